@@ -1,0 +1,107 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports that break the layering in ../shared/DESIGN.md, per folder. */
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'url',
+  'stream',
+  'util',
+  'zlib',
+  'buffer',
+  'events',
+];
+const noNode = nodeBuiltins.map((name) => ({
+  group: [name],
+  message: 'Node built-ins are main-process only.',
+}));
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only electron/main and electron/preload may import electron.',
+};
+const noReact = {
+  group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+  message: 'shared/ is framework-free.',
+};
+const noRenderer = { group: ['**/renderer/**'], message: 'electron/ never imports the renderer.' };
+const noElectronDir = {
+  group: ['**/electron/**'],
+  message: 'The renderer reaches the core only through the contract.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'release/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    // The web side has its own tsconfig (DOM, no Node types).
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.web.json' } },
+  },
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['shared/**'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...noNode, noElectron, noReact, noRenderer, noElectronDir] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...noNode, noElectron, noElectronDir] }],
+    },
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['electron/main/**', 'electron/preload/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noRenderer] }] },
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
+  },
+  {
+    // The CLI and scripts talk to a terminal; that is their job.
+    files: ['electron/cli/**', 'scripts/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
