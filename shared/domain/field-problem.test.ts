@@ -1,0 +1,52 @@
+import { describe, it, expect } from 'vitest';
+import { describeFieldProblem, transactionLimits } from './field-problem';
+
+describe('transactionLimits', () => {
+  it('holds the lengths of spec section 8', () => {
+    expect(transactionLimits).toEqual({
+      sessionID: { min: 24, max: 64 },
+      externalID: { min: 6, max: 64 },
+      cpf: { min: 11, max: 11 },
+      email: { min: 10, max: 256 },
+      zipCode: { min: 8, max: 11 },
+      'phone.countryCode': { min: 1, max: 3 },
+      'phone.cityCode': { min: 2, max: 3 },
+      'phone.number': { min: 8, max: 9 },
+    });
+  });
+});
+
+describe('describeFieldProblem', () => {
+  it('names the field and the rule', () => {
+    expect(describeFieldProblem({ field: 'cpf', rule: 'check_digits' })).toBe(
+      'CPF: the check digits do not match.',
+    );
+    expect(describeFieldProblem({ field: 'sessionID', rule: 'length', min: 24, max: 64 })).toBe(
+      'Session ID: must be 24 to 64 characters.',
+    );
+    expect(describeFieldProblem({ field: 'externalID', rule: 'required' })).toBe(
+      'External ID: a value is required.',
+    );
+    expect(describeFieldProblem({ field: 'cpf', rule: 'repeated_digits' })).toBe(
+      'CPF: a sequence of one repeated digit is not a valid number.',
+    );
+    expect(describeFieldProblem({ field: 'phone', rule: 'phone_incomplete' })).toBe(
+      'Phone: an area code (DDD) is needed with the number.',
+    );
+    expect(describeFieldProblem({ field: 'email', rule: 'format' })).toBe(
+      'E-mail: is not a valid e-mail address.',
+    );
+  });
+
+  it('counts digits for numeric fields and says "N digits" for a fixed length', () => {
+    expect(describeFieldProblem({ field: 'cpf', rule: 'length', min: 11, max: 11 })).toBe(
+      'CPF: must be 11 digits.',
+    );
+    expect(describeFieldProblem({ field: 'phone.number', rule: 'length', min: 8, max: 9 })).toBe(
+      'Phone number: must be 8 to 9 digits.',
+    );
+    expect(describeFieldProblem({ field: 'zipCode', rule: 'length' })).toBe(
+      'ZIP code: has the wrong length.',
+    );
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What can be wrong with a transaction, as data: a field and a rule, never the value (it may be
+ * personal data). The command line prints {@link describeFieldProblem}; the UI translates by
+ * `field` and `rule`.
+ */
+
+export type TransactionField =
+  | 'sessionID'
+  | 'externalID'
+  | 'cpf'
+  | 'email'
+  | 'phone'
+  | 'phone.countryCode'
+  | 'phone.cityCode'
+  | 'phone.number'
+  | 'zipCode';
+
+export type ProblemRule =
+  'required' | 'length' | 'format' | 'check_digits' | 'repeated_digits' | 'phone_incomplete';
+
+export interface FieldProblem {
+  field: TransactionField;
+  rule: ProblemRule;
+  /** For `length`: the inclusive bounds the value missed. */
+  min?: number;
+  max?: number;
+}
+
+/** Lengths of the interface (spec section 8), inclusive. Text is measured in UTF-16 units. */
+export const transactionLimits = {
+  sessionID: { min: 24, max: 64 },
+  externalID: { min: 6, max: 64 },
+  cpf: { min: 11, max: 11 },
+  email: { min: 10, max: 256 },
+  zipCode: { min: 8, max: 11 },
+  'phone.countryCode': { min: 1, max: 3 },
+  'phone.cityCode': { min: 2, max: 3 },
+  'phone.number': { min: 8, max: 9 },
+} as const satisfies Partial<Record<TransactionField, { min: number; max: number }>>;
+
+export type LimitedField = keyof typeof transactionLimits;
+
+/** A `length` problem carrying the field's bounds. */
+export function lengthProblem(field: LimitedField): FieldProblem {
+  const { min, max } = transactionLimits[field];
+  return { field, rule: 'length', min, max };
+}
+
+/** Whether the value's length is within the field's bounds. */
+export function withinLimits(field: LimitedField, value: string): boolean {
+  const { min, max } = transactionLimits[field];
+  return value.length >= min && value.length <= max;
+}
+
+const fieldLabels: Record<TransactionField, string> = {
+  sessionID: 'Session ID',
+  externalID: 'External ID',
+  cpf: 'CPF',
+  email: 'E-mail',
+  phone: 'Phone',
+  'phone.countryCode': 'Phone country code',
+  'phone.cityCode': 'Phone area code',
+  'phone.number': 'Phone number',
+  zipCode: 'ZIP code',
+};
+
+const formatRules: Record<TransactionField, string> = {
+  sessionID: 'must not contain spaces or control characters.',
+  externalID: 'must not contain control characters.',
+  cpf: 'must contain only digits (dots, dashes and slashes are ignored).',
+  email: 'is not a valid e-mail address.',
+  phone: 'cannot be read; write it like +55 (11) 98765-4321.',
+  'phone.countryCode': 'must contain only digits.',
+  'phone.cityCode': 'must contain only digits.',
+  'phone.number': 'must contain only digits.',
+  zipCode: 'must contain only digits (dashes, dots and spaces are ignored).',
+};
+
+/** Fields whose length counts digits rather than characters. */
+const digitFields = new Set<TransactionField>([
+  'cpf',
+  'zipCode',
+  'phone.countryCode',
+  'phone.cityCode',
+  'phone.number',
+]);
+
+/**
+ * One English sentence naming the field and the rule, e.g. `CPF: the check digits do not match.`
+ * or `Session ID: must be 24 to 64 characters.` Safe to print: it never holds the value.
+ */
+export function describeFieldProblem(problem: FieldProblem): string {
+  return `${fieldLabels[problem.field]}: ${ruleSentence(problem)}`;
+}
+
+function ruleSentence(problem: FieldProblem): string {
+  switch (problem.rule) {
+    case 'required':
+      return 'a value is required.';
+    case 'length':
+      return lengthSentence(problem);
+    case 'format':
+      return formatRules[problem.field];
+    case 'check_digits':
+      return 'the check digits do not match.';
+    case 'repeated_digits':
+      return 'a sequence of one repeated digit is not a valid number.';
+    case 'phone_incomplete':
+      return 'an area code (DDD) is needed with the number.';
+  }
+}
+
+function lengthSentence(problem: FieldProblem): string {
+  const unit = digitFields.has(problem.field) ? 'digits' : 'characters';
+  const { min, max } = problem;
+  if (min === undefined || max === undefined) return 'has the wrong length.';
+  return min === max ? `must be ${min} ${unit}.` : `must be ${min} to ${max} ${unit}.`;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrlProblem, routeUrl } from './environment';
+
+describe('routeUrl', () => {
+  it('builds production paths with their versions', () => {
+    const endpoint = { baseUrl: 'https://devicecheck.example', pathStyle: 'production' as const };
+    expect(routeUrl(endpoint, 'authentication')).toBe(
+      'https://devicecheck.example/api/v1/authentication',
+    );
+    expect(routeUrl(endpoint, 'insights')).toBe('https://devicecheck.example/api/v2/insights');
+    expect(routeUrl(endpoint, 'responsevariables')).toBe(
+      'https://devicecheck.example/api/v1/responsevariables',
+    );
+  });
+
+  it('inserts /products after /api in the test style and keeps a base path prefix', () => {
+    const endpoint = { baseUrl: 'https://gateway.example/dc/', pathStyle: 'test' as const };
+    expect(routeUrl(endpoint, 'insights')).toBe(
+      'https://gateway.example/dc/api/products/v2/insights',
+    );
+  });
+});
+
+describe('baseUrlProblem', () => {
+  it('accepts https and loopback http', () => {
+    expect(baseUrlProblem('https://devicecheck.clearsale.com.br')).toBeNull();
+    expect(baseUrlProblem('http://127.0.0.1:8080')).toBeNull();
+  });
+
+  it('refuses plain http elsewhere, other schemes, embedded credentials and garbage', () => {
+    expect(baseUrlProblem('http://devicecheck.example')).toMatch(/https/);
+    expect(baseUrlProblem('ftp://devicecheck.example')).toMatch(/https/);
+    expect(baseUrlProblem('https://user:pw@devicecheck.example')).toMatch(/user name or password/);
+    expect(baseUrlProblem('devicecheck')).toMatch(/not a valid address/);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The service's environments. `production` and `test` are the real service (test inserts
+ * `/products` after `/api`); `sandbox` is the embedded local service, which needs no credentials.
+ */
+
+export const environmentNames = ['production', 'test', 'sandbox'] as const;
+export type EnvironmentName = (typeof environmentNames)[number];
+
+/** `test` style inserts `/products` after `/api` in every path. */
+export type PathStyle = 'production' | 'test';
+
+export type Route = 'authentication' | 'insights' | 'responsevariables';
+
+/** Where requests go: a base URL and its path style. */
+export interface ServiceEndpoint {
+  baseUrl: string;
+  pathStyle: PathStyle;
+}
+
+/** Editable defaults, from the operator's public documentation. */
+export const defaultBaseUrls = {
+  production: 'https://devicecheck.clearsale.com.br',
+  test: 'https://devicecheckhml.clearsale.com.br',
+} as const;
+
+/** The sandbox accepts any credentials; these are the ones the app sends to it. */
+export const sandboxCredentials = { username: 'sandbox', password: 'sandbox' } as const;
+
+const routePaths: Record<Route, string> = {
+  authentication: 'v1/authentication',
+  insights: 'v2/insights',
+  responsevariables: 'v1/responsevariables',
+};
+
+export function pathStyleOf(environment: EnvironmentName): PathStyle {
+  return environment === 'test' ? 'test' : 'production';
+}
+
+/** The full URL of a route; a base URL may carry its own path prefix and a trailing slash. */
+export function routeUrl(endpoint: ServiceEndpoint, route: Route): string {
+  const base = endpoint.baseUrl.replace(/\/+$/, '');
+  const prefix = endpoint.pathStyle === 'test' ? 'api/products' : 'api';
+  return `${base}/${prefix}/${routePaths[route]}`;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Checks a base URL an analyst typed. Credentials and personal data travel over it, so plain
+ * `http:` is allowed only on this machine's loopback (the sandbox).
+ * Returns an English sentence describing the problem, or null when the URL is usable.
+ */
+export function baseUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'The base URL is not a valid address (expected https://host).';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return 'The base URL must start with https://.';
+  }
+  if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname)) {
+    return 'The base URL must use https:// (plain http is allowed only for 127.0.0.1).';
+  }
+  if (url.username || url.password) return 'The base URL must not contain a user name or password.';
+  if (url.search || url.hash) return 'The base URL must not contain a query or a fragment.';
+  return null;
+}

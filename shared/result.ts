@@ -1,0 +1,75 @@
+/**
+ * Errors are data: every fallible call returns a Result, and every failure carries one code from a
+ * closed set, so the UI and the command line can switch on it exhaustively.
+ */
+
+export const errorCodes = [
+  /** The connection failed or was reset before an answer arrived. */
+  'network',
+  /** No answer within the time limit. */
+  'timeout',
+  /** The caller aborted the call. */
+  'cancelled',
+  /** The service refused the user name or password (400 on authentication). */
+  'auth_failed',
+  /** 401 even after one fresh token: the credentials no longer grant access. */
+  'unauthorized',
+  /** 403: the account lacks permission for this resource. */
+  'forbidden',
+  /** 404: wrong route; usually a wrong base URL or path style. */
+  'not_found',
+  /** 400 with the service's validation messages. */
+  'rejected',
+  /** 429: too many requests. */
+  'rate_limited',
+  /** 500: processing error on the service side. */
+  'server',
+  /** 502, 503, 504: an upstream or temporary failure; worth retrying later. */
+  'unavailable',
+  /** Any other unexpected HTTP status. */
+  'http',
+  /** The service answered something that does not follow its interface. */
+  'invalid_response',
+  /** The token is longer than the 2048 characters the interface allows. */
+  'token_too_long',
+  /** Our own input checks refused the data before anything was sent. */
+  'validation',
+  /** Missing or wrong configuration (environment, base URL, credentials). */
+  'config',
+  /** The OS keychain cannot be reached, is locked or denied access. */
+  'keychain_unavailable',
+  /** The local history database failed. */
+  'db',
+  /** A local file could not be read or written. */
+  'file',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface AppError {
+  code: ErrorCode;
+  /** One human sentence, in English; safe to show and log (never holds a secret). */
+  message: string;
+  /** HTTP status, when the error came from an HTTP answer. */
+  status?: number;
+  /** The service's own messages (Problem `Detail` split on ` | `, or `message`). */
+  details?: string[];
+  /** The service's trace id, for support requests. */
+  traceId?: string;
+  /** How long the service asked us to wait (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<AppError, 'code' | 'message'> = {},
+): Result<T> {
+  return { ok: false, error: { code, message, ...extra } };
+}
