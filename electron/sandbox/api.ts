@@ -1,0 +1,90 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { handleAuthentication } from './auth';
+import { increment } from './counters';
+import { drawFault, sendStatus } from './faults';
+import { handleInsights, maxInsightsBytes } from './insights';
+import { readBody, sendBadRequest, sendEmpty, sendJson } from './respond';
+import type { BodyResult } from './respond';
+import type { RouteRequest, SandboxState } from './state';
+import { handleUpload, maxUploadBytes } from './uploads';
+
+/** What a request ended with: a status, or `reset` when the socket was dropped. */
+type Outcome = number | 'reset';
+
+function retryAfter(state: SandboxState): string | undefined {
+  const seconds = state.settings.retryAfterSeconds;
+  return seconds === null ? undefined : String(seconds);
+}
+
+/** Latency, then a forced answer, then a random fault; null when the request goes on normally. */
+async function interfere(state: SandboxState, request: RouteRequest): Promise<Outcome | null> {
+  const { route, req } = request;
+  const guarded = route !== 'authentication';
+  // Latency and random faults model the lookup and upload service, not the token endpoint.
+  if (guarded && state.settings.latencyMs > 0) await delay(state.settings.latencyMs);
+  const forced = state.forced.take(route);
+  if (forced !== null) {
+    sendStatus(request, forced.status, forced.retryAfter ?? retryAfter(state));
+    return forced.status;
+  }
+  const fault = guarded ? drawFault(state.settings.faults, state.random) : null;
+  if (fault === 'reset') {
+    req.socket.destroy();
+    return 'reset';
+  }
+  if (fault !== null) {
+    sendStatus(request, fault, retryAfter(state));
+    return fault;
+  }
+  return null;
+}
+
+async function answer(
+  state: SandboxState,
+  request: RouteRequest,
+  body: BodyResult,
+): Promise<Outcome> {
+  const { route, req, res, path } = request;
+  const interfered = await interfere(state, request);
+  if (interfered !== null) return interfered;
+  if (route === 'authentication') {
+    if (!body.ok) {
+      state.counters.failedAuthentications += 1;
+      sendJson(res, 400, { message: 'The request body is too large.' });
+      return 400;
+    }
+    handleAuthentication(state, request, body.body);
+    return res.statusCode;
+  }
+  if (!state.tokens.accepts(req.headers.authorization)) {
+    state.counters.unauthorized += 1;
+    sendEmpty(res, 401, { 'WWW-Authenticate': 'Bearer' });
+    return 401;
+  }
+  if (!body.ok) {
+    const message =
+      route === 'insights' ? 'The request body is too large.' : 'The file is too large.';
+    sendBadRequest(res, [message], path);
+    return 400;
+  }
+  if (route === 'insights') return handleInsights(state, request, body.body);
+  return handleUpload(state, request, body.body);
+}
+
+/**
+ * One request on an API route, in the service's order: body, latency, forced answer, random
+ * fault, token, then the route's own checks. Counts the request and its outcome.
+ */
+export async function handleApi(state: SandboxState, request: RouteRequest): Promise<void> {
+  const { route, req } = request;
+  if (route === 'authentication') state.counters.authenticationRequests += 1;
+  if (route === 'insights') state.counters.insights += 1;
+  if (route === 'responsevariables') state.counters.uploads += 1;
+  const body = await readBody(
+    req,
+    route === 'responsevariables' ? maxUploadBytes : maxInsightsBytes,
+  );
+  const outcome = String(await answer(state, request, body));
+  if (route === 'insights') increment(state.counters.insightsByStatus, outcome);
+  if (route === 'responsevariables') increment(state.counters.uploadsByStatus, outcome);
+}

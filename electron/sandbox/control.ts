@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { readBody, sendEmpty, sendJson } from './respond';
+import type { SandboxHandle } from './types';
+
+/**
+ * Control endpoints under `/__sandbox/`, so tests and benchmarks can steer a sandbox that runs in
+ * another process. They exist only on the sandbox, never under `/api`, and answer loopback peers
+ * only.
+ */
+
+/** The handle operations the control endpoints expose. */
+export type Controls = Pick<
+  SandboxHandle,
+  'counters' | 'uploads' | 'configure' | 'forceNext' | 'revokeTokens' | 'resetCounters'
+>;
+
+export const controlPrefix = '/__sandbox/';
+
+const forceNextSchema = z.strictObject({
+  status: z.number().int().min(200).max(599),
+  count: z.number().int().min(1).optional(),
+  route: z.enum(['authentication', 'insights', 'responsevariables']).optional(),
+  retryAfter: z.string().min(1).optional(),
+});
+
+function isLoopback(address: string | undefined): boolean {
+  return (
+    address !== undefined &&
+    (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'))
+  );
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const body = await readBody(req, 64 * 1024);
+  if (!body.ok) throw new Error('The control request is too large.');
+  const text = body.body.toString('utf8');
+  return text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+}
+
+/** Runs one control request; unknown paths and methods answer 404 like the API does. */
+export async function handleControl(
+  controls: Controls,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  if (!isLoopback(req.socket.remoteAddress)) {
+    sendEmpty(res, 403);
+    return;
+  }
+  const action = `${req.method ?? ''} ${path.slice(controlPrefix.length)}`;
+  switch (action) {
+    case 'GET counters':
+      sendJson(res, 200, controls.counters());
+      return;
+    case 'GET uploads':
+      sendJson(res, 200, controls.uploads());
+      return;
+    case 'POST reset-counters':
+      controls.resetCounters();
+      sendEmpty(res, 204);
+      return;
+    case 'POST revoke-tokens':
+      controls.revokeTokens();
+      sendEmpty(res, 204);
+      return;
+    case 'POST configure':
+    case 'POST force-next':
+      break;
+    default:
+      req.resume();
+      sendEmpty(res, 404);
+      return;
+  }
+  try {
+    const body = await readJson(req);
+    if (action === 'POST configure') {
+      controls.configure(body as Parameters<Controls['configure']>[0]);
+    } else {
+      const { status, ...options } = forceNextSchema.parse(body);
+      controls.forceNext(status, options);
+    }
+    sendEmpty(res, 204);
+  } catch (error) {
+    sendJson(res, 400, { message: error instanceof Error ? error.message : String(error) });
+  }
+}
