@@ -1,0 +1,235 @@
+import type { InsightResult, Transaction } from '../../../shared/domain/types';
+import { parseInsightResult } from '../../../shared/domain/insight';
+import { routeUrl, type Route, type ServiceEndpoint } from '../../../shared/environment';
+import { fail, ok, type AppError, type Result } from '../../../shared/result';
+import { errorFromException, errorFromResponse } from './errors';
+import { readTokenGrant, type TokenGrant } from './token-grant';
+import { createTokenManager, type TokenManager } from './token-manager';
+
+/** The `fetch` to use: Electron passes `net.fetch` (system proxy, OS certificates); Node its own. */
+export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface ServiceClientOptions {
+  fetch: FetchFn;
+  endpoint: ServiceEndpoint;
+  /** Asked at every token acquisition, so a changed password takes effect at once. */
+  credentials: () => Promise<Result<Credentials>>;
+  /** Per request, including reading the answer. Default 30 s. */
+  timeoutMs?: number;
+  /** Token lifetime when neither the answer nor the token says. Default 30 minutes. */
+  defaultTokenLifetimeMs?: number;
+  now?: () => number;
+}
+
+export type InsightAnswer =
+  | { status: 200; result: InsightResult; durationMs: number }
+  | { status: 204; result: null; durationMs: number };
+
+export interface UploadFile {
+  /** File name as the service will see it; must end in `.csv` or `.zip`. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface UploadAnswer {
+  status: number;
+  /** The success body is not described by the interface: kept as parsed JSON, text or null. */
+  body: unknown;
+}
+
+/** The client of the Device Check Service (spec §4): typed results, errors as data. */
+export interface ServiceClient {
+  readonly endpoint: ServiceEndpoint;
+  readonly tokens: TokenManager;
+  /** Obtains a fresh token (used by "test connection"); the token itself never leaves the client. */
+  testAuthentication(
+    signal?: AbortSignal,
+  ): Promise<Result<{ expiresAt: number; expirySource: TokenGrant['expirySource'] }>>;
+  insights(transaction: Transaction, signal?: AbortSignal): Promise<Result<InsightAnswer>>;
+  uploadResponseVariables(file: UploadFile, signal?: AbortSignal): Promise<Result<UploadAnswer>>;
+}
+
+type Failure = { ok: false; error: AppError };
+
+const defaultTimeoutMs = 30_000;
+const defaultTokenLifetimeMs = 30 * 60_000;
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const { endpoint } = options;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const lifetimeMs = options.defaultTokenLifetimeMs ?? defaultTokenLifetimeMs;
+
+  /** One HTTP exchange with a timeout; `read` consumes the body inside the same time limit. */
+  async function exchange<R>(
+    route: Route,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    read: (response: Response) => Promise<R>,
+  ): Promise<R | Failure> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await options.fetch(routeUrl(endpoint, route), {
+        ...init,
+        signal: combined,
+      });
+      return await read(response);
+    } catch (caught) {
+      return { ok: false, error: errorFromException(caught, signal, timeout, timeoutMs) };
+    }
+  }
+
+  async function authenticate(signal: AbortSignal): Promise<Result<TokenGrant>> {
+    const credentials = await options.credentials();
+    if (!credentials.ok) return credentials;
+    const body = JSON.stringify({
+      username: credentials.value.username,
+      password: credentials.value.password,
+    });
+    return exchange(
+      'authentication',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
+      signal,
+      async (response) => {
+        if (response.status !== 200)
+          return { ok: false, error: await errorFromResponse(response, 'authentication', now()) };
+        const parsed = await readJson(response);
+        if (!parsed.ok) return parsed;
+        return readTokenGrant(parsed.value, now(), lifetimeMs);
+      },
+    );
+  }
+
+  const tokens = createTokenManager({ acquire: authenticate, now });
+
+  /**
+   * Sends with the current token; on a 401, forgets that token, obtains one new token and retries
+   * once. A second 401 is an error, never a loop.
+   */
+  async function authorized<T>(
+    route: Route,
+    init: () => RequestInit,
+    signal: AbortSignal | undefined,
+    read: (response: Response) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await tokens.get(signal);
+      if (!token.ok) return token;
+      const request = init();
+      const headers = new Headers(request.headers);
+      headers.set('Authorization', `Bearer ${token.value}`);
+      const outcome = await exchange(route, { ...request, headers }, signal, async (response) => {
+        if (response.status !== 401 || attempt > 1) return read(response);
+        await response.body?.cancel();
+        return 'token_refused' as const;
+      });
+      if (outcome !== 'token_refused') return outcome;
+      tokens.invalidate(token.value);
+    }
+  }
+
+  return {
+    endpoint,
+    tokens,
+    async testAuthentication(signal) {
+      const controller = new AbortController();
+      const grant = await authenticate(signal ?? controller.signal);
+      if (!grant.ok) return grant;
+      return ok({ expiresAt: grant.value.expiresAt, expirySource: grant.value.expirySource });
+    },
+    insights(transaction, signal) {
+      const started = now();
+      const init = (): RequestInit => ({
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(transaction),
+      });
+      return authorized(
+        'insights',
+        init,
+        signal,
+        async (response): Promise<Result<InsightAnswer>> => {
+          if (response.status === 204) {
+            await response.body?.cancel();
+            return ok({ status: 204, result: null, durationMs: now() - started });
+          }
+          if (response.status !== 200)
+            return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
+          const body = await readJson(response);
+          if (!body.ok) return body;
+          const parsed = parseInsightResult(body.value);
+          if (!parsed.ok)
+            return fail(
+              'invalid_response',
+              `The insight answer does not follow the interface: ${parsed.reason}`,
+            );
+          return ok({ status: 200, result: parsed.value, durationMs: now() - started });
+        },
+      );
+    },
+    uploadResponseVariables(file, signal) {
+      const kind = uploadKind(file.name);
+      if (!kind)
+        return Promise.resolve(fail('validation', 'The file name must end in .csv or .zip.'));
+      const init = (): RequestInit => {
+        const form = new FormData();
+        const blob = new Blob([file.bytes], {
+          type: kind === 'csv' ? 'text/csv' : 'application/zip',
+        });
+        form.append('file', blob, file.name);
+        return { method: 'POST', body: form };
+      };
+      return authorized(
+        'responsevariables',
+        init,
+        signal,
+        async (response): Promise<Result<UploadAnswer>> => {
+          if (response.status < 200 || response.status > 299) {
+            return {
+              ok: false,
+              error: await errorFromResponse(response, 'responsevariables', now()),
+            };
+          }
+          return ok({ status: response.status, body: await readLoose(response) });
+        },
+      );
+    },
+  };
+}
+
+function uploadKind(name: string): 'csv' | 'zip' | null {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.zip')) return 'zip';
+  return null;
+}
+
+async function readJson(response: Response): Promise<Result<unknown>> {
+  const text = await response.text();
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch {
+    const error: AppError = {
+      code: 'invalid_response',
+      message: 'The service answered with a body that is not JSON.',
+      status: response.status,
+    };
+    return { ok: false, error };
+  }
+}
+
+async function readLoose(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text.slice(0, 4096);
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { errorFromResponse, parseRetryAfter } from './errors';
+
+const now = Date.parse('2026-11-21T12:00:00Z');
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('errorFromResponse', () => {
+  it('keeps the service messages and trace id of a Problem body', async () => {
+    const body = {
+      Title: 'BadRequest',
+      Status: 400,
+      Detail: 'first | second',
+      Instance: '/api/v2/insights',
+      Extensions: { traceId: 'tr-1' },
+    };
+    const error = await errorFromResponse(
+      new Response(JSON.stringify(body), { status: 400 }),
+      'insights',
+      now,
+    );
+    expect(error).toMatchObject({
+      code: 'rejected',
+      status: 400,
+      details: ['first', 'second'],
+      traceId: 'tr-1',
+    });
+  });
+
+  it('reads the authentication failure message', async () => {
+    const response = new Response('{"message":"Username or Password is incorrect"}', {
+      status: 400,
+    });
+    expect(await errorFromResponse(response, 'authentication', now)).toMatchObject({
+      code: 'auth_failed',
+      details: ['Username or Password is incorrect'],
+    });
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [429, 'rate_limited'],
+    [500, 'server'],
+    [502, 'unavailable'],
+    [503, 'unavailable'],
+    [504, 'unavailable'],
+    [418, 'http'],
+  ])('maps status %i to %s', async (status, code) => {
+    const response = new Response(null, { status, headers: { 'Retry-After': '3' } });
+    expect(await errorFromResponse(response, 'insights', now)).toMatchObject({
+      code,
+      status,
+      retryAfterMs: 3000,
+    });
+  });
+});

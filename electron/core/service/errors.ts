@@ -1,0 +1,152 @@
+import type { AppError } from '../../../shared/result';
+import type { Route } from '../../../shared/environment';
+import { parseAuthFailureMessage, parseProblem } from '../../../shared/domain/problem';
+
+/** Error bodies are small; a huge one is cut rather than held in memory. */
+const maxErrorBodyChars = 64 * 1024;
+
+/**
+ * `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Returns milliseconds to wait, or undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = (await response.text()).slice(0, maxErrorBodyChars);
+  } catch {
+    return null;
+  }
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const statusCodes: Partial<Record<number, AppError['code']>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limited',
+  500: 'server',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
+
+function statusMessage(status: number, route: Route): string {
+  switch (status) {
+    case 400:
+      return route === 'responsevariables'
+        ? 'The service refused the file.'
+        : 'The service refused the request as invalid.';
+    case 401:
+      return 'The service did not accept the token, even a fresh one.';
+    case 403:
+      return 'The account has no permission for this service resource.';
+    case 404:
+      return 'The service answered 404 (route not found): check the base URL and the path style of the environment.';
+    case 429:
+      return 'The service is limiting the request rate.';
+    case 500:
+      return 'The service failed while processing the request.';
+    case 502:
+      return 'The service received an invalid answer from an upstream server (502).';
+    case 503:
+      return 'The service is temporarily unavailable (503).';
+    case 504:
+      return 'An upstream server of the service did not answer in time (504).';
+    default:
+      return `The service answered with an unexpected HTTP status ${status}.`;
+  }
+}
+
+/** Turns a non-success answer into an AppError, keeping the service's messages and trace id. */
+export async function errorFromResponse(
+  response: Response,
+  route: Route,
+  now: number,
+): Promise<AppError> {
+  const { status } = response;
+  const body = await readBody(response);
+  const error: AppError = {
+    code: statusCodes[status] ?? 'http',
+    message: statusMessage(status, route),
+    status,
+  };
+
+  if (route === 'authentication' && status === 400) {
+    const message = parseAuthFailureMessage(body);
+    error.code = 'auth_failed';
+    error.message = 'The service refused the user name or password.';
+    if (message) error.details = [message];
+    return error;
+  }
+  if (status === 400) error.code = 'rejected';
+
+  const problem = parseProblem(body);
+  if (problem) {
+    if (problem.messages.length > 0) error.details = problem.messages;
+    if (problem.traceId) error.traceId = problem.traceId;
+  } else if (typeof body === 'string' && status < 500 && body.length < 500) {
+    error.details = [body];
+  }
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
+  if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+  return error;
+}
+
+/**
+ * Classifies a thrown fetch failure. Which signal fired tells a cancel from a timeout; anything
+ * else is a network failure, described without the request (which may hold a token).
+ */
+export function errorFromException(
+  caught: unknown,
+  caller: AbortSignal | undefined,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): AppError {
+  if (caller?.aborted) return { code: 'cancelled', message: 'The request was cancelled.' };
+  if (timeout.aborted) {
+    return {
+      code: 'timeout',
+      message: `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`,
+    };
+  }
+  return { code: 'network', message: `Could not reach the service: ${networkReason(caught)}.` };
+}
+
+const networkReasons: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
+};
+
+function networkReason(caught: unknown): string {
+  let current: unknown = caught;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return networkReasons[code] ?? `connection error ${code}`;
+    current = current.cause;
+  }
+  return 'the connection failed';
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { jwtExpiry, readTokenGrant } from './token-grant';
+
+const now = Date.parse('2026-11-21T12:00:00Z');
+const hour = 3_600_000;
+
+function jwt(payload: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;
+}
+
+describe('readTokenGrant', () => {
+  it.each([
+    [{ expiresInSeconds: '3600' }],
+    [{ expiresInSeconds: 3600 }],
+    [{ expiresIn: 3600 }],
+    [{ expires_in: '3600' }],
+    [{ expiresAt: '2026-11-21T13:00:00Z' }],
+    [{ expiration: now / 1000 + 3600 }],
+  ])('reads the expiry from the answer: %j', (fields) => {
+    const grant = readTokenGrant({ token: 'abc.def', ...fields }, now, 60_000);
+    expect(grant).toEqual({
+      ok: true,
+      value: { token: 'abc.def', expiresAt: now + hour, expirySource: 'answer' },
+    });
+  });
+
+  it("falls back to the JWT's exp claim, then to the configured lifetime", () => {
+    const token = jwt({ sub: 'analyst', exp: now / 1000 + 120 });
+    expect(readTokenGrant({ token }, now, 60_000)).toEqual({
+      ok: true,
+      value: { token, expiresAt: now + 120_000, expirySource: 'jwt' },
+    });
+    expect(readTokenGrant({ token: 'opaque' }, now, 60_000)).toEqual({
+      ok: true,
+      value: { token: 'opaque', expiresAt: now + 60_000, expirySource: 'default' },
+    });
+  });
+
+  it('accepts a 2048-character token and refuses 2049', () => {
+    expect(readTokenGrant({ token: 'a'.repeat(2048) }, now, 1).ok).toBe(true);
+    const long = readTokenGrant({ token: 'a'.repeat(2049) }, now, 1);
+    expect(long.ok ? null : long.error.code).toBe('token_too_long');
+    expect(long.ok ? '' : long.error.message).not.toContain('aaaa');
+  });
+
+  it('refuses answers without a usable token', () => {
+    for (const body of [null, 'text', {}, { token: '' }, { token: 42 }, { token: 'has space' }]) {
+      const grant = readTokenGrant(body, now, 1);
+      expect(grant.ok ? null : grant.error.code).toBe('invalid_response');
+    }
+  });
+});
+
+describe('jwtExpiry', () => {
+  it('ignores tokens that are not JWTs or have no numeric exp', () => {
+    expect(jwtExpiry('a.b')).toBeUndefined();
+    expect(jwtExpiry('a.!!!.c')).toBeUndefined();
+    expect(jwtExpiry(jwt({ exp: 'soon' }))).toBeUndefined();
+    expect(jwtExpiry(jwt({ exp: 10 }))).toBe(10_000);
+  });
+});

@@ -1,0 +1,95 @@
+import { fail, ok, type Result } from '../../../shared/result';
+
+/** The interface reserves room for 2048 characters (spec §2.2, §8). */
+export const maxTokenLength = 2048;
+
+/** Where the expiry came from: the answer, the token's JWT `exp` claim, or our configured default. */
+export type ExpirySource = 'answer' | 'jwt' | 'default';
+
+export interface TokenGrant {
+  token: string;
+  /** Epoch milliseconds after which the token is treated as expired. */
+  expiresAt: number;
+  expirySource: ExpirySource;
+}
+
+const relativeFields = ['expiresInSeconds', 'expiresIn', 'expires_in'];
+const absoluteFields = ['expiresAt', 'expiration', 'expires_at', 'expiry'];
+
+function numberFrom(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** An absolute date: ISO text, or epoch seconds or milliseconds as a number. */
+function dateFrom(value: unknown): number | undefined {
+  const number = numberFrom(value);
+  if (number !== undefined) return number < 1e12 ? number * 1000 : number;
+  if (typeof value !== 'string') return undefined;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/** The `exp` claim (epoch seconds) of a JWT, read without verifying: only the service verifies it. */
+export function jwtExpiry(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
+    if (typeof payload !== 'object' || payload === null) return undefined;
+    const exp = numberFrom((payload as Record<string, unknown>).exp);
+    return exp === undefined ? undefined : exp * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+function expiryFromAnswer(body: Record<string, unknown>, now: number): number | undefined {
+  for (const field of relativeFields) {
+    const seconds = numberFrom(body[field]);
+    if (seconds !== undefined) return now + seconds * 1000;
+  }
+  for (const field of absoluteFields) {
+    const date = dateFrom(body[field]);
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the authentication answer (spec §4.1). The expiry comes from the answer when it names one,
+ * else from the JWT `exp` claim, else from the configured lifetime; a 401 later is treated as
+ * expiry whatever this said.
+ */
+export function readTokenGrant(
+  body: unknown,
+  now: number,
+  defaultLifetimeMs: number,
+): Result<TokenGrant> {
+  if (typeof body !== 'object' || body === null) {
+    return fail('invalid_response', 'The authentication answer is not a JSON object.');
+  }
+  const record = body as Record<string, unknown>;
+  const token = record.token ?? record.Token ?? record.access_token;
+  if (typeof token !== 'string' || token.trim() === '') {
+    return fail('invalid_response', 'The authentication answer has no token.');
+  }
+  if (token.length > maxTokenLength) {
+    return fail(
+      'token_too_long',
+      `The service sent a token of ${token.length} characters; the interface allows at most ${maxTokenLength}.`,
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    return fail(
+      'invalid_response',
+      'The service sent a token with characters that cannot travel in a header.',
+    );
+  }
+  const fromAnswer = expiryFromAnswer(record, now);
+  if (fromAnswer !== undefined) return ok({ token, expiresAt: fromAnswer, expirySource: 'answer' });
+  const fromJwt = jwtExpiry(token);
+  if (fromJwt !== undefined) return ok({ token, expiresAt: fromJwt, expirySource: 'jwt' });
+  return ok({ token, expiresAt: now + defaultLifetimeMs, expirySource: 'default' });
+}
