@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { describeFieldProblem, validateTransaction } from '../../../shared/domain/transaction';
+import { connectionOptions, connectionUsage, openConnection } from '../connection';
+import { exitCodes, reportError, type Io } from '../io';
+import type { Command } from '../command';
+
+const options = {
+  ...connectionOptions,
+  'session-id': { type: 'string' },
+  'external-id': { type: 'string' },
+  cpf: { type: 'string' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  'country-code': { type: 'string' },
+  'city-code': { type: 'string' },
+  zip: { type: 'string' },
+} as const;
+
+export const lookupCommand: Command = {
+  name: 'lookup',
+  summary: 'look up the insights of one transaction and print them as JSON',
+  usage: `dcdesk lookup --session-id ID --external-id ID [--cpf CPF] [--email E-MAIL]
+              [--phone "+55 (11) 98765-4321"] [--country-code CC --city-code DDD] [--zip CEP] [options]
+
+Prints {"status": 200, "result": {...}} or {"status": 204, "result": null}.
+
+${connectionUsage}`,
+  async run(argv: string[], io: Io) {
+    const { values } = parseArgs({ args: argv, options, strict: true });
+    const checked = validateTransaction({
+      sessionID: values['session-id'],
+      externalID: values['external-id'],
+      cpf: values.cpf,
+      email: values.email,
+      phone: values.phone,
+      countryCode: values['country-code'],
+      cityCode: values['city-code'],
+      zipCode: values.zip,
+    });
+    if (!checked.ok) {
+      io.err('dcdesk: the transaction is not valid; nothing was sent:');
+      for (const problem of checked.problems) io.err(`  - ${describeFieldProblem(problem)}`);
+      return exitCodes.usage;
+    }
+    const connection = await openConnection(values, io);
+    try {
+      const answer = await connection.client.insights(checked.value);
+      if (!answer.ok) return reportError(io, answer.error);
+      io.out(JSON.stringify({ status: answer.value.status, result: answer.value.result }, null, 2));
+      return exitCodes.ok;
+    } finally {
+      await connection.close();
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import type { AppError, ErrorCode } from '../../shared/result';
+
+/** What a command may touch of the outside world; tests pass their own. */
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Whether stderr is a terminal (progress bars and prompts only there). */
+  isTerminal: boolean;
+  /** Resolves when the user asks to stop (Ctrl+C); commands that run until stopped wait on it. */
+  stopped: Promise<void>;
+}
+
+export const exitCodes = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+/** A usage or configuration mistake: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+const exitByCode: Record<ErrorCode, ExitCode> = {
+  network: exitCodes.failed,
+  timeout: exitCodes.failed,
+  cancelled: exitCodes.failed,
+  auth_failed: exitCodes.auth,
+  unauthorized: exitCodes.auth,
+  forbidden: exitCodes.failed,
+  not_found: exitCodes.failed,
+  rejected: exitCodes.failed,
+  rate_limited: exitCodes.failed,
+  server: exitCodes.failed,
+  unavailable: exitCodes.failed,
+  http: exitCodes.failed,
+  invalid_response: exitCodes.failed,
+  token_too_long: exitCodes.failed,
+  validation: exitCodes.usage,
+  config: exitCodes.usage,
+  keychain_unavailable: exitCodes.usage,
+  db: exitCodes.failed,
+  file: exitCodes.failed,
+};
+
+/** Prints an error as one line plus the service's own messages, and returns the exit code. */
+export function reportError(io: Io, error: AppError): ExitCode {
+  const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+  io.err(`dcdesk: ${error.message}${status}`);
+  for (const detail of error.details ?? []) io.err(`  - ${detail}`);
+  if (error.traceId) io.err(`  trace id: ${error.traceId}`);
+  return exitByCode[error.code];
+}

@@ -1,0 +1,48 @@
+import { authCommand } from './commands/auth';
+import { lookupCommand } from './commands/lookup';
+import { sandboxCommand } from './commands/sandbox';
+import type { Command } from './command';
+import { UsageError, exitCodes, type Io } from './io';
+
+const commands: Command[] = [sandboxCommand, authCommand, lookupCommand];
+
+function overview(): string {
+  const width = Math.max(...commands.map((command) => command.name.length));
+  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `dcdesk: Device Check Desk on the command line\n\nUsage: dcdesk <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'dcdesk <command> --help' for a command's options.`;
+}
+
+/** `node:util` parseArgs throws TypeErrors with codes for unknown or malformed options. */
+function isArgumentError(caught: unknown): caught is Error {
+  const code = (caught as { code?: unknown } | null)?.code;
+  return caught instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+/** Runs one command line and returns its exit code; never throws. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(overview());
+    return name === undefined ? exitCodes.usage : exitCodes.ok;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.err(`dcdesk: unknown command '${name}'.\n\n${overview()}`);
+    return exitCodes.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`Usage: ${command.usage}`);
+    return exitCodes.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (caught) {
+    if (caught instanceof UsageError || isArgumentError(caught)) {
+      io.err(`dcdesk ${name}: ${caught.message}\nRun 'dcdesk ${name} --help' for usage.`);
+      return exitCodes.usage;
+    }
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    io.err(`dcdesk ${name}: unexpected failure: ${reason}`);
+    return exitCodes.failed;
+  }
+}
