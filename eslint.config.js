@@ -100,6 +100,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
   },
   {
+    // In tests a wrong assumption fails the test, which is what a non-null assertion should do.
+    files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     // The CLI and scripts talk to a terminal; that is their job.
     files: ['electron/cli/**', 'scripts/**', 'tests/**'],
     rules: { 'no-console': 'off' },

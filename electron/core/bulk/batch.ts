@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { validateTransaction } from '../../../shared/domain/transaction';
+import type { Phone, RawTransaction } from '../../../shared/domain/types';
+import type { EnvironmentName } from '../../../shared/environment';
+import type { Db } from '../store/db';
+import { batchesRepo, type BatchRecord, type BatchSettings } from '../store/batches.repo';
+import { rowsRepo, type PreparedRow } from '../store/rows.repo';
+
+export const defaultBatchSettings: BatchSettings = {
+  concurrency: 8,
+  ratePerSecond: null,
+  timeoutMs: 30_000,
+  maxAttempts: 3,
+};
+export const maxConcurrency = 64;
+
+/** A row as read from a spreadsheet: its number as the analyst sees it, its values, what was fixed. */
+export interface SourceRow {
+  row: number;
+  raw: RawTransaction;
+  notes: string[];
+}
+
+export interface NewBatchInput {
+  sourceName: string;
+  sourceSha256: string;
+  environment: EnvironmentName;
+  baseUrl: string;
+  settings?: Partial<BatchSettings>;
+  rows: readonly SourceRow[];
+}
+
+function phoneText(phone: Phone | undefined): string | null {
+  return phone ? `${phone.countryCode}${phone.cityCode}${phone.number}` : null;
+}
+
+function given(text: string | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Validates a row; a valid one keeps its normalised request, an invalid one its problems. */
+export function prepareRow(source: SourceRow): PreparedRow {
+  const check = validateTransaction(source.raw);
+  const { raw } = source;
+  if (check.ok) {
+    const request = check.value;
+    return {
+      sourceRow: source.row,
+      externalId: request.externalID,
+      sessionId: request.sessionID,
+      cpf: request.cpf ?? null,
+      email: request.email ?? null,
+      phone: phoneText(request.phone),
+      zipCode: request.zipCode ?? null,
+      request,
+      problems: null,
+      notes: source.notes,
+    };
+  }
+  const phone =
+    given(raw.phone) ??
+    given([raw.countryCode, raw.cityCode, raw.phoneNumber].filter(Boolean).join(' '));
+  return {
+    sourceRow: source.row,
+    externalId: given(raw.externalID),
+    sessionId: given(raw.sessionID),
+    cpf: given(raw.cpf)?.replace(/[.\-/\s]/g, '') ?? null,
+    email: given(raw.email),
+    phone,
+    zipCode: given(raw.zipCode),
+    request: null,
+    problems: check.problems,
+    notes: source.notes,
+  };
+}
+
+/** Readable, sortable and short enough to type: `20261121-215301-k3x9`. */
+export function newBatchId(now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const suffix = randomBytes(3).readUIntBE(0, 3).toString(36).padStart(4, '0').slice(-4);
+  return `${stamp}-${suffix}`;
+}
+
+export function checkSettings(settings: Partial<BatchSettings>): BatchSettings {
+  const merged = { ...defaultBatchSettings, ...settings };
+  if (
+    !Number.isInteger(merged.concurrency) ||
+    merged.concurrency < 1 ||
+    merged.concurrency > maxConcurrency
+  ) {
+    throw new RangeError(`Concurrency must be a whole number from 1 to ${String(maxConcurrency)}.`);
+  }
+  if (merged.ratePerSecond !== null && !(merged.ratePerSecond > 0))
+    throw new RangeError('The rate limit must be above 0 requests per second.');
+  if (!(merged.timeoutMs >= 1000)) throw new RangeError('The timeout must be at least 1000 ms.');
+  if (!Number.isInteger(merged.maxAttempts) || merged.maxAttempts < 1 || merged.maxAttempts > 10) {
+    throw new RangeError('Attempts per row must be from 1 to 10.');
+  }
+  return merged;
+}
+
+/**
+ * Stores a batch and every input row in one transaction, before any request is sent: from this
+ * moment no row can be lost.
+ */
+export function createBatch(db: Db, input: NewBatchInput, now = new Date()): BatchRecord {
+  const settings = checkSettings(input.settings ?? {});
+  const prepared = input.rows.map(prepareRow);
+  const id = newBatchId(now);
+  const at = now.toISOString();
+  const batches = batchesRepo(db);
+  db.transaction(() => {
+    batches.insert(
+      {
+        id,
+        sourceName: input.sourceName,
+        sourceSha256: input.sourceSha256,
+        environment: input.environment,
+        baseUrl: input.baseUrl,
+        settings,
+        total: prepared.length,
+      },
+      at,
+    );
+    rowsRepo(db).insert(id, prepared, at);
+  })();
+  const record = batches.get(id);
+  if (!record) throw new Error(`Batch ${id} was not stored.`);
+  return record;
+}

@@ -1,0 +1,119 @@
+import type { EnvironmentName } from '../../../shared/environment';
+import type { Db } from './db';
+
+export type BatchState = 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
+
+/** Why a batch stopped before its end; the runner sets it, the UI and CLI explain it. */
+export type PauseReason =
+  'user' | 'service_degraded' | 'configuration' | 'authentication' | 'interrupted';
+
+export interface BatchSettings {
+  concurrency: number;
+  /** Requests per second, or null for no limit beyond the concurrency. */
+  ratePerSecond: number | null;
+  timeoutMs: number;
+  maxAttempts: number;
+}
+
+export interface BatchRecord {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  sourceName: string;
+  sourceSha256: string;
+  environment: EnvironmentName;
+  baseUrl: string;
+  settings: BatchSettings;
+  state: BatchState;
+  pauseReason: PauseReason | null;
+  pauseMessage: string | null;
+  total: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export type NewBatch = Pick<
+  BatchRecord,
+  'id' | 'sourceName' | 'sourceSha256' | 'environment' | 'baseUrl' | 'settings' | 'total'
+>;
+
+interface BatchRow {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  source_name: string;
+  source_sha256: string;
+  environment: EnvironmentName;
+  base_url: string;
+  settings_json: string;
+  state: BatchState;
+  pause_reason: PauseReason | null;
+  pause_message: string | null;
+  total: number;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+function toRecord(row: BatchRow): BatchRecord {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    sourceName: row.source_name,
+    sourceSha256: row.source_sha256,
+    environment: row.environment,
+    baseUrl: row.base_url,
+    settings: JSON.parse(row.settings_json) as BatchSettings,
+    state: row.state,
+    pauseReason: row.pause_reason,
+    pauseMessage: row.pause_message,
+    total: row.total,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The batches table: one record per imported file (or single lookup). */
+export function batchesRepo(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, settings_json, state, total)
+    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @settings, 'ready', @total)`);
+  const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
+  const newestFirst = db.prepare<[number], BatchRow>(
+    'SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
+  const setState = db.prepare(`
+    UPDATE batches SET state = @state, pause_reason = @reason, pause_message = @message, updated_at = @now,
+      started_at = COALESCE(started_at, CASE WHEN @state = 'running' THEN @now END),
+      finished_at = CASE WHEN @state = 'finished' THEN @now ELSE finished_at END
+    WHERE id = @id`);
+
+  return {
+    insert(batch: NewBatch, now: string): void {
+      insert.run({ ...batch, settings: JSON.stringify(batch.settings), now });
+    },
+    get(id: string): BatchRecord | null {
+      const row = byId.get(id);
+      return row ? toRecord(row) : null;
+    },
+    list(limit = 1000): BatchRecord[] {
+      return newestFirst.all(limit).map(toRecord);
+    },
+    setState(
+      id: string,
+      state: BatchState,
+      now: string,
+      pause: { reason: PauseReason; message: string } | null = null,
+    ): void {
+      setState.run({
+        id,
+        state,
+        now,
+        reason: pause?.reason ?? null,
+        message: pause?.message ?? null,
+      });
+    },
+  };
+}
+
+export type BatchesRepo = ReturnType<typeof batchesRepo>;

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, type Migration } from './migrate';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-migrate-'));
+  dirs.push(dir);
+  return path.join(dir, 'history.sqlite3');
+}
+
+const one: Migration = { version: 1, name: 'one', up: 'CREATE TABLE t (a TEXT NOT NULL)' };
+const two: Migration = {
+  version: 2,
+  name: 'two',
+  up: (db) => db.exec("ALTER TABLE t ADD COLUMN b TEXT NOT NULL DEFAULT 'x'"),
+};
+const broken: Migration = {
+  version: 2,
+  name: 'broken',
+  up: 'ALTER TABLE t ADD COLUMN b TEXT; INSERT INTO nowhere VALUES (1)',
+};
+
+describe('migrate', () => {
+  it('applies pending migrations in order and keeps a backup of an existing database', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    await migrate(db, [one], () => `${file}.unused`);
+    db.prepare("INSERT INTO t (a) VALUES ('kept')").run();
+    const report = await migrate(db, [one, two], () => `${file}.backup`);
+    expect(report).toEqual({ from: 1, to: 2, backupPath: `${file}.backup` });
+    expect(db.prepare('SELECT a, b FROM t').get()).toEqual({ a: 'kept', b: 'x' });
+    expect(new Database(`${file}.backup`).prepare('SELECT a FROM t').pluck().get()).toBe('kept');
+    db.close();
+  });
+
+  it('rolls back a failed migration, names the backup and leaves the data as it was', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    await migrate(db, [one], () => '');
+    db.prepare("INSERT INTO t (a) VALUES ('kept')").run();
+    await expect(migrate(db, [one, broken], () => `${file}.backup`)).rejects.toThrow(
+      /Migration 2 \(broken\) failed: .*kept at .*backup/,
+    );
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.prepare('SELECT * FROM t').all()).toEqual([{ a: 'kept' }]);
+    expect(existsSync(`${file}.backup`)).toBe(true);
+    db.close();
+  });
+
+  it('refuses a database from a newer version of the app', async () => {
+    const db = new Database(':memory:');
+    db.pragma('user_version = 7');
+    await expect(migrate(db, [one], () => '')).rejects.toThrow(/newer version/);
+  });
+});

@@ -1,0 +1,62 @@
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** SQL run in one transaction, or a function for data moves that SQL alone cannot express. */
+  up: string | ((db: Database.Database) => void);
+}
+
+export interface MigrationReport {
+  from: number;
+  to: number;
+  /** The copy taken before migrating an existing database, when there was anything to migrate. */
+  backupPath: string | null;
+}
+
+/**
+ * Brings the schema to the newest version, one migration per transaction, recording progress in
+ * `user_version`. Before touching a database that already holds data it takes a backup copy, so
+ * a failed migration leaves the analyst's history recoverable; the error is thrown to the caller
+ * (never a silent reset).
+ */
+export async function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[],
+  backupPathFor: (fromVersion: number) => string,
+): Promise<MigrationReport> {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  const pending = migrations.filter((migration) => migration.version > from);
+  const newest = migrations.at(-1)?.version ?? 0;
+  if (from > newest) {
+    throw new Error(
+      `The history database is from a newer version of the app (schema ${String(from)}; this app knows ${String(newest)}).`,
+    );
+  }
+  if (pending.length === 0) return { from, to: from, backupPath: null };
+
+  let backupPath: string | null = null;
+  if (from > 0) {
+    backupPath = backupPathFor(from);
+    await db.backup(backupPath);
+  }
+  for (const migration of pending) {
+    const apply = db.transaction(() => {
+      if (typeof migration.up === 'string') db.exec(migration.up);
+      else migration.up(db);
+      db.pragma(`user_version = ${String(migration.version)}`);
+    });
+    try {
+      apply();
+    } catch (caught) {
+      const reason = caught instanceof Error ? caught.message : String(caught);
+      const kept = backupPath
+        ? ` A copy of the database before migrating is kept at ${backupPath}.`
+        : '';
+      throw new Error(
+        `Migration ${String(migration.version)} (${migration.name}) failed: ${reason}.${kept}`,
+      );
+    }
+  }
+  return { from, to: newest, backupPath };
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import { initial } from './0001-initial';
+
+/** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
+export const migrations: readonly Migration[] = [initial];

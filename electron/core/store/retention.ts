@@ -1,0 +1,52 @@
+import type { Db } from './db';
+
+export const defaultRetentionDays = 90;
+
+export interface PurgeReport {
+  batches: number;
+  rows: number;
+}
+
+/**
+ * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and
+ * a truncating checkpoint drops the old page copies the WAL still holds.
+ */
+function scrub(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/** Deletes batches older than `days` with their rows, results and uploads. */
+export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeReport {
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError('Retention must be a whole number of days, at least 1.');
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const report = db.transaction(() => {
+    const rows =
+      db
+        .prepare<[string], { n: number }>(
+          'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)',
+        )
+        .get(cutoff)?.n ?? 0;
+    const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
+    db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
+    db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
+    return { batches, rows };
+  })();
+  scrub(db);
+  return report;
+}
+
+/**
+ * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
+ * how many input rows were removed.
+ */
+export function forgetCpf(db: Db, cpf: string): number {
+  const removed = db.transaction(() => {
+    db.prepare(
+      'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
+    ).run(cpf);
+    return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
+  })();
+  scrub(db);
+  return removed;
+}

@@ -1,0 +1,237 @@
+import type { FieldProblem } from '../../../shared/domain/field-problem';
+import type { InsightResult, Transaction } from '../../../shared/domain/types';
+import type { Db } from './db';
+
+export type RowStatus = 'ok' | 'no_content' | 'invalid' | 'rejected' | 'failed';
+export type RowState = 'pending' | 'in_flight' | 'done';
+
+/** A spreadsheet row ready to store: the request to send, or the problems that keep it local. */
+export interface PreparedRow {
+  sourceRow: number;
+  /** Identifiers and personal data as searchable text (normalised when valid, as given otherwise). */
+  externalId: string | null;
+  sessionId: string | null;
+  cpf: string | null;
+  email: string | null;
+  phone: string | null;
+  zipCode: string | null;
+  request: Transaction | null;
+  problems: FieldProblem[] | null;
+  notes: string[];
+}
+
+/** What one request ended with, stored in the transaction that marks its row done. */
+export interface RowResult {
+  seq: number;
+  status: Exclude<RowStatus, 'invalid'>;
+  httpStatus: number | null;
+  errorCode: string | null;
+  result: InsightResult | null;
+  messages: string[];
+  attempts: number;
+  durationMs: number | null;
+}
+
+export interface ClaimedRow {
+  seq: number;
+  request: Transaction;
+}
+
+export interface RowCounts {
+  total: number;
+  pending: number;
+  inFlight: number;
+  ok: number;
+  noContent: number;
+  invalid: number;
+  rejected: number;
+  failed: number;
+}
+
+/** A row and its result, as the output files and the results screen read them. */
+export interface StoredRow {
+  seq: number;
+  sourceRow: number;
+  externalId: string | null;
+  sessionId: string | null;
+  state: RowState;
+  status: RowStatus | null;
+  httpStatus: number | null;
+  result: InsightResult | null;
+  messages: string[];
+  problems: FieldProblem[];
+  notes: string[];
+  attempts: number;
+}
+
+interface JoinedRow {
+  seq: number;
+  source_row: number;
+  external_id: string | null;
+  session_id: string | null;
+  state: RowState;
+  status: RowStatus | null;
+  problems_json: string | null;
+  notes_json: string | null;
+  http_status: number | null;
+  result_json: string | null;
+  messages_json: string | null;
+  attempts: number | null;
+}
+
+function parseList<T>(json: string | null): T[] {
+  return json ? (JSON.parse(json) as T[]) : [];
+}
+
+function toStored(row: JoinedRow): StoredRow {
+  return {
+    seq: row.seq,
+    sourceRow: row.source_row,
+    externalId: row.external_id,
+    sessionId: row.session_id,
+    state: row.state,
+    status: row.status,
+    httpStatus: row.http_status,
+    result: row.result_json ? (JSON.parse(row.result_json) as InsightResult) : null,
+    messages: parseList<string>(row.messages_json),
+    problems: parseList<FieldProblem>(row.problems_json),
+    notes: parseList<string>(row.notes_json),
+    attempts: row.attempts ?? 0,
+  };
+}
+
+/** Input rows of batches and their lookup results. */
+export function rowsRepo(db: Db) {
+  const insertRow = db.prepare(`
+    INSERT INTO batch_rows (batch_id, seq, source_row, external_id, session_id, cpf, email, phone, zip_code,
+      request_json, problems_json, notes_json, state, status, updated_at)
+    VALUES (@batchId, @seq, @sourceRow, @externalId, @sessionId, @cpf, @email, @phone, @zipCode,
+      @request, @problems, @notes, @state, @status, @now)`);
+  const resetInFlight = db.prepare(
+    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_id = ? AND state = 'in_flight'`,
+  );
+  const pendingPage = db.prepare<[string, number], { seq: number; request_json: string }>(
+    `SELECT seq, request_json FROM batch_rows WHERE batch_id = ? AND state = 'pending' ORDER BY seq LIMIT ?`,
+  );
+  const markInFlight = db.prepare(
+    `UPDATE batch_rows SET state = 'in_flight', updated_at = ? WHERE batch_id = ? AND seq = ?`,
+  );
+  const release = db.prepare(
+    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_id = ? AND seq = ? AND state = 'in_flight'`,
+  );
+  const markDone = db.prepare(
+    `UPDATE batch_rows SET state = 'done', status = ?, updated_at = ? WHERE batch_id = ? AND seq = ?`,
+  );
+  const upsertLookup = db.prepare(`
+    INSERT OR REPLACE INTO lookups (batch_id, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
+      score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms)
+    VALUES (@batchId, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
+      @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs)`);
+  const counts = db.prepare<[string], { state: RowState; status: RowStatus | null; n: number }>(
+    `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY state, status`,
+  );
+  const page = db.prepare<[string, number, number], JoinedRow>(`
+    SELECT r.seq, r.source_row, r.external_id, r.session_id, r.state, r.status, r.problems_json, r.notes_json,
+      l.http_status, l.result_json, l.messages_json, l.attempts
+    FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+    WHERE r.batch_id = ? AND r.seq > ? ORDER BY r.seq LIMIT ?`);
+  const failedToPending = db.prepare(`
+    UPDATE batch_rows SET state = 'pending', status = NULL, updated_at = ? WHERE batch_id = ? AND status = 'failed'`);
+  const dropFailedLookups = db.prepare(
+    `DELETE FROM lookups WHERE batch_id = ? AND status = 'failed'`,
+  );
+
+  return {
+    /** Stores every input row of a new batch; the caller wraps it in the batch's transaction. */
+    insert(batchId: string, rows: PreparedRow[], now: string): void {
+      rows.forEach((row, index) => {
+        insertRow.run({
+          ...row,
+          batchId,
+          seq: index + 1,
+          request: row.request ? JSON.stringify(row.request) : null,
+          problems: row.problems ? JSON.stringify(row.problems) : null,
+          notes: row.notes.length > 0 ? JSON.stringify(row.notes) : null,
+          state: row.request ? 'pending' : 'done',
+          status: row.request ? null : 'invalid',
+          now,
+        });
+      });
+    },
+    /** Rows a crash left in flight have no stored result: they go back to pending. */
+    resetInFlight(batchId: string, now: string): number {
+      return resetInFlight.run(now, batchId).changes;
+    },
+    /** The next pending rows, in input order, marked in flight. Call inside a transaction. */
+    claim(batchId: string, limit: number, now: string): ClaimedRow[] {
+      if (limit <= 0) return [];
+      return pendingPage.all(batchId, limit).map((row) => {
+        markInFlight.run(now, batchId, row.seq);
+        return { seq: row.seq, request: JSON.parse(row.request_json) as Transaction };
+      });
+    },
+    release(batchId: string, seqs: readonly number[], now: string): void {
+      for (const seq of seqs) release.run(now, batchId, seq);
+    },
+    /** Stores results and marks their rows done. Call inside a transaction. */
+    complete(batchId: string, results: readonly RowResult[], now: string): void {
+      for (const { result, messages, ...rest } of results) {
+        upsertLookup.run({
+          ...rest,
+          batchId,
+          now,
+          deviceId: result?.deviceID ?? null,
+          deviceRisk: result?.deviceRisk ?? null,
+          score: result?.score ?? null,
+          alertQuantity: result?.alertQuantity ?? null,
+          deviceAge: result?.deviceAge ?? null,
+          smartId: result?.smartID ?? null,
+          insights: result ? result.insights.join(' ') : null,
+          resultJson: result ? JSON.stringify(result) : null,
+          messagesJson: messages.length > 0 ? JSON.stringify(messages) : null,
+        });
+        markDone.run(rest.status, now, batchId, rest.seq);
+      }
+    },
+    counts(batchId: string): RowCounts {
+      const totals: RowCounts = {
+        total: 0,
+        pending: 0,
+        inFlight: 0,
+        ok: 0,
+        noContent: 0,
+        invalid: 0,
+        rejected: 0,
+        failed: 0,
+      };
+      for (const { state, status, n } of counts.all(batchId)) {
+        totals.total += n;
+        if (state === 'pending') totals.pending += n;
+        else if (state === 'in_flight') totals.inFlight += n;
+        else if (status === 'no_content') totals.noContent += n;
+        else if (status) totals[status] += n;
+      }
+      return totals;
+    },
+    /** Rows in input order, a page at a time, so a 100,000-row batch is never held whole. */
+    *iterate(batchId: string, pageSize = 1000): Generator<StoredRow> {
+      let after = 0;
+      for (;;) {
+        const rows = page.all(batchId, after, pageSize);
+        for (const row of rows) yield toStored(row);
+        const last = rows.at(-1);
+        if (!last || rows.length < pageSize) return;
+        after = last.seq;
+      }
+    },
+    /** "Re-run failed rows only": failed rows lose their result and become pending again. */
+    resetFailed(batchId: string, now: string): number {
+      return db.transaction(() => {
+        dropFailedLookups.run(batchId);
+        return failedToPending.run(now, batchId).changes;
+      })();
+    },
+  };
+}
+
+export type RowsRepo = ReturnType<typeof rowsRepo>;

@@ -1,0 +1,72 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBatch } from '../../electron/core/bulk/batch';
+import { batchesRepo } from '../../electron/core/store/batches.repo';
+import { forgetCpf, purgeOlderThan } from '../../electron/core/store/retention';
+import { rowsRepo } from '../../electron/core/store/rows.repo';
+import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { sourceRows, startBatch } from '../support/bulk';
+import { tempHistory } from '../support/history';
+
+let sandbox: SandboxHandle;
+let history: Awaited<ReturnType<typeof tempHistory>>;
+beforeAll(async () => (sandbox = await startSandbox()));
+afterAll(() => sandbox.close());
+beforeEach(async () => (history = await tempHistory()));
+afterEach(() => history.close());
+
+/** Every byte of the database files, as the analyst's disk holds them. */
+function databaseBytes(): Buffer {
+  return Buffer.concat(
+    readdirSync(history.dir).map((name) => readFileSync(path.join(history.dir, name))),
+  );
+}
+
+describe('data-subject deletion', () => {
+  it('removes every trace of a CPF from the database files', async () => {
+    const rows = sourceRows(200);
+    const target = rows[42]!.raw.cpf!;
+    const { batch, run } = startBatch(history.db, sandbox, rows);
+    await run.ended;
+    expect(databaseBytes().includes(target)).toBe(true);
+
+    expect(forgetCpf(history.db, target)).toBe(1);
+    expect(databaseBytes().includes(target)).toBe(false);
+    expect(databaseBytes().includes(rows[43]!.raw.cpf!)).toBe(true);
+    expect(rowsRepo(history.db).counts(batch.id).total).toBe(199);
+  });
+});
+
+describe('retention', () => {
+  it('purges batches older than the retention period with their rows', () => {
+    const old = createBatch(
+      history.db,
+      {
+        sourceName: 'old.csv',
+        sourceSha256: 'a',
+        environment: 'sandbox',
+        baseUrl: sandbox.url,
+        rows: sourceRows(5),
+      },
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    const recent = createBatch(
+      history.db,
+      {
+        sourceName: 'new.csv',
+        sourceSha256: 'b',
+        environment: 'sandbox',
+        baseUrl: sandbox.url,
+        rows: sourceRows(3, 100),
+      },
+      new Date('2026-11-01T00:00:00Z'),
+    );
+    const report = purgeOlderThan(history.db, 90, new Date('2026-11-21T00:00:00Z'));
+    expect(report).toEqual({ batches: 1, rows: 5 });
+    expect(batchesRepo(history.db).get(old.id)).toBeNull();
+    expect(batchesRepo(history.db).get(recent.id)).not.toBeNull();
+    expect(databaseBytes().includes(sourceRows(1)[0]!.raw.cpf!)).toBe(false);
+    expect(() => purgeOlderThan(history.db, 0)).toThrow(/at least 1/);
+  });
+});
