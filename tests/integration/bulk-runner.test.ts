@@ -45,7 +45,7 @@ describe('a batch run', () => {
       status: 'invalid',
       problems: [{ field: 'cpf', rule: 'check_digits' }],
     });
-    expect(sandbox.counters().perExternalId[rows[10]!.raw.externalID ?? '']).toBeUndefined();
+    expect(sandbox.counters().perExternalId[rows[10].raw.externalID ?? '']).toBeUndefined();
     expect(Object.values(sandbox.counters().perExternalId).every((n) => n === 1)).toBe(true);
 
     const expected = sandboxAnswer(rowsRequest(batch.id, 1));

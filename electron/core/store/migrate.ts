@@ -55,6 +55,7 @@ export async function migrate(
         : '';
       throw new Error(
         `Migration ${String(migration.version)} (${migration.name}) failed: ${reason}.${kept}`,
+        { cause: caught },
       );
     }
   }
