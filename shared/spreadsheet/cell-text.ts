@@ -1,0 +1,84 @@
+/**
+ * The text of a SheetJS cell. The raw value is used, never Excel's formatted text: a CPF stored
+ * as a number shown as `1,23E+10` must still come back as all its digits.
+ */
+import * as XLSX from 'xlsx';
+import { numberToText } from './number-text';
+import type { Cell } from './types';
+
+/** The two SheetJS date helpers used here (the package types them as `any`). */
+interface DateCode {
+  y: number;
+  m: number;
+  d: number;
+  H: number;
+  M: number;
+  S: number;
+}
+interface Ssf {
+  is_date(format: string | number): boolean;
+  parse_date_code(value: number, options?: { date1904?: boolean }): DateCode | null;
+}
+const ssf = XLSX.SSF as Ssf;
+
+/** Excel's error codes, as SheetJS stores them in `v` when it is not asked for formatted text. */
+const errorNames: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+  0x2b: '#GETTING_DATA',
+};
+
+/**
+ * Numbers become plain digits (`numeric: true`); numbers shown with a date format become
+ * `YYYY-MM-DD`, with ` HH:MM:SS` when they hold a time, or `HH:MM:SS` alone for a time below one
+ * day; booleans `TRUE`/`FALSE`; errors their code (`#N/A`); text stays as is. A formula cell gives
+ * its cached value (formulas are never evaluated). Empty text and value-less cells are null.
+ */
+export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boolean): Cell {
+  if (cell === undefined) return null;
+  const value = cell.v;
+  switch (cell.t) {
+    case 'n':
+      if (typeof value !== 'number') return null;
+      if (cell.z !== undefined && value >= 0 && ssf.is_date(cell.z)) {
+        const text = dateText(value, date1904);
+        if (text !== null) return { text, numeric: false };
+      }
+      return { text: numberToText(value), numeric: true };
+    case 'b':
+      return { text: value === true ? 'TRUE' : 'FALSE', numeric: false };
+    case 'e':
+      return { text: cell.w ?? errorNames[value as number] ?? '#ERROR', numeric: false };
+    case 'd':
+      return value instanceof Date ? { text: isoDate(value), numeric: false } : null;
+    case 's':
+      return typeof value === 'string' && value !== '' ? { text: value, numeric: false } : null;
+    default:
+      return null;
+  }
+}
+
+/** A date serial as ISO text, from SheetJS's own calendar (with Excel's 1900 quirks). */
+function dateText(serial: number, date1904: boolean): string | null {
+  const code = ssf.parse_date_code(serial, { date1904 });
+  if (code === null) return null;
+  const time = `${two(code.H)}:${two(code.M)}:${two(code.S)}`;
+  if (serial < 1) return time;
+  const date = `${String(code.y).padStart(4, '0')}-${two(code.m)}-${two(code.d)}`;
+  return time === '00:00:00' ? date : `${date} ${time}`;
+}
+
+/** SheetJS gives `d` cells only for files that store ISO dates; it builds them in UTC. */
+function isoDate(date: Date): string {
+  const iso = date.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+}
+
+function two(value: number): string {
+  return String(value).padStart(2, '0');
+}

@@ -1,0 +1,144 @@
+/**
+ * CSV files as Excel and Brazilian systems write them: any of `;` `,` tab `|` between fields,
+ * RFC 4180 quoting, CRLF or LF line ends, UTF-8 or Windows-1252. Every cell stays text exactly as
+ * written: `00123456789` keeps its zeros and `1.234,56` is not taken for a number.
+ */
+import { checkGrid, hasContent, trimRow } from './grid';
+import { decodeText } from './text-decode';
+import type { Limits } from './limits';
+import type { Cell, ReadResult } from './types';
+
+/** The delimiters a CSV file may use, in the order that breaks a tie. */
+export const csvDelimiters = [';', ',', '\t', '|'] as const;
+
+/**
+ * The delimiter of the header line (the first line that is not blank): the candidate that occurs
+ * most often outside quotes. `;` wins a tie, being what Excel writes on Portuguese Windows; a
+ * line with none of them (a single column) gives `,`.
+ */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(csvDelimiters.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  let seen = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      if (seen) break;
+    } else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    if (char.trim() !== '') seen = true;
+  }
+  let best = ',';
+  let most = 0;
+  for (const [delimiter, count] of counts) {
+    if (count > most) [best, most] = [delimiter, count];
+  }
+  return best;
+}
+
+export interface CsvParse {
+  /** The first `keepRows` records, trailing empty cells and trailing empty records dropped. */
+  rows: Cell[][];
+  /** Records up to the last non-empty one, kept or not. */
+  records: number;
+  /** The 1-based record whose quoted field never closes, if any. */
+  openQuoteRecord: number | null;
+}
+
+/**
+ * Parses RFC 4180 text. Lenient where Excel is: a quote inside an unquoted field is kept as a
+ * character, and text after a closing quote is appended to the field. A blank line is an empty
+ * record (so record numbers match Excel's row numbers); an empty field is a null cell.
+ */
+export function parseCsv(text: string, delimiter: string, keepRows = Infinity): CsvParse {
+  const separator = delimiter.charCodeAt(0);
+  const rows: Cell[][] = [];
+  let row: Cell[] = [];
+  let record = 0;
+  let lastFilled = -1;
+  let openQuoteRecord: number | null = null;
+  let at = 0;
+  const length = text.length;
+  for (;;) {
+    let value = '';
+    if (text.charCodeAt(at) === 34) {
+      at += 1;
+      for (;;) {
+        const close = text.indexOf('"', at);
+        if (close < 0) {
+          openQuoteRecord ??= record + 1;
+          value += text.slice(at);
+          at = length;
+          break;
+        }
+        value += text.slice(at, close);
+        at = close + 1;
+        if (text.charCodeAt(at) !== 34) break;
+        value += '"';
+        at += 1;
+      }
+    }
+    const start = at;
+    while (at < length) {
+      const code = text.charCodeAt(at);
+      if (code === separator || code === 10 || code === 13) break;
+      at += 1;
+    }
+    if (at > start) value += text.slice(start, at);
+    if (value !== '') lastFilled = record;
+    if (record < keepRows) row.push(value === '' ? null : { text: value, numeric: false });
+
+    const code = text.charCodeAt(at);
+    if (code === separator) {
+      at += 1;
+      continue;
+    }
+    if (record < keepRows) rows.push(trimRow(row));
+    row = [];
+    if (at >= length) break;
+    at += code === 13 && text.charCodeAt(at + 1) === 10 ? 2 : 1;
+    if (at >= length) break;
+    record += 1;
+  }
+  rows.length = Math.min(rows.length, lastFilled + 1);
+  return { rows, records: lastFilled + 1, openQuoteRecord };
+}
+
+/** What `readCsv` adds to the rows. */
+export interface CsvRead {
+  rows: Cell[][];
+  encoding: ReturnType<typeof decodeText>['encoding'];
+  delimiter: string;
+}
+
+/**
+ * Decodes and parses a CSV file and applies the limits. An Excel `sep=;` first line sets the
+ * delimiter and is not a row (Excel hides it too). Rows past the limit are counted, not kept.
+ */
+export function readCsv(
+  bytes: Uint8Array,
+  limits: Limits,
+): { ok: true; value: CsvRead } | Extract<ReadResult, { ok: false }> {
+  const { text, encoding } = decodeText(bytes);
+  const hint = /^sep=([^"\r\n])\r?\n/i.exec(text);
+  const delimiter = hint?.[1] ?? detectDelimiter(text);
+  const body = hint ? text.slice(hint[0].length) : text;
+  const parsed = parseCsv(body, delimiter, limits.maxRows + 2);
+  if (parsed.openQuoteRecord !== null) {
+    return {
+      ok: false,
+      problem: {
+        code: 'corrupt',
+        message:
+          `A quoted field that starts in row ${parsed.openQuoteRecord} is never closed, so the ` +
+          'rest of the file would run into one cell. Fix the quote marks in that row.',
+      },
+    };
+  }
+  // Rows past the kept ones are not blank (they were counted), so the kept ones decide.
+  if (parsed.rows.length === parsed.records && !hasContent(parsed.rows)) {
+    return { ok: false, problem: { code: 'empty', message: 'The file holds only blank lines.' } };
+  }
+  const problem = checkGrid(parsed.rows, parsed.records, limits);
+  if (problem !== null) return { ok: false, problem };
+  return { ok: true, value: { rows: parsed.rows, encoding, delimiter } };
+}

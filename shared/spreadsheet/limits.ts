@@ -1,0 +1,47 @@
+/** How much a spreadsheet may hold before the reader refuses it, and how to override it. */
+
+export interface Limits {
+  /** Data rows: the rows after the first (the header). Blank rows in between count. */
+  maxRows: number;
+  /** Columns of the widest row (up to its last non-empty cell). */
+  maxColumns: number;
+  /** Characters in one cell; 32,767 is also Excel's own cap. */
+  maxCellChars: number;
+  /** Size of the file itself. */
+  maxFileBytes: number;
+  /** xlsx only: the sum of the sizes its zip directory declares once unpacked. */
+  maxUnpackedBytes: number;
+  /** xlsx only: unpacked / packed size above which a large part is taken for a zip bomb. */
+  maxCompressionRatio: number;
+  /** xlsx only: parts smaller than this unpacked are not held to `maxCompressionRatio`. */
+  ratioCheckFromBytes: number;
+  /** xlsx only: parts in the zip (a real workbook has a few dozen). */
+  maxZipEntries: number;
+}
+
+const megabyte = 1024 * 1024;
+
+/** The defaults: generous for any real transaction list, far below what exhausts memory. */
+export const defaultLimits: Readonly<Limits> = Object.freeze({
+  maxRows: 100_000,
+  maxColumns: 100,
+  maxCellChars: 32_767,
+  maxFileBytes: 100 * megabyte,
+  maxUnpackedBytes: 500 * megabyte,
+  maxCompressionRatio: 200,
+  ratioCheckFromBytes: 10 * megabyte,
+  maxZipEntries: 10_000,
+});
+
+/**
+ * The defaults with the given overrides. An override that is not a positive whole number (from a
+ * hand-edited setting, say) is ignored rather than trusted, so a limit can never become 0 or NaN.
+ */
+export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
+  const limits: Limits = { ...defaultLimits };
+  for (const key of Object.keys(defaultLimits) as Array<keyof Limits>) {
+    const value = overrides[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) limits[key] = value;
+  }
+  return limits;
+}

@@ -1,0 +1,69 @@
+import { describe, it, expect } from 'vitest';
+import { resolveLimits } from './limits';
+import {
+  cellTooLarge,
+  columnName,
+  fileTooLarge,
+  formatBytes,
+  formatCount,
+  tooManyColumns,
+  tooManyRows,
+} from './problem';
+
+const limits = resolveLimits();
+
+describe('formatting', () => {
+  it('groups counts by thousands', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(100_001)).toBe('100,001');
+    expect(formatCount(1_048_576)).toBe('1,048,576');
+  });
+
+  it('writes sizes in binary units', () => {
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
+    expect(formatBytes(2.25 * 1024 ** 3)).toBe('2.3 GB');
+  });
+
+  it('names columns with letters', () => {
+    expect(columnName(0)).toBe('A');
+    expect(columnName(25)).toBe('Z');
+    expect(columnName(26)).toBe('AA');
+    expect(columnName(701)).toBe('ZZ');
+    expect(columnName(702)).toBe('AAA');
+    expect(columnName(16383)).toBe('XFD');
+  });
+});
+
+describe('problems', () => {
+  it('states rows found and the limit', () => {
+    expect(tooManyRows(100_001, limits)).toEqual({
+      code: 'too_many_rows',
+      message:
+        'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+      limit: 100_000,
+      found: 100_001,
+    });
+  });
+
+  it('names the row with too many columns', () => {
+    const problem = tooManyColumns(101, 3, limits);
+    expect(problem.code).toBe('too_many_columns');
+    expect(problem.message).toMatch(/^Row 3 has 101 columns; the limit is 100\./);
+    expect([problem.limit, problem.found]).toEqual([100, 101]);
+  });
+
+  it('names the cell that is too large', () => {
+    const problem = cellTooLarge(40_000, 5, 2, limits);
+    expect(problem).toMatchObject({ code: 'too_large', cell: 'C5', limit: 32_767, found: 40_000 });
+    expect(problem.message).toMatch(/^Cell C5 holds 40,000 characters; the limit is 32,767\./);
+  });
+
+  it('states the file size and the limit', () => {
+    const problem = fileTooLarge(150 * 1024 * 1024, limits);
+    expect(problem.message).toMatch(/^The file is 150 MB; the limit is 100 MB\./);
+    expect(problem.code).toBe('too_large');
+  });
+});

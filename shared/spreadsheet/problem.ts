@@ -1,0 +1,89 @@
+/** The reader's problems as data, with the English sentences an analyst sees. */
+import type { Limits } from './limits';
+import type { ReadProblem, ReadProblemCode } from './types';
+
+/** `100001` → `100,001`: counts in messages are read by people. */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `1572864` → `1.5 MB` (binary units, as file managers on Windows show them). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(value) : String(Math.round(value * 10) / 10);
+  return `${shown} ${units[unit] ?? 'bytes'}`;
+}
+
+/** `0` → `A`, `27` → `AB`: the column letters of a 0-based index. */
+export function columnName(index: number): string {
+  let name = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** A problem without extra fields. */
+export function problem(code: ReadProblemCode, message: string): ReadProblem {
+  return { code, message };
+}
+
+/** `dataRows` are the rows after the header row. */
+export function tooManyRows(dataRows: number, limits: Limits): ReadProblem {
+  return {
+    code: 'too_many_rows',
+    message:
+      `The file has ${formatCount(dataRows)} data rows; the limit is ${formatCount(limits.maxRows)}. ` +
+      'Split the file or raise the limit in Settings.',
+    limit: limits.maxRows,
+    found: dataRows,
+  };
+}
+
+/** `row` is 1-based, as the analyst sees it. */
+export function tooManyColumns(columns: number, row: number, limits: Limits): ReadProblem {
+  return {
+    code: 'too_many_columns',
+    message:
+      `Row ${formatCount(row)} has ${formatCount(columns)} columns; the limit is ` +
+      `${formatCount(limits.maxColumns)}. Remove the columns you do not need or raise the limit in Settings.`,
+    limit: limits.maxColumns,
+    found: columns,
+  };
+}
+
+/** `row` is 1-based, `column` 0-based (A = 0). */
+export function cellTooLarge(
+  chars: number,
+  row: number,
+  column: number,
+  limits: Limits,
+): ReadProblem {
+  const cell = `${columnName(column)}${row}`;
+  return {
+    code: 'too_large',
+    message:
+      `Cell ${cell} holds ${formatCount(chars)} characters; the limit is ` +
+      `${formatCount(limits.maxCellChars)}. Check that column; a quote left open in a CSV file can do this.`,
+    limit: limits.maxCellChars,
+    found: chars,
+    cell,
+  };
+}
+
+export function fileTooLarge(bytes: number, limits: Limits): ReadProblem {
+  return {
+    code: 'too_large',
+    message:
+      `The file is ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxFileBytes)}. ` +
+      'Split the file or raise the limit in Settings.',
+    limit: limits.maxFileBytes,
+    found: bytes,
+  };
+}

@@ -1,0 +1,167 @@
+import JSZip from 'jszip';
+import * as XLSX from 'xlsx';
+import { beforeAll, describe, it, expect } from 'vitest';
+import { readSpreadsheet } from './read';
+import type { Cell, ReadProblem, ReadResult, Workbook } from './types';
+
+/** Files readSpreadsheet refuses, and the limits it applies. */
+
+function texts(rows: Cell[][]): Array<Array<string | null>> {
+  return rows.map((row) => row.map((cell) => cell?.text ?? null));
+}
+
+function value(result: ReadResult): Workbook {
+  if (!result.ok) throw new Error(`expected a workbook, got ${result.problem.message}`);
+  return result.value;
+}
+
+function problemOf(result: ReadResult): ReadProblem {
+  if (result.ok) throw new Error('expected a problem');
+  return result.problem;
+}
+
+function bookBytes(rows: unknown[][], bookType: 'xlsx' | 'xls'): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Pedidos');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer);
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+describe('limits', () => {
+  const csvOf = (dataRows: number) => {
+    const lines = ['Pedido;CPF'];
+    for (let index = 0; index < dataRows; index += 1) lines.push(`PED-${index};12345678909`);
+    return utf8(lines.join('\n') + '\n');
+  };
+
+  it('accepts 100,000 data rows and refuses 100,001 with the counts', () => {
+    expect(value(readSpreadsheet(csvOf(100_000), 'ok.csv')).rows.length).toBe(100_001);
+    expect(problemOf(readSpreadsheet(csvOf(100_001), 'big.csv'))).toEqual({
+      code: 'too_many_rows',
+      message:
+        'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+      limit: 100_000,
+      found: 100_001,
+    });
+  });
+
+  it('refuses an xlsx of 100,001 data rows rather than cutting it', () => {
+    const rows: unknown[][] = [['Pedido', 'CPF', 'E-mail']];
+    for (let index = 0; index < 100_001; index += 1)
+      rows.push([`PED-${index}`, 12345678909, 'a@b.c']);
+    const problem = problemOf(readSpreadsheet(bookBytes(rows, 'xlsx'), 'big.xlsx'));
+    expect(problem).toMatchObject({ code: 'too_many_rows', limit: 100_000, found: 100_001 });
+    expect(problem.message).toMatch(/^The file has 100,001 data rows; the limit is 100,000\./);
+  });
+
+  it('refuses an xlsx far past a lower limit, counting its full length', () => {
+    const rows = [['h'], ...Array.from({ length: 500 }, (_, index) => [index])];
+    const problem = problemOf(
+      readSpreadsheet(bookBytes(rows, 'xlsx'), 'b.xlsx', { limits: { maxRows: 20 } }),
+    );
+    expect(problem).toMatchObject({ code: 'too_many_rows', limit: 20, found: 500 });
+  });
+
+  it('refuses too many columns', () => {
+    const header = Array.from({ length: 101 }, (_, index) => `c${index}`).join(';');
+    const problem = problemOf(readSpreadsheet(utf8(`${header}\n1;2\n`), 'wide.csv'));
+    expect(problem).toMatchObject({ code: 'too_many_columns', limit: 100, found: 101 });
+    expect(problem.message).toMatch(/^Row 1 has 101 columns; the limit is 100\./);
+  });
+
+  it('refuses a cell over the size limit, naming it', () => {
+    const problem = problemOf(readSpreadsheet(utf8(`a;b\n1;${'x'.repeat(40_000)}\n`), 'huge.csv'));
+    expect(problem).toMatchObject({ code: 'too_large', cell: 'B2', limit: 32_767, found: 40_000 });
+  });
+
+  it('refuses a file over the size limit before reading it', () => {
+    const problem = problemOf(
+      readSpreadsheet(utf8('a;b\n1;2\n'), 'x.csv', { limits: { maxFileBytes: 4 } }),
+    );
+    expect(problem).toMatchObject({ code: 'too_large', limit: 4, found: 8 });
+  });
+});
+
+describe('files that are not what they seem', () => {
+  let bomb: Uint8Array;
+  beforeAll(async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/workbook.xml', '<workbook/>');
+    zip.file('xl/worksheets/sheet1.xml', new Uint8Array(50 * 1024 * 1024));
+    bomb = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+  });
+
+  it('refuses a zip bomb in milliseconds', () => {
+    const started = performance.now();
+    const problem = problemOf(readSpreadsheet(bomb, 'bomb.xlsx'));
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(problem.code).toBe('zip_bomb');
+  });
+
+  it('calls an empty file empty and a header alone fine', () => {
+    expect(problemOf(readSpreadsheet(new Uint8Array(0), 'e.csv'))).toEqual({
+      code: 'empty',
+      message: 'The file is empty.',
+    });
+    expect(problemOf(readSpreadsheet(utf8('\r\n \r\n'), 'e.csv')).code).toBe('empty');
+    expect(texts(value(readSpreadsheet(utf8('Pedido;CPF\r\n'), 'h.csv')).rows)).toEqual([
+      ['Pedido', 'CPF'],
+    ]);
+  });
+
+  it('refuses a renamed program', () => {
+    const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]);
+    expect(problemOf(readSpreadsheet(exe, 'pedidos.xlsx')).code).toBe('unsupported');
+  });
+
+  it('calls a truncated xlsx or xls corrupt', () => {
+    const rows = [['Pedido'], ...Array.from({ length: 200 }, (_, index) => [`PED-${index}`])];
+    for (const kind of ['xlsx', 'xls'] as const) {
+      const whole = bookBytes(rows, kind);
+      const problem = problemOf(readSpreadsheet(whole.slice(0, whole.length / 2), `t.${kind}`));
+      expect(problem.code).toBe('corrupt');
+      expect(problem.message).toMatch(/damaged or incomplete/);
+    }
+  });
+
+  it('refuses a password-protected workbook with a way out', () => {
+    const cfb = XLSX.CFB as {
+      utils: { cfb_new(): unknown; cfb_add(cfb: unknown, name: string, data: Uint8Array): void };
+      write(cfb: unknown, options: { type: 'array' }): ArrayLike<number>;
+    };
+    const container = cfb.utils.cfb_new();
+    cfb.utils.cfb_add(container, 'EncryptionInfo', new Uint8Array(64).fill(1));
+    cfb.utils.cfb_add(container, 'EncryptedPackage', new Uint8Array(64).fill(2));
+    const problem = problemOf(
+      readSpreadsheet(Uint8Array.from(cfb.write(container, { type: 'array' })), 'p.xlsx'),
+    );
+    expect(problem.code).toBe('unsupported');
+    expect(problem.message).toMatch(/^The workbook is protected with a password/);
+  });
+
+  it('refuses a zip that is not a workbook', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('word/document.xml', '<document/>');
+    const bytes = await zip.generateAsync({ type: 'uint8array' });
+    expect(problemOf(readSpreadsheet(bytes, 'x.xlsx')).message).toMatch(/not an Excel workbook/);
+  });
+
+  it('never throws, whatever the bytes', () => {
+    const heads = [[0x50, 0x4b, 3, 4], [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], [0x41]];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 256;
+    for (const head of heads) {
+      for (let round = 0; round < 30; round += 1) {
+        const bytes = Uint8Array.from([
+          ...head,
+          ...Array.from({ length: 64 + round * 37 }, random),
+        ]);
+        const result = readSpreadsheet(bytes, 'junk.xlsx');
+        expect(typeof (result.ok ? result.value.kind : result.problem.code)).toBe('string');
+      }
+    }
+  });
+});

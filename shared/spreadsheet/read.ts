@@ -1,0 +1,148 @@
+/**
+ * The one entry point for reading an analyst's spreadsheet: bytes in, one sheet of text cells or
+ * one problem out. It never throws, so a worker or the command line can show any file's problem
+ * the same way.
+ */
+import { readCsv } from './csv';
+import { resolveLimits } from './limits';
+import { fileTooLarge } from './problem';
+import { readSheet } from './sheet';
+import { sniffContent } from './sniff';
+import { checkZip } from './zip-check';
+import type { Limits } from './limits';
+import type { ZipEntry } from './zip-check';
+import type { ReadProblem, ReadResult, SpreadsheetKind } from './types';
+
+export interface ReadOptions {
+  /** The sheet to read; by default the first visible one. Ignored for CSV. */
+  sheet?: string;
+  /** Overrides of `defaultLimits`. */
+  limits?: Partial<Limits>;
+}
+
+/**
+ * Reads an xlsx, xls or CSV file. The kind comes from the content (a zip is xlsx, an OLE2
+ * compound file is xls, text is CSV), so a misnamed file still reads and a renamed program is
+ * refused; `fileName` only names the sheet of a CSV. Order of checks: size of the file, then for
+ * xlsx the zip directory (zip bombs are refused before anything is unpacked), then parsing, then
+ * rows, columns and cell sizes. A sheet with more rows than the limit is refused, never cut.
+ *
+ * A file holding only a header row is `ok` (rows has one row): the caller reports "no data rows"
+ * after it has chosen the header row.
+ */
+export function readSpreadsheet(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadOptions = {},
+): ReadResult {
+  try {
+    const limits = resolveLimits(options.limits);
+    if (bytes.length === 0) return refuse({ code: 'empty', message: 'The file is empty.' });
+    if (bytes.length > limits.maxFileBytes) return refuse(fileTooLarge(bytes.length, limits));
+    const sniffed = sniffContent(bytes);
+    switch (sniffed.kind) {
+      case 'refused':
+        return refuse(sniffed.problem);
+      case 'zip':
+        return readZip(bytes, options.sheet, limits);
+      case 'ole2':
+        return readWorkbook(bytes, 'xls', options.sheet, limits);
+      case 'text':
+        return readText(bytes, fileName, limits);
+    }
+  } catch (error) {
+    // Defence in depth: every known failure is already a problem; this catches the unknown.
+    return refuse({
+      code: 'corrupt',
+      message: 'The file could not be read. Open it in Excel, save it again and retry.',
+      detail: errorText(error),
+    });
+  }
+}
+
+function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): ReadResult {
+  const zip = checkZip(bytes, limits);
+  if (!zip.ok) return refuse(zip.problem);
+  if (!isWorkbook(zip.entries)) {
+    return refuse({
+      code: 'unsupported',
+      message:
+        'The file is a zip archive but not an Excel workbook (it may be a Word or OpenDocument ' +
+        'file, or a zip of files). Choose an .xlsx, .xls or .csv file.',
+    });
+  }
+  return readWorkbook(bytes, 'xlsx', sheet, limits);
+}
+
+/** Office Open XML names its parts in `[Content_Types].xml`; a workbook has `workbook.xml`. */
+function isWorkbook(entries: ZipEntry[]): boolean {
+  const names = entries.map((entry) => entry.name.toLowerCase());
+  return (
+    names.includes('[content_types].xml') &&
+    names.some((name) => name.endsWith('workbook.xml') || name.endsWith('workbook.bin'))
+  );
+}
+
+function readWorkbook(
+  bytes: Uint8Array,
+  kind: SpreadsheetKind,
+  sheet: string | undefined,
+  limits: Limits,
+): ReadResult {
+  try {
+    const read = readSheet(bytes, sheet, limits);
+    return read.ok ? { ok: true, value: { kind, ...read.value } } : read;
+  } catch (error) {
+    return refuse(workbookError(error, kind));
+  }
+}
+
+/** Words a SheetJS failure for the analyst; its own message goes to `detail`. */
+function workbookError(error: unknown, kind: SpreadsheetKind): ReadProblem {
+  const detail = errorText(error);
+  if (/password|encrypt/i.test(detail)) {
+    return {
+      code: 'unsupported',
+      message:
+        'The workbook is protected with a password. Open it in Excel, remove the password ' +
+        '(File > Info > Protect Workbook) and save it again.',
+      detail,
+    };
+  }
+  if (kind === 'xls' && /Cannot find Workbook stream/i.test(detail)) {
+    return {
+      code: 'unsupported',
+      message: 'The file is an Office document but not an Excel workbook (a Word file, perhaps).',
+      detail,
+    };
+  }
+  return {
+    code: 'corrupt',
+    message:
+      `The file looks like an Excel workbook (.${kind}) but is damaged or incomplete. ` +
+      'Open it in Excel and save it again, or fetch it again if it was downloaded.',
+    detail,
+  };
+}
+
+function readText(bytes: Uint8Array, fileName: string, limits: Limits): ReadResult {
+  const read = readCsv(bytes, limits);
+  if (!read.ok) return read;
+  const sheet = csvSheetName(fileName);
+  return { ok: true, value: { kind: 'csv', sheetNames: [sheet], sheet, ...read.value } };
+}
+
+/** `C:\exports\pedidos.csv` → `pedidos`, as Excel names the sheet of an opened CSV. */
+function csvSheetName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const name = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return name === '' ? 'Sheet1' : name;
+}
+
+function refuse(problem: ReadProblem): ReadResult {
+  return { ok: false, problem };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

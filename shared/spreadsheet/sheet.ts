@@ -1,0 +1,122 @@
+/**
+ * xlsx and xls files through SheetJS. Only the chosen sheet is parsed (for xlsx; the xls parser
+ * reads them all), at most the limit plus two rows are materialised, formulas are not read (their
+ * cached values are), and merged areas keep their value in the top-left cell only.
+ */
+import * as XLSX from 'xlsx';
+import { cellFromSheet } from './cell-text';
+import { checkGrid, hasContent, trimRow, trimRows } from './grid';
+import type { Limits } from './limits';
+import type { Cell, ReadProblem } from './types';
+
+export interface SheetRead {
+  sheetNames: string[];
+  sheet: string;
+  rows: Cell[][];
+}
+
+export type SheetResult = { ok: true; value: SheetRead } | { ok: false; problem: ReadProblem };
+
+/**
+ * Reads one sheet: `sheet` by name, or else the first visible one. SheetJS errors are thrown to
+ * the caller, which knows what kind of file it passed in and words the problem.
+ */
+export function readSheet(
+  bytes: Uint8Array,
+  sheet: string | undefined,
+  limits: Limits,
+): SheetResult {
+  let book = parse(bytes, sheet ?? 0, limits);
+  const names = book.SheetNames;
+  if (names.length === 0) {
+    return { ok: false, problem: { code: 'no_sheet', message: 'The workbook has no sheets.' } };
+  }
+  const name = sheet ?? firstVisible(book);
+  if (!names.includes(name)) {
+    return {
+      ok: false,
+      problem: {
+        code: 'no_sheet',
+        message: `The workbook has no sheet named "${name}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}.`,
+      },
+    };
+  }
+  // The first sheet was hidden: parse the visible one the analyst sees when opening the file.
+  if (book.Sheets[name] === undefined) book = parse(bytes, name, limits);
+  const worksheet = book.Sheets[name];
+  const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
+  // Rows up to the cap were all read; past it, only the sheet's declared extent is known.
+  const capped = rows.length >= limits.maxRows + 2;
+  const total = capped ? Math.max(rows.length, fullRowCount(worksheet)) : 0;
+  trimRows(rows);
+  if (!hasContent(rows)) {
+    return { ok: false, problem: { code: 'empty', message: `The sheet "${name}" is empty.` } };
+  }
+  const problem = checkGrid(rows, Math.max(total, rows.length), limits);
+  if (problem !== null) return { ok: false, problem };
+  return { ok: true, value: { sheetNames: names, sheet: name, rows } };
+}
+
+function parse(bytes: Uint8Array, sheets: string | number, limits: Limits): XLSX.WorkBook {
+  return XLSX.read(bytes, {
+    type: 'array',
+    dense: true,
+    sheets,
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: true, // the number format tells dates from numbers
+    cellText: false, // raw values are used, so formatting every cell as Excel shows it is skipped
+    // Header + limit + one more: enough to see that a sheet is over the limit, without
+    // materialising a million rows to find out.
+    sheetRows: limits.maxRows + 2,
+  });
+}
+
+function firstVisible(book: XLSX.WorkBook): string {
+  const hidden = new Set(
+    (book.Workbook?.Sheets ?? []).filter((s) => (s.Hidden ?? 0) !== 0).map((s) => s.name),
+  );
+  return book.SheetNames.find((name) => !hidden.has(name)) ?? book.SheetNames[0] ?? '';
+}
+
+function isDate1904(book: XLSX.WorkBook): boolean {
+  return book.Workbook?.WBProps?.date1904 === true;
+}
+
+/** When SheetJS stopped at `sheetRows`, the sheet's full extent is kept in `!fullref`. */
+function fullRowCount(worksheet: XLSX.WorkSheet | undefined): number {
+  const full = worksheet?.['!fullref'] as unknown;
+  return typeof full === 'string' ? XLSX.utils.decode_range(full).e.r + 1 : 0;
+}
+
+/** The dense cells as `Cell` rows, indexed from A1 whatever the sheet's used range. */
+function sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): Cell[][] {
+  const data = (worksheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
+  const rows: Cell[][] = [];
+  for (const source of data) {
+    const row: Cell[] = [];
+    if (source !== undefined) {
+      for (let c = 0; c < source.length; c += 1) row.push(cellFromSheet(source[c], date1904));
+    }
+    rows.push(row);
+  }
+  clearCoveredCells(rows, worksheet['!merges'] ?? []);
+  for (let r = 0; r < rows.length; r += 1) rows[r] = trimRow(rows[r] ?? []);
+  return rows;
+}
+
+/**
+ * Empties the cells inside a merged area other than its top-left one. Excel keeps them empty, but
+ * other writers may leave values there that the analyst never sees. Only cells that exist are
+ * visited, so a merge declared over the whole sheet costs no more than the data.
+ */
+function clearCoveredCells(rows: Cell[][], merges: XLSX.Range[]): void {
+  for (const merge of merges) {
+    for (let r = merge.s.r; r <= Math.min(merge.e.r, rows.length - 1); r += 1) {
+      const row = rows[r] ?? [];
+      for (let c = merge.s.c; c <= Math.min(merge.e.c, row.length - 1); c += 1) {
+        if (r !== merge.s.r || c !== merge.s.c) row[c] = null;
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Sheet rows as RawTransactions, ready for `validateTransaction`, with the repairs made on the
+ * way noted so the analyst can see them.
+ */
+import type { RawTransaction } from '../domain/types';
+import { mappableFields } from './header-names';
+import type { ColumnMapping } from './columns';
+import type { Cell } from './types';
+
+/** A repair made to a cell: a number that lost its leading zeros was padded back. */
+export type SourceNote = 'cpf_padded' | 'zip_padded';
+
+export interface SourceRow {
+  /** 1-based row number in the sheet, as the analyst sees it. */
+  row: number;
+  raw: RawTransaction;
+  notes: SourceNote[];
+}
+
+/**
+ * One SourceRow per row below the header that has any content (rows that are entirely empty are
+ * skipped; a row with content only in unmapped columns is kept, so a stray total row shows up as
+ * invalid rather than vanishing). Empty cells leave their field out.
+ *
+ * A CPF or CEP stored as a number lost its leading zeros (`01234567890` became 1234567890): such a
+ * cell with fewer digits than the field's 11 (CPF) or 8 (CEP) is padded with zeros on the left
+ * and noted. CPF and CEP cells stored as text are left as written; IDs stored as numbers come as
+ * plain digits already (the reader never writes exponents).
+ */
+export function rowsToTransactions(
+  rows: Cell[][],
+  headerRow: number,
+  mapping: ColumnMapping,
+): SourceRow[] {
+  const result: SourceRow[] = [];
+  for (let index = headerRow + 1; index < rows.length; index += 1) {
+    const cells = rows[index] ?? [];
+    if (!cells.some((cell) => cell !== null && cell.text.trim() !== '')) continue;
+    const raw: RawTransaction = {};
+    const notes: SourceNote[] = [];
+    for (const field of mappableFields) {
+      const column = mapping[field];
+      const cell = column === undefined ? null : (cells[column] ?? null);
+      if (cell === null) continue;
+      let text = cell.text;
+      if (field === 'cpf' && padded(cell, 11)) {
+        text = cell.text.padStart(11, '0');
+        notes.push('cpf_padded');
+      } else if (field === 'zipCode' && padded(cell, 8)) {
+        text = cell.text.padStart(8, '0');
+        notes.push('zip_padded');
+      }
+      raw[field] = text;
+    }
+    result.push({ row: index + 1, raw, notes });
+  }
+  return result;
+}
+
+/** A number of fewer digits than the field's length: leading zeros were lost. */
+function padded(cell: { text: string; numeric: boolean }, length: number): boolean {
+  return cell.numeric && /^\d+$/.test(cell.text) && cell.text.length < length;
+}
+
+/**
+ * External IDs that appear on more than one row, with those rows, in order of first appearance.
+ * IDs are compared after trimming and case-sensitively (the service treats them as opaque);
+ * empty IDs are ignored. The service expects each transaction once.
+ */
+export function findDuplicateExternalIds(
+  rows: SourceRow[],
+): Array<{ externalID: string; rows: number[] }> {
+  const seen = new Map<string, number[]>();
+  for (const { row, raw } of rows) {
+    const id = raw.externalID?.trim() ?? '';
+    if (id === '') continue;
+    const list = seen.get(id);
+    if (list === undefined) seen.set(id, [row]);
+    else list.push(row);
+  }
+  return [...seen]
+    .filter(([, list]) => list.length > 1)
+    .map(([externalID, list]) => ({ externalID, rows: list }));
+}

@@ -1,0 +1,66 @@
+/** The shapes a spreadsheet read produces, shared by the reader, the mapper and their callers. */
+
+/**
+ * One cell as text. `numeric` says the spreadsheet stored a number, so what was typed may have
+ * lost leading zeros (a CPF `01234567890` stored as 1234567890). Empty cells are null.
+ */
+export type Cell = { text: string; numeric: boolean } | null;
+
+/** What a file holds, decided from its bytes (not its name). */
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
+
+/** How the text of a CSV file was decoded. */
+export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+
+/**
+ * One sheet of a file. `rows[i]` is sheet row `i + 1` as the analyst sees it, and `rows[i][j]` is
+ * column `j` (A = 0), so numbers in messages match the spreadsheet. Trailing empty cells of a row
+ * and trailing empty rows are dropped; empty rows in between are kept as `[]`.
+ */
+export interface Workbook {
+  kind: SpreadsheetKind;
+  /** Every sheet of the workbook, in order; a CSV has one, named after the file. */
+  sheetNames: string[];
+  /** The sheet that was read. */
+  sheet: string;
+  rows: Cell[][];
+  /** CSV only. */
+  encoding?: CsvEncoding;
+  /** CSV only: `;`, `,`, tab or `|`. */
+  delimiter?: string;
+}
+
+export const readProblemCodes = [
+  /** The file, or the chosen sheet, holds nothing. */
+  'empty',
+  /** Not a spreadsheet this app reads (a program, a PDF, a password-protected workbook, …). */
+  'unsupported',
+  /** Looks like a spreadsheet but is damaged or cut short. */
+  'corrupt',
+  /** A zip (xlsx) that would unpack to far more than a spreadsheet should. */
+  'zip_bomb',
+  'too_many_rows',
+  'too_many_columns',
+  /** The file, or one cell, is larger than the limit. */
+  'too_large',
+  /** The workbook has no sheets, or none with the requested name. */
+  'no_sheet',
+] as const;
+
+export type ReadProblemCode = (typeof readProblemCodes)[number];
+
+/** Why a file could not be read: a closed code and one English sentence to show the analyst. */
+export interface ReadProblem {
+  code: ReadProblemCode;
+  message: string;
+  /** The limit that was exceeded, in its own unit (rows, columns, characters, bytes, parts). */
+  limit?: number;
+  /** What the file has, in the same unit as `limit`. */
+  found?: number;
+  /** The cell at fault, A1-style (`C5`), for a cell over the size limit. */
+  cell?: string;
+  /** The parsing library's own words, for support; not meant for the analyst. */
+  detail?: string;
+}
+
+export type ReadResult = { ok: true; value: Workbook } | { ok: false; problem: ReadProblem };

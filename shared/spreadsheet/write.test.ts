@@ -1,0 +1,128 @@
+import * as XLSX from 'xlsx';
+import { describe, it, expect } from 'vitest';
+import { readSpreadsheet } from './read';
+import { neutraliseFormula, toCsv, toXlsx } from './write';
+import type { Cell } from './types';
+
+function texts(rows: Cell[][]): Array<Array<string | null>> {
+  return rows.map((row) => row.map((cell) => cell?.text ?? null));
+}
+
+describe('neutraliseFormula', () => {
+  it('prefixes text that a spreadsheet would run', () => {
+    expect(neutraliseFormula('=HYPERLINK("http://x","y")')).toBe('\'=HYPERLINK("http://x","y")');
+    expect(neutraliseFormula('+55 11 98765-4321')).toBe("'+55 11 98765-4321");
+    expect(neutraliseFormula('-5')).toBe("'-5");
+    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormula('\t=1')).toBe("'\t=1");
+    expect(neutraliseFormula('\r=1')).toBe("'\r=1");
+  });
+
+  it('leaves other text alone', () => {
+    expect(neutraliseFormula('PED-1')).toBe('PED-1');
+    expect(neutraliseFormula('a=b')).toBe('a=b');
+    expect(neutraliseFormula('')).toBe('');
+  });
+});
+
+describe('toCsv', () => {
+  it('quotes as RFC 4180 says and ends every row with CRLF', () => {
+    const csv = toCsv(
+      ['ID', 'Nota'],
+      [
+        ['PED-1', 'a, "b"\nc'],
+        ['PED-2', null],
+      ],
+    );
+    expect(csv).toBe('ID,Nota\r\nPED-1,"a, ""b""\nc"\r\nPED-2,\r\n');
+  });
+
+  it('writes numbers as plain digits and text exactly, leading zeros included', () => {
+    expect(toCsv(['a', 'b', 'c'], [[12345678909, '00123', 1e21]])).toBe(
+      'a,b,c\r\n12345678909,00123,1000000000000000000000\r\n',
+    );
+    expect(toCsv(['x'], [[Number.NaN]])).toBe('x\r\n\r\n');
+  });
+
+  it('neutralises formula-looking text but never numbers', () => {
+    expect(toCsv(['v'], [['=1+1'], [-5], ['-5']])).toBe("v\r\n'=1+1\r\n-5\r\n'-5\r\n");
+    expect(toCsv(['v'], [['=1+1']], { neutralise: false })).toBe('v\r\n=1+1\r\n');
+  });
+
+  it('uses ; and a byte order mark when asked, quoting by the chosen separator', () => {
+    expect(toCsv(['a', 'b'], [['1,5', 'x;y']], { separator: ';', bom: true })).toBe(
+      '\ufeffa;b\r\n1,5;"x;y"\r\n',
+    );
+  });
+
+  it('reads back through readSpreadsheet unchanged', () => {
+    const rows = [
+      ['PED-1', 'Ação – “teste” €', 'multi\r\nline'],
+      ['0012', '"quoted"', null],
+    ];
+    const csv = toCsv(['ID', 'Texto', 'Nota'], rows, { separator: ';', bom: true });
+    const read = readSpreadsheet(new TextEncoder().encode(csv), 'out.csv');
+    expect(read.ok && read.value.encoding).toBe('utf-8-bom');
+    expect(read.ok && texts(read.value.rows)).toEqual([
+      ['ID', 'Texto', 'Nota'],
+      ['PED-1', 'Ação – “teste” €', 'multi\r\nline'],
+      ['0012', '"quoted"'],
+    ]);
+  });
+});
+
+describe('toXlsx', () => {
+  const bytes = toXlsx(
+    'Resultados: março/2024',
+    ['ID', 'CPF', 'Score', 'Nota'],
+    [
+      ['PED-1', '01234567890', 87.5, '=1+1'],
+      ['PED-2', '00000000191', null, '@x'],
+    ],
+  );
+
+  it('writes text as text, numbers as numbers, and no formula', () => {
+    const book = XLSX.read(bytes, { type: 'array', cellFormula: true });
+    const name = book.SheetNames[0] ?? '';
+    expect(name).toBe('Resultados  março 2024');
+    const sheet = book.Sheets[name] ?? {};
+    expect(sheet.B2).toMatchObject({ t: 's', v: '01234567890' });
+    expect(sheet.C2).toMatchObject({ t: 'n', v: 87.5 });
+    expect(sheet.D2).toMatchObject({ t: 's', v: "'=1+1" });
+    expect(Object.values(sheet).some((cell) => typeof cell === 'object' && 'f' in cell)).toBe(
+      false,
+    );
+    expect(sheet.C3).toBeUndefined();
+  });
+
+  it('reads back through readSpreadsheet with leading zeros intact', () => {
+    const read = readSpreadsheet(bytes, 'out.xlsx');
+    expect(read.ok && read.value.kind).toBe('xlsx');
+    expect(read.ok && read.value.rows).toEqual([
+      [
+        { text: 'ID', numeric: false },
+        { text: 'CPF', numeric: false },
+        { text: 'Score', numeric: false },
+        { text: 'Nota', numeric: false },
+      ],
+      [
+        { text: 'PED-1', numeric: false },
+        { text: '01234567890', numeric: false },
+        { text: '87.5', numeric: true },
+        { text: "'=1+1", numeric: false },
+      ],
+      [
+        { text: 'PED-2', numeric: false },
+        { text: '00000000191', numeric: false },
+        null,
+        { text: "'@x", numeric: false },
+      ],
+    ]);
+  });
+
+  it('cuts text to the 32,767 characters Excel allows', () => {
+    const long = toXlsx('S', ['a'], [['x'.repeat(40_000)]]);
+    const read = readSpreadsheet(long, 'long.xlsx');
+    expect(read.ok && read.value.rows[1]?.[0]?.text.length).toBe(32_767);
+  });
+});

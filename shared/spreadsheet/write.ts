@@ -1,0 +1,104 @@
+/**
+ * Result files for analysts: CSV and xlsx. Values that came from outside (IDs, e-mails, the
+ * service's answers) end up in cells a spreadsheet may execute, so text that looks like a formula
+ * is neutralised, and no formula is ever written.
+ */
+import * as XLSX from 'xlsx';
+import { numberToText } from './number-text';
+
+/** A value of a result cell: text, a number, or empty. */
+export type OutValue = string | number | null;
+
+/** What makes Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP's list). */
+const formulaStarts = ['=', '+', '-', '@', '\t', '\r'];
+
+/**
+ * Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or carriage return, so a spreadsheet
+ * shows it instead of running it (CSV injection). Every such text is prefixed, `-5` and
+ * `+55 11 …` included: deciding which text is "only a number" is exactly what an attacker plays
+ * on. Real numbers are passed as numbers to the writers below and are never prefixed.
+ */
+export function neutraliseFormula(text: string): string {
+  return formulaStarts.some((start) => text.startsWith(start)) ? `'${text}` : text;
+}
+
+export interface CsvOptions {
+  /** `,` by default; `;` for Excel on Portuguese Windows. */
+  separator?: ',' | ';';
+  /** A UTF-8 byte order mark (U+FEFF) first, so Excel reads accents right. Off by default. */
+  bom?: boolean;
+  /** `neutraliseFormula` on every text cell; on by default. Off only for machine consumers. */
+  neutralise?: boolean;
+}
+
+/**
+ * A CSV text (RFC 4180): fields with the separator, a quote, CR or LF are quoted with quotes
+ * doubled; CRLF after every row, the last included; numbers as plain digits (`numberToText`);
+ * null and non-finite numbers as empty fields. Encode the result with `TextEncoder` (UTF-8).
+ */
+export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions = {}): string {
+  const separator = options.separator ?? ',';
+  const neutralise = options.neutralise ?? true;
+  const field = (value: OutValue): string => {
+    if (value === null) return '';
+    if (typeof value === 'number') return Number.isFinite(value) ? numberToText(value) : '';
+    const text = neutralise ? neutraliseFormula(value) : value;
+    const quote = text.includes(separator) || /["\r\n]/.test(text);
+    return quote ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [header, ...rows].map((row) => row.map(field).join(separator) + '\r\n');
+  return (options.bom === true ? '\ufeff' : '') + lines.join('');
+}
+
+/** Excel's cap on one cell; longer text would make it refuse to open the file. */
+const maxCellChars = 32_767;
+
+/**
+ * An xlsx workbook with one sheet: the header in row 1, then the rows. Text is stored as text
+ * (IDs keep their leading zeros), neutralised, and cut to Excel's 32,767 characters; numbers are
+ * stored as numbers; null and non-finite numbers leave the cell empty. Columns get a width that
+ * fits their content (up to 60 characters).
+ */
+export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]): Uint8Array {
+  const sheet: XLSX.WorkSheet = {};
+  const widths: number[] = [];
+  const all = [header, ...rows];
+  all.forEach((row, r) => {
+    row.forEach((value, c) => {
+      const cell = xlsxCell(value);
+      if (cell === null) return;
+      sheet[XLSX.utils.encode_cell({ r, c })] = cell;
+      widths[c] = Math.max(widths[c] ?? 8, Math.min(60, String(cell.v).length + 2));
+    });
+  });
+  const lastColumn = Math.max(0, ...all.map((row) => row.length - 1));
+  sheet['!ref'] = XLSX.utils.encode_range({
+    s: { r: 0, c: 0 },
+    e: { r: all.length - 1, c: lastColumn },
+  });
+  sheet['!cols'] = Array.from({ length: widths.length }, (_, c) => ({ wch: widths[c] ?? 8 }));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, safeSheetName(sheetName));
+  const out = XLSX.write(book, {
+    type: 'array',
+    bookType: 'xlsx',
+    compression: true,
+  }) as ArrayBuffer;
+  return new Uint8Array(out);
+}
+
+function xlsxCell(value: OutValue): XLSX.CellObject | null {
+  if (value === null || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? { t: 'n', v: value } : null;
+  return { t: 's', v: neutraliseFormula(value).slice(0, maxCellChars) };
+}
+
+/** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not blank. */
+function safeSheetName(name: string): string {
+  const cleaned = name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .replace(/^'+|'+$/g, '')
+    .trim()
+    .slice(0, 31);
+  return cleaned === '' ? 'Sheet1' : cleaned;
+}
