@@ -9,7 +9,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
     ],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-    globalSetup: ['tests/support/global-setup.ts'],
+    globalSetup: ['tests/support/global-setup.ts', 'tests/support/secret-service.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
