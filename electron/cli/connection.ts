@@ -4,13 +4,14 @@ import {
   defaultBaseUrls,
   environmentNames,
   pathStyleOf,
-  sandboxCredentials,
   type EnvironmentName,
   type ServiceEndpoint,
 } from '../../shared/environment';
-import { fail, ok, type Result } from '../../shared/result';
+import type { Result } from '../../shared/result';
+import { credentialsSource } from '../core/credentials/source';
 import { createServiceClient, type Credentials, type ServiceClient } from '../core/service/client';
 import { startSandbox } from '../sandbox';
+import { cliKeychain } from './commands/credentials';
 import { UsageError, type Io } from './io';
 
 /** Options shared by every command that talks to the service. */
@@ -28,7 +29,8 @@ export const connectionUsage = `Connection options:
   --test-paths                   use the test path style (/api/products/...)
   --data-dir DIR                 where dcdesk keeps its data (default: $DCDESK_DATA_DIR)
   --timeout MS                   time limit per request (default 30000)
-Credentials come from $DCDESK_USERNAME and $DCDESK_PASSWORD; the sandbox needs none.`;
+Credentials come from the OS keychain ('dcdesk credentials set'), or from $DCDESK_USERNAME and
+$DCDESK_PASSWORD, which take precedence; the sandbox needs none.`;
 
 type ConnectionValues = ReturnType<
   typeof parseArgs<{ options: typeof connectionOptions }>
@@ -37,6 +39,8 @@ type ConnectionValues = ReturnType<
 export interface Connection {
   environment: EnvironmentName;
   client: ServiceClient;
+  /** The base URL to record with a batch (`embeddedSandbox` for the embedded sandbox). */
+  storedUrl: string;
   /** Stops the embedded sandbox, when one was started. */
   close: () => Promise<void>;
 }
@@ -59,42 +63,63 @@ function environmentFrom(values: ConnectionValues, io: Io): EnvironmentName {
 function credentialsFor(environment: EnvironmentName, io: Io): () => Promise<Result<Credentials>> {
   const username = io.env.DCDESK_USERNAME;
   const password = io.env.DCDESK_PASSWORD;
-  return () => {
-    if (username && password) return Promise.resolve(ok({ username, password }));
-    if (environment === 'sandbox') return Promise.resolve(ok({ ...sandboxCredentials }));
-    return Promise.resolve(
-      fail(
-        'config',
-        `No credentials for the ${environment} environment: set DCDESK_USERNAME and DCDESK_PASSWORD.`,
-      ),
-    );
-  };
+  return credentialsSource({
+    environment,
+    store: cliKeychain(io),
+    override: username && password ? { username, password } : null,
+    missingMessage: `No credentials for the ${environment} environment: run 'dcdesk credentials set --env ${environment}', or set DCDESK_USERNAME and DCDESK_PASSWORD.`,
+  });
 }
+
+/** What a resumed batch fixes about the connection: its environment and where it was sent. */
+export interface ConnectionPin {
+  environment: EnvironmentName;
+  /** The stored base URL, or `embeddedSandbox` when the embedded sandbox answered it. */
+  baseUrl: string;
+}
+
+/** Stored as a batch's base URL when the embedded sandbox (a new port each time) answered it. */
+export const embeddedSandbox = 'embedded';
 
 /**
  * The client for the chosen environment. `--env sandbox` without `--base-url` starts the embedded
- * sandbox on a free loopback port for the length of the command.
+ * sandbox on a free loopback port for the length of the command. A `pin` (a batch being resumed)
+ * fixes the environment and, unless `--base-url` says otherwise, the address.
  */
-export async function openConnection(values: ConnectionValues, io: Io): Promise<Connection> {
-  const environment = environmentFrom(values, io);
+export async function openConnection(
+  values: ConnectionValues,
+  io: Io,
+  pin?: ConnectionPin,
+): Promise<Connection> {
+  const chosen = environmentFrom(values, io);
+  if (pin && values.env !== undefined && chosen !== pin.environment) {
+    throw new UsageError(
+      `This batch belongs to the ${pin.environment} environment; it cannot be resumed in ${chosen}.`,
+    );
+  }
+  const environment = pin?.environment ?? chosen;
   const timeoutMs = positiveInteger(values.timeout, 'timeout', 30_000);
+  const pathStyle = values['test-paths'] ? 'test' : pathStyleOf(environment);
+  const givenUrl =
+    values['base-url'] ?? (pin && pin.baseUrl !== embeddedSandbox ? pin.baseUrl : undefined);
   let close = () => Promise.resolve();
   let endpoint: ServiceEndpoint;
+  let storedUrl: string;
 
-  if (values['base-url'] !== undefined) {
-    const problem = baseUrlProblem(values['base-url']);
+  if (givenUrl !== undefined) {
+    const problem = baseUrlProblem(givenUrl);
     if (problem) throw new UsageError(problem);
-    endpoint = {
-      baseUrl: values['base-url'].trim(),
-      pathStyle: values['test-paths'] ? 'test' : pathStyleOf(environment),
-    };
+    endpoint = { baseUrl: givenUrl.trim(), pathStyle };
+    storedUrl = endpoint.baseUrl;
   } else if (environment === 'sandbox') {
     const sandbox = await startSandbox();
-    endpoint = { baseUrl: sandbox.url, pathStyle: values['test-paths'] ? 'test' : 'production' };
+    endpoint = { baseUrl: sandbox.url, pathStyle };
+    storedUrl = embeddedSandbox;
     close = () => sandbox.close();
     io.err('dcdesk: using the embedded sandbox; its answers are simulated.');
   } else {
-    endpoint = { baseUrl: defaultBaseUrls[environment], pathStyle: pathStyleOf(environment) };
+    endpoint = { baseUrl: defaultBaseUrls[environment], pathStyle };
+    storedUrl = endpoint.baseUrl;
   }
 
   const client = createServiceClient({
@@ -103,5 +128,5 @@ export async function openConnection(values: ConnectionValues, io: Io): Promise<
     credentials: credentialsFor(environment, io),
     timeoutMs,
   });
-  return { environment, client, close };
+  return { environment, client, close, storedUrl };
 }

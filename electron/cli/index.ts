@@ -1,4 +1,5 @@
 import { runCli } from './run';
+import { processInput } from './terminal-input';
 import type { Io } from './io';
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
@@ -12,7 +13,13 @@ const io: Io = {
   err: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   isTerminal: process.stderr.isTTY,
+  progress: (line) => {
+    if (line === null) process.stderr.write('\n');
+    else
+      process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(20, process.stderr.columns - 1))}`);
+  },
   stopped,
+  ...processInput(),
 };
 
 process.exitCode = await runCli(process.argv.slice(2), io);

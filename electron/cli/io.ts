@@ -1,12 +1,15 @@
 import type { AppError, ErrorCode } from '../../shared/result';
+import type { Input } from './terminal-input';
 
 /** What a command may touch of the outside world; tests pass their own. */
-export interface Io {
+export interface Io extends Input {
   out: (text: string) => void;
   err: (text: string) => void;
   env: NodeJS.ProcessEnv;
   /** Whether stderr is a terminal (progress bars and prompts only there). */
   isTerminal: boolean;
+  /** Redraws one status line in place on a terminal; null ends it. */
+  progress?: (line: string | null) => void;
   /** Resolves when the user asks to stop (Ctrl+C); commands that run until stopped wait on it. */
   stopped: Promise<void>;
 }

@@ -1,10 +1,20 @@
 import { authCommand } from './commands/auth';
+import { batchesCommand } from './commands/batches';
+import { bulkCommand } from './commands/bulk';
+import { credentialsCommand } from './commands/credentials';
 import { lookupCommand } from './commands/lookup';
 import { sandboxCommand } from './commands/sandbox';
 import type { Command } from './command';
 import { UsageError, exitCodes, type Io } from './io';
 
-const commands: Command[] = [sandboxCommand, authCommand, lookupCommand];
+const commands: Command[] = [
+  sandboxCommand,
+  credentialsCommand,
+  authCommand,
+  lookupCommand,
+  bulkCommand,
+  batchesCommand,
+];
 
 function overview(): string {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { runCli } from '../../electron/cli/run';
+import { scriptedInput } from '../../electron/cli/terminal-input';
 import type { Io } from '../../electron/cli/io';
 
 export interface CliRun {
@@ -10,7 +11,11 @@ export interface CliRun {
 }
 
 /** Runs dcdesk in this process with captured output and a chosen environment. */
-export async function dcdesk(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+export async function dcdesk(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+  stdin = '',
+): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
   const io: Io = {
@@ -19,6 +24,7 @@ export async function dcdesk(argv: string[], env: NodeJS.ProcessEnv = {}): Promi
     env,
     isTerminal: false,
     stopped: new Promise(() => undefined),
+    ...scriptedInput(stdin),
   };
   const code = await runCli(argv, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };

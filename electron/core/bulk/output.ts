@@ -1,0 +1,111 @@
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { describeFieldProblem } from '../../../shared/domain/field-problem';
+import { toCsv, toXlsx } from '../../../shared/spreadsheet';
+import type { RowStatus, StoredRow } from '../store/rows.repo';
+
+/** One input row and its answer, as the output files carry it (absent values are null). */
+export interface OutputRecord {
+  row: number;
+  externalID: string | null;
+  sessionID: string | null;
+  status: RowStatus | null;
+  httpStatus: number | null;
+  deviceID: string | null;
+  insights: string[] | null;
+  alertQuantity: number | null;
+  deviceAge: number | null;
+  deviceRisk: string | null;
+  score: number | null;
+  smartID: string | null;
+  similarDevices: string[] | null;
+  maximumScore: number[] | null;
+  messages: string[] | null;
+}
+
+export function toOutputRecord(row: StoredRow): OutputRecord {
+  const result = row.result;
+  const messages = row.status === 'invalid' ? row.problems.map(describeFieldProblem) : row.messages;
+  return {
+    row: row.sourceRow,
+    externalID: row.externalId,
+    sessionID: row.sessionId,
+    status: row.status,
+    httpStatus: row.httpStatus,
+    deviceID: result?.deviceID ?? null,
+    insights: result?.insights ?? null,
+    alertQuantity: result?.alertQuantity ?? null,
+    deviceAge: result?.deviceAge ?? null,
+    deviceRisk: result?.deviceRisk ?? null,
+    score: result?.score ?? null,
+    smartID: result?.smartID ?? null,
+    similarDevices: result?.similarityResult?.similarDevices ?? null,
+    maximumScore: result?.similarityResult?.maximumScore ?? null,
+    messages: messages.length > 0 ? messages : null,
+  };
+}
+
+const columns: Array<keyof OutputRecord> = [
+  'row',
+  'externalID',
+  'sessionID',
+  'status',
+  'httpStatus',
+  'deviceID',
+  'insights',
+  'alertQuantity',
+  'deviceAge',
+  'deviceRisk',
+  'score',
+  'smartID',
+  'similarDevices',
+  'maximumScore',
+  'messages',
+];
+
+function cells(record: OutputRecord): Array<string | number | null> {
+  return columns.map((column) => {
+    const value = record[column];
+    if (Array.isArray(value)) return value.join(column === 'messages' ? ' | ' : ' ');
+    return value;
+  });
+}
+
+export type OutputKind = 'json' | 'csv' | 'xlsx';
+
+export function outputKind(file: string): OutputKind | null {
+  const match = /\.(json|csv|xlsx)$/i.exec(file);
+  return match?.[1] ? (match[1].toLowerCase() as OutputKind) : null;
+}
+
+/**
+ * Writes every row of a batch, in input order. JSON is streamed a row at a time; CSV and xlsx
+ * neutralise cells that a spreadsheet would run as formulas.
+ */
+export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
+  const kind = outputKind(file);
+  if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
+  let count = 0;
+  if (kind === 'json') {
+    const stream = createWriteStream(file, { encoding: 'utf8' });
+    const write = async (text: string) => {
+      if (!stream.write(text)) await once(stream, 'drain');
+    };
+    await write('[');
+    for (const row of rows) {
+      await write(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(toOutputRecord(row))}`);
+      count += 1;
+    }
+    await write(count === 0 ? ']\n' : '\n]\n');
+    stream.end();
+    await once(stream, 'finish');
+    return count;
+  }
+  const body: Array<Array<string | number | null>> = [];
+  for (const row of rows) body.push(cells(toOutputRecord(row)));
+  count = body.length;
+  if (kind === 'csv') await writeFile(file, toCsv(columns, body, { bom: true }), 'utf8');
+  else await writeFile(file, toXlsx('Results', columns, body));
+  return count;
+}

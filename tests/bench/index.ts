@@ -1,0 +1,18 @@
+import { benchBulk } from './bulk.bench';
+
+/**
+ * `npm run bench`: measures the speed and memory targets of the open issues in one run on this
+ * machine and prints them with their targets. Exits 1 when a target is missed.
+ */
+const results = [...(await benchBulk())];
+
+const width = Math.max(...results.map((result) => result.name.length));
+console.log(
+  `\nDevice Check Desk benchmarks (${new Date().toISOString()}, Node ${process.version})\n`,
+);
+for (const result of results) {
+  console.log(
+    `${result.met ? 'ok  ' : 'MISS'}  ${result.name.padEnd(width)}  ${result.value}  (target ${result.target})`,
+  );
+}
+process.exitCode = results.every((result) => result.met) ? 0 : 1;

@@ -1,0 +1,31 @@
+import { spawnSandbox } from '../support/cli';
+
+/**
+ * The sandbox in its own process, so the benchmark measures the client's speed and memory and the
+ * two sides use the machine's two cores as a real service and client would.
+ */
+export async function sandboxProcess(args: string[] = []) {
+  const { child, url } = await spawnSandbox(args);
+  const control = `${url}/__sandbox`;
+  return {
+    url,
+    async configure(patch: Record<string, unknown>): Promise<void> {
+      const response = await fetch(`${control}/configure`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(patch),
+      });
+      if (!response.ok)
+        throw new Error(`configure failed: ${String(response.status)} ${await response.text()}`);
+    },
+    async counters(): Promise<{ insights: number; authentications: number }> {
+      return (await (await fetch(`${control}/counters`)).json()) as {
+        insights: number;
+        authentications: number;
+      };
+    },
+    stop(): void {
+      child.kill('SIGINT');
+    },
+  };
+}
