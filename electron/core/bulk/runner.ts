@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { InsightAnswer, ServiceClient } from '../service/client';
 import type { AppError } from '../../../shared/result';
 import type { Db } from '../store/db';
@@ -75,6 +76,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
 
   const abortRequests = new AbortController();
   const stopWaiting = new AbortController();
+  // Every request in flight and every row waiting listens to these two: one listener per slot.
+  setMaxListeners(concurrency * 2 + 10, abortRequests.signal, stopWaiting.signal);
   const finished: RowResult[] = [];
   const released: number[] = [];
   let inFlight = 0;

@@ -113,11 +113,11 @@ export async function errorFromResponse(
 export function errorFromException(
   caught: unknown,
   caller: AbortSignal | undefined,
-  timeout: AbortSignal,
+  timedOut: boolean,
   timeoutMs: number,
 ): AppError {
   if (caller?.aborted) return { code: 'cancelled', message: 'The request was cancelled.' };
-  if (timeout.aborted) {
+  if (timedOut) {
     return {
       code: 'timeout',
       message: `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`,
