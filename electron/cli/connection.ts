@@ -90,6 +90,7 @@ export async function openConnection(
   values: ConnectionValues,
   io: Io,
   pin?: ConnectionPin,
+  defaultTimeoutMs = 30_000,
 ): Promise<Connection> {
   const chosen = environmentFrom(values, io);
   if (pin && values.env !== undefined && chosen !== pin.environment) {
@@ -98,7 +99,7 @@ export async function openConnection(
     );
   }
   const environment = pin?.environment ?? chosen;
-  const timeoutMs = positiveInteger(values.timeout, 'timeout', 30_000);
+  const timeoutMs = positiveInteger(values.timeout, 'timeout', defaultTimeoutMs);
   const pathStyle = values['test-paths'] ? 'test' : pathStyleOf(environment);
   const givenUrl =
     values['base-url'] ?? (pin && pin.baseUrl !== embeddedSandbox ? pin.baseUrl : undefined);

@@ -1,10 +1,9 @@
 import { openHistory } from '../core/store/db';
 import { defaultDataDir } from '../core/data-dir';
-import { purgeOlderThan, defaultRetentionDays } from '../core/store/retention';
+import { purgeOlderThan } from '../core/store/retention';
+import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import { reportError, type Io } from './io';
-
-export const dataDirOption = { 'data-dir': { type: 'string' } } as const;
 
 export function dataDirFrom(value: string | undefined, io: Io): string {
   return value ?? io.env.DCDESK_DATA_DIR ?? defaultDataDir(io.env);
@@ -25,6 +24,6 @@ export async function openCliHistory(
   }
   for (const notice of opened.value.notices) io.err(`dcdesk: ${notice}`);
   const { db } = opened.value;
-  purgeOlderThan(db, defaultRetentionDays);
+  purgeOlderThan(db, settingsRepo(db).read().retentionDays);
   return { db, close: () => db.close() };
 }

@@ -3,7 +3,9 @@ import { batchesCommand } from './commands/batches';
 import { bulkCommand } from './commands/bulk';
 import { credentialsCommand } from './commands/credentials';
 import { lookupCommand } from './commands/lookup';
+import { purgeCommand } from './commands/purge';
 import { sandboxCommand } from './commands/sandbox';
+import { settingsCommand } from './commands/settings';
 import type { Command } from './command';
 import { UsageError, exitCodes, type Io } from './io';
 
@@ -14,6 +16,8 @@ const commands: Command[] = [
   lookupCommand,
   bulkCommand,
   batchesCommand,
+  settingsCommand,
+  purgeCommand,
 ];
 
 function overview(): string {

@@ -36,7 +36,9 @@ async function timedRun(
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
-    const sampler = measureMemory ? setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20) : null;
+    const sampler = measureMemory
+      ? setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+      : null;
     const started = performance.now();
     const end = await runBatch(batch.id, {
       db: history.db,

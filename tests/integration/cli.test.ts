@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInsightResult } from '../../shared/domain/insight';
 import { sandboxAnswer, startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { dcdesk, runBin, spawnSandbox } from '../support/cli';
+import { tempDir } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
 
 const transaction = sampleTransaction(42);
@@ -30,8 +31,9 @@ beforeAll(async () => {
 afterAll(() => guarded.close());
 
 describe('dcdesk lookup', () => {
-  it('normalises the input, asks the embedded sandbox and prints the JSON result', async () => {
-    const run = await dcdesk([...lookupArgs, '--env', 'sandbox']);
+  it('normalises the input, asks the embedded sandbox, prints the JSON result and keeps it', async () => {
+    const data = tempDir('dcdesk-lookup-');
+    const run = await dcdesk([...lookupArgs, '--env', 'sandbox', '--data-dir', data.dir]);
     expect(run.code).toBe(0);
     const expected = sandboxAnswer(transaction);
     const parsed = expected.status === 200 ? parseInsightResult(expected.body) : null;
@@ -40,6 +42,11 @@ describe('dcdesk lookup', () => {
       result: parsed?.ok ? parsed.value : null,
     });
     expect(run.stderr).toMatch(/sandbox/);
+    const batches = await dcdesk(['batches', '--json', '--data-dir', data.dir]);
+    expect(JSON.parse(batches.stdout)).toMatchObject([
+      { source: 'dcdesk lookup', total: 1, ok: 1 },
+    ]);
+    data.remove();
   });
 
   it('refuses an invalid transaction with one line per problem and exit code 2', async () => {

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runCli } from '../../electron/cli/run';
 import { scriptedInput } from '../../electron/cli/terminal-input';
@@ -9,6 +12,10 @@ export interface CliRun {
   stdout: string;
   stderr: string;
 }
+
+/** Commands that store something use a throwaway history unless a test names its own. */
+const scratchDataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-cli-data-'));
+process.once('exit', () => rmSync(scratchDataDir, { recursive: true, force: true }));
 
 /** Runs dcdesk in this process with captured output and a chosen environment. */
 export async function dcdesk(
@@ -21,7 +28,7 @@ export async function dcdesk(
   const io: Io = {
     out: (text) => out.push(text),
     err: (text) => err.push(text),
-    env,
+    env: { DCDESK_DATA_DIR: scratchDataDir, ...env },
     isTerminal: false,
     stopped: new Promise(() => undefined),
     ...scriptedInput(stdin),
@@ -53,7 +60,7 @@ export function spawnSandbox(args: string[] = []): Promise<{ child: ChildProcess
 /** Runs the installed entry point to completion. */
 export function runBin(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const child = spawn(process.execPath, [binPath, ...args], {
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, DCDESK_DATA_DIR: scratchDataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,22 +1,15 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  autoMapColumns,
-  detectHeaderRow,
-  findDuplicateExternalIds,
-  readSpreadsheet,
-  rowsToTransactions,
-} from '../../../shared/spreadsheet';
 import { checkSettings, createBatch, maxConcurrency } from '../../core/bulk/batch';
 import { outputKind, writeOutput } from '../../core/bulk/output';
 import { runBatch, type RunEnd } from '../../core/bulk/runner';
 import { batchesRepo, type BatchRecord } from '../../core/store/batches.repo';
 import { rowsRepo } from '../../core/store/rows.repo';
+import { settingsRepo } from '../../core/store/settings.repo';
 import type { Db } from '../../core/store/db';
 import type { Command } from '../command';
 import { connectionOptions, connectionUsage, openConnection, positiveInteger } from '../connection';
+import { readBulkInput } from '../bulk-input';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { describeCounts, progressView } from '../progress-view';
@@ -29,6 +22,7 @@ const options = {
   rate: { type: 'string' },
   resume: { type: 'string' },
   'retry-failed': { type: 'boolean' },
+  'skip-recent': { type: 'string' },
 } as const;
 
 function rateFrom(text: string | undefined): number | null {
@@ -37,42 +31,6 @@ function rateFrom(text: string | undefined): number | null {
   if (!Number.isFinite(value) || value <= 0)
     throw new UsageError(`--rate takes a number of requests per second above 0, not '${text}'.`);
   return value;
-}
-
-/** Reads and maps a spreadsheet, reporting every problem of the file before anything is stored. */
-async function readInput(file: string, sheet: string | undefined, io: Io) {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (caught) {
-    throw new UsageError(
-      `Cannot read ${file}: ${(caught as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(caught)}.`,
-    );
-  }
-  const read = readSpreadsheet(bytes, path.basename(file), { sheet });
-  if (!read.ok) throw new UsageError(`${path.basename(file)}: ${read.problem.message}`);
-  const { rows } = read.value;
-  const headerRow = detectHeaderRow(rows);
-  const headers = (rows[headerRow] ?? []).map((cell) => cell?.text ?? '');
-  const mapping = autoMapColumns(headers);
-  const missing = (['sessionID', 'externalID'] as const).filter(
-    (field) => mapping[field] === undefined,
-  );
-  if (missing.length > 0) {
-    throw new UsageError(
-      `${path.basename(file)}: no column for ${missing.join(' and ')} in the header row (${headers.filter(Boolean).join(', ') || 'empty'}).`,
-    );
-  }
-  const sourceRows = rowsToTransactions(rows, headerRow, mapping);
-  if (sourceRows.length === 0)
-    throw new UsageError(`${path.basename(file)}: the sheet has a header row but no data rows.`);
-  for (const duplicate of findDuplicateExternalIds(sourceRows).slice(0, 20)) {
-    io.err(
-      `dcdesk: warning: external ID ${duplicate.externalID} appears on rows ${duplicate.rows.join(', ')}.`,
-    );
-  }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { sourceRows, sha256, sheet: read.value.sheet };
 }
 
 async function runAndReport(
@@ -127,6 +85,7 @@ the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it s
   --rate R          at most R requests per second (default: no limit)
   --resume ID       continue a stored batch (see dcdesk batches)
   --retry-failed    with --resume: send the rows that failed again
+  --skip-recent D   reuse the answers of external IDs looked up in the last D days
 
 Exit codes: 0 every row ok or no content; 1 some rows invalid, rejected or failed, or stopped.
 
@@ -163,21 +122,28 @@ ${connectionUsage}`,
           io.err(
             `dcdesk: ${String(rowsRepo(db).resetFailed(batch.id, new Date().toISOString()))} failed rows will be sent again.`,
           );
-        const connection = await openConnection(values, io, {
-          environment: batch.environment,
-          baseUrl: batch.baseUrl,
-        });
+        const connection = await openConnection(
+          values,
+          io,
+          { environment: batch.environment, baseUrl: batch.baseUrl },
+          batch.settings.timeoutMs,
+        );
         io.err(`dcdesk: resuming batch ${batch.id} (${batch.sourceName}).`);
         return await runAndReport(db, batch, { output }, io, connection);
       }
       const file = positionals[0] ?? '';
+      const saved = settingsRepo(db).read();
       const settings = checkSettingsOrUsage({
-        concurrency: positiveInteger(values.concurrency, 'concurrency', 8),
-        ratePerSecond: rateFrom(values.rate),
-        timeoutMs: positiveInteger(values.timeout, 'timeout', 30_000),
+        concurrency: positiveInteger(values.concurrency, 'concurrency', saved.concurrency),
+        ratePerSecond: values.rate === undefined ? saved.ratePerSecond : rateFrom(values.rate),
+        timeoutMs: positiveInteger(values.timeout, 'timeout', saved.timeoutMs),
       });
-      const input = await readInput(file, values.sheet, io);
-      const connection = await openConnection(values, io);
+      const skipDays =
+        values['skip-recent'] === undefined
+          ? undefined
+          : positiveInteger(values['skip-recent'], 'skip-recent', 1);
+      const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
+      const connection = await openConnection(values, io, undefined, settings.timeoutMs);
       const batch = createBatch(db, {
         sourceName: path.basename(file),
         sourceSha256: input.sha256,
@@ -185,7 +151,14 @@ ${connectionUsage}`,
         baseUrl: connection.storedUrl,
         settings,
         rows: input.sourceRows,
+        skipLookedUpWithinDays: skipDays,
       });
+      if (skipDays !== undefined) {
+        const reused = rowsRepo(db).counts(batch.id);
+        io.err(
+          `dcdesk: ${String(reused.ok + reused.noContent)} rows reuse an answer from the last ${String(skipDays)} days.`,
+        );
+      }
       io.err(
         `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${connection.environment}.`,
       );

@@ -3,6 +3,8 @@ import { describeFieldProblem, validateTransaction } from '../../../shared/domai
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
 import { exitCodes, reportError, type Io } from '../io';
 import type { Command } from '../command';
+import { lookupAndRecord } from '../../core/bulk/single';
+import { dataDirFrom, openCliHistory } from '../history';
 
 const options = {
   ...connectionOptions,
@@ -22,12 +24,13 @@ export const lookupCommand: Command = {
   usage: `dcdesk lookup --session-id ID --external-id ID [--cpf CPF] [--email E-MAIL]
               [--phone "+55 (11) 98765-4321"] [--country-code CC --city-code DDD] [--zip CEP] [options]
 
-Prints {"status": 200, "result": {...}} or {"status": 204, "result": null}.
+Prints {"status": 200, "result": {...}} or {"status": 204, "result": null}. The lookup is kept
+in the history like a batch of one row.
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
-    const checked = validateTransaction({
+    const raw = {
       sessionID: values['session-id'],
       externalID: values['external-id'],
       cpf: values.cpf,
@@ -36,20 +39,32 @@ ${connectionUsage}`,
       countryCode: values['country-code'],
       cityCode: values['city-code'],
       zipCode: values.zip,
-    });
+    };
+    const checked = validateTransaction(raw);
     if (!checked.ok) {
       io.err('dcdesk: the transaction is not valid; nothing was sent:');
       for (const problem of checked.problems) io.err(`  - ${describeFieldProblem(problem)}`);
       return exitCodes.usage;
     }
-    const connection = await openConnection(values, io);
+    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    if (!history) return exitCodes.failed;
+    const connection = await openConnection(values, io).catch((caught: unknown) => {
+      history.close();
+      throw caught;
+    });
     try {
-      const answer = await connection.client.insights(checked.value);
+      const answer = await lookupAndRecord(history.db, connection.client, {
+        raw,
+        environment: connection.environment,
+        baseUrl: connection.storedUrl,
+        sourceName: 'dcdesk lookup',
+      });
       if (!answer.ok) return reportError(io, answer.error);
       io.out(JSON.stringify({ status: answer.value.status, result: answer.value.result }, null, 2));
       return exitCodes.ok;
     } finally {
       await connection.close();
+      history.close();
     }
   },
 };

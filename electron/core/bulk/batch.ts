@@ -5,6 +5,7 @@ import type { EnvironmentName } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { batchesRepo, type BatchRecord, type BatchSettings } from '../store/batches.repo';
 import { rowsRepo, type PreparedRow } from '../store/rows.repo';
+import { reuseRecentLookups } from './reuse';
 
 export const defaultBatchSettings: BatchSettings = {
   concurrency: 8,
@@ -28,6 +29,8 @@ export interface NewBatchInput {
   baseUrl: string;
   settings?: Partial<BatchSettings>;
   rows: readonly SourceRow[];
+  /** Rows whose external ID was answered within this many days reuse that answer instead. */
+  skipLookedUpWithinDays?: number;
 }
 
 function phoneText(phone: Phone | undefined): string | null {
@@ -124,6 +127,8 @@ export function createBatch(db: Db, input: NewBatchInput, now = new Date()): Bat
       at,
     );
     rowsRepo(db).insert(id, prepared, at);
+    if (input.skipLookedUpWithinDays !== undefined)
+      reuseRecentLookups(db, id, input.skipLookedUpWithinDays, now);
   })();
   const record = batches.get(id);
   if (!record) throw new Error(`Batch ${id} was not stored.`);

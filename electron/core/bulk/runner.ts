@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import type { InsightAnswer, ServiceClient } from '../service/client';
-import type { AppError } from '../../../shared/result';
+import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
 import { batchesRepo, type PauseReason } from '../store/batches.repo';
 import { rowsRepo, type ClaimedRow, type RowCounts, type RowResult } from '../store/rows.repo';
 import { createProgressMeter, toBatchCounts, type BatchEvent } from './progress';
 import { createRateLimiter, sleep } from './rate';
+import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 
 export interface RunnerOptions {
@@ -93,38 +93,6 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     stop = next;
     stopWaiting.abort();
     if (next.kind === 'cancel') abortRequests.abort();
-  }
-
-  function resultOf(seq: number, answer: InsightAnswer, attempts: number): RowResult {
-    return {
-      seq,
-      status: answer.status === 200 ? 'ok' : 'no_content',
-      httpStatus: answer.status,
-      errorCode: null,
-      result: answer.result,
-      messages: [],
-      attempts,
-      durationMs: answer.durationMs,
-    };
-  }
-
-  function failureOf(
-    seq: number,
-    error: AppError,
-    status: 'rejected' | 'failed',
-    attempts: number,
-  ): RowResult {
-    const messages = error.details && error.details.length > 0 ? error.details : [error.message];
-    return {
-      seq,
-      status,
-      httpStatus: error.status ?? null,
-      errorCode: error.code,
-      result: null,
-      messages,
-      attempts,
-      durationMs: null,
-    };
   }
 
   /** One row through its attempts; resolves with its result, or null when it goes back to pending. */

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate';
 import { initial } from './0001-initial';
+import { settings } from './0002-settings';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
-export const migrations: readonly Migration[] = [initial];
+export const migrations: readonly Migration[] = [initial, settings];

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  autoMapColumns,
+  detectHeaderRow,
+  findDuplicateExternalIds,
+  headerTexts,
+  readSpreadsheet,
+  rowsToTransactions,
+  type SourceRow,
+} from '../../shared/spreadsheet';
+import { UsageError, type Io } from './io';
+
+export interface BulkInput {
+  sourceRows: SourceRow[];
+  sha256: string;
+  sheet: string;
+}
+
+function listed(rows: number[]): string {
+  return rows.length > 10
+    ? `${rows.slice(0, 10).join(', ')} and ${String(rows.length - 10)} more`
+    : rows.join(', ');
+}
+
+/** Tells the analyst what was noticed in the file before anything is stored or sent. */
+function warn(sourceRows: SourceRow[], io: Io): void {
+  const duplicates = findDuplicateExternalIds(sourceRows);
+  for (const duplicate of duplicates.slice(0, 10)) {
+    io.err(
+      `dcdesk: warning: external ID ${duplicate.externalID} appears on rows ${listed(duplicate.rows)}.`,
+    );
+  }
+  if (duplicates.length > 10)
+    io.err(
+      `dcdesk: warning: ${String(duplicates.length - 10)} more external IDs appear more than once.`,
+    );
+  const padded = {
+    cpf_padded: 'CPF cells were numbers shorter than 11 digits',
+    zip_padded: 'CEP cells were numbers shorter than 8 digits',
+  } as const;
+  for (const [note, what] of Object.entries(padded) as Array<[keyof typeof padded, string]>) {
+    const rows = sourceRows.filter((row) => row.notes.includes(note)).map((row) => row.row);
+    if (rows.length > 0)
+      io.err(
+        `dcdesk: note: ${String(rows.length)} ${what}; their leading zeros were restored (rows ${listed(rows)}).`,
+      );
+  }
+}
+
+/** Reads and maps a spreadsheet; every problem of the file itself is a usage error, with its reason. */
+export async function readBulkInput(
+  file: string,
+  options: { sheet?: string; maxRows: number },
+  io: Io,
+): Promise<BulkInput> {
+  const name = path.basename(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
+    );
+  }
+  const read = readSpreadsheet(bytes, name, {
+    sheet: options.sheet,
+    limits: { maxRows: options.maxRows },
+  });
+  if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
+  const { rows } = read.value;
+  const headerRow = detectHeaderRow(rows);
+  const headers = headerTexts(rows, headerRow);
+  const mapping = autoMapColumns(headers);
+  const missing = (['sessionID', 'externalID'] as const).filter(
+    (field) => mapping[field] === undefined,
+  );
+  if (missing.length > 0) {
+    const found = headers.filter(Boolean).join(', ') || 'empty';
+    throw new UsageError(
+      `${name}: no column for ${missing.join(' and ')} in the header row (${found}).`,
+    );
+  }
+  const sourceRows = rowsToTransactions(rows, headerRow, mapping);
+  if (sourceRows.length === 0)
+    throw new UsageError(`${name}: the sheet has a header row but no data rows.`);
+  warn(sourceRows, io);
+  return {
+    sourceRows,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sheet: read.value.sheet,
+  };
+}

@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { normaliseCpf, cpfProblem } from '../../../shared/domain/cpf';
+import { forgetCpf, purgeOlderThan } from '../../core/store/retention';
+import { settingsRepo } from '../../core/store/settings.repo';
+import type { Command } from '../command';
+import { positiveInteger } from '../connection';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, type Io } from '../io';
+
+const options = {
+  'data-dir': { type: 'string' },
+  'older-than': { type: 'string' },
+  cpf: { type: 'string' },
+} as const;
+
+export const purgeCommand: Command = {
+  name: 'purge',
+  summary: 'delete old batches, or everything about one CPF (data-subject request)',
+  usage: `dcdesk purge [--older-than DAYS] [--data-dir DIR]
+       dcdesk purge --cpf CPF [--data-dir DIR]
+
+Without --older-than, the retentionDays setting applies (the same purge runs at every start).
+--cpf removes every row, result and outcome of that CPF, and scrubs them from the database files.`,
+  async run(argv: string[], io: Io) {
+    const { values } = parseArgs({ args: argv, options, strict: true });
+    if (values.cpf !== undefined && values['older-than'] !== undefined)
+      throw new UsageError('Use --cpf or --older-than, not both.');
+    const cpf = values.cpf === undefined ? undefined : normaliseCpf(values.cpf);
+    if (cpf !== undefined && cpfProblem(cpf) === 'length')
+      throw new UsageError('--cpf takes an 11-digit CPF.');
+    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    if (!history) return exitCodes.failed;
+    try {
+      if (cpf !== undefined) {
+        const removed = forgetCpf(history.db, cpf);
+        io.out(`Removed ${String(removed)} rows about that CPF.`);
+        return exitCodes.ok;
+      }
+      const days = positiveInteger(
+        values['older-than'],
+        'older-than',
+        settingsRepo(history.db).read().retentionDays,
+      );
+      const report = purgeOlderThan(history.db, days);
+      io.out(
+        `Removed ${String(report.batches)} batches (${String(report.rows)} rows) older than ${String(days)} days.`,
+      );
+      return exitCodes.ok;
+    } finally {
+      history.close();
+    }
+  },
+};

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { settingKeys, type SettingKey } from '../../../shared/settings';
+import { settingsRepo } from '../../core/store/settings.repo';
+import type { Command } from '../command';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, type Io } from '../io';
+
+const options = { 'data-dir': { type: 'string' } } as const;
+
+function valueFrom(text: string): unknown {
+  if (text === 'null' || text === 'none') return null;
+  const number = Number(text);
+  return text.trim() !== '' && Number.isFinite(number) ? number : text;
+}
+
+export const settingsCommand: Command = {
+  name: 'settings',
+  summary: 'show or change the settings shared with the app',
+  usage: `dcdesk settings [--data-dir DIR]
+       dcdesk settings set KEY VALUE [--data-dir DIR]
+
+Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
+  async run(argv: string[], io: Io) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options,
+      strict: true,
+      allowPositionals: true,
+    });
+    const [action, key, value] = positionals;
+    if (
+      action !== undefined &&
+      (action !== 'set' || key === undefined || value === undefined || positionals.length > 3)
+    ) {
+      throw new UsageError('Use: dcdesk settings, or dcdesk settings set KEY VALUE.');
+    }
+    if (key !== undefined && !(settingKeys as string[]).includes(key)) {
+      throw new UsageError(`Unknown setting '${key}'. Keys: ${settingKeys.join(', ')}.`);
+    }
+    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    if (!history) return exitCodes.failed;
+    try {
+      const repo = settingsRepo(history.db);
+      let settings = repo.read();
+      if (key !== undefined && value !== undefined) {
+        try {
+          settings = repo.write({ [key as SettingKey]: valueFrom(value) });
+        } catch (caught) {
+          if (caught instanceof ZodError)
+            throw new UsageError(`${key}: ${caught.issues[0]?.message ?? 'invalid value'}.`);
+          throw caught;
+        }
+      }
+      for (const name of settingKeys)
+        io.out(`${name.padEnd(16)} ${JSON.stringify(settings[name])}`);
+      return exitCodes.ok;
+    } finally {
+      history.close();
+    }
+  },
+};

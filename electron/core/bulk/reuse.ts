@@ -1,0 +1,65 @@
+import type { Db } from '../store/db';
+
+/** Answers that count as "already looked up": the service answered, with or without content. */
+const reusable = "('ok', 'no_content')";
+
+function cutoff(days: number, now: Date): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString();
+}
+
+/** How many of these external IDs were answered in the last `days` days (to ask before a run). */
+export function countRecentlyLookedUp(
+  db: Db,
+  externalIds: readonly string[],
+  days: number,
+  now = new Date(),
+): number {
+  const ids = JSON.stringify([...new Set(externalIds)]);
+  return (
+    db
+      .prepare<[string, string], { n: number }>(
+        `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_id, seq)
+         WHERE l.status IN ${reusable} AND l.looked_up_at >= ? AND r.external_id IN (SELECT value FROM json_each(?))`,
+      )
+      .get(cutoff(days, now), ids)?.n ?? 0
+  );
+}
+
+/**
+ * Fills the pending rows of a new batch whose external ID was answered in the last `days` days
+ * with that answer (the newest), so they are not sent again; they are noted `reused`. Runs in
+ * the caller's transaction. Returns how many rows were filled.
+ */
+export function reuseRecentLookups(
+  db: Db,
+  batchId: string,
+  days: number,
+  now = new Date(),
+): number {
+  const filled = db
+    .prepare(
+      `INSERT INTO lookups (batch_id, seq, looked_up_at, status, http_status, error_code, device_id, device_risk, score,
+         alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms)
+       SELECT r.batch_id, r.seq, p.looked_up_at, p.status, p.http_status, p.error_code, p.device_id, p.device_risk, p.score,
+         p.alert_quantity, p.device_age, p.smart_id, p.insights, p.result_json, p.messages_json, p.attempts, p.duration_ms
+       FROM batch_rows r
+       JOIN (
+         SELECT r2.external_id AS external_id, l2.*,
+           ROW_NUMBER() OVER (PARTITION BY r2.external_id ORDER BY l2.looked_up_at DESC) AS newest
+         FROM batch_rows r2 JOIN lookups l2 ON l2.batch_id = r2.batch_id AND l2.seq = r2.seq
+         WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND r2.batch_id <> @batchId
+       ) p ON p.external_id = r.external_id AND p.newest = 1
+       WHERE r.batch_id = @batchId AND r.state = 'pending'`,
+    )
+    .run({ batchId, cutoff: cutoff(days, now) }).changes;
+  if (filled > 0) {
+    db.prepare(
+      `UPDATE batch_rows SET state = 'done',
+         status = (SELECT l.status FROM lookups l WHERE l.batch_id = batch_rows.batch_id AND l.seq = batch_rows.seq),
+         notes_json = json_insert(COALESCE(notes_json, '[]'), '$[#]', 'reused')
+       WHERE batch_id = ? AND state = 'pending'
+         AND seq IN (SELECT seq FROM lookups WHERE batch_id = ?)`,
+    ).run(batchId, batchId);
+  }
+  return filled;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The analyst's settings, kept in the history database. One schema for the app, the command line
+ * and the checks at every door: a stored value that no longer parses falls back to its default.
+ */
+export const settingsSchema = z.object({
+  /** Days a batch and its results are kept before the purge at start. */
+  retentionDays: z.number().int().min(1).max(3650).default(90),
+  /** Requests in flight at once during a batch. */
+  concurrency: z.number().int().min(1).max(64).default(8),
+  /** At most this many requests per second; null for no limit. */
+  ratePerSecond: z.number().positive().max(10_000).nullable().default(null),
+  /** Time limit of one request, in milliseconds. */
+  timeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
+  /** Largest number of data rows an imported spreadsheet may have. */
+  maxRows: z.number().int().min(1).max(1_000_000).default(100_000),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const settingKeys = Object.keys(settingsSchema.shape) as SettingKey[];
+
+export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** Reads settings from stored values, keeping the default for any value that does not parse. */
+export function settingsFrom(stored: Partial<Record<string, unknown>>): Settings {
+  const settings: Record<string, unknown> = { ...defaultSettings };
+  for (const key of settingKeys) {
+    if (!(key in stored)) continue;
+    const parsed = settingsSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) settings[key] = parsed.data;
+  }
+  return settings as Settings;
+}

@@ -1,0 +1,232 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { dcdesk } from '../support/cli';
+import { tempDir, writeTransactionsCsv } from '../support/files';
+import { cpfFrom, sampleTransaction } from '../support/transactions';
+
+let sandbox: SandboxHandle;
+const work = tempDir('dcdesk-cli-bulk-');
+beforeAll(async () => (sandbox = await startSandbox()));
+afterAll(async () => {
+  await sandbox.close();
+  work.remove();
+});
+
+const target = () => ['--data-dir', work.dir, '--base-url', sandbox.url];
+
+interface Output {
+  row: number;
+  externalID: string | null;
+  status: string;
+  deviceID: string | null;
+  messages: string[] | null;
+}
+
+/** Windows-1252 bytes, as Excel on a Brazilian workstation saves "CSV (separado por vírgulas)". */
+function latin1(text: string): Buffer {
+  return Buffer.from(text, 'latin1');
+}
+
+describe('dcdesk bulk', () => {
+  it('reads a messy Brazilian CSV, keeps every row in order and says what is wrong with each', async () => {
+    const [a, b, c] = [sampleTransaction(1), sampleTransaction(2), sampleTransaction(3)];
+    const cpf = cpfFrom('052998224');
+    const csv = [
+      'Pedido;Sessão;CPF;E-mail;Celular;CEP',
+      `${a.externalID};${a.sessionID};${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)};joão@exemplo.com.br;(11) 98765-4321;01310-100`,
+      `${b.externalID};${b.sessionID};;;12345;`,
+      `${a.externalID};${c.sessionID};;;;`,
+    ].join('\r\n');
+    writeFileSync(work.file('pedidos.csv'), latin1(csv));
+
+    const run = await dcdesk([
+      'bulk',
+      work.file('pedidos.csv'),
+      '--output',
+      work.file('out.json'),
+      ...target(),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`external ID ${a.externalID} appears on rows 2, 4`);
+    const output = JSON.parse(readFileSync(work.file('out.json'), 'utf8')) as Output[];
+    expect(output.map((record) => [record.row, record.status])).toEqual([
+      [2, expect.stringMatching(/^(ok|no_content)$/)],
+      [3, 'invalid'],
+      [4, expect.stringMatching(/^(ok|no_content)$/)],
+    ]);
+    expect(output[1]?.messages?.[0]).toMatch(/phone/i);
+    expect(output[1]?.deviceID).toBeNull();
+  });
+
+  it('restores the leading zeros of numeric CPF cells in an xlsx and writes csv and xlsx outputs', async () => {
+    const t = sampleTransaction(5);
+    const cpf = cpfFrom('012345678');
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['externalID', 'sessionID', 'CPF'],
+      [t.externalID, t.sessionID, Number(cpf)],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Transações');
+    writeFileSync(
+      work.file('numeric.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+
+    const csvRun = await dcdesk([
+      'bulk',
+      work.file('numeric.xlsx'),
+      '--output',
+      work.file('out.csv'),
+      ...target(),
+    ]);
+    expect(csvRun.code, csvRun.stderr).toBe(0);
+    expect(csvRun.stderr).toMatch(
+      /1 CPF cells were numbers .* leading zeros were restored \(rows 2\)/,
+    );
+    const lines = readFileSync(work.file('out.csv'), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^row,externalID,sessionID,status,/);
+    expect(lines[1]).toContain(t.externalID);
+
+    const xlsxRun = await dcdesk([
+      'bulk',
+      work.file('numeric.xlsx'),
+      '--output',
+      work.file('out.xlsx'),
+      ...target(),
+    ]);
+    expect(xlsxRun.code).toBe(0);
+    const written = XLSX.read(readFileSync(work.file('out.xlsx')));
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      written.Sheets[written.SheetNames[0]!]!,
+    );
+    expect(rows[0]).toMatchObject({ row: 2, externalID: t.externalID });
+  });
+
+  it('reuses recent answers with --skip-recent instead of sending them again', async () => {
+    writeTransactionsCsv(work.file('first.csv'), 30);
+    writeTransactionsCsv(work.file('second.csv'), 40);
+    expect(
+      (await dcdesk(['bulk', work.file('first.csv'), '--output', work.file('1.json'), ...target()]))
+        .code,
+    ).toBe(0);
+    sandbox.resetCounters();
+    const second = await dcdesk([
+      'bulk',
+      work.file('second.csv'),
+      '--output',
+      work.file('2.json'),
+      '--skip-recent',
+      '7',
+      ...target(),
+    ]);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/30 rows reuse an answer from the last 7 days/);
+    expect(Object.keys(sandbox.counters().perExternalId)).toHaveLength(10);
+    expect(JSON.parse(readFileSync(work.file('2.json'), 'utf8'))).toHaveLength(40);
+  });
+
+  it('lists batches as JSON, newest first, with their counts', async () => {
+    const run = await dcdesk(['batches', '--json', '--data-dir', work.dir]);
+    expect(run.code).toBe(0);
+    const batches = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
+    expect(batches[0]).toMatchObject({
+      source: 'second.csv',
+      state: 'finished',
+      total: 40,
+      done: 40,
+      invalid: 0,
+    });
+    expect(Object.keys(batches[0]!).sort()).toEqual(
+      [
+        'createdAt',
+        'done',
+        'failed',
+        'id',
+        'invalid',
+        'noContent',
+        'ok',
+        'rejected',
+        'source',
+        'state',
+        'total',
+      ].sort(),
+    );
+    expect(batches.at(-1)).toMatchObject({ source: 'pedidos.csv', invalid: 1 });
+  });
+
+  it('refuses unreadable input with one clear line and exit code 2, storing nothing', async () => {
+    writeFileSync(work.file('program.csv'), Buffer.from('MZ\x90\x00\x03\x00\x00\x00binary'));
+    const bad = await dcdesk([
+      'bulk',
+      work.file('program.csv'),
+      '--output',
+      work.file('x.json'),
+      ...target(),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/program\.csv: /);
+    const missing = await dcdesk([
+      'bulk',
+      work.file('nope.csv'),
+      '--output',
+      work.file('x.json'),
+      ...target(),
+    ]);
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/no such file/) as unknown,
+    });
+    const wrongOutput = await dcdesk([
+      'bulk',
+      work.file('first.csv'),
+      '--output',
+      work.file('x.txt'),
+      ...target(),
+    ]);
+    expect(wrongOutput.code).toBe(2);
+    const unknownBatch = await dcdesk([
+      'bulk',
+      '--resume',
+      'nope',
+      '--output',
+      work.file('x.json'),
+      ...target(),
+    ]);
+    expect(unknownBatch).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/no batch nope/) as unknown,
+    });
+  });
+});
+
+describe('dcdesk settings and purge', () => {
+  it('stores checked settings that bulk uses, and purges on demand', async () => {
+    const set = await dcdesk(['settings', 'set', 'retentionDays', '30', '--data-dir', work.dir]);
+    expect(set.stdout).toMatch(/retentionDays\s+30/);
+    expect(
+      (await dcdesk(['settings', 'set', 'concurrency', '100', '--data-dir', work.dir])).code,
+    ).toBe(2);
+    expect((await dcdesk(['settings', 'set', 'colour', 'blue', '--data-dir', work.dir])).code).toBe(
+      2,
+    );
+
+    const purge = await dcdesk(['purge', '--older-than', '1', '--data-dir', work.dir]);
+    expect(purge).toMatchObject({
+      code: 0,
+      stdout: 'Removed 0 batches (0 rows) older than 1 days.',
+    });
+    const forget = await dcdesk([
+      'purge',
+      '--cpf',
+      sampleTransaction(3).cpf ?? '',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(forget.stdout).toBe('Removed 2 rows about that CPF.');
+  });
+});
