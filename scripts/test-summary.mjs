@@ -15,8 +15,9 @@ if (existsSync(vitest)) {
   reports += 1;
 }
 
-const playwright = 'test-results/playwright.json';
-if (existsSync(playwright)) {
+// The browser end-to-end tests, and the Electron smoke test (skipped where no Electron binary runs).
+for (const playwright of ['test-results/playwright.json', 'test-results/playwright-electron.json']) {
+  if (!existsSync(playwright)) continue;
   const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;

@@ -42,6 +42,8 @@ export const errorCodes = [
   'db',
   /** A local file could not be read or written. */
   'file',
+  /** An unexpected failure inside the app itself. */
+  'internal',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { defaultBaseUrls, environmentNames } from './environment';
+
+const baseUrl = z.string().trim().min(1).max(2048);
 
 /**
  * The analyst's settings, kept in the history database. One schema for the app, the command line
  * and the checks at every door: a stored value that no longer parses falls back to its default.
+ * Credentials are not settings: they live in the OS keychain.
  */
 export const settingsSchema = z.object({
   /** Days a batch and its results are kept before the purge at start. */
@@ -15,6 +19,15 @@ export const settingsSchema = z.object({
   timeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
   /** Largest number of data rows an imported spreadsheet may have. */
   maxRows: z.number().int().min(1).max(1_000_000).default(100_000),
+  /** The environment the app works in; a new install starts in the sandbox. */
+  activeEnvironment: z.enum(environmentNames).default('sandbox'),
+  /** Editable addresses of the real service. */
+  productionBaseUrl: baseUrl.default(defaultBaseUrls.production),
+  testBaseUrl: baseUrl.default(defaultBaseUrls.test),
+  /** Interface language; `system` follows the OS locale. */
+  language: z.enum(['system', 'en', 'pt-BR']).default('system'),
+  /** Colour scheme; `system` follows the OS. */
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -23,6 +36,9 @@ export type SettingKey = keyof Settings;
 export const settingKeys = Object.keys(settingsSchema.shape) as SettingKey[];
 
 export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** A change to some settings, checked key by key; unknown keys are refused. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
 
 /** Reads settings from stored values, keeping the default for any value that does not parse. */
 export function settingsFrom(stored: Partial<Record<string, unknown>>): Settings {

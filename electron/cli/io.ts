@@ -40,6 +40,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   keychain_unavailable: exitCodes.usage,
   db: exitCodes.failed,
   file: exitCodes.failed,
+  internal: exitCodes.failed,
 };
 
 /** Prints an error as one line plus the service's own messages, and returns the exit code. */

@@ -1,31 +1,7 @@
-import type { PauseReason } from '../store/batches.repo';
+import type { BatchCounts, BatchEvent } from '../../../shared/batch';
 import type { RowCounts } from '../store/rows.repo';
 
-/** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
-export interface BatchCounts {
-  total: number;
-  done: number;
-  ok: number;
-  noContent: number;
-  invalid: number;
-  rejected: number;
-  failed: number;
-  remaining: number;
-}
-
-export type BatchEvent =
-  | { type: 'started'; batchId: string; counts: BatchCounts }
-  | {
-      type: 'progress';
-      batchId: string;
-      counts: BatchCounts;
-      rowsPerSecond: number;
-      etaSeconds: number | null;
-    }
-  | { type: 'paused'; batchId: string; counts: BatchCounts; reason: PauseReason; message: string }
-  | { type: 'cancelled'; batchId: string; counts: BatchCounts }
-  | { type: 'finished'; batchId: string; counts: BatchCounts; elapsedMs: number }
-  | { type: 'failed'; batchId: string; counts: BatchCounts; message: string };
+export type { BatchCounts, BatchEvent };
 
 export function toBatchCounts(rows: RowCounts): BatchCounts {
   const done = rows.ok + rows.noContent + rows.invalid + rows.rejected + rows.failed;

@@ -1,11 +1,10 @@
+import type { PauseReason } from '../../../shared/batch';
 import type { EnvironmentName } from '../../../shared/environment';
 import type { Db } from './db';
 
 export type BatchState = 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
 
-/** Why a batch stopped before its end; the runner sets it, the UI and CLI explain it. */
-export type PauseReason =
-  'user' | 'service_degraded' | 'configuration' | 'authentication' | 'interrupted';
+export type { PauseReason };
 
 export interface BatchSettings {
   concurrency: number;

@@ -1,11 +1,9 @@
+import type { PurgeReport } from '../../../shared/purge';
 import type { Db } from './db';
 
 export const defaultRetentionDays = 90;
 
-export interface PurgeReport {
-  batches: number;
-  rows: number;
-}
+export type { PurgeReport };
 
 /**
  * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and

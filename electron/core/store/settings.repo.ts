@@ -1,6 +1,6 @@
 import {
   settingsFrom,
-  settingsSchema,
+  settingsPatchSchema,
   type SettingKey,
   type Settings,
 } from '../../../shared/settings';
@@ -23,7 +23,7 @@ export function settingsRepo(db: Db) {
     },
     /** Stores a change; throws a ZodError when a value is out of range. */
     write(patch: Partial<Settings>, now = new Date()): Settings {
-      const checked = settingsSchema.partial().strict().parse(patch);
+      const checked = settingsPatchSchema.parse(patch);
       db.transaction(() => {
         for (const [key, value] of Object.entries(checked) as Array<[SettingKey, unknown]>) {
           upsert.run(key, JSON.stringify(value), now.toISOString());

@@ -1,8 +1,96 @@
-/** The application shell. Screens arrive feature by feature (see the open issues). */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
+import { EnvironmentsPage } from '../features/environments/environments-page';
+import { ImportPage } from '../features/import/import-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { ErrorNotice } from '../components/error-notice';
+import { queryClient } from './query';
+import { useTheme } from './theme';
+import { useAppInfo, useSettings } from './use-app';
+import type { MessageKey } from '../i18n/messages';
+
+const sections = ['import', 'environments', 'settings'] as const;
+type Section = (typeof sections)[number];
+
+function Shell() {
+  const { t } = useI18n();
+  const settings = useSettings();
+  const info = useAppInfo();
+  const [section, setSection] = useState<Section>('import');
+  const environment = settings.data?.activeEnvironment ?? 'sandbox';
+
+  return (
+    <div className="shell" data-environment={environment}>
+      <header className="shell-header">
+        <h1 className="shell-title">{t('app.name')}</h1>
+        <nav aria-label={t('nav.label')} className="shell-nav">
+          {sections.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="nav-button"
+              aria-current={section === name ? 'page' : undefined}
+              onClick={() => setSection(name)}
+            >
+              {t(`nav.${name}` as MessageKey)}
+            </button>
+          ))}
+        </nav>
+        <span className={`env-badge env-${environment}`} data-testid="environment-badge">
+          {t('env.current', { name: t(`env.${environment}`) })}
+        </span>
+      </header>
+      {environment === 'production' ? (
+        <div className="banner banner-production" role="status" data-testid="production-banner">
+          {t('env.banner.production')}
+        </div>
+      ) : environment === 'sandbox' ? (
+        <div className="banner banner-sandbox" role="status">
+          {t('env.banner.sandbox')}
+        </div>
+      ) : null}
+      {info.data?.notices.map((notice) => (
+        <div key={notice} className="notice" role="status">
+          {notice}
+        </div>
+      ))}
+      <main className="shell-main">
+        {settings.error ? (
+          <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : null}
+        {/* Pages stay mounted while hidden, so an import in progress survives a look at the settings. */}
+        <div hidden={section !== 'import'}>
+          <ImportPage />
+        </div>
+        <div hidden={section !== 'environments'}>
+          <EnvironmentsPage />
+        </div>
+        <div hidden={section !== 'settings'}>
+          <SettingsPage />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** Chooses the language (the setting, else the OS locale) and the theme before anything shows. */
+function Localised() {
+  const settings = useSettings();
+  useTheme(settings.data?.theme);
+  const locale = localeFrom(settings.data?.language ?? 'system', navigator.language);
+  document.documentElement.lang = locale;
+  return (
+    <I18nProvider locale={locale}>
+      <Shell />
+    </I18nProvider>
+  );
+}
+
 export function App() {
   return (
-    <main>
-      <h1>Device Check Desk</h1>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <Localised />
+    </QueryClientProvider>
   );
 }

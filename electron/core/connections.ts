@@ -1,0 +1,94 @@
+import { pathStyleOf, type EnvironmentName, type ServiceEndpoint } from '../../shared/environment';
+import type { Settings } from '../../shared/settings';
+import type { EnvironmentView } from '../../shared/contract/views';
+import { startSandbox, type SandboxHandle } from '../sandbox';
+import type { CredentialStore } from './credentials/keychain';
+import { credentialsSource } from './credentials/source';
+import { createServiceClient, type FetchFn, type ServiceClient } from './service/client';
+
+export interface ConnectionsOptions {
+  fetch: FetchFn;
+  keychain: CredentialStore;
+  settings: () => Settings;
+}
+
+/**
+ * One service client per environment, kept while its address and credentials stay the same so its
+ * token is reused; the embedded sandbox is started the first time it is needed.
+ */
+export function createConnections(options: ConnectionsOptions) {
+  const clients = new Map<EnvironmentName, { key: string; client: ServiceClient }>();
+  let sandbox: Promise<SandboxHandle> | null = null;
+
+  function embeddedSandbox(): Promise<SandboxHandle> {
+    sandbox ??= startSandbox();
+    return sandbox;
+  }
+
+  function configuredUrl(environment: Exclude<EnvironmentName, 'sandbox'>): string {
+    const settings = options.settings();
+    return environment === 'production' ? settings.productionBaseUrl : settings.testBaseUrl;
+  }
+
+  async function endpointOf(environment: EnvironmentName): Promise<ServiceEndpoint> {
+    if (environment === 'sandbox')
+      return { baseUrl: (await embeddedSandbox()).url, pathStyle: 'production' };
+    return { baseUrl: configuredUrl(environment), pathStyle: pathStyleOf(environment) };
+  }
+
+  return {
+    async client(environment: EnvironmentName): Promise<ServiceClient> {
+      const endpoint = await endpointOf(environment);
+      const timeoutMs = options.settings().timeoutMs;
+      const key = `${endpoint.baseUrl}|${endpoint.pathStyle}|${String(timeoutMs)}`;
+      const cached = clients.get(environment);
+      if (cached?.key === key) return cached.client;
+      const client = createServiceClient({
+        fetch: options.fetch,
+        endpoint,
+        timeoutMs,
+        credentials: credentialsSource({ environment, store: options.keychain }),
+      });
+      clients.set(environment, { key, client });
+      return client;
+    },
+    /** Credentials changed: the next request obtains a new token with them. */
+    forget(environment: EnvironmentName): void {
+      clients.get(environment)?.client.tokens.clear();
+      clients.delete(environment);
+    },
+    async views(): Promise<EnvironmentView[]> {
+      const active = options.settings().activeEnvironment;
+      const views: EnvironmentView[] = [];
+      for (const name of ['sandbox', 'test', 'production'] as const) {
+        if (name === 'sandbox') {
+          views.push({
+            name,
+            baseUrl: 'http://127.0.0.1 (embedded)',
+            pathStyle: 'production',
+            active: active === name,
+            username: null,
+            hasPassword: false,
+            needsCredentials: false,
+          });
+          continue;
+        }
+        const saved = await options.keychain.read(name);
+        const username = saved.ok ? (saved.value?.username ?? null) : null;
+        views.push({
+          name,
+          baseUrl: configuredUrl(name),
+          pathStyle: pathStyleOf(name),
+          active: active === name,
+          username,
+          hasPassword: saved.ok && saved.value !== null,
+          needsCredentials: true,
+        });
+      }
+      return views;
+    },
+    async close(): Promise<void> {
+      if (sandbox) await (await sandbox).close();
+    },
+  };
+}

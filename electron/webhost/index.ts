@@ -1,0 +1,35 @@
+import { createKeychainStore } from '../core/credentials/keychain';
+import { createCore } from '../core/api';
+import { defaultDataDir } from '../core/data-dir';
+import { startWebHost } from './server';
+
+/**
+ * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
+ * DCDESK_DATA_DIR chooses the data folder, PORT the port, DCDESK_KEYCHAIN_SERVICE the keychain entry.
+ */
+const dataDir = process.env.DCDESK_DATA_DIR ?? defaultDataDir();
+const core = await createCore({
+  dataDir,
+  fetch: globalThis.fetch,
+  keychain: createKeychainStore({ service: process.env.DCDESK_KEYCHAIN_SERVICE || undefined }),
+  version: process.env.npm_package_version ?? '0.0.0',
+  locale: process.env.DCDESK_LOCALE ?? Intl.DateTimeFormat().resolvedOptions().locale,
+  platform: process.platform,
+});
+if (!core.ok) {
+  console.error(`Device Check Desk could not start: ${core.error.message}`);
+  process.exit(1);
+}
+const host = await startWebHost({
+  core: core.value,
+  rendererDir: 'dist/renderer',
+  port: Number(process.env.PORT ?? 0),
+});
+console.log(`Device Check Desk (web host, data in ${dataDir}) — open:`);
+console.log(host.url);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void host.close().then(() => core.value.close());
+  });
+}

@@ -1,0 +1,183 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Core } from '../core/api';
+import { contentSecurityPolicy } from './csp';
+
+/**
+ * The contract over loopback HTTP, for development and tests only (never packaged): the real
+ * renderer runs in a browser against the real core. Calls carry a random per-run secret in a
+ * header; the page receives it in the URL fragment, which browsers never send to a server.
+ */
+export interface WebHost {
+  /** The address to open, secret included: `http://127.0.0.1:PORT/#secret=…`. */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const maxBodyBytes = 64 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = 'application/json; charset=utf-8',
+): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+export async function startWebHost(options: {
+  core: Core;
+  rendererDir: string;
+  port?: number;
+}): Promise<WebHost> {
+  const secret = randomBytes(24).toString('base64url');
+  const expected = Buffer.from(secret);
+  const root = path.resolve(options.rendererDir);
+  let origin = '';
+
+  function authorised(req: IncomingMessage, given: string | null): boolean {
+    // A page on another origin, or a DNS-rebinding host name, is refused before the secret is checked.
+    if (req.headers.host !== origin.replace('http://', '')) return false;
+    if (req.headers.origin !== undefined && req.headers.origin !== origin) return false;
+    const candidate = Buffer.from(given ?? '');
+    return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+  }
+
+  async function serveFile(res: ServerResponse, pathname: string): Promise<void> {
+    const relative =
+      pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep)) return send(res, 404, 'Not found', 'text/plain');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': contentSecurityPolicy,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      send(res, 404, 'Not found', 'text/plain');
+    }
+  }
+
+  function streamEvents(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = options.core.subscribe((name, payload) => {
+      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    req.on('close', unsubscribe);
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', origin);
+      if (url.pathname.startsWith('/api/')) {
+        if (
+          req.method !== 'POST' ||
+          !authorised(req, (req.headers['x-dcdesk-secret'] as string | undefined) ?? null)
+        ) {
+          return send(
+            res,
+            403,
+            JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Not allowed.' } }),
+          );
+        }
+        const body = await readBody(req);
+        if (body === null)
+          return send(
+            res,
+            413,
+            JSON.stringify({
+              ok: false,
+              error: { code: 'validation', message: 'The request is too large.' },
+            }),
+          );
+        let input: unknown;
+        try {
+          input = body === '' ? {} : (JSON.parse(body) as unknown);
+        } catch {
+          return send(
+            res,
+            400,
+            JSON.stringify({
+              ok: false,
+              error: { code: 'validation', message: 'The request body is not JSON.' },
+            }),
+          );
+        }
+        const result = await options.core.call(url.pathname.slice('/api/'.length), input);
+        return send(res, 200, JSON.stringify(result));
+      }
+      if (url.pathname === '/events') {
+        if (!authorised(req, url.searchParams.get('secret'))) return send(res, 403, '{}');
+        return streamEvents(req, res);
+      }
+      if (req.method !== 'GET') return send(res, 405, 'Method not allowed', 'text/plain');
+      return serveFile(res, url.pathname);
+    })().catch(() =>
+      send(
+        res,
+        500,
+        JSON.stringify({ ok: false, error: { code: 'internal', message: 'The web host failed.' } }),
+      ),
+    );
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${String(port)}`;
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

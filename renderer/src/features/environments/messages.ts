@@ -1,0 +1,58 @@
+import { catalogue } from '../../i18n/define';
+
+export const environmentsMessages = catalogue(
+  {
+    'environments.title': 'Environments',
+    'environments.intro':
+      'The sandbox needs no credentials. Test and production use the credentials issued by the service operator, kept in the OS keychain.',
+    'environments.active': 'Active',
+    'environments.activate': 'Use {name}',
+    'environments.baseUrl': 'Base URL',
+    'environments.paths': 'Paths: {prefix}',
+    'environments.saveUrl': 'Save address',
+    'environments.username': 'User name',
+    'environments.password': 'Password',
+    'environments.passwordSaved':
+      'A password is saved in the OS keychain. Type a new one to replace it.',
+    'environments.noPassword': 'No credentials saved yet.',
+    'environments.saveCredentials': 'Save credentials',
+    'environments.deleteCredentials': 'Delete credentials',
+    'environments.saved': 'Saved in the OS keychain.',
+    'environments.test': 'Test connection',
+    'environments.testing': 'Testing…',
+    'environments.testOk': 'Connected in {ms} ms. The token expires at {time} ({source}).',
+    'environments.source.answer': 'as the service said',
+    'environments.source.jwt': "from the token's expiry",
+    'environments.source.default': 'assumed: the service did not say',
+    'environments.keychainUnavailable':
+      'The OS keychain is unavailable, so credentials cannot be saved. The sandbox still works.',
+    'environments.sandboxUrl': 'Runs on this computer, started when needed.',
+  },
+  {
+    'environments.title': 'Ambientes',
+    'environments.intro':
+      'O sandbox não precisa de credenciais. Homologação e produção usam as credenciais emitidas pela operadora do serviço, guardadas no chaveiro do sistema.',
+    'environments.active': 'Ativo',
+    'environments.activate': 'Usar {name}',
+    'environments.baseUrl': 'URL base',
+    'environments.paths': 'Caminhos: {prefix}',
+    'environments.saveUrl': 'Salvar endereço',
+    'environments.username': 'Usuário',
+    'environments.password': 'Senha',
+    'environments.passwordSaved':
+      'Há uma senha salva no chaveiro do sistema. Digite outra para substituí-la.',
+    'environments.noPassword': 'Nenhuma credencial salva ainda.',
+    'environments.saveCredentials': 'Salvar credenciais',
+    'environments.deleteCredentials': 'Excluir credenciais',
+    'environments.saved': 'Salvo no chaveiro do sistema.',
+    'environments.test': 'Testar conexão',
+    'environments.testing': 'Testando…',
+    'environments.testOk': 'Conectado em {ms} ms. O token expira às {time} ({source}).',
+    'environments.source.answer': 'informado pelo serviço',
+    'environments.source.jwt': 'pela validade do token',
+    'environments.source.default': 'estimado: o serviço não informou',
+    'environments.keychainUnavailable':
+      'O chaveiro do sistema está indisponível; não é possível salvar credenciais. O sandbox continua funcionando.',
+    'environments.sandboxUrl': 'Roda neste computador, iniciado quando necessário.',
+  },
+);

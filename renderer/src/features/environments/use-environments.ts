@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EnvironmentView } from '../../../../shared/contract/views';
+import { api, unwrap } from '../../lib/api';
+
+export function useEnvironments() {
+  return useQuery({ queryKey: ['environments'], queryFn: () => unwrap(api.environments.list({})) });
+}
+
+/** A change that answers with the new list of environments (and may change the active one). */
+export function useEnvironmentChange<Input>(call: (input: Input) => Promise<EnvironmentView[]>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (views) => {
+      client.setQueryData(['environments'], views);
+      void client.invalidateQueries({ queryKey: ['settings'] });
+    },
+  });
+}
+
+export const environmentCalls = {
+  activate: (environment: EnvironmentView['name']) =>
+    unwrap(api.environments.activate({ environment })),
+  configure: (input: { environment: 'production' | 'test'; baseUrl: string }) =>
+    unwrap(api.environments.configure(input)),
+  saveCredentials: (input: {
+    environment: 'production' | 'test';
+    username: string;
+    password: string;
+  }) => unwrap(api.credentials.save(input)),
+  deleteCredentials: (environment: 'production' | 'test') =>
+    unwrap(api.credentials.delete({ environment })),
+};
+
+export function useConnectionTest() {
+  return useMutation({
+    mutationFn: (environment: EnvironmentView['name']) =>
+      unwrap(api.environments.test({ environment })),
+  });
+}

@@ -1,0 +1,66 @@
+import { useI18n } from '../../i18n/i18n';
+import { ColumnMappingTable } from './column-mapping';
+import { DropZone } from './drop-zone';
+import { FileOptions } from './file-options';
+import { formatSize } from './format';
+import { ImportReport } from './import-report';
+import { ProgressBar } from './progress-bar';
+import { ReadProblemNotice } from './read-problem';
+import { useImport } from './use-import';
+import './import.css';
+
+/**
+ * The Import screen: a spreadsheet in, every problem shown and fixable before anything is sent.
+ * The run step takes its rows from `useImport().rowsToSend()`.
+ */
+export function ImportPage() {
+  const { t, number } = useI18n();
+  const imp = useImport();
+  const { state, actions } = imp;
+  const { file, sheet, check } = state;
+
+  return (
+    <section aria-labelledby="import-title" className="page import-page">
+      <h2 id="import-title">{t('import.title')}</h2>
+      <p className="hint">{t('import.intro')}</p>
+      <DropZone onFile={actions.chooseFile} maxRows={imp.maxRows} />
+      {state.phase === 'reading' && file ? (
+        <ProgressBar
+          label={t('import.reading', { name: file.name, size: formatSize(file.size, number) })}
+          testId="import-reading"
+        />
+      ) : null}
+      {state.problem ? <ReadProblemNotice problem={state.problem} /> : null}
+      {state.phase === 'ready' && file && sheet ? (
+        <>
+          <FileOptions
+            file={file}
+            sheet={sheet}
+            headerRow={state.headerRow}
+            onSheet={actions.chooseSheet}
+            onHeaderRow={actions.chooseHeaderRow}
+          />
+          <ColumnMappingTable
+            headers={state.headers}
+            topRows={sheet.topRows}
+            mapping={state.mapping}
+            source={state.mappingSource}
+            onMap={actions.mapColumn}
+          />
+        </>
+      ) : null}
+      {check.status === 'running' ? (
+        <ProgressBar
+          label={
+            check.total > 0
+              ? t('import.checkingProgress', { done: check.done, total: check.total })
+              : t('import.checking')
+          }
+          {...(check.total > 0 ? { value: check.done, max: check.total } : {})}
+          testId="import-checking"
+        />
+      ) : null}
+      <ImportReport imp={imp} />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { useSettings } from '../../app/use-app';
+import { useI18n } from '../../i18n/i18n';
+import { DuplicatesPanel } from './duplicates-panel';
+import type { RowView } from './effective-report';
+import { ProblemRows } from './problem-rows';
+import { ProblemSummary } from './problem-summary';
+import { RecentLookups } from './recent-lookups';
+import { ReportTotals } from './report-totals';
+import { RequestPreview } from './request-preview';
+import { RowEditor } from './row-editor';
+import type { ImportApi } from './use-import';
+
+/** Everything known about the rows once checked: totals, problems, fixes, duplicates, preview. */
+export function ImportReport({ imp }: { imp: ImportApi }) {
+  const { t } = useI18n();
+  const id = useId();
+  const environment = useSettings().data?.activeEnvironment ?? 'sandbox';
+  const [editing, setEditing] = useState<RowView | null>(null);
+  const { state, report, recent, actions } = imp;
+  if (!report) return null;
+  const show = state.showPersonalData;
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      aria-busy={state.check.status === 'running'}
+      className="import-report"
+      data-testid="import-report"
+    >
+      <h3 id={`${id}-title`}>{t('import.report.title')}</h3>
+      <ReportTotals totals={report.totals} />
+      {report.totals.rows === 0 ? (
+        <p className="notice" role="alert" data-testid="no-rows">
+          {t('import.noRows')}
+        </p>
+      ) : null}
+      {report.totals.padded > 0 ? (
+        <p className="hint">{t('import.padded.hint', { count: report.totals.padded })}</p>
+      ) : null}
+      <ProblemSummary counts={report.problemCounts} />
+      <div className="row">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={show}
+            onChange={(event) => actions.showPersonalData(event.target.checked)}
+            data-testid="show-personal-data"
+          />
+          {t('import.personal.show')}
+        </label>
+        <span className="hint">{t('import.personal.hint')}</span>
+      </div>
+      <ProblemRows
+        lists={report.lists}
+        show={show}
+        onEdit={setEditing}
+        onExclude={actions.exclude}
+        onInclude={actions.include}
+        onUndoFix={actions.undoFix}
+      />
+      {report.duplicates.length > 0 ? (
+        <DuplicatesPanel
+          groups={report.duplicates}
+          onExclude={actions.exclude}
+          onInclude={actions.include}
+        />
+      ) : null}
+      <RecentLookups
+        recent={recent}
+        days={state.recentDays}
+        skip={state.skipRecent}
+        onDays={actions.setRecentDays}
+        onSkip={actions.setSkipRecent}
+      />
+      <RequestPreview first={report.firstRequest} show={show} environment={environment} />
+      {editing ? (
+        <RowEditor
+          key={editing.row}
+          view={editing}
+          mapping={state.mapping}
+          onApply={(raw) => {
+            actions.applyFix(editing.row, raw);
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { maskTransaction, maskZip, offendingFields, rowPreview, shownValue } from './personal-data';
+
+describe('personal data on the Import screen', () => {
+  it('masks CPF, e-mail, phone and ZIP code unless shown', () => {
+    expect(shownValue('cpf', '123.456.789-09', false)).toBe('***.456.789-**');
+    expect(shownValue('email', 'ana.souza@example.com', false)).toBe('a***@example.com');
+    expect(shownValue('phone', '(11) 98765-4321', false)).toBe('***4321');
+    expect(shownValue('zipCode', '01310-100', false)).toBe('01310-***');
+    expect(shownValue('externalID', 'PED-1', false)).toBe('PED-1');
+    expect(shownValue('cpf', '123.456.789-09', true)).toBe('123.456.789-09');
+    expect(maskZip('0131')).toBe('***');
+  });
+
+  it('masks a request body and keeps its key order', () => {
+    const masked = maskTransaction({
+      sessionID: 's',
+      externalID: 'e',
+      cpf: '12345678909',
+      email: 'ana@example.com',
+      phone: { countryCode: '55', cityCode: '11', number: '987654321' },
+      zipCode: '01310100',
+    });
+    expect(JSON.stringify(masked)).toBe(
+      '{"sessionID":"s","externalID":"e","cpf":"***.456.789-**","email":"a***@example.com",' +
+        '"phone":{"countryCode":"55","cityCode":"11","number":"***4321"},"zipCode":"01310-***"}',
+    );
+  });
+
+  it('points a phone problem at the column the value came from', () => {
+    const parts = { phoneNumber: '98765', cityCode: '1' };
+    expect(
+      offendingFields(
+        [
+          { field: 'phone.cityCode', rule: 'length' },
+          { field: 'phone.number', rule: 'length' },
+          { field: 'cpf', rule: 'check_digits' },
+        ],
+        parts,
+      ),
+    ).toEqual(['cityCode', 'phoneNumber', 'cpf']);
+    expect(offendingFields([{ field: 'phone.number', rule: 'length' }], { phone: '123' })).toEqual([
+      'phone',
+    ]);
+    expect(offendingFields([{ field: 'phone', rule: 'phone_incomplete' }], parts)).toEqual([
+      'phoneNumber',
+    ]);
+  });
+});
+
+describe('rowPreview', () => {
+  const cell = (text: string, numeric = false) => ({ text, numeric });
+  it('shows header names and hides what looks like data', () => {
+    expect(rowPreview([cell('Pedido'), null, cell('CPF')])).toBe('Pedido | CPF');
+    expect(rowPreview([cell('PED-1'), cell('ana@x.com'), cell('Nome')])).toBe('… | … | Nome');
+    expect(rowPreview([cell('A'.repeat(80))], 10)).toBe('AAAAAAAAA…');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Personal data on the Import screen: shown masked unless the analyst asks to see it, so a
+ * screen share or a look over the shoulder reveals a record's shape, not the person.
+ */
+import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
+import { maskCpf, maskEmail, maskPhone } from '../../../../shared/domain/mask';
+import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
+import type { MappableField } from '../../../../shared/spreadsheet/columns';
+import type { Cell } from '../../../../shared/spreadsheet/types';
+
+/**
+ * `01310-100` → `01310-***`: the first five digits name a region, the last three a street. Fewer
+ * than six digits are fully masked.
+ */
+export function maskZip(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return digits.length < 6 ? '***' : `${digits.slice(0, 5)}-***`;
+}
+
+/** A cell value as shown: masked for the personal fields unless `show`. */
+export function shownValue(field: MappableField, value: string, show: boolean): string {
+  if (show) return value;
+  switch (field) {
+    case 'cpf':
+      return maskCpf(value);
+    case 'email':
+      return maskEmail(value);
+    case 'phone':
+    case 'phoneNumber':
+      return maskPhone(value);
+    case 'zipCode':
+      return maskZip(value);
+    case 'sessionID':
+    case 'externalID':
+    case 'countryCode':
+    case 'cityCode':
+      return value;
+  }
+}
+
+/** The request body with its personal data masked, keys in the interface's order. */
+export function maskTransaction(transaction: Transaction): Transaction {
+  const masked: Transaction = { ...transaction };
+  if (masked.cpf !== undefined) masked.cpf = maskCpf(masked.cpf);
+  if (masked.email !== undefined) masked.email = maskEmail(masked.email);
+  if (masked.phone !== undefined)
+    masked.phone = { ...masked.phone, number: maskPhone(masked.phone) };
+  if (masked.zipCode !== undefined) masked.zipCode = maskZip(masked.zipCode);
+  return masked;
+}
+
+/** The column a problem's value came from: the whole phone when the row has one, else the part. */
+export function sourceField(field: TransactionField, raw: RawTransaction): MappableField {
+  const whole = (raw.phone ?? '').trim() !== '';
+  switch (field) {
+    case 'phone.countryCode':
+      return whole ? 'phone' : 'countryCode';
+    case 'phone.cityCode':
+      return whole ? 'phone' : 'cityCode';
+    case 'phone.number':
+      return whole ? 'phone' : 'phoneNumber';
+    case 'phone':
+      return whole || (raw.phoneNumber ?? '').trim() === '' ? 'phone' : 'phoneNumber';
+    default:
+      return field;
+  }
+}
+
+/** The columns holding the values at fault, each once, in the order of the problems. */
+export function offendingFields(problems: FieldProblem[], raw: RawTransaction): MappableField[] {
+  return [...new Set(problems.map((problem) => sourceField(problem.field, raw)))];
+}
+
+/**
+ * A row's first cells for the header-row choice. Header names have no digits or `@`; cells with
+ * them are likely data (a CPF, an e-mail) and show as `…`, whatever the personal-data setting.
+ */
+export function rowPreview(cells: readonly Cell[], maxLength = 60): string {
+  const texts = cells
+    .filter((cell): cell is NonNullable<Cell> => cell !== null && cell.text.trim() !== '')
+    .map((cell) => (/[\d@]/.test(cell.text) ? '…' : cell.text.trim()));
+  const joined = texts.join(' | ');
+  return joined.length > maxLength ? `${joined.slice(0, maxLength - 1)}…` : joined;
+}

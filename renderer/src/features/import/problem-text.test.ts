@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Translate } from '../../i18n/i18n';
+import { importMessages } from './messages';
+import { describeProblem, describeReadProblem } from './problem-text';
+
+/** The app's translator, reduced to the Import catalogue. */
+function translator(locale: 'en' | 'pt-BR'): Translate {
+  const table: Record<string, string> = importMessages[locale];
+  const format = new Intl.NumberFormat(locale);
+  return (key, params = {}) =>
+    (table[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      return typeof value === 'number' ? format.format(value) : (value ?? `{${name}}`);
+    });
+}
+const en = translator('en');
+const pt = translator('pt-BR');
+
+describe('describeProblem', () => {
+  it('names the field and the rule in both languages', () => {
+    const problem = { field: 'cpf', rule: 'check_digits' } as const;
+    expect(describeProblem(en, problem)).toBe('CPF: check digits do not match');
+    expect(describeProblem(pt, problem)).toBe('CPF: dígitos verificadores não conferem');
+  });
+
+  it('gives lengths in digits or characters, as a range or exactly', () => {
+    expect(describeProblem(en, { field: 'sessionID', rule: 'length', min: 24, max: 64 })).toBe(
+      'Session ID: must have 24 to 64 characters',
+    );
+    expect(describeProblem(pt, { field: 'phone.number', rule: 'length', min: 8, max: 9 })).toBe(
+      'Número do telefone: deve ter de 8 a 9 dígitos',
+    );
+    expect(describeProblem(en, { field: 'cpf', rule: 'length', min: 11, max: 11 })).toBe(
+      'CPF: must have 11 digits',
+    );
+  });
+
+  it('covers every rule without falling back to a raw key', () => {
+    const rules = ['required', 'format', 'repeated_digits', 'phone_incomplete', 'length'] as const;
+    const fields = [
+      'sessionID',
+      'externalID',
+      'cpf',
+      'email',
+      'phone',
+      'phone.countryCode',
+      'zipCode',
+    ] as const;
+    for (const t of [en, pt]) {
+      for (const field of fields) {
+        for (const rule of rules) {
+          expect(describeProblem(t, { field, rule })).not.toMatch(/import\.|\{/);
+        }
+      }
+    }
+  });
+});
+
+describe('describeReadProblem', () => {
+  it('gives a specific, translated headline with the numbers of the problem', () => {
+    const problem = {
+      code: 'too_many_rows',
+      message: 'x',
+      limit: 100_000,
+      found: 100_001,
+    } as const;
+    expect(describeReadProblem(en, problem)).toContain(
+      '100,001 data rows and the limit is 100,000',
+    );
+    expect(describeReadProblem(pt, problem)).toContain('100.001 linhas de dados');
+    expect(describeReadProblem(en, { code: 'zip_bomb', message: 'x' })).toContain('zip bomb');
+    expect(describeReadProblem(pt, { code: 'worker', message: 'x' })).toBe(
+      'O app falhou ao processar o arquivo.',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Problems in the analyst's language. A FieldProblem is a field and a rule (never the value), so
+ * one sentence per pair is enough: "CPF: check digits do not match".
+ */
+import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
+import type { MappableField } from '../../../../shared/spreadsheet/columns';
+import type { Translate } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages';
+import type { ImportProblem } from './import-reducer';
+
+const problemFields: Record<TransactionField, MessageKey> = {
+  sessionID: 'import.field.sessionID',
+  externalID: 'import.field.externalID',
+  cpf: 'import.field.cpf',
+  email: 'import.field.email',
+  phone: 'import.field.phoneAny',
+  'phone.countryCode': 'import.field.countryCode',
+  'phone.cityCode': 'import.field.cityCode',
+  'phone.number': 'import.field.phoneNumber',
+  zipCode: 'import.field.zipCode',
+};
+
+const formatRules: Record<TransactionField, MessageKey> = {
+  sessionID: 'import.rule.format.sessionID',
+  externalID: 'import.rule.format.externalID',
+  cpf: 'import.rule.format.digitsPunctuation',
+  email: 'import.rule.format.email',
+  phone: 'import.rule.format.phone',
+  'phone.countryCode': 'import.rule.format.digits',
+  'phone.cityCode': 'import.rule.format.digits',
+  'phone.number': 'import.rule.format.digits',
+  zipCode: 'import.rule.format.digitsPunctuation',
+};
+
+/** Labels of the columns a file can give, for the mapping table and the row editor. */
+export const fieldLabels: Record<MappableField, MessageKey> = {
+  sessionID: 'import.field.sessionID',
+  externalID: 'import.field.externalID',
+  cpf: 'import.field.cpf',
+  email: 'import.field.email',
+  phone: 'import.field.phone',
+  countryCode: 'import.field.countryCode',
+  cityCode: 'import.field.cityCode',
+  phoneNumber: 'import.field.phoneNumber',
+  zipCode: 'import.field.zipCode',
+};
+
+const digitFields = new Set<TransactionField>([
+  'cpf',
+  'zipCode',
+  'phone.countryCode',
+  'phone.cityCode',
+  'phone.number',
+]);
+
+function ruleText(t: Translate, problem: FieldProblem): string {
+  switch (problem.rule) {
+    case 'required':
+      return t('import.rule.required');
+    case 'format':
+      return t(formatRules[problem.field]);
+    case 'check_digits':
+      return t('import.rule.checkDigits');
+    case 'repeated_digits':
+      return t('import.rule.repeatedDigits');
+    case 'phone_incomplete':
+      return t('import.rule.phoneIncomplete');
+    case 'length': {
+      const { min, max } = problem;
+      if (min === undefined || max === undefined) return t('import.rule.length');
+      const digits = digitFields.has(problem.field);
+      if (min === max) {
+        return t(digits ? 'import.rule.lengthExactDigits' : 'import.rule.lengthExactChars', {
+          count: min,
+        });
+      }
+      return t(digits ? 'import.rule.lengthDigits' : 'import.rule.lengthChars', { min, max });
+    }
+  }
+}
+
+/** `CPF: check digits do not match` / `CPF: dígitos verificadores não conferem`. */
+export function describeProblem(t: Translate, problem: FieldProblem): string {
+  return t('import.problem', {
+    field: t(problemFields[problem.field]),
+    rule: ruleText(t, problem),
+  });
+}
+
+const readProblems: Record<ImportProblem['code'], MessageKey> = {
+  empty: 'import.read.empty',
+  unsupported: 'import.read.unsupported',
+  corrupt: 'import.read.corrupt',
+  zip_bomb: 'import.read.zip_bomb',
+  too_many_rows: 'import.read.too_many_rows',
+  too_many_columns: 'import.read.too_many_columns',
+  too_large: 'import.read.too_large',
+  no_sheet: 'import.read.no_sheet',
+  worker: 'import.read.worker',
+};
+
+/** The headline of a file that cannot be imported; the problem's English `message` is the detail. */
+export function describeReadProblem(t: Translate, problem: ImportProblem): string {
+  const counts: Record<string, number | string> =
+    'found' in problem ? { found: problem.found ?? '?', limit: problem.limit ?? '?' } : {};
+  return t(readProblems[problem.code], counts);
+}

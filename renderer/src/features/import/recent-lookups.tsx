@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { maxRecentDays, type useRecentLookups } from './use-recent-lookups';
+
+interface RecentLookupsProps {
+  recent: ReturnType<typeof useRecentLookups>;
+  days: number;
+  skip: boolean;
+  onDays: (days: number) => void;
+  onSkip: (skip: boolean) => void;
+}
+
+/** "N rows were already looked up in the last D days: skip them?" */
+export function RecentLookups({ recent, days, skip, onDays, onSkip }: RecentLookupsProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const [text, setText] = useState(String(days));
+  const usable = (value: number) => Number.isInteger(value) && value >= 1 && value <= maxRecentDays;
+  const count = recent.data ?? 0;
+  return (
+    <section className="import-recent" data-testid="recent-lookups">
+      <div className="row">
+        <label htmlFor={`${id}-days`}>{t('import.recent.days')}</label>
+        <input
+          id={`${id}-days`}
+          className="input input-narrow"
+          type="number"
+          min={1}
+          max={maxRecentDays}
+          value={text}
+          aria-invalid={!usable(Number(text))}
+          onChange={(event) => {
+            setText(event.target.value);
+            const value = Number(event.target.value);
+            if (usable(value)) onDays(value);
+          }}
+          data-testid="recent-days"
+        />
+        {recent.isFetching ? <span className="hint">{t('import.recent.checking')}</span> : null}
+      </div>
+      {recent.error ? (
+        <ErrorNotice error={recent.error} onRetry={() => void recent.refetch()} />
+      ) : null}
+      {count > 0 ? (
+        <div className="row notice" data-testid="recent-count" data-count={count}>
+          <span>
+            {count === 1
+              ? t('import.recent.one', { days })
+              : t('import.recent.many', { count, days })}
+          </span>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={skip}
+              onChange={(event) => onSkip(event.target.checked)}
+              data-testid="skip-recent"
+            />
+            {t('import.recent.skip')}
+          </label>
+        </div>
+      ) : recent.isSuccess && !recent.isFetching ? (
+        <p className="hint" data-testid="recent-none">
+          {t('import.recent.none', { days })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

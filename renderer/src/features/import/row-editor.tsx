@@ -1,0 +1,115 @@
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { validateTransaction } from '../../../../shared/domain/transaction';
+import type { RawTransaction } from '../../../../shared/domain/types';
+import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
+import { useI18n } from '../../i18n/i18n';
+import type { RowView } from './effective-report';
+import { sourceField } from './personal-data';
+import { describeProblem, fieldLabels } from './problem-text';
+import { draftOf, editorFields, fixOf } from './row-fix';
+
+interface RowEditorProps {
+  view: RowView;
+  mapping: ColumnMapping;
+  onApply: (raw: RawTransaction) => void;
+  onClose: () => void;
+}
+
+/**
+ * A modal dialog to correct one row, checked on every keystroke with the same rules as the core
+ * (one row is cheap on the main thread). "Apply" is possible once the row is valid.
+ */
+export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fields = useMemo(() => editorFields(mapping, view), [mapping, view]);
+  const [draft, setDraft] = useState(() => draftOf(view.raw, fields));
+  const fix = useMemo(() => fixOf(draft, fields), [draft, fields]);
+  const check = useMemo(() => validateTransaction(fix), [fix]);
+  const problems = check.ok ? [] : check.problems;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || element.open) return;
+    element.showModal();
+    // Straight to the first value at fault rather than the first input.
+    element.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+  }, []);
+
+  const problemsOf = (field: MappableField) =>
+    problems.filter(
+      (problem) => fields.includes(field) && sourceField(problem.field, fix) === field,
+    );
+  const elsewhere = problems.filter((problem) => !fields.includes(sourceField(problem.field, fix)));
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    if (check.ok) onApply(fix);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="row-editor"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      data-testid="row-editor"
+    >
+      <form className="stack" onSubmit={submit}>
+        <h3 id={`${id}-title`}>{t('import.editor.title', { row: String(view.row) })}</h3>
+        <p className="hint">{t('import.editor.intro')}</p>
+        {fields.map((field) => {
+          const own = problemsOf(field);
+          return (
+            <div key={field} className="stack row-editor-field">
+              <label htmlFor={`${id}-${field}`}>{t(fieldLabels[field])}</label>
+              <input
+                id={`${id}-${field}`}
+                className="input"
+                value={draft[field]}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={own.length > 0}
+                aria-describedby={own.length > 0 ? `${id}-${field}-problem` : undefined}
+                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                data-testid={`editor-${field}`}
+              />
+              {own.length > 0 ? (
+                <p id={`${id}-${field}-problem`} className="field-problem">
+                  {own.map((problem) => describeProblem(t, problem)).join('; ')}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <p
+          role="status"
+          className={check.ok ? 'success' : 'field-problem'}
+          data-testid="editor-status"
+        >
+          {check.ok
+            ? t('import.editor.valid')
+            : elsewhere.map((problem) => describeProblem(t, problem)).join('; ')}
+        </p>
+        <div className="row">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!check.ok}
+            data-testid="editor-apply"
+          >
+            {t('import.editor.apply')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => dialog.current?.close()}
+            data-testid="editor-cancel"
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { messages, type Locale, type MessageKey } from './messages';
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+interface I18n {
+  locale: Locale;
+  t: Translate;
+  /** Numbers as the analyst reads them: 100.000 in Portuguese, 100,000 in English. */
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
+}
+
+/** `pt-BR` when the OS (or the setting) says Portuguese, English otherwise. */
+export function localeFrom(language: 'system' | Locale, systemLocale: string): Locale {
+  if (language !== 'system') return language;
+  return systemLocale.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en';
+}
+
+function translator(locale: Locale): I18n {
+  const table = messages[locale];
+  const format = new Intl.NumberFormat(locale);
+  return {
+    locale,
+    t: (key, params) =>
+      params
+        ? table[key].replace(/\{(\w+)\}/g, (_, name: string) => {
+            const value = params[name];
+            return value === undefined
+              ? `{${name}}`
+              : typeof value === 'number'
+                ? format.format(value)
+                : value;
+          })
+        : table[key],
+    number: (value, options) =>
+      options ? new Intl.NumberFormat(locale, options).format(value) : format.format(value),
+  };
+}
+
+const I18nContext = createContext<I18n>(translator('en'));
+
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const value = useMemo(() => translator(locale), [locale]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}

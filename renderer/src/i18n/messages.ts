@@ -1,0 +1,15 @@
+import { environmentsMessages } from '../features/environments/messages';
+import { importMessages } from '../features/import/messages';
+import { settingsMessages } from '../features/settings/messages';
+import { shellMessages } from './shell.messages';
+
+const catalogues = [shellMessages, environmentsMessages, settingsMessages, importMessages];
+
+export type Locale = 'en' | 'pt-BR';
+type KeysOf<C> = C extends { en: Record<infer K, string> } ? K : never;
+export type MessageKey = KeysOf<(typeof catalogues)[number]>;
+
+export const messages: Record<Locale, Record<MessageKey, string>> = {
+  en: Object.assign({}, ...catalogues.map((c) => c.en)) as Record<MessageKey, string>,
+  'pt-BR': Object.assign({}, ...catalogues.map((c) => c['pt-BR'])) as Record<MessageKey, string>,
+};

@@ -1,0 +1,94 @@
+/**
+ * The worker's pure work: every row of a sheet validated with the core's own rules, summed up into
+ * a report small enough to post to the screen, and the final rows for the run step.
+ */
+import { validateTransaction } from '../../../shared/domain/transaction';
+import type { FieldProblem } from '../../../shared/domain/field-problem';
+import type { RawTransaction } from '../../../shared/domain/types';
+import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
+import {
+  findDuplicateExternalIds,
+  rowsToTransactions,
+} from '../../../shared/spreadsheet/transactions';
+import type { SourceRow } from '../../../shared/spreadsheet/transactions';
+import type { Cell } from '../../../shared/spreadsheet/types';
+import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
+
+/** How often, in rows, a long check reports progress. */
+export const progressEvery = 10_000;
+
+/** `cpf|check_digits`: one counter per field and rule. */
+export function problemKey(problem: FieldProblem): string {
+  return `${problem.field}|${problem.rule}`;
+}
+
+/**
+ * Validates every row below `headerRow` under `mapping`. Rows come back only when the screen lists
+ * them (problems, duplicates); valid rows count, give their external ID (for the "already looked
+ * up" question) and the first one gives the request preview.
+ */
+export function checkRows(
+  rows: Cell[][],
+  headerRow: number,
+  mapping: ColumnMapping,
+  onProgress?: (done: number, total: number) => void,
+): BaseReport {
+  const sources = rowsToTransactions(rows, headerRow, mapping);
+  const duplicates = findDuplicateExternalIds(sources);
+  const inDuplicate = new Set(duplicates.flatMap((group) => group.rows));
+  const counts = new Map<string, ProblemCount>();
+  const report: BaseReport = {
+    total: sources.length,
+    invalid: [],
+    problemCounts: [],
+    duplicates,
+    duplicateRows: [],
+    uniqueValidIds: [],
+    firstUniqueValid: null,
+    padded: { cpf_padded: 0, zip_padded: 0 },
+  };
+
+  sources.forEach((source, index) => {
+    if (onProgress && index > 0 && index % progressEvery === 0) onProgress(index, sources.length);
+    for (const note of source.notes) report.padded[note] += 1;
+    const check = validateTransaction(source.raw);
+    const problems = check.ok ? [] : check.problems;
+    const listed: CheckedRow = { ...source, problems };
+    for (const problem of problems) {
+      const key = problemKey(problem);
+      const count = counts.get(key);
+      if (count) count.count += 1;
+      else counts.set(key, { ...problem, count: 1 });
+    }
+    if (!check.ok) report.invalid.push(listed);
+    if (inDuplicate.has(source.row)) report.duplicateRows.push(listed);
+    else if (check.ok) {
+      report.uniqueValidIds.push(check.value.externalID);
+      report.firstUniqueValid ??= { row: source.row, transaction: check.value };
+    }
+  });
+  report.problemCounts = [...counts.values()];
+  return report;
+}
+
+/**
+ * The rows for the run step: every row with content below the header, the analyst's fixes in
+ * place of the sheet's values, excluded rows left out. Invalid rows stay in: the run records them
+ * as invalid without sending them, so the batch accounts for every row of the file.
+ */
+export function collectRows(
+  rows: Cell[][],
+  headerRow: number,
+  mapping: ColumnMapping,
+  fixes: ReadonlyMap<number, RawTransaction>,
+  excluded: ReadonlySet<number>,
+): SourceRow[] {
+  const result: SourceRow[] = [];
+  for (const source of rowsToTransactions(rows, headerRow, mapping)) {
+    if (excluded.has(source.row)) continue;
+    const fix = fixes.get(source.row);
+    // A fixed row's values are the analyst's; the padding notes described the cells replaced.
+    result.push(fix ? { row: source.row, raw: { ...fix }, notes: [] } : source);
+  }
+  return result;
+}

@@ -1,0 +1,95 @@
+/**
+ * The messages between the Import screen and its worker. The worker keeps the file's bytes and
+ * rows; the screen receives only what it shows: the first rows (to choose the header row), and a
+ * report whose size grows with the rows that have problems, not with the file.
+ */
+import type {
+  FieldProblem,
+  ProblemRule,
+  TransactionField,
+} from '../../../shared/domain/field-problem';
+import type { RawTransaction, Transaction } from '../../../shared/domain/types';
+import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
+import type { SourceNote, SourceRow } from '../../../shared/spreadsheet/transactions';
+import type {
+  Cell,
+  CsvEncoding,
+  ReadProblem,
+  SpreadsheetKind,
+} from '../../../shared/spreadsheet/types';
+
+/** One sheet as read, without its rows beyond the first 20. */
+export interface SheetInfo {
+  kind: SpreadsheetKind;
+  sheetNames: string[];
+  sheet: string;
+  encoding?: CsvEncoding;
+  delimiter?: string;
+  /** Rows of the sheet, the header and anything above it included. */
+  rowCount: number;
+  /** The first 20 rows: the candidates for the header row. */
+  topRows: Cell[][];
+  /** The header row `detectHeaderRow` chose, 0-based. */
+  headerRow: number;
+}
+
+export type SheetResult = { ok: true; sheet: SheetInfo } | { ok: false; problem: ReadProblem };
+
+/** A row the screen may list: it has problems, or it shares its external ID with another. */
+export interface CheckedRow {
+  /** 1-based row number in the sheet. */
+  row: number;
+  raw: RawTransaction;
+  notes: SourceNote[];
+  /** Empty when the row is valid. */
+  problems: FieldProblem[];
+}
+
+export interface ProblemCount {
+  field: TransactionField;
+  rule: ProblemRule;
+  min?: number;
+  max?: number;
+  /** Rows with this problem. */
+  count: number;
+}
+
+/** The validation of every row under one header row and mapping, before any fix or exclusion. */
+export interface BaseReport {
+  /** Rows below the header row that have any content. */
+  total: number;
+  /** Rows with at least one problem, in sheet order. */
+  invalid: CheckedRow[];
+  problemCounts: ProblemCount[];
+  /** External IDs on more than one row, in order of first appearance. */
+  duplicates: Array<{ externalID: string; rows: number[] }>;
+  /** Every row of a duplicate group, valid or not, in sheet order. */
+  duplicateRows: CheckedRow[];
+  /** External IDs of the valid rows that are in no duplicate group. */
+  uniqueValidIds: string[];
+  /** The first valid row in no duplicate group: such a row can be neither fixed nor excluded. */
+  firstUniqueValid: { row: number; transaction: Transaction } | null;
+  /** Cells whose lost leading zeros were restored, per kind. */
+  padded: Record<SourceNote, number>;
+}
+
+export type ImportRequest =
+  | { type: 'read'; id: number; bytes: ArrayBuffer; fileName: string; maxRows: number }
+  | { type: 'sheet'; id: number; sheet: string }
+  | { type: 'check'; id: number; headerRow: number; mapping: ColumnMapping }
+  | {
+      type: 'collect';
+      id: number;
+      headerRow: number;
+      mapping: ColumnMapping;
+      fixes: Array<[number, RawTransaction]>;
+      excluded: number[];
+    };
+
+export type ImportAnswer =
+  | { type: 'sheet'; id: number; result: SheetResult }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'checked'; id: number; report: BaseReport }
+  | { type: 'collected'; id: number; rows: SourceRow[] }
+  /** Something unexpected failed in the worker; `message` is English, for support. */
+  | { type: 'failed'; id: number; message: string };

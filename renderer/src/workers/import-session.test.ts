@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { createImportSession } from './import-session';
+import type { ImportAnswer } from './import-protocol';
+
+function session() {
+  const answers: ImportAnswer[] = [];
+  return { answers, handle: createImportSession((answer) => answers.push(answer)).handle };
+}
+
+const bytesOf = (text: string) => new TextEncoder().encode(text).buffer;
+
+describe('the import worker session', () => {
+  it('reads a CSV and answers its first rows and detected header row', () => {
+    const { answers, handle } = session();
+    const csv = 'Relatório;;\r\n\r\nPedido;CPF;E-mail\r\nPED-000001;529.982.247-25;a@b.com\r\n';
+    handle({ type: 'read', id: 1, bytes: bytesOf(csv), fileName: 'pedidos.csv', maxRows: 10 });
+    const answer = answers[0];
+    if (answer?.type !== 'sheet' || !answer.result.ok) throw new Error('expected a sheet');
+    expect(answer.result.sheet).toMatchObject({
+      kind: 'csv',
+      sheetNames: ['pedidos'],
+      delimiter: ';',
+      rowCount: 4,
+      headerRow: 2,
+    });
+    expect(answer.result.sheet.topRows).toHaveLength(4);
+  });
+
+  it('answers the read problem, with the maxRows setting as the limit', () => {
+    const { answers, handle } = session();
+    const csv = 'Pedido\n' + Array.from({ length: 6 }, (_, n) => `PED-${String(n)}`).join('\n');
+    handle({ type: 'read', id: 7, bytes: bytesOf(csv), fileName: 'p.csv', maxRows: 5 });
+    expect(answers[0]).toMatchObject({
+      type: 'sheet',
+      id: 7,
+      result: { ok: false, problem: { code: 'too_many_rows', limit: 5, found: 6 } },
+    });
+  });
+
+  it('re-reads another sheet of the same bytes, then checks and collects its rows', () => {
+    const { answers, handle } = session();
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Total', 1]]), 'Resumo');
+    const orders = [
+      ['Sessão', 'Pedido'],
+      ['s'.repeat(30), 'PED-000001'],
+      ['s'.repeat(30), 'PED'],
+    ];
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(orders), 'Pedidos');
+    const xlsx = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes: xlsx, fileName: 'p.xlsx', maxRows: 10 });
+    handle({ type: 'sheet', id: 2, sheet: 'Pedidos' });
+    expect(answers[1]).toMatchObject({
+      type: 'sheet',
+      result: { ok: true, sheet: { sheet: 'Pedidos', sheetNames: ['Resumo', 'Pedidos'] } },
+    });
+    const mapping = { sessionID: 0, externalID: 1 };
+    handle({ type: 'check', id: 3, headerRow: 0, mapping });
+    expect(answers[2]).toMatchObject({ type: 'checked', report: { total: 2 } });
+    handle({ type: 'collect', id: 4, headerRow: 0, mapping, fixes: [], excluded: [3] });
+    expect(answers[3]).toMatchObject({ type: 'collected', rows: [{ row: 2 }] });
+  });
+
+  it('answers a sheet request before any file as a problem, never silence', () => {
+    const { answers, handle } = session();
+    handle({ type: 'sheet', id: 1, sheet: 'x' });
+    expect(answers[0]).toMatchObject({ type: 'sheet', result: { ok: false } });
+  });
+});

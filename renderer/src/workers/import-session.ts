@@ -1,0 +1,88 @@
+/**
+ * What the import worker remembers between messages (the file's bytes, the rows of the chosen
+ * sheet) and how it answers each request. Plain code over a `post` function, so it runs in Node
+ * tests as it runs in the worker.
+ */
+import { headerSearchRows, detectHeaderRow } from '../../../shared/spreadsheet/header';
+import { readSpreadsheet } from '../../../shared/spreadsheet/read';
+import type { Cell } from '../../../shared/spreadsheet/types';
+import { checkRows, collectRows } from './check-rows';
+import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
+
+export type Post = (answer: ImportAnswer) => void;
+
+export interface ImportSession {
+  handle: (request: ImportRequest) => void;
+}
+
+export function createImportSession(post: Post): ImportSession {
+  let file: { bytes: Uint8Array; name: string; maxRows: number } | null = null;
+  let rows: Cell[][] = [];
+
+  function read(sheet?: string): SheetResult {
+    if (file === null) {
+      return { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } };
+    }
+    const result = readSpreadsheet(file.bytes, file.name, {
+      ...(sheet === undefined ? {} : { sheet }),
+      limits: { maxRows: file.maxRows },
+    });
+    rows = result.ok ? result.value.rows : [];
+    if (!result.ok) return result;
+    const { rows: all, ...workbook } = result.value;
+    return {
+      ok: true,
+      sheet: {
+        ...workbook,
+        rowCount: all.length,
+        topRows: all.slice(0, headerSearchRows),
+        headerRow: detectHeaderRow(all),
+      },
+    };
+  }
+
+  function answer(request: ImportRequest): ImportAnswer {
+    const { id } = request;
+    switch (request.type) {
+      case 'read':
+        file = {
+          bytes: new Uint8Array(request.bytes),
+          name: request.fileName,
+          maxRows: request.maxRows,
+        };
+        return { type: 'sheet', id, result: read() };
+      case 'sheet':
+        return { type: 'sheet', id, result: read(request.sheet) };
+      case 'check': {
+        const report = checkRows(rows, request.headerRow, request.mapping, (done, total) =>
+          post({ type: 'progress', id, done, total }),
+        );
+        return { type: 'checked', id, report };
+      }
+      case 'collect': {
+        const fixes = new Map(request.fixes);
+        const excluded = new Set(request.excluded);
+        return {
+          type: 'collected',
+          id,
+          rows: collectRows(rows, request.headerRow, request.mapping, fixes, excluded),
+        };
+      }
+    }
+  }
+
+  return {
+    handle(request) {
+      try {
+        post(answer(request));
+      } catch (error) {
+        // readSpreadsheet never throws; this keeps the screen from waiting forever on a bug.
+        post({
+          type: 'failed',
+          id: request.id,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  };
+}

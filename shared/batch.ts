@@ -1,0 +1,31 @@
+/** Batch types both sides need: the runner's events and the counts the UI shows. */
+
+/** Why a batch stopped before its end; the runner sets it, the UI and CLI explain it. */
+export type PauseReason =
+  'user' | 'service_degraded' | 'configuration' | 'authentication' | 'interrupted';
+
+/** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
+export interface BatchCounts {
+  total: number;
+  done: number;
+  ok: number;
+  noContent: number;
+  invalid: number;
+  rejected: number;
+  failed: number;
+  remaining: number;
+}
+
+export type BatchEvent =
+  | { type: 'started'; batchId: string; counts: BatchCounts }
+  | {
+      type: 'progress';
+      batchId: string;
+      counts: BatchCounts;
+      rowsPerSecond: number;
+      etaSeconds: number | null;
+    }
+  | { type: 'paused'; batchId: string; counts: BatchCounts; reason: PauseReason; message: string }
+  | { type: 'cancelled'; batchId: string; counts: BatchCounts }
+  | { type: 'finished'; batchId: string; counts: BatchCounts; elapsedMs: number }
+  | { type: 'failed'; batchId: string; counts: BatchCounts; message: string };

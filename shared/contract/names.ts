@@ -1,0 +1,30 @@
+/**
+ * The contract's names without its schemas, for the preload, which must stay a small bundle with
+ * no dependencies. `api.ts` checks at compile time that these lists match the contract.
+ */
+export const operationNames = [
+  'app.info',
+  'settings.get',
+  'settings.update',
+  'environments.list',
+  'environments.activate',
+  'environments.configure',
+  'environments.test',
+  'credentials.save',
+  'credentials.delete',
+  'history.purge',
+  'lookups.countRecent',
+] as const;
+
+export const eventNames = ['main:batch.progress'] as const;
+
+/** The IPC channel of an operation, tagged with its direction. */
+export function operationChannel(name: string): string {
+  return `renderer:${name}`;
+}
+
+/** `main:batch.progress` → `onBatchProgress`: the preload's name for a subscription. */
+export function subscriptionName(event: string): string {
+  const words = event.replace(/^main:/, '').split(/[.-]/);
+  return `on${words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
+}

@@ -1,0 +1,33 @@
+import type { EnvironmentName, PathStyle } from '../environment';
+
+/** What the renderer may know about the app; nothing secret. */
+export interface AppInfo {
+  version: string;
+  /** The OS locale, such as `pt-BR`; the language setting `system` follows it. */
+  locale: string;
+  platform: string;
+  /** One-time messages from start-up (a damaged history moved aside, an upgrade backup). */
+  notices: string[];
+  /** Whether the OS keychain answered at start-up. */
+  keychainAvailable: boolean;
+}
+
+/** One environment as the settings screen shows it: never the password, only whether one is saved. */
+export interface EnvironmentView {
+  name: EnvironmentName;
+  baseUrl: string;
+  pathStyle: PathStyle;
+  active: boolean;
+  /** The saved user name (the sandbox needs none). */
+  username: string | null;
+  hasPassword: boolean;
+  needsCredentials: boolean;
+}
+
+export interface ConnectionTest {
+  environment: EnvironmentName;
+  /** When the token obtained expires, and whether the service said so or it was assumed. */
+  expiresAt: number;
+  expirySource: 'answer' | 'jwt' | 'default';
+  elapsedMs: number;
+}

@@ -1,0 +1,5 @@
+/** What a purge removed. */
+export interface PurgeReport {
+  batches: number;
+  rows: number;
+}

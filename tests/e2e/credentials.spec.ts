@@ -1,0 +1,65 @@
+import { startSandbox } from '../../electron/sandbox';
+import { expect, screenshot, test } from './fixtures';
+
+test('saving test credentials puts the password in the keychain and never back in the page', async ({
+  page,
+  app,
+}) => {
+  const password = 'Sênha-secreta-9!';
+  const service = await startSandbox({ credentials: { username: 'analista', password } });
+  try {
+    await page.getByRole('button', { name: 'Environments' }).click();
+    const card = page.getByTestId('environment-test');
+    await card.getByLabel('Base URL').fill(service.url);
+    await card.getByRole('button', { name: 'Save address' }).click();
+    await card.getByLabel('User name').fill('analista');
+    await card.getByLabel('Password').fill(password);
+    await card.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(card.getByText('Saved in the OS keychain.')).toBeVisible();
+    await expect(card.getByLabel('Password')).toHaveValue('');
+    await expect(card.getByText('A password is saved in the OS keychain.')).toBeVisible();
+
+    expect(await app.keychain.read('test')).toEqual({
+      ok: true,
+      value: { username: 'analista', password },
+    });
+
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByRole('status').last()).toContainText('Connected in');
+    expect(service.counters().authentications).toBe(1);
+    await screenshot(page, 'environments-credentials-saved');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Environments' }).click();
+    await expect(page.getByTestId('environment-test').getByLabel('User name')).toHaveValue(
+      'analista',
+    );
+    expect(await page.content()).not.toContain(password);
+    expect(app.responses.length).toBeGreaterThan(5);
+    expect(app.responses.filter((body) => body.includes(password))).toEqual([]);
+  } finally {
+    await service.close();
+  }
+});
+
+test('a wrong password is reported in plain words with the service message', async ({
+  page,
+  app: _app,
+}) => {
+  const service = await startSandbox({ credentials: { username: 'analista', password: 'right' } });
+  try {
+    await page.getByRole('button', { name: 'Environments' }).click();
+    const card = page.getByTestId('environment-test');
+    await card.getByLabel('Base URL').fill(service.url);
+    await card.getByRole('button', { name: 'Save address' }).click();
+    await card.getByLabel('User name').fill('analista');
+    await card.getByLabel('Password').fill('wrong');
+    await card.getByRole('button', { name: 'Save credentials' }).click();
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    const alert = card.getByRole('alert');
+    await expect(alert).toContainText('The service refused the user name or password.');
+    await expect(alert).toContainText('Username or Password is incorrect');
+  } finally {
+    await service.close();
+  }
+});
