@@ -1,14 +1,35 @@
 // `npm start`: build, then launch the desktop app. Native modules are rebuilt for Electron first
 // (never in postinstall: see ../shared/TOOLCHAIN.md). Where no Electron binary can be had, such as
-// a machine without internet access, say so and start what does run there instead.
+// a machine without internet access, say so and start the same app in the web host instead: the
+// real core and the built renderer on 127.0.0.1, opened in any browser.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const windows = process.platform === 'win32';
+const npm = windows ? 'npm.cmd' : 'npm';
+const npx = windows ? 'npx.cmd' : 'npx';
 
 function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+  // Node refuses to spawn .cmd files without a shell (CVE-2024-27980), hence shell on Windows.
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: windows });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * Runs the app as a child and ends with it. On POSIX the child gets its own process group, so a
+ * Ctrl-C reaches it once, from here, and it can close its history cleanly; a second copy of the
+ * signal (from the terminal and from npm) would kill it mid-close.
+ */
+function launch(command, args) {
+  const child = spawn(command, args, { stdio: 'inherit', detached: !windows });
+  let forwarded = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (forwarded) return;
+      forwarded = true;
+      child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 /** The path of the Electron binary, downloading it on first use; null when it cannot be had. */
@@ -37,15 +58,9 @@ run(npm, ['run', '--silent', 'build']);
 const binary = electronBinary();
 if (binary) {
   run(npx, ['electron-builder', 'install-app-deps']);
-  const child = spawn(binary, ['.'], { stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  launch(binary, ['.']);
 } else {
-  console.error('Starting the local sandbox service instead (see the README, "Without Electron").');
-  const child = spawn(
-    process.execPath,
-    ['bin/dcdesk.mjs', 'sandbox', '--port', process.env.PORT ?? '0'],
-    { stdio: 'inherit' },
-  );
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // The web host prints the address to open (with its per-run secret); PORT fixes the port.
+  console.error('Starting the app in the web host instead: open the address below in a browser.');
+  launch(process.execPath, ['--import', 'tsx', 'electron/webhost/index.ts']);
 }

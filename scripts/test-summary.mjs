@@ -16,7 +16,10 @@ if (existsSync(vitest)) {
 }
 
 // The browser end-to-end tests, and the Electron smoke test (skipped where no Electron binary runs).
-for (const playwright of ['test-results/playwright.json', 'test-results/playwright-electron.json']) {
+for (const playwright of [
+  'test-results/playwright.json',
+  'test-results/playwright-electron.json',
+]) {
   if (!existsSync(playwright)) continue;
   const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
   totals.passed += stats.expected + stats.flaky;

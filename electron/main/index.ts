@@ -1,29 +1,128 @@
 import path from 'node:path';
-import { app, session, type BrowserWindow } from 'electron';
-import { appUrl, registerAppScheme, serveRenderer } from './protocol';
+import { app, dialog, net, Notification, screen, session, type BrowserWindow } from 'electron';
+import { createCore, type Core } from '../core/api';
+import { createKeychainStore } from '../core/credentials/keychain';
+import { appUrl } from './app-origin';
+import { followBatches } from './batch-feedback';
+import { bindContract } from './ipc';
+import { installMenu } from './menu';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { denyAllPermissions, refuseDebugSwitches } from './security';
 import { createSecureWindow } from './window';
+import { loadWindowState, rememberWindowState } from './window-state';
 
-/** Composition root of the desktop app. */
-registerAppScheme();
+/**
+ * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
+ * this file only gives it what differs in Electron (net.fetch, the data folder, the keychain) and
+ * connects it to the one window.
+ */
 let mainWindow: BrowserWindow | null = null;
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore();
-    mainWindow?.focus();
-  });
-
-  void app.whenReady().then(() => {
-    // Web content gets no device, location or notification permission.
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
-      callback(false),
-    );
-    serveRenderer(path.join(__dirname, '..', 'renderer'));
-    mainWindow = createSecureWindow({ url: appUrl });
-    mainWindow.on('closed', () => (mainWindow = null));
-  });
-
-  app.on('window-all-closed', () => app.quit());
+function focus(window: BrowserWindow | null): void {
+  if (!window || window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
 }
+
+/** Development only, for tests and side-by-side runs: the web host reads the same variables. */
+function developmentOverrides(): { keychainService?: string } {
+  if (app.isPackaged) return {};
+  const dataDir = process.env.DCDESK_DATA_DIR;
+  if (dataDir) app.setPath('userData', path.resolve(dataDir));
+  const keychainService = process.env.DCDESK_KEYCHAIN_SERVICE;
+  return keychainService ? { keychainService } : {};
+}
+
+function notify(notice: { title: string; body: string }): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification(notice);
+  notification.on('click', () => focus(mainWindow));
+  notification.show();
+}
+
+/** Says why the app cannot start, on stderr (for logs and tests) and in a native dialog, then quits. */
+function failStart(reason: string): void {
+  process.stderr.write(`Device Check Desk could not start: ${reason}\n`);
+  dialog.showErrorBox('Device Check Desk could not start', reason);
+  app.exit(1);
+}
+
+/** Closes the history before the process ends, so SQLite checkpoints its journal. */
+function closeCoreOnQuit(core: Core): void {
+  let closing = false;
+  app.on('will-quit', (event) => {
+    event.preventDefault();
+    if (closing) return;
+    closing = true;
+    // app.exit skips will-quit, so this runs once.
+    void core.close().finally(() => app.exit(0));
+  });
+}
+
+async function start(keychainService: string | undefined): Promise<void> {
+  denyAllPermissions(session.defaultSession);
+  installMenu({ packaged: app.isPackaged });
+  const created = await createCore({
+    dataDir: app.getPath('userData'),
+    // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
+    fetch: net.fetch.bind(net),
+    keychain: createKeychainStore({ service: keychainService }),
+    version: app.getVersion(),
+    locale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
+    platform: process.platform,
+  });
+  if (!created.ok) {
+    failStart(created.error.message);
+    return;
+  }
+  const core = created.value;
+  closeCoreOnQuit(core);
+
+  serveRenderer(path.join(__dirname, '..', 'renderer'));
+  const stateFile = path.join(app.getPath('userData'), 'window-state.json');
+  const saved = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
+  const window = createSecureWindow({
+    url: appUrl,
+    preload: path.join(__dirname, 'preload.cjs'),
+    ...(saved ?? {}),
+    allowDevTools: !app.isPackaged,
+  });
+  mainWindow = window;
+  rememberWindowState(window, stateFile);
+  bindContract(core, window);
+  const stopFollowing = followBatches(core, window, notify);
+  window.on('closed', () => {
+    stopFollowing();
+    mainWindow = null;
+  });
+}
+
+function main(): void {
+  if (refuseDebugSwitches()) {
+    app.exit(1);
+    return;
+  }
+  const { keychainService } = developmentOverrides();
+  registerAppScheme();
+  // One instance per data folder: two would share one SQLite history and one batch queue.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  // Windows shows notifications only for an app with this id (the installer's shortcut has it).
+  if (process.platform === 'win32') app.setAppUserModelId('br.com.devicecheckdesk.app');
+  app.on('second-instance', () => focus(mainWindow));
+  app.on('window-all-closed', () => app.quit());
+  app
+    .whenReady()
+    .then(() => start(keychainService))
+    // A start-up that failed halfway would leave a running app with no window: say why, quit.
+    .catch((caught: unknown) =>
+      failStart(caught instanceof Error ? caught.message : String(caught)),
+    );
+}
+
+main();

@@ -1,9 +1,19 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { net, protocol } from 'electron';
+import { protocol } from 'electron';
+import { contentSecurityPolicy } from '../webhost/csp';
+import { appHost, appScheme } from './app-origin';
 
-export const appScheme = 'app';
-export const appUrl = `${appScheme}://desk/index.html`;
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
 
 /** Must run before the app is ready: the UI is served from app://, never file://. */
 export function registerAppScheme(): void {
@@ -12,14 +22,32 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves files of the built renderer only; anything that resolves outside it is a 404. */
+/**
+ * Serves files of the built renderer only; anything that resolves outside it, or another host,
+ * is a 404. Every answer carries the CSP as a header too: the meta tag in index.html does not
+ * cover `frame-ancestors`, and a header applies before any of the page is parsed. Files are read
+ * here (Electron's fs reads inside app.asar) so the content type is ours, not a guess.
+ */
 export function serveRenderer(rendererDir: string): void {
   const root = path.resolve(rendererDir);
-  protocol.handle(appScheme, (request) => {
-    const { pathname } = new URL(request.url);
-    const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-    if (file !== root && !file.startsWith(root + path.sep))
-      return new Response(null, { status: 404 });
-    return net.fetch(pathToFileURL(file).toString());
+  protocol.handle(appScheme, async (request) => {
+    const notFound = new Response(null, { status: 404 });
+    try {
+      const url = new URL(request.url);
+      const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname);
+      const file = path.resolve(root, `.${path.sep}${relative}`);
+      if (url.host !== appHost || !file.startsWith(root + path.sep)) return notFound;
+      const body = await readFile(file);
+      return new Response(new Uint8Array(body), {
+        headers: {
+          'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+          'Content-Security-Policy': contentSecurityPolicy,
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    } catch {
+      // A malformed escape, a missing file or a folder: none of them is a page of the app.
+      return notFound;
+    }
   });
 }

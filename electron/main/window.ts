@@ -1,4 +1,5 @@
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, shell, type Rectangle } from 'electron';
+import { isAppUrl } from './app-origin';
 
 /** External links the app may open in the user's browser. */
 const externalHosts = new Set(['devicecheck.clearsale.com.br', 'devicecheckhml.clearsale.com.br']);
@@ -12,14 +13,25 @@ function isAllowedExternal(url: string): boolean {
   }
 }
 
+export interface SecureWindowOptions {
+  url: string;
+  preload?: string;
+  /** Remembered size and position, already checked to be on a visible display. */
+  bounds?: Rectangle;
+  maximized?: boolean;
+  /** False in packaged builds: DevTools would let anyone with the window script the bridge. */
+  allowDevTools: boolean;
+}
+
 /**
  * The one place windows are made: isolated, sandboxed, no Node in the page, no navigation away
  * from the app and no new windows (allow-listed https links go to the browser instead).
  */
-export function createSecureWindow(options: { url: string; preload?: string }): BrowserWindow {
+export function createSecureWindow(options: SecureWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
+    ...options.bounds,
     minWidth: 960,
     minHeight: 600,
     show: false,
@@ -30,19 +42,26 @@ export function createSecureWindow(options: { url: string; preload?: string }): 
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      devTools: options.allowDevTools,
       ...(options.preload ? { preload: options.preload } : {}),
     },
   });
-  const appOrigin = new URL(options.url).origin;
-  window.webContents.on('will-navigate', (event, target) => {
-    if (new URL(target).origin !== appOrigin) event.preventDefault();
+  const contents = window.webContents;
+  // isAppUrl, not an origin comparison: Node gives app:// and file:// the same opaque origin.
+  contents.on('will-navigate', (event) => {
+    if (!isAppUrl(event.url)) event.preventDefault();
   });
-  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  window.webContents.setWindowOpenHandler(({ url }) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
     if (isAllowedExternal(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  window.once('ready-to-show', () => window.show());
+  // Belt and braces with `devTools: false`: close DevTools should anything still open them.
+  if (!options.allowDevTools) contents.on('devtools-opened', () => contents.closeDevTools());
+  window.once('ready-to-show', () => {
+    if (options.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(options.url);
   return window;
 }

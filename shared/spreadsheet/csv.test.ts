@@ -56,7 +56,8 @@ describe('parseCsv', () => {
   it('keeps every cell as written, leading zeros and decimal commas included', () => {
     const parsed = parseCsv('CPF;Valor;Data\n00123456789;1.234,56;01/02/2024\n', ';');
     expect(parsed.rows[1]).toEqual([
-      { text: '00123456789', numeric: false },
+      // Digits only: the writing program may have held it as a number (see parseCsv).
+      { text: '00123456789', numeric: true },
       { text: '1.234,56', numeric: false },
       { text: '01/02/2024', numeric: false },
     ]);

@@ -85,7 +85,11 @@ export function parseCsv(text: string, delimiter: string, keepRows = Infinity): 
     }
     if (at > start) value += text.slice(start, at);
     if (value !== '') lastFilled = record;
-    if (record < keepRows) row.push(value === '' ? null : { text: value, numeric: false });
+    // A CSV has no types, but the program that wrote it often had: a cell of digits only may have
+    // been a number there (a CPF column exported from Excel loses its leading zero), so it counts
+    // as numeric. The text itself is never changed here.
+    if (record < keepRows)
+      row.push(value === '' ? null : { text: value, numeric: /^\d+$/.test(value) });
 
     const code = text.charCodeAt(at);
     if (code === separator) {

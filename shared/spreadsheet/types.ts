@@ -1,8 +1,9 @@
 /** The shapes a spreadsheet read produces, shared by the reader, the mapper and their callers. */
 
 /**
- * One cell as text. `numeric` says the spreadsheet stored a number, so what was typed may have
- * lost leading zeros (a CPF `01234567890` stored as 1234567890). Empty cells are null.
+ * One cell as text. `numeric` says the spreadsheet stored a number (in a CSV: digits only), so
+ * what was typed may have lost leading zeros (a CPF `01234567890` stored as 1234567890). Empty
+ * cells are null.
  */
 export type Cell = { text: string; numeric: boolean } | null;
 

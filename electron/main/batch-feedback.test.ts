@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { BatchCounts } from '../../shared/batch';
+import { batchFeedback } from './batch-feedback';
+
+const counts = (done: number, total: number): BatchCounts => ({
+  total,
+  done,
+  ok: done,
+  noContent: 0,
+  invalid: 0,
+  rejected: 0,
+  failed: 0,
+  remaining: total - done,
+});
+
+describe('batchFeedback', () => {
+  it('shows the done fraction while a batch runs, and paused when paused', () => {
+    expect(batchFeedback({ type: 'started', batchId: 'b', counts: counts(0, 200) })).toEqual({
+      progress: 0,
+      mode: 'normal',
+      notice: null,
+    });
+    expect(
+      batchFeedback({
+        type: 'progress',
+        batchId: 'b',
+        counts: counts(50, 200),
+        rowsPerSecond: 9,
+        etaSeconds: 17,
+      }),
+    ).toMatchObject({ progress: 0.25, mode: 'normal', notice: null });
+    expect(
+      batchFeedback({
+        type: 'paused',
+        batchId: 'b',
+        counts: counts(150, 200),
+        reason: 'user',
+        message: 'Paused.',
+      }),
+    ).toMatchObject({ progress: 0.75, mode: 'paused' });
+  });
+
+  it('clears the bar and has a notice when a batch finishes or fails', () => {
+    const finished = batchFeedback({
+      type: 'finished',
+      batchId: 'b',
+      counts: counts(200, 200),
+      elapsedMs: 1000,
+    });
+    expect(finished.progress).toBe(-1);
+    expect(finished.notice?.body).toContain('200 answered');
+    const failed = batchFeedback({
+      type: 'failed',
+      batchId: 'b',
+      counts: counts(3, 200),
+      message: 'The disk is full.',
+    });
+    expect(failed).toMatchObject({ progress: -1, notice: { body: 'The disk is full.' } });
+  });
+
+  it('clears the bar silently when the analyst cancels, and never divides by zero', () => {
+    expect(batchFeedback({ type: 'cancelled', batchId: 'b', counts: counts(3, 200) })).toEqual({
+      progress: -1,
+      mode: 'normal',
+      notice: null,
+    });
+    expect(batchFeedback({ type: 'started', batchId: 'b', counts: counts(0, 0) }).progress).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+import JSZip from 'jszip';
+import { cpfFrom, sampleTransaction } from '../support/transactions';
+import { expect, screenshot, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Windows-1252 bytes, as Excel on a Brazilian workstation saves "CSV (separado por ponto e vírgula)". */
+function windows1252(text: string): Buffer {
+  const special: Record<string, number> = { '€': 0x80, '–': 0x96, '“': 0x93, '”': 0x94 };
+  return Buffer.from(Array.from(text, (char) => special[char] ?? char.charCodeAt(0)));
+}
+
+const t = (n: number) => sampleTransaction(n);
+const formatted = (cpf: string) =>
+  `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+const zeroCpf = cpfFrom('012345678');
+
+/**
+ * Row 2 a CPF with wrong check digits, row 3 a CPF that lost its leading zero, row 4 a bad phone,
+ * row 5 valid and formatted, row 6 a duplicate of row 5's external ID.
+ */
+const messyCsv = windows1252(
+  [
+    'Pedido;Sessão;CPF;E-mail;Celular;CEP;Observação',
+    `${t(1).externalID};${t(1).sessionID};123.456.789-00;joao.silva@exemplo.com.br;+55 (11) 98765-4321;01310-100;Ação – “teste” €`,
+    `${t(2).externalID};${t(2).sessionID};${zeroCpf.slice(1)};;(21) 99876-5432;1310100;`,
+    `${t(3).externalID};${t(3).sessionID};;;12345;;`,
+    `${t(4).externalID};${t(4).sessionID};${formatted(t(4).cpf ?? '')};;;;`,
+    `${t(4).externalID};${t(5).sessionID};;;;;`,
+  ].join('\r\n'),
+);
+
+async function total(page: Page, name: string) {
+  return page.getByTestId(`total-${name}`).locator('dd').getAttribute('data-value');
+}
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByTestId('import-file-input').setInputFiles({ name, mimeType, buffer });
+}
+
+test('a messy Brazilian CSV: every problem shown, one row fixed inline, one excluded', async ({
+  page,
+  app: _app,
+}) => {
+  await upload(page, 'pedidos.csv', 'text/csv', messyCsv);
+  await expect(page.getByTestId('import-totals')).toBeVisible();
+  await expect(page.getByTestId('file-summary')).toContainText('pedidos.csv');
+  await expect(page.getByText(/Windows-1252/)).toBeVisible();
+  expect(await total(page, 'rows')).toBe('5');
+  expect(await total(page, 'valid')).toBe('3');
+  expect(await total(page, 'invalid')).toBe('2');
+  expect(await total(page, 'duplicates')).toBe('1');
+  expect(await total(page, 'padded')).toBe('2');
+  await expect(page.getByTestId('problem-row-4')).toContainText(/Phone/);
+  await expect(page.getByTestId('problem-row-2')).toContainText('CPF: check digits do not match');
+  // Personal data is masked until asked for.
+  await expect(page.getByTestId('problem-row-2')).not.toContainText('123.456.789-00');
+  // Row 2 cannot be sent, so the preview shows row 3, its CPF's leading zero restored but masked.
+  const preview = page.getByTestId('request-preview');
+  await expect(preview).toContainText(`"externalID": "${t(2).externalID}"`);
+  await expect(preview).not.toContainText(zeroCpf);
+  await screenshot(page, 'import-report');
+
+  const fixedCpf = cpfFrom('111444777');
+  await page.getByTestId('edit-row-2').click();
+  await page.getByTestId('row-editor').getByTestId('editor-cpf').fill(formatted(fixedCpf));
+  await expect(page.getByTestId('editor-apply')).toBeEnabled();
+  await screenshot(page, 'import-fix-row');
+  await page.getByTestId('editor-apply').click();
+  await expect(page.getByTestId('total-fixed').locator('dd')).toHaveAttribute('data-value', '1');
+  expect(await total(page, 'invalid')).toBe('1');
+  expect(await total(page, 'valid')).toBe('4');
+  await expect(preview).toContainText(`"externalID": "${t(1).externalID}"`);
+
+  await page.getByTestId('exclude-row-4').click();
+  await expect(page.getByTestId('total-excluded').locator('dd')).toHaveAttribute('data-value', '1');
+  expect(await total(page, 'invalid')).toBe('0');
+  await page.getByTestId('exclude-later-duplicates').click();
+  await expect(page.getByTestId('total-excluded').locator('dd')).toHaveAttribute('data-value', '2');
+
+  await page.getByTestId('show-personal-data').check();
+  await expect(preview).toContainText(`"cpf": "${fixedCpf}"`);
+  await expect(preview).toContainText('"number": "987654321"');
+  await screenshot(page, 'import-after-fixes');
+});
+
+test('a zip bomb and a file over the row limit are refused with clear messages', async ({
+  page,
+  app: _app,
+}) => {
+  const bomb = new JSZip();
+  bomb.file('[Content_Types].xml', '<Types/>');
+  bomb.file('xl/workbook.xml', '<workbook/>');
+  bomb.file('xl/worksheets/sheet1.xml', Buffer.alloc(64 * 1024 * 1024, 0x20));
+  const bombBytes = await bomb.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 9 },
+  });
+  await upload(
+    page,
+    'bomba.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    bombBytes,
+  );
+  await expect(page.getByTestId('read-problem')).toHaveAttribute('data-code', 'zip_bomb');
+  await expect(page.getByTestId('read-problem')).toContainText(/unpack|compress/i);
+  await screenshot(page, 'import-zip-bomb');
+
+  const lines = ['Pedido;Sessão'];
+  for (let n = 0; n < 100_001; n += 1)
+    lines.push(`order-${String(n).padStart(6, '0')};session-${String(n).padStart(20, '0')}`);
+  await upload(page, 'grande.csv', 'text/csv', Buffer.from(lines.join('\n')));
+  await expect(page.getByTestId('read-problem')).toHaveAttribute('data-code', 'too_many_rows');
+  await expect(page.getByTestId('read-problem')).toContainText('100,001');
+  await expect(page.getByTestId('read-problem')).toContainText('100,000');
+  await screenshot(page, 'import-too-many-rows');
+});

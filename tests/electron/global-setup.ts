@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { electronBinary } from './electron-binary';
+
+/**
+ * Builds what the smoke test launches (main, preload, renderer), and checks that better-sqlite3
+ * is built for Electron rather than Node: otherwise the app stops at start-up behind an error
+ * dialog and the test would only time out. Does nothing where Electron cannot run: the test skips.
+ */
+export default function globalSetup(): void {
+  const electron = electronBinary();
+  if (!electron.path) {
+    // The list reporter shows skips without their reason; the JSON report has it too.
+    console.log(`Skipping the Electron smoke test: ${electron.reason}`);
+    return;
+  }
+  execFileSync(process.execPath, ['scripts/build.mjs', 'main', 'preload', 'renderer'], {
+    stdio: 'inherit',
+  });
+  try {
+    execFileSync(electron.path, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    });
+  } catch (caught) {
+    const stderr = (caught as { stderr?: string }).stderr ?? '';
+    throw new Error(
+      'better-sqlite3 is not built for Electron: run `npx electron-builder install-app-deps` first ' +
+        '(and `npm rebuild better-sqlite3` before running the Node tests again).\n' +
+        stderr.slice(0, 500),
+      { cause: caught },
+    );
+  }
+}
