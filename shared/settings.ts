@@ -37,8 +37,25 @@ export const settingKeys = Object.keys(settingsSchema.shape) as SettingKey[];
 
 export const defaultSettings: Settings = settingsSchema.parse({});
 
-/** A change to some settings, checked key by key; unknown keys are refused. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change to some settings, checked key by key; unknown keys are refused. Built from each field
+ * without its default: `.partial()` would fill every absent key with its default, and a change of
+ * one setting would reset all the others.
+ */
+export const settingsPatchSchema = z
+  .object({
+    retentionDays: settingsSchema.shape.retentionDays.unwrap().optional(),
+    concurrency: settingsSchema.shape.concurrency.unwrap().optional(),
+    ratePerSecond: settingsSchema.shape.ratePerSecond.unwrap().optional(),
+    timeoutMs: settingsSchema.shape.timeoutMs.unwrap().optional(),
+    maxRows: settingsSchema.shape.maxRows.unwrap().optional(),
+    activeEnvironment: settingsSchema.shape.activeEnvironment.unwrap().optional(),
+    productionBaseUrl: settingsSchema.shape.productionBaseUrl.unwrap().optional(),
+    testBaseUrl: settingsSchema.shape.testBaseUrl.unwrap().optional(),
+    language: settingsSchema.shape.language.unwrap().optional(),
+    theme: settingsSchema.shape.theme.unwrap().optional(),
+  })
+  .strict() satisfies z.ZodType<Partial<Settings>>;
 
 /** Reads settings from stored values, keeping the default for any value that does not parse. */
 export function settingsFrom(stored: Partial<Record<string, unknown>>): Settings {

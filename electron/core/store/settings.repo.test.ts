@@ -25,3 +25,17 @@ describe('settingsRepo', () => {
     expect(repo.read().retentionDays).toBe(90);
   });
 });
+
+describe('settingsRepo.write', () => {
+  it('changes only the keys it is given', async () => {
+    const history = await tempHistory();
+    close = history.close;
+    const repo = settingsRepo(history.db);
+    repo.write({ testBaseUrl: 'https://hml.example', retentionDays: 30 });
+    expect(repo.write({ activeEnvironment: 'test' })).toMatchObject({
+      testBaseUrl: 'https://hml.example',
+      retentionDays: 30,
+      activeEnvironment: 'test',
+    });
+  });
+});
