@@ -1,16 +1,13 @@
 import type { EventName, PayloadOf } from '../../shared/contract/events';
-import {
-  operations,
-  type OperationName,
-  type OutputOf,
-  type ParsedInputOf,
-} from '../../shared/contract/operations';
-import { baseUrlProblem } from '../../shared/environment';
+import { operations, type OperationName } from '../../shared/contract/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Settings } from '../../shared/settings';
-import { countRecentlyLookedUp } from './bulk/reuse';
 import { createConnections } from './connections';
+import type { CoreContext, Handlers } from './context';
 import type { CredentialStore } from './credentials/keychain';
+import { appHandlers } from './handlers/app.handlers';
+import { createBatchService } from './handlers/batches.handlers';
+import { resultHandlers } from './handlers/results.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
 import { purgeOlderThan } from './store/retention';
@@ -26,7 +23,6 @@ export interface CoreOptions {
   platform: string;
 }
 
-type Handlers = { [N in OperationName]: (input: ParsedInputOf<N>) => Promise<Result<OutputOf<N>>> };
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
 
 /** The contract implemented once; Electron's IPC and the web host both call `call`. */
@@ -50,74 +46,31 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   let settings: Settings = settingsStore.read();
   purgeOlderThan(db, settings.retentionDays);
   const keychainAvailable = (await options.keychain.has('test')).ok;
-  const connections = createConnections({
-    fetch: options.fetch,
-    keychain: options.keychain,
-    settings: () => settings,
-  });
   const listeners = new Set<Listener>();
-
+  const context: CoreContext = {
+    db,
+    keychain: options.keychain,
+    connections: createConnections({
+      fetch: options.fetch,
+      keychain: options.keychain,
+      settings: () => settings,
+    }),
+    settings: () => settings,
+    updateSettings: (patch) => (settings = settingsStore.write(patch)),
+    emit: (name, payload) => listeners.forEach((listener) => listener(name, payload)),
+    info: {
+      version: options.version,
+      locale: options.locale,
+      platform: options.platform,
+      notices,
+      keychainAvailable,
+    },
+  };
+  const batches = createBatchService(context);
   const handlers: Handlers = {
-    'app.info': () =>
-      Promise.resolve(
-        ok({
-          version: options.version,
-          locale: options.locale,
-          platform: options.platform,
-          notices,
-          keychainAvailable,
-        }),
-      ),
-    'settings.get': () => Promise.resolve(ok(settings)),
-    'settings.update': (patch) => {
-      for (const key of ['productionBaseUrl', 'testBaseUrl'] as const) {
-        const url = patch[key];
-        const problem = url === undefined ? null : baseUrlProblem(url);
-        if (problem) return Promise.resolve(fail('validation', problem));
-      }
-      settings = settingsStore.write(patch);
-      return Promise.resolve(ok(settings));
-    },
-    'environments.list': async () => ok(await connections.views()),
-    'environments.activate': async ({ environment }) => {
-      settings = settingsStore.write({ activeEnvironment: environment });
-      return ok(await connections.views());
-    },
-    'environments.configure': async ({ environment, baseUrl }) => {
-      const problem = baseUrlProblem(baseUrl);
-      if (problem) return fail('validation', problem);
-      settings = settingsStore.write(
-        environment === 'production' ? { productionBaseUrl: baseUrl } : { testBaseUrl: baseUrl },
-      );
-      connections.forget(environment);
-      return ok(await connections.views());
-    },
-    'environments.test': async ({ environment }) => {
-      const started = performance.now();
-      const client = await connections.client(environment);
-      const tested = await client.testAuthentication();
-      if (!tested.ok) return tested;
-      return ok({
-        environment,
-        ...tested.value,
-        elapsedMs: Math.round(performance.now() - started),
-      });
-    },
-    'credentials.save': async ({ environment, username, password }) => {
-      const saved = await options.keychain.save(environment, { username, password });
-      if (!saved.ok) return saved;
-      connections.forget(environment);
-      return ok(await connections.views());
-    },
-    'credentials.delete': async ({ environment }) => {
-      const removed = await options.keychain.remove(environment);
-      if (!removed.ok) return removed;
-      connections.forget(environment);
-      return ok(await connections.views());
-    },
-    'history.purge': () => Promise.resolve(ok(purgeOlderThan(db, settings.retentionDays))),
-    'lookups.countRecent': ({ externalIds, days }) =>
-      Promise.resolve(ok(countRecentlyLookedUp(db, externalIds, days))),
+    ...appHandlers(context),
+    ...batches.handlers,
+    ...resultHandlers(context),
   };
 
   return ok({
@@ -147,7 +100,8 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       return () => listeners.delete(listener);
     },
     async close() {
-      await connections.close();
+      await batches.stopAll();
+      await context.connections.close();
       db.close();
     },
   });

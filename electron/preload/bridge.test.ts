@@ -17,8 +17,19 @@ const expected: Shape<DeviceCheckApi> = {
   settings: { get: true, update: true },
   environments: { list: true, activate: true, configure: true, test: true },
   credentials: { save: true, delete: true },
-  history: { purge: true },
+  history: { purge: true, search: true },
   lookups: { countRecent: true },
+  batches: {
+    create: true,
+    list: true,
+    get: true,
+    resume: true,
+    pause: true,
+    cancel: true,
+    retryFailed: true,
+  },
+  results: { page: true, aggregates: true, detail: true, export: true, exportFailed: true },
+  devices: { get: true },
   onBatchProgress: true,
 };
 

@@ -14,6 +14,20 @@ export const operationNames = [
   'credentials.delete',
   'history.purge',
   'lookups.countRecent',
+  'batches.create',
+  'batches.list',
+  'batches.get',
+  'batches.resume',
+  'batches.pause',
+  'batches.cancel',
+  'batches.retryFailed',
+  'results.page',
+  'results.aggregates',
+  'results.detail',
+  'results.export',
+  'results.exportFailed',
+  'history.search',
+  'devices.get',
 ] as const;
 
 export const eventNames = ['main:batch.progress'] as const;

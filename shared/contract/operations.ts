@@ -4,6 +4,41 @@ import type { PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { operation } from './define';
 import type { AppInfo, ConnectionTest, EnvironmentView } from './views';
+import {
+  resultFilterSchema,
+  resultSortColumns,
+  type BatchSummary,
+  type DeviceView,
+  type ExportedFile,
+  type ResultAggregates,
+  type ResultDetail,
+  type ResultPage,
+  type SearchHit,
+} from './results';
+
+const batchId = z.string().min(1).max(64);
+const text = z.string().max(1024).optional();
+/** A spreadsheet row as the import screen hands it over (see shared/spreadsheet SourceRow). */
+const sourceRow = z
+  .object({
+    row: z.number().int().min(1),
+    raw: z
+      .object({
+        sessionID: text,
+        externalID: text,
+        cpf: text,
+        email: text,
+        phone: text,
+        countryCode: text,
+        cityCode: text,
+        phoneNumber: text,
+        zipCode: text,
+      })
+      .strict(),
+    notes: z.array(z.string().max(32)).max(8),
+  })
+  .strict();
+const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
 
 const none = z.object({}).strict();
 const environment = z.enum(environmentNames);
@@ -54,6 +89,69 @@ export const operations = {
         days: z.number().int().min(1).max(3650),
       })
       .strict(),
+  ),
+  /**
+   * Stores a batch of spreadsheet rows in the active environment (every row, before anything is
+   * sent) and starts it; progress arrives as `main:batch.progress` events.
+   */
+  'batches.create': operation<BatchSummary>()(
+    z
+      .object({
+        sourceName: z.string().trim().min(1).max(255),
+        /** SHA-256 of the file, hex; kept with the batch to recognise the same file later. */
+        sourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
+        rows: z.array(sourceRow).min(1).max(1_000_000),
+        skipRecentDays: z.number().int().min(1).max(3650).optional(),
+      })
+      .strict(),
+  ),
+  /** Every stored batch, newest first, with its counts. */
+  'batches.list': operation<BatchSummary[]>()(none),
+  'batches.get': operation<BatchSummary>()(z.object({ batchId }).strict()),
+  /** Starts or resumes a batch's pending rows. */
+  'batches.resume': operation<BatchSummary>()(z.object({ batchId }).strict()),
+  /** Stops taking new rows; requests in flight finish. */
+  'batches.pause': operation<BatchSummary>()(z.object({ batchId }).strict()),
+  /** Aborts requests in flight; their rows go back to pending. */
+  'batches.cancel': operation<BatchSummary>()(z.object({ batchId }).strict()),
+  /** Sends the failed rows again. */
+  'batches.retryFailed': operation<BatchSummary>()(z.object({ batchId }).strict()),
+  /** A page of a batch's rows, filtered and sorted in SQLite. */
+  'results.page': operation<ResultPage>()(
+    z
+      .object({
+        ...resultQuery,
+        sort: z.enum(resultSortColumns).default('row'),
+        direction: z.enum(['asc', 'desc']).default('asc'),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+  ),
+  'results.aggregates': operation<ResultAggregates>()(z.object(resultQuery).strict()),
+  'results.detail': operation<ResultDetail>()(
+    z.object({ batchId, seq: z.number().int().min(1) }).strict(),
+  ),
+  /** The filtered rows as csv or xlsx, cells that a spreadsheet would run as formulas neutralised. */
+  'results.export': operation<ExportedFile>()(
+    z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
+  ),
+  /** The failed rows' input values as a new spreadsheet to import again. */
+  'results.exportFailed': operation<ExportedFile>()(
+    z.object({ batchId, format: z.enum(['csv', 'xlsx']) }).strict(),
+  ),
+  /** Lookups whose external ID, session ID, device ID or CPF matches, newest first. */
+  'history.search': operation<SearchHit[]>()(
+    z
+      .object({
+        query: z.string().trim().min(1).max(128),
+        limit: z.number().int().min(1).max(500).default(200),
+      })
+      .strict(),
+  ),
+  /** Every transaction seen with one device, and its similar devices. */
+  'devices.get': operation<DeviceView>()(
+    z.object({ deviceId: z.string().trim().min(1).max(128) }).strict(),
   ),
 } as const;
 

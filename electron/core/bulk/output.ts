@@ -2,7 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
-import { toCsv, toXlsx } from '../../../shared/spreadsheet';
+import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
+import type { Transaction } from '../../../shared/domain/types';
 import type { RowStatus, StoredRow } from '../store/rows.repo';
 
 /** One input row and its answer, as the output files carry it (absent values are null). */
@@ -46,7 +47,8 @@ export function toOutputRecord(row: StoredRow): OutputRecord {
   };
 }
 
-const columns: Array<keyof OutputRecord> = [
+/** The columns of the output files, in order; the app's exports use the same ones. */
+export const outputColumns: Array<keyof OutputRecord> = [
   'row',
   'externalID',
   'sessionID',
@@ -64,8 +66,9 @@ const columns: Array<keyof OutputRecord> = [
   'messages',
 ];
 
-function cells(record: OutputRecord): Array<string | number | null> {
-  return columns.map((column) => {
+/** One output line: lists joined (messages with ` | `, codes and devices with spaces). */
+export function outputCells(record: OutputRecord): OutValue[] {
+  return outputColumns.map((column) => {
     const value = record[column];
     if (Array.isArray(value)) return value.join(column === 'messages' ? ' | ' : ' ');
     return value;
@@ -86,8 +89,8 @@ export function outputKind(file: string): OutputKind | null {
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
-  let count = 0;
   if (kind === 'json') {
+    let count = 0;
     const stream = createWriteStream(file, { encoding: 'utf8' });
     const write = async (text: string) => {
       if (!stream.write(text)) await once(stream, 'drain');
@@ -102,10 +105,51 @@ export async function writeOutput(file: string, rows: Iterable<StoredRow>): Prom
     await once(stream, 'finish');
     return count;
   }
-  const body: Array<Array<string | number | null>> = [];
-  for (const row of rows) body.push(cells(toOutputRecord(row)));
-  count = body.length;
-  if (kind === 'csv') await writeFile(file, toCsv(columns, body, { bom: true }), 'utf8');
-  else await writeFile(file, toXlsx('Results', columns, body));
-  return count;
+  const body: OutValue[][] = [];
+  for (const row of rows) body.push(outputCells(toOutputRecord(row)));
+  await writeFile(file, encodeTable(kind, 'Results', outputColumns, body));
+  return body.length;
+}
+
+/**
+ * A table as file bytes: CSV in UTF-8 with a byte order mark (so Excel reads accents right) and
+ * `,` between fields, or xlsx. Both neutralise text that a spreadsheet would run as a formula.
+ */
+export function encodeTable(
+  format: 'csv' | 'xlsx',
+  sheetName: string,
+  header: string[],
+  body: OutValue[][],
+): Uint8Array {
+  if (format === 'xlsx') return toXlsx(sheetName, header, body);
+  return new TextEncoder().encode(toCsv(header, body, { bom: true }));
+}
+
+/**
+ * Headers of a file of rows to import again: names the import maps on its own (autoMapColumns).
+ * The phone goes as country code and `(DDD) number`, not as `+55 (11) …`: a cell starting with
+ * `+` is neutralised with a leading `'` on export, which the import would then refuse.
+ */
+export const reimportColumns = [
+  'externalID',
+  'sessionID',
+  'cpf',
+  'email',
+  'countryCode',
+  'phone',
+  'zipCode',
+];
+
+/** A sent request's values under `reimportColumns`. */
+export function reimportCells(request: Transaction): OutValue[] {
+  const { phone } = request;
+  return [
+    request.externalID,
+    request.sessionID,
+    request.cpf ?? null,
+    request.email ?? null,
+    phone?.countryCode ?? null,
+    phone ? `(${phone.cityCode}) ${phone.number}` : null,
+    request.zipCode ?? null,
+  ];
 }

@@ -38,6 +38,8 @@ export interface BatchRun {
   pause(): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
+  /** Like cancel, but the batch ends paused as `interrupted`, to be offered for resume (app quit). */
+  interrupt(): void;
 }
 
 type Stop = { kind: 'pause'; reason: PauseReason; message: string } | { kind: 'cancel' };
@@ -233,5 +235,13 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     ended,
     pause: () => requestStop({ kind: 'pause', reason: 'user', message: 'Paused by the analyst.' }),
     cancel: () => requestStop({ kind: 'cancel' }),
+    interrupt: () => {
+      requestStop({
+        kind: 'pause',
+        reason: 'interrupted',
+        message: 'The app closed while this batch was running.',
+      });
+      abortRequests.abort();
+    },
   };
 }

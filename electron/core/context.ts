@@ -1,0 +1,32 @@
+import type { EventName, PayloadOf } from '../../shared/contract/events';
+import type { OperationName, OutputOf, ParsedInputOf } from '../../shared/contract/operations';
+import type { Result } from '../../shared/result';
+import type { Settings } from '../../shared/settings';
+import type { createConnections } from './connections';
+import type { CredentialStore } from './credentials/keychain';
+import type { Db } from './store/db';
+
+/** What every group of handlers works with; built once in `createCore`. */
+export interface CoreContext {
+  db: Db;
+  keychain: CredentialStore;
+  connections: ReturnType<typeof createConnections>;
+  settings: () => Settings;
+  /** Stores a settings change and returns the new settings. */
+  updateSettings: (patch: Partial<Settings>) => Settings;
+  emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
+  info: {
+    version: string;
+    locale: string;
+    platform: string;
+    notices: string[];
+    keychainAvailable: boolean;
+  };
+}
+
+export type Handlers = {
+  [N in OperationName]: (input: ParsedInputOf<N>) => Promise<Result<OutputOf<N>>>;
+};
+
+/** A group of handlers: the operations whose names start with one of the given prefixes. */
+export type HandlerGroup<N extends OperationName> = Pick<Handlers, N>;

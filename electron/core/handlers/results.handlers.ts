@@ -1,0 +1,111 @@
+import Database from 'better-sqlite3';
+import type { ExportedFile } from '../../../shared/contract/results';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { OutValue } from '../../../shared/spreadsheet';
+import {
+  encodeTable,
+  outputCells,
+  outputColumns,
+  reimportCells,
+  reimportColumns,
+  toOutputRecord,
+} from '../bulk/output';
+import type { CoreContext, HandlerGroup } from '../context';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { exportRepo } from '../store/export.repo';
+import { resultsRepo } from '../store/results.repo';
+import { searchRepo } from '../store/search.repo';
+
+type Names =
+  | 'results.page'
+  | 'results.aggregates'
+  | 'results.detail'
+  | 'results.export'
+  | 'results.exportFailed'
+  | 'history.search'
+  | 'devices.get';
+
+type Format = 'csv' | 'xlsx';
+
+const mimeTypes: Record<Format, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `C:\in\pedidos.xlsx` → `pedidos`: a name to build file names on, safe on every OS. */
+export function fileStem(sourceName: string): string {
+  const base = sourceName.split(/[\\/]/).pop() ?? '';
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim() || 'batch';
+}
+
+/**
+ * Runs a synchronous store call as a handler: a SQLite failure is a `db` error (the analyst's
+ * history could not be read), anything else stays unexpected and is reported by the core.
+ */
+function fromStore<T>(read: () => Result<T>): Promise<Result<T>> {
+  try {
+    return Promise.resolve(read());
+  } catch (caught) {
+    if (!(caught instanceof Database.SqliteError)) throw caught;
+    return Promise.resolve(fail('db', `The history could not be read: ${caught.message}`));
+  }
+}
+
+/** The results screen, its exports, the history search and the device view. */
+export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Names> {
+  const batches = batchesRepo(db);
+  const results = resultsRepo(db);
+  const exports = exportRepo(db);
+  const history = searchRepo(db);
+
+  function withBatch<T>(batchId: string, read: (batch: BatchRecord) => T): Promise<Result<T>> {
+    return fromStore(() => {
+      const batch = batches.get(batchId);
+      return batch ? ok(read(batch)) : fail('validation', `There is no batch ${batchId}.`);
+    });
+  }
+
+  function file(
+    batch: BatchRecord,
+    kind: 'results' | 'failed',
+    format: Format,
+    header: string[],
+    body: OutValue[][],
+  ): ExportedFile {
+    const bytes = encodeTable(format, kind === 'results' ? 'Results' : 'Failed', header, body);
+    return {
+      fileName: `${fileStem(batch.sourceName)}-${kind}.${format}`,
+      mimeType: mimeTypes[format],
+      base64: Buffer.from(bytes).toString('base64'),
+      rows: body.length,
+    };
+  }
+
+  return {
+    'results.page': (query) => withBatch(query.batchId, () => results.page(query)),
+    'results.aggregates': ({ batchId, filter }) =>
+      withBatch(batchId, () => results.aggregates(batchId, filter)),
+    'results.detail': ({ batchId, seq }) =>
+      fromStore(() => {
+        const detail = results.detail(batchId, seq);
+        return detail
+          ? ok(detail)
+          : fail('validation', `There is no row ${seq} in batch ${batchId}.`);
+      }),
+    'results.export': ({ batchId, filter, format }) =>
+      withBatch(batchId, (batch) => {
+        const body: OutValue[][] = [];
+        for (const row of exports.rows(batchId, filter))
+          body.push(outputCells(toOutputRecord(row)));
+        return file(batch, 'results', format, outputColumns, body);
+      }),
+    'results.exportFailed': ({ batchId, format }) =>
+      withBatch(batchId, (batch) => {
+        const body = [...exports.failedRequests(batchId)].map(reimportCells);
+        return file(batch, 'failed', format, reimportColumns, body);
+      }),
+    'history.search': ({ query, limit }) => fromStore(() => ok(history.search(query, limit))),
+    'devices.get': ({ deviceId }) => fromStore(() => ok(history.device(deviceId))),
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultSortColumn } from '../../../shared/contract/results';
+import { filterSql, orderBy } from './result-filter';
+
+describe('orderBy', () => {
+  it('maps each sortable column to its indexed column, seq breaking ties the same way', () => {
+    expect(orderBy('score', 'desc')).toBe('ri.score DESC, ri.seq DESC');
+    expect(orderBy('deviceRisk', 'asc')).toBe('ri.risk ASC, ri.seq ASC');
+    expect(orderBy('row', 'asc', 'x')).toBe('x.source_row ASC, x.seq ASC');
+  });
+
+  it('refuses anything outside the whitelist rather than putting it in the SQL', () => {
+    const injected = 'score; DROP TABLE batches' as ResultSortColumn;
+    expect(() => orderBy(injected, 'asc')).toThrow(/Cannot sort/);
+    expect(() => orderBy('toString' as ResultSortColumn, 'asc')).toThrow(/Cannot sort/);
+    expect(() => orderBy('score', 'asc; --' as 'asc')).toThrow(/Cannot sort/);
+  });
+});
+
+describe('filterSql', () => {
+  it('restricts only to the batch when nothing is chosen, empty lists included', () => {
+    expect(filterSql('b1', { statuses: [], risks: [], insight: '  ' })).toEqual({
+      where: 'ri.batch_id = @batchId',
+      params: { batchId: 'b1' },
+      filtered: false,
+    });
+  });
+
+  it('passes every value as a parameter, never in the SQL text', () => {
+    const { where, params, filtered } = filterSql('b1', {
+      statuses: ['ok', 'pending'],
+      risks: ['high', 'undefined'],
+      scoreMin: 0.25,
+      scoreMax: 0.75,
+      alertMin: 2,
+      insight: " DEV0003' OR 1=1 ",
+    });
+    expect(filtered).toBe(true);
+    expect(where).not.toMatch(/DEV0003|0\.25|'ok'/);
+    expect(params).toEqual({
+      batchId: 'b1',
+      statuses: '["ok","pending"]',
+      risks: '[3,0]',
+      scoreMin: 0.25,
+      scoreMax: 0.75,
+      alertMin: 2,
+      insight: "DEV0003' OR 1=1",
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import type { ResultFilter, ResultSortColumn } from '../../../shared/contract/results';
+import type { DeviceRisk } from '../../../shared/domain/types';
+
+/** The rank `result_index.risk` stores for each device risk (see migration 0003). */
+export const riskRanks: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
+
+/**
+ * Sortable columns of the contract mapped to `result_index` columns. Only these strings ever
+ * reach the SQL text; each has an index `(batch_id, column, seq)`, so a sorted page is an index
+ * walk.
+ */
+const sortColumns: Record<ResultSortColumn, string> = {
+  row: 'source_row',
+  externalId: 'external_id',
+  status: 'status',
+  deviceRisk: 'risk',
+  score: 'score',
+  alertQuantity: 'alert_quantity',
+  deviceAge: 'device_age',
+};
+
+export type Direction = 'asc' | 'desc';
+
+const directions: Record<Direction, string> = { asc: 'ASC', desc: 'DESC' };
+
+/**
+ * `ORDER BY` for a sort, the row's `seq` breaking ties in the same direction, so the order is
+ * total and `desc` is exactly `asc` reversed. Rows without a value (no answer yet, no score) sort
+ * first ascending and last descending, as SQLite orders NULL. Throws on anything outside the
+ * whitelist, in case a caller skipped the contract's schema.
+ */
+export function orderBy(sort: ResultSortColumn, direction: Direction, alias = 'ri'): string {
+  const column = Object.hasOwn(sortColumns, sort) ? sortColumns[sort] : null;
+  const dir = Object.hasOwn(directions, direction) ? directions[direction] : null;
+  if (column === null || dir === null) throw new Error(`Cannot sort by ${sort} ${direction}.`);
+  return `${alias}.${column} ${dir}, ${alias}.seq ${dir}`;
+}
+
+/** A WHERE clause over `result_index ri` and its named parameters (`@batchId` included). */
+export interface FilterSql {
+  where: string;
+  params: Record<string, string | number>;
+  /** False when only the batch restricts the rows. */
+  filtered: boolean;
+}
+
+/**
+ * The filter as SQL made of fixed fragments; every value goes in as a parameter (lists as JSON
+ * read with `json_each`). An empty list means "any", like an absent one. The insight filter
+ * reads `lookup_insights` through its `(batch_id, code)` index.
+ */
+export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
+  const conditions: string[] = ['ri.batch_id = @batchId'];
+  const params: Record<string, string | number> = { batchId };
+  if (filter.statuses && filter.statuses.length > 0) {
+    conditions.push('ri.status IN (SELECT value FROM json_each(@statuses))');
+    params.statuses = JSON.stringify(filter.statuses);
+  }
+  if (filter.risks && filter.risks.length > 0) {
+    conditions.push('ri.risk IN (SELECT value FROM json_each(@risks))');
+    params.risks = JSON.stringify(filter.risks.map((risk) => riskRanks[risk]));
+  }
+  if (filter.scoreMin !== undefined) {
+    conditions.push('ri.score >= @scoreMin');
+    params.scoreMin = filter.scoreMin;
+  }
+  if (filter.scoreMax !== undefined) {
+    conditions.push('ri.score <= @scoreMax');
+    params.scoreMax = filter.scoreMax;
+  }
+  if (filter.alertMin !== undefined) {
+    conditions.push('ri.alert_quantity >= @alertMin');
+    params.alertMin = filter.alertMin;
+  }
+  const insight = filter.insight?.trim();
+  if (insight) {
+    conditions.push(
+      'ri.seq IN (SELECT seq FROM lookup_insights WHERE batch_id = @batchId AND code = @insight)',
+    );
+    params.insight = insight;
+  }
+  return { where: conditions.join(' AND '), params, filtered: conditions.length > 1 };
+}

@@ -1,0 +1,67 @@
+import type { ResultRow, SearchHit } from '../../../shared/contract/results';
+import type { DeviceRisk } from '../../../shared/domain/types';
+import type { EnvironmentName } from '../../../shared/environment';
+import type { RowStatus } from './rows.repo';
+
+/** The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l`. */
+export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_id, r.cpf, r.status,
+  l.http_status, l.device_id, l.device_risk, l.score, l.alert_quantity, l.device_age, l.insights`;
+
+/** `batch_rows r` with its answer, when it has one. */
+export const rowsWithLookups =
+  'batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq';
+
+export interface ResultRowColumns {
+  seq: number;
+  source_row: number;
+  external_id: string | null;
+  session_id: string | null;
+  cpf: string | null;
+  status: RowStatus | null;
+  http_status: number | null;
+  device_id: string | null;
+  device_risk: DeviceRisk | null;
+  score: number | null;
+  alert_quantity: number | null;
+  device_age: number | null;
+  /** The codes joined with spaces, as `complete()` stores them. */
+  insights: string | null;
+}
+
+export function toResultRow(row: ResultRowColumns): ResultRow {
+  return {
+    seq: row.seq,
+    row: row.source_row,
+    externalId: row.external_id,
+    sessionId: row.session_id,
+    cpf: row.cpf,
+    status: row.status ?? 'pending',
+    httpStatus: row.http_status,
+    deviceId: row.device_id,
+    deviceRisk: row.device_risk,
+    score: row.score,
+    alertQuantity: row.alert_quantity,
+    deviceAge: row.device_age,
+    insights: row.insights ? row.insights.split(' ').filter((code) => code !== '') : [],
+  };
+}
+
+/** The extra columns of a search hit, from `batches b`. */
+export const searchHitColumns = `${resultRowColumns}, r.batch_id, b.source_name, b.environment, l.looked_up_at`;
+
+export interface SearchHitColumns extends ResultRowColumns {
+  batch_id: string;
+  source_name: string;
+  environment: EnvironmentName;
+  looked_up_at: string | null;
+}
+
+export function toSearchHit(row: SearchHitColumns): SearchHit {
+  return {
+    ...toResultRow(row),
+    batchId: row.batch_id,
+    sourceName: row.source_name,
+    environment: row.environment,
+    lookedUpAt: row.looked_up_at,
+  };
+}

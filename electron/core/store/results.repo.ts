@@ -1,0 +1,160 @@
+import type {
+  ResultAggregates,
+  ResultDetail,
+  ResultFilter,
+  ResultPage,
+  ResultSortColumn,
+} from '../../../shared/contract/results';
+import { describeFieldProblem, type FieldProblem } from '../../../shared/domain/field-problem';
+import { deviceRisks, type InsightResult } from '../../../shared/domain/types';
+import type { Db } from './db';
+import { filterSql, orderBy, riskRanks, type Direction } from './result-filter';
+import {
+  resultRowColumns,
+  rowsWithLookups,
+  toResultRow,
+  type ResultRowColumns,
+} from './result-row';
+import { statementCache } from './statement-cache';
+
+export interface PageQuery {
+  batchId: string;
+  filter: ResultFilter;
+  sort: ResultSortColumn;
+  direction: Direction;
+  offset: number;
+  limit: number;
+}
+
+interface DetailColumns extends ResultRowColumns {
+  email: string | null;
+  phone: string | null;
+  zip_code: string | null;
+  request_json: string | null;
+  problems_json: string | null;
+  result_json: string | null;
+  messages_json: string | null;
+  attempts: number | null;
+  looked_up_at: string | null;
+}
+
+const riskOfRank = new Map(deviceRisks.map((risk) => [riskRanks[risk], risk]));
+
+function parsed<T>(json: string | null, fallback: T): T {
+  return json === null ? fallback : (JSON.parse(json) as T);
+}
+
+/**
+ * The results of a batch as the results screen reads them: filtered, sorted and counted in
+ * SQLite over `result_index` (migration 0003), a page at a time.
+ */
+export function resultsRepo(db: Db) {
+  const statement = statementCache(db);
+  const rowsBySeq = db.prepare<[string, string], ResultRowColumns>(
+    `SELECT ${resultRowColumns} FROM ${rowsWithLookups}
+     WHERE r.batch_id = ? AND r.seq IN (SELECT value FROM json_each(?))`,
+  );
+  const detail = db.prepare<[string, number], DetailColumns>(
+    `SELECT ${resultRowColumns}, r.email, r.phone, r.zip_code, r.request_json, r.problems_json,
+       l.result_json, l.messages_json, l.attempts, l.looked_up_at
+     FROM ${rowsWithLookups} WHERE r.batch_id = ? AND r.seq = ?`,
+  );
+
+  function counted(where: string, params: Record<string, string | number>, key: string) {
+    return statement<{ key: string | number | null; n: number }>(
+      `SELECT ${key} AS key, COUNT(*) AS n FROM result_index ri WHERE ${where} GROUP BY key`,
+    ).all(params);
+  }
+
+  return {
+    /**
+     * One page and the number of matching rows, read in one transaction so they agree while a
+     * batch is running. The page's `seq`s come from an index walk over `result_index`; only
+     * those rows are then read in full.
+     */
+    page(query: PageQuery): ResultPage {
+      const { where, params } = filterSql(query.batchId, query.filter);
+      const order = orderBy(query.sort, query.direction);
+      return db.transaction(() => {
+        const total =
+          statement<{ n: number }>(`SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`).get(
+            params,
+          )?.n ?? 0;
+        const seqs = statement<{ seq: number }>(
+          `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${order}
+           LIMIT @limit OFFSET @offset`,
+        )
+          .all({ ...params, limit: query.limit, offset: query.offset })
+          .map((row) => row.seq);
+        const bySeq = new Map(
+          rowsBySeq.all(query.batchId, JSON.stringify(seqs)).map((row) => [row.seq, row]),
+        );
+        const rows = seqs.flatMap((seq) => {
+          const row = bySeq.get(seq);
+          return row ? [toResultRow(row)] : [];
+        });
+        return { total, rows };
+      })();
+    },
+
+    /** Counts for the charts over the filtered rows; scores outside 0..1 fall in no bin. */
+    aggregates(batchId: string, filter: ResultFilter): ResultAggregates {
+      const { where, params, filtered } = filterSql(batchId, filter);
+      return db.transaction(() => {
+        const statuses: ResultAggregates['statuses'] = {
+          ok: 0,
+          no_content: 0,
+          invalid: 0,
+          rejected: 0,
+          failed: 0,
+          pending: 0,
+        };
+        for (const { key, n } of counted(where, params, 'ri.status'))
+          statuses[key as keyof typeof statuses] = n;
+        const risks: ResultAggregates['risks'] = {
+          undefined: 0,
+          low: 0,
+          medium: 0,
+          high: 0,
+          none: 0,
+        };
+        for (const { key, n } of counted(where, params, 'ri.risk'))
+          risks[riskOfRank.get(key as number) ?? 'none'] += n;
+        const scoreHistogram = Array.from({ length: 10 }, () => 0);
+        const binned = `${where} AND ri.score BETWEEN 0 AND 1`;
+        for (const { key, n } of counted(binned, params, 'MIN(CAST(ri.score * 10 AS INTEGER), 9)'))
+          scoreHistogram[key as number] = n;
+        // Unfiltered, the codes are counted straight off their index; filtered, only the
+        // matching rows' codes.
+        const scope = filtered
+          ? 'AND seq IN (SELECT ri.seq FROM result_index ri WHERE ' + where + ')'
+          : '';
+        const topInsights = statement<{ code: string; count: number }>(
+          `SELECT code, COUNT(*) AS count FROM lookup_insights WHERE batch_id = @batchId ${scope}
+           GROUP BY code ORDER BY count DESC, code LIMIT 10`,
+        ).all(params);
+        return { statuses, risks, scoreHistogram, topInsights };
+      })();
+    },
+
+    /** One row in full, or null when the batch has no such row. */
+    detail(batchId: string, seq: number): ResultDetail | null {
+      const row = detail.get(batchId, seq);
+      if (!row) return null;
+      return {
+        ...toResultRow(row),
+        email: row.email,
+        phone: row.phone,
+        zipCode: row.zip_code,
+        request: parsed<unknown>(row.request_json, null),
+        result: parsed<InsightResult | null>(row.result_json, null),
+        messages: parsed<string[]>(row.messages_json, []),
+        problems: parsed<FieldProblem[]>(row.problems_json, []).map(describeFieldProblem),
+        attempts: row.attempts ?? 0,
+        lookedUpAt: row.looked_up_at,
+      };
+    },
+  };
+}
+
+export type ResultsRepo = ReturnType<typeof resultsRepo>;

@@ -1,0 +1,80 @@
+import type { DeviceView, SearchHit } from '../../../shared/contract/results';
+import { normaliseCpf } from '../../../shared/domain/cpf';
+import type { Db } from './db';
+import { searchHitColumns, toSearchHit, type SearchHitColumns } from './result-row';
+
+/** A device's transactions shown at most; the similar devices are aggregated over all of them. */
+export const maxDeviceTransactions = 1000;
+
+const newestFirst = 'ORDER BY b.created_at DESC, b.id DESC, r.seq';
+
+/**
+ * The history across batches: rows found by one of their identifiers, and devices. Every match
+ * is an index lookup (batch_rows external_id, session_id and cpf; lookups device_id).
+ */
+export function searchRepo(db: Db) {
+  const search = db.prepare<
+    [{ query: string; cpf: string | null; limit: number }],
+    SearchHitColumns
+  >(
+    `SELECT ${searchHitColumns}
+     FROM (
+       SELECT batch_id, seq FROM batch_rows WHERE external_id = @query
+       UNION SELECT batch_id, seq FROM batch_rows WHERE session_id = @query
+       UNION SELECT batch_id, seq FROM batch_rows WHERE cpf = @cpf
+       UNION SELECT batch_id, seq FROM lookups WHERE device_id = @query
+     ) m
+     JOIN batch_rows r ON r.batch_id = m.batch_id AND r.seq = m.seq
+     JOIN batches b ON b.id = r.batch_id
+     LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+     ${newestFirst} LIMIT @limit`,
+  );
+  const deviceRows = db.prepare<[string, number], SearchHitColumns>(
+    `SELECT ${searchHitColumns}
+     FROM lookups l
+     JOIN batch_rows r ON r.batch_id = l.batch_id AND r.seq = l.seq
+     JOIN batches b ON b.id = r.batch_id
+     WHERE l.device_id = ? ${newestFirst} LIMIT ?`,
+  );
+  // The service pairs `similarDevices[i]` with `maximumScore[i]`; the same device may be named in
+  // many answers, so its highest score is kept.
+  const similar = db.prepare<
+    [{ deviceId: string }],
+    { device_id: string; maximum_score: number | null; seen_here: 0 | 1 }
+  >(
+    `SELECT d.value AS device_id, MAX(s.value) AS maximum_score,
+       EXISTS (SELECT 1 FROM lookups x WHERE x.device_id = d.value) AS seen_here
+     FROM lookups l
+     JOIN json_each(l.result_json, '$.similarityResult.similarDevices') d
+     LEFT JOIN json_each(l.result_json, '$.similarityResult.maximumScore') s
+       ON s.key = d.key AND s.type IN ('integer', 'real')
+     WHERE l.device_id = @deviceId AND l.result_json IS NOT NULL
+       AND d.type = 'text' AND d.value <> @deviceId
+     GROUP BY d.value
+     ORDER BY maximum_score DESC NULLS LAST, device_id`,
+  );
+
+  return {
+    /**
+     * Rows whose external ID, session ID or device ID is the query, or whose CPF is the query
+     * without its punctuation; every stored row counts (invalid and pending ones too), newest
+     * batch first.
+     */
+    search(query: string, limit: number): SearchHit[] {
+      const cpf = normaliseCpf(query);
+      return search.all({ query, cpf: cpf === '' ? null : cpf, limit }).map(toSearchHit);
+    },
+    /** A device's transactions, newest first, and the devices its answers called similar. */
+    device(deviceId: string): DeviceView {
+      return db.transaction(() => ({
+        deviceId,
+        transactions: deviceRows.all(deviceId, maxDeviceTransactions).map(toSearchHit),
+        similarDevices: similar.all({ deviceId }).map((row) => ({
+          deviceId: row.device_id,
+          maximumScore: row.maximum_score,
+          seenHere: row.seen_here === 1,
+        })),
+      }))();
+    },
+  };
+}

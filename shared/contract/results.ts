@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { BatchCounts, PauseReason } from '../batch';
+import { deviceRisks, type DeviceRisk, type InsightResult } from '../domain/types';
+import type { EnvironmentName } from '../environment';
+
+/** A batch as lists and the run screen show it. */
+export interface BatchSummary {
+  id: string;
+  sourceName: string;
+  environment: EnvironmentName;
+  state: 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
+  pauseReason: PauseReason | null;
+  pauseMessage: string | null;
+  /** True while this app is running the batch (false for a batch left running by a crash). */
+  live: boolean;
+  counts: BatchCounts;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export const rowStatuses = ['ok', 'no_content', 'invalid', 'rejected', 'failed'] as const;
+export type RowStatusName = (typeof rowStatuses)[number];
+
+/** Filters of the results table, the charts and the exports; every field optional. */
+export const resultFilterSchema = z
+  .object({
+    statuses: z
+      .array(z.enum([...rowStatuses, 'pending']))
+      .max(6)
+      .optional(),
+    risks: z.array(z.enum(deviceRisks)).max(4).optional(),
+    scoreMin: z.number().min(0).max(1).optional(),
+    scoreMax: z.number().min(0).max(1).optional(),
+    alertMin: z.number().int().min(0).max(1000).optional(),
+    /** An insight code such as DEV0003. */
+    insight: z.string().trim().max(16).optional(),
+  })
+  .strict();
+export type ResultFilter = z.infer<typeof resultFilterSchema>;
+
+export const resultSortColumns = [
+  'row',
+  'externalId',
+  'status',
+  'deviceRisk',
+  'score',
+  'alertQuantity',
+  'deviceAge',
+] as const;
+export type ResultSortColumn = (typeof resultSortColumns)[number];
+
+/** One line of the results table: the fields it shows, nothing more. */
+export interface ResultRow {
+  seq: number;
+  row: number;
+  externalId: string | null;
+  sessionId: string | null;
+  cpf: string | null;
+  status: RowStatusName | 'pending';
+  httpStatus: number | null;
+  deviceId: string | null;
+  deviceRisk: DeviceRisk | null;
+  score: number | null;
+  alertQuantity: number | null;
+  deviceAge: number | null;
+  insights: string[];
+}
+
+export interface ResultPage {
+  /** Rows matching the filter, in all. */
+  total: number;
+  rows: ResultRow[];
+}
+
+/** One row in full: the request as sent, the answer, the service's messages. */
+export interface ResultDetail extends ResultRow {
+  email: string | null;
+  phone: string | null;
+  zipCode: string | null;
+  request: unknown;
+  result: InsightResult | null;
+  messages: string[];
+  problems: string[];
+  attempts: number;
+  lookedUpAt: string | null;
+}
+
+/** What the charts draw, computed in SQLite over the filtered rows. */
+export interface ResultAggregates {
+  statuses: Record<RowStatusName | 'pending', number>;
+  risks: Record<DeviceRisk | 'none', number>;
+  /** Ten bins of 0.1 from 0 to 1 (1.0 falls in the last). */
+  scoreHistogram: number[];
+  /** The most frequent insight codes, most frequent first. */
+  topInsights: Array<{ code: string; count: number }>;
+}
+
+/** A file for the renderer to save (base64 crosses both IPC and the web host unchanged). */
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  base64: string;
+  rows: number;
+}
+
+/** A lookup found by the history search. */
+export interface SearchHit extends ResultRow {
+  batchId: string;
+  sourceName: string;
+  environment: EnvironmentName;
+  lookedUpAt: string | null;
+}
+
+export interface DeviceView {
+  deviceId: string;
+  /** Every transaction seen with this device, newest first. */
+  transactions: SearchHit[];
+  /** Devices the service called similar, with the highest score seen for each. */
+  similarDevices: Array<{ deviceId: string; maximumScore: number | null; seenHere: boolean }>;
+}

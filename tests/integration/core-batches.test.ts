@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BatchEvent } from '../../shared/batch';
+import type { BatchSummary } from '../../shared/contract/results';
+import { createCore, type Core } from '../../electron/core/api';
+import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import { sourceRows } from '../support/bulk';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+async function openCore(dataDir: string): Promise<Core> {
+  const core = await createCore({
+    dataDir,
+    fetch: globalThis.fetch,
+    keychain: createKeychainStore({ service: `dcdesk core-batches ${String(process.pid)}` }),
+    version: 'test',
+    locale: 'en-US',
+    platform: process.platform,
+  });
+  if (!core.ok) throw new Error(core.error.message);
+  return core.value;
+}
+
+async function value<T>(
+  call: Promise<{ ok: boolean; value?: unknown; error?: unknown }>,
+): Promise<T> {
+  const result = await call;
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value as T;
+}
+
+describe('batches through the core', () => {
+  it('creates, runs and reports a batch in the sandbox, pushing progress events', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-'));
+    dirs.push(dataDir);
+    const core = await openCore(dataDir);
+    const events: BatchEvent[] = [];
+    // The contract has one event so far: every payload is a batch event.
+    core.subscribe((_name, payload) => events.push(payload));
+    const created = await value<BatchSummary>(
+      core.call('batches.create', {
+        sourceName: 'x.csv',
+        sourceSha256: 'a'.repeat(64),
+        rows: sourceRows(120),
+      }),
+    );
+    expect(created).toMatchObject({ environment: 'sandbox', live: true, counts: { total: 120 } });
+    await expect
+      .poll(() => events.some((event) => event.type === 'finished'), { timeout: 10_000 })
+      .toBe(true);
+    const done = await value<BatchSummary>(core.call('batches.get', { batchId: created.id }));
+    expect(done).toMatchObject({
+      state: 'finished',
+      live: false,
+      counts: { done: 120, remaining: 0 },
+    });
+    expect(events[0]?.type).toBe('started');
+    await core.close();
+  });
+
+  it('offers a batch for resume after the app closed mid-run, and finishes it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-'));
+    dirs.push(dataDir);
+    const first = await openCore(dataDir);
+    const created = await value<BatchSummary>(
+      first.call('batches.create', {
+        sourceName: 'x.csv',
+        sourceSha256: 'b'.repeat(64),
+        rows: sourceRows(3000),
+      }),
+    );
+    await first.close();
+
+    const second = await openCore(dataDir);
+    const [listed] = await value<BatchSummary[]>(second.call('batches.list', {}));
+    expect(listed).toMatchObject({
+      id: created.id,
+      state: 'paused',
+      pauseReason: 'interrupted',
+      live: false,
+    });
+    expect(listed?.counts.remaining).toBeGreaterThan(0);
+    await value(second.call('batches.resume', { batchId: created.id }));
+    await expect
+      .poll(
+        async () =>
+          (await value<BatchSummary>(second.call('batches.get', { batchId: created.id }))).state,
+        { timeout: 20_000 },
+      )
+      .toBe('finished');
+    const finished = await value<BatchSummary>(second.call('batches.get', { batchId: created.id }));
+    expect(finished.counts).toMatchObject({ done: 3000, failed: 0 });
+    await second.close();
+  });
+
+  it('refuses malformed requests at the door', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-'));
+    dirs.push(dataDir);
+    const core = await openCore(dataDir);
+    const bad = await core.call('batches.create', {
+      sourceName: 'x.csv',
+      sourceSha256: 'not-a-hash',
+      rows: [],
+    });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(await core.call('batches.get', { batchId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    expect(await core.call('no.such', {})).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    await core.close();
+  });
+});

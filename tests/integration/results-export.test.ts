@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputColumns, reimportColumns } from '../../electron/core/bulk/output';
+import { rowsRepo } from '../../electron/core/store/rows.repo';
+import type { ExportedFile } from '../../shared/contract/results';
+import { validateTransaction } from '../../shared/domain/transaction';
+import {
+  autoMapColumns,
+  detectHeaderRow,
+  headerTexts,
+  readSpreadsheet,
+  rowsToTransactions,
+} from '../../shared/spreadsheet';
+import { formulaId, resultsFixture, unwrap, type ResultsFixture } from './results-fixture';
+
+let fixture: ResultsFixture;
+beforeAll(async () => {
+  fixture = await resultsFixture();
+});
+afterAll(() => fixture.close());
+
+function bytes(file: ExportedFile): Uint8Array {
+  return new Uint8Array(Buffer.from(file.base64, 'base64'));
+}
+
+/** The file read back the way the import reads a spreadsheet: header row and data rows. */
+function readBack(file: ExportedFile) {
+  const read = readSpreadsheet(bytes(file), file.fileName);
+  if (!read.ok) throw new Error(read.problem.message);
+  const header = detectHeaderRow(read.value.rows);
+  const text = read.value.rows.map((row) => row.map((cell) => cell?.text ?? ''));
+  return {
+    workbook: read.value,
+    header: text[header],
+    body: text.slice(header + 1),
+    headerRow: header,
+  };
+}
+
+const exportResults = (filter: object, format: 'csv' | 'xlsx') =>
+  fixture.handlers['results.export']({ batchId: fixture.batchId, filter, format });
+
+describe('exports of a batch', () => {
+  it('writes the filtered rows as CSV with the command line columns, BOM and neutralised formulas', async () => {
+    const file = unwrap(await exportResults({ statuses: ['ok'] }, 'csv'));
+    const counts = rowsRepo(fixture.history.db).counts(fixture.batchId);
+    expect(file).toMatchObject({
+      fileName: 'test-results.csv',
+      mimeType: 'text/csv',
+      rows: counts.ok,
+    });
+    expect([...bytes(file).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const { header, body, workbook } = readBack(file);
+    expect(workbook).toMatchObject({ kind: 'csv', encoding: 'utf-8-bom', delimiter: ',' });
+    expect(header).toEqual(outputColumns);
+    expect(body).toHaveLength(counts.ok);
+    const column = (name: string) => outputColumns.indexOf(name as (typeof outputColumns)[number]);
+    expect(body.every((row) => row[column('status')] === 'ok')).toBe(true);
+    // The formula-looking ID is kept, behind a quote that stops a spreadsheet running it.
+    const formulaRow = body.find((row) => row[column('row')] === '7');
+    expect(formulaRow?.[column('externalID')]).toBe(`'${formulaId}`);
+    expect(body.filter((row) => row.some((cell) => /^[=+\-@]/.test(cell)))).toEqual([]);
+
+    const first = unwrap(
+      await fixture.handlers['results.detail']({ batchId: fixture.batchId, seq: 6 }),
+    );
+    const line = body.find((row) => row[column('row')] === String(first.row));
+    expect(line?.[column('deviceID')]).toBe(first.deviceId ?? '');
+    expect(Number(line?.[column('score')] ?? 'x')).toBe(first.score ?? 0);
+    expect(line?.[column('insights')]).toBe(first.insights.join(' '));
+  });
+
+  it('writes xlsx with the same rows, neutralised too', async () => {
+    const csv = readBack(unwrap(await exportResults({}, 'csv')));
+    const file = unwrap(await exportResults({}, 'xlsx'));
+    expect(file.fileName).toBe('test-results.xlsx');
+    expect(file.mimeType).toMatch(/spreadsheetml/);
+    const xlsx = readBack(file);
+    expect(xlsx.workbook.kind).toBe('xlsx');
+    expect(file.rows).toBe(300);
+    expect(xlsx.body).toHaveLength(300);
+    expect(xlsx.body[5]?.[1]).toBe(`'${formulaId}`);
+    // Same cells as the CSV, but for trailing empty cells the reader drops.
+    const trimmed = (row: string[]) => row.slice(0, row.findLastIndex((cell) => cell !== '') + 1);
+    expect(xlsx.body.map(trimmed)).toEqual(csv.body.map(trimmed));
+  });
+
+  it('still writes the header when nothing matches', async () => {
+    const file = unwrap(await exportResults({ insight: 'NOPE0000' }, 'csv'));
+    expect(file.rows).toBe(0);
+    expect(readBack(file)).toMatchObject({ header: outputColumns, body: [] });
+  });
+
+  it('writes the failed rows as a spreadsheet the import takes again, unchanged', async () => {
+    const file = unwrap(
+      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'csv' }),
+    );
+    expect(file).toMatchObject({ fileName: 'test-failed.csv', rows: 2 });
+    const { workbook, header, headerRow } = readBack(file);
+    expect(header).toEqual(reimportColumns);
+
+    const mapping = autoMapColumns(headerTexts(workbook.rows, headerRow));
+    const again = rowsToTransactions(workbook.rows, headerRow, mapping).map((row) =>
+      validateTransaction(row.raw),
+    );
+    const sent = fixture.history.db
+      .prepare("SELECT request_json FROM batch_rows WHERE status = 'failed' ORDER BY seq")
+      .pluck()
+      .all()
+      .map((json) => JSON.parse(json as string) as unknown);
+    expect(sent).toHaveLength(2);
+    expect(again).toEqual(sent.map((request) => ({ ok: true, value: request })));
+  });
+
+  it('writes the failed rows as xlsx too, and a header-only file when none failed', async () => {
+    const xlsx = unwrap(
+      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'xlsx' }),
+    );
+    expect(xlsx).toMatchObject({ fileName: 'test-failed.xlsx', rows: 2 });
+    expect(readBack(xlsx).body).toHaveLength(2);
+
+    fixture.history.db.prepare("UPDATE batch_rows SET status = 'ok' WHERE status = 'failed'").run();
+    const none = unwrap(
+      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'csv' }),
+    );
+    expect(none.rows).toBe(0);
+    expect(readBack(none)).toMatchObject({ header: reimportColumns, body: [] });
+  });
+});
