@@ -1,6 +1,7 @@
 import { benchBulk } from './bulk.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
+import { benchResultsInBrowser } from './results-browser.bench';
 
 /**
  * `npm run bench`: measures the speed and memory targets of the issues in one run on this machine
@@ -11,6 +12,7 @@ const results = [
   ...(await benchBulk()),
   benchImport(workbook),
   ...(await benchImportInBrowser(workbook)),
+  ...(await benchResultsInBrowser()),
 ];
 
 const width = Math.max(...results.map((result) => result.name.length));

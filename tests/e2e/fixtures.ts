@@ -16,6 +16,25 @@ export interface App {
   dataDir: string;
   /** Every body the web host sent to the page, to prove what never crossed. */
   responses: string[];
+  /**
+   * Closes the web host and the core (as quitting the app does) and starts new ones on the same
+   * data folder and keychain, then opens the page on the new host: the app closed and reopened.
+   */
+  restart(): Promise<void>;
+}
+
+/** The real core on a data folder, as the app and the web host start it. */
+export async function startCore(dataDir: string, keychain: CredentialStore): Promise<Core> {
+  const created = await createCore({
+    dataDir,
+    fetch: globalThis.fetch,
+    keychain,
+    version: '0.0.0-e2e',
+    locale: 'en-US',
+    platform: process.platform,
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
 }
 
 let shots = 0;
@@ -39,19 +58,25 @@ export const test = base.extend<{ app: App }>({
     const keychain = createKeychainStore({
       service: `Device Check Desk e2e ${String(testInfo.workerIndex)}-${String(Date.now())}`,
     });
-    const created = await createCore({
-      dataDir,
-      fetch: globalThis.fetch,
-      keychain,
-      version: '0.0.0-e2e',
-      locale: 'en-US',
-      platform: process.platform,
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    const host = await startWebHost({ core: created.value, rendererDir: 'dist/renderer' });
     const responses: string[] = [];
+    const core = await startCore(dataDir, keychain);
+    const host = await startWebHost({ core, rendererDir: 'dist/renderer' });
+    const app: App = {
+      core,
+      host,
+      keychain,
+      dataDir,
+      responses,
+      async restart() {
+        await app.host.close();
+        await app.core.close();
+        app.core = await startCore(dataDir, keychain);
+        app.host = await startWebHost({ core: app.core, rendererDir: 'dist/renderer' });
+        await page.goto(app.host.url);
+      },
+    };
     page.on('response', (response) => {
-      if (response.url().startsWith(host.origin))
+      if (response.url().startsWith(app.host.origin))
         void response.text().then(
           (body) => responses.push(body),
           () => undefined,
@@ -61,9 +86,9 @@ export const test = base.extend<{ app: App }>({
       throw error;
     });
     await page.goto(host.url);
-    await use({ core: created.value, host, keychain, dataDir, responses });
-    await host.close();
-    await created.value.close();
+    await use(app);
+    await app.host.close();
+    await app.core.close();
     await keychain.remove('test');
     await keychain.remove('production');
     rmSync(dataDir, { recursive: true, force: true });

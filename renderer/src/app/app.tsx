@@ -1,23 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { EnvironmentsPage } from '../features/environments/environments-page';
 import { ImportPage } from '../features/import/import-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { ErrorNotice } from '../components/error-notice';
+import { BatchesPage } from '../features/batches/batches-page';
+import { SearchPage } from '../features/search/search-page';
+import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
 
-const sections = ['import', 'environments', 'settings'] as const;
-type Section = (typeof sections)[number];
+const sections: Section[] = ['import', 'batches', 'search', 'environments', 'settings'];
 
 function Shell() {
   const { t } = useI18n();
   const settings = useSettings();
   const info = useAppInfo();
-  const [section, setSection] = useState<Section>('import');
+  const { place, go } = useNavigation();
+  const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
 
   return (
@@ -31,7 +33,7 @@ function Shell() {
               type="button"
               className="nav-button"
               aria-current={section === name ? 'page' : undefined}
-              onClick={() => setSection(name)}
+              onClick={() => go({ section: name })}
             >
               {t(`nav.${name}` as MessageKey)}
             </button>
@@ -63,6 +65,12 @@ function Shell() {
         <div hidden={section !== 'import'}>
           <ImportPage />
         </div>
+        <div hidden={section !== 'batches'}>
+          <BatchesPage />
+        </div>
+        <div hidden={section !== 'search'}>
+          <SearchPage />
+        </div>
         <div hidden={section !== 'environments'}>
           <EnvironmentsPage />
         </div>
@@ -82,7 +90,9 @@ function Localised() {
   document.documentElement.lang = locale;
   return (
     <I18nProvider locale={locale}>
-      <Shell />
+      <NavigationProvider>
+        <Shell />
+      </NavigationProvider>
     </I18nProvider>
   );
 }

@@ -1,9 +1,18 @@
+import { batchesMessages } from '../features/batches/messages';
 import { environmentsMessages } from '../features/environments/messages';
+import { searchMessages } from '../features/search/messages';
 import { importMessages } from '../features/import/messages';
 import { settingsMessages } from '../features/settings/messages';
 import { shellMessages } from './shell.messages';
 
-const catalogues = [shellMessages, environmentsMessages, settingsMessages, importMessages];
+const catalogues = [
+  shellMessages,
+  environmentsMessages,
+  settingsMessages,
+  importMessages,
+  batchesMessages,
+  searchMessages,
+];
 
 export type Locale = 'en' | 'pt-BR';
 type KeysOf<C> = C extends { en: Record<infer K, string> } ? K : never;

@@ -76,6 +76,8 @@ export interface BaseReport {
 export type ImportRequest =
   | { type: 'read'; id: number; bytes: ArrayBuffer; fileName: string; maxRows: number }
   | { type: 'sheet'; id: number; sheet: string }
+  /** The SHA-256 of the file read last, for the batch created from it. */
+  | { type: 'hash'; id: number }
   | { type: 'check'; id: number; headerRow: number; mapping: ColumnMapping }
   | {
       type: 'collect';
@@ -91,5 +93,6 @@ export type ImportAnswer =
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'checked'; id: number; report: BaseReport }
   | { type: 'collected'; id: number; rows: SourceRow[] }
+  | { type: 'hashed'; id: number; sha256: string }
   /** Something unexpected failed in the worker; `message` is English, for support. */
   | { type: 'failed'; id: number; message: string };

@@ -68,3 +68,19 @@ describe('the import worker session', () => {
     expect(answers[0]).toMatchObject({ type: 'sheet', result: { ok: false } });
   });
 });
+
+describe('the file digest', () => {
+  it('answers the SHA-256 of the bytes read, or fails before any file', async () => {
+    const { answers, handle } = session();
+    handle({ type: 'hash', id: 1 });
+    expect(answers[0]).toMatchObject({ type: 'failed', id: 1 });
+    handle({ type: 'read', id: 2, bytes: bytesOf('abc'), fileName: 'a.csv', maxRows: 5 });
+    handle({ type: 'hash', id: 3 });
+    await expect.poll(() => answers.length).toBe(3);
+    expect(answers[2]).toEqual({
+      type: 'hashed',
+      id: 3,
+      sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    });
+  });
+});

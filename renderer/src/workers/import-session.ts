@@ -8,6 +8,7 @@ import { readSpreadsheet } from '../../../shared/spreadsheet/read';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { checkRows, collectRows } from './check-rows';
 import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
+import { sha256Hex } from './sha256';
 
 export type Post = (answer: ImportAnswer) => void;
 
@@ -41,7 +42,24 @@ export function createImportSession(post: Post): ImportSession {
     };
   }
 
-  function answer(request: ImportRequest): ImportAnswer {
+  /** The digest is the one asynchronous answer: WebCrypto only offers it as a promise. */
+  function hash(id: number): void {
+    if (file === null) {
+      post({ type: 'failed', id, message: 'No file has been read yet.' });
+      return;
+    }
+    sha256Hex(file.bytes).then(
+      (sha256) => post({ type: 'hashed', id, sha256 }),
+      (error: unknown) =>
+        post({
+          type: 'failed',
+          id,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  }
+
+  function answer(request: Exclude<ImportRequest, { type: 'hash' }>): ImportAnswer {
     const { id } = request;
     switch (request.type) {
       case 'read':
@@ -73,6 +91,10 @@ export function createImportSession(post: Post): ImportSession {
 
   return {
     handle(request) {
+      if (request.type === 'hash') {
+        hash(request.id);
+        return;
+      }
       try {
         post(answer(request));
       } catch (error) {

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
+import { InterruptedBanner } from '../batches/interrupted-banner';
 import { ColumnMappingTable } from './column-mapping';
 import { DropZone } from './drop-zone';
 import { FileOptions } from './file-options';
@@ -6,12 +7,13 @@ import { formatSize } from './format';
 import { ImportReport } from './import-report';
 import { ProgressBar } from './progress-bar';
 import { ReadProblemNotice } from './read-problem';
+import { RunLookups } from './run-lookups';
 import { useImport } from './use-import';
 import './import.css';
 
 /**
  * The Import screen: a spreadsheet in, every problem shown and fixable before anything is sent.
- * The run step takes its rows from `useImport().rowsToSend()`.
+ * The run step (`RunLookups`) takes its rows from `useImport().rowsToSend()`.
  */
 export function ImportPage() {
   const { t, number } = useI18n();
@@ -21,6 +23,7 @@ export function ImportPage() {
 
   return (
     <section aria-labelledby="import-title" className="page import-page">
+      <InterruptedBanner section="import" />
       <h2 id="import-title">{t('import.title')}</h2>
       <p className="hint">{t('import.intro')}</p>
       <DropZone onFile={actions.chooseFile} maxRows={imp.maxRows} />
@@ -61,6 +64,7 @@ export function ImportPage() {
         />
       ) : null}
       <ImportReport imp={imp} />
+      <RunLookups imp={imp} />
     </section>
   );
 }

@@ -167,7 +167,13 @@ export function useImport() {
     recentCount,
   ]);
 
-  return { state, report, recent, maxRows, actions, rowsToSend };
+  /** The file's SHA-256 (hex), computed in the worker that holds its bytes; null before a file. */
+  const fileSha256 = useCallback(
+    (): Promise<string | null> => worker.current?.sha256() ?? Promise.resolve(null),
+    [],
+  );
+
+  return { state, report, recent, maxRows, actions, rowsToSend, fileSha256 };
 }
 
 export type ImportApi = ReturnType<typeof useImport>;

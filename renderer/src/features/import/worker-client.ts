@@ -80,6 +80,13 @@ export class ImportWorker {
     );
   }
 
+  /** SHA-256 of the file's bytes, hex; the worker holds them, so they are not read twice. */
+  sha256(): Promise<string> {
+    return this.send({ type: 'hash' }).then((answer) =>
+      answer.type === 'hashed' ? answer.sha256 : unexpected(answer),
+    );
+  }
+
   terminate(): void {
     this.worker.terminate();
     this.failAll(new Error('The import was replaced.'));

@@ -1,0 +1,32 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+
+/** The app's sections; a section may open on one batch or one device. */
+export type Place =
+  | { section: 'import' }
+  | { section: 'batches'; batchId?: string }
+  | { section: 'search'; query?: string; deviceId?: string }
+  | { section: 'environments' }
+  | { section: 'settings' };
+
+export type Section = Place['section'];
+
+interface Navigation {
+  place: Place;
+  go: (place: Place) => void;
+}
+
+const NavigationContext = createContext<Navigation>({
+  place: { section: 'import' },
+  go: () => undefined,
+});
+
+/** Where the analyst is; features move between sections with `go` (no router: one window, few places). */
+export function NavigationProvider({ children }: { children: ReactNode }) {
+  const [place, go] = useState<Place>({ section: 'import' });
+  const value = useMemo(() => ({ place, go }), [place]);
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+export function useNavigation(): Navigation {
+  return useContext(NavigationContext);
+}

@@ -1,0 +1,64 @@
+import './confirm-dialog.css';
+import { useEffect, useId, useRef } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** A dangerous or costly action: the confirm button shows it. */
+  danger?: boolean;
+  testId?: string;
+}
+
+/**
+ * A modal question with two answers, on the native `<dialog>`: focus is trapped and restored by
+ * the browser, and Escape answers "cancel".
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel } = props;
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      data-testid={props.testId}
+    >
+      <h2 id={`${id}-title`} className="dialog-title">
+        {title}
+      </h2>
+      <p id={`${id}-text`}>{message}</p>
+      <div className="row dialog-buttons">
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={props.danger ? 'button button-danger' : 'button button-primary'}
+          onClick={onConfirm}
+          data-testid={props.testId ? `${props.testId}-confirm` : undefined}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import type { BatchSummary } from '../../../../shared/contract/results';
+import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages';
+
+/** The state's key: a batch the app closed on reads "Interrupted" rather than "Paused". */
+export function stateKey(batch: BatchSummary): MessageKey {
+  if (batch.state === 'paused' && batch.pauseReason === 'interrupted')
+    return 'batches.state.interrupted';
+  return `batches.state.${batch.state}`;
+}
+
+/** A batch's state as a small badge; `data-state` carries the raw state for tests. */
+export function BatchState({ batch, testId }: { batch: BatchSummary; testId?: string }) {
+  const { t } = useI18n();
+  return (
+    <span
+      className={`batch-state batch-state-${batch.state}`}
+      data-state={batch.state}
+      data-reason={batch.pauseReason ?? undefined}
+      data-testid={testId}
+    >
+      {t(stateKey(batch))}
+    </span>
+  );
+}

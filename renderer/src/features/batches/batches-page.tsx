@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { BatchList } from './batch-list';
+import { InterruptedBanner } from './interrupted-banner';
+import { ResultsView } from './results/results-view';
+import { RunPanel } from './run-panel';
+import { batchKeys, useBatch } from './use-batches';
+import { useBatchEvents, type LiveRuns } from './use-batch-events';
+import './batches.css';
+
+/**
+ * The Batches section: the list of batches, or one batch's run and results. The run's events are
+ * followed all the time, so the list, the banner and the panel are current whenever shown.
+ */
+export function BatchesPage() {
+  const { place } = useNavigation();
+  const live = useBatchEvents();
+  const client = useQueryClient();
+  const shown = place.section === 'batches';
+  const batchId = place.section === 'batches' ? place.batchId : undefined;
+
+  // Coming back to the section shows what changed meanwhile (another batch finished, say).
+  useEffect(() => {
+    if (shown) void client.invalidateQueries({ queryKey: batchKeys.list });
+  }, [shown, batchId, client]);
+
+  if (!shown) return null;
+  return (
+    <section className="page batches-page" aria-labelledby="batches-title">
+      <InterruptedBanner section="batches" exceptBatchId={batchId} />
+      {batchId ? <BatchView key={batchId} batchId={batchId} live={live} /> : <ListView />}
+    </section>
+  );
+}
+
+function ListView() {
+  const { t } = useI18n();
+  return (
+    <>
+      <h2 id="batches-title">{t('batches.title')}</h2>
+      <p className="hint">{t('batches.intro')}</p>
+      <BatchList />
+    </>
+  );
+}
+
+function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
+  const { t } = useI18n();
+  const { go } = useNavigation();
+  const batch = useBatch(batchId);
+  return (
+    <>
+      <div className="row">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => go({ section: 'batches' })}
+          data-testid="back-to-batches"
+        >
+          ← {t('batches.back')}
+        </button>
+      </div>
+      <h2 id="batches-title" data-testid="batch-title">
+        {batch.data?.sourceName ?? t('batches.title')}
+      </h2>
+      {batch.error ? (
+        <ErrorNotice error={batch.error} onRetry={() => void batch.refetch()} />
+      ) : null}
+      {batch.data ? (
+        <>
+          <RunPanel
+            batch={batch.data}
+            speed={live.speeds[batchId]}
+            failure={live.failures[batchId]}
+          />
+          <ResultsView batch={batch.data} />
+        </>
+      ) : batch.isPending ? (
+        <p className="hint">{t('common.loading')}</p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { catalogue } from '../../i18n/define';
+
+/** The run panel: progress, counts, controls and why a batch paused. */
+export const runMessages = catalogue(
+  {
+    'batches.back': 'All batches',
+    'batches.run.label': 'Run of the batch',
+    'batches.run.progress': 'Rows done',
+    'batches.run.progressText': '{done} of {total} rows done ({percent}%)',
+    'batches.run.environment': 'Environment: {name}',
+    'batches.run.created': 'Created {time}',
+    'batches.run.finished': 'Finished {time}',
+    'batches.run.rate': '{rate} rows/s',
+    'batches.run.eta': 'About {time} left',
+    'batches.run.etaUnknown': 'Estimating the time left…',
+    'batches.run.stateNow': 'Batch state: {state}',
+    'batches.run.failed': 'The run stopped: {message}',
+    'batches.count.total': 'Rows',
+    'batches.count.done': 'Done',
+    'batches.count.ok': 'Answered',
+    'batches.count.noContent': 'No content',
+    'batches.count.invalid': 'Invalid',
+    'batches.count.rejected': 'Rejected',
+    'batches.count.failed': 'Failed',
+    'batches.counts.label': 'Counts of the batch',
+    'batches.pause': 'Pause',
+    'batches.pausing': 'Pausing: the requests in flight are finishing…',
+    'batches.cancel': 'Cancel batch',
+    'batches.retryFailed': 'Retry failed rows',
+    'batches.cancelConfirm.title': 'Cancel this batch?',
+    'batches.cancelConfirm.text':
+      'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
+    'batches.cancelConfirm.no': 'Keep running',
+    'batches.reason.title': 'Why the batch paused',
+    'batches.reason.user': 'You paused this batch. Resume it to send the remaining rows.',
+    'batches.reason.service_degraded':
+      'The service failed too many requests, so the batch paused instead of retrying without end. Resume it once the service has recovered.',
+    'batches.reason.configuration':
+      'The service address or environment looks wrong. Check the environment settings, then resume.',
+    'batches.reason.authentication':
+      'The service refused the credentials. Save working credentials for this environment, then resume.',
+    'batches.reason.interrupted':
+      'The app closed while this batch was running. Resume it: only rows without a stored answer are sent again.',
+    'batches.reason.message': 'Details: {message}',
+  },
+  {
+    'batches.back': 'Todos os lotes',
+    'batches.run.label': 'Execução do lote',
+    'batches.run.progress': 'Linhas concluídas',
+    'batches.run.progressText': '{done} de {total} linhas concluídas ({percent}%)',
+    'batches.run.environment': 'Ambiente: {name}',
+    'batches.run.created': 'Criado em {time}',
+    'batches.run.finished': 'Concluído em {time}',
+    'batches.run.rate': '{rate} linhas/s',
+    'batches.run.eta': 'Faltam cerca de {time}',
+    'batches.run.etaUnknown': 'Estimando o tempo restante…',
+    'batches.run.stateNow': 'Situação do lote: {state}',
+    'batches.run.failed': 'A execução parou: {message}',
+    'batches.count.total': 'Linhas',
+    'batches.count.done': 'Concluídas',
+    'batches.count.ok': 'Respondidas',
+    'batches.count.noContent': 'Sem conteúdo',
+    'batches.count.invalid': 'Inválidas',
+    'batches.count.rejected': 'Recusadas',
+    'batches.count.failed': 'Com falha',
+    'batches.counts.label': 'Contagens do lote',
+    'batches.pause': 'Pausar',
+    'batches.pausing': 'Pausando: as requisições em andamento estão terminando…',
+    'batches.cancel': 'Cancelar lote',
+    'batches.retryFailed': 'Reenviar linhas com falha',
+    'batches.cancelConfirm.title': 'Cancelar este lote?',
+    'batches.cancelConfirm.text':
+      'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',
+    'batches.cancelConfirm.no': 'Continuar executando',
+    'batches.reason.title': 'Por que o lote pausou',
+    'batches.reason.user': 'Você pausou este lote. Retome-o para enviar as linhas restantes.',
+    'batches.reason.service_degraded':
+      'O serviço falhou em requisições demais, então o lote pausou em vez de repetir sem fim. Retome-o quando o serviço se recuperar.',
+    'batches.reason.configuration':
+      'O endereço do serviço ou o ambiente parece errado. Verifique a configuração do ambiente e retome.',
+    'batches.reason.authentication':
+      'O serviço recusou as credenciais. Salve credenciais válidas para este ambiente e retome.',
+    'batches.reason.interrupted':
+      'O aplicativo fechou durante a execução deste lote. Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
+    'batches.reason.message': 'Detalhes: {message}',
+  },
+);

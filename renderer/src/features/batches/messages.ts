@@ -1,0 +1,14 @@
+import type { Catalogue } from '../../i18n/define';
+import { listMessages } from './messages-list';
+import { resultsMessages } from './messages-results';
+import { runMessages } from './messages-run';
+
+function merge<A extends string, B extends string>(
+  a: Catalogue<A>,
+  b: Catalogue<B>,
+): Catalogue<A | B> {
+  return { en: { ...a.en, ...b.en }, 'pt-BR': { ...a['pt-BR'], ...b['pt-BR'] } };
+}
+
+/** The Batches screens' text (keys `batches.…`), in three parts to keep each file readable. */
+export const batchesMessages = merge(merge(listMessages, runMessages), resultsMessages);

@@ -1,0 +1,19 @@
+import type { ExportedFile } from '../../../../../shared/contract/results';
+import { base64Bytes } from '../format';
+
+/**
+ * Saves an exported file through a temporary `<a download>`: the browser's download, and in
+ * Electron the native save dialog. The object URL is released once the click has been handled.
+ */
+export function saveFile(file: ExportedFile): void {
+  const blob = new Blob([base64Bytes(file.base64)], { type: file.mimeType });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

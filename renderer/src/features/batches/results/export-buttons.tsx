@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ExportedFile, ResultFilter } from '../../../../../shared/contract/results';
+import { ErrorNotice } from '../../../components/error-notice';
+import { useI18n } from '../../../i18n/i18n';
+import { api, unwrap } from '../../../lib/api';
+import { saveFile } from './download';
+
+type Export = 'csv' | 'xlsx' | 'failed';
+
+interface ExportButtonsProps {
+  batchId: string;
+  filter: ResultFilter;
+  failedRows: number;
+}
+
+/** The filtered results as CSV or XLSX, and the failed rows as a new file to import again. */
+export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProps) {
+  const { t } = useI18n();
+  const exporting = useMutation({
+    mutationFn: (kind: Export): Promise<ExportedFile> =>
+      unwrap(
+        kind === 'failed'
+          ? api.results.exportFailed({ batchId, format: 'csv' })
+          : api.results.export({ batchId, filter, format: kind }),
+      ),
+    onSuccess: saveFile,
+  });
+  const button = (kind: Export, label: Parameters<typeof t>[0], disabled = false) => (
+    <button
+      type="button"
+      className="button"
+      disabled={exporting.isPending || disabled}
+      onClick={() => exporting.mutate(kind)}
+      data-testid={`export-${kind}`}
+    >
+      {t(label)}
+    </button>
+  );
+  return (
+    <div className="export-buttons" role="group" aria-label={t('batches.export.title')}>
+      <div className="row">
+        {button('csv', 'batches.export.csv')}
+        {button('xlsx', 'batches.export.xlsx')}
+        {button('failed', 'batches.export.failed', failedRows === 0)}
+      </div>
+      <p className="hint" role="status" data-testid="export-status">
+        {exporting.isPending
+          ? t('batches.export.working')
+          : exporting.data
+            ? t('batches.export.done', {
+                name: exporting.data.fileName,
+                count: exporting.data.rows,
+              })
+            : ''}
+      </p>
+      {exporting.error ? <ErrorNotice error={exporting.error} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Personal data in the detail panel (the request as sent, the full answer): masked wherever it
+ * appears unless the analyst shows it, by field name, at any depth, so an unknown field that the
+ * service echoes back is masked as well as the request's own.
+ */
+import { maskCpf, maskEmail, maskPhone } from '../../../../../shared/domain/mask';
+import { maskZip } from '../../import/personal-data';
+
+const maskers: Record<string, (text: string) => string> = {
+  cpf: maskCpf,
+  email: maskEmail,
+  phone: maskPhone,
+  phonenumber: maskPhone,
+  number: maskPhone,
+  zipcode: maskZip,
+};
+
+function maskValue(key: string, value: unknown, insidePhone: boolean): unknown {
+  const name = key.toLowerCase();
+  if (typeof value === 'string') {
+    const masker = name === 'number' && !insidePhone ? undefined : maskers[name];
+    return masker ? masker(value) : value;
+  }
+  return maskPersonalData(value, name === 'phone');
+}
+
+/** A copy of `value` with every CPF, e-mail, phone number and CEP masked. */
+export function maskPersonalData(value: unknown, insidePhone = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskPersonalData(item, insidePhone));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, maskValue(key, item, insidePhone)]),
+  );
+}
+
+/** Pretty JSON for the panel: two-space indent, masked unless shown. */
+export function detailJson(value: unknown, show: boolean): string {
+  return JSON.stringify(show ? value : maskPersonalData(value), null, 2);
+}

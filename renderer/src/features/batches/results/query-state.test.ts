@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ariaSort,
+  emptyFilterForm,
+  invalidFields,
+  nextSort,
+  toResultFilter,
+  toggled,
+  type FilterForm,
+} from './query-state';
+
+const form = (patch: Partial<FilterForm>): FilterForm => ({ ...emptyFilterForm, ...patch });
+
+describe('toResultFilter', () => {
+  it('leaves out what the analyst did not set', () => {
+    expect(toResultFilter(emptyFilterForm)).toEqual({});
+  });
+
+  it('reads decimals in either notation and upper-cases the insight code', () => {
+    expect(
+      toResultFilter(
+        form({
+          statuses: ['ok', 'failed'],
+          risks: ['high'],
+          scoreMin: '0,25',
+          scoreMax: '.9',
+          alertMin: '2',
+          insight: ' dev0003 ',
+        }),
+      ),
+    ).toEqual({
+      statuses: ['failed', 'ok'],
+      risks: ['high'],
+      scoreMin: 0.25,
+      scoreMax: 0.9,
+      alertMin: 2,
+      insight: 'DEV0003',
+    });
+  });
+
+  it('marks and ignores values out of range', () => {
+    const bad = form({ scoreMin: '1.5', scoreMax: 'abc', alertMin: '-1', insight: 'DEV 3' });
+    expect([...invalidFields(bad)].sort()).toEqual(['alertMin', 'insight', 'scoreMax', 'scoreMin']);
+    expect(toResultFilter(bad)).toEqual({});
+    const crossed = form({ scoreMin: '0.8', scoreMax: '0.2' });
+    expect([...invalidFields(crossed)]).toEqual(['scoreMax']);
+    expect(toResultFilter(crossed)).toEqual({ scoreMin: 0.8 });
+  });
+});
+
+describe('toggled', () => {
+  it('adds and removes a choice once', () => {
+    expect(toggled(['ok'], 'failed', true)).toEqual(['ok', 'failed']);
+    expect(toggled(['ok', 'failed'], 'ok', false)).toEqual(['failed']);
+    expect(toggled(['ok'], 'ok', true)).toEqual(['ok']);
+  });
+});
+
+describe('sorting', () => {
+  it('flips the direction of the same column and starts another ascending', () => {
+    const byScore = nextSort({ column: 'row', direction: 'asc' }, 'score');
+    expect(byScore).toEqual({ column: 'score', direction: 'asc' });
+    expect(nextSort(byScore, 'score')).toEqual({ column: 'score', direction: 'desc' });
+    expect(ariaSort(byScore, 'score')).toBe('ascending');
+    expect(ariaSort(byScore, 'row')).toBe('none');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The analyst's filter and sort as typed, and the query the core receives. Text inputs may hold
+ * anything while being typed; only values that make sense reach the query, the others are marked.
+ */
+import type {
+  ResultFilter,
+  ResultSortColumn,
+  RowStatusName,
+} from '../../../../../shared/contract/results';
+import type { DeviceRisk } from '../../../../../shared/domain/types';
+
+export type StatusChoice = RowStatusName | 'pending';
+
+export interface FilterForm {
+  statuses: StatusChoice[];
+  risks: DeviceRisk[];
+  scoreMin: string;
+  scoreMax: string;
+  alertMin: string;
+  insight: string;
+}
+
+export const emptyFilterForm: FilterForm = {
+  statuses: [],
+  risks: [],
+  scoreMin: '',
+  scoreMax: '',
+  alertMin: '',
+  insight: '',
+};
+
+type TextField = 'scoreMin' | 'scoreMax' | 'alertMin' | 'insight';
+
+/** A decimal as typed in either language: `0,5` and `0.5` alike. */
+function decimal(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '' || !/^\d*\.?\d+$|^\d+\.$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** Fields whose text cannot be used, to mark them invalid; empty fields are fine. */
+export function invalidFields(form: FilterForm): Set<TextField> {
+  const invalid = new Set<TextField>();
+  const min = decimal(form.scoreMin);
+  const max = decimal(form.scoreMax);
+  if (form.scoreMin.trim() !== '' && (min === null || min > 1)) invalid.add('scoreMin');
+  if (form.scoreMax.trim() !== '' && (max === null || max > 1)) invalid.add('scoreMax');
+  if (min !== null && max !== null && min > max) invalid.add('scoreMax');
+  const alerts = form.alertMin.trim();
+  if (alerts !== '' && (!/^\d+$/.test(alerts) || Number(alerts) > 1000)) invalid.add('alertMin');
+  if (!/^[A-Za-z0-9]{0,16}$/.test(form.insight.trim())) invalid.add('insight');
+  return invalid;
+}
+
+/** The filter the core receives: usable values only, absent fields left out. */
+export function toResultFilter(form: FilterForm): ResultFilter {
+  const invalid = invalidFields(form);
+  const filter: ResultFilter = {};
+  if (form.statuses.length > 0) filter.statuses = [...form.statuses].sort();
+  if (form.risks.length > 0) filter.risks = [...form.risks].sort();
+  const min = decimal(form.scoreMin);
+  const max = decimal(form.scoreMax);
+  if (min !== null && !invalid.has('scoreMin')) filter.scoreMin = min;
+  if (max !== null && !invalid.has('scoreMax')) filter.scoreMax = max;
+  if (form.alertMin.trim() !== '' && !invalid.has('alertMin'))
+    filter.alertMin = Number(form.alertMin.trim());
+  const insight = form.insight.trim().toUpperCase();
+  if (insight !== '' && !invalid.has('insight')) filter.insight = insight;
+  return filter;
+}
+
+/** Adds or removes one choice of a checkbox group. */
+export function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
+  const without = list.filter((item) => item !== value);
+  return on ? [...without, value] : without;
+}
+
+export interface Sort {
+  column: ResultSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+export const defaultSort: Sort = { column: 'row', direction: 'asc' };
+
+/** A click on a header: the same column flips direction, another starts ascending. */
+export function nextSort(current: Sort, column: ResultSortColumn): Sort {
+  if (current.column !== column) return { column, direction: 'asc' };
+  return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+export function ariaSort(
+  current: Sort,
+  column: ResultSortColumn,
+): 'ascending' | 'descending' | 'none' {
+  if (current.column !== column) return 'none';
+  return current.direction === 'asc' ? 'ascending' : 'descending';
+}

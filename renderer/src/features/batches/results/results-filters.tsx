@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { rowStatuses } from '../../../../../shared/contract/results';
+import type { DeviceRisk } from '../../../../../shared/domain/types';
+import { useI18n } from '../../../i18n/i18n';
+import {
+  emptyFilterForm,
+  invalidFields,
+  toggled,
+  type FilterForm,
+  type StatusChoice,
+} from './query-state';
+
+const statusChoices: readonly StatusChoice[] = [...rowStatuses, 'pending'];
+const riskChoices = ['low', 'medium', 'high', 'undefined'] as const satisfies readonly DeviceRisk[];
+
+interface ResultsFiltersProps {
+  form: FilterForm;
+  onChange: (form: FilterForm) => void;
+}
+
+/** Status and risk checkboxes, a score range, a minimum of alerts and an insight code. */
+export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const invalid = invalidFields(form);
+  const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
+
+  const textInput = (
+    field: 'scoreMin' | 'scoreMax' | 'alertMin' | 'insight',
+    label: Parameters<typeof t>[0],
+    testId: string,
+    extra: {
+      type: 'number' | 'text';
+      min?: number;
+      max?: number;
+      step?: number;
+      placeholder?: string;
+    },
+  ) => (
+    <div className="stack filter-field">
+      <label htmlFor={`${id}-${field}`}>{t(label)}</label>
+      <input
+        id={`${id}-${field}`}
+        className={field === 'insight' ? 'input input-code' : 'input input-narrow'}
+        value={form[field]}
+        aria-invalid={invalid.has(field)}
+        onChange={(event) => set({ [field]: event.target.value })}
+        data-testid={testId}
+        {...extra}
+      />
+    </div>
+  );
+
+  return (
+    <fieldset className="results-filters">
+      <legend>{t('batches.filter.title')}</legend>
+      <div className="filter-groups">
+        <fieldset className="filter-group">
+          <legend>{t('batches.filter.statuses')}</legend>
+          {statusChoices.map((status) => (
+            <label key={status} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.statuses.includes(status)}
+                onChange={(event) =>
+                  set({ statuses: toggled(form.statuses, status, event.target.checked) })
+                }
+                data-testid={`filter-status-${status}`}
+              />
+              {t(`batches.status.${status}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="filter-group">
+          <legend>{t('batches.filter.risks')}</legend>
+          {riskChoices.map((risk) => (
+            <label key={risk} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.risks.includes(risk)}
+                onChange={(event) =>
+                  set({ risks: toggled(form.risks, risk, event.target.checked) })
+                }
+                data-testid={`filter-risk-${risk}`}
+              />
+              {t(`batches.risk.${risk}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="filter-group">
+          <legend>{t('batches.filter.score')}</legend>
+          <div className="row">
+            {textInput('scoreMin', 'batches.filter.scoreMin', 'filter-score-min', {
+              type: 'number',
+              min: 0,
+              max: 1,
+              step: 0.05,
+            })}
+            {textInput('scoreMax', 'batches.filter.scoreMax', 'filter-score-max', {
+              type: 'number',
+              min: 0,
+              max: 1,
+              step: 0.05,
+            })}
+          </div>
+        </fieldset>
+        <div className="stack">
+          {textInput('alertMin', 'batches.filter.alertMin', 'filter-alert-min', {
+            type: 'number',
+            min: 0,
+            max: 1000,
+            step: 1,
+          })}
+          {textInput('insight', 'batches.filter.insight', 'filter-insight', {
+            type: 'text',
+            placeholder: t('batches.filter.insightHint'),
+          })}
+        </div>
+      </div>
+      <div className="row">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onChange(emptyFilterForm)}
+          data-testid="filter-clear"
+        >
+          {t('batches.filter.clear')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { BatchSummary, ResultFilter } from '../../../../../shared/contract/results';
+import { useI18n } from '../../../i18n/i18n';
+import { ChartsPanel } from '../charts/charts-panel';
+import { DetailPanel } from './detail-panel';
+import { ExportButtons } from './export-buttons';
+import { defaultSort, emptyFilterForm, nextSort, toResultFilter, type Sort } from './query-state';
+import { ResultsFilters } from './results-filters';
+import { ResultsGrid } from './results-grid';
+import { useThrottled } from './use-throttled';
+
+/** A batch's results: filters, charts, exports, the table of rows and the selected row in full. */
+export function ResultsView({ batch }: { batch: BatchSummary }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [form, setForm] = useState(emptyFilterForm);
+  // Typing in a filter asks the core at most every 250 ms.
+  const filterText = useThrottled(JSON.stringify(toResultFilter(form)), 250);
+  const filter = useMemo(() => JSON.parse(filterText) as ResultFilter, [filterText]);
+  const [sort, setSort] = useState<Sort>(defaultSort);
+  const [show, setShow] = useState(false);
+  const [selected, setSelected] = useState<{ seq: number; focus: boolean } | null>(null);
+  const running = batch.state === 'running' && batch.live;
+
+  const query = useMemo(() => ({ batchId: batch.id, filter, sort }), [batch.id, filter, sort]);
+  const onSelect = useCallback((seq: number, focus: boolean) => setSelected({ seq, focus }), []);
+  const onSort = useCallback(
+    (column: Sort['column']) => setSort((current) => nextSort(current, column)),
+    [],
+  );
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="results" data-testid="results">
+      <div className="row spread">
+        <h3 id={`${id}-title`}>{t('batches.results.title')}</h3>
+        <ExportButtons batchId={batch.id} filter={filter} failedRows={batch.counts.failed} />
+      </div>
+      <ResultsFilters form={form} onChange={setForm} />
+      <ChartsPanel batchId={batch.id} filter={filter} running={running} />
+      <ResultsGrid
+        query={query}
+        running={running}
+        onSort={onSort}
+        selected={selected?.seq ?? null}
+        onSelect={onSelect}
+        show={show}
+        toolbar={
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={show}
+              onChange={(event) => setShow(event.target.checked)}
+              data-testid="results-show-personal"
+            />
+            {t('batches.personal.show')}
+          </label>
+        }
+      />
+      {selected ? (
+        <DetailPanel
+          key={selected.seq}
+          batchId={batch.id}
+          seq={selected.seq}
+          show={show}
+          focus={selected.focus}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

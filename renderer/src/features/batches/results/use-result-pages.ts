@@ -1,0 +1,71 @@
+import { useQueries } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { ResultFilter, ResultRow } from '../../../../../shared/contract/results';
+import type { VisibleRange } from '../../../components/visible-range';
+import { api, unwrap } from '../../../lib/api';
+import { batchKeys } from '../use-batches';
+import { pageOffsets, pageSize, rowAt } from './page-cache';
+import type { Sort } from './query-state';
+import { useThrottled } from './use-throttled';
+
+export interface ResultQuery {
+  batchId: string;
+  filter: ResultFilter;
+  sort: Sort;
+}
+
+export function pageKey(query: ResultQuery, offset: number) {
+  const { batchId, filter, sort } = query;
+  return [...batchKeys.results(batchId), 'page', filter, sort, offset] as const;
+}
+
+/**
+ * The rows a table shows, fetched page by page as the range in view needs them. Pages already in
+ * the cache show at once; new ones are asked for at most every 100 ms while the analyst scrolls,
+ * so a fling across 100,000 rows does not ask for every page on the way. Pages nobody looks at
+ * leave the cache after 20 s: the renderer never holds the whole result set.
+ */
+export function useResultPages(query: ResultQuery, range: VisibleRange, running: boolean) {
+  const baseKey = JSON.stringify([query.batchId, query.filter, query.sort]);
+  const known = useRef<{ key: string; total: number } | null>(null);
+  const total = known.current?.key === baseKey ? known.current.total : null;
+  const offsets = pageOffsets(range, total ?? 0);
+  const fetchable = useThrottled(offsets.join(','), 100);
+
+  const results = useQueries({
+    queries: offsets.map((offset) => ({
+      queryKey: pageKey(query, offset),
+      queryFn: () =>
+        unwrap(
+          api.results.page({
+            batchId: query.batchId,
+            filter: query.filter,
+            sort: query.sort.column,
+            direction: query.sort.direction,
+            offset,
+            limit: pageSize,
+          }),
+        ),
+      enabled: offset === 0 || fetchable.split(',').includes(String(offset)),
+      staleTime: running ? 0 : 60_000,
+      gcTime: 20_000,
+      refetchInterval: running ? 2_000 : (false as const),
+    })),
+  });
+
+  const answered = results.find((result) => result.data)?.data;
+  if (answered) known.current = { key: baseKey, total: answered.total };
+
+  // At most three pages: rebuilt every render, while the row objects stay those of the cache.
+  const pages = new Map<number, ResultRow[]>();
+  results.forEach((result, index) => {
+    const offset = offsets[index];
+    if (result.data && offset !== undefined) pages.set(offset, result.data.rows);
+  });
+
+  return {
+    total: answered?.total ?? total,
+    row: (index: number) => rowAt(pages, index),
+    error: results.find((result) => result.error)?.error ?? null,
+  };
+}

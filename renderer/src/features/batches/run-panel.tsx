@@ -1,0 +1,52 @@
+import type { BatchSummary } from '../../../../shared/contract/results';
+import { useI18n } from '../../i18n/i18n';
+import type { RunSpeed } from './batch-events';
+import { BatchState, stateKey } from './batch-state';
+import { formatDateTime } from './format';
+import { PauseReason } from './pause-reason';
+import { RunControls } from './run-controls';
+import { RunCounts } from './run-counts';
+import { RunProgress } from './run-progress';
+
+interface RunPanelProps {
+  batch: BatchSummary;
+  speed?: RunSpeed;
+  /** Why the run stopped when its results could not be stored. */
+  failure?: string;
+}
+
+/** One batch's run: where it is, how fast, why it stopped, and what can be done with it now. */
+export function RunPanel({ batch, speed, failure }: RunPanelProps) {
+  const { t, locale } = useI18n();
+  return (
+    <section className="run-panel card" aria-label={t('batches.run.label')} data-testid="run-panel">
+      <div className="row spread">
+        <div className="row">
+          <BatchState batch={batch} testId="run-state" />
+          <span className={`env-badge env-${batch.environment}`}>
+            {t('batches.run.environment', { name: t(`env.${batch.environment}`) })}
+          </span>
+        </div>
+        <span className="hint">
+          {t('batches.run.created', { time: formatDateTime(batch.createdAt, locale) })}
+          {batch.finishedAt
+            ? ` · ${t('batches.run.finished', { time: formatDateTime(batch.finishedAt, locale) })}`
+            : ''}
+        </span>
+      </div>
+      <RunProgress batch={batch} speed={speed} />
+      <RunCounts counts={batch.counts} />
+      <PauseReason batch={batch} />
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {t('batches.run.failed', { message: failure })}
+        </p>
+      ) : null}
+      <RunControls batch={batch} />
+      {/* State changes are announced; the counts, which change every quarter second, are not. */}
+      <p className="visually-hidden" role="status">
+        {t('batches.run.stateNow', { state: t(stateKey(batch)) })}
+      </p>
+    </section>
+  );
+}

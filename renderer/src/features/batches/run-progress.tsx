@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import type { BatchSummary } from '../../../../shared/contract/results';
+import { useI18n } from '../../i18n/i18n';
+import type { RunSpeed } from './batch-events';
+import { formatDuration, percentDone } from './format';
+
+/** The progress bar of a run, with its rate and time left while it runs. */
+export function RunProgress({ batch, speed }: { batch: BatchSummary; speed?: RunSpeed }) {
+  const { t, number } = useI18n();
+  const id = useId();
+  const { done, total } = batch.counts;
+  const percent = percentDone(done, total);
+  const running = batch.state === 'running' && batch.live;
+  return (
+    <div className="run-progress">
+      <p id={id} className="run-progress-label">
+        {t('batches.run.progressText', { done, total, percent: String(percent) })}
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby={id}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${String(percent)}%`}
+        className="run-progress-track"
+        data-testid="run-progress"
+      >
+        {/* Width is set through the CSSOM, which the page's CSP allows. */}
+        <div className="run-progress-fill" style={{ width: `${String(percent)}%` }} />
+      </div>
+      {running ? (
+        <p className="hint run-speed">
+          <span data-testid="run-rate">
+            {t('batches.run.rate', {
+              rate: number(speed?.rowsPerSecond ?? 0, { maximumFractionDigits: 1 }),
+            })}
+          </span>
+          {' · '}
+          <span data-testid="run-eta">
+            {speed?.etaSeconds != null
+              ? t('batches.run.eta', { time: formatDuration(speed.etaSeconds) })
+              : t('batches.run.etaUnknown')}
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

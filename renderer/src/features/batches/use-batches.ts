@@ -1,0 +1,46 @@
+/** Batches through the query cache: the list, one batch, and the commands that change a run. */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+
+export const batchKeys = {
+  list: ['batches', 'list'] as const,
+  get: (batchId: string) => ['batches', 'get', batchId] as const,
+  /** Every page, aggregate and detail of one batch's results. */
+  results: (batchId: string) => ['results', batchId] as const,
+};
+
+export function useBatchList() {
+  return useQuery({
+    queryKey: batchKeys.list,
+    queryFn: () => unwrap(api.batches.list({})),
+    staleTime: 5_000,
+  });
+}
+
+export function useBatch(batchId: string) {
+  return useQuery({
+    queryKey: batchKeys.get(batchId),
+    queryFn: () => unwrap(api.batches.get({ batchId })),
+    staleTime: 5_000,
+  });
+}
+
+export type BatchCommand = 'pause' | 'resume' | 'cancel' | 'retryFailed';
+
+/**
+ * Refreshes what the core knows of a batch. Answers to commands are not written into the cache:
+ * an event of the run may already have moved the batch on, and the last refetch always wins.
+ */
+export function refreshBatch(client: QueryClient, batchId: string): void {
+  void client.invalidateQueries({ queryKey: batchKeys.get(batchId) });
+  void client.invalidateQueries({ queryKey: batchKeys.list });
+}
+
+export function useBatchCommand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ command, batchId }: { command: BatchCommand; batchId: string }) =>
+      unwrap(api.batches[command]({ batchId })),
+    onSettled: (_summary, _error, { batchId }) => refreshBatch(client, batchId),
+  });
+}

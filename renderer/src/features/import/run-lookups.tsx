@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { useSettings } from '../../app/use-app';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { api, unwrap } from '../../lib/api';
+import { batchKeys } from '../batches/use-batches';
+import type { ImportApi } from './use-import';
+
+/**
+ * The last step of an import: the rows after fixes and exclusions become a batch in the active
+ * environment, and the screen moves to its run. Production asks first.
+ */
+export function RunLookups({ imp }: { imp: ImportApi }) {
+  const { t } = useI18n();
+  const id = useId();
+  const { go } = useNavigation();
+  const client = useQueryClient();
+  const environment = useSettings().data?.activeEnvironment ?? 'sandbox';
+  const [confirming, setConfirming] = useState(false);
+  const { report, state } = imp;
+
+  const run = useMutation({
+    mutationFn: async () => {
+      const [toSend, sourceSha256] = await Promise.all([imp.rowsToSend(), imp.fileSha256()]);
+      if (!toSend || !sourceSha256 || !state.file) throw new Error(t('batches.start.noRows'));
+      return unwrap(
+        api.batches.create({
+          sourceName: state.file.name,
+          sourceSha256,
+          rows: toSend.rows,
+          ...(toSend.skipRecent ? { skipRecentDays: toSend.skipRecent.days } : {}),
+        }),
+      );
+    },
+    onSuccess: (batch) => {
+      client.setQueryData(batchKeys.get(batch.id), batch);
+      void client.invalidateQueries({ queryKey: batchKeys.list });
+      go({ section: 'batches', batchId: batch.id });
+    },
+  });
+
+  if (!report || state.check.status !== 'done') return null;
+  const valid = report.totals.valid;
+  const start = () => (environment === 'production' ? setConfirming(true) : run.mutate());
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="run-lookups" data-testid="run-step">
+      <h3 id={`${id}-title`}>{t('batches.start.title')}</h3>
+      <p className={`run-lookups-env env-${environment}`} data-testid="run-environment">
+        {t('batches.start.environment', { name: t(`env.${environment}`) })}
+      </p>
+      <p className="hint">
+        {valid > 0 ? t('batches.start.rows', { count: valid }) : t('batches.start.noRows')}
+        {state.skipRecent && (imp.recent.data ?? 0) > 0
+          ? ` ${t('batches.start.skipping', { days: state.recentDays })}`
+          : ''}
+      </p>
+      <div className="row">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={valid === 0 || run.isPending}
+          onClick={start}
+          data-testid="run-lookups"
+        >
+          {t('batches.start.button')}
+        </button>
+        {run.isPending ? (
+          <span className="hint" role="status">
+            {t('batches.start.preparing')}
+          </span>
+        ) : null}
+      </div>
+      {run.error ? <ErrorNotice error={run.error} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('batches.start.confirmTitle')}
+        message={t('batches.start.confirmText', { count: valid })}
+        confirmLabel={t('batches.start.confirm')}
+        cancelLabel={t('common.cancel')}
+        danger
+        onConfirm={() => {
+          setConfirming(false);
+          run.mutate();
+        }}
+        onCancel={() => setConfirming(false)}
+        testId="confirm-production-run"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId, useState, type RefObject } from 'react';
+import { useI18n } from '../../i18n/i18n';
+
+interface Props {
+  /** The query on screen; the field follows it when another screen sends one. */
+  query: string;
+  onSearch: (query: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+/** One field for any identifier the history keeps: external ID, session ID, device ID or CPF. */
+export function SearchForm({ query, onSearch, inputRef }: Props) {
+  const { t } = useI18n();
+  const id = useId();
+  const [text, setText] = useState(query);
+  const [shown, setShown] = useState(query);
+  if (query !== shown) {
+    setShown(query);
+    setText(query);
+  }
+
+  return (
+    <form
+      role="search"
+      className="search-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = text.trim();
+        if (trimmed !== '') onSearch(trimmed);
+      }}
+    >
+      <label htmlFor={id}>{t('search.label')}</label>
+      <div className="row">
+        <input
+          id={id}
+          ref={inputRef}
+          className="input grow"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={128}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          required
+          data-testid="search-input"
+        />
+        <button type="submit" className="button button-primary" data-testid="search-submit">
+          {t('search.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

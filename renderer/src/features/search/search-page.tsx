@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useI18n } from '../../i18n/i18n';
+import { DeviceView } from './device-view';
+import { SearchForm } from './search-form';
+import { SearchResults } from './search-results';
+import { useSearch, useSearchPlace } from './use-search';
+import './search.css';
+
+/** The history search, and the device view it opens (the place says which one shows). */
+export function SearchPage() {
+  const { t } = useI18n();
+  const place = useSearchPlace();
+  const results = useSearch(place.query);
+  const [show, setShow] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  function search(query: string) {
+    // The same query again means "look again": the history may have grown since.
+    if (query === place.query && place.deviceId === undefined) void results.refetch();
+    else place.search(query);
+  }
+
+  function back() {
+    // Render the results now, so focus can return to them rather than fall to the page.
+    flushSync(place.back);
+    (resultsHeading.current ?? input.current)?.focus();
+  }
+
+  return (
+    <section aria-labelledby="search-title" className="page">
+      <h2 id="search-title">{t('search.title')}</h2>
+      <p className="hint">{t('search.intro')}</p>
+      <SearchForm query={place.query} onSearch={search} inputRef={input} />
+      <div className="row">
+        <label className="search-checkbox">
+          <input
+            type="checkbox"
+            checked={show}
+            onChange={(event) => setShow(event.target.checked)}
+            data-testid="show-personal-data-search"
+          />
+          {t('search.personal.show')}
+        </label>
+        <span className="hint">{t('search.personal.hint')}</span>
+      </div>
+      {place.deviceId !== undefined ? (
+        <DeviceView
+          key={place.deviceId}
+          deviceId={place.deviceId}
+          show={show}
+          onBack={back}
+          onOpenBatch={place.openBatch}
+          onOpenDevice={place.openDevice}
+        />
+      ) : place.query === '' ? (
+        <p className="hint">{t('search.start')}</p>
+      ) : (
+        <SearchResults
+          query={place.query}
+          show={show}
+          onOpenBatch={place.openBatch}
+          onOpenDevice={place.openDevice}
+          headingRef={resultsHeading}
+        />
+      )}
+    </section>
+  );
+}

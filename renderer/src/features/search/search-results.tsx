@@ -1,0 +1,56 @@
+import type { RefObject } from 'react';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { HitsTable } from './hits-table';
+import { useSearch } from './use-search';
+
+interface Props {
+  query: string;
+  show: boolean;
+  onOpenBatch: (batchId: string) => void;
+  onOpenDevice: (deviceId: string) => void;
+  /** Focused when the analyst comes back from a device. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+/** The lookups matching the query, newest first; an empty history says so rather than nothing. */
+export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingRef }: Props) {
+  const { t } = useI18n();
+  const results = useSearch(query);
+  const hits = results.data ?? [];
+
+  return (
+    <section
+      className="stack search-section"
+      aria-labelledby="search-results-title"
+      data-testid="search-results"
+      aria-busy={results.isFetching}
+    >
+      <h3 id="search-results-title" ref={headingRef} tabIndex={-1}>
+        {t('search.results')}
+      </h3>
+      {results.isPending ? <p>{t('common.loading')}</p> : null}
+      {results.error ? (
+        <ErrorNotice error={results.error} onRetry={() => void results.refetch()} />
+      ) : null}
+      {results.data ? (
+        <p role="status" data-testid="search-count" data-value={hits.length}>
+          {hits.length === 0
+            ? t('search.empty')
+            : t(hits.length === 1 ? 'search.count.one' : 'search.count.other', {
+                count: hits.length,
+              })}
+        </p>
+      ) : null}
+      {hits.length > 0 ? (
+        <HitsTable
+          hits={hits}
+          caption={t('search.results')}
+          show={show}
+          onOpenBatch={onOpenBatch}
+          onOpenDevice={onOpenDevice}
+        />
+      ) : null}
+    </section>
+  );
+}

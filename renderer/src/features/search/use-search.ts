@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigation } from '../../app/navigation';
+import { api, unwrap } from '../../lib/api';
+
+/** The history lookups matching `query`; nothing is asked until there is a query. */
+export function useSearch(query: string) {
+  return useQuery({
+    queryKey: ['history.search', query],
+    queryFn: () => unwrap(api.history.search({ query })),
+    enabled: query !== '',
+  });
+}
+
+/** Every transaction seen with a device, and its similar devices. */
+export function useDevice(deviceId: string | undefined) {
+  return useQuery({
+    queryKey: ['devices.get', deviceId],
+    queryFn: () => unwrap(api.devices.get({ deviceId: deviceId ?? '' })),
+    enabled: deviceId !== undefined,
+  });
+}
+
+/**
+ * Where the Search section is: the query comes from the navigation place (this screen's form, or
+ * another screen sending the analyst here) and is remembered while the section is hidden, so the
+ * main navigation button brings back the last results.
+ */
+export function useSearchPlace() {
+  const { place, go } = useNavigation();
+  const here = place.section === 'search' ? place : undefined;
+  const [query, setQuery] = useState(here?.query ?? '');
+  if (here?.query !== undefined && here.query !== query) setQuery(here.query);
+  const withQuery = query === '' ? {} : { query };
+  return {
+    query,
+    deviceId: here?.deviceId,
+    search: (text: string) => go({ section: 'search', query: text }),
+    openDevice: (deviceId: string) => go({ section: 'search', ...withQuery, deviceId }),
+    back: () => go({ section: 'search', ...withQuery }),
+    openBatch: (batchId: string) => go({ section: 'batches', batchId }),
+  };
+}
