@@ -1,21 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { createCore } from '../../electron/core/api';
+import type { Page } from '@playwright/test';
 import { createBatch } from '../../electron/core/bulk/batch';
-import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { openHistory } from '../../electron/core/store/db';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
-import { startWebHost } from '../../electron/webhost/server';
 import { parseInsightResult } from '../../shared/domain/insight';
 import { sourceRows } from '../support/bulk';
 import { sampleTransaction } from '../support/transactions';
+import { withAppInChromium } from './browser-app';
 import type { BenchResult } from './import.bench';
 
-const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 const rowCount = 100_000;
 
 /** The sandbox's answer to transaction `n`, as the runner would store it. */
@@ -116,71 +113,48 @@ function percentile(values: number[], p: number): number {
 export async function benchResultsInBrowser(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-results-'));
   const batchId = await storeFinishedBatch(dataDir);
-  const core = await createCore({
-    dataDir,
-    fetch: globalThis.fetch,
-    keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
-    version: 'bench',
-    locale: 'en-US',
-    platform: process.platform,
-  });
-  if (!core.ok) throw new Error(core.error.message);
-  const host = await startWebHost({ core: core.value, rendererDir: 'dist/renderer' });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: 'Batches' }).click();
-    await page.getByTestId(`open-batch-${batchId}`).waitFor();
+    return await withAppInChromium(dataDir, async (page, url) => {
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Batches' }).click();
+      await page.getByTestId(`open-batch-${batchId}`).waitFor();
 
-    const started = performance.now();
-    await page.getByTestId(`open-batch-${batchId}`).click();
-    const table = page.getByTestId('results-table');
-    await table.getByTestId('result-row-1').waitFor();
-    const firstRows = performance.now() - started;
-    // Interactive: a scroll of a few screens is answered with the rows it brings into view.
-    await scrollTo(page, 100 * 34);
-    await table.getByTestId('result-row-101').waitFor();
-    const interactive = performance.now() - started;
+      const started = performance.now();
+      await page.getByTestId(`open-batch-${batchId}`).click();
+      const table = page.getByTestId('results-table');
+      await table.getByTestId('result-row-1').waitFor();
+      const firstRows = performance.now() - started;
+      // Interactive: a scroll of a few screens is answered with the rows it brings into view.
+      await scrollTo(page, 100 * 34);
+      await table.getByTestId('result-row-101').waitFor();
+      const interactive = performance.now() - started;
 
-    // A jump to the middle needs a page the renderer has never seen: fetched, not held.
-    const jumpStarted = performance.now();
-    await scrollTo(page, 50_000 * 34);
-    await table.getByTestId('result-row-50001').waitFor();
-    const jump = performance.now() - jumpStarted;
+      // A jump to the middle needs a page the renderer has never seen: fetched, not held.
+      const jumpStarted = performance.now();
+      await scrollTo(page, 50_000 * 34);
+      await table.getByTestId('result-row-50001').waitFor();
+      const jump = performance.now() - jumpStarted;
 
-    const frames = await scrollFrames(page, 10 * 34, 4_000);
-    const p95 = percentile(frames, 95);
-    const worst = Math.max(...frames);
-    if (process.env.DCDESK_BENCH_VERBOSE) console.log({ firstRows, interactive, jump, frames });
-    return [
-      {
-        name: '(f) results of a 100,000-row batch: open → first rows shown and the table scrolling',
-        value: `${interactive.toFixed(0)} ms (first rows ${firstRows.toFixed(0)} ms; jump to row 50,000 ${jump.toFixed(0)} ms)`,
-        target: '≤ 1000 ms',
-        met: interactive <= 1000,
-      },
-      {
-        name: '(g) frame time p95 while scrolling 100,000 results (10 rows a frame, 4 s)',
-        value: `${p95.toFixed(1)} ms (${String(frames.length)} frames, worst ${worst.toFixed(0)} ms)`,
-        target: '≤ 20 ms',
-        met: p95 <= 20,
-      },
-    ];
+      const frames = await scrollFrames(page, 10 * 34, 4_000);
+      const p95 = percentile(frames, 95);
+      const worst = Math.max(...frames);
+      if (process.env.DCDESK_BENCH_VERBOSE) console.log({ firstRows, interactive, jump, frames });
+      return [
+        {
+          name: '(f) results of a 100,000-row batch: open → first rows shown and the table scrolling',
+          value: `${interactive.toFixed(0)} ms (first rows ${firstRows.toFixed(0)} ms; jump to row 50,000 ${jump.toFixed(0)} ms)`,
+          target: '≤ 1000 ms',
+          met: interactive <= 1000,
+        },
+        {
+          name: '(g) frame time p95 while scrolling 100,000 results (10 rows a frame, 4 s)',
+          value: `${p95.toFixed(1)} ms (${String(frames.length)} frames, worst ${worst.toFixed(0)} ms)`,
+          target: '≤ 20 ms',
+          met: p95 <= 20,
+        },
+      ];
+    });
   } finally {
-    await browser.close();
-    await host.close();
-    await core.value.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

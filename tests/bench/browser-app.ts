@@ -1,0 +1,45 @@
+import { chromium, type Page } from '@playwright/test';
+import { createCore } from '../../electron/core/api';
+import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import { startWebHost } from '../../electron/webhost/server';
+
+const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+
+/**
+ * The real core on `dataDir` behind the web host, and a Chromium page on it, for a benchmark;
+ * everything is closed afterwards (the folder is the caller's).
+ */
+export async function withAppInChromium<T>(
+  dataDir: string,
+  work: (page: Page, url: string) => Promise<T>,
+): Promise<T> {
+  const core = await createCore({
+    dataDir,
+    fetch: globalThis.fetch,
+    keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
+    version: 'bench',
+    locale: 'en-US',
+    platform: process.platform,
+  });
+  if (!core.ok) throw new Error(core.error.message);
+  const host = await startWebHost({ core: core.value, rendererDir: 'dist/renderer' });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    return await work(page, host.url);
+  } finally {
+    await browser.close();
+    await host.close();
+    await core.value.close();
+  }
+}
