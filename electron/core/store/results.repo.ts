@@ -118,7 +118,8 @@ export function resultsRepo(db: Db) {
           high: 0,
           none: 0,
         };
-        for (const { key, n } of counted(where, params, 'ri.risk'))
+        // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
+        for (const { key, n } of counted(`${where} AND ri.status <> 'pending'`, params, 'ri.risk'))
           risks[riskOfRank.get(key as number) ?? 'none'] += n;
         const scoreHistogram = Array.from({ length: 10 }, () => 0);
         const binned = `${where} AND ri.score BETWEEN 0 AND 1`;
