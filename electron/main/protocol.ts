@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { protocol } from 'electron';
+import { contentTypes } from '../webhost/content-types';
 import { contentSecurityPolicy } from '../webhost/csp';
 import { appHost, appScheme } from './app-origin';
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
 
 /** Must run before the app is ready: the UI is served from app://, never file://. */
 export function registerAppScheme(): void {
@@ -40,7 +30,7 @@ export function serveRenderer(rendererDir: string): void {
       const body = await readFile(file);
       return new Response(new Uint8Array(body), {
         headers: {
-          'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+          'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
           'Content-Security-Policy': contentSecurityPolicy,
           'X-Content-Type-Options': 'nosniff',
         },

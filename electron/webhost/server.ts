@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '../core/api';
+import { contentTypes } from './content-types';
 import { contentSecurityPolicy } from './csp';
 
 /**
@@ -17,17 +18,6 @@ export interface WebHost {
   origin: string;
   close(): Promise<void>;
 }
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
 
 const maxBodyBytes = 64 * 1024 * 1024;
 
@@ -89,7 +79,7 @@ export async function startWebHost(options: {
     try {
       const body = await readFile(file);
       res.writeHead(200, {
-        'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
         'Content-Security-Policy': contentSecurityPolicy,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',

@@ -64,7 +64,8 @@ export interface StoredRow {
   attempts: number;
 }
 
-interface JoinedRow {
+/** A batch row joined with its lookup, as the queries that rebuild a StoredRow select it. */
+export interface JoinedRow {
   seq: number;
   source_row: number;
   external_id: string | null;
@@ -83,7 +84,7 @@ function parseList<T>(json: string | null): T[] {
   return json ? (JSON.parse(json) as T[]) : [];
 }
 
-function toStored(row: JoinedRow): StoredRow {
+export function toStored(row: JoinedRow): StoredRow {
   return {
     seq: row.seq,
     sourceRow: row.source_row,
