@@ -1,0 +1,233 @@
+import fc from 'fast-check';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { outcomes } from '../domain/types';
+import type { ResponseVariableRow } from '../domain/types';
+import { readResponseFile } from './read-response-file';
+import { buildResponseFile } from './response-file';
+import type { ReadResult, ResponseFileKind, ResponseSeparator } from './types';
+
+const rows: ResponseVariableRow[] = [
+  { transactionId: 'PED-1', deviceId: 'dev-1', outcome: 'Suspeito' },
+  { transactionId: 'a,b;"c"', deviceId: 'çã€ 🙂', outcome: 'Fraude Confirmada' },
+  { transactionId: 'two\nlines', deviceId: ' spaced ', outcome: 'Device Positivado' },
+];
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+async function zipOf(files: Record<string, string | null>): Promise<Uint8Array> {
+  const zip = new JSZip();
+  for (const [name, text] of Object.entries(files)) {
+    if (text === null) zip.folder(name);
+    else zip.file(name, text);
+  }
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+async function roundTrip(
+  draft: ResponseVariableRow[],
+  kind: ResponseFileKind,
+  separator: ResponseSeparator,
+): Promise<ReadResult> {
+  const built = await buildResponseFile(draft, { kind, separator, fileName: 'respostas' });
+  if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join(' '));
+  return readResponseFile(built.file.bytes, built.file.fileName);
+}
+
+/** The messages of a refused read, for compact expectations. */
+async function messages(bytes: Uint8Array, fileName: string): Promise<string[]> {
+  const read = await readResponseFile(bytes, fileName);
+  if (read.ok) throw new Error('expected the file to be refused');
+  return read.problems.map((problem) => problem.message);
+}
+
+describe('readResponseFile round trips', () => {
+  for (const kind of ['csv', 'zip'] as const) {
+    for (const separator of [',', ';'] as const) {
+      it(`reads back a built ${kind} separated by ${separator}`, async () => {
+        expect(await roundTrip(rows, kind, separator)).toEqual({ ok: true, rows, separator, kind });
+      });
+    }
+  }
+
+  it('returns the same rows for random awkward ids and device ids', async () => {
+    const awkward = fc.constantFrom(...'aZ09 ,;"\r\n\tçã€🙂\'=-_/|'.split(/(?:)/u));
+    const text = fc.oneof(fc.string({ unit: awkward, minLength: 1, maxLength: 12 }), fc.string());
+    const id = text.filter((value) => value.trim() !== '');
+    const row = fc.record({
+      transactionId: id,
+      deviceId: id,
+      outcome: fc.constantFrom(...outcomes),
+    });
+    const file = fc.uniqueArray(row, {
+      minLength: 1,
+      maxLength: 8,
+      selector: (value) => value.transactionId.trim(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        file,
+        fc.constantFrom('csv' as const, 'zip' as const),
+        fc.constantFrom(',' as const, ';' as const),
+        async (draft, kind, separator) => {
+          expect(await roundTrip(draft, kind, separator)).toEqual({
+            ok: true,
+            rows: draft,
+            separator,
+            kind,
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('readResponseFile on files made elsewhere', () => {
+  it('takes the columns in any order, a byte order mark and LF line ends', async () => {
+    const text =
+      '\ufeffResultado;ID Transacional;DeviceId\nSuspeito;A1;d1\nFraude Confirmada;A2;d2';
+    expect(await readResponseFile(utf8(text), 'mine.CSV')).toEqual({
+      ok: true,
+      separator: ';',
+      kind: 'csv',
+      rows: [
+        { transactionId: 'A1', deviceId: 'd1', outcome: 'Suspeito' },
+        { transactionId: 'A2', deviceId: 'd2', outcome: 'Fraude Confirmada' },
+      ],
+    });
+  });
+
+  it('finds the one CSV in a zip beside folders and macOS companions', async () => {
+    const zip = await zipOf({
+      'out/': null,
+      'out/respostas.csv': 'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n',
+      '__MACOSX/out/._respostas.csv': 'junk',
+      'out/._other.csv': 'junk',
+    });
+    expect(await readResponseFile(zip, 'r.zip')).toMatchObject({
+      ok: true,
+      kind: 'zip',
+      rows: [{ transactionId: 'A1', deviceId: 'd', outcome: 'Suspeito' }],
+    });
+  });
+
+  it('applies the row checks with the line of each row', async () => {
+    const text =
+      'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\nA2,,fraude\r\n\r\nA1,d,Suspeito\r\n';
+    const read = await readResponseFile(utf8(text), 'r.csv');
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'missing_device_id', line: 3 }),
+        expect.objectContaining({ code: 'invalid_outcome', line: 3, value: 'fraude' }),
+        expect.objectContaining({ code: 'missing_transaction_id', line: 4 }),
+        expect.objectContaining({ code: 'missing_device_id', line: 4 }),
+        expect.objectContaining({ code: 'invalid_outcome', line: 4 }),
+        expect.objectContaining({ code: 'duplicate_transaction_id', line: 5, firstLine: 2 }),
+      ],
+    });
+  });
+});
+
+describe('readResponseFile refusals', () => {
+  const header = 'ID Transacional,DeviceId,Resultado\r\n';
+
+  it('refuses text that is not UTF-8', async () => {
+    const latin1 = Uint8Array.from([...utf8(header + 'S'), 0xe3, ...utf8('o,d,Suspeito\r\n')]);
+    expect(await messages(latin1, 'r.csv')).toEqual([
+      'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
+    ]);
+  });
+
+  it('refuses a header that is not exactly the three columns', async () => {
+    expect(await messages(utf8('ID,DeviceId,Resultado\r\nA1,d,Suspeito\r\n'), 'r.csv')).toEqual([
+      "Line 1: column 'ID' is not one of ID Transacional, DeviceId, Resultado.",
+      'Line 1: column ID Transacional is missing.',
+    ]);
+    expect(await messages(utf8('id transacional,deviceid,resultado\r\n'), 'r.csv')).toHaveLength(6);
+    expect(await messages(utf8('ID Transacional,DeviceId,DeviceId\r\n'), 'r.csv')).toEqual([
+      'Line 1: column DeviceId appears twice.',
+      'Line 1: column Resultado is missing.',
+    ]);
+  });
+
+  it('refuses an extra column, in the header or in a row', async () => {
+    const extra = 'ID Transacional,DeviceId,Resultado,Nota\r\nA1,d,Suspeito,x\r\n';
+    const read = await readResponseFile(utf8(extra), 'r.csv');
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'header',
+          line: 1,
+          message: "Line 1: column 'Nota' is not one of ID Transacional, DeviceId, Resultado.",
+        },
+      ],
+    });
+    expect(
+      await messages(
+        utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,\r\nA3,d,Suspeito,x\r\n'),
+        'r.csv',
+      ),
+    ).toEqual(['Line 4: has 4 fields; the header has 3.']);
+  });
+
+  it('refuses a quoted field that never closes', async () => {
+    const read = await readResponseFile(
+      utf8(header + 'A1,d,Suspeito\r\n"A2,d,Suspeito\r\n'),
+      'r.csv',
+    );
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        { code: 'unreadable', line: 3, message: 'Line 3: a quoted field is never closed.' },
+      ],
+    });
+  });
+
+  it('refuses a file without data rows', async () => {
+    expect(await readResponseFile(utf8(header), 'r.csv')).toEqual({
+      ok: false,
+      problems: [{ code: 'empty', line: 0, message: 'The file has no data rows.' }],
+    });
+    expect(await messages(new Uint8Array(0), 'r.csv')).toEqual(['The file is empty.']);
+    expect(await messages(utf8('\r\n \r\n'), 'r.csv')).toEqual(['The file is empty.']);
+  });
+
+  it('refuses a zip without exactly one CSV', async () => {
+    const csv = header + 'A1,d,Suspeito\r\n';
+    expect(await messages(await zipOf({ 'a.csv': csv, 'b/b.CSV': csv }), 'r.zip')).toEqual([
+      'The zip holds 2 CSV files (a.csv, b/b.CSV); it must hold one.',
+    ]);
+    expect(await messages(await zipOf({}), 'r.zip')).toEqual(['The zip holds no CSV file.']);
+    expect(await messages(await zipOf({ 'notes.txt': csv, 'd/': null }), 'r.zip')).toEqual([
+      'The zip holds no CSV file.',
+    ]);
+  });
+
+  it('refuses what is not a zip, and a zip that would unpack past 50 MB', async () => {
+    expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
+      'The zip archive is damaged or incomplete.',
+    ]);
+    const zip = new JSZip();
+    zip.file('big.csv', new Uint8Array(50 * 1024 * 1024 + 1));
+    const big = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    expect(await messages(big, 'r.zip')).toEqual([
+      'The zip would unpack to more than 50 MB, far more than a response file holds.',
+    ]);
+  });
+
+  it('refuses a zip named .csv, a CSV over 50 MB and other extensions', async () => {
+    const zip = await zipOf({ 'a.csv': header + 'A1,d,Suspeito\r\n' });
+    expect(await messages(zip, 'r.csv')).toEqual([
+      'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
+    ]);
+    expect(await messages(new Uint8Array(50 * 1024 * 1024 + 1), 'r.csv')).toEqual([
+      'The file is larger than 50 MB.',
+    ]);
+    expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
+      'The file name must end in .csv or .zip.',
+    ]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Reading a response-variable file back: one the analyst chose to upload, or one stored in the
+ * upload ledger. Stricter than reading a transaction list: this file goes to the service as it
+ * is, so what this reader refuses is what the service would have refused, said sooner.
+ */
+import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
+import type { Cell } from '../spreadsheet/types';
+import { checkResponseRows, confirmRows } from './response-checks';
+import { maxResponseBytes, unzipOne } from './response-zip';
+import { responseColumns } from './types';
+import type {
+  DraftResponseRow,
+  FileProblem,
+  ReadResult,
+  ResponseFileKind,
+  ResponseSeparator,
+} from './types';
+
+type ResponseColumn = (typeof responseColumns)[number];
+
+/**
+ * The rows of a `.csv` file, or of the one CSV in a `.zip` (the name's ending decides, as it does
+ * for the service). The text must be UTF-8 (a byte order mark is allowed); the separator, `,` or
+ * `;`, is the one the header line uses; quoting is RFC 4180's. The header must name exactly the
+ * three columns, in any order; then every row must pass `checkResponseRows`, and hold no more
+ * fields than the header. A line is a CSV record: the header is line 1.
+ */
+export async function readResponseFile(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
+  const kind = kindOf(fileName);
+  if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
+  if (bytes.length > maxResponseBytes) return refuse(unreadable('The file is larger than 50 MB.'));
+  let csv = bytes;
+  if (kind === 'zip') {
+    const inner = await unzipOne(bytes);
+    if (!inner.ok) return refuse(inner.problem);
+    csv = inner.bytes;
+  }
+  const read = readCsvBytes(csv);
+  return read.ok ? { ...read, kind } : read;
+}
+
+function readCsvBytes(
+  bytes: Uint8Array,
+): Exclude<ReadResult, { ok: true }> | Omit<Extract<ReadResult, { ok: true }>, 'kind'> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return refuse(
+      unreadable('The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.'),
+    );
+  }
+  if (text.trim() === '') return refuse({ code: 'empty', line: 0, message: 'The file is empty.' });
+  const separator: ResponseSeparator = detectDelimiter(text) === ';' ? ';' : ',';
+  const parsed = parseCsv(text, separator);
+  if (parsed.openQuoteRecord !== null) {
+    const line = parsed.openQuoteRecord;
+    return refuse(unreadable(`Line ${line}: a quoted field is never closed.`, line));
+  }
+  const [header = [], ...records] = parsed.rows;
+  const columns = headerColumns(header);
+  if (!columns.ok) return { ok: false, problems: columns.problems };
+
+  const problems: FileProblem[] = [];
+  const drafts = records.map((cells, index): DraftResponseRow => {
+    if (cells.length > header.length) {
+      const line = index + 2;
+      problems.push(
+        unreadable(
+          `Line ${line}: has ${cells.length} fields; the header has ${header.length}.`,
+          line,
+        ),
+      );
+    }
+    const value = (column: ResponseColumn) => cells[columns.at[column]]?.text ?? null;
+    return {
+      transactionId: value('ID Transacional'),
+      deviceId: value('DeviceId'),
+      outcome: value('Resultado'),
+    };
+  });
+  const confirmed = confirmRows(drafts);
+  if (problems.length === 0 && confirmed.ok) return { ok: true, rows: confirmed.rows, separator };
+  problems.push(...checkResponseRows(drafts));
+  return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
+}
+
+/** Where each of the three columns is, or what is wrong with the header line. */
+function headerColumns(
+  header: Cell[],
+): { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
+  const problems: FileProblem[] = [];
+  const at: Partial<Record<ResponseColumn, number>> = {};
+  const expected = responseColumns.join(', ');
+  header.forEach((cell, column) => {
+    const name = cell?.text ?? '';
+    if (!isResponseColumn(name)) {
+      problems.push(headerProblem(`Line 1: column '${name}' is not one of ${expected}.`));
+    } else if (at[name] !== undefined) {
+      problems.push(headerProblem(`Line 1: column ${name} appears twice.`));
+    } else {
+      at[name] = column;
+    }
+  });
+  for (const name of responseColumns) {
+    if (at[name] === undefined) problems.push(headerProblem(`Line 1: column ${name} is missing.`));
+  }
+  const [id, device, outcome] = responseColumns.map((name) => at[name]);
+  if (problems.length > 0 || id === undefined || device === undefined || outcome === undefined) {
+    return { ok: false, problems };
+  }
+  return { ok: true, at: { 'ID Transacional': id, DeviceId: device, Resultado: outcome } };
+}
+
+function isResponseColumn(name: string): name is ResponseColumn {
+  return (responseColumns as readonly string[]).includes(name);
+}
+
+function kindOf(fileName: string): ResponseFileKind | null {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.zip')) return 'zip';
+  return null;
+}
+
+function headerProblem(message: string): FileProblem {
+  return { code: 'header', line: 1, message };
+}
+
+function unreadable(message: string, line = 0): FileProblem {
+  return { code: 'unreadable', line, message };
+}
+
+function refuse(problem: FileProblem): { ok: false; problems: FileProblem[] } {
+  return { ok: false, problems: [problem] };
+}

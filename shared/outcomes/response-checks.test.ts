@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { checkResponseRows, confirmRows } from './response-checks';
+import type { DraftResponseRow } from './types';
+
+const row = (
+  transactionId: string | null,
+  deviceId: string | null,
+  outcome: string | null,
+): DraftResponseRow => ({ transactionId, deviceId, outcome });
+
+describe('checkResponseRows', () => {
+  it('passes complete rows', () => {
+    expect(
+      checkResponseRows([
+        row('A1', 'dev-1', 'Suspeito'),
+        row('A2', 'dev-1', 'Fraude Confirmada'),
+        row('A3', 'dev-2', 'Device Positivado'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('refuses a file without rows, on line 0', () => {
+    expect(checkResponseRows([])).toEqual([
+      { code: 'empty', line: 0, message: 'The file has no data rows.' },
+    ]);
+  });
+
+  it('names the line of a missing transaction id (header = line 1)', () => {
+    expect(
+      checkResponseRows([
+        row('A1', 'dev-1', 'Suspeito'),
+        row('A2', 'dev-2', 'Suspeito'),
+        row(null, 'dev-3', 'Suspeito'),
+        row('  ', 'dev-4', 'Suspeito'),
+      ]),
+    ).toEqual([
+      { code: 'missing_transaction_id', line: 4, message: 'Line 4: ID Transacional is empty.' },
+      { code: 'missing_transaction_id', line: 5, message: 'Line 5: ID Transacional is empty.' },
+    ]);
+  });
+
+  it('names the line of a missing DeviceId', () => {
+    expect(checkResponseRows([row('A1', 'dev-1', 'Suspeito'), row('A2', '', 'Suspeito')])).toEqual([
+      { code: 'missing_device_id', line: 3, message: 'Line 3: DeviceId is empty.' },
+    ]);
+    expect(checkResponseRows([row('A1', null, 'Suspeito')])[0]?.line).toBe(2);
+  });
+
+  it('accepts only the three outcomes spelt exactly', () => {
+    const problems = checkResponseRows([
+      row('A1', 'd', 'Suspeito'),
+      row('A2', 'd', 'fraude'),
+      row('A3', 'd', 'suspeito'),
+      row('A4', 'd', ' Suspeito'),
+      row('A5', 'd', null),
+      row('A6', 'd', ''),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'invalid_outcome',
+        line: 3,
+        value: 'fraude',
+        message:
+          "Line 3: Resultado 'fraude' is not one of Suspeito, Fraude Confirmada, Device Positivado.",
+      },
+      {
+        code: 'invalid_outcome',
+        line: 4,
+        value: 'suspeito',
+        message:
+          "Line 4: Resultado 'suspeito' is not one of Suspeito, Fraude Confirmada, Device Positivado.",
+      },
+      {
+        code: 'invalid_outcome',
+        line: 5,
+        value: ' Suspeito',
+        message:
+          "Line 5: Resultado ' Suspeito' is not one of Suspeito, Fraude Confirmada, Device Positivado.",
+      },
+      { code: 'invalid_outcome', line: 6, message: 'Line 6: Resultado is empty.' },
+      { code: 'invalid_outcome', line: 7, message: 'Line 7: Resultado is empty.' },
+    ]);
+  });
+
+  it('names a repeated transaction id with the line it first appears on', () => {
+    const problems = checkResponseRows([
+      row('X', 'd', 'Suspeito'),
+      row('A1', 'd', 'Suspeito'),
+      row('B', 'd', 'Suspeito'),
+      row('C', 'd', 'Suspeito'),
+      row('D', 'd', 'Suspeito'),
+      row('E', 'd', 'Suspeito'),
+      row('F', 'd', 'Suspeito'),
+      row('A1', 'e', 'Fraude Confirmada'),
+      row('A1 ', 'f', 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'duplicate_transaction_id',
+        line: 9,
+        value: 'A1',
+        firstLine: 3,
+        message: "Line 9: ID Transacional 'A1' repeats line 3.",
+      },
+      {
+        code: 'duplicate_transaction_id',
+        line: 10,
+        value: 'A1 ',
+        firstLine: 3,
+        message: "Line 10: ID Transacional 'A1 ' repeats line 3.",
+      },
+    ]);
+  });
+
+  it('compares ids case-sensitively: the service treats them as opaque', () => {
+    expect(checkResponseRows([row('a1', 'd', 'Suspeito'), row('A1', 'd', 'Suspeito')])).toEqual([]);
+  });
+
+  it('reports several problems at once, in line order', () => {
+    const problems = checkResponseRows([
+      row('A1', 'd', 'Suspeito'),
+      row(null, null, 'x'),
+      row('A1', '', 'Suspeito'),
+    ]);
+    expect(problems.map((problem) => [problem.line, problem.code])).toEqual([
+      [3, 'missing_transaction_id'],
+      [3, 'missing_device_id'],
+      [3, 'invalid_outcome'],
+      [4, 'duplicate_transaction_id'],
+      [4, 'missing_device_id'],
+    ]);
+  });
+});
+
+describe('confirmRows', () => {
+  it('gives the rows as the file carries them when they pass', () => {
+    expect(confirmRows([row(' A1', 'dev ', 'Suspeito')])).toEqual({
+      ok: true,
+      rows: [{ transactionId: ' A1', deviceId: 'dev ', outcome: 'Suspeito' }],
+    });
+  });
+
+  it('gives the problems otherwise', () => {
+    expect(confirmRows([row('A1', 'd', 'nope')])).toMatchObject({
+      ok: false,
+      problems: [{ code: 'invalid_outcome', line: 2 }],
+    });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The rules a response-variable file must meet before it is saved or sent (spec 2.7): rows, each
+ * with a transaction id, a DeviceId and one of the three outcomes spelt exactly, each transaction
+ * once. The service's complete rules are not published; these are the ones the interface states.
+ */
+import { outcomes } from '../domain/types';
+import type { ResponseVariableRow } from '../domain/types';
+import { isOutcome } from './outcome-names';
+import { responseColumns } from './types';
+import type { DraftResponseRow, FileProblem } from './types';
+
+const [idColumn, deviceColumn, outcomeColumn] = responseColumns;
+
+/**
+ * Every problem of the rows, in line order. Lines are numbered as in the file: the header is
+ * line 1, `rows[0]` line 2. No rows at all is one `empty` problem on line 0. A value of only
+ * white space counts as empty; the outcome must be exactly `Suspeito`, `Fraude Confirmada` or
+ * `Device Positivado`; ids are compared trimmed, and a repeat names the line of the first.
+ */
+export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
+  if (rows.length === 0) {
+    return [{ code: 'empty', line: 0, message: 'The file has no data rows.' }];
+  }
+  const problems: FileProblem[] = [];
+  const firstLines = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const line = index + 2;
+    const id = row.transactionId?.trim() ?? '';
+    if (id === '') {
+      problems.push(emptyValue('missing_transaction_id', line, idColumn));
+    } else {
+      const firstLine = firstLines.get(id);
+      if (firstLine === undefined) firstLines.set(id, line);
+      else problems.push(duplicate(line, row.transactionId ?? id, firstLine));
+    }
+    if ((row.deviceId?.trim() ?? '') === '') {
+      problems.push(emptyValue('missing_device_id', line, deviceColumn));
+    }
+    if (!isOutcome(row.outcome)) problems.push(invalidOutcome(line, row.outcome));
+  });
+  return problems;
+}
+
+/** The rows as the file will carry them, or their problems when there are any. */
+export function confirmRows(
+  rows: DraftResponseRow[],
+): { ok: true; rows: ResponseVariableRow[] } | { ok: false; problems: FileProblem[] } {
+  const problems = checkResponseRows(rows);
+  const confirmed: ResponseVariableRow[] = [];
+  for (const { transactionId, deviceId, outcome } of rows) {
+    if (transactionId === null || deviceId === null || !isOutcome(outcome)) break;
+    confirmed.push({ transactionId, deviceId, outcome });
+  }
+  return problems.length === 0 && confirmed.length === rows.length
+    ? { ok: true, rows: confirmed }
+    : { ok: false, problems };
+}
+
+function emptyValue(
+  code: 'missing_transaction_id' | 'missing_device_id',
+  line: number,
+  column: string,
+): FileProblem {
+  return { code, line, message: `Line ${line}: ${column} is empty.` };
+}
+
+function duplicate(line: number, value: string, firstLine: number): FileProblem {
+  return {
+    code: 'duplicate_transaction_id',
+    line,
+    value,
+    firstLine,
+    message: `Line ${line}: ${idColumn} '${value}' repeats line ${firstLine}.`,
+  };
+}
+
+function invalidOutcome(line: number, value: string | null): FileProblem {
+  if (value === null || value.trim() === '') {
+    return { code: 'invalid_outcome', line, message: `Line ${line}: ${outcomeColumn} is empty.` };
+  }
+  return {
+    code: 'invalid_outcome',
+    line,
+    value,
+    message: `Line ${line}: ${outcomeColumn} '${value}' is not one of ${outcomes.join(', ')}.`,
+  };
+}

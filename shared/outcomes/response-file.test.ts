@@ -1,0 +1,154 @@
+import JSZip from 'jszip';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildResponseFile, previewResponseFile } from './response-file';
+import type { BuiltResponseFile, DraftResponseRow } from './types';
+
+const rows: DraftResponseRow[] = [
+  { transactionId: 'PED-1', deviceId: 'dev-0000000000000000000a', outcome: 'Suspeito' },
+  { transactionId: 'Pedido, "São João"', deviceId: 'dev;2', outcome: 'Fraude Confirmada' },
+  { transactionId: 'multi\r\nline', deviceId: 'dév-ç', outcome: 'Device Positivado' },
+];
+
+const expectedCsv =
+  'ID Transacional,DeviceId,Resultado\r\n' +
+  'PED-1,dev-0000000000000000000a,Suspeito\r\n' +
+  '"Pedido, ""São João""",dev;2,Fraude Confirmada\r\n' +
+  '"multi\r\nline",dév-ç,Device Positivado\r\n';
+
+async function built(
+  draft: DraftResponseRow[],
+  options: Parameters<typeof buildResponseFile>[1],
+): Promise<BuiltResponseFile> {
+  const result = await buildResponseFile(draft, options);
+  if (!result.ok) throw new Error(result.problems.map((problem) => problem.message).join(' '));
+  return result.file;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('buildResponseFile as CSV', () => {
+  it('writes UTF-8 without a byte order mark, separated by , by default', async () => {
+    const file = await built(rows, { kind: 'csv', fileName: 'respostas' });
+    expect(file.fileName).toBe('respostas.csv');
+    expect(file.kind).toBe('csv');
+    expect(file.mimeType).toBe('text/csv');
+    expect(new TextDecoder().decode(file.bytes)).toBe(expectedCsv);
+    expect(Array.from(file.bytes.subarray(0, 3))).toEqual([0x49, 0x44, 0x20]); // "ID ", no BOM
+    // "São" as UTF-8: S, then C3 A3 for ã, then o.
+    const sao = Array.from(new TextEncoder().encode('São'));
+    expect(sao).toEqual([0x53, 0xc3, 0xa3, 0x6f]);
+    expect(indexOfBytes(file.bytes, sao)).toBeGreaterThan(0);
+    expect(file.bytes.length).toBe(new TextEncoder().encode(expectedCsv).length);
+  });
+
+  it('separates with ; on request', async () => {
+    const file = await built(rows, { kind: 'csv', separator: ';', fileName: 'x' });
+    expect(new TextDecoder().decode(file.bytes)).toBe(
+      'ID Transacional;DeviceId;Resultado\r\n' +
+        'PED-1;dev-0000000000000000000a;Suspeito\r\n' +
+        '"Pedido, ""São João""";"dev;2";Fraude Confirmada\r\n' +
+        '"multi\r\nline";dév-ç;Device Positivado\r\n',
+    );
+  });
+
+  it('replaces any extension and any folder of the given name', async () => {
+    expect((await built(rows, { kind: 'csv', fileName: 'a.ZIP' })).fileName).toBe('a.csv');
+    expect((await built(rows, { kind: 'zip', fileName: 'C:\\out\\a.csv' })).fileName).toBe('a.zip');
+    expect((await built(rows, { kind: 'csv', fileName: '.csv' })).fileName).toBe(
+      'variaveis-resposta.csv',
+    );
+  });
+
+  it('carries the rows and a preview of exactly what it holds', async () => {
+    const file = await built(rows, { kind: 'csv', fileName: 'x' });
+    expect(file.rows).toEqual(rows);
+    expect(file.preview).toEqual({
+      total: 3,
+      counts: { Suspeito: 1, 'Fraude Confirmada': 1, 'Device Positivado': 1 },
+      firstRows: rows,
+      sizeBytes: file.bytes.length,
+    });
+  });
+
+  it('builds nothing while there are problems, and lists them all', async () => {
+    const result = await buildResponseFile(
+      [...rows, { transactionId: 'PED-1', deviceId: null, outcome: 'fraud' }],
+      { kind: 'csv', fileName: 'x' },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'duplicate_transaction_id', line: 5, firstLine: 2 }),
+        expect.objectContaining({ code: 'missing_device_id', line: 5 }),
+        expect.objectContaining({ code: 'invalid_outcome', line: 5, value: 'fraud' }),
+      ],
+    });
+    expect(await buildResponseFile([], { kind: 'zip', fileName: 'x' })).toEqual({
+      ok: false,
+      problems: [{ code: 'empty', line: 0, message: 'The file has no data rows.' }],
+    });
+  });
+});
+
+describe('buildResponseFile as zip', () => {
+  it('holds one deflated entry <stem>.csv with the same CSV text', async () => {
+    const file = await built(rows, { kind: 'zip', separator: ';', fileName: 'lote-7.csv' });
+    expect(file.fileName).toBe('lote-7.zip');
+    expect(file.mimeType).toBe('application/zip');
+    expect(file.preview.sizeBytes).toBe(file.bytes.length);
+    const zip = await JSZip.loadAsync(file.bytes);
+    expect(Object.keys(zip.files)).toEqual(['lote-7.csv']);
+    const csv = await built(rows, { kind: 'csv', separator: ';', fileName: 'lote-7' });
+    expect(await zip.file('lote-7.csv')!.async('uint8array')).toEqual(csv.bytes);
+    // Compression method in the local header (offset 8): 8 = deflate.
+    expect(new DataView(file.bytes.buffer, file.bytes.byteOffset).getUint16(8, true)).toBe(8);
+  });
+
+  it('gives the same bytes for the same rows, whatever the time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-01-02T03:04:05Z'));
+    const first = await built(rows, { kind: 'zip', fileName: 'same' });
+    vi.setSystemTime(new Date('2031-07-08T09:10:11Z'));
+    const second = await built(rows, { kind: 'zip', fileName: 'same' });
+    expect(second.bytes).toEqual(first.bytes);
+    const other = await built(rows.slice(1), { kind: 'zip', fileName: 'same' });
+    expect(other.bytes).not.toEqual(first.bytes);
+  });
+});
+
+describe('previewResponseFile', () => {
+  it('counts every outcome, zeros included, and keeps the first rows', () => {
+    const many = Array.from({ length: 25 }, (_, index) => ({
+      transactionId: `T${index}`,
+      deviceId: 'd',
+      outcome: index % 5 === 0 ? ('Suspeito' as const) : ('Fraude Confirmada' as const),
+    }));
+    const preview = previewResponseFile(many, 1234);
+    expect(preview.total).toBe(25);
+    expect(preview.counts).toEqual({
+      Suspeito: 5,
+      'Fraude Confirmada': 20,
+      'Device Positivado': 0,
+    });
+    expect(preview.firstRows).toEqual(many.slice(0, 10));
+    expect(preview.sizeBytes).toBe(1234);
+    expect(previewResponseFile(many, 1, 3).firstRows).toHaveLength(3);
+    expect(previewResponseFile([], 0).counts).toEqual({
+      Suspeito: 0,
+      'Fraude Confirmada': 0,
+      'Device Positivado': 0,
+    });
+  });
+});
+
+function indexOfBytes(haystack: Uint8Array, needle: number[]): number {
+  outer: for (let at = 0; at + needle.length <= haystack.length; at += 1) {
+    for (let index = 0; index < needle.length; index += 1) {
+      if (haystack[at + index] !== needle[index]) continue outer;
+    }
+    return at;
+  }
+  return -1;
+}

@@ -1,0 +1,73 @@
+/**
+ * Building a response-variable file (spec 2.7, 4.3) from reviewed rows: checked, written as CSV,
+ * zipped on request, with the preview the analyst sees before saving or sending it.
+ */
+import { outcomes } from '../domain/types';
+import type { Outcome, ResponseVariableRow } from '../domain/types';
+import { confirmRows } from './response-checks';
+import { responseCsv } from './response-csv';
+import { zipOne } from './response-zip';
+import type {
+  BuildResult,
+  DraftResponseRow,
+  ResponseFileKind,
+  ResponseFilePreview,
+  ResponseSeparator,
+} from './types';
+
+export interface BuildOptions {
+  kind: ResponseFileKind;
+  /** `,` unless the setting says `;`. */
+  separator?: ResponseSeparator;
+  /** The name to give the file; any `.csv` or `.zip` ending is replaced by the right one. */
+  fileName: string;
+}
+
+/**
+ * The file, or every problem that stops it (see `checkResponseRows`). A CSV is UTF-8 without a
+ * byte order mark; a zip holds it as its one entry `<stem>.csv`, deflated, with a fixed date, so
+ * the same rows, separator and name always give the same bytes.
+ */
+export async function buildResponseFile(
+  rows: DraftResponseRow[],
+  options: BuildOptions,
+): Promise<BuildResult> {
+  const confirmed = confirmRows(rows);
+  if (!confirmed.ok) return confirmed;
+  const stem = fileStem(options.fileName);
+  const csv = new TextEncoder().encode(responseCsv(confirmed.rows, options.separator ?? ','));
+  const zip = options.kind === 'zip';
+  const bytes = zip ? await zipOne(`${stem}.csv`, csv) : csv;
+  return {
+    ok: true,
+    file: {
+      fileName: `${stem}.${options.kind}`,
+      kind: options.kind,
+      mimeType: zip ? 'application/zip' : 'text/csv',
+      bytes,
+      rows: confirmed.rows,
+      preview: previewResponseFile(confirmed.rows, bytes.length),
+    },
+  };
+}
+
+/** The totals per outcome and the first rows, exactly as the file carries them. */
+export function previewResponseFile(
+  rows: ResponseVariableRow[],
+  sizeBytes: number,
+  first = 10,
+): ResponseFilePreview {
+  const counts = Object.fromEntries(outcomes.map((outcome) => [outcome, 0])) as Record<
+    Outcome,
+    number
+  >;
+  for (const row of rows) counts[row.outcome] += 1;
+  return { total: rows.length, counts, firstRows: rows.slice(0, Math.max(first, 0)), sizeBytes };
+}
+
+/** `C:\out\respostas.CSV` → `respostas`; a name with nothing left becomes the default stem. */
+function fileStem(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const stem = base.replace(/\.(csv|zip)$/i, '').trim();
+  return stem === '' ? 'variaveis-resposta' : stem;
+}

@@ -1,0 +1,73 @@
+/**
+ * The zip form of a response-variable file: one CSV inside. Built so that the same rows always
+ * give the same bytes (and so the same SHA-256, which the re-send guard compares): the entry's
+ * date is fixed and nothing else in the archive depends on the time or the machine.
+ */
+import JSZip from 'jszip';
+import { resolveLimits } from '../spreadsheet/limits';
+import { checkZip } from '../spreadsheet/zip-check';
+import type { FileProblem } from './types';
+
+/** The entry date of every zip built here. JSZip writes it as UTC, so no time zone shows. */
+export const zipEntryDate = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
+
+/** The most a response file may hold unpacked: a row takes about 60 bytes, so 800,000 rows and more. */
+export const maxResponseBytes = 50 * 1024 * 1024;
+
+/** A zip holding `bytes` as its one entry `entryName`, deflated, with the fixed date. */
+export async function zipOne(entryName: string, bytes: Uint8Array): Promise<Uint8Array> {
+  const zip = new JSZip();
+  zip.file(entryName, bytes, { date: zipEntryDate, createFolders: false });
+  return zip.generateAsync({
+    type: 'uint8array',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+    platform: 'DOS',
+  });
+}
+
+/**
+ * The bytes of the one CSV file in a zip. Directories and macOS's `__MACOSX/` and `._` companions
+ * are ignored; other files are left alone. The zip directory is read before anything is unpacked,
+ * so an archive that would unpack to more than 50 MB is refused without inflating it.
+ */
+export async function unzipOne(
+  bytes: Uint8Array,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem }> {
+  const check = checkZip(bytes, resolveLimits({ maxUnpackedBytes: maxResponseBytes }));
+  if (!check.ok) {
+    return check.problem.code === 'zip_bomb'
+      ? unreadable('The zip would unpack to more than 50 MB, far more than a response file holds.')
+      : unreadable('The zip archive is damaged or incomplete.');
+  }
+  const csvNames = check.entries
+    .map((entry) => entry.name)
+    .filter((name) => !name.endsWith('/') && !isMacCompanion(name))
+    .filter((name) => name.toLowerCase().endsWith('.csv'));
+  const [name] = csvNames;
+  if (name === undefined) return unreadable('The zip holds no CSV file.');
+  if (csvNames.length > 1) {
+    return unreadable(
+      `The zip holds ${csvNames.length} CSV files (${csvNames.join(', ')}); it must hold one.`,
+    );
+  }
+  try {
+    const entry = (await JSZip.loadAsync(bytes)).file(name);
+    if (entry === null) return unreadable('The zip archive is damaged or incomplete.');
+    const csv = await entry.async('uint8array');
+    // The directory was checked; this catches one that lied about the size.
+    if (csv.length > maxResponseBytes)
+      return unreadable('The CSV in the zip is larger than 50 MB.');
+    return { ok: true, bytes: csv };
+  } catch {
+    return unreadable('The zip archive is damaged, incomplete or protected by a password.');
+  }
+}
+
+function isMacCompanion(name: string): boolean {
+  return name.startsWith('__MACOSX/') || (name.split('/').pop() ?? '').startsWith('._');
+}
+
+function unreadable(message: string): { ok: false; problem: FileProblem } {
+  return { ok: false, problem: { code: 'unreadable', line: 0, message } };
+}

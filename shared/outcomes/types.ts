@@ -1,0 +1,90 @@
+import type { Outcome, ResponseVariableRow } from '../domain/types';
+
+/** The header of a response-variable file (spec 2.7), in this order, spelt exactly. */
+export const responseColumns = ['ID Transacional', 'DeviceId', 'Resultado'] as const;
+
+export const responseSeparators = [',', ';'] as const;
+export type ResponseSeparator = (typeof responseSeparators)[number];
+
+export type ResponseFileKind = 'csv' | 'zip';
+
+/**
+ * A row about to go into a file, before the checks: any field may still be missing, and the
+ * outcome is the text as found (from the history it is always exact; from a file it may not be).
+ */
+export interface DraftResponseRow {
+  transactionId: string | null;
+  deviceId: string | null;
+  outcome: string | null;
+}
+
+export const fileProblemCodes = [
+  /** No data rows at all. */
+  'empty',
+  /** The header is not exactly the three columns (a file read back, or one chosen to upload). */
+  'header',
+  /** The bytes are not UTF-8, or the CSV quoting is broken, or the zip holds no single CSV. */
+  'unreadable',
+  'missing_transaction_id',
+  'missing_device_id',
+  'invalid_outcome',
+  'duplicate_transaction_id',
+] as const;
+export type FileProblemCode = (typeof fileProblemCodes)[number];
+
+/** One reason a file cannot be built or sent, with the line it is on (header = line 1). */
+export interface FileProblem {
+  code: FileProblemCode;
+  /** Line in the file (the header is line 1, the first data row line 2); 0 for the whole file. */
+  line: number;
+  /** The offending value, when there is one (an outcome as written, a repeated id). */
+  value?: string;
+  /** For a duplicate: the line where the id first appears. */
+  firstLine?: number;
+  /** English detail for the log and the command line; the screen words it from `code`. */
+  message: string;
+}
+
+/** What the preview shows before a file is saved or sent. */
+export interface ResponseFilePreview {
+  total: number;
+  counts: Record<Outcome, number>;
+  /** The first rows exactly as they will be sent. */
+  firstRows: ResponseVariableRow[];
+  sizeBytes: number;
+}
+
+/** A built file, ready to save or upload. */
+export interface BuiltResponseFile {
+  fileName: string;
+  kind: ResponseFileKind;
+  mimeType: 'text/csv' | 'application/zip';
+  bytes: Uint8Array;
+  rows: ResponseVariableRow[];
+  preview: ResponseFilePreview;
+}
+
+export type BuildResult =
+  { ok: true; file: BuiltResponseFile } | { ok: false; problems: FileProblem[] };
+
+/** A response-variable file read back (one chosen to upload, or a stored one). */
+export type ReadResult =
+  | { ok: true; rows: ResponseVariableRow[]; separator: ResponseSeparator; kind: ResponseFileKind }
+  | { ok: false; problems: FileProblem[] };
+
+/** One row of an outcomes spreadsheet (the analyst's case system export), as mapped. */
+export interface OutcomeSheetRow {
+  /** Row number in the spreadsheet, 1-based, as the analyst sees it. */
+  row: number;
+  transactionId: string;
+  /** The outcome text as written. */
+  outcomeText: string;
+  /** The outcome it names, or null when it names none of the three. */
+  outcome: Outcome | null;
+}
+
+/** Columns of an outcomes spreadsheet: indexes into the header, absent when not found. */
+export interface OutcomeColumnMapping {
+  transactionId?: number;
+  outcome?: number;
+}
