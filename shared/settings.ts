@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultBaseUrls, environmentNames } from './environment';
+import { responseSeparators } from './outcomes/types';
 
 const baseUrl = z.string().trim().min(1).max(2048);
 
@@ -28,6 +29,10 @@ export const settingsSchema = z.object({
   language: z.enum(['system', 'en', 'pt-BR']).default('system'),
   /** Colour scheme; `system` follows the OS. */
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** Column separator of the response-variable files the app builds. */
+  responseSeparator: z.enum(responseSeparators).default(','),
+  /** The first-run guided tour was closed; it opens by itself only while this is false. */
+  tourDismissed: z.boolean().default(false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -54,6 +59,8 @@ export const settingsPatchSchema = z
     testBaseUrl: settingsSchema.shape.testBaseUrl.unwrap().optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
     theme: settingsSchema.shape.theme.unwrap().optional(),
+    responseSeparator: settingsSchema.shape.responseSeparator.unwrap().optional(),
+    tourDismissed: settingsSchema.shape.tourDismissed.unwrap().optional(),
   })
   .strict() satisfies z.ZodType<Partial<Settings>>;
 

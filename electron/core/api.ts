@@ -7,7 +7,9 @@ import type { CoreContext, Handlers } from './context';
 import type { CredentialStore } from './credentials/keychain';
 import { appHandlers } from './handlers/app.handlers';
 import { createBatchService } from './handlers/batches.handlers';
+import { outcomeHandlers } from './handlers/outcomes.handlers';
 import { resultHandlers } from './handlers/results.handlers';
+import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
 import { purgeOlderThan } from './store/retention';
@@ -21,6 +23,11 @@ export interface CoreOptions {
   version: string;
   locale: string;
   platform: string;
+  /**
+   * The folder of files shipped beside the code (the sample spreadsheet): Electron passes
+   * `process.resourcesPath` when packaged. By default `resources/` of the working folder.
+   */
+  resourcesDir?: string;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -68,9 +75,11 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   };
   const batches = createBatchService(context);
   const handlers: Handlers = {
-    ...appHandlers(context),
+    ...appHandlers(context, options.resourcesDir),
     ...batches.handlers,
     ...resultHandlers(context),
+    ...outcomeHandlers(context),
+    ...uploadHandlers(context),
   };
 
   return ok({

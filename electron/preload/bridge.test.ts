@@ -13,7 +13,7 @@ type Shape<T> = {
 };
 
 const expected: Shape<DeviceCheckApi> = {
-  app: { info: true },
+  app: { info: true, sample: true },
   settings: { get: true, update: true },
   environments: { list: true, activate: true, configure: true, test: true },
   credentials: { save: true, delete: true },
@@ -30,6 +30,15 @@ const expected: Shape<DeviceCheckApi> = {
   },
   results: { page: true, aggregates: true, detail: true, export: true, exportFailed: true },
   devices: { get: true },
+  outcomes: {
+    set: true,
+    setFiltered: true,
+    importCheck: true,
+    importApply: true,
+    summary: true,
+    fileRows: true,
+  },
+  uploads: { check: true, send: true, resend: true, list: true, file: true },
   onBatchProgress: true,
 };
 

@@ -6,7 +6,7 @@ import { findSession, getToken, postJson, upload } from './test-support';
 let sandbox: SandboxHandle;
 let control: string;
 const tx = { sessionID: findSession(false), externalID: 'order-1' };
-const csv = 'ID Transacional;DeviceId;Resultado\ntx-9;dev-9;Fraude Confirmada\n';
+const csv = 'ID Transacional;DeviceId;Resultado\ntx-9;dev-00000000000000000009;Fraude Confirmada\n';
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -41,7 +41,7 @@ describe('control endpoints', () => {
     const uploads = (await (await fetch(`${control}/uploads`)).json()) as ReceivedUpload[];
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.rows).toEqual([
-      { transactionId: 'tx-9', deviceId: 'dev-9', outcome: 'Fraude Confirmada' },
+      { transactionId: 'tx-9', deviceId: 'dev-00000000000000000009', outcome: 'Fraude Confirmada' },
     ]);
     expect((await fetch(`${control}/reset-counters`, { method: 'POST' })).status).toBe(204);
     expect((await counters()).insights).toBe(0);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseResponseVariables } from './csv';
 
 const header = 'ID Transacional,DeviceId,Resultado';
+/** A DeviceId of the form the sandbox issues. */
+const device = 'dev-0123456789abcdef0123';
 
 function parse(text: string): ReturnType<typeof parseResponseVariables> {
   return parseResponseVariables(Buffer.from(text, 'utf8'));
@@ -11,23 +13,25 @@ describe('response variable CSV', () => {
   it('reads CRLF, LF and a missing final line break alike', () => {
     const expected = {
       ok: true,
-      rows: [{ transactionId: 'a', deviceId: 'b', outcome: 'Suspeito' }],
+      rows: [{ transactionId: 'a', deviceId: device, outcome: 'Suspeito' }],
     };
-    expect(parse(`${header}\r\na,b,Suspeito\r\n`)).toEqual(expected);
-    expect(parse(`${header}\na,b,Suspeito`)).toEqual(expected);
-    expect(parse(`\ufeff${header}\n\n a , b ,Suspeito\n\n`)).toEqual(expected);
+    expect(parse(`${header}\r\na,${device},Suspeito\r\n`)).toEqual(expected);
+    expect(parse(`${header}\na,${device},Suspeito`)).toEqual(expected);
+    expect(parse(`\ufeff${header}\n\n a , ${device} ,Suspeito\n\n`)).toEqual(expected);
   });
 
   it('picks the separator the header uses most', () => {
-    const rows = parse('"ID Transacional";"DeviceId";"Resultado"\n"a,1";b;Device Positivado\n');
+    const rows = parse(
+      `"ID Transacional";"DeviceId";"Resultado"\n"a,1";${device};Device Positivado\n`,
+    );
     expect(rows).toEqual({
       ok: true,
-      rows: [{ transactionId: 'a,1', deviceId: 'b', outcome: 'Device Positivado' }],
+      rows: [{ transactionId: 'a,1', deviceId: device, outcome: 'Device Positivado' }],
     });
   });
 
   it('counts physical lines, quoted line breaks included', () => {
-    const text = `${header}\n"a\nb\nc",d,Suspeito\nx,y,Nada\n`;
+    const text = `${header}\n"a\nb\nc",${device},Suspeito\nx,${device},Nada\n`;
     expect(parse(text)).toEqual({
       ok: false,
       messages: ["Line 5: Resultado 'Nada' is not an allowed value."],
@@ -35,7 +39,7 @@ describe('response variable CSV', () => {
   });
 
   it('refuses an unterminated quote and text after a closing quote', () => {
-    expect(parse(`${header}\n"a,b,Suspeito\n`)).toEqual({
+    expect(parse(`${header}\n"a,${device},Suspeito\n`)).toEqual({
       ok: false,
       messages: ['Line 2: a quoted value is not closed.'],
     });
@@ -58,10 +62,33 @@ describe('response variable CSV', () => {
   });
 
   it('treats a trailing separator as one more empty value', () => {
-    expect(parse(`${header}\na,b,Suspeito,\n`)).toEqual({
+    expect(parse(`${header}\na,${device},Suspeito,\n`)).toEqual({
       ok: false,
       messages: ['Line 2: expected 3 values but found 4.'],
     });
+  });
+
+  it('refuses DeviceIds the sandbox never issued, one message per line', () => {
+    const text =
+      `${header}\n` +
+      `a,dev-1,Suspeito\n` +
+      `b,${device.toUpperCase()},Suspeito\n` +
+      `c,${device}0,Suspeito\n` +
+      `d,dev-0123456789abcdef012g,Talvez\n` +
+      `e,${device},Suspeito\n`;
+    expect(parse(text)).toEqual({
+      ok: false,
+      messages: [
+        "Line 2: DeviceId 'dev-1' is not a device this service identified.",
+        "Line 3: DeviceId 'DEV-0123456789ABCDEF0123' is not a device this service identified.",
+        "Line 4: DeviceId 'dev-0123456789abcdef01230' is not a device this service identified.",
+        "Line 5: Resultado 'Talvez' is not an allowed value.",
+      ],
+    });
+    const many = Array.from({ length: 120 }, (_, i) => `t${i},dev-${i},Suspeito`).join('\n');
+    const capped = parse(`${header}\n${many}\n`);
+    expect(capped.ok ? [] : capped.messages).toHaveLength(101);
+    expect(capped.ok ? [] : capped.messages.at(-1)).toBe('And 20 more bad rows.');
   });
 
   it('caps the messages at 100 and says how many more there were', () => {

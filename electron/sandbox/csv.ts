@@ -5,6 +5,10 @@ import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
  * separator (whichever the header line has more of), RFC 4180 quoting, the three columns in any
  * order. Cells are trimmed; wholly empty lines are skipped; line numbers count physical lines
  * from 1 (the header), a quoted line break included.
+ *
+ * Beyond the published rules, a DeviceId must be one this sandbox could have issued (`dev-` and
+ * 20 lowercase hex digits, see answers.ts): the real service's complete rules are not published,
+ * so a file that passes the app's own checks can still be refused with several messages.
  */
 
 export type CsvResult =
@@ -12,6 +16,8 @@ export type CsvResult =
 
 const columns = ['ID Transacional', 'DeviceId', 'Resultado'] as const;
 const allowedOutcomes: readonly string[] = ['Suspeito', 'Fraude Confirmada', 'Device Positivado'];
+/** The form of every DeviceId the sandbox answers with (`sandboxAnswer`). */
+const issuedDeviceId = /^dev-[0-9a-f]{20}$/;
 /** A Detail of thousands of messages helps nobody; the first ones show the pattern. */
 const maxMessages = 100;
 
@@ -102,7 +108,7 @@ function headerMessages(names: string[]): string[] {
   return messages;
 }
 
-/** The first problem of a data row, or its parsed value. */
+/** The first problem of a data row (one message per line), or its parsed value. */
 function readRow(record: CsvRecord, index: number[], width: number): ResponseVariableRow | string {
   const { line, cells } = record;
   if (cells.length !== width)
@@ -114,6 +120,8 @@ function readRow(record: CsvRecord, index: number[], width: number): ResponseVar
   if (deviceId === '') return `Line ${line}: DeviceId is empty.`;
   if (!allowedOutcomes.includes(outcome))
     return `Line ${line}: Resultado '${outcome}' is not an allowed value.`;
+  if (!issuedDeviceId.test(deviceId))
+    return `Line ${line}: DeviceId '${deviceId}' is not a device this service identified.`;
   return { transactionId, deviceId, outcome: outcome as Outcome };
 }
 

@@ -8,7 +8,7 @@ import type { ProblemJson } from './test-support';
 let sandbox: SandboxHandle;
 let token: string;
 const tx = { sessionID: findSession(false), externalID: 'order-1' };
-const csv = 'ID Transacional,DeviceId,Resultado\ntx,dev,Suspeito\n';
+const csv = 'ID Transacional,DeviceId,Resultado\ntx,dev-00000000000000000001,Suspeito\n';
 
 beforeAll(async () => {
   sandbox = await startSandbox();

@@ -31,7 +31,7 @@ async function zipOf(files: Record<string, string>): Promise<Uint8Array> {
 }
 
 const goodCsv =
-  'ID Transacional,DeviceId,Resultado\r\ntx-1,dev-1,Suspeito\r\ntx-2,dev-2,Device Positivado\r\n';
+  'ID Transacional,DeviceId,Resultado\r\ntx-1,dev-00000000000000000001,Suspeito\r\ntx-2,dev-00000000000000000002,Device Positivado\r\n';
 
 describe('response variable uploads', () => {
   it('accepts a comma CSV and keeps its rows', async () => {
@@ -46,8 +46,12 @@ describe('response variable uploads', () => {
         bytes: Buffer.byteLength(goodCsv),
         receivedAt,
         rows: [
-          { transactionId: 'tx-1', deviceId: 'dev-1', outcome: 'Suspeito' },
-          { transactionId: 'tx-2', deviceId: 'dev-2', outcome: 'Device Positivado' },
+          { transactionId: 'tx-1', deviceId: 'dev-00000000000000000001', outcome: 'Suspeito' },
+          {
+            transactionId: 'tx-2',
+            deviceId: 'dev-00000000000000000002',
+            outcome: 'Device Positivado',
+          },
         ],
       },
     ]);
@@ -57,22 +61,27 @@ describe('response variable uploads', () => {
   it('accepts a semicolon CSV with a BOM, quotes, accents and columns in another order', async () => {
     const csv =
       '\ufeff Resultado ;"ID Transacional";DeviceId \n' +
-      '"Fraude Confirmada";"tx;1, with ""quotes""";dev-ção\n' +
-      'Suspeito;"multi\nline";"dev,2"\n';
+      '"Fraude Confirmada";"tx;1, with ""quotes"", São Paulo";dev-00000000000000000010\n' +
+      'Suspeito;"multi\nline";"dev-00000000000000000011"\n';
     const response = await upload(sandbox.url, token, 'Relatório São Paulo.CSV', csv);
     expect(response.status).toBe(200);
     const [received] = sandbox.uploads();
     expect(received?.fileName).toBe('Relatório São Paulo.CSV');
     expect(received?.rows).toEqual([
-      { transactionId: 'tx;1, with "quotes"', deviceId: 'dev-ção', outcome: 'Fraude Confirmada' },
-      { transactionId: 'multi\nline', deviceId: 'dev,2', outcome: 'Suspeito' },
+      {
+        transactionId: 'tx;1, with "quotes", São Paulo',
+        deviceId: 'dev-00000000000000000010',
+        outcome: 'Fraude Confirmada',
+      },
+      { transactionId: 'multi\nline', deviceId: 'dev-00000000000000000011', outcome: 'Suspeito' },
     ]);
   });
 
   it('accepts a zip whose CSVs sit in any folder, ignoring other entries', async () => {
     const data = await zipOf({
       'a.csv': goodCsv,
-      'nested/deeper/b.csv': 'ID Transacional;DeviceId;Resultado\ntx-3;dev-3;Fraude Confirmada\n',
+      'nested/deeper/b.csv':
+        'ID Transacional;DeviceId;Resultado\ntx-3;dev-00000000000000000003;Fraude Confirmada\n',
       'readme.txt': 'not data',
       '__MACOSX/._a.csv': 'resource fork',
     });
@@ -113,12 +122,14 @@ describe('response variable uploads', () => {
   it('names every bad row with its line number', async () => {
     const csv =
       'ID Transacional,DeviceId,Resultado\n' +
-      'tx-1,dev-1,Suspeito\n' +
-      'tx-2,dev-2,Fraude\n' +
-      '"tx\n3",dev-3,suspeito\n' +
-      ',dev-4,Suspeito\n' +
+      'tx-1,dev-00000000000000000001,Suspeito\n' +
+      'tx-2,dev-00000000000000000002,Fraude\n' +
+      '"tx\n3",dev-00000000000000000003,suspeito\n' +
+      ',dev-00000000000000000004,Suspeito\n' +
       'tx-5,,Suspeito\n' +
-      'tx-6,dev-6\n';
+      'tx-6,dev-00000000000000000006\n' +
+      'tx-7,dev-7,Suspeito\n' +
+      'tx-8,DEV-00000000000000000008,Suspeito\n';
     expect(await detail(await upload(sandbox.url, token, 'bad.csv', csv))).toBe(
       [
         "Line 3: Resultado 'Fraude' is not an allowed value.",
@@ -126,6 +137,8 @@ describe('response variable uploads', () => {
         'Line 6: ID Transacional is empty.',
         'Line 7: DeviceId is empty.',
         'Line 8: expected 3 values but found 2.',
+        "Line 9: DeviceId 'dev-7' is not a device this service identified.",
+        "Line 10: DeviceId 'DEV-00000000000000000008' is not a device this service identified.",
       ].join(' | '),
     );
     expect(sandbox.uploads()).toEqual([]);

@@ -4,6 +4,7 @@
  */
 export const operationNames = [
   'app.info',
+  'app.sample',
   'settings.get',
   'settings.update',
   'environments.list',
@@ -28,6 +29,17 @@ export const operationNames = [
   'results.exportFailed',
   'history.search',
   'devices.get',
+  'outcomes.set',
+  'outcomes.setFiltered',
+  'outcomes.importCheck',
+  'outcomes.importApply',
+  'outcomes.summary',
+  'outcomes.fileRows',
+  'uploads.check',
+  'uploads.send',
+  'uploads.resend',
+  'uploads.list',
+  'uploads.file',
 ] as const;
 
 export const eventNames = ['main:batch.progress'] as const;

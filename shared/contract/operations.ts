@@ -3,7 +3,7 @@ import { environmentNames } from '../environment';
 import type { PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { operation } from './define';
-import type { AppInfo, ConnectionTest, EnvironmentView } from './views';
+import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
   resultFilterSchema,
   resultSortColumns,
@@ -15,6 +15,20 @@ import {
   type ResultPage,
   type SearchHit,
 } from './results';
+import {
+  fileScopes,
+  outcomeImportRowSchema,
+  outcomeSchema,
+  reviewTargetSchema,
+  type OutcomeChange,
+  type OutcomeFileRows,
+  type OutcomeImportReport,
+  type OutcomeImportResult,
+  type OutcomeSummary,
+  type UploadCheck,
+  type UploadOutcome,
+  type UploadView,
+} from './outcomes';
 
 const batchId = z.string().min(1).max(64);
 const text = z.string().max(1024).optional();
@@ -41,6 +55,18 @@ const sourceRow = z
 const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
 
 const none = z.object({}).strict();
+/** A response-variable file crossing to the core: its name says csv or zip. */
+const uploadFile = {
+  fileName: z
+    .string()
+    .trim()
+    .min(5)
+    .max(255)
+    .regex(/\.(csv|zip)$/i),
+  /** The bytes, base64; the service's own limit is not published, ours is 20 MB. */
+  base64: z.string().min(1).max(28_000_000),
+};
+const uploadId = z.number().int().min(1);
 const environment = z.enum(environmentNames);
 /** Environments with credentials: the sandbox has none. */
 const realEnvironment = z.enum(['production', 'test']);
@@ -52,6 +78,8 @@ const realEnvironment = z.enum(['production', 'test']);
 export const operations = {
   /** Version, OS locale and start-up notices. */
   'app.info': operation<AppInfo>()(none),
+  /** The bundled sample spreadsheet (fictional transactions, three with problems), to try the flow. */
+  'app.sample': operation<SampleFile>()(none),
   'settings.get': operation<Settings>()(none),
   /** Changes some settings; out-of-range values are refused with `validation`. */
   'settings.update': operation<Settings>()(settingsPatchSchema),
@@ -153,6 +181,54 @@ export const operations = {
   'devices.get': operation<DeviceView>()(
     z.object({ deviceId: z.string().trim().min(1).max(128) }).strict(),
   ),
+  /** Sets (or, with null, clears) the outcome of some rows; rows without a device are left. */
+  'outcomes.set': operation<OutcomeChange>()(
+    z
+      .object({
+        targets: z.array(reviewTargetSchema).min(1).max(100_000),
+        outcome: outcomeSchema.nullable(),
+      })
+      .strict(),
+  ),
+  /** The same for every row of a batch that matches a results filter. */
+  'outcomes.setFiltered': operation<OutcomeChange>()(
+    z.object({ ...resultQuery, outcome: outcomeSchema.nullable() }).strict(),
+  ),
+  /** Checks an outcomes spreadsheet against the history; changes nothing. */
+  'outcomes.importCheck': operation<OutcomeImportReport>()(
+    z.object({ rows: z.array(outcomeImportRowSchema).min(1).max(100_000) }).strict(),
+  ),
+  /** Applies the rows the check found applicable; conflicts only when asked. */
+  'outcomes.importApply': operation<OutcomeImportResult>()(
+    z
+      .object({
+        rows: z.array(outcomeImportRowSchema).min(1).max(100_000),
+        replaceConflicts: z.boolean(),
+      })
+      .strict(),
+  ),
+  /** Counts of reviewed transactions, of one batch or of the whole history. */
+  'outcomes.summary': operation<OutcomeSummary>()(
+    z.object({ batchId: batchId.optional() }).strict(),
+  ),
+  /** Reviewed rows for a response-variable file: unsent ones (to the active environment) or all. */
+  'outcomes.fileRows': operation<OutcomeFileRows>()(
+    z.object({ batchId: batchId.optional(), scope: z.enum(fileScopes).default('unsent') }).strict(),
+  ),
+  /** Reads a file and runs the re-send guard against the active environment; sends nothing. */
+  'uploads.check': operation<UploadCheck>()(z.object(uploadFile).strict()),
+  /** Sends a file to the active environment and records it in the ledger, whatever the answer. */
+  'uploads.send': operation<UploadOutcome>()(
+    z.object({ ...uploadFile, confirmed: z.boolean().default(false) }).strict(),
+  ),
+  /** Sends a stored file again, to the active environment. */
+  'uploads.resend': operation<UploadOutcome>()(
+    z.object({ uploadId, confirmed: z.boolean().default(false) }).strict(),
+  ),
+  /** The ledger, newest first. */
+  'uploads.list': operation<UploadView[]>()(none),
+  /** A stored file, to save a copy. */
+  'uploads.file': operation<ExportedFile>()(z.object({ uploadId }).strict()),
 } as const;
 
 export type Operations = typeof operations;

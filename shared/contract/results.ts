@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { BatchCounts, PauseReason } from '../batch';
-import { deviceRisks, type DeviceRisk, type InsightResult } from '../domain/types';
+import {
+  deviceRisks,
+  outcomes,
+  type DeviceRisk,
+  type InsightResult,
+  type Outcome,
+} from '../domain/types';
 import type { EnvironmentName } from '../environment';
 
 /** A batch as lists and the run screen show it. */
@@ -35,6 +41,11 @@ export const resultFilterSchema = z
     alertMin: z.number().int().min(0).max(1000).optional(),
     /** An insight code such as DEV0003. */
     insight: z.string().trim().max(16).optional(),
+    /** Review state: rows with one of these outcomes, `none` for rows not reviewed yet. */
+    outcomes: z
+      .array(z.enum([...outcomes, 'none']))
+      .max(4)
+      .optional(),
   })
   .strict();
 export type ResultFilter = z.infer<typeof resultFilterSchema>;
@@ -47,6 +58,7 @@ export const resultSortColumns = [
   'score',
   'alertQuantity',
   'deviceAge',
+  'outcome',
 ] as const;
 export type ResultSortColumn = (typeof resultSortColumns)[number];
 
@@ -65,6 +77,9 @@ export interface ResultRow {
   alertQuantity: number | null;
   deviceAge: number | null;
   insights: string[];
+  /** The analyst's outcome for this transaction id, and when it was set (ISO). */
+  outcome: Outcome | null;
+  outcomeSetAt: string | null;
 }
 
 export interface ResultPage {

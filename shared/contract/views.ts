@@ -12,6 +12,14 @@ export interface AppInfo {
   keychainAvailable: boolean;
 }
 
+/** The sample spreadsheet a fresh install offers on the import screen, read like a dropped file. */
+export interface SampleFile {
+  fileName: string;
+  mimeType: string;
+  /** The file's bytes, base64 (files cross IPC and HTTP as text). */
+  base64: string;
+}
+
 /** One environment as the settings screen shows it: never the password, only whether one is saved. */
 export interface EnvironmentView {
   name: EnvironmentName;

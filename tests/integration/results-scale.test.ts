@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { resultHandlers } from '../../electron/core/handlers/results.handlers';
+import { reviewService } from '../../electron/core/review/review-service';
 import { filterSql, orderBy } from '../../electron/core/store/result-filter';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
+import type { ResultFilter } from '../../shared/contract/results';
 import { parseInsightResult } from '../../shared/domain/insight';
+import { outcomes } from '../../shared/domain/types';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
 import { unwrap } from './results-fixture';
@@ -115,6 +118,64 @@ describe('results of a 100,000-row batch', () => {
       .join('\n');
     expect(plan).toContain('COVERING INDEX result_index_score');
     expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it('pages at offset 50,000 sorted by outcome along its index, outcomes on 3 rows in 7', async () => {
+    const review = reviewService(history.db);
+    const started = performance.now();
+    outcomes.forEach((outcome, index) => {
+      const targets = [];
+      for (let seq = index + 1; seq <= size; seq += 7) targets.push({ batchId, seq });
+      review.set(targets, outcome);
+    });
+    const setMs = performance.now() - started;
+    const byOutcome = (filter: ResultFilter) =>
+      ({
+        batchId,
+        filter,
+        sort: 'outcome',
+        direction: 'desc',
+        offset: 50_000,
+        limit: 100,
+      }) as const;
+    const reviewedOrNot = byOutcome({ outcomes: ['Suspeito', 'none'] });
+    const page = unwrap(await handlers['results.page'](reviewedOrNot));
+    // The same page as joining the outcomes and sorting (the slow way).
+    const rank = `CASE o.outcome WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 END`;
+    const direct = history.db.prepare(
+      `SELECT r.seq FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
+       WHERE r.batch_id = ? AND (o.outcome IS NULL OR o.outcome = 'Suspeito')
+       ORDER BY ${rank} DESC, r.seq DESC LIMIT 100 OFFSET 50000`,
+    );
+    expect(page.rows.map((row) => row.seq)).toEqual(direct.pluck().all(batchId));
+    const matching = history.db
+      .prepare(
+        `SELECT COUNT(*) FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
+         WHERE r.batch_id = ? AND (o.outcome IS NULL OR o.outcome = 'Suspeito')`,
+      )
+      .pluck()
+      .get(batchId);
+    expect(page.total).toBe(matching);
+    expect(new Set(page.rows.map((row) => row.outcome))).toEqual(new Set([null]));
+
+    const { where } = filterSql(batchId, {});
+    const sql = `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${orderBy('outcome', 'desc')} LIMIT 100 OFFSET 50000`;
+    const plan = history.db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all({ batchId })
+      .map((step) => (step as { detail: string }).detail)
+      .join('\n');
+    expect(plan).toContain('COVERING INDEX result_index_outcome');
+    expect(plan).not.toContain('TEMP B-TREE');
+
+    const sortedMs = await medianMs(() => handlers['results.page'](byOutcome({})));
+    const filteredMs = await medianMs(() => handlers['results.page'](reviewedOrNot));
+    const directMs = await medianMs(() => Promise.resolve(direct.all(batchId)), 3);
+    console.log(
+      `outcomes set on ${String(Math.ceil((3 * size) / 7))} targets in ${setMs.toFixed(0)} ms; offset 50,000 by outcome: ${sortedMs.toFixed(1)} ms, filtered by review state ${filteredMs.toFixed(1)} ms, joined and sorted directly ${directMs.toFixed(1)} ms`,
+    );
+    expect(sortedMs).toBeLessThan(50);
+    expect(filteredMs).toBeLessThan(250);
   });
 
   it('reports how long filtered pages and the charts take', async () => {

@@ -1,17 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { ResultFilter, ResultSortColumn } from '../../shared/contract/results';
 import { resultSortColumns } from '../../shared/contract/results';
+import { outcomes, type Outcome } from '../../shared/domain/types';
 import { formulaId, resultsFixture, unwrap, type ResultsFixture } from './results-fixture';
 
 let fixture: ResultsFixture;
 beforeAll(async () => {
   fixture = await resultsFixture();
+  // Outcomes on some answered rows, through the review service, so the outcome column, sort and
+  // filter have every value to work on.
+  const review = reviewService(fixture.history.db);
+  outcomes.forEach((outcome, index) => {
+    const targets = Array.from({ length: 300 }, (_, i) => i + 1)
+      .filter((seq) => seq % (index + 3) === 0)
+      .map((seq) => ({ batchId: fixture.batchId, seq }));
+    review.set(targets, outcome);
+  });
 });
 afterAll(() => fixture.close());
 
+/** The stored outcome of each transaction id, read straight from its table. */
+function storedOutcomes(): Map<string, Outcome> {
+  const rows = fixture.history.db
+    .prepare('SELECT external_id, outcome FROM outcomes')
+    .all() as Array<{ external_id: string; outcome: Outcome }>;
+  return new Map(rows.map((row) => [row.external_id, row.outcome]));
+}
+
 /** The batch's rows as the straightforward reading of the stored rows gives them. */
 function everyRow() {
+  const reviewed = storedOutcomes();
   return [...rowsRepo(fixture.history.db).iterate(fixture.batchId)].map((row) => ({
     seq: row.seq,
     row: row.sourceRow,
@@ -22,6 +42,7 @@ function everyRow() {
     alertQuantity: row.result?.alertQuantity ?? null,
     deviceAge: row.result?.deviceAge ?? null,
     insights: row.result?.insights ?? [],
+    outcome: (row.externalId === null ? undefined : reviewed.get(row.externalId)) ?? null,
   }));
 }
 type Row = ReturnType<typeof everyRow>[number];
@@ -35,14 +56,18 @@ const sortKey: Record<ResultSortColumn, (row: Row) => string | number | null> = 
   score: (row) => row.score,
   alertQuantity: (row) => row.alertQuantity,
   deviceAge: (row) => row.deviceAge,
+  outcome: (row) => (row.outcome === null ? null : outcomes.indexOf(row.outcome)),
 };
 
-/** Rows without a value first, as SQLite orders NULL; ties by seq; desc is asc reversed. */
+/** Rows without a value first, as SQLite orders NULL; ties by seq (risk: by score first); desc is asc reversed. */
 function sorted(rows: Row[], sort: ResultSortColumn, direction: 'asc' | 'desc'): Row[] {
   const key = sortKey[sort];
   const compare = (a: Row, b: Row) => {
     const [x, y] = [key(a), key(b)];
     if (x !== y) return x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    // The risk sort breaks ties by score, then by seq, like every other sort.
+    if (sort === 'deviceRisk' && a.score !== b.score)
+      return a.score === null ? -1 : b.score === null ? 1 : a.score - b.score;
     return a.seq - b.seq;
   };
   const ascending = [...rows].sort(compare);
@@ -51,6 +76,7 @@ function sorted(rows: Row[], sort: ResultSortColumn, direction: 'asc' | 'desc'):
 
 function matches(row: Row, filter: ResultFilter): boolean {
   const { statuses, risks, scoreMin, scoreMax, alertMin, insight } = filter;
+  if (filter.outcomes?.length && !filter.outcomes.includes(row.outcome ?? 'none')) return false;
   if (statuses?.length && !statuses.includes(row.status)) return false;
   if (risks?.length && (row.deviceRisk === null || !risks.includes(row.deviceRisk))) return false;
   if (scoreMin !== undefined && (row.score === null || row.score < scoreMin)) return false;
@@ -76,11 +102,16 @@ function filtersFor(rows: Row[]): ResultFilter[] {
     { alertMin: 2 },
     { insight: 'ger0005' },
     { statuses: ['ok'], risks: ['low', 'undefined'], insight: 'DEV0003', scoreMax: 0.5 },
+    { outcomes: ['none'] },
+    { outcomes: ['Suspeito', 'Device Positivado'] },
+    { outcomes: ['none', 'Fraude Confirmada'], statuses: ['ok'] },
   ];
 }
 
 describe('results of a batch', () => {
   it('has answered, failed, rejected, invalid and pending rows to work on', () => {
+    const reviewed = new Set(everyRow().map((row) => row.outcome));
+    expect(reviewed).toEqual(new Set([...outcomes, null]));
     const statuses = new Set(everyRow().map((row) => row.status));
     expect([...statuses].sort()).toEqual([
       'failed',
@@ -141,6 +172,7 @@ describe('results of a batch', () => {
           alertQuantity,
           deviceAge,
           insights,
+          outcome,
         }) => ({
           seq,
           row,
@@ -151,9 +183,15 @@ describe('results of a batch', () => {
           alertQuantity,
           deviceAge,
           insights,
+          outcome,
         }),
       ),
     ).toEqual(everyRow());
+    const reviewedLine = rows.find((row) => row.outcome !== null);
+    expect(reviewedLine?.outcomeSetAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(
+      rows.filter((row) => row.outcome === null).every((row) => row.outcomeSetAt === null),
+    ).toBe(true);
     expect(rows[5]).toMatchObject({ externalId: formulaId, status: 'ok', httpStatus: 200 });
     expect(rows[0]).toMatchObject({ status: 'failed', httpStatus: 500, deviceId: null });
   });

@@ -231,7 +231,7 @@ describe('failures of the network', () => {
 
 describe('response-variable upload', () => {
   const csv =
-    'ID Transacional,DeviceId,Resultado\norder-000001,dev-1,Suspeito\n"order,2",dev-2,Fraude Confirmada\n';
+    'ID Transacional,DeviceId,Resultado\norder-000001,dev-00000000000000000001,Suspeito\n"order,2",dev-00000000000000000002,Fraude Confirmada\n';
 
   it('sends a csv file as the multipart part named file', async () => {
     const result = await client().uploadResponseVariables({
@@ -242,8 +242,12 @@ describe('response-variable upload', () => {
     const received = sandbox.uploads().at(-1);
     expect(received?.fileName).toBe('outcomes.csv');
     expect(received?.rows).toEqual([
-      { transactionId: 'order-000001', deviceId: 'dev-1', outcome: 'Suspeito' },
-      { transactionId: 'order,2', deviceId: 'dev-2', outcome: 'Fraude Confirmada' },
+      { transactionId: 'order-000001', deviceId: 'dev-00000000000000000001', outcome: 'Suspeito' },
+      {
+        transactionId: 'order,2',
+        deviceId: 'dev-00000000000000000002',
+        outcome: 'Fraude Confirmada',
+      },
     ]);
   });
 

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { baseUrlProblem } from '../../../shared/environment';
 import { fail, ok } from '../../../shared/result';
 import { countRecentlyLookedUp } from '../bulk/reuse';
@@ -6,6 +8,7 @@ import { purgeOlderThan } from '../store/retention';
 
 type Names =
   | 'app.info'
+  | 'app.sample'
   | 'settings.get'
   | 'settings.update'
   | 'environments.list'
@@ -17,11 +20,34 @@ type Names =
   | 'history.purge'
   | 'lookups.countRecent';
 
-/** The app, its settings, environments and credentials. */
-export function appHandlers(context: CoreContext): HandlerGroup<Names> {
+/** The sample spreadsheet inside the resources folder; built by scripts/make-sample.ts. */
+export const sampleFile = path.join('sample', 'sample-transactions.xlsx');
+
+/**
+ * The app, its settings, environments and credentials. `resourcesDir` holds what ships beside the
+ * code (the sample spreadsheet); by default `resources/` of the working folder, which is the
+ * repository in development and tests.
+ */
+export function appHandlers(
+  context: CoreContext,
+  resourcesDir = path.resolve('resources'),
+): HandlerGroup<Names> {
   const { connections, keychain, db } = context;
   return {
     'app.info': () => Promise.resolve(ok(context.info)),
+    'app.sample': async () => {
+      const file = path.join(resourcesDir, sampleFile);
+      try {
+        const bytes = await readFile(file);
+        return ok({
+          fileName: path.basename(file),
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          base64: bytes.toString('base64'),
+        });
+      } catch {
+        return fail('file', `The sample spreadsheet cannot be read at ${file}; reinstall the app.`);
+      }
+    },
     'settings.get': () => Promise.resolve(ok(context.settings())),
     'settings.update': (patch) => {
       for (const key of ['productionBaseUrl', 'testBaseUrl'] as const) {

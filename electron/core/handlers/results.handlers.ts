@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { ExportedFile } from '../../../shared/contract/results';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { OutValue } from '../../../shared/spreadsheet';
@@ -15,6 +14,7 @@ import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { resultsRepo } from '../store/results.repo';
 import { searchRepo } from '../store/search.repo';
+import { fromStore } from './from-store';
 
 type Names =
   | 'results.page'
@@ -37,19 +37,6 @@ export function fileStem(sourceName: string): string {
   const base = sourceName.split(/[\\/]/).pop() ?? '';
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
   return stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim() || 'batch';
-}
-
-/**
- * Runs a synchronous store call as a handler: a SQLite failure is a `db` error (the analyst's
- * history could not be read), anything else stays unexpected and is reported by the core.
- */
-function fromStore<T>(read: () => Result<T>): Promise<Result<T>> {
-  try {
-    return Promise.resolve(read());
-  } catch (caught) {
-    if (!(caught instanceof Database.SqliteError)) throw caught;
-    return Promise.resolve(fail('db', `The history could not be read: ${caught.message}`));
-  }
 }
 
 /** The results screen, its exports, the history search and the device view. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultSortColumn } from '../../../shared/contract/results';
-import { filterSql, orderBy } from './result-filter';
+import { filterSql, orderBy, outcomeRankSql } from './result-filter';
 
 describe('orderBy', () => {
   it('maps each sortable column to its indexed column, seq breaking ties the same way', () => {
     expect(orderBy('score', 'desc')).toBe('ri.score DESC, ri.seq DESC');
-    expect(orderBy('deviceRisk', 'asc')).toBe('ri.risk ASC, ri.seq ASC');
+    expect(orderBy('deviceRisk', 'asc')).toBe('ri.risk ASC, ri.score ASC, ri.seq ASC');
     expect(orderBy('row', 'asc', 'x')).toBe('x.source_row ASC, x.seq ASC');
   });
 
@@ -46,5 +46,35 @@ describe('filterSql', () => {
       alertMin: 2,
       insight: "DEV0003' OR 1=1",
     });
+  });
+});
+
+describe('the outcomes filter', () => {
+  const where = (outcomes: NonNullable<Parameters<typeof filterSql>[1]['outcomes']>) =>
+    filterSql('b1', { outcomes });
+
+  it('reads rows not reviewed as a NULL rank, reviewed ones by rank', () => {
+    expect(where(['none'])).toEqual({
+      where: 'ri.batch_id = @batchId AND ri.outcome IS NULL',
+      params: { batchId: 'b1' },
+      filtered: true,
+    });
+    expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
+      where: 'ri.batch_id = @batchId AND ri.outcome IN (SELECT value FROM json_each(@outcomes))',
+      params: { outcomes: '[2,0]' },
+    });
+    expect(where(['Fraude Confirmada', 'none'])).toMatchObject({
+      where:
+        'ri.batch_id = @batchId AND (ri.outcome IS NULL OR ri.outcome IN (SELECT value FROM json_each(@outcomes)))',
+      params: { outcomes: '[1]' },
+    });
+    expect(where([]).filtered).toBe(false);
+  });
+
+  it('ranks outcomes in the order of the review keys', () => {
+    expect(outcomeRankSql('o.outcome')).toBe(
+      "CASE o.outcome WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 END",
+    );
+    expect(orderBy('outcome', 'desc')).toBe('ri.outcome DESC, ri.seq DESC');
   });
 });

@@ -1,8 +1,26 @@
 import type { ResultFilter, ResultSortColumn } from '../../../shared/contract/results';
-import type { DeviceRisk } from '../../../shared/domain/types';
+import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
 
 /** The rank `result_index.risk` stores for each device risk (see migration 0003). */
 export const riskRanks: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
+
+/**
+ * The rank `result_index.outcome` stores for each outcome (see migration 0004): the order of
+ * `outcomes`, the keys 1, 2, 3 of the review queue. Rows not reviewed hold NULL.
+ */
+export const outcomeRanks: Record<Outcome, number> = {
+  Suspeito: 0,
+  'Fraude Confirmada': 1,
+  'Device Positivado': 2,
+};
+
+/** `column` (an outcome's text) as its rank, for statements that write `result_index`. */
+export function outcomeRankSql(column: string): string {
+  const cases = Object.entries(outcomeRanks).map(
+    ([outcome, rank]) => `WHEN '${outcome}' THEN ${String(rank)}`,
+  );
+  return `CASE ${column} ${cases.join(' ')} END`;
+}
 
 /**
  * Sortable columns of the contract mapped to `result_index` columns. Only these strings ever
@@ -13,10 +31,12 @@ const sortColumns: Record<ResultSortColumn, string> = {
   row: 'source_row',
   externalId: 'external_id',
   status: 'status',
-  deviceRisk: 'risk',
+  // Within one risk the higher score is the riskier row (the review queue's default order).
+  deviceRisk: 'risk, score',
   score: 'score',
   alertQuantity: 'alert_quantity',
   deviceAge: 'device_age',
+  outcome: 'outcome',
 };
 
 export type Direction = 'asc' | 'desc';
@@ -33,7 +53,8 @@ export function orderBy(sort: ResultSortColumn, direction: Direction, alias = 'r
   const column = Object.hasOwn(sortColumns, sort) ? sortColumns[sort] : null;
   const dir = Object.hasOwn(directions, direction) ? directions[direction] : null;
   if (column === null || dir === null) throw new Error(`Cannot sort by ${sort} ${direction}.`);
-  return `${alias}.${column} ${dir}, ${alias}.seq ${dir}`;
+  const keys = [...column.split(', '), 'seq'];
+  return keys.map((key) => `${alias}.${key} ${dir}`).join(', ');
 }
 
 /** A WHERE clause over `result_index ri` and its named parameters (`@batchId` included). */
@@ -47,7 +68,8 @@ export interface FilterSql {
 /**
  * The filter as SQL made of fixed fragments; every value goes in as a parameter (lists as JSON
  * read with `json_each`). An empty list means "any", like an absent one. The insight filter
- * reads `lookup_insights` through its `(batch_id, code)` index.
+ * reads `lookup_insights` through its `(batch_id, code)` index; `none` among the outcomes means
+ * rows not reviewed.
  */
 export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
   const conditions: string[] = ['ri.batch_id = @batchId'];
@@ -71,6 +93,18 @@ export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
   if (filter.alertMin !== undefined) {
     conditions.push('ri.alert_quantity >= @alertMin');
     params.alertMin = filter.alertMin;
+  }
+  if (filter.outcomes && filter.outcomes.length > 0) {
+    const ranks = filter.outcomes.flatMap((outcome) =>
+      outcome === 'none' ? [] : [outcomeRanks[outcome]],
+    );
+    const reviewed = 'ri.outcome IN (SELECT value FROM json_each(@outcomes))';
+    const unreviewed = 'ri.outcome IS NULL';
+    const none = filter.outcomes.includes('none');
+    if (ranks.length > 0) params.outcomes = JSON.stringify(ranks);
+    conditions.push(
+      ranks.length === 0 ? unreviewed : none ? `(${unreviewed} OR ${reviewed})` : reviewed,
+    );
   }
   const insight = filter.insight?.trim();
   if (insight) {

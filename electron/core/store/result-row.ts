@@ -1,15 +1,22 @@
 import type { ResultRow, SearchHit } from '../../../shared/contract/results';
-import type { DeviceRisk } from '../../../shared/domain/types';
+import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
 import type { EnvironmentName } from '../../../shared/environment';
 import type { RowStatus } from './rows.repo';
 
-/** The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l`. */
+/**
+ * The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l LEFT JOIN
+ * outcomes o` (see `rowsWithLookups`).
+ */
 export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_id, r.cpf, r.status,
-  l.http_status, l.device_id, l.device_risk, l.score, l.alert_quantity, l.device_age, l.insights`;
+  l.http_status, l.device_id, l.device_risk, l.score, l.alert_quantity, l.device_age, l.insights,
+  o.outcome, o.set_at AS outcome_set_at`;
 
-/** `batch_rows r` with its answer, when it has one. */
-export const rowsWithLookups =
-  'batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq';
+/** The analyst's outcome of a row's transaction id (outcomes are per transaction id). */
+export const outcomeJoin = 'LEFT JOIN outcomes o ON o.external_id = r.external_id';
+
+/** `batch_rows r` with its answer and its outcome, when it has them. */
+export const rowsWithLookups = `batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+  ${outcomeJoin}`;
 
 export interface ResultRowColumns {
   seq: number;
@@ -26,6 +33,8 @@ export interface ResultRowColumns {
   device_age: number | null;
   /** The codes joined with spaces, as `complete()` stores them. */
   insights: string | null;
+  outcome: Outcome | null;
+  outcome_set_at: string | null;
 }
 
 export function toResultRow(row: ResultRowColumns): ResultRow {
@@ -43,6 +52,8 @@ export function toResultRow(row: ResultRowColumns): ResultRow {
     alertQuantity: row.alert_quantity,
     deviceAge: row.device_age,
     insights: row.insights ? row.insights.split(' ').filter((code) => code !== '') : [],
+    outcome: row.outcome,
+    outcomeSetAt: row.outcome_set_at,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { DeviceView, SearchHit } from '../../../shared/contract/results';
 import { normaliseCpf } from '../../../shared/domain/cpf';
 import type { Db } from './db';
-import { searchHitColumns, toSearchHit, type SearchHitColumns } from './result-row';
+import { outcomeJoin, searchHitColumns, toSearchHit, type SearchHitColumns } from './result-row';
 
 /** A device's transactions shown at most; the similar devices are aggregated over all of them. */
 export const maxDeviceTransactions = 1000;
@@ -27,6 +27,7 @@ export function searchRepo(db: Db) {
      JOIN batch_rows r ON r.batch_id = m.batch_id AND r.seq = m.seq
      JOIN batches b ON b.id = r.batch_id
      LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+     ${outcomeJoin}
      ${newestFirst} LIMIT @limit`,
   );
   const deviceRows = db.prepare<[string, number], SearchHitColumns>(
@@ -34,6 +35,7 @@ export function searchRepo(db: Db) {
      FROM lookups l
      JOIN batch_rows r ON r.batch_id = l.batch_id AND r.seq = l.seq
      JOIN batches b ON b.id = r.batch_id
+     ${outcomeJoin}
      WHERE l.device_id = ? ${newestFirst} LIMIT ?`,
   );
   // The service pairs `similarDevices[i]` with `maximumScore[i]`; the same device may be named in

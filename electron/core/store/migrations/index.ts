@@ -2,6 +2,7 @@ import type { Migration } from '../migrate';
 import { initial } from './0001-initial';
 import { settings } from './0002-settings';
 import { resultIndex } from './0003-result-index';
+import { outcomesUploads } from './0004-outcomes-uploads';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
-export const migrations: readonly Migration[] = [initial, settings, resultIndex];
+export const migrations: readonly Migration[] = [initial, settings, resultIndex, outcomesUploads];

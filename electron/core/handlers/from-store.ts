@@ -1,0 +1,19 @@
+import Database from 'better-sqlite3';
+import { fail, type Result } from '../../../shared/result';
+
+/**
+ * Runs a store call (or a service call that uses the store) as a handler: a SQLite failure is a
+ * `db` error (the analyst's history could not be read or changed), anything else stays unexpected
+ * and is reported by the core.
+ */
+export async function fromStore<T>(
+  run: () => Result<T> | Promise<Result<T>>,
+  action: 'read' | 'changed' = 'read',
+): Promise<Result<T>> {
+  try {
+    return await run();
+  } catch (caught) {
+    if (!(caught instanceof Database.SqliteError)) throw caught;
+    return fail('db', `The history could not be ${action}: ${caught.message}`);
+  }
+}

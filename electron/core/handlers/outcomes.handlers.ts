@@ -1,0 +1,51 @@
+import { fail, ok } from '../../../shared/result';
+import type { CoreContext, HandlerGroup } from '../context';
+import { reviewService } from '../review/review-service';
+import { batchesRepo } from '../store/batches.repo';
+import { fromStore } from './from-store';
+
+type Names =
+  | 'outcomes.set'
+  | 'outcomes.setFiltered'
+  | 'outcomes.importCheck'
+  | 'outcomes.importApply'
+  | 'outcomes.summary'
+  | 'outcomes.fileRows';
+
+/** Case review: outcomes by row, by filter and from a spreadsheet; what a file would carry. */
+export function outcomeHandlers(
+  context: Pick<CoreContext, 'db' | 'settings'>,
+): HandlerGroup<Names> {
+  const review = reviewService(context.db);
+  const batches = batchesRepo(context.db);
+  const environment = () => context.settings().activeEnvironment;
+  const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
+
+  return {
+    'outcomes.set': ({ targets, outcome }) =>
+      fromStore(() => ok(review.set(targets, outcome)), 'changed'),
+    'outcomes.setFiltered': ({ batchId, filter, outcome }) =>
+      fromStore(
+        () =>
+          batches.get(batchId)
+            ? ok(review.setFiltered(batchId, filter, outcome))
+            : noBatch(batchId),
+        'changed',
+      ),
+    'outcomes.importCheck': ({ rows }) => fromStore(() => ok(review.checkImport(rows))),
+    'outcomes.importApply': ({ rows, replaceConflicts }) =>
+      fromStore(() => ok(review.applyImport(rows, replaceConflicts)), 'changed'),
+    'outcomes.summary': ({ batchId }) =>
+      fromStore(() =>
+        batchId === undefined || batches.get(batchId)
+          ? ok(review.summary(environment(), batchId))
+          : noBatch(batchId),
+      ),
+    'outcomes.fileRows': ({ batchId, scope }) =>
+      fromStore(() =>
+        batchId === undefined || batches.get(batchId)
+          ? ok({ rows: review.fileRows(environment(), { batchId, scope }) })
+          : noBatch(batchId),
+      ),
+  };
+}

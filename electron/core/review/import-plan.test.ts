@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
+import type { KnownTransaction } from '../store/outcomes.repo';
+import { planImport } from './import-plan';
+
+const device = (deviceId: string) => ({ deviceId, batchId: 'b1' });
+const history: Record<string, KnownTransaction> = {
+  new: { device: device('dev-new'), seen: true, current: null },
+  same: { device: device('dev-same'), seen: true, current: 'Suspeito' },
+  other: { device: device('dev-other'), seen: true, current: 'Suspeito' },
+  noContent: { device: null, seen: true, current: null },
+};
+const known = (id: string): KnownTransaction =>
+  history[id] ?? { device: null, seen: false, current: null };
+
+let line = 1;
+const row = (transactionId: string, outcome: OutcomeImportRow['outcome']): OutcomeImportRow => ({
+  row: (line += 1),
+  transactionId,
+  outcome,
+});
+
+describe('planImport', () => {
+  it('puts every row in exactly one count and plans only what changes', () => {
+    line = 1;
+    const rows = [
+      row('new', 'Fraude Confirmada'), // 2: to apply
+      row('same', 'Suspeito'), // 3: unchanged
+      row('other', 'Device Positivado'), // 4: conflict
+      row('missing', 'Suspeito'), // 5: not found
+      row('noContent', 'Suspeito'), // 6: without device
+      row('twice', 'Suspeito'), // 7: contradiction
+      row('twice', 'Fraude Confirmada'), // 8: contradiction
+      row('new', 'Fraude Confirmada'), // 9: a repeat with the same outcome: unchanged
+    ];
+    const { report, writes, replacements } = planImport(rows, known);
+    expect(report).toEqual({
+      rows: 8,
+      toApply: 1,
+      unchanged: 2,
+      notFound: [{ row: 5, transactionId: 'missing', incoming: 'Suspeito' }],
+      withoutDevice: [{ row: 6, transactionId: 'noContent', incoming: 'Suspeito' }],
+      conflicts: [
+        { row: 4, transactionId: 'other', current: 'Suspeito', incoming: 'Device Positivado' },
+      ],
+      contradictions: [
+        { row: 7, transactionId: 'twice', current: 'Fraude Confirmada', incoming: 'Suspeito' },
+        { row: 8, transactionId: 'twice', current: 'Suspeito', incoming: 'Fraude Confirmada' },
+      ],
+    });
+    const { toApply, unchanged, notFound, withoutDevice, conflicts, contradictions } = report;
+    expect(
+      toApply +
+        unchanged +
+        notFound.length +
+        withoutDevice.length +
+        conflicts.length +
+        contradictions.length,
+    ).toBe(report.rows);
+    expect(writes).toEqual([
+      { transactionId: 'new', deviceId: 'dev-new', batchId: 'b1', outcome: 'Fraude Confirmada' },
+    ]);
+    expect(replacements).toEqual([
+      {
+        transactionId: 'other',
+        deviceId: 'dev-other',
+        batchId: 'b1',
+        outcome: 'Device Positivado',
+      },
+    ]);
+  });
+
+  it('lists each row of a contradiction, even one that agrees with the history', () => {
+    line = 1;
+    const rows = [
+      row('same', 'Suspeito'),
+      row('same', 'Suspeito'),
+      row('same', 'Fraude Confirmada'),
+    ];
+    const { report, writes } = planImport(rows, known);
+    expect(report.contradictions.map((issue) => issue.row)).toEqual([2, 3, 4]);
+    expect(report.unchanged).toBe(0);
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import type {
+  FileScope,
+  OutcomeChange,
+  OutcomeImportReport,
+  OutcomeImportResult,
+  OutcomeImportRow,
+  OutcomeSummary,
+  ReviewTarget,
+} from '../../../shared/contract/outcomes';
+import type { ResultFilter } from '../../../shared/contract/results';
+import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
+import type { EnvironmentName } from '../../../shared/environment';
+import type { Db } from '../store/db';
+import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
+import { planImport, type ImportWrite } from './import-plan';
+
+/** Case review: outcomes set by hand, by filter or from a spreadsheet, and what to send. */
+export interface ReviewService {
+  /**
+   * Sets (or, with null, clears) the outcome of some rows' transaction ids. Setting needs a
+   * transaction id and a device (an `ok` answer); clearing only the transaction id. Rows that
+   * lack them are counted and left; rows that do not exist are skipped.
+   */
+  set(targets: ReviewTarget[], outcome: Outcome | null): OutcomeChange;
+  /** The same for every row of a batch that matches a results filter. */
+  setFiltered(batchId: string, filter: ResultFilter, outcome: Outcome | null): OutcomeChange;
+  /** What applying an outcomes spreadsheet would do; changes nothing. */
+  checkImport(rows: OutcomeImportRow[]): OutcomeImportReport;
+  /** Applies the spreadsheet's new outcomes, and its conflicting ones when `replaceConflicts`. */
+  applyImport(rows: OutcomeImportRow[], replaceConflicts: boolean): OutcomeImportResult;
+  /** Reviewed transactions per outcome, of one batch or all, and how many `environment` lacks. */
+  summary(environment: EnvironmentName, batchId?: string): OutcomeSummary;
+  /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
+  fileRows(
+    environment: EnvironmentName,
+    query: { batchId?: string; scope: FileScope },
+  ): ResponseVariableRow[];
+}
+
+/** The review service over the history; synchronous, throws only SQLite errors. */
+export function reviewService(db: Db): ReviewService {
+  const repo = outcomesRepo(db);
+
+  /** Applies one outcome to the rows `read` finds, in one transaction. */
+  const change = db.transaction(
+    (read: () => Array<ReviewedRow | null>, outcome: Outcome | null): OutcomeChange => {
+      const now = new Date().toISOString();
+      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      for (const row of read()) {
+        if (row === null) continue;
+        if (row.externalId === null) counts.withoutTransactionId += 1;
+        else if (outcome === null) counts.changed += repo.clear(row.externalId);
+        else if (row.deviceId === null) counts.withoutDevice += 1;
+        else counts.changed += repo.put(row.externalId, row.deviceId, outcome, row.batchId, now);
+      }
+      return counts;
+    },
+  );
+
+  const write = db.transaction((writes: ImportWrite[]) => {
+    const now = new Date().toISOString();
+    let applied = 0;
+    for (const { transactionId, deviceId, outcome, batchId } of writes)
+      applied += repo.put(transactionId, deviceId, outcome, batchId, now);
+    return applied;
+  });
+
+  const plan = (rows: OutcomeImportRow[]) => planImport(rows, (id) => repo.known(id));
+
+  return {
+    set: (targets, outcome) =>
+      change(() => targets.map((target) => repo.row(target.batchId, target.seq)), outcome),
+    setFiltered: (batchId, filter, outcome) =>
+      change(() => repo.filtered(batchId, filter), outcome),
+    checkImport: (rows) => db.transaction(() => plan(rows).report)(),
+    applyImport: (rows, replaceConflicts) =>
+      db.transaction(() => {
+        const { writes, replacements } = plan(rows);
+        const applied = write(replaceConflicts ? [...writes, ...replacements] : writes);
+        return { applied, keptConflicts: replaceConflicts ? 0 : replacements.length };
+      })(),
+    summary(environment, batchId) {
+      const summary: OutcomeSummary = {
+        counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
+        total: 0,
+        unsent: 0,
+      };
+      for (const { outcome, n, unsent } of repo.counts(environment, batchId)) {
+        summary.counts[outcome] = n;
+        summary.total += n;
+        summary.unsent += unsent;
+      }
+      return summary;
+    },
+    fileRows: (environment, { batchId, scope }) =>
+      repo.fileRows(environment, batchId, scope === 'unsent'),
+  };
+}

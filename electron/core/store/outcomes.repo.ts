@@ -1,0 +1,148 @@
+import type { ResultFilter } from '../../../shared/contract/results';
+import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
+import type { EnvironmentName } from '../../../shared/environment';
+import type { Db } from './db';
+import { filterSql } from './result-filter';
+import { statementCache } from './statement-cache';
+
+/** A row as review sees it: its transaction id and the device its answer named, if any. */
+export interface ReviewedRow {
+  batchId: string;
+  seq: number;
+  externalId: string | null;
+  /** The device of an `ok` answer; null for a 204, a failure or a row not answered yet. */
+  deviceId: string | null;
+}
+
+/** Where an id of an outcomes spreadsheet stands in the history. */
+export interface KnownTransaction {
+  /** The device of the most recent `ok` lookup with this id, and its batch. */
+  device: { deviceId: string; batchId: string } | null;
+  /** True when some stored row carries the id (answered or not). */
+  seen: boolean;
+  /** The outcome already stored for the id. */
+  current: Outcome | null;
+}
+
+interface RowColumns {
+  batch_id: string;
+  seq: number;
+  external_id: string | null;
+  device_id: string | null;
+}
+
+const toReviewed = (row: RowColumns): ReviewedRow => ({
+  batchId: row.batch_id,
+  seq: row.seq,
+  externalId: row.external_id,
+  deviceId: row.device_id,
+});
+
+/** The device column of a row: only an answered (`ok`) lookup names one. */
+const answeredDevice = "CASE WHEN l.status = 'ok' THEN l.device_id END AS device_id";
+
+/** Accepted by `environment`: the same transaction, device and outcome in a `sent` upload. */
+const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
+  WHERE ut.external_id = o.external_id AND ut.device_id = o.device_id AND ut.outcome = o.outcome
+    AND u.status = 'sent' AND u.environment = @environment)`;
+
+/** Outcomes of the transaction ids of one batch, or of all. */
+const scopeOf = (batchId: string | undefined) =>
+  batchId === undefined
+    ? 'o.device_id IS NOT NULL'
+    : 'o.device_id IS NOT NULL AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)';
+
+/** The `outcomes` table: one outcome per transaction id, with the device it names. */
+export function outcomesRepo(db: Db) {
+  const statement = statementCache(db);
+  const row = db.prepare<[string, number], RowColumns>(
+    `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
+     FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+     WHERE r.batch_id = ? AND r.seq = ?`,
+  );
+  const put = db.prepare(
+    `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at)
+     VALUES (@externalId, @deviceId, @outcome, @batchId, @now)
+     ON CONFLICT (external_id) DO UPDATE SET device_id = excluded.device_id,
+       outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at
+     WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id`,
+  );
+  const clear = db.prepare<[string]>('DELETE FROM outcomes WHERE external_id = ?');
+  const current = db.prepare<[string], { outcome: Outcome }>(
+    'SELECT outcome FROM outcomes WHERE external_id = ?',
+  );
+  const latestDevice = db.prepare<[string], { device_id: string; batch_id: string }>(
+    `SELECT l.device_id, l.batch_id
+     FROM batch_rows r
+     JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+     JOIN batches b ON b.id = r.batch_id
+     WHERE r.external_id = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
+     ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
+  );
+  const seen = db.prepare<[string], 1>('SELECT 1 FROM batch_rows WHERE external_id = ? LIMIT 1');
+
+  return {
+    /** One row of one batch, or null when the batch has no such row. */
+    row(batchId: string, seq: number): ReviewedRow | null {
+      const found = row.get(batchId, seq);
+      return found ? toReviewed(found) : null;
+    },
+    /** The rows of a batch that match a results filter, in input order. */
+    filtered(batchId: string, filter: ResultFilter): ReviewedRow[] {
+      const { where, params } = filterSql(batchId, filter);
+      // Read whole (numbers and ids only): writes cannot run while a statement iterates.
+      return statement<RowColumns>(
+        `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
+         FROM result_index ri
+         JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
+         LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+         WHERE ${where} ORDER BY ri.seq`,
+      )
+        .all(params)
+        .map(toReviewed);
+    },
+    /**
+     * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
+     * another outcome or another device), 0 when it was already stored so (its time is kept).
+     */
+    put(externalId: string, deviceId: string, outcome: Outcome, batchId: string, now: string) {
+      return put.run({ externalId, deviceId, outcome, batchId, now }).changes;
+    },
+    /** Removes a transaction id's outcome; returns 1 when there was one. */
+    clear(externalId: string): number {
+      return clear.run(externalId).changes;
+    },
+    /** Where an id stands: its newest device, whether any row has it, its stored outcome. */
+    known(externalId: string): KnownTransaction {
+      const device = latestDevice.get(externalId);
+      return {
+        device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
+        seen: device !== undefined || seen.get(externalId) !== undefined,
+        current: current.get(externalId)?.outcome ?? null,
+      };
+    },
+    /** Reviewed transactions per outcome, and how many of them `environment` has not accepted. */
+    counts(environment: EnvironmentName, batchId?: string) {
+      return statement<{ outcome: Outcome; n: number; unsent: number }>(
+        `SELECT o.outcome, COUNT(*) AS n, SUM(NOT ${sentTo}) AS unsent
+         FROM outcomes o WHERE ${scopeOf(batchId)} GROUP BY o.outcome`,
+      ).all(batchId === undefined ? { environment } : { environment, batchId });
+    },
+    /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */
+    fileRows(
+      environment: EnvironmentName,
+      batchId: string | undefined,
+      unsentOnly: boolean,
+    ): ResponseVariableRow[] {
+      const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
+      const params: Record<string, string> = unsentOnly ? { environment } : {};
+      if (batchId !== undefined) params.batchId = batchId;
+      return statement<ResponseVariableRow>(
+        `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome
+         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent} ORDER BY o.set_at, o.id`,
+      ).all(params);
+    },
+  };
+}
+
+export type OutcomesRepo = ReturnType<typeof outcomesRepo>;

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import type { EnvironmentName } from '../../../shared/environment';
+import { readResponseFile } from '../../../shared/outcomes';
+import type { ReadResult } from '../../../shared/outcomes';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { ServiceClient, UploadAnswer } from '../service/client';
+import type { Db } from '../store/db';
+import { uploadsRepo, type NewUpload } from '../store/uploads.repo';
+
+/** A response-variable file to check or send: its name says csv or zip. */
+export interface UploadFileInput {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** Where and how to send: the environment's client, and whether the analyst confirmed a repeat. */
+export interface UploadTarget {
+  client: ServiceClient;
+  environment: EnvironmentName;
+  /** True once the analyst has seen the guard's findings and still wants to send. */
+  confirmed: boolean;
+  /** The ledger line this send repeats (set by `resend`). */
+  resentFrom?: number;
+}
+
+/** The upload ledger and the re-send guard. */
+export interface UploadService {
+  /** Reads the file and runs the re-send guard against `environment`; sends nothing. */
+  check(file: UploadFileInput, environment: EnvironmentName): Promise<UploadCheck>;
+  /**
+   * Sends a file and records it, whatever the answer. A file with problems is refused with
+   * `validation` (the problems as details), nothing sent or stored. When not `confirmed` and
+   * `environment` already accepted the same bytes or some of the same transactions, nothing is
+   * sent and the answer is `confirm` with the guard's findings. Otherwise the answer is `done`
+   * with the ledger line: `sent`, `refused` (400, the service's messages) or `failed` (anything
+   * else, a network failure included); each is still an `ok` result.
+   */
+  send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>>;
+  /** Sends a stored file again, recording which upload it repeats; the guard applies. */
+  resend(
+    uploadId: number,
+    target: Omit<UploadTarget, 'resentFrom'>,
+  ): Promise<Result<UploadOutcome>>;
+  /** The ledger, newest first. */
+  list(): UploadView[];
+  get(uploadId: number): UploadView | null;
+  /** A stored file, to save a copy or send again. */
+  file(uploadId: number): { fileName: string; kind: 'csv' | 'zip'; bytes: Uint8Array } | null;
+}
+
+/** Details shown at most for a file that cannot be sent; the first ones show the pattern. */
+const maxDetails = 100;
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The name the service sees: never the folders of the analyst's computer. */
+function baseName(fileName: string): string {
+  return fileName.split(/[\\/]/).pop() ?? fileName;
+}
+
+/** What the ledger records of the service's answer. */
+function ledgerOf(
+  answer: Result<UploadAnswer>,
+): Pick<NewUpload, 'status' | 'httpStatus' | 'messages' | 'answer'> {
+  if (answer.ok)
+    return {
+      status: 'sent',
+      httpStatus: answer.value.status,
+      messages: [],
+      answer: answer.value.body,
+    };
+  const { code, message, status, details = [] } = answer.error;
+  if (code === 'rejected' && status === 400) {
+    return {
+      status: 'refused',
+      httpStatus: 400,
+      messages: details.length > 0 ? details : [message],
+      answer: null,
+    };
+  }
+  return {
+    status: 'failed',
+    httpStatus: status ?? null,
+    messages: [message, ...details],
+    answer: null,
+  };
+}
+
+/** The upload service over the history; the network goes through the client it is given. */
+export function uploadService(db: Db): UploadService {
+  const repo = uploadsRepo(db);
+
+  async function inspect(
+    file: UploadFileInput,
+    environment: EnvironmentName,
+  ): Promise<{ check: UploadCheck; read: ReadResult }> {
+    const read = await readResponseFile(file.bytes, file.fileName);
+    const hash = sha256(file.bytes);
+    const rows = read.ok ? read.rows : [];
+    const repeated = repo.repeated(
+      environment,
+      rows.map((row) => row.transactionId),
+    );
+    const check: UploadCheck = {
+      fileName: baseName(file.fileName),
+      rows: rows.length,
+      sha256: hash,
+      environment,
+      problems: read.ok ? [] : read.problems,
+      sameFile: repo.sameFile(hash, environment),
+      repeatedTransactions: repeated.count,
+      repeatedIn: repeated.uploads,
+    };
+    return { check, read };
+  }
+
+  async function send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>> {
+    const { check, read } = await inspect(file, target.environment);
+    if (!read.ok) {
+      const details = read.problems.slice(0, maxDetails).map((problem) => problem.message);
+      if (read.problems.length > maxDetails)
+        details.push(`And ${String(read.problems.length - maxDetails)} more problems.`);
+      return fail('validation', `${check.fileName} cannot be sent: it does not pass the checks.`, {
+        details,
+      });
+    }
+    if (!target.confirmed && (check.sameFile.length > 0 || check.repeatedTransactions > 0))
+      return ok({ status: 'confirm', check });
+    const answer = await target.client.uploadResponseVariables({
+      name: check.fileName,
+      bytes: file.bytes,
+    });
+    const id = repo.insert({
+      createdAt: new Date().toISOString(),
+      fileName: check.fileName,
+      kind: read.kind,
+      sha256: check.sha256,
+      environment: target.environment,
+      resentFrom: target.resentFrom ?? null,
+      bytes: file.bytes,
+      rows: read.rows,
+      ...ledgerOf(answer),
+    });
+    const upload = repo.get(id);
+    if (!upload) throw new Error(`Upload ${String(id)} was stored but cannot be read back.`);
+    return ok({ status: 'done', upload, error: answer.ok ? null : answer.error });
+  }
+
+  return {
+    check: async (file, environment) => (await inspect(file, environment)).check,
+    send,
+    async resend(uploadId, target) {
+      const stored = repo.file(uploadId);
+      if (!stored) return fail('validation', `There is no upload ${String(uploadId)}.`);
+      return send(stored, { ...target, resentFrom: uploadId });
+    },
+    list: () => repo.list(),
+    get: (uploadId) => repo.get(uploadId),
+    file: (uploadId) => repo.file(uploadId),
+  };
+}

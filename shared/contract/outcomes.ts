@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { outcomes, type Outcome, type ResponseVariableRow } from '../domain/types';
+import type { EnvironmentName } from '../environment';
+import type { FileProblem } from '../outcomes/types';
+import type { AppError } from '../result';
+
+export const outcomeSchema = z.enum(outcomes);
+
+/** A reviewed row: one row of one batch. */
+export const reviewTargetSchema = z
+  .object({ batchId: z.string().min(1).max(64), seq: z.number().int().min(1) })
+  .strict();
+export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
+
+/** One row of an outcomes spreadsheet as the renderer or the CLI mapped it. */
+export const outcomeImportRowSchema = z
+  .object({
+    row: z.number().int().min(1),
+    transactionId: z.string().trim().min(1).max(64),
+    outcome: outcomeSchema,
+  })
+  .strict();
+export type OutcomeImportRow = z.infer<typeof outcomeImportRowSchema>;
+
+/** What setting or clearing outcomes did. */
+export interface OutcomeChange {
+  /** Rows whose outcome was set, changed or cleared. */
+  changed: number;
+  /** Rows left as they were because they carry no transaction id. */
+  withoutTransactionId: number;
+  /** Rows left as they were because the service found no device for them (204, or no answer). */
+  withoutDevice: number;
+}
+
+/** One row of an outcomes spreadsheet that cannot be applied as it is. */
+export interface OutcomeImportIssue {
+  row: number;
+  transactionId: string;
+  /** For a conflict: the outcome already stored, or the other outcome the same file gives. */
+  current?: Outcome;
+  incoming?: Outcome;
+}
+
+/** The check made before an outcomes spreadsheet changes anything. */
+export interface OutcomeImportReport {
+  rows: number;
+  /** Rows that would set a new outcome or change one. */
+  toApply: number;
+  /** Rows whose outcome is already stored as given. */
+  unchanged: number;
+  /** Ids that no lookup in the history carries. */
+  notFound: OutcomeImportIssue[];
+  /** Ids whose lookups found no device (204): the service cannot take them. */
+  withoutDevice: OutcomeImportIssue[];
+  /** Ids already reviewed with another outcome. */
+  conflicts: OutcomeImportIssue[];
+  /** Ids given twice in the file with different outcomes: none of their rows is applied. */
+  contradictions: OutcomeImportIssue[];
+}
+
+export interface OutcomeImportResult {
+  applied: number;
+  /** Conflicting rows left as they were (when `replaceConflicts` was false). */
+  keptConflicts: number;
+}
+
+/** Reviewed transactions, for the review and send screens. */
+export interface OutcomeSummary {
+  counts: Record<Outcome, number>;
+  total: number;
+  /** Reviewed and not yet accepted by the active environment as sent. */
+  unsent: number;
+}
+
+export const fileScopes = ['unsent', 'all'] as const;
+export type FileScope = (typeof fileScopes)[number];
+
+/** Rows for a response-variable file, from the history; the renderer builds and checks the file. */
+export interface OutcomeFileRows {
+  rows: ResponseVariableRow[];
+}
+
+export const uploadStatuses = ['sent', 'refused', 'failed'] as const;
+export type UploadStatus = (typeof uploadStatuses)[number];
+
+/** One line of the upload ledger (never the file's bytes). */
+export interface UploadView {
+  id: number;
+  createdAt: string;
+  fileName: string;
+  kind: 'csv' | 'zip';
+  rows: number;
+  sha256: string;
+  environment: EnvironmentName;
+  status: UploadStatus;
+  httpStatus: number | null;
+  /** The service's messages: the 400 Detail as a list, or the error's sentence. */
+  messages: string[];
+  /** The success body as the service sent it (its form is not described by the interface). */
+  answer: unknown;
+  /** Which upload this one sent again, when it is a re-send. */
+  resentFrom: number | null;
+}
+
+/** What the re-send guard found before a file goes to an environment. */
+export interface UploadCheck {
+  fileName: string;
+  rows: number;
+  sha256: string;
+  environment: EnvironmentName;
+  /** Problems that stop the file from being sent (nothing is sent while there are any). */
+  problems: FileProblem[];
+  /** Earlier uploads of the same bytes to this environment that the service accepted. */
+  sameFile: UploadView[];
+  /** Transactions of this file already accepted by this environment in earlier uploads. */
+  repeatedTransactions: number;
+  /** The uploads those transactions went in. */
+  repeatedIn: UploadView[];
+}
+
+/**
+ * The answer of a send: `confirm` when the guard found the same file or the same transactions
+ * already sent (nothing was sent; send again with `confirmed`), `done` with the ledger line and,
+ * when the upload did not go through, the error as the client gave it (its code says whether the
+ * credentials, the network or the service failed).
+ */
+export type UploadOutcome =
+  | { status: 'confirm'; check: UploadCheck }
+  | { status: 'done'; upload: UploadView; error: AppError | null };

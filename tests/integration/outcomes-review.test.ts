@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultHandlers } from '../../electron/core/handlers/results.handlers';
+import { reviewService } from '../../electron/core/review/review-service';
+import { uploadService } from '../../electron/core/uploads/upload-service';
+import type { OutcomeImportRow, ReviewTarget } from '../../shared/contract/outcomes';
+import type { ResultFilter } from '../../shared/contract/results';
+import type { Outcome } from '../../shared/domain/types';
+import { buildResponseFile } from '../../shared/outcomes';
+import { sourceRows } from '../support/bulk';
+import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
+import { unwrap } from './results-fixture';
+
+let fixture: OutcomesFixture;
+beforeAll(async () => {
+  fixture = await outcomesFixture(40);
+});
+afterAll(() => fixture.close());
+
+interface StoredOutcome {
+  external_id: string;
+  device_id: string;
+  outcome: Outcome;
+  batch_id: string | null;
+  set_at: string;
+}
+
+/** The `outcomes` table, read straight. */
+function stored(): Map<string, StoredOutcome> {
+  const rows = fixture.db
+    .prepare('SELECT external_id, device_id, outcome, batch_id, set_at FROM outcomes')
+    .all() as StoredOutcome[];
+  return new Map(rows.map((row) => [row.external_id, row]));
+}
+
+/** Each row of the fixture batch with its transaction id and the device its answer named. */
+function batchRows(batchId = fixture.batchId) {
+  return fixture.db
+    .prepare(
+      `SELECT r.seq, r.external_id AS externalId, r.status,
+         CASE WHEN l.status = 'ok' THEN l.device_id END AS deviceId
+       FROM batch_rows r LEFT JOIN lookups l USING (batch_id, seq)
+       WHERE r.batch_id = ? ORDER BY r.seq`,
+    )
+    .all(batchId) as Array<{
+    seq: number;
+    externalId: string | null;
+    status: string;
+    deviceId: string | null;
+  }>;
+}
+
+const targets = (seqs: number[], batchId = fixture.batchId): ReviewTarget[] =>
+  seqs.map((seq) => ({ batchId, seq }));
+
+function clearAll(): void {
+  fixture.db.prepare('DELETE FROM outcomes').run();
+}
+
+describe('setting outcomes by hand', () => {
+  it('stores an outcome per transaction id with its device and time, leaving rows it cannot review', () => {
+    clearAll();
+    const review = reviewService(fixture.db);
+    const rows = batchRows();
+    const answered = rows.filter((row) => row.deviceId !== null);
+    expect(rows[0]).toMatchObject({ externalId: null, status: 'invalid' });
+    expect(rows[1]).toMatchObject({ status: 'no_content', deviceId: null });
+
+    const before = new Date().toISOString();
+    const change = review.set(targets(rows.map((row) => row.seq)), 'Suspeito');
+    const after = new Date().toISOString();
+    expect(change).toEqual({
+      changed: answered.length,
+      withoutTransactionId: 1,
+      withoutDevice: rows.length - answered.length - 1,
+    });
+    const outcomes = stored();
+    expect(outcomes.size).toBe(answered.length);
+    for (const row of answered) {
+      const outcome = outcomes.get(row.externalId!);
+      expect(outcome).toMatchObject({
+        device_id: row.deviceId,
+        outcome: 'Suspeito',
+        batch_id: fixture.batchId,
+      });
+      expect(outcome!.set_at >= before && outcome!.set_at <= after).toBe(true);
+    }
+    expect(outcomes.has(rows[1]!.externalId!)).toBe(false);
+  });
+
+  it('counts only real changes and keeps the time of an outcome set again unchanged', async () => {
+    const review = reviewService(fixture.db);
+    const [a, b, c] = batchRows().filter((row) => row.deviceId !== null);
+    const firstSet = stored().get(a!.externalId!)!.set_at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ changed: 0 });
+    expect(stored().get(a!.externalId!)!.set_at).toBe(firstSet);
+
+    expect(review.set(targets([a!.seq, b!.seq]), 'Fraude Confirmada')).toMatchObject({
+      changed: 2,
+    });
+    const changed = stored().get(a!.externalId!)!;
+    expect(changed.outcome).toBe('Fraude Confirmada');
+    expect(changed.set_at > firstSet).toBe(true);
+
+    // Clearing removes the outcome; a row without a device has nothing to clear; an unknown row
+    // is skipped.
+    const noDevice = batchRows()[1]!;
+    expect(review.set(targets([c!.seq, noDevice.seq, 9999]), null)).toEqual({
+      changed: 1,
+      withoutTransactionId: 0,
+      withoutDevice: 0,
+    });
+    expect(stored().has(c!.externalId!)).toBe(false);
+  });
+
+  it('shows the outcome on results pages, details and search hits', async () => {
+    const handlers = resultHandlers({ db: fixture.db });
+    const [reviewed] = batchRows().filter((row) => row.deviceId !== null);
+    const outcome = stored().get(reviewed!.externalId!)!;
+    const page = unwrap(
+      await handlers['results.page']({
+        batchId: fixture.batchId,
+        filter: {},
+        sort: 'row',
+        direction: 'asc',
+        offset: 0,
+        limit: 100,
+      }),
+    );
+    expect(page.rows.find((row) => row.seq === reviewed!.seq)).toMatchObject({
+      outcome: outcome.outcome,
+      outcomeSetAt: outcome.set_at,
+    });
+    expect(page.rows[1]).toMatchObject({ outcome: null, outcomeSetAt: null });
+    const detail = unwrap(
+      await handlers['results.detail']({ batchId: fixture.batchId, seq: reviewed!.seq }),
+    );
+    expect(detail).toMatchObject({ outcome: outcome.outcome, outcomeSetAt: outcome.set_at });
+    const [hit] = unwrap(
+      await handlers['history.search']({ query: reviewed!.externalId!, limit: 5 }),
+    );
+    expect(hit).toMatchObject({ outcome: outcome.outcome, outcomeSetAt: outcome.set_at });
+    const device = unwrap(await handlers['devices.get']({ deviceId: reviewed!.deviceId! }));
+    expect(device.transactions[0]).toMatchObject({ outcome: outcome.outcome });
+  });
+});
+
+describe('setting outcomes by filter', () => {
+  it('sets exactly the rows the results filter shows, then the rows not reviewed yet', async () => {
+    clearAll();
+    const review = reviewService(fixture.db);
+    const handlers = resultHandlers({ db: fixture.db });
+    const page = async (filter: ResultFilter) =>
+      unwrap(
+        await handlers['results.page']({
+          batchId: fixture.batchId,
+          filter,
+          sort: 'row',
+          direction: 'asc',
+          offset: 0,
+          limit: 500,
+        }),
+      );
+    const high: ResultFilter = { statuses: ['ok'], risks: ['high', 'medium'] };
+    const expected = (await page(high)).rows;
+    expect(expected.length).toBeGreaterThan(0);
+    expect(review.setFiltered(fixture.batchId, high, 'Device Positivado')).toEqual({
+      changed: expected.length,
+      withoutTransactionId: 0,
+      withoutDevice: 0,
+    });
+    expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
+    expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
+
+    const rest = await page({ outcomes: ['none'] });
+    expect(review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito')).toEqual({
+      changed: rest.rows.filter((row) => row.deviceId !== null).length,
+      withoutTransactionId: 1,
+      withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
+        .length,
+    });
+    // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
+    const left = await page({ outcomes: ['none'] });
+    expect(left.rows.every((row) => row.deviceId === null)).toBe(true);
+    expect(review.summary('sandbox', fixture.batchId)).toMatchObject({
+      counts: { 'Device Positivado': expected.length, 'Fraude Confirmada': 0 },
+      total: batchRows().filter((row) => row.deviceId !== null).length,
+    });
+  });
+});
+
+describe('importing outcomes from a spreadsheet', () => {
+  it('reports and applies as the history says, replacing conflicts only when asked', async () => {
+    clearAll();
+    const review = reviewService(fixture.db);
+    const answered = batchRows().filter((row) => row.deviceId !== null);
+    const [same, conflicting, fresh, twice, repeated] = answered.map((row) => row.externalId!);
+    review.set(targets(answered.slice(0, 2).map((row) => row.seq)), 'Suspeito');
+    // A later batch looks `fresh` up again with another session: the import takes that device.
+    const [later] = sourceRows(1, 500);
+    const laterBatch = await fixture.runBatch([
+      { ...later!, raw: { ...later!.raw, externalID: fresh } },
+    ]);
+    const laterDevice = batchRows(laterBatch)[0]!.deviceId;
+    expect(laterDevice).not.toBeNull();
+    expect(laterDevice).not.toBe(answered[2]!.deviceId);
+
+    let line = 1;
+    const row = (transactionId: string, outcome: Outcome): OutcomeImportRow => ({
+      row: (line += 1),
+      transactionId,
+      outcome,
+    });
+    const rows = [
+      row(same!, 'Suspeito'),
+      row(conflicting!, 'Fraude Confirmada'),
+      row(fresh!, 'Device Positivado'),
+      row('order-never-seen', 'Suspeito'),
+      row(batchRows()[1]!.externalId!, 'Suspeito'),
+      row(twice!, 'Suspeito'),
+      row(twice!, 'Fraude Confirmada'),
+      row(repeated!, 'Fraude Confirmada'),
+      row(repeated!, 'Fraude Confirmada'),
+    ];
+    const report = review.checkImport(rows);
+    expect(report).toEqual({
+      rows: 9,
+      toApply: 2,
+      unchanged: 2,
+      notFound: [{ row: 5, transactionId: 'order-never-seen', incoming: 'Suspeito' }],
+      withoutDevice: [{ row: 6, transactionId: batchRows()[1]!.externalId, incoming: 'Suspeito' }],
+      conflicts: [
+        {
+          row: 3,
+          transactionId: conflicting,
+          current: 'Suspeito',
+          incoming: 'Fraude Confirmada',
+        },
+      ],
+      contradictions: [
+        { row: 7, transactionId: twice, current: 'Fraude Confirmada', incoming: 'Suspeito' },
+        { row: 8, transactionId: twice, current: 'Suspeito', incoming: 'Fraude Confirmada' },
+      ],
+    });
+    // The check changed nothing.
+    expect(stored().size).toBe(2);
+
+    expect(review.applyImport(rows, false)).toEqual({ applied: 2, keptConflicts: 1 });
+    let outcomes = stored();
+    expect(outcomes.get(conflicting!)?.outcome).toBe('Suspeito');
+    expect(outcomes.get(fresh!)).toMatchObject({
+      outcome: 'Device Positivado',
+      device_id: laterDevice,
+      batch_id: laterBatch,
+    });
+    expect(outcomes.get(repeated!)?.outcome).toBe('Fraude Confirmada');
+    expect(outcomes.has(twice!)).toBe(false);
+    expect(outcomes.has('order-never-seen')).toBe(false);
+
+    expect(review.applyImport(rows, true)).toEqual({ applied: 1, keptConflicts: 0 });
+    outcomes = stored();
+    expect(outcomes.get(conflicting!)?.outcome).toBe('Fraude Confirmada');
+    expect(outcomes.size).toBe(4);
+    expect(review.checkImport(rows)).toMatchObject({ toApply: 0, unchanged: 5, conflicts: [] });
+  });
+});
+
+describe('rows for a response-variable file', () => {
+  it('gives the unsent rows of the environment, all rows on request, one batch on request', async () => {
+    clearAll();
+    const review = reviewService(fixture.db);
+    const answered = batchRows().filter((row) => row.deviceId !== null);
+    review.set(targets(answered.slice(0, 6).map((row) => row.seq)), 'Suspeito');
+    review.set(targets(answered.slice(6, 9).map((row) => row.seq)), 'Fraude Confirmada');
+    const all = review.fileRows('sandbox', { scope: 'all' });
+    expect(all).toEqual(
+      answered.slice(0, 9).map((row, index) => ({
+        transactionId: row.externalId,
+        deviceId: row.deviceId,
+        outcome: index < 6 ? 'Suspeito' : 'Fraude Confirmada',
+      })),
+    );
+    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all);
+    expect(review.summary('sandbox')).toEqual({
+      counts: { Suspeito: 6, 'Fraude Confirmada': 3, 'Device Positivado': 0 },
+      total: 9,
+      unsent: 9,
+    });
+
+    // The first four go to the sandbox and are accepted.
+    const built = await buildResponseFile(all.slice(0, 4), { kind: 'csv', fileName: 'first' });
+    if (!built.ok) throw new Error('The file should build.');
+    const uploads = uploadService(fixture.db);
+    const sent = unwrap(
+      await uploads.send(
+        { fileName: built.file.fileName, bytes: built.file.bytes },
+        { client: fixture.client, environment: 'sandbox', confirmed: false },
+      ),
+    );
+    expect(sent).toMatchObject({ status: 'done', upload: { status: 'sent' } });
+    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
+    expect(review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
+    expect(review.summary('sandbox').unsent).toBe(5);
+    // Another environment has accepted nothing.
+    expect(review.fileRows('test', { scope: 'unsent' })).toEqual(all);
+    expect(review.summary('test').unsent).toBe(9);
+
+    // A changed outcome is unsent again (the service has only the old one).
+    review.set(targets([answered[0]!.seq]), 'Device Positivado');
+    const unsent = review.fileRows('sandbox', { scope: 'unsent' });
+    expect(unsent).toHaveLength(6);
+    expect(unsent.at(-1)).toEqual({
+      transactionId: answered[0]!.externalId,
+      deviceId: answered[0]!.deviceId,
+      outcome: 'Device Positivado',
+    });
+
+    // One batch: only the ids its rows carry.
+    const [other] = sourceRows(1, 900);
+    const otherBatch = await fixture.runBatch([other!]);
+    review.set(targets([1], otherBatch), 'Suspeito');
+    expect(review.fileRows('sandbox', { scope: 'all', batchId: otherBatch })).toEqual([
+      expect.objectContaining({ transactionId: other!.raw.externalID, outcome: 'Suspeito' }),
+    ]);
+    expect(review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId })).toHaveLength(9);
+    expect(review.summary('sandbox', otherBatch)).toMatchObject({ total: 1, unsent: 1 });
+  });
+});

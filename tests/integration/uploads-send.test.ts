@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reviewService } from '../../electron/core/review/review-service';
+import { uploadService, type UploadTarget } from '../../electron/core/uploads/upload-service';
+import { startSandbox } from '../../electron/sandbox';
+import type { UploadOutcome, UploadView } from '../../shared/contract/outcomes';
+import type { ResponseVariableRow } from '../../shared/domain/types';
+import { buildResponseFile, type BuildOptions } from '../../shared/outcomes';
+import type { Result } from '../../shared/result';
+import { sandboxClient } from '../support/bulk';
+import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
+import { unwrap } from './results-fixture';
+
+let fixture: OutcomesFixture;
+/** The reviewed rows of the fixture batch, as a file carries them. */
+let reviewed: ResponseVariableRow[];
+
+beforeAll(async () => {
+  fixture = await outcomesFixture(30);
+  const review = reviewService(fixture.db);
+  const targets = Array.from({ length: 30 }, (_, i) => ({ batchId: fixture.batchId, seq: i + 1 }));
+  review.set(targets.slice(0, 12), 'Suspeito');
+  review.set(targets.slice(12, 20), 'Fraude Confirmada');
+  review.set(targets.slice(20), 'Device Positivado');
+  reviewed = review.fileRows('sandbox', { scope: 'all' });
+});
+afterAll(() => fixture.close());
+beforeEach(() => {
+  fixture.db.prepare('DELETE FROM uploads').run();
+  fixture.sandbox.resetCounters();
+});
+
+async function build(rows: ResponseVariableRow[], options: BuildOptions) {
+  const built = await buildResponseFile(rows, options);
+  if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join('; '));
+  return { fileName: built.file.fileName, bytes: built.file.bytes };
+}
+
+function target(extra: Partial<UploadTarget> = {}): UploadTarget {
+  return { client: fixture.client, environment: 'sandbox', confirmed: false, ...extra };
+}
+
+/** The ledger line of a `done` answer; anything else fails the test. */
+function done(result: Result<UploadOutcome>): UploadView {
+  const outcome = unwrap(result);
+  if (outcome.status !== 'done') throw new Error(`Expected done, got ${JSON.stringify(outcome)}`);
+  return outcome.upload;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const transactionsOf = (uploadId: number) =>
+  fixture.db
+    .prepare(
+      `SELECT external_id AS transactionId, device_id AS deviceId, outcome
+       FROM upload_transactions WHERE upload_id = ?`,
+    )
+    .all(uploadId);
+
+describe('sending a response-variable file', () => {
+  it('delivers exactly the reviewed rows as csv, and records the upload', async () => {
+    expect(reviewed.length).toBeGreaterThan(20);
+    const file = await build(reviewed, { kind: 'csv', separator: ';', fileName: 'respostas' });
+    const uploads = uploadService(fixture.db);
+    const upload = done(await uploads.send(file, target()));
+
+    const [received] = fixture.sandbox.uploads();
+    expect(received).toMatchObject({ fileName: 'respostas.csv', kind: 'csv' });
+    expect(received?.rows).toEqual(reviewed);
+    expect(upload).toMatchObject({
+      fileName: 'respostas.csv',
+      kind: 'csv',
+      rows: reviewed.length,
+      sha256: sha256(file.bytes),
+      environment: 'sandbox',
+      status: 'sent',
+      httpStatus: 200,
+      messages: [],
+      answer: { message: 'File received.', rows: reviewed.length },
+      resentFrom: null,
+    });
+    expect(upload.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(uploads.file(upload.id)).toEqual({
+      fileName: 'respostas.csv',
+      kind: 'csv',
+      bytes: file.bytes,
+    });
+    expect(uploads.list()).toEqual([upload]);
+    expect(uploads.get(upload.id)).toEqual(upload);
+    // The transaction ids are sorted by the ledger's key; compare as sets of rows.
+    expect(new Set(transactionsOf(upload.id).map((row) => JSON.stringify(row)))).toEqual(
+      new Set(reviewed.map((row) => JSON.stringify(row))),
+    );
+  });
+
+  it('delivers exactly the reviewed rows as a zip', async () => {
+    const file = await build(reviewed, { kind: 'zip', fileName: 'respostas' });
+    const zip = await JSZip.loadAsync(file.bytes);
+    expect(Object.keys(zip.files)).toEqual(['respostas.csv']);
+    const upload = done(await uploadService(fixture.db).send(file, target()));
+    const [received] = fixture.sandbox.uploads();
+    expect(received).toMatchObject({ fileName: 'respostas.zip', kind: 'zip' });
+    expect(received?.rows).toEqual(reviewed);
+    expect(upload).toMatchObject({ kind: 'zip', status: 'sent', rows: reviewed.length });
+  });
+
+  it('records a 400 as refused with each of the service messages, and keeps the file', async () => {
+    // Our own checks pass (ids and devices present, outcomes exact); the service knows none of
+    // these devices.
+    const madeUp: ResponseVariableRow[] = [
+      { transactionId: 'order-x1', deviceId: 'device-1', outcome: 'Suspeito' },
+      { transactionId: 'order-x2', deviceId: reviewed[0]!.deviceId, outcome: 'Suspeito' },
+      { transactionId: 'order-x3', deviceId: 'DEV-ABC', outcome: 'Fraude Confirmada' },
+      { transactionId: 'order-x4', deviceId: 'dev-1234', outcome: 'Device Positivado' },
+    ];
+    const file = await build(madeUp, { kind: 'csv', fileName: 'inventado' });
+    const uploads = uploadService(fixture.db);
+    const upload = done(await uploads.send(file, target()));
+    expect(upload).toMatchObject({
+      status: 'refused',
+      httpStatus: 400,
+      rows: 4,
+      answer: null,
+      messages: [
+        "Line 2: DeviceId 'device-1' is not a device this service identified.",
+        "Line 4: DeviceId 'DEV-ABC' is not a device this service identified.",
+        "Line 5: DeviceId 'dev-1234' is not a device this service identified.",
+      ],
+    });
+    expect(fixture.sandbox.uploads()).toEqual([]);
+    expect(uploads.file(upload.id)?.bytes).toEqual(file.bytes);
+
+    // A refused file was never accepted: sending it again does not ask first.
+    const again = done(await uploads.send(file, target()));
+    expect(again).toMatchObject({ status: 'refused' });
+    expect(fixture.sandbox.counters().uploadsByStatus).toEqual({ 400: 2 });
+  });
+
+  it('obtains one new token when the service no longer takes the old one', async () => {
+    const uploads = uploadService(fixture.db);
+    const first = await build(reviewed.slice(0, 3), { kind: 'csv', fileName: 'a' });
+    done(await uploads.send(first, target()));
+    fixture.sandbox.revokeTokens();
+    const before = fixture.sandbox.counters().authentications;
+    const second = await build(reviewed.slice(3, 6), { kind: 'csv', fileName: 'b' });
+    expect(done(await uploads.send(second, target()))).toMatchObject({ status: 'sent' });
+    expect(fixture.sandbox.counters()).toMatchObject({
+      authentications: before + 1,
+      unauthorized: 1,
+      uploadsByStatus: { 200: 2, 401: 1 },
+    });
+  });
+
+  it('records a 500 as failed with the sentence and the service detail', async () => {
+    fixture.sandbox.forceNext(500, { route: 'responsevariables' });
+    const file = await build(reviewed.slice(0, 2), { kind: 'csv', fileName: 'c' });
+    const upload = done(await uploadService(fixture.db).send(file, target()));
+    expect(upload).toMatchObject({ status: 'failed', httpStatus: 500, answer: null });
+    expect(upload.messages).toEqual([
+      'The service failed while processing the request.',
+      'An unexpected error occurred.',
+    ]);
+    expect(fixture.sandbox.uploads()).toEqual([]);
+  });
+
+  it('records a network failure as failed, loses nothing, and sends the stored file later', async () => {
+    const gone = await startSandbox();
+    const client = sandboxClient(gone, 2000);
+    await gone.close();
+    const uploads = uploadService(fixture.db);
+    const file = await build(reviewed, { kind: 'zip', fileName: 'offline' });
+    const failed = done(await uploads.send(file, target({ client })));
+    expect(failed).toMatchObject({ status: 'failed', httpStatus: null, rows: reviewed.length });
+    expect(failed.messages).toEqual(['Could not reach the service: the connection was refused.']);
+    expect(uploads.file(failed.id)?.bytes).toEqual(file.bytes);
+
+    // A failed upload was never accepted: the re-send goes without asking, and says what it repeats.
+    const resent = done(await uploads.resend(failed.id, target()));
+    expect(resent).toMatchObject({ status: 'sent', resentFrom: failed.id, sha256: failed.sha256 });
+    expect(fixture.sandbox.uploads()[0]?.rows).toEqual(reviewed);
+    expect(uploads.list().map((upload) => upload.id)).toEqual([resent.id, failed.id]);
+  });
+
+  it('refuses a file with problems before sending or storing anything', async () => {
+    const bad = new TextEncoder().encode(
+      'ID Transacional,DeviceId,Resultado\r\nA1,,Suspeito\r\nA2,dev-x,Fraude\r\n',
+    );
+    const result = await uploadService(fixture.db).send(
+      { fileName: 'ruim.csv', bytes: bad },
+      target({ confirmed: true }),
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(result.ok ? [] : result.error.details).toHaveLength(2);
+    expect(fixture.sandbox.counters().uploads).toBe(0);
+    expect(uploadService(fixture.db).list()).toEqual([]);
+    const check = await uploadService(fixture.db).check(
+      { fileName: 'ruim.csv', bytes: bad },
+      'sandbox',
+    );
+    expect(check.problems.map((problem) => problem.line)).toEqual([2, 3]);
+  });
+
+  it('never writes a token into the history', async () => {
+    const file = await build(reviewed.slice(0, 2), { kind: 'csv', fileName: 'token' });
+    done(await uploadService(fixture.db).send(file, target()));
+    const token = unwrap(await fixture.client.tokens.get());
+    fixture.db.pragma('wal_checkpoint(PASSIVE)');
+    for (const suffix of ['', '-wal']) {
+      const bytes = readFileSync(fixture.history.path + suffix);
+      expect(bytes.includes(Buffer.from(token))).toBe(false);
+    }
+  });
+});
+
+describe('the re-send guard', () => {
+  it('asks before the same file or the same transactions go to an environment again', async () => {
+    const uploads = uploadService(fixture.db);
+    const file = await build(reviewed.slice(0, 10), { kind: 'csv', fileName: 'lote-1' });
+    const first = done(await uploads.send(file, target()));
+    expect(first.status).toBe('sent');
+
+    // The same bytes again: nothing sent, the earlier upload named.
+    const asked = unwrap(await uploads.send(file, target()));
+    expect(asked).toEqual({
+      status: 'confirm',
+      check: {
+        fileName: 'lote-1.csv',
+        rows: 10,
+        sha256: first.sha256,
+        environment: 'sandbox',
+        problems: [],
+        sameFile: [first],
+        repeatedTransactions: 10,
+        repeatedIn: [first],
+      },
+    });
+    expect(fixture.sandbox.uploads()).toHaveLength(1);
+    expect(uploads.list()).toHaveLength(1);
+
+    // Another file sharing some transactions: asked too, with how many and where.
+    const overlapping = await build(reviewed.slice(6, 14), { kind: 'zip', fileName: 'lote-2' });
+    const check = await uploads.check(overlapping, 'sandbox');
+    expect(check).toMatchObject({ sameFile: [], repeatedTransactions: 4, repeatedIn: [first] });
+    expect(unwrap(await uploads.send(overlapping, target()))).toEqual({ status: 'confirm', check });
+    const second = done(await uploads.send(overlapping, target({ confirmed: true })));
+    expect(second.status).toBe('sent');
+    expect(fixture.sandbox.uploads().map((upload) => upload.rows.length)).toEqual([10, 8]);
+
+    // A stored file sent again: asked, then sent with its origin recorded.
+    const resendAsked = unwrap(await uploads.resend(first.id, target()));
+    expect(resendAsked).toMatchObject({
+      status: 'confirm',
+      check: { sameFile: [first], repeatedTransactions: 10, repeatedIn: [second, first] },
+    });
+    const resent = done(await uploads.resend(first.id, target({ confirmed: true })));
+    expect(resent).toMatchObject({ status: 'sent', resentFrom: first.id, sha256: first.sha256 });
+    expect(fixture.sandbox.uploads().at(-1)?.rows).toEqual(reviewed.slice(0, 10));
+
+    // Environments are separate: the test environment has accepted none of it.
+    const elsewhere = await uploads.check(file, 'test');
+    expect(elsewhere).toMatchObject({ sameFile: [], repeatedTransactions: 0, repeatedIn: [] });
+    expect(await uploads.resend(9999, target())).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: 'There is no upload 9999.' },
+    });
+  });
+});
