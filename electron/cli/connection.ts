@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import {
   baseUrlProblem,
   defaultBaseUrls,
-  environmentNames,
   pathStyleOf,
   type EnvironmentName,
   type ServiceEndpoint,
@@ -12,6 +11,7 @@ import { credentialsSource } from '../core/credentials/source';
 import { createServiceClient, type Credentials, type ServiceClient } from '../core/service/client';
 import { startSandbox } from '../sandbox';
 import { cliKeychain } from './commands/credentials';
+import { environmentOption } from './environment-option';
 import { UsageError, type Io } from './io';
 
 /** Options shared by every command that talks to the service. */
@@ -53,11 +53,7 @@ export function positiveInteger(text: string | undefined, name: string, fallback
 }
 
 function environmentFrom(values: ConnectionValues, io: Io): EnvironmentName {
-  const name = values.env ?? io.env.DCDESK_ENV ?? 'sandbox';
-  if (!(environmentNames as readonly string[]).includes(name)) {
-    throw new UsageError(`Unknown environment '${name}': use production, test or sandbox.`);
-  }
-  return name as EnvironmentName;
+  return environmentOption(values.env, io);
 }
 
 function credentialsFor(environment: EnvironmentName, io: Io): () => Promise<Result<Credentials>> {

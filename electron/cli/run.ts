@@ -3,9 +3,12 @@ import { batchesCommand } from './commands/batches';
 import { bulkCommand } from './commands/bulk';
 import { credentialsCommand } from './commands/credentials';
 import { lookupCommand } from './commands/lookup';
+import { outcomesCommand } from './commands/outcomes';
 import { purgeCommand } from './commands/purge';
 import { sandboxCommand } from './commands/sandbox';
 import { settingsCommand } from './commands/settings';
+import { uploadCommand } from './commands/upload';
+import { uploadsCommand } from './commands/uploads';
 import type { Command } from './command';
 import { UsageError, exitCodes, type Io } from './io';
 
@@ -16,6 +19,9 @@ const commands: Command[] = [
   lookupCommand,
   bulkCommand,
   batchesCommand,
+  outcomesCommand,
+  uploadCommand,
+  uploadsCommand,
   settingsCommand,
   purgeCommand,
 ];

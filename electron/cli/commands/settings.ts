@@ -10,6 +10,7 @@ const options = { 'data-dir': { type: 'string' } } as const;
 
 function valueFrom(text: string): unknown {
   if (text === 'null' || text === 'none') return null;
+  if (text === 'true' || text === 'false') return text === 'true';
   const number = Number(text);
   return text.trim() !== '' && Number.isFinite(number) ? number : text;
 }

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { outcomes } from '../../../shared/domain/types';
+import { buildResponseFile } from '../../../shared/outcomes';
+import {
+  responseSeparators,
+  type ResponseFileKind,
+  type ResponseSeparator,
+} from '../../../shared/outcomes/types';
+import { reviewService } from '../../core/review/review-service';
+import { batchesRepo } from '../../core/store/batches.repo';
+import { settingsRepo } from '../../core/store/settings.repo';
+import { environmentOption } from '../environment-option';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, type Io } from '../io';
+import { describeSize, printList } from '../listing';
+import { writeAtomically } from '../write-atomically';
+
+const options = {
+  'data-dir': { type: 'string' },
+  env: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  batch: { type: 'string' },
+  separator: { type: 'string' },
+  all: { type: 'boolean' },
+} as const;
+
+export const outcomesBuildUsage = `dcdesk outcomes build --output FILE.csv|FILE.zip [--batch ID] [--separator ';'|','] [--all]
+                      [--env production|test|sandbox] [--data-dir DIR]
+
+Builds the response-variable file the service takes (columns ID Transacional, DeviceId,
+Resultado; UTF-8) from the reviewed transactions: a .csv, or a .zip holding that csv. Then send
+it with 'dcdesk upload FILE'.
+
+  --output FILE     where to write it; the extension chooses csv or zip
+  --batch ID        only the transactions of this batch (see dcdesk batches)
+  --separator S     ';' or ',' (default: the responseSeparator setting, see dcdesk settings)
+  --all             every reviewed transaction, also those already sent to the environment
+  --env NAME        the environment the file is for (default: $DCDESK_ENV, else sandbox); by
+                    default the file holds only what this environment has not accepted yet
+
+Nothing is written when there is nothing to send or when a row cannot go in the file.`;
+
+function kindOf(output: string): ResponseFileKind {
+  const extension = path.extname(output).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (extension === '.zip') return 'zip';
+  throw new UsageError(`The output file must end in .csv or .zip, not '${path.basename(output)}'.`);
+}
+
+function separatorFrom(text: string | undefined): ResponseSeparator | undefined {
+  if (text === undefined) return undefined;
+  const separator = responseSeparators.find((candidate) => candidate === text);
+  if (separator === undefined) throw new UsageError(`--separator takes ';' or ',', not '${text}'.`);
+  return separator;
+}
+
+/** `dcdesk outcomes build`: the response-variable file of the reviewed transactions. */
+export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument '${positionals[0] ?? ''}'; use --output FILE.`);
+  const output = values.output;
+  if (!output) throw new UsageError('--output FILE.csv or FILE.zip is required.');
+  const kind = kindOf(output);
+  const givenSeparator = separatorFrom(values.separator);
+  const environment = environmentOption(values.env, io);
+  const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+  if (!history) return exitCodes.failed;
+  try {
+    const { db } = history;
+    const batchId = values.batch;
+    if (batchId !== undefined && !batchesRepo(db).get(batchId)) {
+      io.err(`dcdesk: there is no batch ${batchId} in this history (see dcdesk batches).`);
+      return exitCodes.failed;
+    }
+    const scope = values.all ? 'all' : 'unsent';
+    const rows = reviewService(db).fileRows(environment, { batchId, scope });
+    if (rows.length === 0) {
+      const where = batchId === undefined ? '' : ` in batch ${batchId}`;
+      io.err(
+        scope === 'all'
+          ? `dcdesk: no reviewed transactions${where}; nothing written.`
+          : `dcdesk: every reviewed transaction${where} was already sent to ${environment} (or none is reviewed); nothing written. Pass --all to put them in a file anyway.`,
+      );
+      return exitCodes.failed;
+    }
+    const separator = givenSeparator ?? settingsRepo(db).read().responseSeparator;
+    const built = await buildResponseFile(rows, {
+      kind,
+      separator,
+      fileName: path.basename(output),
+    });
+    if (!built.ok) {
+      io.err('dcdesk: the file cannot be built; nothing written:');
+      // Each message names its line (`Line 3: …`), as the checks word it.
+      for (const problem of built.problems) io.err(`  - ${problem.message}`);
+      return exitCodes.failed;
+    }
+    const { file } = built;
+    try {
+      await writeAtomically(output, file.bytes);
+    } catch (caught) {
+      const reason = caught instanceof Error ? caught.message : String(caught);
+      io.err(`dcdesk: cannot write ${output}: ${reason}`);
+      return exitCodes.failed;
+    }
+    const { preview } = file;
+    io.out(
+      `Wrote ${output}: ${String(preview.total)} rows, ${describeSize(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+    );
+    io.out(
+      outcomes
+        .map((outcome) => `  ${outcome.padEnd(18)} ${String(preview.counts[outcome])}`)
+        .join('\n'),
+    );
+    printList(
+      io,
+      'First rows',
+      preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
+    );
+    io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
+    return exitCodes.ok;
+  } finally {
+    history.close();
+  }
+}

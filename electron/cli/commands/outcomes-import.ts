@@ -1,0 +1,200 @@
+import { parseArgs } from 'node:util';
+import type {
+  OutcomeImportIssue,
+  OutcomeImportReport,
+  OutcomeImportResult,
+  OutcomeImportRow,
+} from '../../../shared/contract/outcomes';
+import { outcomes } from '../../../shared/domain/types';
+import { reviewService } from '../../core/review/review-service';
+import { settingsRepo } from '../../core/store/settings.repo';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, type Io } from '../io';
+import { printList } from '../listing';
+import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
+
+const options = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  sheet: { type: 'string' },
+  'id-column': { type: 'string' },
+  'outcome-column': { type: 'string' },
+  'replace-conflicts': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+} as const;
+
+export const outcomesImportUsage = `dcdesk outcomes import FILE [--sheet NAME] [--id-column HEADER] [--outcome-column HEADER]
+                       [--replace-conflicts] [--dry-run] [--json] [--data-dir DIR]
+
+Reads the outcomes of reviewed transactions from a spreadsheet (xlsx, xls or csv; the analyst's
+case system export), matches each transaction id with the history to find its DeviceId, and
+reports what it found before it applies anything. The columns are found by name, Portuguese or
+English (ID Transacional, Pedido, Transaction ID, …; Resultado, Classificação, Outcome, …). The
+outcome is one of ${outcomes.join(', ')}, or its English name
+(Suspect, Confirmed fraud, Positive device), in any case, with or without accents.
+
+  --id-column HEADER       the column holding the transaction id
+  --outcome-column HEADER  the column holding the outcome
+  --replace-conflicts      replace outcomes already stored with another value (kept by default)
+  --dry-run                report only; change nothing
+  --json                   print the report and what was applied as JSON
+
+Ids not in the history, ids whose lookups found no device (204), rows whose outcome names none of
+the three, and an id given twice with different outcomes are listed and never applied.
+Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable;
+2 a usage mistake (such as a column not found).`;
+
+/** A row whose outcome names none of the three. */
+interface UnknownOutcome {
+  row: number;
+  value: string;
+}
+
+function issueLine(issue: OutcomeImportIssue): string {
+  return `row ${String(issue.row)}: ${issue.transactionId}`;
+}
+
+function conflictLine(issue: OutcomeImportIssue): string {
+  return `row ${String(issue.row)}: ${issue.transactionId} is ${issue.current ?? '?'} in the history, ${issue.incoming ?? '?'} in the file`;
+}
+
+function contradictionLine(issue: OutcomeImportIssue): string {
+  return `row ${String(issue.row)}: ${issue.transactionId} is ${issue.incoming ?? '?'} here and ${issue.current ?? '?'} on another row`;
+}
+
+function printReport(
+  io: Io,
+  sheet: OutcomeSheet,
+  unknown: UnknownOutcome[],
+  report: OutcomeImportReport,
+): void {
+  io.out(
+    `${sheet.fileName} (sheet ${sheet.sheet}): ${String(sheet.rows.length + sheet.blankIds.length)} rows; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+  );
+  const counts: Array<[string, number]> = [
+    ['to apply', report.toApply],
+    ['already stored', report.unchanged],
+    ['not found', report.notFound.length],
+    ['without device', report.withoutDevice.length],
+    ['conflicts', report.conflicts.length],
+    ['contradictions', report.contradictions.length],
+    ['unknown outcome', unknown.length],
+    ['no transaction id', sheet.blankIds.length],
+  ];
+  for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
+  printList(io, 'Not found in the history', report.notFound.map(issueLine));
+  printList(
+    io,
+    'Without a device, so the service cannot take them',
+    report.withoutDevice.map(issueLine),
+  );
+  printList(io, 'Conflicts', report.conflicts.map(conflictLine));
+  printList(
+    io,
+    'Given twice with different outcomes, so not applied',
+    report.contradictions.map(contradictionLine),
+  );
+  printList(
+    io,
+    `Outcomes that name none of ${outcomes.join(', ')}`,
+    unknown.map((entry) => `row ${String(entry.row)}: '${entry.value}'`),
+  );
+  printList(
+    io,
+    'Rows without a transaction id',
+    sheet.blankIds.map((row) => `row ${String(row)}`),
+  );
+}
+
+function printResult(
+  io: Io,
+  report: OutcomeImportReport,
+  result: OutcomeImportResult | null,
+  replace: boolean,
+): void {
+  if (result === null) {
+    const conflicts = replace ? report.conflicts.length : 0;
+    io.out(
+      `Dry run: nothing was changed. Without --dry-run, ${String(report.toApply + conflicts)} outcomes would be applied.`,
+    );
+    return;
+  }
+  io.out(`Applied ${String(result.applied)} outcomes.`);
+  if (result.keptConflicts > 0)
+    io.out(
+      `Kept ${String(result.keptConflicts)} stored outcomes that the file contradicts; pass --replace-conflicts to replace them.`,
+    );
+}
+
+/** `dcdesk outcomes import`: check an outcomes spreadsheet against the history, then apply it. */
+export async function runOutcomesImport(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('Give one outcomes spreadsheet FILE.');
+  const file = positionals[0] ?? '';
+  const replace = values['replace-conflicts'] ?? false;
+  const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+  if (!history) return exitCodes.failed;
+  try {
+    const read = await readOutcomeSheet(file, {
+      sheet: values.sheet,
+      idColumn: values['id-column'],
+      outcomeColumn: values['outcome-column'],
+      maxRows: settingsRepo(history.db).read().maxRows,
+    });
+    if (!read.ok) {
+      io.err(`dcdesk: ${read.message}`);
+      return exitCodes.failed;
+    }
+    const sheet = read.value;
+    if (sheet.rows.length + sheet.blankIds.length === 0) {
+      io.err(`dcdesk: ${sheet.fileName}: the sheet has a header row but no data rows.`);
+      return exitCodes.failed;
+    }
+    const unknown: UnknownOutcome[] = [];
+    const rows: OutcomeImportRow[] = [];
+    for (const row of sheet.rows) {
+      if (row.outcome === null) unknown.push({ row: row.row, value: row.outcomeText });
+      else rows.push({ row: row.row, transactionId: row.transactionId, outcome: row.outcome });
+    }
+    const review = reviewService(history.db);
+    const report = review.checkImport(rows);
+    const dryRun = values['dry-run'] ?? false;
+    const result = dryRun ? null : review.applyImport(rows, replace);
+    const left =
+      unknown.length +
+      sheet.blankIds.length +
+      report.notFound.length +
+      report.withoutDevice.length +
+      report.contradictions.length +
+      (replace ? 0 : report.conflicts.length);
+    if (values.json) {
+      io.out(
+        JSON.stringify(
+          {
+            file: sheet.fileName,
+            sheet: sheet.sheet,
+            columns: sheet.columns,
+            dryRun,
+            unknownOutcomes: unknown,
+            rowsWithoutTransactionId: sheet.blankIds,
+            report,
+            result,
+          },
+          null,
+          2,
+        ),
+      );
+    } else {
+      printReport(io, sheet, unknown, report);
+      printResult(io, report, result, replace);
+    }
+    return left === 0 ? exitCodes.ok : exitCodes.failed;
+  } finally {
+    history.close();
+  }
+}

@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import type { AppError } from '../../../shared/result';
+import { uploadService } from '../../core/uploads/upload-service';
+import type { Command } from '../command';
+import { connectionOptions, connectionUsage, openConnection, type Connection } from '../connection';
+import { environmentOption } from '../environment-option';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { listLimit } from '../listing';
+import { describeAnswer, describeCheck } from '../upload-text';
+
+const options = {
+  ...connectionOptions,
+  yes: { type: 'boolean', short: 'y' },
+  json: { type: 'boolean' },
+} as const;
+
+async function readUploadFile(file: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const fileName = path.basename(file);
+  if (!/\.(csv|zip)$/i.test(fileName))
+    throw new UsageError(`The file to send must end in .csv or .zip, not '${fileName}'.`);
+  try {
+    return { fileName, bytes: await readFile(file) };
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
+    );
+  }
+}
+
+/** Asks on a terminal whether to send again what the guard found; false when refused or unasked. */
+async function confirmResend(
+  io: Io,
+  outcome: Extract<UploadOutcome, { status: 'confirm' }>,
+): Promise<boolean> {
+  for (const line of describeCheck(outcome.check)) io.err(`dcdesk: ${line}`);
+  if (!io.stdinIsTerminal) {
+    io.err('dcdesk: Not sent. Pass --yes to send it again without being asked.');
+    return false;
+  }
+  const answer = await io.readLine('Send it again? [y/N] ');
+  if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
+  io.err('dcdesk: Not sent.');
+  return false;
+}
+
+/** Prints the ledger line of a finished upload and returns the exit code it deserves. */
+function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError | null): number {
+  if (json) io.out(JSON.stringify(upload, null, 2));
+  const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
+  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${String(upload.rows)} rows, to ${upload.environment}`;
+  switch (upload.status) {
+    case 'sent':
+      if (!json) io.out(`Sent ${head}${http}: ${describeAnswer(upload.answer)}`);
+      return exitCodes.ok;
+    case 'refused':
+      io.err(`dcdesk: the service refused ${head}${http}:`);
+      for (const message of upload.messages) io.err(`  - ${message}`);
+      return exitCodes.failed;
+    case 'failed':
+      io.err(`dcdesk: ${head} failed; recorded in the ledger.`);
+      if (error) return reportError(io, error);
+      for (const message of upload.messages) io.err(`  - ${message}`);
+      return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
+  }
+}
+
+/** Problems in the file itself, each naming its line; nothing was sent, nothing stored. */
+function reportProblems(io: Io, fileName: string, messages: string[]): number {
+  io.err(`dcdesk: ${fileName} does not pass the checks; nothing was sent:`);
+  for (const message of messages.slice(0, listLimit)) io.err(`  - ${message}`);
+  if (messages.length > listLimit)
+    io.err(`  and ${String(messages.length - listLimit)} more problems`);
+  return exitCodes.failed;
+}
+
+export const uploadCommand: Command = {
+  name: 'upload',
+  summary: 'send a response-variable file (csv or zip) to the service',
+  usage: `dcdesk upload FILE [--yes] [--json] [options]
+
+Sends a response-variable file (.csv, or .zip holding one csv; columns ID Transacional, DeviceId,
+Resultado) after checking it, and records the upload in the ledger (see dcdesk uploads). A file
+already sent to the environment, or one repeating transactions already sent there, asks first on
+a terminal; --yes answers yes. With no terminal and no --yes such a file is not sent (exit 2).
+
+  --yes, -y   send again without asking
+  --json      print the ledger line as JSON
+
+Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, or the file has
+problems (listed with their lines, nothing sent); 2 usage mistake or re-send not confirmed;
+3 credentials refused.
+
+${connectionUsage}`,
+  async run(argv: string[], io: Io) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options,
+      strict: true,
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('Give one FILE to send (.csv or .zip).');
+    const file = await readUploadFile(positionals[0] ?? '');
+    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    if (!history) return exitCodes.failed;
+    let connection: Connection | null = null;
+    try {
+      const service = uploadService(history.db);
+      // The file's own problems need no connection: reported before any credentials are asked for.
+      const check = await service.check(file, environmentOption(values.env, io));
+      if (check.problems.length > 0)
+        return reportProblems(
+          io,
+          check.fileName,
+          check.problems.map((problem) => problem.message),
+        );
+      connection = await openConnection(values, io);
+      const target = { client: connection.client, environment: connection.environment };
+      let sent = await service.send(file, { ...target, confirmed: values.yes ?? false });
+      if (sent.ok && sent.value.status === 'confirm') {
+        if (!(await confirmResend(io, sent.value))) return exitCodes.usage;
+        sent = await service.send(file, { ...target, confirmed: true });
+      }
+      if (!sent.ok)
+        return sent.error.code === 'validation'
+          ? reportProblems(io, file.fileName, sent.error.details ?? [sent.error.message])
+          : reportError(io, sent.error);
+      if (sent.value.status === 'confirm') return exitCodes.usage;
+      return reportUpload(io, sent.value.upload, values.json ?? false, sent.value.error);
+    } finally {
+      await connection?.close();
+      history.close();
+    }
+  },
+};

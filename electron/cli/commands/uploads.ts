@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { uploadService } from '../../core/uploads/upload-service';
+import type { Command } from '../command';
+import { dataDirFrom, openCliHistory } from '../history';
+import { exitCodes, type Io } from '../io';
+import { localTime } from '../upload-text';
+
+const options = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+export const uploadsCommand: Command = {
+  name: 'uploads',
+  summary: 'list the upload ledger, newest first',
+  usage: `dcdesk uploads [--json] [--data-dir DIR]
+
+One line per response-variable file sent: id, time, file, kind, rows, SHA-256 (first 12 digits),
+environment, status (sent, refused or failed), HTTP status and the service's messages.
+--json prints the whole ledger line, with the full SHA-256 and the service's answer.`,
+  async run(argv: string[], io: Io) {
+    const { values } = parseArgs({ args: argv, options, strict: true });
+    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    if (!history) return exitCodes.failed;
+    try {
+      const uploads = uploadService(history.db).list();
+      if (values.json) {
+        io.out(JSON.stringify(uploads, null, 2));
+        return exitCodes.ok;
+      }
+      if (uploads.length === 0) {
+        io.out('No uploads yet. Send a file with: dcdesk upload FILE');
+        return exitCodes.ok;
+      }
+      for (const upload of uploads) {
+        const http = upload.httpStatus === null ? '-' : String(upload.httpStatus);
+        const resent =
+          upload.resentFrom === null ? '' : ` (re-send of #${String(upload.resentFrom)})`;
+        io.out(
+          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${upload.fileName}${resent}`,
+        );
+        for (const message of upload.messages) io.out(`        - ${message}`);
+      }
+      return exitCodes.ok;
+    } finally {
+      history.close();
+    }
+  },
+};

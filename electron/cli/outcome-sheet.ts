@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../shared/outcomes';
+import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
+import { detectHeaderRow, headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
+import { headerSearchRows } from '../../shared/spreadsheet/header';
+import { UsageError } from './io';
+
+/** Headers named on the command line; absent ones are found by name. */
+export interface ColumnChoice {
+  idColumn?: string;
+  outcomeColumn?: string;
+}
+
+/** An outcomes spreadsheet, read and mapped. */
+export interface OutcomeSheet {
+  fileName: string;
+  sheet: string;
+  /** The headers the two columns were taken from. */
+  columns: { transactionId: string; outcome: string };
+  rows: OutcomeSheetRow[];
+  /** Rows with an outcome but no transaction id. */
+  blankIds: number[];
+}
+
+export type OutcomeSheetRead = { ok: true; value: OutcomeSheet } | { ok: false; message: string };
+
+/** Header texts compared as people read them: case, accents and spacing aside. */
+function headerKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function indexOfHeader(headers: string[], wanted: string): number | undefined {
+  const index = headers.findIndex((header) => headerKey(header) === headerKey(wanted));
+  return index < 0 ? undefined : index;
+}
+
+function mappingFor(headers: string[], choice: ColumnChoice): OutcomeColumnMapping {
+  const found = autoMapOutcomeColumns(headers);
+  return {
+    transactionId:
+      choice.idColumn === undefined ? found.transactionId : indexOfHeader(headers, choice.idColumn),
+    outcome:
+      choice.outcomeColumn === undefined
+        ? found.outcome
+        : indexOfHeader(headers, choice.outcomeColumn),
+  };
+}
+
+/** The first of the top rows where both columns are found; exports often start with a title. */
+function headerRowOf(rows: Cell[][], choice: ColumnChoice): number {
+  const end = Math.min(rows.length, headerSearchRows);
+  for (let index = 0; index < end; index += 1) {
+    const mapping = mappingFor(headerTexts(rows, index), choice);
+    if (mapping.transactionId !== undefined && mapping.outcome !== undefined) return index;
+  }
+  return detectHeaderRow(rows);
+}
+
+function missingColumns(
+  headers: string[],
+  mapping: OutcomeColumnMapping,
+  choice: ColumnChoice,
+): string[] {
+  const missing: string[] = [];
+  if (mapping.transactionId === undefined)
+    missing.push(
+      choice.idColumn === undefined
+        ? 'no transaction id column (name it with --id-column HEADER)'
+        : `no column '${choice.idColumn}'`,
+    );
+  if (mapping.outcome === undefined)
+    missing.push(
+      choice.outcomeColumn === undefined
+        ? 'no outcome column (name it with --outcome-column HEADER)'
+        : `no column '${choice.outcomeColumn}'`,
+    );
+  const found = headers.filter(Boolean).join(', ') || 'none';
+  return missing.length === 0 ? [] : [`${missing.join(' and ')}; headers found: ${found}.`];
+}
+
+/**
+ * Reads an outcomes spreadsheet (xlsx, xls or csv) the way `dcdesk bulk` reads its input. A file
+ * that cannot be read is a failure with its reason; a column that cannot be found is a usage
+ * mistake (UsageError) listing the headers found, so the analyst can name it.
+ */
+export async function readOutcomeSheet(
+  file: string,
+  options: ColumnChoice & { sheet?: string; maxRows: number },
+): Promise<OutcomeSheetRead> {
+  const fileName = path.basename(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      message: `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
+    };
+  }
+  const read = readSpreadsheet(bytes, fileName, {
+    sheet: options.sheet,
+    limits: { maxRows: options.maxRows },
+  });
+  if (!read.ok) return { ok: false, message: `${fileName}: ${read.problem.message}` };
+  const { rows } = read.value;
+  const headerRow = headerRowOf(rows, options);
+  const headers = headerTexts(rows, headerRow);
+  const mapping = mappingFor(headers, options);
+  const [missing] = missingColumns(headers, mapping, options);
+  if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
+  const mapped = outcomeRowsFrom(rows, headerRow, mapping);
+  return {
+    ok: true,
+    value: {
+      fileName,
+      sheet: read.value.sheet,
+      columns: {
+        transactionId: headers[mapping.transactionId ?? 0] ?? '',
+        outcome: headers[mapping.outcome ?? 0] ?? '',
+      },
+      rows: mapped.rows,
+      blankIds: mapped.blankIds,
+    },
+  };
+}

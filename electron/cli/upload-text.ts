@@ -1,0 +1,34 @@
+import type { UploadCheck, UploadView } from '../../shared/contract/outcomes';
+
+/** An ISO time as the analyst's clock shows it: `YYYY-MM-DD HH:mm`. */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(date.getFullYear())}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+function uploadList(uploads: UploadView[]): string {
+  return uploads.map((upload) => `#${String(upload.id)}`).join(', ');
+}
+
+/** What the re-send guard found, one sentence a line. */
+export function describeCheck(check: UploadCheck): string[] {
+  const lines = check.sameFile.map(
+    (upload) =>
+      `The same file was sent to ${check.environment} on ${localTime(upload.createdAt)} as upload #${String(upload.id)} (${upload.fileName}).`,
+  );
+  if (check.repeatedTransactions > 0) {
+    const where = check.repeatedIn.length === 1 ? 'upload' : 'uploads';
+    lines.push(
+      `${String(check.repeatedTransactions)} of its ${String(check.rows)} transactions were already sent to ${check.environment} in ${where} ${uploadList(check.repeatedIn)}.`,
+    );
+  }
+  return lines;
+}
+
+/** The service's success answer as one line of text. */
+export function describeAnswer(answer: unknown): string {
+  if (answer === null || answer === undefined || answer === '') return 'no body';
+  return typeof answer === 'string' ? answer : JSON.stringify(answer);
+}

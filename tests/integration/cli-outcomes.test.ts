@@ -1,0 +1,291 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutcomeImportReport, OutcomeImportResult } from '../../shared/contract/outcomes';
+import type { Outcome } from '../../shared/domain/types';
+import { sandboxAnswer, startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { runBin } from '../support/cli';
+import { tempDir, writeTransactionsCsv } from '../support/files';
+import { sampleTransaction } from '../support/transactions';
+
+let sandbox: SandboxHandle;
+const work = tempDir('dcdesk-cli-outcomes-');
+const cli = (args: string[]) => runBin([...args, '--data-dir', work.dir]);
+
+/** The DeviceId the sandbox gave order `n`, or null when it found none (204). */
+function deviceOf(n: number): string | null {
+  const answer = sandboxAnswer(sampleTransaction(n));
+  return answer.status === 200 ? String(answer.body.deviceID) : null;
+}
+const order = (n: number) => sampleTransaction(n).externalID;
+
+interface ImportJson {
+  dryRun: boolean;
+  unknownOutcomes: Array<{ row: number; value: string }>;
+  rowsWithoutTransactionId: number[];
+  report: OutcomeImportReport;
+  result: OutcomeImportResult | null;
+}
+
+function writeXlsx(file: string, rows: unknown[][]): void {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Casos');
+  writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+/** The data lines of a built CSV, split on its separator, sorted by transaction id. */
+function csvRows(text: string, separator: string): string[][] {
+  const [header, ...lines] = text.split('\r\n').filter((line) => line !== '');
+  expect(header).toBe(['ID Transacional', 'DeviceId', 'Resultado'].join(separator));
+  return lines.map((line) => line.split(separator)).sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  // Orders 0 to 11 in the history; the sandbox finds no device for order 8 (204).
+  expect(deviceOf(8)).toBeNull();
+  writeTransactionsCsv(work.file('pedidos.csv'), 12);
+  const seeded = await cli([
+    'bulk',
+    work.file('pedidos.csv'),
+    '--output',
+    work.file('answers.json'),
+    '--base-url',
+    sandbox.url,
+  ]);
+  expect(seeded.code, seeded.stderr).toBe(0);
+});
+afterAll(async () => {
+  await sandbox.close();
+  work.remove();
+});
+
+describe('dcdesk outcomes import', () => {
+  it('reports what a Portuguese csv would do before applying, then applies only the clean rows', async () => {
+    writeFileSync(
+      work.file('casos.csv'),
+      [
+        'ID da Transação;Classificação',
+        `${order(0)};suspeito`,
+        `${order(1)};FRAUDE CONFIRMADA`,
+        `${order(2)};  device   positivado `,
+        `${order(3)};Confirmed fraud`,
+        `${order(8)};Suspeito`,
+        'order-999999;Suspeito',
+        `${order(4)};Talvez`,
+        `${order(5)};Suspeito`,
+        `${order(5)};Device Positivado`,
+        ';Suspeito',
+      ].join('\r\n'),
+      'utf8',
+    );
+
+    const dry = await cli(['outcomes', 'import', work.file('casos.csv'), '--dry-run', '--json']);
+    expect(dry.code, dry.stderr).toBe(1);
+    const checked = JSON.parse(dry.stdout) as ImportJson;
+    expect(checked).toMatchObject({
+      dryRun: true,
+      result: null,
+      unknownOutcomes: [{ row: 8, value: 'Talvez' }],
+      rowsWithoutTransactionId: [11],
+      report: {
+        rows: 8,
+        toApply: 4,
+        unchanged: 0,
+        notFound: [{ row: 7, transactionId: 'order-999999' }],
+        withoutDevice: [{ row: 6, transactionId: order(8) }],
+        conflicts: [],
+      },
+    });
+    expect(checked.report.contradictions.map((issue) => issue.row).sort()).toEqual([10, 9].sort());
+    // A dry run changes nothing: there is still nothing reviewed to put in a file.
+    const empty = await cli(['outcomes', 'build', '--all', '--output', work.file('none.csv')]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/no reviewed transactions; nothing written/);
+    expect(readdirSync(work.dir)).not.toContain('none.csv');
+
+    const applied = await cli(['outcomes', 'import', work.file('casos.csv')]);
+    expect(applied.code, applied.stderr).toBe(1);
+    expect(applied.stdout).toContain(
+      "casos.csv (sheet casos): 10 rows; transaction id from 'ID da Transação', outcome from 'Classificação'.",
+    );
+    expect(applied.stdout).toMatch(/to apply\s+4\n/);
+    expect(applied.stdout).toContain('Not found in the history (1):\n  row 7: order-999999');
+    expect(applied.stdout).toContain(`  row 6: ${order(8)}`);
+    expect(applied.stdout).toContain("  row 8: 'Talvez'");
+    expect(applied.stdout).toMatch(/Given twice .*\(2\):\n {2}row 9: .*\n {2}row 10: /);
+    expect(applied.stdout).toContain('Rows without a transaction id (1):\n  row 11');
+    expect(applied.stdout).toContain('Applied 4 outcomes.');
+
+    const again = await cli(['outcomes', 'import', work.file('casos.csv'), '--json']);
+    expect((JSON.parse(again.stdout) as ImportJson).report).toMatchObject({
+      toApply: 0,
+      unchanged: 4,
+    });
+  });
+
+  it('reads an English xlsx, keeps conflicting outcomes unless told to replace them', async () => {
+    writeXlsx(work.file('cases.xlsx'), [
+      ['Case export'],
+      [],
+      ['Transaction ID', 'Outcome'],
+      [order(0), 'Confirmed fraud'],
+      [order(6), 'positive device'],
+    ]);
+    const kept = await cli(['outcomes', 'import', work.file('cases.xlsx')]);
+    expect(kept.code).toBe(1);
+    expect(kept.stdout).toContain(
+      `  row 4: ${order(0)} is Suspeito in the history, Fraude Confirmada in the file`,
+    );
+    expect(kept.stdout).toMatch(/Applied 1 outcomes\.\nKept 1 stored outcomes/);
+
+    const replaced = await cli([
+      'outcomes',
+      'import',
+      work.file('cases.xlsx'),
+      '--replace-conflicts',
+      '--json',
+    ]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(JSON.parse(replaced.stdout)).toMatchObject({
+      report: { conflicts: [{ row: 4, current: 'Suspeito', incoming: 'Fraude Confirmada' }] },
+      result: { applied: 1, keptConflicts: 0 },
+    });
+  });
+
+  it('asks for the columns it cannot find, listing the headers, and reads them when named', async () => {
+    writeFileSync(work.file('odd.csv'), `Caso,Nota\r\n${order(7)},Suspeito\r\n`, 'utf8');
+    const missing = await cli(['outcomes', 'import', work.file('odd.csv')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('headers found: Caso, Nota.');
+    expect(missing.stderr).toMatch(/--id-column/);
+
+    const named = await cli([
+      'outcomes',
+      'import',
+      work.file('odd.csv'),
+      '--id-column',
+      'caso',
+      '--outcome-column',
+      'NOTA',
+      '--json',
+    ]);
+    expect(named.code, named.stderr).toBe(0);
+    expect(JSON.parse(named.stdout)).toMatchObject({ result: { applied: 1 } });
+
+    const wrongName = await cli(['outcomes', 'import', work.file('odd.csv'), '--id-column', 'Id']);
+    expect(wrongName.code).toBe(2);
+    expect(wrongName.stderr).toMatch(/no column 'Id'/);
+  });
+
+  it('fails with the reason on a file it cannot read', async () => {
+    writeFileSync(work.file('program.csv'), Buffer.from('MZ\x90\x00\x03\x00\x00\x00binary'));
+    const binary = await cli(['outcomes', 'import', work.file('program.csv')]);
+    expect(binary.code).toBe(1);
+    expect(binary.stderr).toMatch(/^dcdesk: program\.csv: /);
+    const absent = await cli(['outcomes', 'import', work.file('absent.csv')]);
+    expect(absent).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no such file/) as unknown,
+    });
+    expect((await cli(['outcomes', 'import'])).code).toBe(2);
+    expect((await cli(['outcomes', 'export'])).code).toBe(2);
+  });
+});
+
+describe('dcdesk outcomes build', () => {
+  /** What the history holds after the imports above. */
+  const reviewed: Array<[number, Outcome]> = [
+    [0, 'Fraude Confirmada'],
+    [1, 'Fraude Confirmada'],
+    [2, 'Device Positivado'],
+    [3, 'Fraude Confirmada'],
+    [6, 'Device Positivado'],
+    [7, 'Suspeito'],
+  ];
+  const expected = reviewed.map(([n, outcome]) => [order(n), deviceOf(n) ?? '', outcome]);
+
+  it('writes the reviewed rows as a csv with the separator asked for, and prints the preview', async () => {
+    const built = await cli([
+      'outcomes',
+      'build',
+      '--output',
+      work.file('out.csv'),
+      '--separator',
+      ';',
+    ]);
+    expect(built.code, built.stderr).toBe(0);
+    const bytes = readFileSync(work.file('out.csv'));
+    expect(csvRows(bytes.toString('utf8'), ';')).toEqual(expected);
+    expect(built.stdout).toContain(
+      `Wrote ${work.file('out.csv')}: 6 rows, ${String(bytes.length)} bytes (csv, separator ';', for sandbox).`,
+    );
+    expect(built.stdout).toMatch(
+      /Suspeito\s+1\n\s+Fraude Confirmada\s+3\n\s+Device Positivado\s+2/,
+    );
+    expect(readdirSync(work.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('writes a zip holding that csv, with the stored separator by default', async () => {
+    const set = await cli(['settings', 'set', 'responseSeparator', ';']);
+    expect(set.code, set.stderr).toBe(0);
+    const built = await cli(['outcomes', 'build', '--output', work.file('respostas.zip')]);
+    expect(built.code, built.stderr).toBe(0);
+    const zip = await JSZip.loadAsync(readFileSync(work.file('respostas.zip')));
+    expect(Object.keys(zip.files)).toEqual(['respostas.csv']);
+    const text = await zip.file('respostas.csv')!.async('string');
+    expect(csvRows(text, ';')).toEqual(expected);
+    await cli(['settings', 'set', 'responseSeparator', ',']);
+  });
+
+  it('takes one batch, and refuses what it cannot build', async () => {
+    const batches = JSON.parse((await cli(['batches', '--json'])).stdout) as Array<{ id: string }>;
+    const inBatch = await cli([
+      'outcomes',
+      'build',
+      '--batch',
+      batches[0]!.id,
+      '--output',
+      work.file('batch.csv'),
+    ]);
+    expect(inBatch.code, inBatch.stderr).toBe(0);
+    expect(csvRows(readFileSync(work.file('batch.csv'), 'utf8'), ',')).toEqual(expected);
+
+    const unknown = await cli([
+      'outcomes',
+      'build',
+      '--batch',
+      'nope',
+      '--output',
+      work.file('x.csv'),
+    ]);
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no batch nope/) as unknown,
+    });
+    const wrongKind = await cli(['outcomes', 'build', '--output', work.file('x.txt')]);
+    expect(wrongKind).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/\.csv or \.zip/) as unknown,
+    });
+    const wrongSeparator = await cli([
+      'outcomes',
+      'build',
+      '--output',
+      work.file('x.csv'),
+      '--separator',
+      '|',
+    ]);
+    expect(wrongSeparator.code).toBe(2);
+    expect((await cli(['outcomes', 'build'])).code).toBe(2);
+    expect(readdirSync(work.dir)).not.toContain('x.csv');
+  });
+
+  it('explains the usage of both actions', async () => {
+    const help = await cli(['outcomes', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/dcdesk outcomes import FILE/);
+    expect(help.stdout).toMatch(/dcdesk outcomes build --output FILE\.csv\|FILE\.zip/);
+  });
+});
