@@ -1,4 +1,5 @@
 import type { BatchSummary } from '../../../../shared/contract/results';
+import { useNavigation } from '../../app/navigation';
 import { useI18n } from '../../i18n/i18n';
 import type { RunSpeed } from './batch-events';
 import { BatchState, stateKey } from './batch-state';
@@ -18,6 +19,7 @@ interface RunPanelProps {
 /** One batch's run: where it is, how fast, why it stopped, and what can be done with it now. */
 export function RunPanel({ batch, speed, failure }: RunPanelProps) {
   const { t, locale } = useI18n();
+  const { go } = useNavigation();
   return (
     <section className="run-panel card" aria-label={t('batches.run.label')} data-testid="run-panel">
       <div className="row spread">
@@ -26,6 +28,15 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
           <span className={`env-badge env-${batch.environment}`}>
             {t('batches.run.environment', { name: t(`env.${batch.environment}`) })}
           </span>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t('review.open.batchLabel', { name: batch.sourceName })}
+            onClick={() => go({ section: 'review', batchId: batch.id })}
+            data-testid="review-batch"
+          >
+            {t('review.open.batch')}
+          </button>
         </div>
         <span className="hint">
           {t('batches.run.created', { time: formatDateTime(batch.createdAt, locale) })}

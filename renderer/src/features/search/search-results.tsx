@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { HitsTable } from './hits-table';
@@ -18,6 +19,7 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
   const { t } = useI18n();
   const results = useSearch(query);
   const hits = results.data ?? [];
+  const { go } = useNavigation();
 
   return (
     <section
@@ -41,6 +43,16 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
                 count: hits.length,
               })}
         </p>
+      ) : null}
+      {hits.length > 0 ? (
+        <button
+          type="button"
+          className="button search-fit"
+          onClick={() => go({ section: 'review', query })}
+          data-testid="review-search-hits"
+        >
+          {t('review.open.search')}
+        </button>
       ) : null}
       {hits.length > 0 ? (
         <HitsTable

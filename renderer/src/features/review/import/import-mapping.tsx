@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import type { OutcomeColumnMapping } from '../../../../../shared/outcomes/types';
+import { columnName } from '../../../../../shared/spreadsheet/problem';
+import { useI18n } from '../../../i18n/i18n';
+import type { OutcomeSheetInfo } from '../../../workers/outcomes-protocol';
+import { rowPreview } from '../../import/personal-data';
+import type { OutcomeField } from './use-outcome-import';
+
+interface ImportMappingProps {
+  sheet: OutcomeSheetInfo;
+  headerRow: number;
+  headers: string[];
+  mapping: OutcomeColumnMapping;
+  onSheet: (sheet: string) => void;
+  onHeaderRow: (row: number) => void;
+  onMap: (field: OutcomeField, column: number | null) => void;
+}
+
+const fields: ReadonlyArray<{
+  field: OutcomeField;
+  label: 'review.import.idColumn' | 'review.import.outcomeColumn';
+}> = [
+  { field: 'transactionId', label: 'review.import.idColumn' },
+  { field: 'outcome', label: 'review.import.outcomeColumn' },
+];
+
+/** The sheet, the row naming the columns, and the two columns: guessed, always changeable. */
+export function ImportMapping(props: ImportMappingProps) {
+  const { sheet, headerRow, headers, mapping } = props;
+  const { t } = useI18n();
+  const id = useId();
+  const width = Math.max(headers.length, ...sheet.topRows.map((row) => row.length));
+  const columns = Array.from({ length: width }, (_, column) => column);
+  return (
+    <fieldset className="review-mapping">
+      <legend>{t('review.import.mapping')}</legend>
+      <div className="review-mapping-grid">
+        {sheet.sheetNames.length > 1 ? (
+          <label className="stack">
+            {t('import.sheet')}
+            <select
+              className="input"
+              value={sheet.sheet}
+              onChange={(event) => props.onSheet(event.target.value)}
+              data-testid="review-import-sheet"
+            >
+              {sheet.sheetNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="stack">
+          {t('import.headerRow')}
+          <select
+            className="input"
+            value={headerRow}
+            onChange={(event) => props.onHeaderRow(Number(event.target.value))}
+            data-testid="review-import-header-row"
+          >
+            {sheet.topRows.map((cells, index) => (
+              <option key={index} value={index}>
+                {t('import.headerRow.option', {
+                  row: String(index + 1),
+                  preview: rowPreview(cells) || t('import.headerRow.empty'),
+                })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {fields.map(({ field, label }) => (
+          <div key={field} className="stack">
+            <label htmlFor={`${id}-${field}`}>{t(label)}</label>
+            <select
+              id={`${id}-${field}`}
+              className="input"
+              value={mapping[field] ?? ''}
+              aria-invalid={mapping[field] === undefined}
+              onChange={(event) =>
+                props.onMap(field, event.target.value === '' ? null : Number(event.target.value))
+              }
+              data-testid={`review-map-${field}`}
+            >
+              <option value="">{t('import.mapping.none')}</option>
+              {columns.map((column) => (
+                <option key={column} value={column}>
+                  {`${columnName(column)}: ${headers[column] || t('import.mapping.noName')}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      {mapping.transactionId === undefined || mapping.outcome === undefined ? (
+        <p className="notice notice-error" role="alert" data-testid="review-mapping-missing">
+          {t('review.import.mappingMissing')}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

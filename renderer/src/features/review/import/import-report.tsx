@@ -1,0 +1,88 @@
+import type {
+  OutcomeImportIssue,
+  OutcomeImportReport,
+} from '../../../../../shared/contract/outcomes';
+import { useI18n } from '../../../i18n/i18n';
+import { IssueList, RowAndId } from './issue-list';
+
+const issueKey = (issue: OutcomeImportIssue) => `${String(issue.row)}:${issue.transactionId}`;
+
+/** The check before anything changes: what would be applied, and every row that would not. */
+export function ImportReport({ report }: { report: OutcomeImportReport }) {
+  const { t } = useI18n();
+  const plain = (issue: OutcomeImportIssue) => (
+    <RowAndId row={issue.row} id={issue.transactionId} />
+  );
+  const versus = (
+    issue: OutcomeImportIssue,
+    key: 'review.import.storedVs' | 'review.import.otherVs',
+  ) => (
+    <RowAndId
+      row={issue.row}
+      id={issue.transactionId}
+      extra={
+        <span className="issue-value">
+          {t(key, { current: issue.current ?? '–', incoming: issue.incoming ?? '–' })}
+        </span>
+      }
+    />
+  );
+  return (
+    <section
+      className="review-report"
+      aria-labelledby="review-report-title"
+      data-testid="review-import-report"
+    >
+      <h4 id="review-report-title">{t('review.import.report', { rows: report.rows })}</h4>
+      <IssueList
+        title={t('review.import.toApply')}
+        items={[]}
+        count={report.toApply}
+        itemKey={() => 0}
+        renderItem={() => null}
+        tone="neutral"
+        testId="review-report-apply"
+      />
+      <IssueList
+        title={t('review.import.unchanged')}
+        items={[]}
+        count={report.unchanged}
+        itemKey={() => 0}
+        renderItem={() => null}
+        testId="review-report-unchanged"
+      />
+      <IssueList
+        title={t('review.import.notFound')}
+        items={report.notFound}
+        itemKey={issueKey}
+        renderItem={plain}
+        tone={report.notFound.length > 0 ? 'warning' : 'neutral'}
+        testId="review-report-not-found"
+      />
+      <IssueList
+        title={t('review.import.withoutDevice')}
+        items={report.withoutDevice}
+        itemKey={issueKey}
+        renderItem={plain}
+        tone={report.withoutDevice.length > 0 ? 'warning' : 'neutral'}
+        testId="review-report-without-device"
+      />
+      <IssueList
+        title={t('review.import.conflicts')}
+        items={report.conflicts}
+        itemKey={issueKey}
+        renderItem={(issue) => versus(issue, 'review.import.storedVs')}
+        tone={report.conflicts.length > 0 ? 'warning' : 'neutral'}
+        testId="review-report-conflicts"
+      />
+      <IssueList
+        title={t('review.import.contradictions')}
+        items={report.contradictions}
+        itemKey={issueKey}
+        renderItem={(issue) => versus(issue, 'review.import.otherVs')}
+        tone={report.contradictions.length > 0 ? 'danger' : 'neutral'}
+        testId="review-report-contradictions"
+      />
+    </section>
+  );
+}

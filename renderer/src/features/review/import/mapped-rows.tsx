@@ -1,0 +1,62 @@
+import { useI18n } from '../../../i18n/i18n';
+import type { OutcomeRows } from '../../../workers/outcomes-protocol';
+import { IssueList, RowAndId } from './issue-list';
+
+/** What the sheet gave under the mapping: rows to check, and rows that are never applied. */
+export function MappedRows({ rows }: { rows: OutcomeRows }) {
+  const { t } = useI18n();
+  return (
+    <section className="review-report" aria-labelledby="review-mapped-title">
+      <h4 id="review-mapped-title">{t('review.import.read')}</h4>
+      <IssueList
+        title={t('review.import.readable')}
+        items={[]}
+        count={rows.rows.length}
+        itemKey={() => 0}
+        renderItem={() => null}
+        testId="review-import-readable"
+      />
+      <IssueList
+        title={t('review.import.unknown')}
+        items={rows.unknown}
+        itemKey={(item) => item.row}
+        renderItem={(item) => (
+          <RowAndId
+            row={item.row}
+            id={item.transactionId}
+            extra={
+              <span className="issue-value">
+                {item.outcomeText === ''
+                  ? t('review.import.blankValue')
+                  : t('review.import.value', { value: item.outcomeText })}
+              </span>
+            }
+          />
+        )}
+        tone={rows.unknown.length > 0 ? 'warning' : 'neutral'}
+        testId="review-import-unknown"
+      />
+      <IssueList
+        title={t('review.import.blankIds')}
+        items={rows.blankIds}
+        itemKey={(row) => row}
+        renderItem={(row) => <span>{t('review.import.row', { row })}</span>}
+        tone={rows.blankIds.length > 0 ? 'warning' : 'neutral'}
+        testId="review-import-blank"
+      />
+      {rows.longIds.length > 0 ? (
+        <IssueList
+          title={t('review.import.longIds')}
+          items={rows.longIds}
+          itemKey={(item) => item.row}
+          renderItem={(item) => <RowAndId row={item.row} id={item.transactionId} />}
+          tone="warning"
+          testId="review-import-long"
+        />
+      ) : null}
+      {rows.unknown.length + rows.blankIds.length + rows.longIds.length > 0 ? (
+        <p className="hint">{t('review.import.notApplied')}</p>
+      ) : null}
+    </section>
+  );
+}

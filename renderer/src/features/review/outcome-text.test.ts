@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Translate } from '../../i18n/i18n';
+import { messages } from '../../i18n/messages';
+import { bulkChangeText, outcomeSlug, rowChangeText } from './outcome-text';
+
+const t: Translate = (key, params = {}) =>
+  messages.en[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const change = (changed: number, withoutTransactionId = 0, withoutDevice = 0) => ({
+  changed,
+  withoutTransactionId,
+  withoutDevice,
+});
+
+describe('what a change of outcomes did, in words', () => {
+  it('says a row was set or cleared', () => {
+    expect(rowChangeText(t, 7, 'Suspeito', change(1))).toBe('Row 7: Suspeito.');
+    expect(rowChangeText(t, 7, null, change(1))).toBe('Row 7: outcome cleared.');
+  });
+
+  it('says why a row cannot be reviewed, from the counts of the change', () => {
+    expect(rowChangeText(t, 9, 'Suspeito', change(0, 0, 1))).toMatch(
+      /^Row 9 cannot be reviewed: the service found no device/,
+    );
+    expect(rowChangeText(t, 9, 'Suspeito', change(0, 1, 0))).toMatch(
+      /^Row 9 cannot be reviewed: it has no transaction ID/,
+    );
+  });
+
+  it('counts the rows of a bulk change and the rows it left alone', () => {
+    expect(bulkChangeText(t, 'Fraude Confirmada', change(4))).toBe(
+      'Rows set to “Fraude Confirmada”: 4.',
+    );
+    expect(bulkChangeText(t, null, change(2, 1, 3))).toBe(
+      'Rows whose outcome was cleared: 2. Left as they were: 4 (1 without a transaction ID, 3 without a device).',
+    );
+  });
+
+  it('names each outcome for its colour', () => {
+    expect(outcomeSlug('Device Positivado')).toBe('positive');
+    expect(outcomeSlug(null)).toBe('none');
+  });
+});

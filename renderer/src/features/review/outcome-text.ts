@@ -1,0 +1,53 @@
+/** Outcomes in the analyst's language: their class names, and what a change did, in one sentence. */
+import type { OutcomeChange } from '../../../../shared/contract/outcomes';
+import type { Outcome } from '../../../../shared/domain/types';
+import type { Translate } from '../../i18n/i18n';
+
+const slugs: Record<Outcome, string> = {
+  Suspeito: 'suspect',
+  'Fraude Confirmada': 'fraud',
+  'Device Positivado': 'positive',
+};
+
+/** A CSS-friendly name of an outcome (`outcome-fraud`), `none` when not reviewed. */
+export function outcomeSlug(outcome: Outcome | null): string {
+  return outcome === null ? 'none' : slugs[outcome];
+}
+
+/** Rows a change left alone because they cannot be reviewed. */
+export function skippedRows(change: OutcomeChange): number {
+  return change.withoutTransactionId + change.withoutDevice;
+}
+
+/** What setting (or clearing) one row did: its new state, or why it cannot be reviewed. */
+export function rowChangeText(
+  t: Translate,
+  row: number,
+  outcome: Outcome | null,
+  change: OutcomeChange,
+): string {
+  if (change.withoutTransactionId > 0) return t('review.change.noTransactionId', { row });
+  if (change.withoutDevice > 0) return t('review.change.noDevice', { row });
+  return outcome === null
+    ? t('review.change.rowCleared', { row })
+    : t('review.change.rowSet', { row, outcome });
+}
+
+/** What a change of many rows did, with the rows it left alone and why. */
+export function bulkChangeText(
+  t: Translate,
+  outcome: Outcome | null,
+  change: OutcomeChange,
+): string {
+  const done =
+    outcome === null
+      ? t('review.change.cleared', { count: change.changed })
+      : t('review.change.set', { count: change.changed, outcome });
+  const skipped = skippedRows(change);
+  if (skipped === 0) return done;
+  return `${done} ${t('review.change.skipped', {
+    count: skipped,
+    noId: change.withoutTransactionId,
+    noDevice: change.withoutDevice,
+  })}`;
+}

@@ -1,0 +1,149 @@
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import type { OutcomeChange } from '../../../../shared/contract/outcomes';
+import type { Outcome } from '../../../../shared/domain/types';
+import { ErrorNotice } from '../../components/error-notice';
+import type { VisibleRange } from '../../components/visible-range';
+import { useI18n } from '../../i18n/i18n';
+import { BulkBar } from './bulk-bar';
+import { KeyLegend } from './key-legend';
+import { QueueDetail } from './queue-detail';
+import { LoadingQueueLine, QueueLine } from './queue-line';
+import { QueueList } from './queue-list';
+import { isSelected } from './selection';
+import { targetOf, type QueueRows } from './use-queue-rows';
+import { useQueueController } from './use-queue-controller';
+
+const rowHeight = 38;
+
+interface QueueBodyProps {
+  rows: QueueRows;
+  resetKey: string;
+  onRange: (range: VisibleRange) => void;
+  setMatching: (outcome: Outcome | null) => Promise<OutcomeChange>;
+  /** The summary chart, drawn beside the bulk controls. */
+  summary: ReactNode;
+  /** False while the section is hidden: the row in full is not kept in the page then. */
+  shown: boolean;
+}
+
+/** The queue itself: bulk controls, the list with its keys, the status line and the open row. */
+export function QueueBody(props: QueueBodyProps) {
+  const { rows, resetKey, onRange, setMatching, summary } = props;
+  const { t } = useI18n();
+  const id = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [show, setShow] = useState(false);
+  const queue = useQueueController({ rows, resetKey, setMatching, listRef });
+  const total = rows.total ?? 0;
+  const { active, selection, onPointer } = queue;
+  const detail = props.shown ? queue.detail : null;
+
+  const renderRow = useCallback(
+    (index: number, optionId: string) => {
+      const data = rows.rowAt(index);
+      return data ? (
+        <QueueLine
+          key={`${data.batchId}:${String(data.row.seq)}`}
+          row={data.row}
+          index={index}
+          id={optionId}
+          active={index === active}
+          selected={isSelected(selection, targetOf(data))}
+          onPointer={onPointer}
+        />
+      ) : (
+        <LoadingQueueLine key={`loading-${String(index)}`} index={index} id={optionId} />
+      );
+    },
+    [rows, active, selection, onPointer],
+  );
+
+  return (
+    <>
+      <div className="review-top">
+        <BulkBar
+          selected={selection.size}
+          matching={total}
+          loaded={rows.loaded().length}
+          busy={queue.busy}
+          onSelectAllLoaded={queue.selectLoaded}
+          onClearSelection={queue.clearSelection}
+          onSetSelected={queue.setSelected}
+          onSetMatching={queue.setMatching}
+        />
+        {summary}
+      </div>
+      <KeyLegend id={`${id}-keys`} />
+      <div className="row spread">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={show}
+            onChange={(event) => setShow(event.target.checked)}
+            data-testid="review-show-personal"
+          />
+          {t('batches.personal.show')}
+        </label>
+        <span
+          className="hint"
+          role="status"
+          data-testid="review-count"
+          data-value={rows.total ?? undefined}
+        >
+          {rows.total === null
+            ? t('batches.results.loading')
+            : t('review.count', { count: rows.total })}
+        </span>
+      </div>
+      {rows.error ? <ErrorNotice error={rows.error} /> : null}
+      <div className={detail ? 'review-workspace with-detail' : 'review-workspace'}>
+        <div className="queue">
+          <div className="queue-line queue-head" aria-hidden="true">
+            <span className="queue-cell" />
+            <span className="queue-cell numeric">{t('batches.col.row')}</span>
+            <span className="queue-cell">{t('batches.col.externalId')}</span>
+            <span className="queue-cell">{t('batches.col.risk')}</span>
+            <span className="queue-cell numeric">{t('batches.col.score')}</span>
+            <span className="queue-cell">{t('batches.col.deviceId')}</span>
+            <span className="queue-cell">{t('review.col.outcome')}</span>
+            <span className="queue-cell">{t('review.col.setAt')}</span>
+          </div>
+          {total === 0 && rows.total !== null ? (
+            <p className="hint queue-empty" data-testid="review-empty">
+              {t('review.empty')}
+            </p>
+          ) : null}
+          <QueueList
+            count={total}
+            rowHeight={rowHeight}
+            height={Math.min(456, Math.max(1, total) * rowHeight)}
+            activeIndex={active}
+            renderRow={renderRow}
+            onRange={onRange}
+            onKeyDown={queue.onKeyDown}
+            resetKey={resetKey}
+            label={t('review.queue.label')}
+            describedBy={`${id}-keys`}
+            idPrefix={id}
+            listRef={listRef}
+          />
+          <p
+            className={`queue-message queue-message-${queue.message?.tone ?? 'none'}`}
+            role="status"
+            data-testid="review-message"
+          >
+            {queue.message?.text ?? ''}
+          </p>
+        </div>
+        {detail ? (
+          <QueueDetail
+            target={detail.target}
+            row={detail.row.row}
+            show={show}
+            onClose={queue.closeDetail}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}

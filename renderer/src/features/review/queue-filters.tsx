@@ -1,0 +1,87 @@
+import { useI18n } from '../../i18n/i18n';
+import {
+  queueSorts,
+  reviewStates,
+  riskChoices,
+  toggled,
+  type QueueFilterForm,
+  type QueueSort,
+} from './queue-state';
+
+interface QueueFiltersProps {
+  form: QueueFilterForm;
+  onChange: (form: QueueFilterForm) => void;
+  sort: QueueSort;
+  onSort: (sort: QueueSort) => void;
+}
+
+/** Risk and review-state checkboxes, "reviewable rows only", and the order of the queue. */
+export function QueueFilters({ form, onChange, sort, onSort }: QueueFiltersProps) {
+  const { t } = useI18n();
+  const set = (patch: Partial<QueueFilterForm>) => onChange({ ...form, ...patch });
+  return (
+    <fieldset className="queue-filters">
+      <legend>{t('review.filter.title')}</legend>
+      <div className="queue-filter-groups">
+        <fieldset className="queue-filter-group">
+          <legend>{t('review.filter.risk')}</legend>
+          {riskChoices.map((risk) => (
+            <label key={risk} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.risks.includes(risk)}
+                onChange={(event) =>
+                  set({ risks: toggled(form.risks, risk, event.target.checked) })
+                }
+                data-testid={`review-risk-${risk}`}
+              />
+              {t(`batches.risk.${risk}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="queue-filter-group">
+          <legend>{t('review.filter.state')}</legend>
+          {reviewStates.map((state) => (
+            <label key={state} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.states.includes(state)}
+                onChange={(event) =>
+                  set({ states: toggled(form.states, state, event.target.checked) })
+                }
+                data-testid={`review-state-${state}`}
+              />
+              {state === 'none' ? t('review.state.none') : state}
+            </label>
+          ))}
+        </fieldset>
+        <div className="stack">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={form.reviewableOnly}
+              onChange={(event) => set({ reviewableOnly: event.target.checked })}
+              data-testid="review-reviewable-only"
+            />
+            {t('review.filter.reviewable')}
+          </label>
+          <label className="stack queue-sort">
+            {t('review.sort.label')}
+            <select
+              className="input"
+              value={sort}
+              onChange={(event) => onSort(event.target.value as QueueSort)}
+              data-testid="review-sort"
+            >
+              {queueSorts.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`review.sort.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

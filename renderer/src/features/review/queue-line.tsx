@@ -1,0 +1,122 @@
+import { memo, type MouseEvent } from 'react';
+import type { ResultRow } from '../../../../shared/contract/results';
+import { useI18n } from '../../i18n/i18n';
+import { formatDateTime, formatScore } from '../batches/format';
+import { OutcomeBadge } from './outcome-badge';
+
+/** How a click reached a line: the modifier keys decide between current, toggle and range. */
+export interface LinePointer {
+  index: number;
+  shift: boolean;
+  toggle: boolean;
+  /** Double click: open the row in full. */
+  open: boolean;
+}
+
+interface QueueLineProps {
+  row: ResultRow;
+  index: number;
+  id: string;
+  active: boolean;
+  selected: boolean;
+  onPointer: (pointer: LinePointer) => void;
+}
+
+/** One row of the queue, as an option whose name says everything a screen reader needs. */
+export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
+  const { row, index, id, active, selected, onPointer } = props;
+  const { t, locale } = useI18n();
+  const risk = row.deviceRisk === null ? null : t(`batches.risk.${row.deviceRisk}`);
+  const score = row.score === null ? null : formatScore(row.score, locale);
+  const setAt = row.outcomeSetAt === null ? null : formatDateTime(row.outcomeSetAt, locale);
+  const reviewable = row.externalId !== null && row.deviceId !== null;
+  const label = [
+    t('review.line.row', { row: row.row }),
+    row.externalId ?? t('review.line.noId'),
+    risk === null ? t('review.line.noRisk') : t('review.line.risk', { risk }),
+    score === null ? null : t('review.line.score', { score }),
+    row.deviceId === null ? t('review.line.noDevice') : null,
+    row.outcome === null
+      ? t('review.line.notReviewed')
+      : setAt === null
+        ? row.outcome
+        : t('review.line.outcomeAt', { outcome: row.outcome, time: setAt }),
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+
+  const click = (event: MouseEvent, toggle: boolean) =>
+    onPointer({
+      index,
+      shift: event.shiftKey,
+      toggle: toggle || event.ctrlKey || event.metaKey,
+      open: event.detail === 2,
+    });
+
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-label={label}
+      className={[
+        'queue-line',
+        active ? 'active' : '',
+        selected ? 'selected' : '',
+        reviewable ? '' : 'unreviewable',
+      ].join(' ')}
+      onClick={(event) => click(event, false)}
+      data-testid={`review-line-${String(index)}`}
+      data-seq={row.seq}
+      data-row={row.row}
+      data-external-id={row.externalId ?? ''}
+      data-risk={row.deviceRisk ?? 'none'}
+      data-score={row.score ?? ''}
+      data-outcome={row.outcome ?? 'none'}
+    >
+      <span className="queue-cell queue-check" aria-hidden="true">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          readOnly
+          // Focus stays on the list, where the keys work.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => {
+            event.stopPropagation();
+            click(event, true);
+          }}
+        />
+      </span>
+      <span className="queue-cell numeric">{row.row}</span>
+      <span className="queue-cell" title={row.externalId ?? undefined}>
+        {row.externalId ?? <span className="hint">{t('review.line.noId')}</span>}
+      </span>
+      <span className="queue-cell">
+        {row.deviceRisk === null ? (
+          <span className="hint">–</span>
+        ) : (
+          <span className={`risk risk-${row.deviceRisk}`}>{risk}</span>
+        )}
+      </span>
+      <span className="queue-cell numeric">{score ?? '–'}</span>
+      <span className="queue-cell mono" title={row.deviceId ?? undefined}>
+        {row.deviceId ?? <span className="hint">{t('review.line.noDevice')}</span>}
+      </span>
+      <span className="queue-cell">
+        <OutcomeBadge outcome={row.outcome} />
+      </span>
+      <span className="queue-cell hint">{setAt ?? ''}</span>
+    </div>
+  );
+});
+
+/** A line whose page has not arrived yet. */
+export function LoadingQueueLine({ index, id }: { index: number; id: string }) {
+  const { t } = useI18n();
+  return (
+    <div id={id} role="option" aria-selected={false} aria-disabled className="queue-line loading">
+      <span className="queue-cell">{t('review.line.loading', { row: index + 1 })}</span>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import type { ResultFilter } from '../../../../shared/contract/results';
+import type { Outcome } from '../../../../shared/domain/types';
+import type { VisibleRange } from '../../components/visible-range';
+import { useSearch } from '../search/use-search';
+import { OutcomeSummaryPanel, summaryOf } from './outcome-summary';
+import { QueueBody } from './queue-body';
+import { QueueFilters } from './queue-filters';
+import { emptyQueueFilter, toQueueFilter, type QueueSort } from './queue-state';
+import { sourceKey, type ReviewSource } from './review-source';
+import { targetOf, useBatchRows, useSearchRows, type QueueQuery } from './use-queue-rows';
+import { useOutcomeSummary, useSetFiltered, useSetOutcome } from './use-outcomes';
+
+interface QueueViewProps {
+  source: ReviewSource;
+  /** The batch is running: its rows are fetched again every few seconds. */
+  running: boolean;
+  shown: boolean;
+}
+
+/** The review queue over one source: filters and order here, the rows below. */
+export function QueueView({ source, running, shown }: QueueViewProps) {
+  const [form, setForm] = useState(emptyQueueFilter);
+  const [sort, setSort] = useState<QueueSort>('risk');
+  const [range, setRange] = useState<VisibleRange>({ start: 0, end: 0 });
+  const filter = useMemo(() => toQueueFilter(form), [form]);
+  const query: QueueQuery = { filter, sort, range, running };
+  const resetKey = JSON.stringify([sourceKey(source), filter, sort]);
+  const common = { query, resetKey, onRange: setRange, shown };
+  return (
+    <>
+      <QueueFilters form={form} onChange={setForm} sort={sort} onSort={setSort} />
+      {source.kind === 'batch' ? (
+        <BatchQueue key={source.batchId} batchId={source.batchId} {...common} />
+      ) : (
+        <SearchQueue key={source.query} text={source.query} {...common} />
+      )}
+    </>
+  );
+}
+
+interface SourceQueueProps {
+  query: QueueQuery;
+  resetKey: string;
+  onRange: (range: VisibleRange) => void;
+  shown: boolean;
+}
+
+/** A batch: rows by page, the summary from the core, "all matching" done by the core. */
+function BatchQueue({ batchId, query, ...rest }: SourceQueueProps & { batchId: string }) {
+  const rows = useBatchRows(batchId, query);
+  const summary = useOutcomeSummary(batchId, true);
+  const setFiltered = useSetFiltered();
+  const filter: ResultFilter = query.filter;
+  return (
+    <QueueBody
+      {...rest}
+      rows={rows}
+      setMatching={(outcome: Outcome | null) =>
+        setFiltered.mutateAsync({ batchId, filter, outcome })
+      }
+      summary={<OutcomeSummaryPanel summary={summary.data} error={summary.error} scope="batch" />}
+    />
+  );
+}
+
+/** A search's hits: all in memory, so "all matching" is every hit that passes the filter. */
+function SearchQueue({ text, query, ...rest }: SourceQueueProps & { text: string }) {
+  const rows = useSearchRows(text, query);
+  const hits = useSearch(text);
+  const set = useSetOutcome();
+  const summary = useMemo(() => (hits.data ? summaryOf(hits.data) : undefined), [hits.data]);
+  return (
+    <QueueBody
+      {...rest}
+      rows={rows}
+      setMatching={(outcome: Outcome | null) => {
+        const targets = rows.loaded().flatMap((index) => {
+          const row = rows.rowAt(index);
+          return row ? [targetOf(row)] : [];
+        });
+        return targets.length === 0
+          ? Promise.resolve({ changed: 0, withoutTransactionId: 0, withoutDevice: 0 })
+          : set.mutateAsync({ targets, outcome });
+      }}
+      summary={<OutcomeSummaryPanel summary={summary} error={hits.error} scope="search" />}
+    />
+  );
+}

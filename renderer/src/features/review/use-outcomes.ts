@@ -1,0 +1,52 @@
+/** Outcomes through the query cache: the summary, and the changes that refresh every view of them. */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ReviewTarget } from '../../../../shared/contract/outcomes';
+import type { ResultFilter } from '../../../../shared/contract/results';
+import type { Outcome } from '../../../../shared/domain/types';
+import { api, unwrap } from '../../lib/api';
+
+export const outcomeKeys = {
+  all: ['outcomes'] as const,
+  summary: (batchId: string | null) => ['outcomes', 'summary', batchId ?? 'all'] as const,
+};
+
+/**
+ * Everything that shows an outcome: every batch's result pages (an outcome belongs to a
+ * transaction id, which other batches may share), the summaries, the search and device views.
+ */
+export function refreshOutcomes(client: QueryClient): void {
+  for (const queryKey of [['results'], outcomeKeys.all, ['history.search'], ['devices.get']])
+    void client.invalidateQueries({ queryKey });
+}
+
+/** Outcome changes run one after another, so `3` then `0` on a row always ends cleared. */
+const serial = { id: 'outcomes' };
+
+export function useSetOutcome() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { targets: ReviewTarget[]; outcome: Outcome | null }) =>
+      unwrap(api.outcomes.set(input)),
+    scope: serial,
+    onSettled: () => refreshOutcomes(client),
+  });
+}
+
+export function useSetFiltered() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { batchId: string; filter: ResultFilter; outcome: Outcome | null }) =>
+      unwrap(api.outcomes.setFiltered(input)),
+    scope: serial,
+    onSettled: () => refreshOutcomes(client),
+  });
+}
+
+/** Reviewed transactions of one batch. */
+export function useOutcomeSummary(batchId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: outcomeKeys.summary(batchId),
+    queryFn: () => unwrap(api.outcomes.summary(batchId === null ? {} : { batchId })),
+    enabled,
+  });
+}

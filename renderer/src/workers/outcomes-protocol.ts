@@ -1,0 +1,60 @@
+/**
+ * The messages between the Review screen's outcome import and its worker. The worker keeps the
+ * file's rows; the screen receives the first rows (to choose the header row) and the mapped
+ * rows, split into those that can be checked and those that cannot (with their row numbers).
+ */
+import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
+import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
+import type {
+  Cell,
+  CsvEncoding,
+  ReadProblem,
+  SpreadsheetKind,
+} from '../../../shared/spreadsheet/types';
+
+/** One sheet as read, without its rows beyond the first 20. */
+export interface OutcomeSheetInfo {
+  kind: SpreadsheetKind;
+  sheetNames: string[];
+  sheet: string;
+  encoding?: CsvEncoding;
+  delimiter?: string;
+  rowCount: number;
+  /** The first 20 rows: the candidates for the header row. */
+  topRows: Cell[][];
+  /** The header row chosen, 0-based: the first naming both columns, else `detectHeaderRow`'s. */
+  headerRow: number;
+}
+
+export type OutcomeSheetResult =
+  { ok: true; sheet: OutcomeSheetInfo } | { ok: false; problem: ReadProblem };
+
+/** A row whose outcome names none of the three. */
+export interface UnknownOutcomeRow {
+  row: number;
+  transactionId: string;
+  outcomeText: string;
+}
+
+/** The mapped rows of the sheet. */
+export interface OutcomeRows {
+  /** Rows with an id and a known outcome: what the core checks and applies. */
+  rows: OutcomeImportRow[];
+  /** Rows whose outcome is blank or unknown: never applied. */
+  unknown: UnknownOutcomeRow[];
+  /** Rows with content but no id: never applied. */
+  blankIds: number[];
+  /** Rows whose id is longer than any transaction id (64 characters): never applied. */
+  longIds: Array<{ row: number; transactionId: string }>;
+}
+
+export type OutcomesRequest =
+  | { type: 'read'; id: number; bytes: ArrayBuffer; fileName: string; maxRows: number }
+  | { type: 'sheet'; id: number; sheet: string }
+  | { type: 'rows'; id: number; headerRow: number; mapping: OutcomeColumnMapping };
+
+export type OutcomesAnswer =
+  | { type: 'sheet'; id: number; result: OutcomeSheetResult }
+  | { type: 'rows'; id: number; rows: OutcomeRows }
+  /** Something unexpected failed in the worker; `message` is English, for support. */
+  | { type: 'failed'; id: number; message: string };

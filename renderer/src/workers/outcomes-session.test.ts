@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { createOutcomesSession } from './outcomes-session';
+import type { OutcomesAnswer } from './outcomes-protocol';
+
+function session() {
+  const answers: OutcomesAnswer[] = [];
+  return { answers, handle: createOutcomesSession((answer) => answers.push(answer)).handle };
+}
+
+const bytesOf = (text: string) => new TextEncoder().encode(text).buffer;
+
+describe('the outcomes worker session', () => {
+  it('finds the header under a title, maps the columns and splits the rows', () => {
+    const { answers, handle } = session();
+    const csv = [
+      'Exportação do sistema de casos;',
+      'ID Transacional;Resultado',
+      'order-1;fraude confirmada',
+      'order-2;SUSPEITO',
+      `${'x'.repeat(65)};Suspeito`,
+      ';Suspeito',
+      'order-3;Talvez',
+      ';',
+    ].join('\r\n');
+    handle({ type: 'read', id: 1, bytes: bytesOf(csv), fileName: 'casos.csv', maxRows: 100 });
+    const read = answers[0];
+    if (read?.type !== 'sheet' || !read.result.ok) throw new Error('expected a sheet');
+    expect(read.result.sheet.headerRow).toBe(1);
+
+    handle({ type: 'rows', id: 2, headerRow: 1, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toEqual({
+      type: 'rows',
+      id: 2,
+      rows: {
+        rows: [
+          { row: 3, transactionId: 'order-1', outcome: 'Fraude Confirmada' },
+          { row: 4, transactionId: 'order-2', outcome: 'Suspeito' },
+        ],
+        unknown: [{ row: 7, transactionId: 'order-3', outcomeText: 'Talvez' }],
+        blankIds: [6],
+        longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
+      },
+    });
+  });
+
+  it('reads a workbook, and answers a read problem for a file that is not a spreadsheet', () => {
+    const { answers, handle } = session();
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Classificação'],
+        ['PED-1', 'Device Positivado'],
+      ]),
+      'Casos',
+    );
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    expect(answers[0]).toMatchObject({
+      result: { ok: true, sheet: { kind: 'xlsx', headerRow: 0 } },
+    });
+
+    handle({
+      type: 'read',
+      id: 2,
+      bytes: bytesOf('%PDF-1.4\n%âãÏÓ\n'),
+      fileName: 'a.csv',
+      maxRows: 9,
+    });
+    expect(answers[1]).toMatchObject({ result: { ok: false, problem: { code: 'unsupported' } } });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * What the outcomes worker remembers between messages (the file's bytes, the rows of the chosen
+ * sheet) and how it answers. Plain code over a `post` function, so it runs in Node tests as it
+ * runs in the worker.
+ */
+import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
+import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
+import { detectHeaderRow, headerSearchRows, headerTexts } from '../../../shared/spreadsheet/header';
+import { readSpreadsheet } from '../../../shared/spreadsheet/read';
+import type { Cell } from '../../../shared/spreadsheet/types';
+import type {
+  OutcomeRows,
+  OutcomeSheetResult,
+  OutcomesAnswer,
+  OutcomesRequest,
+} from './outcomes-protocol';
+
+/** The longest transaction id the core takes (the contract's limit). */
+export const maxTransactionIdLength = 64;
+
+/**
+ * The header row of an outcomes sheet: the first of the top rows in which both columns are
+ * recognised; else the row `detectHeaderRow` picks (it knows the id column's names).
+ */
+export function outcomeHeaderRow(rows: Cell[][]): number {
+  const end = Math.min(rows.length, headerSearchRows);
+  for (let index = 0; index < end; index += 1) {
+    const mapping = autoMapOutcomeColumns(headerTexts(rows, index));
+    if (mapping.transactionId !== undefined && mapping.outcome !== undefined) return index;
+  }
+  return detectHeaderRow(rows);
+}
+
+/** The sheet's rows under a header row and mapping, split by what can be applied. */
+export function mapOutcomeRows(
+  rows: Cell[][],
+  headerRow: number,
+  mapping: OutcomeColumnMapping,
+): OutcomeRows {
+  const mapped = outcomeRowsFrom(rows, headerRow, mapping);
+  const result: OutcomeRows = { rows: [], unknown: [], blankIds: mapped.blankIds, longIds: [] };
+  for (const { row, transactionId, outcomeText, outcome } of mapped.rows) {
+    if (transactionId.length > maxTransactionIdLength) result.longIds.push({ row, transactionId });
+    else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
+    else result.rows.push({ row, transactionId, outcome });
+  }
+  return result;
+}
+
+export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
+  let file: { bytes: Uint8Array; name: string; maxRows: number } | null = null;
+  let rows: Cell[][] = [];
+
+  function read(sheet?: string): OutcomeSheetResult {
+    if (file === null)
+      return { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } };
+    const result = readSpreadsheet(file.bytes, file.name, {
+      ...(sheet === undefined ? {} : { sheet }),
+      limits: { maxRows: file.maxRows },
+    });
+    rows = result.ok ? result.value.rows : [];
+    if (!result.ok) return result;
+    const { rows: all, ...workbook } = result.value;
+    return {
+      ok: true,
+      sheet: {
+        ...workbook,
+        rowCount: all.length,
+        topRows: all.slice(0, headerSearchRows),
+        headerRow: outcomeHeaderRow(all),
+      },
+    };
+  }
+
+  function answer(request: OutcomesRequest): OutcomesAnswer {
+    const { id } = request;
+    switch (request.type) {
+      case 'read':
+        file = {
+          bytes: new Uint8Array(request.bytes),
+          name: request.fileName,
+          maxRows: request.maxRows,
+        };
+        return { type: 'sheet', id, result: read() };
+      case 'sheet':
+        return { type: 'sheet', id, result: read(request.sheet) };
+      case 'rows':
+        return { type: 'rows', id, rows: mapOutcomeRows(rows, request.headerRow, request.mapping) };
+    }
+  }
+
+  return {
+    handle: (request: OutcomesRequest) => {
+      try {
+        post(answer(request));
+      } catch (error) {
+        // readSpreadsheet never throws; this keeps the screen from waiting forever on a bug.
+        post({
+          type: 'failed',
+          id: request.id,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  };
+}
