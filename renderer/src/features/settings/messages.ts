@@ -20,6 +20,12 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Light',
     'settings.theme.dark': 'Dark',
     'settings.saved': 'Settings saved.',
+    'settings.files': 'Response-variable files',
+    'settings.separator': 'Column separator',
+    'settings.separator.comma': 'Comma (,)',
+    'settings.separator.semicolon': 'Semicolon (;)',
+    'settings.separator.hint':
+      'Used for the files built on the Send outcomes screen; it can be changed there for one file.',
   },
   {
     'settings.title': 'Configurações',
@@ -40,5 +46,11 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Claro',
     'settings.theme.dark': 'Escuro',
     'settings.saved': 'Configurações salvas.',
+    'settings.files': 'Arquivos de variáveis de resposta',
+    'settings.separator': 'Separador de colunas',
+    'settings.separator.comma': 'Vírgula (,)',
+    'settings.separator.semicolon': 'Ponto e vírgula (;)',
+    'settings.separator.hint':
+      'Usado nos arquivos montados na tela Enviar resultados; pode ser trocado ali para um arquivo.',
   },
 );

@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/api';
 
 type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &
-  Pick<Settings, 'language' | 'theme'>;
+  Pick<Settings, 'language' | 'theme' | 'responseSeparator'>;
 
 function draftOf(settings: Settings): Draft {
   return {
@@ -18,6 +18,7 @@ function draftOf(settings: Settings): Draft {
     retention: String(settings.retentionDays),
     language: settings.language,
     theme: settings.theme,
+    responseSeparator: settings.responseSeparator,
   };
 }
 
@@ -30,6 +31,7 @@ function patchOf(draft: Draft): Partial<Settings> {
     retentionDays: Number(draft.retention),
     language: draft.language,
     theme: draft.theme,
+    responseSeparator: draft.responseSeparator,
   };
 }
 
@@ -109,6 +111,22 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </p>
         ) : null}
         {purge.error ? <ErrorNotice error={purge.error} /> : null}
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.files')}</legend>
+        <label htmlFor={`${id}-responseSeparator`}>{t('settings.separator')}</label>
+        <select
+          className="input"
+          aria-describedby={`${id}-separator-hint`}
+          data-testid="settings-separator"
+          {...field('responseSeparator')}
+        >
+          <option value=",">{t('settings.separator.comma')}</option>
+          <option value=";">{t('settings.separator.semicolon')}</option>
+        </select>
+        <p id={`${id}-separator-hint`} className="hint">
+          {t('settings.separator.hint')}
+        </p>
       </fieldset>
       <fieldset>
         <legend>{t('settings.appearance')}</legend>

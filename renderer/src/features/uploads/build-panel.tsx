@@ -1,0 +1,192 @@
+import { useEffect, useId, useState } from 'react';
+import type { EnvironmentName } from '../../../../shared/environment';
+import { responseFileName } from '../../../../shared/outcomes/file-name';
+import type { ResponseSeparator } from '../../../../shared/outcomes/types';
+import { useNavigation } from '../../app/navigation';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { saveFile } from '../batches/results/download';
+import { useBatchList } from '../batches/use-batches';
+import { BuildOptions, type BuildChoice } from './build-options';
+import { FilePreview } from './file-preview';
+import { ProblemList } from './problem-list';
+import { SendButton } from './send-button';
+import { SendDialogs } from './send-dialogs';
+import { SendResult } from './send-result';
+import { useResponseFile } from './use-response-file';
+import { useSend } from './use-send';
+
+interface BuildPanelProps {
+  environment: EnvironmentName;
+  defaultSeparator: ResponseSeparator;
+  visible: boolean;
+}
+
+/** A batch's source name without its extension, to name the file after it. */
+function labelOf(sourceName: string | undefined): string | undefined {
+  return sourceName?.replace(/\.[^.]+$/, '');
+}
+
+/**
+ * Step one of the screen: choose which reviewed transactions go in the file and how it is
+ * written, see it exactly as it will be sent, then save a copy or send it.
+ */
+export function BuildPanel({ environment, defaultSeparator, visible }: BuildPanelProps) {
+  const { t, number } = useI18n();
+  const id = useId();
+  const { place, go } = useNavigation();
+  const batches = useBatchList();
+  const [choice, setChoice] = useState<Omit<BuildChoice, 'separator' | 'stem'>>({
+    batchId: null,
+    scope: 'unsent',
+    kind: 'csv',
+  });
+  // Null follows the setting; the analyst's own choice here wins until the screen reloads.
+  const [separator, setSeparator] = useState<ResponseSeparator | null>(null);
+  const [stem, setStem] = useState<string | null>(null);
+  const [stamp, setStamp] = useState(() => new Date());
+
+  const placedBatch = place.section === 'uploads' ? place.batchId : undefined;
+  useEffect(() => {
+    if (placedBatch === undefined) return;
+    setChoice((current) => ({ ...current, batchId: placedBatch }));
+    setStem(null);
+    setStamp(new Date());
+  }, [placedBatch]);
+
+  const batch = batches.data?.find((candidate) => candidate.id === choice.batchId);
+  const defaultStem = responseFileName(stamp, labelOf(batch?.sourceName));
+  const full: BuildChoice = {
+    ...choice,
+    separator: separator ?? defaultSeparator,
+    stem: stem ?? defaultStem,
+  };
+  const fileName = `${full.stem.trim() || defaultStem}.${full.kind}`;
+  const { summary, rows, built, ready, check } = useResponseFile(
+    full,
+    fileName,
+    environment,
+    visible,
+  );
+  const flow = useSend(environment);
+
+  const change = (next: Partial<BuildChoice>) => {
+    const { separator: nextSeparator, stem: nextStem, ...rest } = next;
+    if (nextSeparator !== undefined) setSeparator(nextSeparator);
+    if (nextStem !== undefined) setStem(nextStem);
+    if (rest.batchId !== undefined && rest.batchId !== choice.batchId) {
+      setStem(null);
+      setStamp(new Date());
+    }
+    setChoice((current) => ({ ...current, ...rest }));
+  };
+
+  const env = t(`env.${environment}`);
+  const count = rows.data?.rows.length;
+  let body;
+  if (rows.error) body = <ErrorNotice error={rows.error} onRetry={() => void rows.refetch()} />;
+  else if (count === undefined) body = <p className="hint">{t('common.loading')}</p>;
+  else if (count === 0)
+    body = (
+      <div className="empty-state" data-testid="build-empty">
+        <p className="empty-state-title">
+          {full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
+            ? t('uploads.empty.allSent', { env })
+            : t('uploads.empty.none')}
+        </p>
+        <p className="hint">
+          {full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
+            ? t('uploads.empty.allSentHint')
+            : t('uploads.empty.noneHint')}
+        </p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() =>
+            go(
+              choice.batchId
+                ? { section: 'review', batchId: choice.batchId }
+                : { section: 'review' },
+            )
+          }
+          data-testid="go-review"
+        >
+          {t('uploads.empty.review')}
+        </button>
+      </div>
+    );
+  else if (built.error) body = <ErrorNotice error={built.error} />;
+  else if (!built.data) body = <p className="hint">{t('uploads.build.building')}</p>;
+  else if (!built.data.ok) body = <ProblemList problems={built.data.problems} />;
+  else if (ready)
+    body = (
+      <FilePreview
+        fileName={ready.file.fileName}
+        kind={ready.file.kind}
+        separator={full.separator}
+        preview={ready.file.preview}
+        check={check.data ?? null}
+      >
+        <button
+          type="button"
+          className="button"
+          disabled={built.isPlaceholderData}
+          onClick={() =>
+            saveFile({
+              fileName: ready.file.fileName,
+              mimeType: ready.file.mimeType,
+              base64: ready.base64,
+              rows: ready.file.rows.length,
+            })
+          }
+          data-testid="save-copy"
+        >
+          {t('uploads.save')}
+        </button>
+        <SendButton
+          flow={flow}
+          environment={environment}
+          request={{
+            kind: 'file',
+            fileName: ready.file.fileName,
+            base64: ready.base64,
+            rows: ready.file.rows.length,
+          }}
+          disabled={built.isPlaceholderData}
+          testId="send-built"
+        />
+      </FilePreview>
+    );
+
+  return (
+    <section
+      className="card uploads-card"
+      aria-labelledby={`${id}-title`}
+      data-testid="build-panel"
+    >
+      <div className="row spread">
+        <h3 id={`${id}-title`}>{t('uploads.build.title')}</h3>
+        {summary.data ? (
+          <p className="hint" data-testid="build-summary">
+            {t('uploads.build.summary', {
+              total: number(summary.data.total),
+              unsent: number(summary.data.unsent),
+              env,
+            })}
+          </p>
+        ) : null}
+      </div>
+      <BuildOptions
+        choice={full}
+        onChange={change}
+        batches={batches.data ?? []}
+        environment={environment}
+        defaultSeparator={defaultSeparator}
+      />
+      {check.error ? <ErrorNotice error={check.error} /> : null}
+      <SendResult flow={flow} />
+      {body}
+      <SendDialogs flow={flow} />
+    </section>
+  );
+}

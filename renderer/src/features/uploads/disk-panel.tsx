@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { EnvironmentName } from '../../../../shared/environment';
+import type { ReadResult, ResponseFilePreview } from '../../../../shared/outcomes/types';
+import { ErrorNotice } from '../../components/error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { api, unwrap } from '../../lib/api';
+import { sha256Hex } from '../../workers/sha256';
+import { FilePreview } from './file-preview';
+import { bytesBase64, formatBytes } from './format';
+import { ProblemList } from './problem-list';
+import { SendButton } from './send-button';
+import { SendDialogs } from './send-dialogs';
+import { SendResult } from './send-result';
+import { uploadKeys, useSend } from './use-send';
+
+/** The service's own limit is not published; the contract takes files up to 20 MB. */
+const maxBytes = 20 * 1024 * 1024;
+
+interface ChosenFile {
+  name: string;
+  size: number;
+  base64: string;
+  sha256: string;
+  read: ReadResult;
+  /** Counts and first rows, when the file could be read. */
+  preview: ResponseFilePreview | null;
+}
+
+async function chosen(file: File): Promise<ChosenFile> {
+  // The reader brings JSZip: loaded the first time a file is chosen, not with the app.
+  const [{ readResponseFile }, { previewResponseFile }] = await Promise.all([
+    import('../../../../shared/outcomes/read-response-file'),
+    import('../../../../shared/outcomes/response-file'),
+  ]);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const [read, sha256] = await Promise.all([readResponseFile(bytes, file.name), sha256Hex(bytes)]);
+  const preview = read.ok ? previewResponseFile(read.rows, bytes.length) : null;
+  return { name: file.name, size: bytes.length, base64: bytesBase64(bytes), sha256, read, preview };
+}
+
+/**
+ * A response-variable file made elsewhere (or a copy saved earlier): read and previewed here,
+ * checked by the core against the rules and the ledger, then sent with the same questions.
+ */
+export function DiskPanel({
+  environment,
+  visible,
+}: {
+  environment: EnvironmentName;
+  visible: boolean;
+}) {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const flow = useSend(environment);
+  const check = useQuery({
+    queryKey: uploadKeys.check(file?.sha256 ?? '', file?.name ?? '', environment),
+    queryFn: () =>
+      unwrap(api.uploads.check({ fileName: file?.name ?? '', base64: file?.base64 ?? '' })),
+    enabled: visible && file !== null,
+    staleTime: 0,
+  });
+
+  const choose = async (picked: File) => {
+    setFile(null);
+    setRefusal(null);
+    flow.clear();
+    if (!/\.(csv|zip)$/i.test(picked.name) || picked.name.length < 5)
+      return setRefusal(t('uploads.disk.kind'));
+    if (picked.size > maxBytes)
+      return setRefusal(t('uploads.disk.tooLarge', { size: formatBytes(maxBytes, locale) }));
+    setReading(true);
+    try {
+      setFile(await chosen(picked));
+    } catch {
+      setRefusal(t('uploads.disk.unreadable'));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const problems = check.data?.problems ?? (file && !file.read.ok ? file.read.problems : []);
+  return (
+    <section className="card uploads-card" aria-labelledby={`${id}-title`} data-testid="disk-panel">
+      <h3 id={`${id}-title`}>{t('uploads.disk.title')}</h3>
+      <p className="hint">{t('uploads.disk.hint')}</p>
+      <div className="row">
+        <button type="button" className="button" onClick={() => input.current?.click()}>
+          {t('uploads.disk.choose')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.zip"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label={t('uploads.disk.input')}
+          data-testid="disk-file-input"
+          onChange={(event) => {
+            const picked = event.target.files?.[0];
+            event.target.value = '';
+            if (picked) void choose(picked);
+          }}
+        />
+        {file ? (
+          <span className="hint" data-testid="disk-file-name">
+            {t('uploads.disk.chosen', { name: file.name, size: formatBytes(file.size, locale) })}
+          </span>
+        ) : null}
+        {reading ? (
+          <span className="hint" role="status">
+            {t('uploads.disk.reading')}
+          </span>
+        ) : null}
+      </div>
+      {refusal ? (
+        <p className="notice notice-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {check.error ? (
+        <ErrorNotice error={check.error} onRetry={() => void check.refetch()} />
+      ) : null}
+      <SendResult flow={flow} />
+      {file && problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      {file?.read.ok && file.preview && problems.length === 0 ? (
+        <FilePreview
+          fileName={file.name}
+          kind={file.read.kind}
+          separator={file.read.separator}
+          preview={file.preview}
+          check={check.data ?? null}
+        >
+          <SendButton
+            flow={flow}
+            environment={environment}
+            request={{
+              kind: 'file',
+              fileName: file.name,
+              base64: file.base64,
+              rows: file.read.rows.length,
+            }}
+            disabled={!check.data}
+            testId="send-disk"
+          />
+        </FilePreview>
+      ) : null}
+      <SendDialogs flow={flow} />
+    </section>
+  );
+}

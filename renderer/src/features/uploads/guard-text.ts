@@ -1,0 +1,49 @@
+import type { UploadCheck, UploadView } from '../../../../shared/contract/outcomes';
+import type { Translate } from '../../i18n/i18n';
+import { formatDateTime } from '../batches/format';
+
+/** True when the re-send guard found something the analyst should confirm before sending. */
+export function guardFound(check: UploadCheck): boolean {
+  return check.sameFile.length > 0 || check.repeatedTransactions > 0;
+}
+
+function newest(uploads: readonly UploadView[]): UploadView | undefined {
+  return [...uploads].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/**
+ * What the re-send guard found, in sentences: the same bytes already accepted (when, which
+ * upload), and how many of the file's transactions earlier uploads already carried (which ones).
+ */
+export function guardSentences(check: UploadCheck, t: Translate, locale: string): string[] {
+  const env = t(`env.${check.environment}`);
+  const sentences: string[] = [];
+  const last = newest(check.sameFile);
+  if (last) {
+    const date = formatDateTime(last.createdAt, locale);
+    sentences.push(
+      check.sameFile.length === 1
+        ? t('uploads.guard.sameFile', { env, date, id: last.id })
+        : t('uploads.guard.sameFileMany', { env, date, id: last.id, times: check.sameFile.length }),
+    );
+  }
+  if (check.repeatedTransactions > 0) {
+    const ids = [...check.repeatedIn]
+      .sort((a, b) => a.id - b.id)
+      .map((upload) => `#${String(upload.id)}`)
+      .join(', ');
+    const uploads =
+      check.repeatedIn.length === 1
+        ? t('uploads.guard.inUpload', { ids })
+        : t('uploads.guard.inUploads', { ids });
+    sentences.push(
+      t('uploads.guard.repeated', {
+        count: check.repeatedTransactions,
+        rows: check.rows,
+        env,
+        uploads,
+      }),
+    );
+  }
+  return sentences;
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { UploadView } from '../../../../shared/contract/outcomes';
+import type { EnvironmentName } from '../../../../shared/environment';
+import { useI18n } from '../../i18n/i18n';
+import { formatDateTime } from '../batches/format';
+import { answerSummary, shortSha } from './format';
+import { SendButton } from './send-button';
+import type { SendFlow } from './use-send';
+
+interface LedgerRowProps {
+  upload: UploadView;
+  flow: SendFlow;
+  /** Where a re-send goes: the active environment, whatever this line's was. */
+  environment: EnvironmentName;
+  onSave: (upload: UploadView) => void;
+  saving: boolean;
+}
+
+/** The SHA-256 shortened, in full in its title and one click from the clipboard. */
+function Sha({ sha256 }: { sha256: string }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  return (
+    <span className="sha">
+      <code title={sha256} data-sha256={sha256}>
+        {shortSha(sha256)}
+      </code>
+      <button
+        type="button"
+        className="link-button sha-copy"
+        aria-label={t('uploads.ledger.copySha')}
+        onClick={() =>
+          void navigator.clipboard.writeText(sha256).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('uploads.ledger.copied') : t('uploads.ledger.copy')}
+      </button>
+    </span>
+  );
+}
+
+/** What the service said: its answer for a sent file, its messages (expandable) otherwise. */
+function Answer({ upload }: { upload: UploadView }) {
+  const { t } = useI18n();
+  const answer = upload.status === 'sent' ? answerSummary(upload.answer) : null;
+  return (
+    <>
+      {answer ? <span className="ledger-answer">{answer}</span> : null}
+      {upload.messages.length > 0 ? (
+        <details className="ledger-messages" data-testid="ledger-messages">
+          <summary>{t('uploads.ledger.messages', { count: upload.messages.length })}</summary>
+          <ul>
+            {upload.messages.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {!answer && upload.messages.length === 0 ? <span className="hint">–</span> : null}
+    </>
+  );
+}
+
+/** One line of the upload ledger with its actions. */
+export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerRowProps) {
+  const { t, number, locale } = useI18n();
+  return (
+    <tr data-testid={`upload-row-${String(upload.id)}`} data-status={upload.status}>
+      <td className="nowrap">
+        <time dateTime={upload.createdAt}>{formatDateTime(upload.createdAt, locale)}</time>
+      </td>
+      <td>
+        <span className="mono ledger-file">{upload.fileName}</span>
+        <span className="hint ledger-id">
+          #{upload.id}
+          {upload.resentFrom === null
+            ? ''
+            : ` · ${t('uploads.ledger.resentFrom', { id: upload.resentFrom })}`}
+        </span>
+      </td>
+      <td data-testid="ledger-kind">
+        <span className={`kind-badge kind-${upload.kind}`}>{upload.kind.toUpperCase()}</span>
+      </td>
+      <td className="numeric" data-testid="ledger-rows" data-value={upload.rows}>
+        {number(upload.rows)}
+      </td>
+      <td>
+        <Sha sha256={upload.sha256} />
+      </td>
+      <td>{t(`env.${upload.environment}`)}</td>
+      <td>
+        <span className={`status-badge status-${upload.status}`} data-testid="ledger-status">
+          {t(`uploads.status.${upload.status}`)}
+        </span>
+      </td>
+      <td className="numeric">{upload.httpStatus ?? '–'}</td>
+      <td className="ledger-answer-cell">
+        <Answer upload={upload} />
+      </td>
+      <td>
+        <div className="ledger-actions">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={saving}
+            onClick={() => onSave(upload)}
+            data-testid="ledger-save"
+          >
+            {t('uploads.ledger.save')}
+          </button>
+          <SendButton
+            flow={flow}
+            environment={environment}
+            request={{
+              kind: 'resend',
+              uploadId: upload.id,
+              fileName: upload.fileName,
+              rows: upload.rows,
+            }}
+            label={t('uploads.ledger.resend')}
+            active={flow.target?.kind === 'resend' && flow.target.uploadId === upload.id}
+            small
+            testId="ledger-resend"
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}

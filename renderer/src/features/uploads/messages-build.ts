@@ -1,0 +1,109 @@
+import { catalogue } from '../../i18n/define';
+
+/** Building a file: its options, the preview, the problems found and the empty state. */
+export const buildMessages = catalogue(
+  {
+    'uploads.title': 'Send outcomes',
+    'uploads.environment': 'Files are sent to the active environment: {env}',
+    'uploads.build.title': 'Build a file from the reviewed transactions',
+    'uploads.build.summary': '{total} reviewed · {unsent} not yet sent to {env}',
+    'uploads.build.source': 'Transactions from',
+    'uploads.build.allReviewed': 'All reviewed transactions',
+    'uploads.build.batch': 'Batch {name} ({date})',
+    'uploads.build.scope': 'Which ones',
+    'uploads.build.unsent': 'Not yet sent to {env}',
+    'uploads.build.all': 'All reviewed',
+    'uploads.build.kind': 'File type',
+    'uploads.build.separator': 'Separator',
+    'uploads.build.separatorHint': 'Settings default: {separator}',
+    'uploads.build.comma': 'Comma (,)',
+    'uploads.build.semicolon': 'Semicolon (;)',
+    'uploads.build.name': 'File name',
+    'uploads.build.building': 'Building the file…',
+    'uploads.empty.none': 'There are no reviewed transactions here yet.',
+    'uploads.empty.noneHint':
+      'Give transactions an outcome (Suspeito, Fraude Confirmada or Device Positivado) in Review, then come back to send them.',
+    'uploads.empty.allSent': 'Every reviewed transaction here was already sent to {env}.',
+    'uploads.empty.allSentHint':
+      'Choose “All reviewed” to build the file again, or review more transactions first.',
+    'uploads.empty.review': 'Open Review',
+    'uploads.preview.chart': 'Rows per outcome',
+    'uploads.preview.outcome': 'Outcome',
+    'uploads.preview.rows': 'Rows',
+    'uploads.preview.total': 'Rows in the file',
+    'uploads.preview.size': 'Size',
+    'uploads.preview.separator': 'Separator',
+    'uploads.preview.checking': 'Checking…',
+    'uploads.preview.firstRows': 'The first {shown} of {total} rows, exactly as they will be sent',
+    'uploads.preview.line': 'Line',
+    'uploads.preview.asText': 'Show the first lines as text',
+    'uploads.save': 'Save a copy',
+    'uploads.problems.title': 'The file cannot be saved or sent. Problems found: {count}',
+    'uploads.problems.more': '…and {count} more.',
+    'uploads.problem.atLine': 'Line {line}: {sentence}',
+    'uploads.problem.empty': 'the file has no rows.',
+    'uploads.problem.header':
+      'the header must be exactly the columns ID Transacional, DeviceId and Resultado.',
+    'uploads.problem.unreadable':
+      'the file cannot be read: it is not UTF-8 text, its quoting is broken, or the zip does not hold exactly one CSV.',
+    'uploads.problem.missing_transaction_id': 'the transaction id (ID Transacional) is missing.',
+    'uploads.problem.missing_device_id': 'the DeviceId is missing.',
+    'uploads.problem.invalid_outcome':
+      '“{value}” is not an outcome the service accepts (Suspeito, Fraude Confirmada or Device Positivado, written exactly).',
+    'uploads.problem.duplicate_transaction_id':
+      'the transaction id {value} is repeated (first on line {firstLine}).',
+  },
+  {
+    'uploads.title': 'Enviar resultados',
+    'uploads.environment': 'Os arquivos vão para o ambiente ativo: {env}',
+    'uploads.build.title': 'Montar um arquivo com as transações revisadas',
+    'uploads.build.summary': '{total} revisadas · {unsent} ainda não enviadas para {env}',
+    'uploads.build.source': 'Transações de',
+    'uploads.build.allReviewed': 'Todas as transações revisadas',
+    'uploads.build.batch': 'Lote {name} ({date})',
+    'uploads.build.scope': 'Quais',
+    'uploads.build.unsent': 'Ainda não enviadas para {env}',
+    'uploads.build.all': 'Todas as revisadas',
+    'uploads.build.kind': 'Tipo de arquivo',
+    'uploads.build.separator': 'Separador',
+    'uploads.build.separatorHint': 'Padrão das configurações: {separator}',
+    'uploads.build.comma': 'Vírgula (,)',
+    'uploads.build.semicolon': 'Ponto e vírgula (;)',
+    'uploads.build.name': 'Nome do arquivo',
+    'uploads.build.building': 'Montando o arquivo…',
+    'uploads.empty.none': 'Ainda não há transações revisadas aqui.',
+    'uploads.empty.noneHint':
+      'Dê um resultado às transações (Suspeito, Fraude Confirmada ou Device Positivado) na Revisão e volte para enviá-las.',
+    'uploads.empty.allSent': 'Todas as transações revisadas aqui já foram enviadas para {env}.',
+    'uploads.empty.allSentHint':
+      'Escolha “Todas as revisadas” para montar o arquivo de novo, ou revise mais transações antes.',
+    'uploads.empty.review': 'Abrir a Revisão',
+    'uploads.preview.chart': 'Linhas por resultado',
+    'uploads.preview.outcome': 'Resultado',
+    'uploads.preview.rows': 'Linhas',
+    'uploads.preview.total': 'Linhas no arquivo',
+    'uploads.preview.size': 'Tamanho',
+    'uploads.preview.separator': 'Separador',
+    'uploads.preview.checking': 'Verificando…',
+    'uploads.preview.firstRows':
+      'As primeiras {shown} de {total} linhas, exatamente como serão enviadas',
+    'uploads.preview.line': 'Linha',
+    'uploads.preview.asText': 'Mostrar as primeiras linhas como texto',
+    'uploads.save': 'Salvar uma cópia',
+    'uploads.problems.title':
+      'O arquivo não pode ser salvo nem enviado. Problemas encontrados: {count}',
+    'uploads.problems.more': '…e mais {count}.',
+    'uploads.problem.atLine': 'Linha {line}: {sentence}',
+    'uploads.problem.empty': 'o arquivo não tem linhas.',
+    'uploads.problem.header':
+      'o cabeçalho deve ter exatamente as colunas ID Transacional, DeviceId e Resultado.',
+    'uploads.problem.unreadable':
+      'o arquivo não pode ser lido: não é texto UTF-8, as aspas estão quebradas ou o zip não contém exatamente um CSV.',
+    'uploads.problem.missing_transaction_id': 'falta o ID da transação (ID Transacional).',
+    'uploads.problem.missing_device_id': 'falta o DeviceId.',
+    'uploads.problem.invalid_outcome':
+      '“{value}” não é um resultado aceito pelo serviço (Suspeito, Fraude Confirmada ou Device Positivado, escrito exatamente assim).',
+    'uploads.problem.duplicate_transaction_id':
+      'o ID da transação {value} se repete (primeiro na linha {firstLine}).',
+  },
+);

@@ -1,0 +1,83 @@
+import { catalogue } from '../../i18n/define';
+
+/** Sending a file: the questions asked first, what the service answered, a file from disk. */
+export const sendMessages = catalogue(
+  {
+    'uploads.send.button': 'Send to {env}',
+    'uploads.send.sending': 'Sending…',
+    'uploads.send.busy': 'Sending the file and waiting for the service’s answer…',
+    'uploads.send.cancelled': 'Nothing was sent.',
+    'uploads.production.title': 'Send to production?',
+    'uploads.production.text':
+      '{rows} outcomes in {file} will be sent to the real Device Check Service. Other companies will see these devices as reported by you.',
+    'uploads.production.confirm': 'Send to production',
+    'uploads.guard.title': 'This was already sent. Send it again?',
+    'uploads.guard.already': 'Already sent',
+    'uploads.guard.sameFile':
+      'This same file was already accepted by {env} on {date} (upload #{id}).',
+    'uploads.guard.sameFileMany':
+      'This same file was already accepted by {env} {times} times, last on {date} (upload #{id}).',
+    'uploads.guard.repeated':
+      '{count} of its {rows} transactions were already accepted by {env}, in {uploads}.',
+    'uploads.guard.inUpload': 'upload {ids}',
+    'uploads.guard.inUploads': 'uploads {ids}',
+    'uploads.guard.question': 'Sending again reports the same outcomes twice.',
+    'uploads.guard.confirm': 'Send anyway',
+    'uploads.result.sent': '{env} accepted upload #{id} ({rows} rows).',
+    'uploads.result.answer': 'The service answered: {answer}',
+    'uploads.result.noAnswer': 'The service sent no message with its answer.',
+    'uploads.result.refused': '{env} refused upload #{id}; nothing in it was accepted',
+    'uploads.result.failed': 'Upload #{id} could not be sent to {env}',
+    'uploads.result.inLedger':
+      'The attempt is kept in the ledger below; fix the file and send it again.',
+    'uploads.disk.title': 'Send a file from disk',
+    'uploads.disk.hint':
+      'A .csv or .zip with the columns ID Transacional, DeviceId and Resultado: it is checked here before anything is sent.',
+    'uploads.disk.choose': 'Choose a file…',
+    'uploads.disk.input': 'Response-variable file to send',
+    'uploads.disk.chosen': '{name} ({size})',
+    'uploads.disk.reading': 'Reading the file…',
+    'uploads.disk.kind': 'Choose a file whose name ends in .csv or .zip.',
+    'uploads.disk.tooLarge': 'The file is larger than {size}: split it into smaller files.',
+    'uploads.disk.unreadable': 'The file could not be read from the disk.',
+  },
+  {
+    'uploads.send.button': 'Enviar para {env}',
+    'uploads.send.sending': 'Enviando…',
+    'uploads.send.busy': 'Enviando o arquivo e aguardando a resposta do serviço…',
+    'uploads.send.cancelled': 'Nada foi enviado.',
+    'uploads.production.title': 'Enviar para produção?',
+    'uploads.production.text':
+      '{rows} resultados de {file} serão enviados ao Device Check Service real. Outras empresas verão estes dispositivos como reportados por você.',
+    'uploads.production.confirm': 'Enviar para produção',
+    'uploads.guard.title': 'Isto já foi enviado. Enviar de novo?',
+    'uploads.guard.already': 'Já enviado',
+    'uploads.guard.sameFile':
+      'Este mesmo arquivo já foi aceito por {env} em {date} (envio nº {id}).',
+    'uploads.guard.sameFileMany':
+      'Este mesmo arquivo já foi aceito por {env} {times} vezes, a última em {date} (envio nº {id}).',
+    'uploads.guard.repeated':
+      '{count} das suas {rows} transações já foram aceitas por {env}, {uploads}.',
+    'uploads.guard.inUpload': 'no envio {ids}',
+    'uploads.guard.inUploads': 'nos envios {ids}',
+    'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
+    'uploads.guard.confirm': 'Enviar mesmo assim',
+    'uploads.result.sent': '{env} aceitou o envio nº {id} ({rows} linhas).',
+    'uploads.result.answer': 'O serviço respondeu: {answer}',
+    'uploads.result.noAnswer': 'O serviço não mandou mensagem com a resposta.',
+    'uploads.result.refused': '{env} recusou o envio nº {id}; nada dele foi aceito',
+    'uploads.result.failed': 'O envio nº {id} não pôde ser feito para {env}',
+    'uploads.result.inLedger':
+      'A tentativa fica no registro abaixo; corrija o arquivo e envie de novo.',
+    'uploads.disk.title': 'Enviar um arquivo do disco',
+    'uploads.disk.hint':
+      'Um .csv ou .zip com as colunas ID Transacional, DeviceId e Resultado: ele é verificado aqui antes de qualquer envio.',
+    'uploads.disk.choose': 'Escolher um arquivo…',
+    'uploads.disk.input': 'Arquivo de variáveis de resposta a enviar',
+    'uploads.disk.chosen': '{name} ({size})',
+    'uploads.disk.reading': 'Lendo o arquivo…',
+    'uploads.disk.kind': 'Escolha um arquivo cujo nome termine em .csv ou .zip.',
+    'uploads.disk.tooLarge': 'O arquivo é maior que {size}: divida-o em arquivos menores.',
+    'uploads.disk.unreadable': 'O arquivo não pôde ser lido do disco.',
+  },
+);

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import type { FileProblem } from '../../../../shared/outcomes/types';
+import { useI18n } from '../../i18n/i18n';
+import { problemText } from './problem-text';
+
+/** The most problems listed at once; the count says how many more there are. */
+const shown = 200;
+
+/** Why a file cannot be saved or sent, one line per problem, in the order of the file. */
+export function ProblemList({ problems }: { problems: readonly FileProblem[] }) {
+  const { t } = useI18n();
+  const id = useId();
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  return (
+    <div
+      className="notice notice-error file-problems"
+      role="alert"
+      aria-labelledby={`${id}-title`}
+      data-testid="file-problems"
+    >
+      <p id={`${id}-title`} className="notice-title">
+        {t('uploads.problems.title', { count: problems.length })}
+      </p>
+      <ul className="notice-details">
+        {sorted.slice(0, shown).map((problem, index) => (
+          <li key={index} data-code={problem.code} data-line={problem.line}>
+            {problemText(problem, t)}
+          </li>
+        ))}
+      </ul>
+      {sorted.length > shown ? (
+        <p className="hint">{t('uploads.problems.more', { count: sorted.length - shown })}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { fileProblemCodes, type FileProblem } from '../../../../shared/outcomes/types';
+import type { Translate } from '../../i18n/i18n';
+import { messages, type Locale } from '../../i18n/messages';
+import { guardSentences } from './guard-text';
+import { problemText } from './problem-text';
+
+/** The catalogue's own text with its placeholders filled, as the app's translator does. */
+function translator(locale: Locale): Translate {
+  return (key, params) =>
+    messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      params?.[name] === undefined ? whole : String(params[name]),
+    );
+}
+
+describe('problemText', () => {
+  it.each(['en', 'pt-BR'] as const)('words every code in %s, with its line', (locale) => {
+    const t = translator(locale);
+    for (const code of fileProblemCodes) {
+      const problem: FileProblem = { code, line: 7, value: 'tx-1', firstLine: 3, message: '' };
+      const text = problemText(problem, t);
+      expect(text).toMatch(locale === 'en' ? /^Line 7: / : /^Linha 7: /);
+      expect(text).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('names the value and the first line of a duplicate', () => {
+    const t = translator('en');
+    expect(
+      problemText(
+        { code: 'duplicate_transaction_id', line: 5, value: 'tx-9', firstLine: 2, message: '' },
+        t,
+      ),
+    ).toBe('Line 5: the transaction id tx-9 is repeated (first on line 2).');
+    expect(
+      problemText({ code: 'invalid_outcome', line: 3, value: 'fraude', message: '' }, t),
+    ).toContain('“fraude”');
+  });
+
+  it('starts the sentence itself when the problem is the whole file', () => {
+    expect(problemText({ code: 'empty', line: 0, message: '' }, translator('en'))).toBe(
+      'The file has no rows.',
+    );
+    expect(problemText({ code: 'empty', line: 0, message: '' }, translator('pt-BR'))).toBe(
+      'O arquivo não tem linhas.',
+    );
+  });
+});
+
+describe('guardSentences', () => {
+  const upload = (id: number, createdAt: string) => ({
+    id,
+    createdAt,
+    fileName: 'f.zip',
+    kind: 'zip' as const,
+    rows: 3,
+    sha256: 'a'.repeat(64),
+    environment: 'sandbox' as const,
+    status: 'sent' as const,
+    httpStatus: 200,
+    messages: [],
+    answer: null,
+    resentFrom: null,
+  });
+
+  it('says when the same file went, and where repeated transactions went', () => {
+    const t = translator('en');
+    const check = {
+      fileName: 'f.zip',
+      rows: 3,
+      sha256: 'a'.repeat(64),
+      environment: 'sandbox' as const,
+      problems: [],
+      sameFile: [upload(1, '2025-03-01T10:00:00Z'), upload(4, '2025-03-02T10:00:00Z')],
+      repeatedTransactions: 2,
+      repeatedIn: [upload(4, '2025-03-02T10:00:00Z'), upload(1, '2025-03-01T10:00:00Z')],
+    };
+    const [same, repeated] = guardSentences(check, t, 'en');
+    expect(same).toMatch(
+      /^This same file was already accepted by Sandbox 2 times, last on .*\(upload #4\)\.$/,
+    );
+    expect(repeated).toBe(
+      '2 of its 3 transactions were already accepted by Sandbox, in uploads #1, #4.',
+    );
+    expect(guardSentences({ ...check, sameFile: [], repeatedTransactions: 0 }, t, 'en')).toEqual(
+      [],
+    );
+  });
+});

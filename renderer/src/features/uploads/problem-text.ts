@@ -1,0 +1,26 @@
+import type { FileProblem, FileProblemCode } from '../../../../shared/outcomes/types';
+import type { Translate } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages';
+
+const problemKeys: Record<FileProblemCode, MessageKey> = {
+  empty: 'uploads.problem.empty',
+  header: 'uploads.problem.header',
+  unreadable: 'uploads.problem.unreadable',
+  missing_transaction_id: 'uploads.problem.missing_transaction_id',
+  missing_device_id: 'uploads.problem.missing_device_id',
+  invalid_outcome: 'uploads.problem.invalid_outcome',
+  duplicate_transaction_id: 'uploads.problem.duplicate_transaction_id',
+};
+
+/**
+ * One problem of a response-variable file as a sentence in the analyst's language, led by its
+ * line when it has one (line 0 means the whole file, and the sentence starts it). The English `message` is for logs only.
+ */
+export function problemText(problem: FileProblem, t: Translate): string {
+  const sentence = t(problemKeys[problem.code], {
+    value: problem.value ?? '',
+    firstLine: problem.firstLine ?? 0,
+  });
+  if (problem.line > 0) return t('uploads.problem.atLine', { line: problem.line, sentence });
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}

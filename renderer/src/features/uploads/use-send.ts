@@ -1,0 +1,125 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { UploadCheck, UploadOutcome, UploadView } from '../../../../shared/contract/outcomes';
+import type { EnvironmentName } from '../../../../shared/environment';
+import { api, unwrap } from '../../lib/api';
+
+/** Query keys of the screen; a send refreshes every one of them. */
+export const uploadKeys = {
+  all: ['uploads'] as const,
+  list: ['uploads', 'list'] as const,
+  check: (sha256: string, fileName: string, environment: EnvironmentName) =>
+    ['uploads', 'check', sha256, fileName, environment] as const,
+  outcomes: ['outcomes'] as const,
+};
+
+/** What is about to be sent: a file's bytes, or a file of the ledger sent again. */
+export type SendRequest =
+  | { kind: 'file'; fileName: string; base64: string; rows: number }
+  | { kind: 'resend'; uploadId: number; fileName: string; rows: number };
+
+/** Where a send stands: waiting for the analyst's answer to production or to the guard. */
+export type SendStep =
+  | { name: 'idle' }
+  | { name: 'production'; request: SendRequest }
+  | { name: 'guard'; request: SendRequest; check: UploadCheck };
+
+export interface SendFlow {
+  step: SendStep;
+  /** A request is on its way: every send button waits. */
+  busy: boolean;
+  /** The request on its way, or waiting for an answer to a question. */
+  target: SendRequest | null;
+  /** The ledger line of the last send, whatever the service answered. */
+  upload: UploadView | null;
+  /** The call itself failed (no credentials, a file with problems, the history…). */
+  error: unknown;
+  /** The analyst said no to a question: nothing was sent. */
+  cancelled: boolean;
+  start: (request: SendRequest) => void;
+  confirm: () => void;
+  cancel: () => void;
+  /** Forgets the last result (another file was chosen); a send on its way is left alone. */
+  clear: () => void;
+}
+
+function call(request: SendRequest, confirmed: boolean): Promise<UploadOutcome> {
+  return unwrap(
+    request.kind === 'file'
+      ? api.uploads.send({ fileName: request.fileName, base64: request.base64, confirmed })
+      : api.uploads.resend({ uploadId: request.uploadId, confirmed }),
+  );
+}
+
+/**
+ * Sending a file to the active environment, as one small state machine: production asks first;
+ * the core's re-send guard may answer `confirm` (nothing sent), and "send anyway" repeats the
+ * call with `confirmed`. One request at a time: a second click while one is on its way is ignored.
+ */
+export function useSend(environment: EnvironmentName): SendFlow {
+  const client = useQueryClient();
+  const [step, setStep] = useState<SendStep>({ name: 'idle' });
+  const [cancelled, setCancelled] = useState(false);
+  const inFlight = useRef(false);
+  const sending = useMutation({
+    mutationFn: ({ request, confirmed }: { request: SendRequest; confirmed: boolean }) =>
+      call(request, confirmed),
+    onSuccess: (outcome, { request }) => {
+      setStep(
+        outcome.status === 'confirm'
+          ? { name: 'guard', request, check: outcome.check }
+          : { name: 'idle' },
+      );
+    },
+    onSettled: () => {
+      inFlight.current = false;
+      void client.invalidateQueries({ queryKey: uploadKeys.all });
+      void client.invalidateQueries({ queryKey: uploadKeys.outcomes });
+    },
+  });
+
+  const send = (request: SendRequest, confirmed: boolean) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    sending.mutate({ request, confirmed });
+  };
+
+  return {
+    step,
+    busy: sending.isPending,
+    target: sending.isPending
+      ? sending.variables.request
+      : step.name === 'idle'
+        ? null
+        : step.request,
+    upload: sending.data?.status === 'done' ? sending.data.upload : null,
+    error: sending.error,
+    cancelled,
+    start: (request) => {
+      if (inFlight.current || step.name !== 'idle') return;
+      sending.reset();
+      setCancelled(false);
+      if (environment === 'production') setStep({ name: 'production', request });
+      else send(request, false);
+    },
+    confirm: () => {
+      if (step.name === 'production') {
+        setStep({ name: 'idle' });
+        send(step.request, false);
+      } else if (step.name === 'guard') {
+        setStep({ name: 'idle' });
+        send(step.request, true);
+      }
+    },
+    cancel: () => {
+      setStep({ name: 'idle' });
+      setCancelled(true);
+      sending.reset();
+    },
+    clear: () => {
+      if (inFlight.current || step.name !== 'idle') return;
+      setCancelled(false);
+      sending.reset();
+    },
+  };
+}

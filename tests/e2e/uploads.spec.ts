@@ -1,0 +1,318 @@
+/**
+ * The Send outcomes journeys: reviewed transactions become a response-variable zip, previewed,
+ * saved and sent to the embedded sandbox; the re-send guard asks first; a file from disk that the
+ * service refuses lands in the ledger with each of its messages; production asks before sending.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
+import type { Locator, Page } from '@playwright/test';
+import type { Outcome, ResponseVariableRow, Transaction } from '../../shared/domain/types';
+import type { ResultPage } from '../../shared/contract/results';
+import { sampleTransaction } from '../support/transactions';
+import { expect, screenshot, test, type App } from './fixtures';
+
+/** A CSV as an analyst exports it, `;`-separated, values quoted where they hold a `;`. */
+function csvOf(rows: readonly Transaction[]): Buffer {
+  const cell = (text: string) => (/[;"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const lines = ['Pedido;Sessão;CPF;E-mail;CEP'];
+  for (const t of rows)
+    lines.push(
+      [t.externalID, t.sessionID, t.cpf ?? '', t.email ?? '', t.zipCode ?? ''].map(cell).join(';'),
+    );
+  return Buffer.from(lines.join('\r\n'));
+}
+
+async function call<T>(app: App, name: string, input: unknown): Promise<T> {
+  const result = await app.core.call(name, input);
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/**
+ * Imports and runs a batch in the sandbox through the screens, then gives outcomes to some of
+ * its answered rows through the core (the Review screen has journeys of its own). Returns the
+ * reviewed rows in the order the file lists them (the order outcomes were set).
+ */
+async function reviewedBatch(app: App, page: Page): Promise<ResponseVariableRow[]> {
+  // One external ID holds the `;` the file will be written with: it must come back quoted.
+  const rows = Array.from({ length: 24 }, (_, n) =>
+    sampleTransaction(n, n === 1 ? { externalID: 'order;000001' } : {}),
+  );
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'casos.csv', mimeType: 'text/csv', buffer: csvOf(rows) });
+  await expect(page.getByTestId('total-valid').locator('dd')).toHaveAttribute('data-value', '24');
+  await page.getByTestId('run-lookups').click();
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'finished', {
+    timeout: 30_000,
+  });
+
+  const [batch] = await call<Array<{ id: string }>>(app, 'batches.list', {});
+  const batchId = batch!.id;
+  const results = await call<ResultPage>(app, 'results.page', {
+    batchId,
+    offset: 0,
+    limit: 500,
+  });
+  const answered = results.rows.filter((row) => row.deviceId !== null && row.externalId !== null);
+  const withSeparator = answered.find((row) => row.externalId === 'order;000001');
+  const others = answered.filter((row) => row !== withSeparator);
+  const chosen = [withSeparator ?? others.shift()!, ...others].slice(0, 9);
+  expect(chosen).toHaveLength(9);
+  const plan: Array<[Outcome, typeof chosen]> = [
+    ['Suspeito', chosen.slice(0, 3)],
+    ['Fraude Confirmada', chosen.slice(3, 7)],
+    ['Device Positivado', chosen.slice(7, 9)],
+  ];
+  const reviewed: ResponseVariableRow[] = [];
+  for (const [outcome, targets] of plan) {
+    const change = await call<{ changed: number }>(app, 'outcomes.set', {
+      targets: targets.map((row) => ({ batchId, seq: row.seq })),
+      outcome,
+    });
+    expect(change.changed).toBe(targets.length);
+    for (const row of targets)
+      reviewed.push({ transactionId: row.externalId!, deviceId: row.deviceId!, outcome });
+  }
+  return reviewed;
+}
+
+/** An outcome's count in the preview's table of numbers. */
+function countOf(panel: Locator, outcome: Outcome): Locator {
+  return panel.getByTestId('preview-counts').locator(`tbody tr[data-key="${outcome}"] td`);
+}
+
+async function openSendOutcomes(page: Page) {
+  await page.getByRole('button', { name: 'Send outcomes' }).click();
+  await expect(page.getByRole('heading', { name: 'Send outcomes' })).toBeVisible();
+}
+
+/** A CSV line split on `;` with RFC 4180 quotes (enough for the rows of this journey). */
+function cells(line: string): string[] {
+  return (line.match(/("([^"]|"")*"|[^;]*)(;|$)/g) ?? [])
+    .filter((part) => part !== '')
+    .map((part) => part.replace(/;$/, ''))
+    .map((part) => (part.startsWith('"') ? part.slice(1, -1).replace(/""/g, '"') : part));
+}
+
+test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks before a re-send', async ({
+  page,
+  app,
+}) => {
+  const reviewed = await reviewedBatch(app, page);
+  await openSendOutcomes(page);
+  const build = page.getByTestId('build-panel');
+  await expect(build.getByTestId('build-summary')).toContainText(
+    '9 reviewed · 9 not yet sent to Sandbox',
+  );
+
+  // A zip written with `;`, named by the analyst.
+  await build.getByTestId('build-kind-zip').check();
+  await build.getByTestId('build-separator').selectOption(';');
+  await build.getByTestId('build-name').fill('respostas-casos');
+  await expect(build.getByTestId('preview-file-name')).toHaveText('respostas-casos.zip');
+  await expect(build.getByTestId('preview-separator')).toHaveText(';');
+  await expect(build.getByTestId('preview-total')).toHaveAttribute('data-value', '9');
+  await expect(countOf(build, 'Suspeito')).toHaveAttribute('data-value', '3');
+  await expect(countOf(build, 'Fraude Confirmada')).toHaveAttribute('data-value', '4');
+  await expect(countOf(build, 'Device Positivado')).toHaveAttribute('data-value', '2');
+  const table = build.getByTestId('preview-rows');
+  await expect(table.locator('thead th')).toHaveText([
+    'Line',
+    'ID Transacional',
+    'DeviceId',
+    'Resultado',
+  ]);
+  await expect(table.locator('tbody tr')).toHaveCount(9);
+  for (const [index, row] of reviewed.entries())
+    await expect(table.locator('tbody tr').nth(index).locator('td')).toHaveText([
+      String(index + 2),
+      row.transactionId,
+      row.deviceId,
+      row.outcome,
+    ]);
+  await expect(build.getByTestId('preview-sha256').locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(build.getByTestId('preview-guard')).toHaveCount(0);
+  await build.getByText('Show the first lines as text').click();
+  await expect(build.getByTestId('preview-text')).toContainText(
+    'ID Transacional;DeviceId;Resultado',
+  );
+  await expect(build.getByTestId('preview-text')).toContainText(`"order;000001";`);
+  await screenshot(page, 'uploads-preview');
+
+  // The copy saved is a zip holding exactly the rows reviewed, written with `;`.
+  const downloading = page.waitForEvent('download');
+  await build.getByTestId('save-copy').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('respostas-casos.zip');
+  const saved = await readFile(await download.path());
+  const zip = await JSZip.loadAsync(saved);
+  expect(Object.keys(zip.files)).toEqual(['respostas-casos.csv']);
+  const text = await zip.file('respostas-casos.csv')!.async('string');
+  expect(text.endsWith('\r\n')).toBe(true);
+  const [header, ...lines] = text.slice(0, -2).split('\r\n');
+  expect(header).toBe('ID Transacional;DeviceId;Resultado');
+  expect(lines.map(cells)).toEqual(
+    reviewed.map((row) => [row.transactionId, row.deviceId, row.outcome]),
+  );
+  const sizeShown = Number(await build.getByTestId('preview-size').getAttribute('data-value'));
+  expect(sizeShown).toBe(saved.length);
+  const sha256 = createHash('sha256').update(saved).digest('hex');
+  await expect(build.getByTestId('preview-sha256').locator('code')).toHaveText(sha256);
+
+  // Sent: the service's answer, and the first line of the ledger.
+  await build.getByTestId('send-built').click();
+  const result = build.getByTestId('send-result');
+  await expect(result).toHaveAttribute('data-status', 'sent');
+  await expect(result).toContainText('Sandbox accepted upload #1 (9 rows).');
+  await expect(result).toContainText('File received.');
+  const ledger = page.getByTestId('ledger');
+  const first = ledger.getByTestId('upload-row-1');
+  await expect(first).toHaveAttribute('data-status', 'sent');
+  await expect(first.getByTestId('ledger-status')).toHaveText('Sent');
+  await expect(first.getByTestId('ledger-rows')).toHaveAttribute('data-value', '9');
+  await expect(first.getByTestId('ledger-kind')).toHaveText('ZIP');
+  await expect(first).toContainText('respostas-casos.zip');
+  await expect(first.locator('[data-sha256]')).toHaveAttribute('data-sha256', sha256);
+
+  // Nothing is left unsent; the same rows again (all reviewed) give the same bytes.
+  await expect(build.getByTestId('build-empty')).toContainText(
+    'Every reviewed transaction here was already sent to Sandbox.',
+  );
+  await build.getByTestId('build-scope-all').check();
+  await expect(build.getByTestId('preview-guard')).toContainText(
+    'This same file was already accepted by Sandbox',
+  );
+  await build.getByTestId('send-built').click();
+  const guard = build.getByTestId('confirm-resend');
+  await expect(guard).toBeVisible();
+  await expect(guard).toContainText('(upload #1)');
+  await expect(guard).toContainText('9 of its 9 transactions were already accepted by Sandbox');
+  await guard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(guard).toBeHidden();
+  await expect(build.getByTestId('send-cancelled')).toHaveText('Nothing was sent.');
+  await expect(ledger.getByTestId('ledger-count')).toHaveAttribute('data-value', '1');
+  expect(await call<unknown[]>(app, 'uploads.list', {})).toHaveLength(1);
+
+  await build.getByTestId('send-built').click();
+  await expect(guard).toBeVisible();
+  await guard.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(result).toContainText('Sandbox accepted upload #2 (9 rows).');
+  await expect(ledger.getByTestId('ledger-count')).toHaveAttribute('data-value', '2');
+  // Newest first.
+  await expect(ledger.locator('tbody tr').first()).toHaveAttribute('data-testid', 'upload-row-2');
+
+  // A stored file saved again is the same zip.
+  const again = page.waitForEvent('download');
+  await first.getByTestId('ledger-save').click();
+  const stored = await again;
+  expect(stored.suggestedFilename()).toBe('respostas-casos.zip');
+  expect(await readFile(await stored.path())).toEqual(saved);
+
+  // Re-sending a line of the ledger asks the same question.
+  await first.getByTestId('ledger-resend').click();
+  const ledgerGuard = ledger.getByTestId('confirm-resend');
+  await expect(ledgerGuard).toBeVisible();
+  await ledgerGuard.getByRole('button', { name: 'Send anyway' }).click();
+  const third = ledger.getByTestId('upload-row-3');
+  await expect(third).toHaveAttribute('data-status', 'sent');
+  await expect(third).toContainText('sent again from #1');
+});
+
+test('a file from disk: problems listed by line, then a refusal with each message', async ({
+  page,
+  app,
+}) => {
+  await openSendOutcomes(page);
+  await expect(page.getByTestId('build-empty')).toContainText(
+    'There are no reviewed transactions here yet.',
+  );
+  const disk = page.getByTestId('disk-panel');
+
+  // Our own checks first: nothing can be sent while there are problems.
+  const broken = [
+    'ID Transacional,DeviceId,Resultado',
+    'tx-disk-1,dev-made-up-1,fraude',
+    'tx-disk-2,,Suspeito',
+    'tx-disk-1,dev-made-up-3,Suspeito',
+  ].join('\r\n');
+  await disk
+    .getByTestId('disk-file-input')
+    .setInputFiles({ name: 'quebrado.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
+  const problems = disk.getByTestId('file-problems');
+  await expect(problems.locator('li')).toHaveText([
+    'Line 2: “fraude” is not an outcome the service accepts (Suspeito, Fraude Confirmada or Device Positivado, written exactly).',
+    'Line 3: the DeviceId is missing.',
+    'Line 4: the transaction id tx-disk-1 is repeated (first on line 2).',
+  ]);
+  await expect(disk.getByTestId('send-disk')).toHaveCount(0);
+
+  // A well-formed file whose DeviceIds the service never issued: sent, and refused.
+  const madeUp = [
+    'ID Transacional;DeviceId;Resultado',
+    'tx-disk-1;dev-made-up-1;Fraude Confirmada',
+    'tx-disk-2;dev-made-up-2;Suspeito',
+  ].join('\r\n');
+  await disk
+    .getByTestId('disk-file-input')
+    .setInputFiles({ name: 'inventado.csv', mimeType: 'text/csv', buffer: Buffer.from(madeUp) });
+  await expect(disk.getByTestId('file-problems')).toHaveCount(0);
+  await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', '2');
+  await expect(disk.getByTestId('preview-separator')).toHaveText(';');
+  await expect(countOf(disk, 'Fraude Confirmada')).toHaveAttribute('data-value', '1');
+  await disk.getByTestId('send-disk').click();
+  const result = disk.getByTestId('send-result');
+  await expect(result).toHaveAttribute('data-status', 'refused');
+  await expect(result).toContainText(
+    'Sandbox refused upload #1; nothing in it was accepted (HTTP 400)',
+  );
+  const messages = result.getByTestId('send-messages').locator('li');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.nth(0)).toContainText("DeviceId 'dev-made-up-1'");
+  await expect(messages.nth(1)).toContainText("DeviceId 'dev-made-up-2'");
+
+  const line = page.getByTestId('upload-row-1');
+  await expect(line).toHaveAttribute('data-status', 'refused');
+  await expect(line.getByTestId('ledger-status')).toHaveText('Refused');
+  await expect(line.getByTestId('ledger-kind')).toHaveText('CSV');
+  await line.getByTestId('ledger-messages').locator('summary').click();
+  await expect(line.getByTestId('ledger-messages').locator('li')).toHaveCount(2);
+  const [view] = await call<Array<{ status: string; messages: string[] }>>(app, 'uploads.list', {});
+  expect(view!.status).toBe('refused');
+  expect(view!.messages).toHaveLength(2);
+  await screenshot(page, 'uploads-ledger');
+});
+
+test('the separator setting is the default, and production asks before sending', async ({
+  page,
+  app,
+}) => {
+  await reviewedBatch(app, page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByTestId('settings-separator').selectOption(';');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  expect(
+    (await call<{ responseSeparator: string }>(app, 'settings.get', {})).responseSeparator,
+  ).toBe(';');
+
+  await call(app, 'settings.update', { activeEnvironment: 'production' });
+  await page.reload();
+  await openSendOutcomes(page);
+  const build = page.getByTestId('build-panel');
+  await expect(build.getByTestId('build-separator')).toHaveValue(';');
+  await expect(build.getByTestId('preview-separator')).toHaveText(';');
+  await expect(build.getByTestId('build-summary')).toContainText('9 not yet sent to Production');
+  await build.getByTestId('send-built').click();
+  const dialog = build.getByTestId('confirm-production-upload');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('9 outcomes in');
+  await expect(dialog).toContainText('will be sent to the real Device Check Service');
+  await screenshot(page, 'uploads-production-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(build.getByTestId('send-cancelled')).toBeVisible();
+  expect(await call<unknown[]>(app, 'uploads.list', {})).toEqual([]);
+});
