@@ -70,6 +70,9 @@ async function start(keychainService: string | undefined): Promise<void> {
     version: app.getVersion(),
     locale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
     platform: process.platform,
+    // Packaged, electron-builder's extraResources land in process.resourcesPath; in development
+    // they are the repository's resources/ folder.
+    resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
   });
   if (!created.ok) {
     failStart(created.error.message);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { createCore } from '../core/api';
 import { defaultDataDir } from '../core/data-dir';
@@ -15,6 +16,8 @@ const core = await createCore({
   version: process.env.npm_package_version ?? '0.0.0',
   locale: process.env.DCDESK_LOCALE ?? Intl.DateTimeFormat().resolvedOptions().locale,
   platform: process.platform,
+  // Run from the repository, like rendererDir below.
+  resourcesDir: path.resolve('resources'),
 });
 if (!core.ok) {
   console.error(`Device Check Desk could not start: ${core.error.message}`);

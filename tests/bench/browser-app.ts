@@ -22,6 +22,9 @@ export async function withAppInChromium<T>(
     platform: process.platform,
   });
   if (!core.ok) throw new Error(core.error.message);
+  // The first-run tour is a modal dialog: closed beforehand, as tests/e2e/fixtures.ts does.
+  const dismissed = await core.value.call('settings.update', { tourDismissed: true });
+  if (!dismissed.ok) throw new Error(dismissed.error.message);
   const host = await startWebHost({ core: core.value, rendererDir: 'dist/renderer' });
   const browser = await chromium.launch({
     executablePath: chromiumPath,

@@ -73,6 +73,11 @@ test('answers a contract call through the preload', async () => {
   expect(info).toMatchObject({ ok: true, value: { version } });
 });
 
+test('reads the sample spreadsheet from the resources folder electron/main gives the core', async () => {
+  const sample = await page.evaluate(() => (globalThis as PageGlobals).deviceCheck.app.sample({}));
+  expect(sample).toMatchObject({ ok: true, value: { fileName: 'sample-transactions.xlsx' } });
+});
+
 test('gives the page no Node', async () => {
   const globals = await page.evaluate(() => {
     const page = globalThis as PageGlobals;

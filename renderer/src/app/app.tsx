@@ -6,13 +6,24 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { ErrorNotice } from '../components/error-notice';
 import { BatchesPage } from '../features/batches/batches-page';
 import { SearchPage } from '../features/search/search-page';
+import { ReviewPage } from '../features/review/review-page';
+import { UploadsPage } from '../features/uploads/uploads-page';
+import { GuidedTour } from '../features/tour/guided-tour';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
 
-const sections: Section[] = ['import', 'batches', 'search', 'environments', 'settings'];
+const sections: Section[] = [
+  'import',
+  'batches',
+  'review',
+  'uploads',
+  'search',
+  'environments',
+  'settings',
+];
 
 function Shell() {
   const { t } = useI18n();
@@ -33,6 +44,7 @@ function Shell() {
               type="button"
               className="nav-button"
               aria-current={section === name ? 'page' : undefined}
+              data-tour-target={name}
               onClick={() => go({ section: name })}
             >
               {t(`nav.${name}` as MessageKey)}
@@ -42,6 +54,7 @@ function Shell() {
         <span className={`env-badge env-${environment}`} data-testid="environment-badge">
           {t('env.current', { name: t(`env.${environment}`) })}
         </span>
+        <GuidedTour />
       </header>
       {environment === 'production' ? (
         <div className="banner banner-production" role="status" data-testid="production-banner">
@@ -67,6 +80,12 @@ function Shell() {
         </div>
         <div hidden={section !== 'batches'}>
           <BatchesPage />
+        </div>
+        <div hidden={section !== 'review'}>
+          <ReviewPage />
+        </div>
+        <div hidden={section !== 'uploads'}>
+          <UploadsPage />
         </div>
         <div hidden={section !== 'search'}>
           <SearchPage />

@@ -5,6 +5,9 @@ export type Place =
   | { section: 'import' }
   | { section: 'batches'; batchId?: string }
   | { section: 'search'; query?: string; deviceId?: string }
+  /** The review queue over one batch, or over the hits of a history search. */
+  | { section: 'review'; batchId?: string; query?: string }
+  | { section: 'uploads'; batchId?: string }
   | { section: 'environments' }
   | { section: 'settings' };
 

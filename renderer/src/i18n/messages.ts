@@ -3,6 +3,9 @@ import { environmentsMessages } from '../features/environments/messages';
 import { searchMessages } from '../features/search/messages';
 import { importMessages } from '../features/import/messages';
 import { settingsMessages } from '../features/settings/messages';
+import { reviewMessages } from '../features/review/messages';
+import { uploadsMessages } from '../features/uploads/messages';
+import { tourMessages } from '../features/tour/messages';
 import { shellMessages } from './shell.messages';
 
 const catalogues = [
@@ -12,6 +15,9 @@ const catalogues = [
   importMessages,
   batchesMessages,
   searchMessages,
+  reviewMessages,
+  uploadsMessages,
+  tourMessages,
 ];
 
 export type Locale = 'en' | 'pt-BR';

@@ -8,7 +8,9 @@ import { ImportReport } from './import-report';
 import { ProgressBar } from './progress-bar';
 import { ReadProblemNotice } from './read-problem';
 import { RunLookups } from './run-lookups';
+import { SampleOffer } from './sample-offer';
 import { useImport } from './use-import';
+import { useSettings } from '../../app/use-app';
 import './import.css';
 
 /**
@@ -20,12 +22,14 @@ export function ImportPage() {
   const imp = useImport();
   const { state, actions } = imp;
   const { file, sheet, check } = state;
+  const sandbox = useSettings().data?.activeEnvironment === 'sandbox';
 
   return (
     <section aria-labelledby="import-title" className="page import-page">
       <InterruptedBanner section="import" />
       <h2 id="import-title">{t('import.title')}</h2>
       <p className="hint">{t('import.intro')}</p>
+      {state.phase === 'idle' && sandbox ? <SampleOffer onFile={actions.chooseFile} /> : null}
       <DropZone onFile={actions.chooseFile} maxRows={imp.maxRows} />
       {state.phase === 'reading' && file ? (
         <ProgressBar

@@ -11,6 +11,10 @@ export const fileMessages = catalogue(
     'import.drop.choose': 'Choose a file…',
     'import.drop.input': 'Spreadsheet file (.xlsx, .xls or .csv)',
     'import.drop.hint': 'Excel (.xlsx, .xls) or CSV, up to {rows} data rows.',
+    'import.sample.title': 'New here? Try the whole flow on a sample.',
+    'import.sample.text':
+      'A spreadsheet of fictional transactions, a few of them with problems to fix, answered by the sandbox on this computer.',
+    'import.sample.try': 'Try with the sample spreadsheet',
     'import.reading': 'Reading {name} ({size})…',
     'import.checking': 'Checking the rows…',
     'import.checkingProgress': 'Checking the rows: {done} of {total}',
@@ -54,6 +58,10 @@ export const fileMessages = catalogue(
     'import.drop.choose': 'Escolher um arquivo…',
     'import.drop.input': 'Arquivo de planilha (.xlsx, .xls ou .csv)',
     'import.drop.hint': 'Excel (.xlsx, .xls) ou CSV, com até {rows} linhas de dados.',
+    'import.sample.title': 'Primeira vez? Experimente o fluxo todo com um exemplo.',
+    'import.sample.text':
+      'Uma planilha de transações fictícias, algumas delas com problemas a corrigir, respondidas pelo sandbox neste computador.',
+    'import.sample.try': 'Experimentar com a planilha de exemplo',
     'import.reading': 'Lendo {name} ({size})…',
     'import.checking': 'Verificando as linhas…',
     'import.checkingProgress': 'Verificando as linhas: {done} de {total}',
