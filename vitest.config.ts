@@ -7,6 +7,8 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.ts',
+      'tests/packaging/**/*.test.ts',
+      'tests/security/**/*.test.ts',
     ],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     globalSetup: ['tests/support/global-setup.ts', 'tests/support/secret-service.ts'],

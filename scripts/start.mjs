@@ -3,10 +3,10 @@
 // a machine without internet access, say so and start the same app in the web host instead: the
 // real core and the built renderer on 127.0.0.1, opened in any browser.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { electronBuildEnv } from './electron-env.mjs';
 
 const windows = process.platform === 'win32';
 const npm = windows ? 'npm.cmd' : 'npm';
-const npx = windows ? 'npx.cmd' : 'npx';
 
 function run(command, args) {
   // Node refuses to spawn .cmd files without a shell (CVE-2024-27980), hence shell on Windows.
@@ -57,7 +57,12 @@ function electronBinary() {
 run(npm, ['run', '--silent', 'build']);
 const binary = electronBinary();
 if (binary) {
-  run(npx, ['electron-builder', 'install-app-deps']);
+  const rebuilt = spawnSync(
+    process.execPath,
+    ['node_modules/electron-builder/cli.js', 'install-app-deps'],
+    { stdio: 'inherit', env: electronBuildEnv() },
+  );
+  if (rebuilt.status !== 0) process.exit(rebuilt.status ?? 1);
   launch(binary, ['.']);
 } else {
   // The web host prints the address to open (with its per-run secret); PORT fixes the port.

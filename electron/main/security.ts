@@ -1,28 +1,15 @@
 import { app, dialog, type Session } from 'electron';
-
-/**
- * Switches that would let another process script the app (remote debugging, Node's inspector).
- * Packaged builds refuse them; development and Playwright (which passes --inspect=0 and
- * --remote-debugging-port=0) need them. The `enableNodeCliInspectArguments` fuse, flipped at
- * packaging, is the stronger guard: Node's inspector starts before this code runs.
- */
-const debugSwitches = [
-  'remote-debugging-port',
-  'remote-debugging-pipe',
-  'inspect',
-  'inspect-brk',
-  'inspect-port',
-];
+import { refusedDebugSwitch } from './debug-switches';
 
 /** True when the app must not start: a packaged build launched with a debugging switch. */
 export function refuseDebugSwitches(): boolean {
-  if (!app.isPackaged) return false;
-  const found = debugSwitches.find(
-    (name) =>
-      app.commandLine.hasSwitch(name) ||
-      process.argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)),
-  );
-  if (found === undefined) return false;
+  const found = refusedDebugSwitch({
+    packaged: app.isPackaged,
+    argv: process.argv,
+    hasSwitch: (name) => app.commandLine.hasSwitch(name),
+    platform: process.platform,
+  });
+  if (found === null) return false;
   // Before `ready` on Linux this prints to stderr instead of showing a dialog; both are fine.
   dialog.showErrorBox(
     'Device Check Desk',

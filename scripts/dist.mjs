@@ -1,0 +1,162 @@
+// `npm run dist` builds the installers of this OS; `npm run dist:win | dist:mac | dist:linux` picks
+// one. Steps: build the bundles, rebuild the native modules for Electron's ABI
+// (`electron-builder install-app-deps`, here and never in postinstall: see shared/TOOLCHAIN.md),
+// package with electron-builder.yml, and finally, whatever happened, put back the Node build of
+// better-sqlite3 so `npm test` and the CLI keep working. Packaging downloads Electron, its headers
+// and prebuilt native modules: without the internet it stops and says so.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { electronBuildEnv } from './electron-env.mjs';
+
+const windows = process.platform === 'win32';
+const npm = windows ? 'npm.cmd' : 'npm';
+const hostTarget = { win32: 'win', darwin: 'mac', linux: 'linux' }[process.platform];
+const target = process.argv[2] ?? hostTarget;
+
+/** Messages that mean a download failed, from npm, Node, got, node-gyp and electron-builder. */
+const networkFailure =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|socket hang up|network socket disconnected|fetch failed|request to .* failed|unable to get local issuer|self[- ]signed certificate|tunneling socket|status code 40[37]|network connectivity/i;
+
+function fail(message) {
+  console.error(`\ndist: ${message}`);
+  process.exitCode = 1;
+}
+
+/**
+ * Runs one step with its output shown as it comes, and kept (the tail) to tell a network failure
+ * from another. Resolves with the exit code; never rejects.
+ */
+function step(label, command, args, options = {}) {
+  console.log(`\ndist: ${label}: ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], ...options });
+    let tail = '';
+    const keep = (chunk, stream) => {
+      stream.write(chunk);
+      tail = (tail + chunk.toString()).slice(-64_000);
+    };
+    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+    child.on('error', (error) => resolve({ code: 1, tail: String(error) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+  });
+}
+
+/** Runs electron-builder with Node directly, not through npx, and without npm's `nodedir`. */
+function builder(label, args) {
+  const env = electronBuildEnv();
+  return step(label, process.execPath, ['node_modules/electron-builder/cli.js', ...args], { env });
+}
+
+/** The line of output that shows a download failed, or null. */
+function offline(tail) {
+  return (
+    tail
+      .split('\n')
+      .find((line) => networkFailure.test(line))
+      ?.trim() ?? null
+  );
+}
+
+function explainFailure(what, result) {
+  const line = offline(result.tail);
+  if (line) {
+    fail(
+      `${what} needs the internet: electron-builder downloads Electron, its headers and prebuilt ` +
+        `native modules (from GitHub and electronjs.org), and this machine could not reach them:\n` +
+        `  ${line.slice(0, 300)}\n` +
+        'Nothing was packaged. Run the packaging on a machine with internet access (or behind a ' +
+        'proxy set in HTTPS_PROXY, with ELECTRON_MIRROR for a local mirror).',
+    );
+  } else fail(`${what} failed (exit code ${String(result.code)}); see the output above.`);
+}
+
+/** Which notarization credentials the environment holds: all of one set, none, or a broken set. */
+function notarization() {
+  const sets = [
+    ['APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'],
+    ['APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER'],
+    ['APPLE_KEYCHAIN_PROFILE'],
+  ];
+  for (const names of sets) {
+    const present = names.filter((name) => process.env[name]);
+    if (present.length === names.length) return { notarize: true };
+    if (present.length > 0) return { missing: names.filter((name) => !process.env[name]), present };
+  }
+  return { notarize: false };
+}
+
+/**
+ * install-app-deps and electron-builder leave better-sqlite3 built for Electron, which Node cannot
+ * load. @electron/rebuild's marker is removed first: left behind, it would make the next packaging
+ * skip the rebuild and ship the Node build.
+ */
+function restoreNodeBuild() {
+  console.log('\ndist: putting back the Node build of better-sqlite3 for the tests and the CLI');
+  rmSync('node_modules/better-sqlite3/build/Release/.forge-meta', { force: true });
+  const rebuilt = spawnSync(npm, ['rebuild', 'better-sqlite3'], {
+    stdio: 'inherit',
+    shell: windows,
+  });
+  const check = spawnSync(
+    process.execPath,
+    ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"],
+    { stdio: 'inherit' },
+  );
+  if (rebuilt.status !== 0 || check.status !== 0)
+    fail('better-sqlite3 does not load in Node any more: run `npm rebuild better-sqlite3`.');
+}
+
+async function main() {
+  if (!['win', 'mac', 'linux'].includes(target ?? '')) {
+    fail(`unknown target '${String(target)}': use win, mac or linux.`);
+    return;
+  }
+  if (target === 'mac' && process.platform !== 'darwin') {
+    fail('macOS installers are built, signed and notarized on macOS only.');
+    return;
+  }
+  if (target === 'win' && process.platform !== 'win32')
+    console.warn(
+      'dist: building the Windows installer elsewhere needs Wine and cannot sign it; ' +
+        'release installers are built on Windows.',
+    );
+  const config = [];
+  if (target === 'mac') {
+    const apple = notarization();
+    if (apple.missing) {
+      fail(
+        `notarization needs ${apple.missing.join(', ')} as well as ${apple.present.join(', ')}.`,
+      );
+      return;
+    }
+    if (apple.notarize) config.push('--config.mac.notarize=true');
+    console.log(`dist: notarization ${apple.notarize ? 'on' : 'off (no Apple credentials set)'}.`);
+  }
+
+  // Node refuses to spawn .cmd files without a shell (CVE-2024-27980), hence shell on Windows.
+  const build = await step('building the bundles', npm, ['run', '--silent', 'build'], {
+    shell: windows,
+  });
+  if (build.code !== 0) return explainFailure('The build', build);
+  try {
+    const natives = await builder('rebuilding native modules for Electron', ['install-app-deps']);
+    if (natives.code !== 0)
+      return explainFailure('Rebuilding native modules for Electron', natives);
+    const packaged = await builder(`packaging for ${target}`, [
+      `--${target}`,
+      '--publish',
+      'never',
+      ...config,
+    ]);
+    if (packaged.code !== 0) return explainFailure('Packaging', packaged);
+    const made = existsSync('release')
+      ? readdirSync('release').filter((name) => /\.(exe|dmg|AppImage|deb)$/.test(name))
+      : [];
+    console.log(`\ndist: installers in release/: ${made.join(', ') || '(none found)'}`);
+  } finally {
+    restoreNodeBuild();
+  }
+}
+
+await main();
