@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { FileButton } from '../../components/file-drop';
 import type { EnvironmentName } from '../../../../shared/environment';
 import type { ReadResult, ResponseFilePreview } from '../../../../shared/outcomes/types';
 import { ErrorNotice } from '../../components/error-notice';
@@ -52,7 +53,6 @@ export function DiskPanel({
 }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -89,22 +89,12 @@ export function DiskPanel({
       <h3 id={`${id}-title`}>{t('uploads.disk.title')}</h3>
       <p className="hint">{t('uploads.disk.hint')}</p>
       <div className="row">
-        <button type="button" className="button" onClick={() => input.current?.click()}>
-          {t('uploads.disk.choose')}
-        </button>
-        <input
-          ref={input}
-          type="file"
+        <FileButton
           accept=".csv,.zip"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label={t('uploads.disk.input')}
-          data-testid="disk-file-input"
-          onChange={(event) => {
-            const picked = event.target.files?.[0];
-            event.target.value = '';
-            if (picked) void choose(picked);
-          }}
+          label={t('uploads.disk.choose')}
+          inputLabel={t('uploads.disk.input')}
+          inputTestId="disk-file-input"
+          onFile={(picked) => void choose(picked)}
         />
         {file ? (
           <span className="hint" data-testid="disk-file-name">
