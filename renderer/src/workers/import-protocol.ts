@@ -11,29 +11,9 @@ import type {
 import type { RawTransaction, Transaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
 import type { SourceNote, SourceRow } from '../../../shared/spreadsheet/transactions';
-import type {
-  Cell,
-  CsvEncoding,
-  ReadProblem,
-  SpreadsheetKind,
-} from '../../../shared/spreadsheet/types';
+import type { SheetResult } from './sheet';
 
-/** One sheet as read, without its rows beyond the first 20. */
-export interface SheetInfo {
-  kind: SpreadsheetKind;
-  sheetNames: string[];
-  sheet: string;
-  encoding?: CsvEncoding;
-  delimiter?: string;
-  /** Rows of the sheet, the header and anything above it included. */
-  rowCount: number;
-  /** The first 20 rows: the candidates for the header row. */
-  topRows: Cell[][];
-  /** The header row `detectHeaderRow` chose, 0-based. */
-  headerRow: number;
-}
-
-export type SheetResult = { ok: true; sheet: SheetInfo } | { ok: false; problem: ReadProblem };
+export type { SheetInfo, SheetResult } from './sheet';
 
 /** A row the screen may list: it has problems, or it shares its external ID with another. */
 export interface CheckedRow {

@@ -3,12 +3,12 @@
  * sheet) and how it answers each request. Plain code over a `post` function, so it runs in Node
  * tests as it runs in the worker.
  */
-import { headerSearchRows, detectHeaderRow } from '../../../shared/spreadsheet/header';
-import { readSpreadsheet } from '../../../shared/spreadsheet/read';
+import { detectHeaderRow } from '../../../shared/spreadsheet/header';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { checkRows, collectRows } from './check-rows';
 import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
 import { sha256Hex } from './sha256';
+import { readHeldSheet, type HeldFile } from './sheet';
 
 export type Post = (answer: ImportAnswer) => void;
 
@@ -17,29 +17,13 @@ export interface ImportSession {
 }
 
 export function createImportSession(post: Post): ImportSession {
-  let file: { bytes: Uint8Array; name: string; maxRows: number } | null = null;
+  let file: HeldFile | null = null;
   let rows: Cell[][] = [];
 
   function read(sheet?: string): SheetResult {
-    if (file === null) {
-      return { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } };
-    }
-    const result = readSpreadsheet(file.bytes, file.name, {
-      ...(sheet === undefined ? {} : { sheet }),
-      limits: { maxRows: file.maxRows },
-    });
-    rows = result.ok ? result.value.rows : [];
-    if (!result.ok) return result;
-    const { rows: all, ...workbook } = result.value;
-    return {
-      ok: true,
-      sheet: {
-        ...workbook,
-        rowCount: all.length,
-        topRows: all.slice(0, headerSearchRows),
-        headerRow: detectHeaderRow(all),
-      },
-    };
+    const held = readHeldSheet(file, sheet, detectHeaderRow);
+    rows = held.rows;
+    return held.result;
   }
 
   /** The digest is the one asynchronous answer: WebCrypto only offers it as a promise. */

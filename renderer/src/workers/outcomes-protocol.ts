@@ -5,29 +5,9 @@
  */
 import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
-import type {
-  Cell,
-  CsvEncoding,
-  ReadProblem,
-  SpreadsheetKind,
-} from '../../../shared/spreadsheet/types';
+import type { SheetResult } from './sheet';
 
-/** One sheet as read, without its rows beyond the first 20. */
-export interface OutcomeSheetInfo {
-  kind: SpreadsheetKind;
-  sheetNames: string[];
-  sheet: string;
-  encoding?: CsvEncoding;
-  delimiter?: string;
-  rowCount: number;
-  /** The first 20 rows: the candidates for the header row. */
-  topRows: Cell[][];
-  /** The header row chosen, 0-based: the first naming both columns, else `detectHeaderRow`'s. */
-  headerRow: number;
-}
-
-export type OutcomeSheetResult =
-  { ok: true; sheet: OutcomeSheetInfo } | { ok: false; problem: ReadProblem };
+export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
 
 /** A row whose outcome names none of the three. */
 export interface UnknownOutcomeRow {
@@ -54,7 +34,7 @@ export type OutcomesRequest =
   | { type: 'rows'; id: number; headerRow: number; mapping: OutcomeColumnMapping };
 
 export type OutcomesAnswer =
-  | { type: 'sheet'; id: number; result: OutcomeSheetResult }
+  | { type: 'sheet'; id: number; result: SheetResult }
   | { type: 'rows'; id: number; rows: OutcomeRows }
   /** Something unexpected failed in the worker; `message` is English, for support. */
   | { type: 'failed'; id: number; message: string };

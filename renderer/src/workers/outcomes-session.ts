@@ -6,14 +6,9 @@
 import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import { detectHeaderRow, headerSearchRows, headerTexts } from '../../../shared/spreadsheet/header';
-import { readSpreadsheet } from '../../../shared/spreadsheet/read';
 import type { Cell } from '../../../shared/spreadsheet/types';
-import type {
-  OutcomeRows,
-  OutcomeSheetResult,
-  OutcomesAnswer,
-  OutcomesRequest,
-} from './outcomes-protocol';
+import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
+import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 
 /** The longest transaction id the core takes (the contract's limit). */
 export const maxTransactionIdLength = 64;
@@ -48,28 +43,13 @@ export function mapOutcomeRows(
 }
 
 export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
-  let file: { bytes: Uint8Array; name: string; maxRows: number } | null = null;
+  let file: HeldFile | null = null;
   let rows: Cell[][] = [];
 
-  function read(sheet?: string): OutcomeSheetResult {
-    if (file === null)
-      return { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } };
-    const result = readSpreadsheet(file.bytes, file.name, {
-      ...(sheet === undefined ? {} : { sheet }),
-      limits: { maxRows: file.maxRows },
-    });
-    rows = result.ok ? result.value.rows : [];
-    if (!result.ok) return result;
-    const { rows: all, ...workbook } = result.value;
-    return {
-      ok: true,
-      sheet: {
-        ...workbook,
-        rowCount: all.length,
-        topRows: all.slice(0, headerSearchRows),
-        headerRow: outcomeHeaderRow(all),
-      },
-    };
+  function read(sheet?: string): SheetResult {
+    const held = readHeldSheet(file, sheet, outcomeHeaderRow);
+    rows = held.rows;
+    return held.result;
   }
 
   function answer(request: OutcomesRequest): OutcomesAnswer {

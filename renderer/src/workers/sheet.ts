@@ -1,0 +1,71 @@
+/**
+ * One sheet of a spreadsheet held by a worker, and the summary the screen receives of it. Shared by
+ * the transaction import and the outcomes import: both keep the rows in the worker and send the
+ * screen only the first rows, to choose the header row.
+ */
+import { headerSearchRows } from '../../../shared/spreadsheet/header';
+import { readSpreadsheet } from '../../../shared/spreadsheet/read';
+import type {
+  Cell,
+  CsvEncoding,
+  ReadProblem,
+  SpreadsheetKind,
+} from '../../../shared/spreadsheet/types';
+
+/** One sheet as read, without its rows beyond the first 20. */
+export interface SheetInfo {
+  kind: SpreadsheetKind;
+  sheetNames: string[];
+  sheet: string;
+  encoding?: CsvEncoding;
+  delimiter?: string;
+  /** Rows of the sheet, the header and anything above it included. */
+  rowCount: number;
+  /** The first 20 rows: the candidates for the header row. */
+  topRows: Cell[][];
+  /** The header row the worker chose, 0-based. */
+  headerRow: number;
+}
+
+export type SheetResult = { ok: true; sheet: SheetInfo } | { ok: false; problem: ReadProblem };
+
+/** The file a worker keeps between requests. */
+export interface HeldFile {
+  bytes: Uint8Array;
+  name: string;
+  maxRows: number;
+}
+
+/**
+ * Reads one sheet (the first when none is named) of the held file: its rows, for the requests that
+ * follow, and the summary for the screen, with the header row `headerRowOf` picks.
+ */
+export function readHeldSheet(
+  file: HeldFile | null,
+  sheet: string | undefined,
+  headerRowOf: (rows: Cell[][]) => number,
+): { rows: Cell[][]; result: SheetResult } {
+  if (file === null)
+    return {
+      rows: [],
+      result: { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } },
+    };
+  const read = readSpreadsheet(file.bytes, file.name, {
+    ...(sheet === undefined ? {} : { sheet }),
+    limits: { maxRows: file.maxRows },
+  });
+  if (!read.ok) return { rows: [], result: read };
+  const { rows, ...workbook } = read.value;
+  return {
+    rows,
+    result: {
+      ok: true,
+      sheet: {
+        ...workbook,
+        rowCount: rows.length,
+        topRows: rows.slice(0, headerSearchRows),
+        headerRow: headerRowOf(rows),
+      },
+    },
+  };
+}
