@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { mappableFields } from '../../../../shared/spreadsheet/columns';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
-import { columnName } from '../../../../shared/spreadsheet/problem';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { hasRequiredColumns, type MappingSource } from './import-reducer';
 import { fieldLabels } from './problem-text';
+import { ColumnOptions } from './sheet-options';
 
 const required = new Set<MappableField>(['sessionID', 'externalID']);
 const sourceKeys: Record<MappingSource, MessageKey> = {
@@ -33,9 +33,6 @@ export function ColumnMappingTable({
 }: ColumnMappingProps) {
   const { t } = useI18n();
   const id = useId();
-  // Data may run past the last named column; those columns can be chosen too.
-  const width = Math.max(headers.length, ...topRows.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, column) => column);
   const complete = hasRequiredColumns(mapping);
   return (
     <fieldset className="import-mapping">
@@ -72,12 +69,7 @@ export function ColumnMappingTable({
                   }
                   data-testid={`map-${field}`}
                 >
-                  <option value="">{t('import.mapping.none')}</option>
-                  {columns.map((column) => (
-                    <option key={column} value={column}>
-                      {`${columnName(column)}: ${headers[column] || t('import.mapping.noName')}`}
-                    </option>
-                  ))}
+                  <ColumnOptions headers={headers} topRows={topRows} />
                 </select>
               </td>
             </tr>

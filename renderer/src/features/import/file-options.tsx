@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import type { SheetInfo } from '../../workers/import-protocol';
 import { delimiterKey, encodingNames, formatSize } from './format';
-import { rowPreview } from './personal-data';
+import { HeaderRowOptions } from './sheet-options';
 
 const kindKeys: Record<SheetInfo['kind'], MessageKey> = {
   xlsx: 'import.kind.xlsx',
@@ -72,14 +72,7 @@ export function FileOptions({ file, sheet, headerRow, onSheet, onHeaderRow }: Fi
             aria-describedby={`${id}-header-hint`}
             data-testid="header-row"
           >
-            {sheet.topRows.map((cells, index) => (
-              <option key={index} value={index}>
-                {t('import.headerRow.option', {
-                  row: String(index + 1),
-                  preview: rowPreview(cells) || t('import.headerRow.empty'),
-                })}
-              </option>
-            ))}
+            <HeaderRowOptions topRows={sheet.topRows} />
           </select>
           <p id={`${id}-header-hint`} className="hint">
             {t('import.headerRow.hint')}

@@ -3,7 +3,16 @@ import type { MessageKey } from '../../../i18n/messages';
 
 export interface Column {
   id:
-    'row' | 'externalId' | 'cpf' | 'status' | 'risk' | 'score' | 'alerts' | 'deviceId' | 'insights';
+    | 'row'
+    | 'externalId'
+    | 'cpf'
+    | 'status'
+    | 'risk'
+    | 'outcome'
+    | 'score'
+    | 'alerts'
+    | 'deviceId'
+    | 'insights';
   label: MessageKey;
   /** The core's sort column, for the columns SQLite can sort by. */
   sort?: ResultSortColumn;
@@ -16,6 +25,7 @@ export const columns: readonly Column[] = [
   { id: 'cpf', label: 'batches.col.cpf' },
   { id: 'status', label: 'batches.col.status', sort: 'status' },
   { id: 'risk', label: 'batches.col.risk', sort: 'deviceRisk' },
+  { id: 'outcome', label: 'batches.col.outcome', sort: 'outcome' },
   { id: 'score', label: 'batches.col.score', sort: 'score' },
   { id: 'alerts', label: 'batches.col.alerts', sort: 'alertQuantity' },
   { id: 'deviceId', label: 'batches.col.deviceId' },

@@ -38,6 +38,14 @@ describe('toResultFilter', () => {
     });
   });
 
+  it('passes the review states, sorted so equal choices make equal query keys', () => {
+    const states = form({ outcomes: ['Fraude Confirmada', 'none', 'Device Positivado'] });
+    expect(toResultFilter(states)).toEqual({
+      outcomes: ['Device Positivado', 'Fraude Confirmada', 'none'],
+    });
+    expect(toResultFilter(form({ outcomes: [] }))).toEqual({});
+  });
+
   it('marks and ignores values out of range', () => {
     const bad = form({ scoreMin: '1.5', scoreMax: 'abc', alertMin: '-1', insight: 'DEV 3' });
     expect([...invalidFields(bad)].sort()).toEqual(['alertMin', 'insight', 'scoreMax', 'scoreMin']);

@@ -7,13 +7,16 @@ import type {
   ResultSortColumn,
   RowStatusName,
 } from '../../../../../shared/contract/results';
-import type { DeviceRisk } from '../../../../../shared/domain/types';
+import type { DeviceRisk, Outcome } from '../../../../../shared/domain/types';
 
 export type StatusChoice = RowStatusName | 'pending';
+/** A review state to filter on: one outcome, or `none` for rows not reviewed yet. */
+export type OutcomeChoice = Outcome | 'none';
 
 export interface FilterForm {
   statuses: StatusChoice[];
   risks: DeviceRisk[];
+  outcomes: OutcomeChoice[];
   scoreMin: string;
   scoreMax: string;
   alertMin: string;
@@ -23,6 +26,7 @@ export interface FilterForm {
 export const emptyFilterForm: FilterForm = {
   statuses: [],
   risks: [],
+  outcomes: [],
   scoreMin: '',
   scoreMax: '',
   alertMin: '',
@@ -58,6 +62,7 @@ export function toResultFilter(form: FilterForm): ResultFilter {
   const filter: ResultFilter = {};
   if (form.statuses.length > 0) filter.statuses = [...form.statuses].sort();
   if (form.risks.length > 0) filter.risks = [...form.risks].sort();
+  if (form.outcomes.length > 0) filter.outcomes = [...form.outcomes].sort();
   const min = decimal(form.scoreMin);
   const max = decimal(form.scoreMax);
   if (min !== null && !invalid.has('scoreMin')) filter.scoreMin = min;

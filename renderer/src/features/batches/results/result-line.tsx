@@ -2,7 +2,8 @@ import { memo } from 'react';
 import type { ResultRow } from '../../../../../shared/contract/results';
 import { maskCpf } from '../../../../../shared/domain/mask';
 import { useI18n } from '../../../i18n/i18n';
-import { formatScore } from '../format';
+import { OutcomeBadge } from '../../review/outcome-badge';
+import { formatDateTime, formatScore } from '../format';
 
 interface ResultLineProps {
   row: ResultRow;
@@ -28,6 +29,7 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
       data-testid={`result-row-${String(row.seq)}`}
       data-status={row.status}
       data-risk={risk}
+      data-outcome={row.outcome ?? 'none'}
     >
       <div role="cell" className="numeric">
         <button
@@ -57,6 +59,20 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
         ) : (
           <span className={`risk risk-${risk}`}>{t(`batches.risk.${risk}`)}</span>
         )}
+      </div>
+      <div
+        role="cell"
+        data-testid="result-outcome"
+        title={
+          row.outcome === null || row.outcomeSetAt === null
+            ? undefined
+            : t('batches.outcome.setAt', {
+                outcome: row.outcome,
+                time: formatDateTime(row.outcomeSetAt, locale),
+              })
+        }
+      >
+        {row.outcome === null ? '' : <OutcomeBadge outcome={row.outcome} />}
       </div>
       <div role="cell" className="numeric">
         {row.score === null ? '' : formatScore(row.score, locale)}

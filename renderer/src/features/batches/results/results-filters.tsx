@@ -1,24 +1,30 @@
 import { useId } from 'react';
 import { rowStatuses } from '../../../../../shared/contract/results';
-import type { DeviceRisk } from '../../../../../shared/domain/types';
+import { outcomes, type DeviceRisk } from '../../../../../shared/domain/types';
 import { useI18n } from '../../../i18n/i18n';
+import { outcomeSlug } from '../../review/outcome-text';
 import {
   emptyFilterForm,
   invalidFields,
   toggled,
   type FilterForm,
+  type OutcomeChoice,
   type StatusChoice,
 } from './query-state';
 
 const statusChoices: readonly StatusChoice[] = [...rowStatuses, 'pending'];
 const riskChoices = ['low', 'medium', 'high', 'undefined'] as const satisfies readonly DeviceRisk[];
+const outcomeChoices: readonly OutcomeChoice[] = ['none', ...outcomes];
 
 interface ResultsFiltersProps {
   form: FilterForm;
   onChange: (form: FilterForm) => void;
 }
 
-/** Status and risk checkboxes, a score range, a minimum of alerts and an insight code. */
+/**
+ * Status, risk and review-state checkboxes, a score range, a minimum of alerts and an insight
+ * code. Outcomes are named by the service's own values, as the review screen shows them.
+ */
 export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
   const { t } = useI18n();
   const id = useId();
@@ -84,6 +90,22 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
                 data-testid={`filter-risk-${risk}`}
               />
               {t(`batches.risk.${risk}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="filter-group">
+          <legend>{t('batches.filter.outcomes')}</legend>
+          {outcomeChoices.map((outcome) => (
+            <label key={outcome} className="checkbox">
+              <input
+                type="checkbox"
+                checked={form.outcomes.includes(outcome)}
+                onChange={(event) =>
+                  set({ outcomes: toggled(form.outcomes, outcome, event.target.checked) })
+                }
+                data-testid={`filter-outcome-${outcome === 'none' ? 'none' : outcomeSlug(outcome)}`}
+              />
+              {outcome === 'none' ? t('batches.outcome.none') : outcome}
             </label>
           ))}
         </fieldset>

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import type { OutcomeColumnMapping } from '../../../../../shared/outcomes/types';
-import { columnName } from '../../../../../shared/spreadsheet/problem';
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeSheetInfo } from '../../../workers/outcomes-protocol';
-import { rowPreview } from '../../import/personal-data';
+import { ColumnOptions, HeaderRowOptions } from '../../import/sheet-options';
 import type { OutcomeField } from './use-outcome-import';
 
 interface ImportMappingProps {
@@ -29,8 +28,6 @@ export function ImportMapping(props: ImportMappingProps) {
   const { sheet, headerRow, headers, mapping } = props;
   const { t } = useI18n();
   const id = useId();
-  const width = Math.max(headers.length, ...sheet.topRows.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, column) => column);
   return (
     <fieldset className="review-mapping">
       <legend>{t('review.import.mapping')}</legend>
@@ -60,14 +57,7 @@ export function ImportMapping(props: ImportMappingProps) {
             onChange={(event) => props.onHeaderRow(Number(event.target.value))}
             data-testid="review-import-header-row"
           >
-            {sheet.topRows.map((cells, index) => (
-              <option key={index} value={index}>
-                {t('import.headerRow.option', {
-                  row: String(index + 1),
-                  preview: rowPreview(cells) || t('import.headerRow.empty'),
-                })}
-              </option>
-            ))}
+            <HeaderRowOptions topRows={sheet.topRows} />
           </select>
         </label>
         {fields.map(({ field, label }) => (
@@ -83,12 +73,7 @@ export function ImportMapping(props: ImportMappingProps) {
               }
               data-testid={`review-map-${field}`}
             >
-              <option value="">{t('import.mapping.none')}</option>
-              {columns.map((column) => (
-                <option key={column} value={column}>
-                  {`${columnName(column)}: ${headers[column] || t('import.mapping.noName')}`}
-                </option>
-              ))}
+              <ColumnOptions headers={headers} topRows={sheet.topRows} />
             </select>
           </div>
         ))}

@@ -1,0 +1,37 @@
+import { columnName } from '../../../../shared/spreadsheet/problem';
+import type { Cell } from '../../../../shared/spreadsheet/types';
+import { useI18n } from '../../i18n/i18n';
+import { rowPreview } from './personal-data';
+
+/** The options of a header-row select: each of the first rows, by number, previewed (masked). */
+export function HeaderRowOptions({ topRows }: { topRows: Cell[][] }) {
+  const { t } = useI18n();
+  return topRows.map((cells, index) => (
+    <option key={index} value={index}>
+      {t('import.headerRow.option', {
+        row: String(index + 1),
+        preview: rowPreview(cells) || t('import.headerRow.empty'),
+      })}
+    </option>
+  ));
+}
+
+/**
+ * The options of a column select: none, then every column by letter and header. Data may run past
+ * the last named column, so the widest of the first rows counts too.
+ */
+export function ColumnOptions({ headers, topRows }: { headers: string[]; topRows: Cell[][] }) {
+  const { t } = useI18n();
+  const width = Math.max(headers.length, ...topRows.map((row) => row.length));
+  const columns = Array.from({ length: width }, (_, column) => column);
+  return (
+    <>
+      <option value="">{t('import.mapping.none')}</option>
+      {columns.map((column) => (
+        <option key={column} value={column}>
+          {`${columnName(column)}: ${headers[column] || t('import.mapping.noName')}`}
+        </option>
+      ))}
+    </>
+  );
+}
