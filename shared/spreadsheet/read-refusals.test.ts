@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, it, expect } from 'vitest';
+import { zipBomb } from '../../tests/support/bad-fixtures';
 import { readSpreadsheet } from './read';
 import type { Cell, ReadProblem, ReadResult, Workbook } from './types';
 
@@ -86,11 +87,7 @@ describe('limits', () => {
 describe('files that are not what they seem', () => {
   let bomb: Uint8Array;
   beforeAll(async () => {
-    const zip = new JSZip();
-    zip.file('[Content_Types].xml', '<Types/>');
-    zip.file('xl/workbook.xml', '<workbook/>');
-    zip.file('xl/worksheets/sheet1.xml', new Uint8Array(50 * 1024 * 1024));
-    bomb = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    bomb = await zipBomb(50);
   });
 
   it('refuses a zip bomb in milliseconds', () => {
@@ -124,6 +121,24 @@ describe('files that are not what they seem', () => {
       expect(problem.code).toBe('corrupt');
       expect(problem.message).toMatch(/damaged or incomplete/);
     }
+  });
+
+  it('calls an xlsx with a garbled part damaged, where the parser would loop forever', () => {
+    const rows = [['Pedido'], ...Array.from({ length: 200 }, (_, index) => [`PED-${index}`])];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Pedidos');
+    const options = { type: 'array', bookType: 'xlsx', compression: true } as const;
+    const bytes = new Uint8Array(XLSX.write(book, options) as ArrayBuffer);
+    // Four bytes of 0xff where the sheet's deflated data starts: an invalid block type.
+    const name = Buffer.from(bytes).indexOf('xl/worksheets/sheet1.xml');
+    const data = name + 'xl/worksheets/sheet1.xml'.length;
+    bytes.fill(0xff, data, data + 4);
+    const problem = problemOf(readSpreadsheet(bytes, 'garbled.xlsx'));
+    expect(problem).toMatchObject({
+      code: 'corrupt',
+      detail: 'part xl/worksheets/sheet1.xml is damaged',
+    });
+    expect(problem.message).toMatch(/damaged or incomplete/);
   });
 
   it('refuses a password-protected workbook with a way out', () => {

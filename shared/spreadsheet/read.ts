@@ -4,6 +4,7 @@
  * the same way.
  */
 import { readCsv } from './csv';
+import { deflateEnds } from './deflate-check';
 import { resolveLimits } from './limits';
 import { fileTooLarge } from './problem';
 import { readSheet } from './sheet';
@@ -24,8 +25,9 @@ export interface ReadOptions {
  * Reads an xlsx, xls or CSV file. The kind comes from the content (a zip is xlsx, an OLE2
  * compound file is xls, text is CSV), so a misnamed file still reads and a renamed program is
  * refused; `fileName` only names the sheet of a CSV. Order of checks: size of the file, then for
- * xlsx the zip directory (zip bombs are refused before anything is unpacked), then parsing, then
- * rows, columns and cell sizes. A sheet with more rows than the limit is refused, never cut.
+ * xlsx the zip directory (zip bombs are refused before anything is unpacked) and a walk through
+ * each compressed part (a damaged one is refused before the parser loops on it), then parsing,
+ * then rows, columns and cell sizes. A sheet with more rows than the limit is refused, never cut.
  *
  * A file holding only a header row is `ok` (rows has one row): the caller reports "no data rows"
  * after it has chosen the header row.
@@ -71,6 +73,16 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
         'file, or a zip of files). Choose an .xlsx, .xls or .csv file.',
     });
   }
+  const broken = zip.entries.find(
+    (entry) =>
+      entry.method === 8 &&
+      !deflateEnds(
+        bytes.subarray(entry.dataOffset, entry.dataOffset + entry.packedBytes),
+        entry.unpackedBytes,
+      ),
+  );
+  // SheetJS would loop forever on such a part (see deflate-check.ts), so it never sees one.
+  if (broken) return refuse(workbookError(new Error(`part ${broken.name} is damaged`), 'xlsx'));
   return readWorkbook(bytes, 'xlsx', sheet, limits);
 }
 

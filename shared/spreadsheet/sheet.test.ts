@@ -37,6 +37,17 @@ describe('readSheet', () => {
     expect(read.ok && texts(read.value.rows)).toEqual([['Pedido'], ['A1']]);
   });
 
+  it('reads a visible sheet named like a member of every object, behind a hidden one', () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const bytes = bookBytes({ Oculta: aoa([['x']]), [name]: aoa([['Pedido'], ['A1']]) }, 'xlsx', [
+        'Oculta',
+      ]);
+      const read = readSheet(bytes, undefined, limits);
+      expect(read.ok && read.value.sheet).toBe(name);
+      expect(read.ok && texts(read.value.rows)).toEqual([['Pedido'], ['A1']]);
+    }
+  });
+
   it('reads a sheet by name and refuses a missing one', () => {
     const bytes = bookBytes({ Um: aoa([['1']]), Dois: aoa([['2']]) }, 'xls');
     const read = readSheet(bytes, 'Dois', limits);

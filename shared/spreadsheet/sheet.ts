@@ -42,7 +42,8 @@ export function readSheet(
     };
   }
   // The first sheet was hidden: parse the visible one the analyst sees when opening the file.
-  if (book.Sheets[name] === undefined) book = parse(bytes, name, limits);
+  // An own property, as a sheet may be named `constructor`, which every object has.
+  if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
   const worksheet = book.Sheets[name];
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
   // Rows up to the cap were all read; past it, only the sheet's declared extent is known.

@@ -60,6 +60,17 @@ describe('sniffContent', () => {
     expect(problemOf(utf16)).toMatch(/^The file is UTF-16 text .* Save it as "CSV UTF-8"/);
   });
 
+  it('knows UTF-16 without a byte order mark, either way round', () => {
+    const text = 'Pedido\tSessão\r\nPED-1\tsessão-1\r\n';
+    const little = new Uint8Array(Buffer.from(text, 'utf16le'));
+    const big = new Uint8Array(Buffer.from(text, 'utf16le').swap16());
+    expect(problemOf(little)).toMatch(/^The file is UTF-16 text/);
+    expect(problemOf(big)).toMatch(/^The file is UTF-16 text/);
+    // Too short to tell, or zeros that do not pair with text: still binary data.
+    expect(problemOf(new Uint8Array([0x41, 0x00, 0x42, 0x00]))).toMatch(/binary data/);
+    expect(problemOf(new Uint8Array(64).fill(0x01, 0, 32))).toMatch(/binary data/);
+  });
+
   it('refuses web pages and XML saved as spreadsheets', () => {
     expect(problemOf(ascii('\n  <html><table><tr><td>1</td></tr></table></html>'))).toMatch(
       /web page or XML/,

@@ -24,7 +24,8 @@ const sampleBytes = 64 * 1024;
 /**
  * Sorts the file: a zip (xlsx), an OLE2 compound file (xls), text (read as CSV), or refused. Text
  * is refused when it holds a NUL byte or more than 1% control characters in its first 64 KB
- * (binary junk), when it is UTF-16, or when it is markup (an HTML or XML "spreadsheet").
+ * (binary junk), when it is UTF-16 (with or without a byte order mark), or when it is markup (an
+ * HTML or XML "spreadsheet").
  */
 export function sniffContent(bytes: Uint8Array): Sniffed {
   if (startsWith(bytes, [0x50, 0x4b]) && (bytes[2] ?? 9) < 9 && (bytes[3] ?? 9) < 9) {
@@ -35,7 +36,8 @@ export function sniffContent(bytes: Uint8Array): Sniffed {
     return refuse('a Windows program (.exe or .dll)');
   }
   for (const { magic, what } of foreign) if (startsWith(bytes, magic)) return refuse(what);
-  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
+  const sample = bytes.subarray(0, sampleBytes);
+  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) || isUtf16(sample)) {
     return {
       kind: 'refused',
       problem: {
@@ -46,7 +48,7 @@ export function sniffContent(bytes: Uint8Array): Sniffed {
       },
     };
   }
-  if (looksBinary(bytes.subarray(0, sampleBytes))) return refuse('not text (binary data)');
+  if (looksBinary(sample)) return refuse('not text (binary data)');
   if (isMarkup(bytes)) {
     return {
       kind: 'refused',
@@ -77,6 +79,30 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
 
 function hasNul(bytes: Uint8Array): boolean {
   return bytes.includes(0);
+}
+
+/** A byte that Latin text holds: printable, or tab, line feed or carriage return. */
+function isTextByte(byte: number): boolean {
+  return byte >= 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+/**
+ * UTF-16 without a byte order mark, as some systems export it: in Latin text nearly every pair
+ * of bytes is a text byte and a zero (little-endian) or a zero and a text byte (big-endian). Said
+ * so, instead of "binary data", because the way out is to save the file again as UTF-8.
+ */
+function isUtf16(sample: Uint8Array): boolean {
+  const pairs = Math.floor(sample.length / 2);
+  if (pairs < 8) return false;
+  let little = 0;
+  let big = 0;
+  for (let pair = 0; pair < pairs; pair += 1) {
+    const first = sample[pair * 2] ?? 0;
+    const second = sample[pair * 2 + 1] ?? 0;
+    if (second === 0 && first !== 0 && isTextByte(first)) little += 1;
+    if (first === 0 && second !== 0 && isTextByte(second)) big += 1;
+  }
+  return Math.max(little, big) >= pairs * 0.9;
 }
 
 /** Control characters other than tab, line feed, form feed, carriage return and DOS's EOF (0x1A). */

@@ -21,6 +21,8 @@ export interface ZipEntry {
   unpackedBytes: number;
   /** 0 stored, 8 deflated. */
   method: number;
+  /** Where the part's packed bytes start in the file (after its local header). */
+  dataOffset: number;
 }
 
 export type ZipCheck = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ReadProblem };
@@ -128,14 +130,21 @@ function readEntry(
   packedBytes = wide.packed ?? packedBytes;
   local = wide.offset ?? local;
 
-  checkLocalHeader(view, local, flags, packedBytes, unpackedBytes, directoryStart);
+  const dataOffset = checkLocalHeader(
+    view,
+    local,
+    flags,
+    packedBytes,
+    unpackedBytes,
+    directoryStart,
+  );
   // Stored data does not change size; deflate cannot grow data by more than a few bytes per 16 KB.
   const impossible =
     method === 0
       ? packedBytes !== unpackedBytes
       : packedBytes > unpackedBytes + unpackedBytes / 1000 + 64;
   if (impossible) throw new Damaged(`impossible sizes for ${name}`);
-  const entry = { name, packedBytes, unpackedBytes, method };
+  const entry = { name, packedBytes, unpackedBytes, method, dataOffset };
   return { entry, next: nameStart + nameLength + extraLength + commentLength };
 }
 
@@ -165,7 +174,10 @@ function readZip64Sizes(
   return found;
 }
 
-/** The parser trusts the local header, so it must say what the directory says. */
+/**
+ * The parser trusts the local header, so it must say what the directory says. Returns where the
+ * part's data starts.
+ */
 function checkLocalHeader(
   view: DataView,
   at: number,
@@ -173,17 +185,18 @@ function checkLocalHeader(
   packedBytes: number,
   unpackedBytes: number,
   directoryStart: number,
-): void {
+): number {
   if (view.getUint32(at, true) !== localHeader) throw new Damaged('bad local header');
   const dataStart = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   if (dataStart + packedBytes > directoryStart) throw new Damaged('part runs into the directory');
-  if ((flags & 0x08) !== 0) return; // sizes follow the data, in a descriptor
+  if ((flags & 0x08) !== 0) return dataStart; // sizes follow the data, in a descriptor
   const packed = view.getUint32(at + 18, true);
   const unpacked = view.getUint32(at + 22, true);
   const agrees = (local: number, declared: number) => local === unset32 || local === declared;
   if (!agrees(packed, packedBytes) || !agrees(unpacked, unpackedBytes)) {
     throw new Damaged('local header disagrees with the directory');
   }
+  return dataStart;
 }
 
 function checkRatio(entry: ZipEntry, limits: Limits): ReadProblem | null {

@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import { manyRowsCsv, zipBomb } from '../support/bad-fixtures';
 import { cpfFrom, sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -87,15 +87,9 @@ test('a zip bomb and a file over the row limit are refused with clear messages',
   page,
   app: _app,
 }) => {
-  const bomb = new JSZip();
-  bomb.file('[Content_Types].xml', '<Types/>');
-  bomb.file('xl/workbook.xml', '<workbook/>');
-  bomb.file('xl/worksheets/sheet1.xml', Buffer.alloc(64 * 1024 * 1024, 0x20));
-  const bombBytes = await bomb.generateAsync({
-    type: 'nodebuffer',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 9 },
-  });
+  // The corpus's own generators (tests/support/bad-fixtures.ts); bad-inputs.spec.ts gives every
+  // other bad file of the corpus to this screen.
+  const bombBytes = await zipBomb();
   await upload(
     page,
     'bomba.xlsx',
@@ -106,10 +100,7 @@ test('a zip bomb and a file over the row limit are refused with clear messages',
   await expect(page.getByTestId('read-problem')).toContainText(/unpack|compress/i);
   await screenshot(page, 'import-zip-bomb');
 
-  const lines = ['Pedido;Sessão'];
-  for (let n = 0; n < 100_001; n += 1)
-    lines.push(`order-${String(n).padStart(6, '0')};session-${String(n).padStart(20, '0')}`);
-  await upload(page, 'grande.csv', 'text/csv', Buffer.from(lines.join('\n')));
+  await upload(page, 'grande.csv', 'text/csv', manyRowsCsv(100_001));
   await expect(page.getByTestId('read-problem')).toHaveAttribute('data-code', 'too_many_rows');
   await expect(page.getByTestId('read-problem')).toContainText('100,001');
   await expect(page.getByTestId('read-problem')).toContainText('100,000');
