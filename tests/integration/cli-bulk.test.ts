@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -220,13 +221,20 @@ describe('dcdesk settings and purge', () => {
       code: 0,
       stdout: 'Removed 0 batches (0 rows) older than 1 days.',
     });
-    const forget = await dcdesk([
-      'purge',
-      '--cpf',
-      sampleTransaction(3).cpf ?? '',
-      '--data-dir',
-      work.dir,
-    ]);
-    expect(forget.stdout).toBe('Removed 2 rows about that CPF.');
+    // A migration backup and a damaged file moved aside may hold the CPF: they go as a whole.
+    const cpf = sampleTransaction(3).cpf ?? '';
+    const copies = ['history.before-v4-20261101.sqlite3', 'history.damaged-20261102.sqlite3'];
+    for (const name of copies) writeFileSync(path.join(work.dir, name), `cpf ${cpf}`);
+    writeFileSync(path.join(work.dir, 'history.before-v4-20261101.sqlite3-wal'), cpf);
+    writeFileSync(path.join(work.dir, 'notes.sqlite3'), 'not a copy of the history');
+    const forget = await dcdesk(['purge', '--cpf', cpf, '--data-dir', work.dir]);
+    expect(forget.stdout).toBe(
+      'Removed 2 rows about that CPF.\n' +
+        'Deleted 2 older copies of the history (backups or damaged files) that may have held it.',
+    );
+    expect(
+      readdirSync(work.dir).filter((name) => name.includes('before-v') || name.includes('damaged')),
+    ).toEqual([]);
+    expect(existsSync(path.join(work.dir, 'notes.sqlite3'))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { normaliseCpf, cpfProblem } from '../../../shared/domain/cpf';
+import { removeHistoryCopies } from '../../core/store/copies';
 import { forgetCpf, purgeOlderThan } from '../../core/store/retention';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
@@ -20,7 +21,9 @@ export const purgeCommand: Command = {
        dcdesk purge --cpf CPF [--data-dir DIR]
 
 Without --older-than, the retentionDays setting applies (the same purge runs at every start).
---cpf removes every row, result and outcome of that CPF, and scrubs them from the database files.`,
+--cpf removes every row, result and outcome of that CPF, scrubs them from the database files,
+and deletes the older copies of the history kept beside it (migration backups, damaged files
+moved aside), which may hold that CPF too.`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     if (values.cpf !== undefined && values['older-than'] !== undefined)
@@ -28,12 +31,18 @@ Without --older-than, the retentionDays setting applies (the same purge runs at 
     const cpf = values.cpf === undefined ? undefined : normaliseCpf(values.cpf);
     if (cpf !== undefined && cpfProblem(cpf) === 'length')
       throw new UsageError('--cpf takes an 11-digit CPF.');
-    const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    const dataDir = dataDirFrom(values['data-dir'], io);
+    const history = await openCliHistory(dataDir, io);
     if (!history) return exitCodes.failed;
     try {
       if (cpf !== undefined) {
         const removed = forgetCpf(history.db, cpf);
         io.out(`Removed ${String(removed)} rows about that CPF.`);
+        const copies = removeHistoryCopies(dataDir);
+        if (copies > 0)
+          io.out(
+            `Deleted ${String(copies)} older ${copies === 1 ? 'copy' : 'copies'} of the history (backups or damaged files) that may have held it.`,
+          );
         return exitCodes.ok;
       }
       const days = positiveInteger(
