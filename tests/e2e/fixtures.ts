@@ -7,6 +7,7 @@ import {
   createKeychainStore,
   type CredentialStore,
 } from '../../electron/core/credentials/keychain';
+import type { FetchFn } from '../../electron/core/service/client';
 import { startWebHost, type WebHost } from '../../electron/webhost/server';
 
 export interface App {
@@ -17,6 +18,14 @@ export interface App {
   /** Every body the web host sent to the page, to prove what never crossed. */
   responses: string[];
   /**
+   * Test-only: the origins (`http://127.0.0.1:PORT`) the core's service clients sent requests
+   * to, in the order first seen. The core starts its embedded sandbox on a free port and does not
+   * tell anyone where; in the sandbox environment this list is that address, so a test can ask
+   * the sandbox's control endpoints (`GET /__sandbox/uploads`) what it received. Recorded by the
+   * `fetch` the fixture hands the core, which passes every request on to Node's `fetch` as is.
+   */
+  serviceOrigins: string[];
+  /**
    * Closes the web host and the core (as quitting the app does) and starts new ones on the same
    * data folder and keychain, then opens the page on the new host: the app closed and reopened.
    */
@@ -24,10 +33,14 @@ export interface App {
 }
 
 /** The real core on a data folder, as the app and the web host start it. */
-export async function startCore(dataDir: string, keychain: CredentialStore): Promise<Core> {
+export async function startCore(
+  dataDir: string,
+  keychain: CredentialStore,
+  fetch: FetchFn = globalThis.fetch,
+): Promise<Core> {
   const created = await createCore({
     dataDir,
-    fetch: globalThis.fetch,
+    fetch,
     keychain,
     version: '0.0.0-e2e',
     locale: 'en-US',
@@ -66,7 +79,13 @@ export const test = base.extend<{ app: App; showTour: boolean }>({
       service: `Device Check Desk e2e ${String(testInfo.workerIndex)}-${String(Date.now())}`,
     });
     const responses: string[] = [];
-    const core = await startCore(dataDir, keychain);
+    const serviceOrigins: string[] = [];
+    const recordingFetch: FetchFn = (input, init) => {
+      const { origin } = new URL(input);
+      if (!serviceOrigins.includes(origin)) serviceOrigins.push(origin);
+      return globalThis.fetch(input, init);
+    };
+    const core = await startCore(dataDir, keychain, recordingFetch);
     if (!showTour) {
       const dismissed = await core.call('settings.update', { tourDismissed: true });
       if (!dismissed.ok) throw new Error(dismissed.error.message);
@@ -78,10 +97,11 @@ export const test = base.extend<{ app: App; showTour: boolean }>({
       keychain,
       dataDir,
       responses,
+      serviceOrigins,
       async restart() {
         await app.host.close();
         await app.core.close();
-        app.core = await startCore(dataDir, keychain);
+        app.core = await startCore(dataDir, keychain, recordingFetch);
         app.host = await startWebHost({ core: app.core, rendererDir: 'dist/renderer' });
         await page.goto(app.host.url);
       },

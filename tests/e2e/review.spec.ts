@@ -3,14 +3,15 @@
  * for a selection and for every row matching a filter, the hits of a search reviewed, and outcomes
  * imported from a case-system spreadsheet after a report that changes nothing.
  */
-import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import type { OutcomeChange } from '../../shared/contract/outcomes';
-import type { BatchSummary, ResultPage, ResultRow } from '../../shared/contract/results';
+import type { BatchSummary, ResultPage } from '../../shared/contract/results';
 import type { DeviceRisk } from '../../shared/domain/types';
 import { sandboxAnswer } from '../../electron/sandbox/answers';
 import { sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test, type App } from './fixtures';
+import { batchRows, call } from './steps/core';
+import { openReview, reviewLine } from './steps/review';
 
 function sourceRow(row: number, n: number, sessionID = sampleTransaction(n).sessionID) {
   const { externalID, cpf, email, zipCode } = sampleTransaction(n);
@@ -38,12 +39,6 @@ function rowsWithNoContent(first: number, count: number): SourceRow[] {
   }
 }
 
-async function call<T>(app: App, name: string, input: unknown): Promise<T> {
-  const result = await app.core.call(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as T;
-}
-
 /** Runs a batch through the core, in the sandbox, and waits until every row is answered. */
 async function runBatch(app: App, name: string, rows: SourceRow[]): Promise<string> {
   const created = await call<BatchSummary>(app, 'batches.create', {
@@ -62,30 +57,11 @@ async function runBatch(app: App, name: string, rows: SourceRow[]): Promise<stri
   return created.id;
 }
 
-/** Every row of a batch with its stored outcome, from the core (not from the screen). */
-async function storedRows(app: App, batchId: string): Promise<ResultRow[]> {
-  const page = await call<ResultPage>(app, 'results.page', {
-    batchId,
-    filter: {},
-    sort: 'row',
-    direction: 'asc',
-    offset: 0,
-    limit: 500,
-  });
-  return page.rows;
-}
-
 async function storedOutcome(app: App, batchId: string, externalId: string) {
-  const row = (await storedRows(app, batchId)).find((item) => item.externalId === externalId);
+  const row = (await batchRows(app, batchId)).find((item) => item.externalId === externalId);
   return row?.outcome ?? null;
 }
 
-async function openReview(page: Page) {
-  await page.getByRole('button', { name: 'Review', exact: true }).click();
-  await expect(page.getByTestId('review-queue')).toBeVisible();
-}
-
-const line = (page: Page, index: number) => page.getByTestId(`review-line-${String(index)}`);
 const riskRank: Record<string, number> = { high: 4, medium: 3, low: 2, undefined: 1, none: 0 };
 
 test('reviewing a batch from the keyboard: riskiest first, outcomes that persist, the row in full, bulk changes', async ({
@@ -108,12 +84,12 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   // Riskiest first: the ranks of the first lines never go up, and the top ones are all high.
   const ranks: number[] = [];
   for (let index = 0; index < 10; index += 1)
-    ranks.push(riskRank[(await line(page, index).getAttribute('data-risk')) ?? 'none'] ?? 0);
+    ranks.push(riskRank[(await reviewLine(page, index).getAttribute('data-risk')) ?? 'none'] ?? 0);
   expect(ranks.slice(0, highs).every((rank) => rank === riskRank.high)).toBe(true);
   expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   const ids: string[] = [];
   for (let index = 0; index < 5; index += 1)
-    ids.push((await line(page, index).getAttribute('data-external-id')) ?? '');
+    ids.push((await reviewLine(page, index).getAttribute('data-external-id')) ?? '');
 
   const queue = page.getByTestId('review-queue');
   await queue.focus();
@@ -121,18 +97,18 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await expect(queue).toHaveAttribute('aria-activedescendant', /-row-0$/);
   for (const key of ['1', 'j', '2', 'j', '3', 'k', '0']) await queue.press(key);
 
-  await expect(line(page, 0)).toHaveAttribute('data-outcome', 'Suspeito');
-  await expect(line(page, 2)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
-  await expect(line(page, 4)).toHaveAttribute('data-outcome', 'none');
-  await expect(line(page, 1)).toHaveAttribute('data-outcome', 'none');
-  await expect(line(page, 3)).toHaveAttribute('data-outcome', 'none');
+  await expect(reviewLine(page, 0)).toHaveAttribute('data-outcome', 'Suspeito');
+  await expect(reviewLine(page, 2)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
+  await expect(reviewLine(page, 4)).toHaveAttribute('data-outcome', 'none');
+  await expect(reviewLine(page, 1)).toHaveAttribute('data-outcome', 'none');
+  await expect(reviewLine(page, 3)).toHaveAttribute('data-outcome', 'none');
   // 0 is an outcome key like the others: the row is cleared and the next one becomes current.
   await expect(queue).toHaveAttribute('data-active', '5');
   await expect(page.getByTestId('review-message')).toHaveText(
-    `Row ${(await line(page, 4).getAttribute('data-row')) ?? ''}: outcome cleared.`,
+    `Row ${(await reviewLine(page, 4).getAttribute('data-row')) ?? ''}: outcome cleared.`,
   );
   // The current line tells a screen reader its outcome.
-  await expect(line(page, 0)).toHaveAttribute('aria-label', /Suspeito, set /);
+  await expect(reviewLine(page, 0)).toHaveAttribute('aria-label', /Suspeito, set /);
   expect(await storedOutcome(app, batchId, ids[0]!)).toBe('Suspeito');
   expect(await storedOutcome(app, batchId, ids[2]!)).toBe('Fraude Confirmada');
   expect(await storedOutcome(app, batchId, ids[4]!)).toBeNull();
@@ -151,7 +127,10 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await queue.press('Home');
   await queue.press('Enter');
   const detail = page.getByTestId('review-detail');
-  await expect(detail).toHaveAttribute('data-seq', (await line(page, 0).getAttribute('data-seq'))!);
+  await expect(detail).toHaveAttribute(
+    'data-seq',
+    (await reviewLine(page, 0).getAttribute('data-seq'))!,
+  );
   await expect(detail.getByTestId('review-detail-outcome')).toHaveAttribute(
     'data-outcome',
     'Suspeito',
@@ -160,13 +139,16 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await expect(queue).toBeFocused();
   await screenshot(page, 'review-queue');
   await queue.press('j');
-  await expect(detail).toHaveAttribute('data-seq', (await line(page, 1).getAttribute('data-seq'))!);
+  await expect(detail).toHaveAttribute(
+    'data-seq',
+    (await reviewLine(page, 1).getAttribute('data-seq'))!,
+  );
   await queue.press('Escape');
   await expect(detail).toHaveCount(0);
 
   // The row the service found no device for is last; it says why it cannot be reviewed.
   await queue.press('End');
-  const last = line(page, rows.length - 1);
+  const last = reviewLine(page, rows.length - 1);
   await expect(last).toHaveAttribute('data-risk', 'none');
   await queue.press('2');
   await expect(page.getByTestId('review-message')).toHaveText(
@@ -178,21 +160,21 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   // The outcomes survive the app closing and opening again.
   await app.restart();
   await openReview(page);
-  await expect(line(page, 0)).toHaveAttribute('data-outcome', 'Suspeito');
-  await expect(line(page, 2)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
+  await expect(reviewLine(page, 0)).toHaveAttribute('data-outcome', 'Suspeito');
+  await expect(reviewLine(page, 2)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
 
   // A selection: a tick, then a shift-click, then one outcome for the three.
   await page.getByTestId('review-state-none').check();
   const unreviewed = rows.length - 2;
   await expect(page.getByTestId('review-count')).toHaveAttribute('data-value', String(unreviewed));
-  await line(page, 0).locator('input[type="checkbox"]').click();
-  await line(page, 2)
+  await reviewLine(page, 0).locator('input[type="checkbox"]').click();
+  await reviewLine(page, 2)
     .locator('input[type="checkbox"]')
     .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('review-selected')).toHaveAttribute('data-value', '3');
   const picked: string[] = [];
   for (let index = 0; index < 3; index += 1)
-    picked.push((await line(page, index).getAttribute('data-external-id')) ?? '');
+    picked.push((await reviewLine(page, index).getAttribute('data-external-id')) ?? '');
   await page.getByTestId('review-bulk-outcome').selectOption('Device Positivado');
   await page.getByTestId('review-set-selected').click();
   await expect(page.getByTestId('review-message')).toHaveText(
@@ -221,7 +203,7 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await expect(
     page.locator('[data-testid^="review-line-"][data-outcome="Fraude Confirmada"]'),
   ).toHaveCount(mediums);
-  const stored = await storedRows(app, batchId);
+  const stored = await batchRows(app, batchId);
   expect(
     stored
       .filter((row) => row.deviceRisk === 'medium')
@@ -257,8 +239,8 @@ test('reviewing the hits of a search', async ({ page, app }) => {
   const queue = page.getByTestId('review-queue');
   await queue.focus();
   await queue.press('2');
-  await expect(line(page, 0)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
-  const id = (await line(page, 0).getAttribute('data-external-id')) ?? '';
+  await expect(reviewLine(page, 0)).toHaveAttribute('data-outcome', 'Fraude Confirmada');
+  const id = (await reviewLine(page, 0).getAttribute('data-external-id')) ?? '';
   expect(await storedOutcome(app, batchId, id)).toBe('Fraude Confirmada');
   await expect(
     page.getByTestId('review-summary-chart').locator('tr[data-key="Fraude Confirmada"] td'),
@@ -279,7 +261,7 @@ test('importing outcomes from a case-system spreadsheet: the report first, then 
 
   // Stored beforehand: one that the file contradicts (conflict), one it repeats (unchanged).
   const seqOf = async (id: string) =>
-    (await storedRows(app, batchId)).find((row) => row.externalId === id)!.seq;
+    (await batchRows(app, batchId)).find((row) => row.externalId === id)!.seq;
   await call<OutcomeChange>(app, 'outcomes.set', {
     targets: [{ batchId, seq: await seqOf(conflict!) }],
     outcome: 'Suspeito',

@@ -6,28 +6,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
-import type { Locator, Page } from '@playwright/test';
-import type { Outcome, ResponseVariableRow, Transaction } from '../../shared/domain/types';
+import type { Page } from '@playwright/test';
+import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
 import type { ResultPage } from '../../shared/contract/results';
 import { sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test, type App } from './fixtures';
-
-/** A CSV as an analyst exports it, `;`-separated, values quoted where they hold a `;`. */
-function csvOf(rows: readonly Transaction[]): Buffer {
-  const cell = (text: string) => (/[;"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = ['Pedido;Sessão;CPF;E-mail;CEP'];
-  for (const t of rows)
-    lines.push(
-      [t.externalID, t.sessionID, t.cpf ?? '', t.email ?? '', t.zipCode ?? ''].map(cell).join(';'),
-    );
-  return Buffer.from(lines.join('\r\n'));
-}
-
-async function call<T>(app: App, name: string, input: unknown): Promise<T> {
-  const result = await app.core.call(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as T;
-}
+import { call, newestBatchId } from './steps/core';
+import { analystCsv, importAndRun } from './steps/import-run';
+import { openSendOutcomes, previewCount } from './steps/send';
 
 /**
  * Imports and runs a batch in the sandbox through the screens, then gives outcomes to some of
@@ -39,18 +25,12 @@ async function reviewedBatch(app: App, page: Page): Promise<ResponseVariableRow[
   const rows = Array.from({ length: 24 }, (_, n) =>
     sampleTransaction(n, n === 1 ? { externalID: 'order;000001' } : {}),
   );
-  await page.getByRole('button', { name: 'Import' }).click();
-  await page
-    .getByTestId('import-file-input')
-    .setInputFiles({ name: 'casos.csv', mimeType: 'text/csv', buffer: csvOf(rows) });
-  await expect(page.getByTestId('total-valid').locator('dd')).toHaveAttribute('data-value', '24');
-  await page.getByTestId('run-lookups').click();
-  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'finished', {
-    timeout: 30_000,
-  });
-
-  const [batch] = await call<Array<{ id: string }>>(app, 'batches.list', {});
-  const batchId = batch!.id;
+  await importAndRun(
+    page,
+    { name: 'casos.csv', mimeType: 'text/csv', buffer: analystCsv(rows) },
+    24,
+  );
+  const batchId = await newestBatchId(app);
   const results = await call<ResultPage>(app, 'results.page', {
     batchId,
     offset: 0,
@@ -79,16 +59,6 @@ async function reviewedBatch(app: App, page: Page): Promise<ResponseVariableRow[
   return reviewed;
 }
 
-/** An outcome's count in the preview's table of numbers. */
-function countOf(panel: Locator, outcome: Outcome): Locator {
-  return panel.getByTestId('preview-counts').locator(`tbody tr[data-key="${outcome}"] td`);
-}
-
-async function openSendOutcomes(page: Page) {
-  await page.getByRole('button', { name: 'Send outcomes' }).click();
-  await expect(page.getByRole('heading', { name: 'Send outcomes' })).toBeVisible();
-}
-
 /** A CSV line split on `;` with RFC 4180 quotes (enough for the rows of this journey). */
 function cells(line: string): string[] {
   return (line.match(/("([^"]|"")*"|[^;]*)(;|$)/g) ?? [])
@@ -115,9 +85,9 @@ test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks 
   await expect(build.getByTestId('preview-file-name')).toHaveText('respostas-casos.zip');
   await expect(build.getByTestId('preview-separator')).toHaveText(';');
   await expect(build.getByTestId('preview-total')).toHaveAttribute('data-value', '9');
-  await expect(countOf(build, 'Suspeito')).toHaveAttribute('data-value', '3');
-  await expect(countOf(build, 'Fraude Confirmada')).toHaveAttribute('data-value', '4');
-  await expect(countOf(build, 'Device Positivado')).toHaveAttribute('data-value', '2');
+  await expect(previewCount(build, 'Suspeito')).toHaveAttribute('data-value', '3');
+  await expect(previewCount(build, 'Fraude Confirmada')).toHaveAttribute('data-value', '4');
+  await expect(previewCount(build, 'Device Positivado')).toHaveAttribute('data-value', '2');
   const table = build.getByTestId('preview-rows');
   await expect(table.locator('thead th')).toHaveText([
     'Line',
@@ -261,7 +231,7 @@ test('a file from disk: problems listed by line, then a refusal with each messag
   await expect(disk.getByTestId('file-problems')).toHaveCount(0);
   await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', '2');
   await expect(disk.getByTestId('preview-separator')).toHaveText(';');
-  await expect(countOf(disk, 'Fraude Confirmada')).toHaveAttribute('data-value', '1');
+  await expect(previewCount(disk, 'Fraude Confirmada')).toHaveAttribute('data-value', '1');
   await disk.getByTestId('send-disk').click();
   const result = disk.getByTestId('send-result');
   await expect(result).toHaveAttribute('data-status', 'refused');

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
 import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
-import type { Transaction } from '../../../shared/domain/types';
+import type { Outcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatus, StoredRow } from '../store/rows.repo';
 
 /** One input row and its answer, as the output files carry it (absent values are null). */
@@ -23,6 +23,13 @@ export interface OutputRecord {
   similarDevices: string[] | null;
   maximumScore: number[] | null;
   messages: string[] | null;
+  /**
+   * The analyst's outcome of the transaction, under the name the response-variable file gives it
+   * (so the export can be imported back as an outcomes spreadsheet); null when not reviewed.
+   */
+  Resultado: Outcome | null;
+  /** When that outcome was set (ISO); null when not reviewed. */
+  outcomeSetAt: string | null;
 }
 
 export function toOutputRecord(row: StoredRow): OutputRecord {
@@ -44,6 +51,8 @@ export function toOutputRecord(row: StoredRow): OutputRecord {
     similarDevices: result?.similarityResult?.similarDevices ?? null,
     maximumScore: result?.similarityResult?.maximumScore ?? null,
     messages: messages.length > 0 ? messages : null,
+    Resultado: row.outcome,
+    outcomeSetAt: row.outcomeSetAt,
   };
 }
 
@@ -64,6 +73,8 @@ export const outputColumns: Array<keyof OutputRecord> = [
   'similarDevices',
   'maximumScore',
   'messages',
+  'Resultado',
+  'outcomeSetAt',
 ];
 
 /** One output line: lists joined (messages with ` | `, codes and devices with spaces). */

@@ -2,12 +2,14 @@ import type { ResultFilter } from '../../../shared/contract/results';
 import type { Transaction } from '../../../shared/domain/types';
 import type { Db } from './db';
 import { filterSql } from './result-filter';
-import { toStored, type JoinedRow, type StoredRow } from './rows.repo';
+import { outcomeJoin } from './result-row';
+import { joinedRowColumns, toStored, type JoinedRow, type StoredRow } from './rows.repo';
 import { statementCache } from './statement-cache';
 
 /**
  * What the export files read: rows streamed from SQLite in input order, one at a time, so only
- * the file being built holds the whole batch.
+ * the file being built holds the whole batch. Each row carries its transaction's outcome, joined
+ * in the same statement (one index lookup on `outcomes.external_id` per row, no extra queries).
  */
 export function exportRepo(db: Db) {
   const statement = statementCache(db);
@@ -19,15 +21,18 @@ export function exportRepo(db: Db) {
   );
 
   return {
-    /** The filtered rows with their answers, in input order (as the command line writes them). */
+    /**
+     * The filtered rows with their answers and outcomes, in input order (as the command line
+     * writes them).
+     */
     *rows(batchId: string, filter: ResultFilter): Generator<StoredRow> {
       const { where, params } = filterSql(batchId, filter);
       const rows = statement<JoinedRow>(
-        `SELECT r.seq, r.source_row, r.external_id, r.session_id, r.state, r.status, r.problems_json,
-           r.notes_json, l.http_status, l.result_json, l.messages_json, l.attempts
+        `SELECT ${joinedRowColumns}
          FROM result_index ri
          JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
          LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+         ${outcomeJoin}
          WHERE ${where} ORDER BY ri.seq`,
       ).iterate(params);
       for (const row of rows) yield toStored(row);

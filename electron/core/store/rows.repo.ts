@@ -1,7 +1,8 @@
 import type { FieldProblem } from '../../../shared/domain/field-problem';
-import type { InsightResult, Transaction } from '../../../shared/domain/types';
+import type { InsightResult, Outcome, Transaction } from '../../../shared/domain/types';
 import type { Db } from './db';
 import { outcomeRankSql } from './result-filter';
+import { outcomeJoin } from './result-row';
 
 export type RowStatus = 'ok' | 'no_content' | 'invalid' | 'rejected' | 'failed';
 export type RowState = 'pending' | 'in_flight' | 'done';
@@ -63,9 +64,12 @@ export interface StoredRow {
   problems: FieldProblem[];
   notes: string[];
   attempts: number;
+  /** The analyst's outcome of the row's transaction id and when it was set (ISO), if any. */
+  outcome: Outcome | null;
+  outcomeSetAt: string | null;
 }
 
-/** A batch row joined with its lookup, as the queries that rebuild a StoredRow select it. */
+/** A batch row joined with its lookup and its outcome, as the queries that rebuild a StoredRow select it. */
 export interface JoinedRow {
   seq: number;
   source_row: number;
@@ -79,7 +83,14 @@ export interface JoinedRow {
   result_json: string | null;
   messages_json: string | null;
   attempts: number | null;
+  outcome: Outcome | null;
+  outcome_set_at: string | null;
 }
+
+/** The JoinedRow columns of `batch_rows r`, `lookups l` and `outcomes o` (see `outcomeJoin`). */
+export const joinedRowColumns = `r.seq, r.source_row, r.external_id, r.session_id, r.state, r.status,
+  r.problems_json, r.notes_json, l.http_status, l.result_json, l.messages_json, l.attempts,
+  o.outcome, o.set_at AS outcome_set_at`;
 
 function parseList<T>(json: string | null): T[] {
   return json ? (JSON.parse(json) as T[]) : [];
@@ -99,6 +110,8 @@ export function toStored(row: JoinedRow): StoredRow {
     problems: parseList<FieldProblem>(row.problems_json),
     notes: parseList<string>(row.notes_json),
     attempts: row.attempts ?? 0,
+    outcome: row.outcome,
+    outcomeSetAt: row.outcome_set_at,
   };
 }
 
@@ -141,9 +154,8 @@ export function rowsRepo(db: Db) {
     `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY state, status`,
   );
   const page = db.prepare<[string, number, number], JoinedRow>(`
-    SELECT r.seq, r.source_row, r.external_id, r.session_id, r.state, r.status, r.problems_json, r.notes_json,
-      l.http_status, l.result_json, l.messages_json, l.attempts
-    FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+    SELECT ${joinedRowColumns}
+    FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq ${outcomeJoin}
     WHERE r.batch_id = ? AND r.seq > ? ORDER BY r.seq LIMIT ?`);
   const failedToPending = db.prepare(`
     UPDATE batch_rows SET state = 'pending', status = NULL, updated_at = ? WHERE batch_id = ? AND status = 'failed'`);
