@@ -8,6 +8,7 @@ import type { CredentialStore } from './credentials/keychain';
 import { appHandlers } from './handlers/app.handlers';
 import { createBatchService } from './handlers/batches.handlers';
 import { outcomeHandlers } from './handlers/outcomes.handlers';
+import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
@@ -56,6 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const listeners = new Set<Listener>();
   const context: CoreContext = {
     db,
+    dataDir: options.dataDir,
     keychain: options.keychain,
     connections: createConnections({
       fetch: options.fetch,
@@ -76,6 +78,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const batches = createBatchService(context);
   const handlers: Handlers = {
     ...appHandlers(context, options.resourcesDir),
+    ...privacyHandlers(context),
     ...batches.handlers,
     ...resultHandlers(context),
     ...outcomeHandlers(context),

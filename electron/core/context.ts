@@ -9,6 +9,8 @@ import type { Db } from './store/db';
 /** What every group of handlers works with; built once in `createCore`. */
 export interface CoreContext {
   db: Db;
+  /** The folder of the history (and of its backup copies). */
+  dataDir: string;
   keychain: CredentialStore;
   connections: ReturnType<typeof createConnections>;
   settings: () => Settings;

@@ -14,6 +14,7 @@ export const operationNames = [
   'credentials.save',
   'credentials.delete',
   'history.purge',
+  'history.forgetCpf',
   'lookups.countRecent',
   'batches.create',
   'batches.list',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentNames } from '../environment';
-import type { PurgeReport } from '../purge';
+import type { CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { operation } from './define';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
@@ -109,6 +109,13 @@ export const operations = {
   ),
   /** Purges batches older than the retention setting now. */
   'history.purge': operation<PurgeReport>()(none),
+  /**
+   * A data-subject request: removes every row, result and outcome about one CPF (with or without
+   * its dots and dash) and the older copies of the history that may hold it.
+   */
+  'history.forgetCpf': operation<CpfErasure>()(
+    z.object({ cpf: z.string().trim().min(11).max(32) }).strict(),
+  ),
   /** How many of these external IDs were answered in the last `days` days. */
   'lookups.countRecent': operation<number>()(
     z

@@ -23,6 +23,7 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'credentials.save': { environment: 'test', username: 'analyst', password: 'not-a-real-secret' },
   'credentials.delete': { environment: 'production' },
   'history.purge': {},
+  'history.forgetCpf': { cpf: '529.982.247-25' },
   'lookups.countRecent': { externalIds: ['order-1', 'order-2'], days: 7 },
   'batches.create': {
     sourceName: 'pedidos.xlsx',

@@ -4,7 +4,6 @@ import { baseUrlProblem } from '../../../shared/environment';
 import { fail, ok } from '../../../shared/result';
 import { countRecentlyLookedUp } from '../bulk/reuse';
 import type { CoreContext, HandlerGroup } from '../context';
-import { purgeOlderThan } from '../store/retention';
 
 type Names =
   | 'app.info'
@@ -17,7 +16,6 @@ type Names =
   | 'environments.test'
   | 'credentials.save'
   | 'credentials.delete'
-  | 'history.purge'
   | 'lookups.countRecent';
 
 /** The sample spreadsheet inside the resources folder; built by scripts/make-sample.ts. */
@@ -94,8 +92,6 @@ export function appHandlers(
       connections.forget(environment);
       return ok(await connections.views());
     },
-    'history.purge': () =>
-      Promise.resolve(ok(purgeOlderThan(db, context.settings().retentionDays))),
     'lookups.countRecent': ({ externalIds, days }) =>
       Promise.resolve(ok(countRecentlyLookedUp(db, externalIds, days))),
   };

@@ -26,6 +26,16 @@ export const settingsMessages = catalogue(
     'settings.separator.semicolon': 'Semicolon (;)',
     'settings.separator.hint':
       'Used for the files built on the Send outcomes screen; it can be changed there for one file.',
+    'settings.privacy': 'Privacy requests',
+    'settings.forget.hint':
+      'Deletes every row, result and outcome about one CPF from the history on this computer, and the older copies of the history (backups) that may hold it. Responses already sent to the service are not affected.',
+    'settings.forget.label': 'CPF to delete',
+    'settings.forget.button': 'Delete everything about this CPF',
+    'settings.forget.confirmTitle': 'Delete everything about this CPF?',
+    'settings.forget.confirm':
+      'Its rows, results and outcomes are removed from every batch and scrubbed from the database files. This cannot be undone.',
+    'settings.forget.done':
+      'Removed {rows} rows about that CPF; {copies} older copies of the history deleted.',
   },
   {
     'settings.title': 'Configurações',
@@ -52,5 +62,15 @@ export const settingsMessages = catalogue(
     'settings.separator.semicolon': 'Ponto e vírgula (;)',
     'settings.separator.hint':
       'Usado nos arquivos montados na tela Enviar resultados; pode ser trocado ali para um arquivo.',
+    'settings.privacy': 'Pedidos de privacidade',
+    'settings.forget.hint':
+      'Apaga do histórico deste computador todas as linhas, resultados e desfechos de um CPF, e as cópias antigas do histórico (backups) que possam contê-lo. Respostas já enviadas ao serviço não são afetadas.',
+    'settings.forget.label': 'CPF a apagar',
+    'settings.forget.button': 'Apagar tudo sobre este CPF',
+    'settings.forget.confirmTitle': 'Apagar tudo sobre este CPF?',
+    'settings.forget.confirm':
+      'As linhas, resultados e desfechos dele são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
+    'settings.forget.done':
+      '{rows} linhas sobre esse CPF removidas; {copies} cópias antigas do histórico apagadas.',
   },
 );

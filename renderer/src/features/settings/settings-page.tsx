@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/api';
+import { ForgetCpf } from './forget-cpf';
 
 type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &
   Pick<Settings, 'language' | 'theme' | 'responseSeparator'>;
@@ -161,6 +162,7 @@ export function SettingsPage() {
     <section aria-labelledby="settings-title" className="page">
       <h2 id="settings-title">{t('settings.title')}</h2>
       {settings.data ? <SettingsForm settings={settings.data} /> : <p>{t('common.loading')}</p>}
+      <ForgetCpf />
     </section>
   );
 }
