@@ -64,12 +64,12 @@ export const settingsMessages = catalogue(
       'Usado nos arquivos montados na tela Enviar resultados; pode ser trocado ali para um arquivo.',
     'settings.privacy': 'Pedidos de privacidade',
     'settings.forget.hint':
-      'Apaga do histórico deste computador todas as linhas, resultados e desfechos de um CPF, e as cópias antigas do histórico (backups) que possam contê-lo. Respostas já enviadas ao serviço não são afetadas.',
+      'Apaga do histórico deste computador todas as linhas, respostas e resultados de um CPF, e as cópias antigas do histórico (backups) que possam contê-lo. Respostas já enviadas ao serviço não são afetadas.',
     'settings.forget.label': 'CPF a apagar',
     'settings.forget.button': 'Apagar tudo sobre este CPF',
     'settings.forget.confirmTitle': 'Apagar tudo sobre este CPF?',
     'settings.forget.confirm':
-      'As linhas, resultados e desfechos dele são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
+      'As linhas, respostas e resultados dele são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
     'settings.forget.done':
       '{rows} linhas sobre esse CPF removidas; {copies} cópias antigas do histórico apagadas.',
   },
