@@ -1,9 +1,9 @@
+import { CheckboxGroup } from '../../components/checkbox-group';
 import { useI18n } from '../../i18n/i18n';
 import {
   queueSorts,
   reviewStates,
   riskChoices,
-  toggled,
   type QueueFilterForm,
   type QueueSort,
 } from './queue-state';
@@ -23,38 +23,24 @@ export function QueueFilters({ form, onChange, sort, onSort }: QueueFiltersProps
     <fieldset className="queue-filters">
       <legend>{t('review.filter.title')}</legend>
       <div className="queue-filter-groups">
-        <fieldset className="queue-filter-group">
-          <legend>{t('review.filter.risk')}</legend>
-          {riskChoices.map((risk) => (
-            <label key={risk} className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.risks.includes(risk)}
-                onChange={(event) =>
-                  set({ risks: toggled(form.risks, risk, event.target.checked) })
-                }
-                data-testid={`review-risk-${risk}`}
-              />
-              {t(`batches.risk.${risk}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="queue-filter-group">
-          <legend>{t('review.filter.state')}</legend>
-          {reviewStates.map((state) => (
-            <label key={state} className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.states.includes(state)}
-                onChange={(event) =>
-                  set({ states: toggled(form.states, state, event.target.checked) })
-                }
-                data-testid={`review-state-${state}`}
-              />
-              {state === 'none' ? t('review.state.none') : state}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          className="queue-filter-group"
+          legend={t('review.filter.risk')}
+          choices={riskChoices}
+          selected={form.risks}
+          onChange={(risks) => set({ risks })}
+          label={(risk) => t(`batches.risk.${risk}`)}
+          testId={(risk) => `review-risk-${risk}`}
+        />
+        <CheckboxGroup
+          className="queue-filter-group"
+          legend={t('review.filter.state')}
+          choices={reviewStates}
+          selected={form.states}
+          onChange={(states) => set({ states })}
+          label={(state) => (state === 'none' ? t('review.state.none') : state)}
+          testId={(state) => `review-state-${state}`}
+        />
         <div className="stack">
           <label className="checkbox">
             <input

@@ -95,9 +95,3 @@ export function sortRows<T extends ResultRow>(rows: readonly T[], choice: QueueS
     return a.row - b.row;
   });
 }
-
-/** Adds or removes one choice of a checkbox group. */
-export function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
-  const without = list.filter((item) => item !== value);
-  return on ? [...without, value] : without;
-}

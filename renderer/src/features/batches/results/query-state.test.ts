@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { toggled } from '../../../components/checkbox-group';
 import {
   ariaSort,
   emptyFilterForm,
   invalidFields,
   nextSort,
   toResultFilter,
-  toggled,
   type FilterForm,
 } from './query-state';
 

@@ -74,12 +74,6 @@ export function toResultFilter(form: FilterForm): ResultFilter {
   return filter;
 }
 
-/** Adds or removes one choice of a checkbox group. */
-export function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
-  const without = list.filter((item) => item !== value);
-  return on ? [...without, value] : without;
-}
-
 export interface Sort {
   column: ResultSortColumn;
   direction: 'asc' | 'desc';

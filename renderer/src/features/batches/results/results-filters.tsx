@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { rowStatuses } from '../../../../../shared/contract/results';
 import { outcomes, type DeviceRisk } from '../../../../../shared/domain/types';
+import { CheckboxGroup } from '../../../components/checkbox-group';
 import { useI18n } from '../../../i18n/i18n';
 import { outcomeSlug } from '../../review/outcome-text';
 import {
   emptyFilterForm,
   invalidFields,
-  toggled,
   type FilterForm,
   type OutcomeChoice,
   type StatusChoice,
@@ -61,54 +61,35 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
     <fieldset className="results-filters">
       <legend>{t('batches.filter.title')}</legend>
       <div className="filter-groups">
-        <fieldset className="filter-group">
-          <legend>{t('batches.filter.statuses')}</legend>
-          {statusChoices.map((status) => (
-            <label key={status} className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.statuses.includes(status)}
-                onChange={(event) =>
-                  set({ statuses: toggled(form.statuses, status, event.target.checked) })
-                }
-                data-testid={`filter-status-${status}`}
-              />
-              {t(`batches.status.${status}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend>{t('batches.filter.risks')}</legend>
-          {riskChoices.map((risk) => (
-            <label key={risk} className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.risks.includes(risk)}
-                onChange={(event) =>
-                  set({ risks: toggled(form.risks, risk, event.target.checked) })
-                }
-                data-testid={`filter-risk-${risk}`}
-              />
-              {t(`batches.risk.${risk}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend>{t('batches.filter.outcomes')}</legend>
-          {outcomeChoices.map((outcome) => (
-            <label key={outcome} className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.outcomes.includes(outcome)}
-                onChange={(event) =>
-                  set({ outcomes: toggled(form.outcomes, outcome, event.target.checked) })
-                }
-                data-testid={`filter-outcome-${outcome === 'none' ? 'none' : outcomeSlug(outcome)}`}
-              />
-              {outcome === 'none' ? t('batches.outcome.none') : outcome}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          className="filter-group"
+          legend={t('batches.filter.statuses')}
+          choices={statusChoices}
+          selected={form.statuses}
+          onChange={(statuses) => set({ statuses })}
+          label={(status) => t(`batches.status.${status}`)}
+          testId={(status) => `filter-status-${status}`}
+        />
+        <CheckboxGroup
+          className="filter-group"
+          legend={t('batches.filter.risks')}
+          choices={riskChoices}
+          selected={form.risks}
+          onChange={(risks) => set({ risks })}
+          label={(risk) => t(`batches.risk.${risk}`)}
+          testId={(risk) => `filter-risk-${risk}`}
+        />
+        <CheckboxGroup
+          className="filter-group"
+          legend={t('batches.filter.outcomes')}
+          choices={outcomeChoices}
+          selected={form.outcomes}
+          onChange={(chosen) => set({ outcomes: chosen })}
+          label={(outcome) => (outcome === 'none' ? t('batches.outcome.none') : outcome)}
+          testId={(outcome) =>
+            `filter-outcome-${outcome === 'none' ? 'none' : outcomeSlug(outcome)}`
+          }
+        />
         <fieldset className="filter-group">
           <legend>{t('batches.filter.score')}</legend>
           <div className="row">
