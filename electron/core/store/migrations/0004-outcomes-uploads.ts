@@ -49,6 +49,9 @@ export const outcomesUploads: Migration = {
     CREATE INDEX result_index_outcome ON result_index (batch_id, outcome, seq);
     -- The risk sort breaks ties by score (riskiest first in the review queue): one index walk.
     DROP INDEX result_index_risk;
+    -- Sorting and filtering by risk and score read result_index since 0003: this index on every
+    -- stored answer only slowed the writes down.
+    DROP INDEX lookups_risk_score;
     CREATE INDEX result_index_risk ON result_index (batch_id, risk, score, seq);
 
     CREATE TRIGGER outcomes_indexed AFTER INSERT ON outcomes BEGIN
