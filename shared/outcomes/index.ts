@@ -5,7 +5,7 @@
  * main bundle can build files without it.
  */
 export type * from './types';
-export { fileProblemCodes, responseColumns, responseSeparators } from './types';
+export { fileProblemCodes, maxUploadBytes, responseColumns, responseSeparators } from './types';
 export { isOutcome, parseOutcome } from './outcome-names';
 export { autoMapOutcomeColumns, outcomeRowsFrom } from './outcome-columns';
 export { checkResponseRows, confirmRows } from './response-checks';

@@ -218,13 +218,27 @@ describe('readResponseFile refusals', () => {
     ]);
   });
 
-  it('refuses a zip named .csv, a CSV over 50 MB and other extensions', async () => {
+  it('refuses a zip whose headers understate the CSV, without unpacking it', async () => {
+    const rows = 'A1,dev-x,Suspeito\r\n'.repeat(200_000);
+    const lying = await zipOf({ 'r.csv': header + rows });
+    const view = new DataView(lying.buffer, lying.byteOffset);
+    const packed = view.getUint32(18, true);
+    // Local header and central directory agree on a size far below what the stream unpacks to.
+    view.setUint32(22, packed * 2, true);
+    const central = lying.findIndex((_, at) => view.getUint32(at, true) === 0x02014b50);
+    view.setUint32(central + 24, packed * 2, true);
+    expect(await messages(lying, 'r.zip')).toEqual([
+      'The zip archive is damaged: its CSV does not unpack to the size it declares.',
+    ]);
+  });
+
+  it('refuses a zip named .csv, a CSV over 20 MB and other extensions', async () => {
     const zip = await zipOf({ 'a.csv': header + 'A1,d,Suspeito\r\n' });
     expect(await messages(zip, 'r.csv')).toEqual([
       'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
     ]);
-    expect(await messages(new Uint8Array(50 * 1024 * 1024 + 1), 'r.csv')).toEqual([
-      'The file is larger than 50 MB.',
+    expect(await messages(new Uint8Array(20 * 1024 * 1024 + 1), 'r.csv')).toEqual([
+      'The file is larger than 20 MB, the most the app sends.',
     ]);
     expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
       'The file name must end in .csv or .zip.',

@@ -6,8 +6,8 @@
 import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
 import type { Cell } from '../spreadsheet/types';
 import { checkResponseRows, confirmRows } from './response-checks';
-import { maxResponseBytes, unzipOne } from './response-zip';
-import { responseColumns } from './types';
+import { unzipOne } from './response-zip';
+import { maxUploadBytes, responseColumns } from './types';
 import type {
   DraftResponseRow,
   FileProblem,
@@ -28,7 +28,8 @@ type ResponseColumn = (typeof responseColumns)[number];
 export async function readResponseFile(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
   const kind = kindOf(fileName);
   if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
-  if (bytes.length > maxResponseBytes) return refuse(unreadable('The file is larger than 50 MB.'));
+  if (bytes.length > maxUploadBytes)
+    return refuse(unreadable('The file is larger than 20 MB, the most the app sends.'));
   let csv = bytes;
   if (kind === 'zip') {
     const inner = await unzipOne(bytes);

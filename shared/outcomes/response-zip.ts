@@ -5,6 +5,7 @@
  */
 import JSZip from 'jszip';
 import { resolveLimits } from '../spreadsheet/limits';
+import { deflateEnds } from '../spreadsheet/deflate-check';
 import { checkZip } from '../spreadsheet/zip-check';
 import type { FileProblem } from './types';
 
@@ -51,6 +52,19 @@ export async function unzipOne(
       `The zip holds ${csvNames.length} CSV files (${csvNames.join(', ')}); it must hold one.`,
     );
   }
+  const listed = check.entries.find((entry) => entry.name === name);
+  // A directory that lies about the size would be believed by JSZip, which unpacks the whole entry
+  // first: the stream is walked, without keeping its output, to end where the directory says.
+  if (
+    listed?.method === 8 &&
+    !deflateEnds(
+      bytes.subarray(listed.dataOffset, listed.dataOffset + listed.packedBytes),
+      listed.unpackedBytes,
+    )
+  )
+    return unreadable(
+      'The zip archive is damaged: its CSV does not unpack to the size it declares.',
+    );
   try {
     const entry = (await JSZip.loadAsync(bytes)).file(name);
     if (entry === null) return unreadable('The zip archive is damaged or incomplete.');

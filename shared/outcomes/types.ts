@@ -9,6 +9,12 @@ export type ResponseSeparator = (typeof responseSeparators)[number];
 export type ResponseFileKind = 'csv' | 'zip';
 
 /**
+ * The largest file the app sends (the service publishes no limit): the same for the screen, the
+ * command line and the core's door, so a file is never accepted at one and refused at another.
+ */
+export const maxUploadBytes = 20 * 1024 * 1024;
+
+/**
  * A row about to go into a file, before the checks: any field may still be missing, and the
  * outcome is the text as found (from the history it is always exact; from a file it may not be).
  */

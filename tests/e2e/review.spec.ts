@@ -172,6 +172,14 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
     .locator('input[type="checkbox"]')
     .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('review-selected')).toHaveAttribute('data-value', '3');
+  // A key on several ticked rows asks first; cancelling changes nothing and keeps the selection.
+  await queue.press('1');
+  const keysDialog = page.getByTestId('review-keys-confirm');
+  await expect(keysDialog).toContainText('Change the 3 selected rows?');
+  await keysDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(keysDialog).toBeHidden();
+  await expect(page.getByTestId('review-selected')).toHaveAttribute('data-value', '3');
+  await expect(page.getByTestId('review-count')).toHaveAttribute('data-value', String(unreviewed));
   const picked: string[] = [];
   for (let index = 0; index < 3; index += 1)
     picked.push((await reviewLine(page, index).getAttribute('data-external-id')) ?? '');

@@ -60,7 +60,7 @@ const queueMessages = catalogue(
     'review.line.noDevice': 'no device',
     'review.line.notReviewed': 'not reviewed',
     'review.line.outcomeAt': '{outcome}, set {time}',
-    'review.line.loading': 'Loading row {row}…',
+    'review.line.loading': 'Loading line {row} of the queue…',
     'review.bulk.label': 'Outcome for many rows',
     'review.bulk.selectLoaded': 'Select the loaded rows ({count})',
     'review.bulk.clearSelection': 'Clear the selection',
@@ -75,6 +75,11 @@ const queueMessages = catalogue(
     'review.bulk.confirmClear':
       'The outcome of all {count} rows matching the filter will be cleared.',
     'review.bulk.confirmButton': 'Set the outcome',
+    'review.keys.confirmTitle': 'Change the {count} selected rows?',
+    'review.keys.confirmSet':
+      '“{outcome}” will be set on the {count} selected rows, including any scrolled out of view, replacing any outcome they have.',
+    'review.keys.confirmClear':
+      'The outcome of the {count} selected rows, including any scrolled out of view, will be cleared.',
     'review.bulk.confirmClearButton': 'Clear the outcomes',
     'review.change.rowSet': 'Row {row}: {outcome}.',
     'review.change.rowCleared': 'Row {row}: outcome cleared.',
@@ -145,7 +150,7 @@ const queueMessages = catalogue(
     'review.line.noDevice': 'sem dispositivo',
     'review.line.notReviewed': 'não revisada',
     'review.line.outcomeAt': '{outcome}, marcado em {time}',
-    'review.line.loading': 'Carregando a linha {row}…',
+    'review.line.loading': 'Carregando a linha {row} da fila…',
     'review.bulk.label': 'Resultado para várias linhas',
     'review.bulk.selectLoaded': 'Selecionar as linhas carregadas ({count})',
     'review.bulk.clearSelection': 'Limpar a seleção',
@@ -160,6 +165,11 @@ const queueMessages = catalogue(
     'review.bulk.confirmClear':
       'O resultado das {count} linhas que correspondem ao filtro será limpo.',
     'review.bulk.confirmButton': 'Marcar o resultado',
+    'review.keys.confirmTitle': 'Alterar as {count} linhas selecionadas?',
+    'review.keys.confirmSet':
+      '“{outcome}” será marcado nas {count} linhas selecionadas, inclusive as que estão fora da tela, substituindo o resultado que tiverem.',
+    'review.keys.confirmClear':
+      'O resultado das {count} linhas selecionadas, inclusive as que estão fora da tela, será limpo.',
     'review.bulk.confirmClearButton': 'Limpar os resultados',
     'review.change.rowSet': 'Linha {row}: {outcome}.',
     'review.change.rowCleared': 'Linha {row}: resultado limpo.',

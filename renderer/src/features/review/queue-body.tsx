@@ -4,6 +4,7 @@ import type { Outcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import type { VisibleRange } from '../../components/visible-range';
 import { useI18n } from '../../i18n/i18n';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BulkBar } from './bulk-bar';
 import { KeyLegend } from './key-legend';
 import { QueueDetail } from './queue-detail';
@@ -46,16 +47,22 @@ export function QueueBody(props: QueueBodyProps) {
           key={`${data.batchId}:${String(data.row.seq)}`}
           row={data.row}
           index={index}
+          setSize={total}
           id={optionId}
           active={index === active}
           selected={isSelected(selection, targetOf(data))}
           onPointer={onPointer}
         />
       ) : (
-        <LoadingQueueLine key={`loading-${String(index)}`} index={index} id={optionId} />
+        <LoadingQueueLine
+          key={`loading-${String(index)}`}
+          index={index}
+          setSize={total}
+          id={optionId}
+        />
       );
     },
-    [rows, active, selection, onPointer],
+    [rows, total, active, selection, onPointer],
   );
 
   return (
@@ -126,6 +133,28 @@ export function QueueBody(props: QueueBodyProps) {
             describedBy={`${id}-keys`}
             idPrefix={id}
             listRef={listRef}
+          />
+          <ConfirmDialog
+            open={queue.asking !== null}
+            title={t('review.keys.confirmTitle', { count: queue.asking?.count ?? 0 })}
+            message={
+              queue.asking?.outcome
+                ? t('review.keys.confirmSet', {
+                    count: queue.asking.count,
+                    outcome: queue.asking.outcome,
+                  })
+                : t('review.keys.confirmClear', { count: queue.asking?.count ?? 0 })
+            }
+            confirmLabel={
+              queue.asking?.outcome
+                ? t('review.bulk.confirmButton')
+                : t('review.bulk.confirmClearButton')
+            }
+            cancelLabel={t('common.cancel')}
+            danger={queue.asking?.outcome === null}
+            onConfirm={queue.confirmAsked}
+            onCancel={queue.cancelAsked}
+            testId="review-keys-confirm"
           />
           <p
             className={`queue-message queue-message-${queue.message?.tone ?? 'none'}`}

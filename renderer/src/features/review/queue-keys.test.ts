@@ -19,6 +19,17 @@ describe('the review queue keys', () => {
     expect(queueKeyAction(press('4'))).toBeNull();
   });
 
+  it('ignores a held outcome key, which would otherwise set the rows after this one too', () => {
+    expect(queueKeyAction(press('2', { repeat: true }))).toBeNull();
+    expect(queueKeyAction(press('0', { repeat: true }))).toBeNull();
+    // Moving by holding J stays possible.
+    expect(queueKeyAction(press('j', { repeat: true }))).toEqual({
+      type: 'move',
+      by: 1,
+      extend: false,
+    });
+  });
+
   it('moves with J and K, the arrows and the page keys; Shift extends the selection', () => {
     expect(queueKeyAction(press('j'))).toEqual({ type: 'move', by: 1, extend: false });
     expect(queueKeyAction(press('K', { shiftKey: true }))).toEqual({

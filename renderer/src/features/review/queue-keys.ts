@@ -19,6 +19,8 @@ export interface KeyPress {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  /** True for the copies a held key sends. */
+  repeat?: boolean;
 }
 
 /** Rows a Page Down or Page Up moves. */
@@ -36,7 +38,8 @@ export function queueKeyAction(press: KeyPress): QueueAction | null {
   if (altKey) return null;
   if (ctrlKey || metaKey) return key.toLowerCase() === 'a' ? { type: 'selectAll' } : null;
   const outcome = outcomeKeys.find((entry) => entry.key === key);
-  if (outcome) return { type: 'set', outcome: outcome.outcome };
+  // A key held a little too long must not set the outcome of the rows after this one too.
+  if (outcome) return press.repeat ? null : { type: 'set', outcome: outcome.outcome };
   switch (key) {
     case 'j':
     case 'J':

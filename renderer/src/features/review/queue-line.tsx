@@ -16,6 +16,8 @@ export interface LinePointer {
 interface QueueLineProps {
   row: ResultRow;
   index: number;
+  /** Rows in the whole queue: only the visible ones exist in the page, so it is said. */
+  setSize: number;
   id: string;
   active: boolean;
   selected: boolean;
@@ -24,7 +26,7 @@ interface QueueLineProps {
 
 /** One row of the queue, as an option whose name says everything a screen reader needs. */
 export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
-  const { row, index, id, active, selected, onPointer } = props;
+  const { row, index, setSize, id, active, selected, onPointer } = props;
   const { t, locale } = useI18n();
   const risk = row.deviceRisk === null ? null : t(`batches.risk.${row.deviceRisk}`);
   const score = row.score === null ? null : formatScore(row.score, locale);
@@ -58,6 +60,8 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
       id={id}
       role="option"
       aria-selected={selected}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
       aria-label={label}
       className={[
         'queue-line',
@@ -112,10 +116,19 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
 });
 
 /** A line whose page has not arrived yet. */
-export function LoadingQueueLine({ index, id }: { index: number; id: string }) {
+export function LoadingQueueLine(props: { index: number; setSize: number; id: string }) {
+  const { index, setSize, id } = props;
   const { t } = useI18n();
   return (
-    <div id={id} role="option" aria-selected={false} aria-disabled className="queue-line loading">
+    <div
+      id={id}
+      role="option"
+      aria-selected={false}
+      aria-disabled
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      className="queue-line loading"
+    >
       <span className="queue-cell">{t('review.line.loading', { row: index + 1 })}</span>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
+import { normaliseCpf } from '../../../../shared/domain/cpf';
+import { maskCpf } from '../../../../shared/domain/mask';
 import { useI18n } from '../../i18n/i18n';
 import { formatDateTime } from '../batches/format';
 import type { ReviewSource } from './review-source';
@@ -11,6 +13,11 @@ interface SourcePickerProps {
 }
 
 const searchValue = 'search';
+
+/** The search text as the list shows it: a CPF masked, like everywhere else on screen. */
+function maskedQuery(query: string): string {
+  return /^[\d.\-\s]+$/.test(query) && normaliseCpf(query).length === 11 ? maskCpf(query) : query;
+}
 
 /** Which rows are reviewed: one of the batches, or the search the analyst came from. */
 export function SourcePicker({ source, batches, onBatch }: SourcePickerProps) {
@@ -30,7 +37,9 @@ export function SourcePicker({ source, batches, onBatch }: SourcePickerProps) {
         data-testid="review-source"
       >
         {source.kind === 'search' ? (
-          <option value={searchValue}>{t('review.source.search', { query: source.query })}</option>
+          <option value={searchValue}>
+            {t('review.source.search', { query: maskedQuery(source.query) })}
+          </option>
         ) : null}
         {batches.map((batch) => (
           <option key={batch.id} value={batch.id}>

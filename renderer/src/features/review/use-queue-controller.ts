@@ -54,6 +54,7 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
   const [detailOpen, setDetailOpen] = useState(false);
   const [message, setMessage] = useState<QueueMessage | null>(null);
   const [busyMatching, setBusyMatching] = useState(false);
+  const [asking, setAsking] = useState<{ outcome: Outcome | null; count: number } | null>(null);
 
   useEffect(() => {
     setCursor(startCursor);
@@ -137,7 +138,9 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
     event.preventDefault();
     switch (action.type) {
       case 'set':
-        apply(action.outcome);
+        // A key acting on many ticked rows (some perhaps off screen) asks first; one row does not.
+        if (selection.size > 1) setAsking({ outcome: action.outcome, count: selection.size });
+        else apply(action.outcome);
         break;
       case 'move':
       case 'edge':
@@ -231,5 +234,16 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
     clearSelection: () => setSelection(noSelection),
     setSelected: (outcome: Outcome | null) => apply(outcome),
     setMatching: (outcome: Outcome | null) => void applyMatching(outcome),
+    /** A key pressed on several ticked rows, waiting for the analyst's yes. */
+    asking,
+    confirmAsked: () => {
+      if (asking) apply(asking.outcome);
+      setAsking(null);
+      listRef.current?.focus({ preventScroll: true });
+    },
+    cancelAsked: () => {
+      setAsking(null);
+      listRef.current?.focus({ preventScroll: true });
+    },
   };
 }

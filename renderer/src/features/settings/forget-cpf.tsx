@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/api';
+import { formatCpf } from '../search/format';
 
 /**
  * A data-subject request from the app: every row, result and outcome about one CPF removed, and
@@ -74,7 +75,7 @@ export function ForgetCpf() {
         open={asking}
         danger
         title={t('settings.forget.confirmTitle')}
-        message={t('settings.forget.confirm')}
+        message={t('settings.forget.confirm', { cpf: formatCpf(cpf) })}
         confirmLabel={t('settings.forget.button')}
         cancelLabel={t('common.cancel')}
         onConfirm={() => {

@@ -33,7 +33,7 @@ export const settingsMessages = catalogue(
     'settings.forget.button': 'Delete everything about this CPF',
     'settings.forget.confirmTitle': 'Delete everything about this CPF?',
     'settings.forget.confirm':
-      'Its rows, results and outcomes are removed from every batch and scrubbed from the database files. This cannot be undone.',
+      'Every row, result and outcome about CPF {cpf} is removed from every batch and scrubbed from the database files. This cannot be undone.',
     'settings.forget.done':
       'Removed {rows} rows about that CPF; {copies} older copies of the history deleted.',
   },
@@ -69,7 +69,7 @@ export const settingsMessages = catalogue(
     'settings.forget.button': 'Apagar tudo sobre este CPF',
     'settings.forget.confirmTitle': 'Apagar tudo sobre este CPF?',
     'settings.forget.confirm':
-      'As linhas, respostas e resultados dele são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
+      'Todas as linhas, respostas e resultados do CPF {cpf} são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
     'settings.forget.done':
       '{rows} linhas sobre esse CPF removidas; {copies} cópias antigas do histórico apagadas.',
   },

@@ -69,6 +69,9 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
     visible,
   );
   const flow = useSend(environment);
+  // While the reviewed rows are fetched again or the file rebuilt, the bytes on screen may no longer
+  // be what the history holds: nothing is saved or sent until they are.
+  const stale = rows.isFetching || built.isPlaceholderData;
 
   const change = (next: Partial<BuildChoice>) => {
     const { separator: nextSeparator, stem: nextStem, ...rest } = next;
@@ -130,7 +133,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         <button
           type="button"
           className="button"
-          disabled={built.isPlaceholderData}
+          disabled={stale}
           onClick={() =>
             saveFile({
               fileName: ready.file.fileName,
@@ -152,7 +155,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
             base64: ready.base64,
             rows: ready.file.rows.length,
           }}
-          disabled={built.isPlaceholderData}
+          disabled={stale}
           testId="send-built"
         />
       </FilePreview>

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FileButton } from '../../components/file-drop';
 import type { EnvironmentName } from '../../../../shared/environment';
-import type { ReadResult, ResponseFilePreview } from '../../../../shared/outcomes/types';
+import {
+  maxUploadBytes,
+  type ReadResult,
+  type ResponseFilePreview,
+} from '../../../../shared/outcomes/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/api';
@@ -16,7 +20,6 @@ import { SendResult } from './send-result';
 import { uploadKeys, useSend } from './use-send';
 
 /** The service's own limit is not published; the contract takes files up to 20 MB. */
-const maxBytes = 20 * 1024 * 1024;
 
 interface ChosenFile {
   name: string;
@@ -65,21 +68,25 @@ export function DiskPanel({
     staleTime: 0,
   });
 
+  // Each choice is numbered: a slow read finishing after a newer choice is dropped.
+  const latestChoice = useRef(0);
   const choose = async (picked: File) => {
+    const choice = ++latestChoice.current;
     setFile(null);
     setRefusal(null);
     flow.clear();
     if (!/\.(csv|zip)$/i.test(picked.name) || picked.name.length < 5)
       return setRefusal(t('uploads.disk.kind'));
-    if (picked.size > maxBytes)
-      return setRefusal(t('uploads.disk.tooLarge', { size: formatBytes(maxBytes, locale) }));
+    if (picked.size > maxUploadBytes)
+      return setRefusal(t('uploads.disk.tooLarge', { size: formatBytes(maxUploadBytes, locale) }));
     setReading(true);
     try {
-      setFile(await chosen(picked));
+      const read = await chosen(picked);
+      if (choice === latestChoice.current) setFile(read);
     } catch {
-      setRefusal(t('uploads.disk.unreadable'));
+      if (choice === latestChoice.current) setRefusal(t('uploads.disk.unreadable'));
     } finally {
-      setReading(false);
+      if (choice === latestChoice.current) setReading(false);
     }
   };
 

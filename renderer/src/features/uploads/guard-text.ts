@@ -23,8 +23,13 @@ export function guardSentences(check: UploadCheck, t: Translate, locale: string)
     const date = formatDateTime(last.createdAt, locale);
     sentences.push(
       check.sameFile.length === 1
-        ? t('uploads.guard.sameFile', { env, date, id: last.id })
-        : t('uploads.guard.sameFileMany', { env, date, id: last.id, times: check.sameFile.length }),
+        ? t('uploads.guard.sameFile', { env, date, id: String(last.id) })
+        : t('uploads.guard.sameFileMany', {
+            env,
+            date,
+            id: String(last.id),
+            times: check.sameFile.length,
+          }),
     );
   }
   if (check.repeatedTransactions > 0) {

@@ -28,7 +28,7 @@ function Sha({ sha256 }: { sha256: string }) {
       <button
         type="button"
         className="link-button sha-copy"
-        aria-label={t('uploads.ledger.copySha')}
+        title={t('uploads.ledger.copySha')}
         onClick={() =>
           void navigator.clipboard.writeText(sha256).then(
             () => setCopied(true),
@@ -78,7 +78,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
           #{upload.id}
           {upload.resentFrom === null
             ? ''
-            : ` · ${t('uploads.ledger.resentFrom', { id: upload.resentFrom })}`}
+            : ` · ${t('uploads.ledger.resentFrom', { id: String(upload.resentFrom) })}`}
         </span>
       </td>
       <td data-testid="ledger-kind">
@@ -107,6 +107,10 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
             className="button button-small"
             disabled={saving}
             onClick={() => onSave(upload)}
+            aria-label={t('uploads.ledger.saveNamed', {
+              id: String(upload.id),
+              file: upload.fileName,
+            })}
             data-testid="ledger-save"
           >
             {t('uploads.ledger.save')}
@@ -121,6 +125,10 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
               rows: upload.rows,
             }}
             label={t('uploads.ledger.resend')}
+            ariaLabel={t('uploads.ledger.resendNamed', {
+              id: String(upload.id),
+              file: upload.fileName,
+            })}
             active={flow.target?.kind === 'resend' && flow.target.uploadId === upload.id}
             small
             testId="ledger-resend"

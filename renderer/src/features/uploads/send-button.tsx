@@ -14,6 +14,8 @@ interface SendButtonProps {
   active?: boolean;
   /** A small plain button, for a line of a table. */
   small?: boolean;
+  /** The full name for assistive technology, when the label alone is ambiguous (one per line). */
+  ariaLabel?: string;
 }
 
 /** Starts a send to the active environment, named on the button; waits while one is on its way. */
@@ -32,6 +34,7 @@ export function SendButton(props: SendButtonProps) {
       ].join(' ')}
       disabled={busy || disabled === true}
       aria-busy={flow.busy && props.active !== false}
+      aria-label={props.ariaLabel}
       onClick={() => flow.start(request)}
       data-testid={testId}
     >

@@ -19,7 +19,7 @@ export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
         data-status="sent"
       >
         <p className="notice-title">
-          {t('uploads.result.sent', { env, id: upload.id, rows: upload.rows })}
+          {t('uploads.result.sent', { env, id: String(upload.id), rows: upload.rows })}
         </p>
         <p>
           {answer === null ? t('uploads.result.noAnswer') : t('uploads.result.answer', { answer })}
@@ -36,8 +36,8 @@ export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
     >
       <p className="notice-title">
         {upload.status === 'refused'
-          ? t('uploads.result.refused', { env, id: upload.id })
-          : t('uploads.result.failed', { env, id: upload.id })}
+          ? t('uploads.result.refused', { env, id: String(upload.id) })
+          : t('uploads.result.failed', { env, id: String(upload.id) })}
         {http}
       </p>
       {upload.messages.length > 0 ? (

@@ -61,6 +61,8 @@ export function useOutcomeImport() {
   const [mapped, setMapped] = useState<{ version: string; rows: OutcomeRows } | null>(null);
   const [replaceConflicts, setReplaceConflicts] = useState(false);
   const worker = useRef<OutcomeWorker | null>(null);
+  // Counted outside React state: two choices before a render must still get two versions.
+  const versions = useRef(initial.version);
   useEffect(() => () => worker.current?.terminate(), []);
 
   const settle = useCallback((version: number, read: Promise<OutcomeSheetResult>) => {
@@ -86,7 +88,7 @@ export function useOutcomeImport() {
     worker.current = null;
     apply.reset();
     setReplaceConflicts(false);
-    const version = state.version + 1;
+    const version = ++versions.current;
     const chosen = { name: file.name, size: file.size };
     const limits = resolveLimits();
     if (file.size > limits.maxFileBytes) {
@@ -107,8 +109,9 @@ export function useOutcomeImport() {
   const chooseSheet = (sheet: string) => {
     const reader = worker.current;
     if (!reader) return;
-    setState((now) => ({ ...now, phase: 'reading', version: now.version + 1 }));
-    settle(state.version + 1, reader.sheet(sheet));
+    const version = ++versions.current;
+    setState((now) => ({ ...now, phase: 'reading', version }));
+    settle(version, reader.sheet(sheet));
   };
 
   const chooseHeaderRow = (row: number) =>
