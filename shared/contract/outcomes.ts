@@ -110,9 +110,12 @@ export interface UploadCheck {
   environment: EnvironmentName;
   /** Problems that stop the file from being sent (nothing is sent while there are any). */
   problems: FileProblem[];
-  /** Earlier uploads of the same bytes to this environment that the service accepted. */
+  /**
+   * Earlier uploads of the same bytes to this environment that the service accepted, or may have
+   * received (no answer came in time, or the app stopped while sending).
+   */
   sameFile: UploadView[];
-  /** Transactions of this file already accepted by this environment in earlier uploads. */
+  /** Transactions of this file already accepted (or possibly received) by this environment. */
   repeatedTransactions: number;
   /** The uploads those transactions went in. */
   repeatedIn: UploadView[];

@@ -268,21 +268,34 @@ test('the separator setting is the default, and production asks before sending',
     (await call<{ responseSeparator: string }>(app, 'settings.get', {})).responseSeparator,
   ).toBe(';');
 
-  await call(app, 'settings.update', { activeEnvironment: 'production' });
-  await page.reload();
   await openSendOutcomes(page);
   const build = page.getByTestId('build-panel');
   await expect(build.getByTestId('build-separator')).toHaveValue(';');
   await expect(build.getByTestId('preview-separator')).toHaveText(';');
-  await expect(build.getByTestId('build-summary')).toContainText('9 not yet sent to Production');
-  await build.getByTestId('send-built').click();
-  const dialog = build.getByTestId('confirm-production-upload');
+
+  // In production the sandbox's outcomes are not offered: their devices are the sandbox's.
+  await call(app, 'settings.update', { activeEnvironment: 'production' });
+  await page.reload();
+  await openSendOutcomes(page);
+  await expect(build.getByTestId('build-empty')).toBeVisible();
+  // A file from disk to production asks first; cancelling sends nothing.
+  const disk = page.getByTestId('disk-panel');
+  const file = [
+    'ID Transacional;DeviceId;Resultado',
+    'tx-prod-1;dev-0123456789abcdef0123;Suspeito',
+  ];
+  await disk.getByTestId('disk-file-input').setInputFiles({
+    name: 'producao.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file.join('\r\n')),
+  });
+  await disk.getByTestId('send-disk').click();
+  const dialog = disk.getByTestId('confirm-production-upload');
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('9 outcomes in');
   await expect(dialog).toContainText('will be sent to the real Device Check Service');
   await screenshot(page, 'uploads-production-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(build.getByTestId('send-cancelled')).toBeVisible();
+  await expect(disk.getByTestId('send-cancelled')).toBeVisible();
   expect(await call<unknown[]>(app, 'uploads.list', {})).toEqual([]);
 });

@@ -223,7 +223,7 @@ describe('importing outcomes from a spreadsheet', () => {
       row(repeated!, 'Fraude Confirmada'),
       row(repeated!, 'Fraude Confirmada'),
     ];
-    const report = review.checkImport(rows);
+    const report = review.checkImport(rows, 'sandbox');
     expect(report).toEqual({
       rows: 9,
       toApply: 2,
@@ -246,7 +246,7 @@ describe('importing outcomes from a spreadsheet', () => {
     // The check changed nothing.
     expect(stored().size).toBe(2);
 
-    expect(review.applyImport(rows, false)).toEqual({ applied: 2, keptConflicts: 1 });
+    expect(review.applyImport(rows, false, 'sandbox')).toEqual({ applied: 2, keptConflicts: 1 });
     let outcomes = stored();
     expect(outcomes.get(conflicting!)?.outcome).toBe('Suspeito');
     expect(outcomes.get(fresh!)).toMatchObject({
@@ -258,11 +258,15 @@ describe('importing outcomes from a spreadsheet', () => {
     expect(outcomes.has(twice!)).toBe(false);
     expect(outcomes.has('order-never-seen')).toBe(false);
 
-    expect(review.applyImport(rows, true)).toEqual({ applied: 1, keptConflicts: 0 });
+    expect(review.applyImport(rows, true, 'sandbox')).toEqual({ applied: 1, keptConflicts: 0 });
     outcomes = stored();
     expect(outcomes.get(conflicting!)?.outcome).toBe('Fraude Confirmada');
     expect(outcomes.size).toBe(4);
-    expect(review.checkImport(rows)).toMatchObject({ toApply: 0, unchanged: 5, conflicts: [] });
+    expect(review.checkImport(rows, 'sandbox')).toMatchObject({
+      toApply: 0,
+      unchanged: 5,
+      conflicts: [],
+    });
   });
 });
 
@@ -302,9 +306,20 @@ describe('rows for a response-variable file', () => {
     expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
     expect(review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
     expect(review.summary('sandbox').unsent).toBe(5);
-    // Another environment has accepted nothing.
-    expect(review.fileRows('test', { scope: 'unsent' })).toEqual(all);
-    expect(review.summary('test').unsent).toBe(9);
+    // Another environment gets none of them: their devices were named by the sandbox, and a
+    // sandbox device must never reach the test or production service.
+    expect(review.fileRows('test', { scope: 'all' })).toEqual([]);
+    expect(review.summary('test')).toMatchObject({ total: 0, unsent: 0 });
+    const asTest = review.checkImport(
+      all.map((row, index) => ({
+        row: index + 2,
+        transactionId: row.transactionId,
+        outcome: row.outcome,
+      })),
+      'test',
+    );
+    expect(asTest.notFound).toHaveLength(all.length);
+    expect(asTest.toApply).toBe(0);
 
     // A changed outcome is unsent again (the service has only the old one).
     review.set(targets([answered[0]!.seq]), 'Device Positivado');

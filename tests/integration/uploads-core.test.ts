@@ -144,11 +144,15 @@ describe('review and upload through the core', () => {
       rows: rows.length,
     });
 
-    // Another environment has accepted none of these.
+    // In another environment these outcomes do not count: their devices are the sandbox's.
     await call('environments.activate', { environment: 'test' });
     expect(await call<OutcomeSummary>('outcomes.summary', {})).toMatchObject({
-      unsent: answered.length,
+      total: 0,
+      unsent: 0,
     });
+    // Nor can the sandbox's ledger line be sent there again.
+    const elsewhere = await core.call('uploads.resend', { uploadId: upload.id, confirmed: true });
+    expect(!elsewhere.ok && elsewhere.error).toMatchObject({ code: 'validation' });
     await call('environments.activate', { environment: 'sandbox' });
   });
 

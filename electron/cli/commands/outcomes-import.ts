@@ -11,10 +11,12 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { printList } from '../listing';
+import { environmentOption } from '../environment-option';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
 
 const options = {
   'data-dir': { type: 'string' },
+  env: { type: 'string' },
   json: { type: 'boolean' },
   sheet: { type: 'string' },
   'id-column': { type: 'string' },
@@ -24,10 +26,11 @@ const options = {
 } as const;
 
 export const outcomesImportUsage = `dcdesk outcomes import FILE [--sheet NAME] [--id-column HEADER] [--outcome-column HEADER]
-                       [--replace-conflicts] [--dry-run] [--json] [--data-dir DIR]
+                       [--replace-conflicts] [--dry-run] [--json] [--env ENV] [--data-dir DIR]
 
 Reads the outcomes of reviewed transactions from a spreadsheet (xlsx, xls or csv; the analyst's
-case system export), matches each transaction id with the history to find its DeviceId, and
+case system export), matches each transaction id with the history of the environment (--env, else
+$DCDESK_ENV, else sandbox: the one the file will be sent to) to find its DeviceId, and
 reports what it found before it applies anything. The columns are found by name, Portuguese or
 English (ID Transacional, Pedido, Transaction ID, …; Resultado, Classificação, Outcome, …). The
 outcome is one of ${outcomes.join(', ')}, or its English name
@@ -137,6 +140,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
   if (positionals.length !== 1) throw new UsageError('Give one outcomes spreadsheet FILE.');
   const file = positionals[0] ?? '';
   const replace = values['replace-conflicts'] ?? false;
+  const environment = environmentOption(values.env, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   if (!history) return exitCodes.failed;
   try {
@@ -162,9 +166,9 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       else rows.push({ row: row.row, transactionId: row.transactionId, outcome: row.outcome });
     }
     const review = reviewService(history.db);
-    const report = review.checkImport(rows);
+    const report = review.checkImport(rows, environment);
     const dryRun = values['dry-run'] ?? false;
-    const result = dryRun ? null : review.applyImport(rows, replace);
+    const result = dryRun ? null : review.applyImport(rows, replace, environment);
     const left =
       unknown.length +
       sheet.blankIds.length +

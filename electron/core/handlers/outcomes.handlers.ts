@@ -32,9 +32,10 @@ export function outcomeHandlers(
             : noBatch(batchId),
         'changed',
       ),
-    'outcomes.importCheck': ({ rows }) => fromStore(() => ok(review.checkImport(rows))),
+    'outcomes.importCheck': ({ rows }) =>
+      fromStore(() => ok(review.checkImport(rows, environment()))),
     'outcomes.importApply': ({ rows, replaceConflicts }) =>
-      fromStore(() => ok(review.applyImport(rows, replaceConflicts)), 'changed'),
+      fromStore(() => ok(review.applyImport(rows, replaceConflicts, environment())), 'changed'),
     'outcomes.summary': ({ batchId }) =>
       fromStore(() =>
         batchId === undefined || batches.get(batchId)

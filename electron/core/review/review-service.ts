@@ -24,10 +24,17 @@ export interface ReviewService {
   set(targets: ReviewTarget[], outcome: Outcome | null): OutcomeChange;
   /** The same for every row of a batch that matches a results filter. */
   setFiltered(batchId: string, filter: ResultFilter, outcome: Outcome | null): OutcomeChange;
-  /** What applying an outcomes spreadsheet would do; changes nothing. */
-  checkImport(rows: OutcomeImportRow[]): OutcomeImportReport;
+  /**
+   * What applying an outcomes spreadsheet would do; changes nothing. Ids are matched against the
+   * batches of `environment`, whose devices the file for that environment will carry.
+   */
+  checkImport(rows: OutcomeImportRow[], environment: EnvironmentName): OutcomeImportReport;
   /** Applies the spreadsheet's new outcomes, and its conflicting ones when `replaceConflicts`. */
-  applyImport(rows: OutcomeImportRow[], replaceConflicts: boolean): OutcomeImportResult;
+  applyImport(
+    rows: OutcomeImportRow[],
+    replaceConflicts: boolean,
+    environment: EnvironmentName,
+  ): OutcomeImportResult;
   /** Reviewed transactions per outcome, of one batch or all, and how many `environment` lacks. */
   summary(environment: EnvironmentName, batchId?: string): OutcomeSummary;
   /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
@@ -65,17 +72,18 @@ export function reviewService(db: Db): ReviewService {
     return applied;
   });
 
-  const plan = (rows: OutcomeImportRow[]) => planImport(rows, (id) => repo.known(id));
+  const plan = (rows: OutcomeImportRow[], environment: EnvironmentName) =>
+    planImport(rows, (id) => repo.known(id, environment));
 
   return {
     set: (targets, outcome) =>
       change(() => targets.map((target) => repo.row(target.batchId, target.seq)), outcome),
     setFiltered: (batchId, filter, outcome) =>
       change(() => repo.filtered(batchId, filter), outcome),
-    checkImport: (rows) => db.transaction(() => plan(rows).report)(),
-    applyImport: (rows, replaceConflicts) =>
+    checkImport: (rows, environment) => db.transaction(() => plan(rows, environment).report)(),
+    applyImport: (rows, replaceConflicts, environment) =>
       db.transaction(() => {
-        const { writes, replacements } = plan(rows);
+        const { writes, replacements } = plan(rows, environment);
         const applied = write(replaceConflicts ? [...writes, ...replacements] : writes);
         return { applied, keptConflicts: replaceConflicts ? 0 : replacements.length };
       })(),

@@ -41,16 +41,25 @@ const toReviewed = (row: RowColumns): ReviewedRow => ({
 /** The device column of a row: only an answered (`ok`) lookup names one. */
 const answeredDevice = "CASE WHEN l.status = 'ok' THEN l.device_id END AS device_id";
 
-/** Accepted by `environment`: the same transaction, device and outcome in a `sent` upload. */
-const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
+/**
+ * Accepted by `environment`: the same transaction, device and outcome in a `sent` upload. CROSS
+ * JOIN keeps SQLite on the transaction's index first (without ANALYZE it would walk every upload).
+ */
+const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads u ON u.id = ut.upload_id
   WHERE ut.external_id = o.external_id AND ut.device_id = o.device_id AND ut.outcome = o.outcome
     AND u.status = 'sent' AND u.environment = @environment)`;
 
-/** Outcomes of the transaction ids of one batch, or of all. */
-const scopeOf = (batchId: string | undefined) =>
-  batchId === undefined
-    ? 'o.device_id IS NOT NULL'
-    : 'o.device_id IS NOT NULL AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)';
+/**
+ * Outcomes whose device an answer of `@environment` named (a sandbox device never goes to
+ * production), of the transaction ids of one batch or of all.
+ */
+const scopeOf = (batchId: string | undefined) => {
+  const own =
+    'o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE environment = @environment)';
+  return batchId === undefined
+    ? own
+    : `${own} AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)`;
+};
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
 export function outcomesRepo(db: Db) {
@@ -71,15 +80,21 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string], { outcome: Outcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
-  const latestDevice = db.prepare<[string], { device_id: string; batch_id: string }>(
+  const latestDevice = db.prepare<
+    [string, EnvironmentName],
+    { device_id: string; batch_id: string }
+  >(
     `SELECT l.device_id, l.batch_id
      FROM batch_rows r
      JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
      JOIN batches b ON b.id = r.batch_id
-     WHERE r.external_id = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
+     WHERE r.external_id = ? AND b.environment = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
-  const seen = db.prepare<[string], 1>('SELECT 1 FROM batch_rows WHERE external_id = ? LIMIT 1');
+  const seen = db.prepare<[string, EnvironmentName], 1>(
+    `SELECT 1 FROM batch_rows r JOIN batches b ON b.id = r.batch_id
+     WHERE r.external_id = ? AND b.environment = ? LIMIT 1`,
+  );
 
   return {
     /** One row of one batch, or null when the batch has no such row. */
@@ -112,12 +127,15 @@ export function outcomesRepo(db: Db) {
     clear(externalId: string): number {
       return clear.run(externalId).changes;
     },
-    /** Where an id stands: its newest device, whether any row has it, its stored outcome. */
-    known(externalId: string): KnownTransaction {
-      const device = latestDevice.get(externalId);
+    /**
+     * Where an id stands in `environment`'s batches: its newest device, whether any row has it;
+     * and its stored outcome.
+     */
+    known(externalId: string, environment: EnvironmentName): KnownTransaction {
+      const device = latestDevice.get(externalId, environment);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
-        seen: device !== undefined || seen.get(externalId) !== undefined,
+        seen: device !== undefined || seen.get(externalId, environment) !== undefined,
         current: current.get(externalId)?.outcome ?? null,
       };
     },
@@ -135,7 +153,7 @@ export function outcomesRepo(db: Db) {
       unsentOnly: boolean,
     ): ResponseVariableRow[] {
       const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
-      const params: Record<string, string> = unsentOnly ? { environment } : {};
+      const params: Record<string, string> = { environment };
       if (batchId !== undefined) params.batchId = batchId;
       return statement<ResponseVariableRow>(
         `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome

@@ -15,9 +15,24 @@ export interface NewUpload {
   messages: string[];
   answer: unknown;
   resentFrom: number | null;
+  /** `sending` while the request is out; the error code of a failed upload. */
+  errorCode: string | null;
   bytes: Uint8Array;
   rows: ResponseVariableRow[];
 }
+
+/** What the service answered, recorded on a line written before the request went out. */
+export type UploadAnswerRecord = Pick<
+  NewUpload,
+  'status' | 'httpStatus' | 'messages' | 'answer' | 'errorCode'
+>;
+
+/**
+ * Lines the service accepted, or may have received: still `sending` (the app stopped while it
+ * was out), or timed out waiting for the answer. A refused connection never delivered anything.
+ */
+const possiblyReceived = `(u.status = 'sent' OR (u.status = 'failed'
+  AND u.error_code IN ('sending', 'timeout')))`;
 
 interface UploadColumns {
   id: number;
@@ -59,9 +74,14 @@ function toView(row: UploadColumns): UploadView {
 export function uploadsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO uploads (created_at, file_name, kind, rows, sha256, environment, status, http_status,
-       answer_json, file, resent_from, messages_json)
+       answer_json, file, resent_from, messages_json, error_code)
      VALUES (@createdAt, @fileName, @kind, @rows, @sha256, @environment, @status, @httpStatus,
-       @answer, @file, @resentFrom, @messages)`,
+       @answer, @file, @resentFrom, @messages, @errorCode)`,
+  );
+  const record = db.prepare(
+    `UPDATE uploads SET status = @status, http_status = @httpStatus, answer_json = @answer,
+       messages_json = @messages, error_code = @errorCode
+     WHERE id = @id`,
   );
   const insertTransaction = db.prepare(
     `INSERT INTO upload_transactions (upload_id, external_id, device_id, outcome)
@@ -75,12 +95,12 @@ export function uploadsRepo(db: Db) {
     'SELECT file_name, kind, file FROM uploads WHERE id = ?',
   );
   const sameFile = db.prepare<[string, EnvironmentName], UploadColumns>(
-    `SELECT ${columns} FROM uploads WHERE sha256 = ? AND environment = ? AND status = 'sent'
+    `SELECT ${columns} FROM uploads u WHERE sha256 = ? AND environment = ? AND ${possiblyReceived}
      ORDER BY id DESC`,
   );
   // The ids go in as one JSON list; `upload_transactions_external` finds each.
   const accepted = `FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
-    WHERE u.status = 'sent' AND u.environment = @environment
+    WHERE ${possiblyReceived} AND u.environment = @environment
       AND ut.external_id IN (SELECT value FROM json_each(@ids))`;
   const repeatedCount = db.prepare<[{ environment: EnvironmentName; ids: string }], { n: number }>(
     `SELECT COUNT(DISTINCT ut.external_id) AS n ${accepted}`,
@@ -104,6 +124,15 @@ export function uploadsRepo(db: Db) {
         insertTransaction.run(id, row.transactionId, row.deviceId, row.outcome);
       return id;
     }),
+    /** Writes the service's answer on a line stored before the request went out. */
+    record(id: number, answer: UploadAnswerRecord): void {
+      record.run({
+        id,
+        ...answer,
+        answer: answer.answer == null ? null : JSON.stringify(answer.answer),
+        messages: answer.messages.length > 0 ? JSON.stringify(answer.messages) : null,
+      });
+    },
     /** The ledger, newest first, without the files. */
     list(): UploadView[] {
       return newestFirst.all().map(toView);
@@ -119,11 +148,11 @@ export function uploadsRepo(db: Db) {
         ? { fileName: row.file_name, kind: row.kind, bytes: new Uint8Array(row.file) }
         : null;
     },
-    /** Earlier uploads of these bytes that `environment` accepted, newest first. */
+    /** Earlier uploads of these bytes that `environment` accepted or may have received. */
     sameFile(sha256: string, environment: EnvironmentName): UploadView[] {
       return sameFile.all(sha256, environment).map(toView);
     },
-    /** How many of these transaction ids `environment` already accepted, and in which uploads. */
+    /** How many of these ids `environment` accepted or may have received, and in which uploads. */
     repeated(
       environment: EnvironmentName,
       transactionIds: string[],

@@ -6,7 +6,7 @@ import type { ReadResult } from '../../../shared/outcomes';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { ServiceClient, UploadAnswer } from '../service/client';
 import type { Db } from '../store/db';
-import { uploadsRepo, type NewUpload } from '../store/uploads.repo';
+import { uploadsRepo, type UploadAnswerRecord } from '../store/uploads.repo';
 
 /** A response-variable file to check or send: its name says csv or zip. */
 export interface UploadFileInput {
@@ -61,16 +61,19 @@ function baseName(fileName: string): string {
   return fileName.split(/[\\/]/).pop() ?? fileName;
 }
 
+/** Written on the ledger line while the request is out; replaced by the answer. */
+const sendingMessage =
+  'No answer was recorded: the app stopped while the file was being sent. The service may have received it.';
+
 /** What the ledger records of the service's answer. */
-function ledgerOf(
-  answer: Result<UploadAnswer>,
-): Pick<NewUpload, 'status' | 'httpStatus' | 'messages' | 'answer'> {
+function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
   if (answer.ok)
     return {
       status: 'sent',
       httpStatus: answer.value.status,
       messages: [],
       answer: answer.value.body,
+      errorCode: null,
     };
   const { code, message, status, details = [] } = answer.error;
   if (code === 'rejected' && status === 400) {
@@ -79,6 +82,7 @@ function ledgerOf(
       httpStatus: 400,
       messages: details.length > 0 ? details : [message],
       answer: null,
+      errorCode: code,
     };
   }
   return {
@@ -86,6 +90,7 @@ function ledgerOf(
     httpStatus: status ?? null,
     messages: [message, ...details],
     answer: null,
+    errorCode: code,
   };
 }
 
@@ -93,11 +98,8 @@ function ledgerOf(
 export function uploadService(db: Db): UploadService {
   const repo = uploadsRepo(db);
 
-  async function inspect(
-    file: UploadFileInput,
-    environment: EnvironmentName,
-  ): Promise<{ check: UploadCheck; read: ReadResult }> {
-    const read = await readResponseFile(file.bytes, file.fileName);
+  /** The re-send guard over the ledger as it is now, for a file already read. */
+  function guard(file: UploadFileInput, read: ReadResult, environment: EnvironmentName) {
     const hash = sha256(file.bytes);
     const rows = read.ok ? read.rows : [];
     const repeated = repo.repeated(
@@ -114,7 +116,15 @@ export function uploadService(db: Db): UploadService {
       repeatedTransactions: repeated.count,
       repeatedIn: repeated.uploads,
     };
-    return { check, read };
+    return check;
+  }
+
+  async function inspect(
+    file: UploadFileInput,
+    environment: EnvironmentName,
+  ): Promise<{ check: UploadCheck; read: ReadResult }> {
+    const read = await readResponseFile(file.bytes, file.fileName);
+    return { check: guard(file, read, environment), read };
   }
 
   async function send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>> {
@@ -127,23 +137,40 @@ export function uploadService(db: Db): UploadService {
         details,
       });
     }
-    if (!target.confirmed && (check.sameFile.length > 0 || check.repeatedTransactions > 0))
-      return ok({ status: 'confirm', check });
+    // The guard and the ledger line are one transaction: a second send of the same file, from
+    // this window or another process, sees this one as possibly received and asks first.
+    const started = db
+      .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
+        if (!target.confirmed) {
+          const now = guard(file, read, target.environment);
+          if (now.sameFile.length > 0 || now.repeatedTransactions > 0)
+            return { kind: 'confirm', check: now };
+        }
+        const id = repo.insert({
+          createdAt: new Date().toISOString(),
+          fileName: check.fileName,
+          kind: read.kind,
+          sha256: check.sha256,
+          environment: target.environment,
+          resentFrom: target.resentFrom ?? null,
+          bytes: file.bytes,
+          rows: read.rows,
+          status: 'failed',
+          httpStatus: null,
+          messages: [sendingMessage],
+          answer: null,
+          errorCode: 'sending',
+        });
+        return { kind: 'send', id };
+      })
+      .immediate();
+    if (started.kind === 'confirm') return ok({ status: 'confirm', check: started.check });
+    const { id } = started;
     const answer = await target.client.uploadResponseVariables({
       name: check.fileName,
       bytes: file.bytes,
     });
-    const id = repo.insert({
-      createdAt: new Date().toISOString(),
-      fileName: check.fileName,
-      kind: read.kind,
-      sha256: check.sha256,
-      environment: target.environment,
-      resentFrom: target.resentFrom ?? null,
-      bytes: file.bytes,
-      rows: read.rows,
-      ...ledgerOf(answer),
-    });
+    repo.record(id, ledgerOf(answer));
     const upload = repo.get(id);
     if (!upload) throw new Error(`Upload ${String(id)} was stored but cannot be read back.`);
     return ok({ status: 'done', upload, error: answer.ok ? null : answer.error });
@@ -154,7 +181,14 @@ export function uploadService(db: Db): UploadService {
     send,
     async resend(uploadId, target) {
       const stored = repo.file(uploadId);
-      if (!stored) return fail('validation', `There is no upload ${String(uploadId)}.`);
+      const line = repo.get(uploadId);
+      if (!stored || !line) return fail('validation', `There is no upload ${String(uploadId)}.`);
+      // Its rows name devices that environment's answers gave: they mean nothing elsewhere.
+      if (line.environment !== target.environment)
+        return fail(
+          'validation',
+          `Upload #${String(uploadId)} went to the ${line.environment} environment; it can be sent again only there. Build a new file for ${target.environment}.`,
+        );
       return send(stored, { ...target, resentFrom: uploadId });
     },
     list: () => repo.list(),

@@ -38,6 +38,9 @@ export const outcomesUploads: Migration = {
 
     ALTER TABLE uploads ADD COLUMN resent_from INTEGER REFERENCES uploads (id) ON DELETE SET NULL;
     ALTER TABLE uploads ADD COLUMN messages_json TEXT CHECK (messages_json IS NULL OR json_valid(messages_json));
+    -- 'sending' while the request is out (a line left so by a crash may have reached the service),
+    -- else the error code of a failed upload (one that timed out may have reached it too).
+    ALTER TABLE uploads ADD COLUMN error_code TEXT;
     CREATE INDEX uploads_environment ON uploads (environment, status);
 
     CREATE INDEX outcomes_set_at ON outcomes (set_at);

@@ -130,6 +130,8 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
               file: upload.fileName,
             })}
             active={flow.target?.kind === 'resend' && flow.target.uploadId === upload.id}
+            // Its devices were named by that environment's answers: it can go again only there.
+            disabled={upload.environment !== environment}
             small
             testId="ledger-resend"
           />

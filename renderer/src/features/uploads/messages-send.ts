@@ -20,6 +20,8 @@ export const sendMessages = catalogue(
     'uploads.guard.repeated':
       '{count} of its {rows} transactions were already accepted by {env}, in {uploads}.',
     'uploads.guard.inUpload': 'upload {ids}',
+    'uploads.guard.unanswered':
+      'Some of those uploads got no answer (the app stopped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
     'uploads.guard.confirm': 'Send anyway',
@@ -58,6 +60,8 @@ export const sendMessages = catalogue(
       'Este mesmo arquivo já foi aceito por {env} {times} vezes, a última em {date} (envio nº {id}).',
     'uploads.guard.repeated':
       '{count} das suas {rows} transações já foram aceitas por {env}, {uploads}.',
+    'uploads.guard.unanswered':
+      'Alguns desses envios ficaram sem resposta (o app foi fechado ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
