@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../shared/outcomes';
+import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../shared/outcomes';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
-import { detectHeaderRow, headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
-import { headerSearchRows } from '../../shared/spreadsheet/header';
+import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
+import { normaliseWords } from '../../shared/spreadsheet/header-names';
 import { UsageError } from './io';
 
 /** Headers named on the command line; absent ones are found by name. */
@@ -25,9 +25,9 @@ export interface OutcomeSheet {
 
 export type OutcomeSheetRead = { ok: true; value: OutcomeSheet } | { ok: false; message: string };
 
-/** Header texts compared as people read them: case, accents and spacing aside. */
+/** Header texts compared as people read them: case, accents and punctuation aside. */
 function headerKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return normaliseWords(text).join(' ');
 }
 
 function indexOfHeader(headers: string[], wanted: string): number | undefined {
@@ -47,14 +47,9 @@ function mappingFor(headers: string[], choice: ColumnChoice): OutcomeColumnMappi
   };
 }
 
-/** The first of the top rows where both columns are found; exports often start with a title. */
+/** The header row, found with the columns named on the command line (or by their names). */
 function headerRowOf(rows: Cell[][], choice: ColumnChoice): number {
-  const end = Math.min(rows.length, headerSearchRows);
-  for (let index = 0; index < end; index += 1) {
-    const mapping = mappingFor(headerTexts(rows, index), choice);
-    if (mapping.transactionId !== undefined && mapping.outcome !== undefined) return index;
-  }
-  return detectHeaderRow(rows);
+  return outcomeHeaderRow(rows, (headers) => mappingFor(headers, choice));
 }
 
 function missingColumns(

@@ -17,6 +17,7 @@ import {
 } from './results';
 import {
   fileScopes,
+  maxOutcomeImportRows,
   outcomeImportRowSchema,
   outcomeSchema,
   reviewTargetSchema,
@@ -199,17 +200,27 @@ export const operations = {
   ),
   /** The same for every row of a batch that matches a results filter. */
   'outcomes.setFiltered': operation<OutcomeChange>()(
-    z.object({ ...resultQuery, outcome: outcomeSchema.nullable() }).strict(),
+    z
+      .object({
+        ...resultQuery,
+        outcome: outcomeSchema.nullable(),
+        /**
+         * How many rows the analyst was told would change; when the batch has moved on since (a
+         * run still answering rows), nothing changes and the answer says so.
+         */
+        expected: z.number().int().min(0).optional(),
+      })
+      .strict(),
   ),
   /** Checks an outcomes spreadsheet against the history; changes nothing. */
   'outcomes.importCheck': operation<OutcomeImportReport>()(
-    z.object({ rows: z.array(outcomeImportRowSchema).min(1).max(100_000) }).strict(),
+    z.object({ rows: z.array(outcomeImportRowSchema).min(1).max(maxOutcomeImportRows) }).strict(),
   ),
   /** Applies the rows the check found applicable; conflicts only when asked. */
   'outcomes.importApply': operation<OutcomeImportResult>()(
     z
       .object({
-        rows: z.array(outcomeImportRowSchema).min(1).max(100_000),
+        rows: z.array(outcomeImportRowSchema).min(1).max(maxOutcomeImportRows),
         replaceConflicts: z.boolean(),
       })
       .strict(),

@@ -12,6 +12,9 @@ export const reviewTargetSchema = z
   .strict();
 export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
 
+/** The most rows one outcomes spreadsheet may carry (the core checks them in one call). */
+export const maxOutcomeImportRows = 100_000;
+
 /** One row of an outcomes spreadsheet as the renderer or the CLI mapped it. */
 export const outcomeImportRowSchema = z
   .object({

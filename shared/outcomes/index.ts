@@ -7,7 +7,7 @@
 export type * from './types';
 export { fileProblemCodes, maxUploadBytes, responseColumns, responseSeparators } from './types';
 export { isOutcome, parseOutcome } from './outcome-names';
-export { autoMapOutcomeColumns, outcomeRowsFrom } from './outcome-columns';
+export { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from './outcome-columns';
 export { checkResponseRows, confirmRows } from './response-checks';
 export { responseCsv } from './response-csv';
 export { buildResponseFile, previewResponseFile } from './response-file';

@@ -3,6 +3,7 @@
  * the transaction id and which the outcome, then one row per sheet row. The spreadsheet itself is
  * read by `readSpreadsheet`, exactly as a transaction list is.
  */
+import { detectHeaderRow, headerSearchRows, headerTexts } from '../spreadsheet/header';
 import { matchScore, normaliseWords } from '../spreadsheet/header-names';
 import type { Cell } from '../spreadsheet/types';
 import { parseOutcome } from './outcome-names';
@@ -51,6 +52,23 @@ export function autoMapOutcomeColumns(headers: string[]): OutcomeColumnMapping {
   );
   if (outcome >= 0) mapping.outcome = outcome;
   return mapping;
+}
+
+/**
+ * The header row of an outcomes sheet: the first of the top rows in which both columns are found
+ * (case-system exports often start with a title), else the row `detectHeaderRow` picks. `mapOf`
+ * finds the columns in a row's headers; by default by their names.
+ */
+export function outcomeHeaderRow(
+  rows: Cell[][],
+  mapOf: (headers: string[]) => OutcomeColumnMapping = autoMapOutcomeColumns,
+): number {
+  const end = Math.min(rows.length, headerSearchRows);
+  for (let index = 0; index < end; index += 1) {
+    const mapping = mapOf(headerTexts(rows, index));
+    if (mapping.transactionId !== undefined && mapping.outcome !== undefined) return index;
+  }
+  return detectHeaderRow(rows);
 }
 
 /**

@@ -165,21 +165,28 @@ describe('setting outcomes by filter', () => {
     const high: ResultFilter = { statuses: ['ok'], risks: ['high', 'medium'] };
     const expected = (await page(high)).rows;
     expect(expected.length).toBeGreaterThan(0);
-    expect(review.setFiltered(fixture.batchId, high, 'Device Positivado')).toEqual({
-      changed: expected.length,
-      withoutTransactionId: 0,
-      withoutDevice: 0,
-    });
+    // A count that no longer matches (the batch moved on since the analyst confirmed): nothing.
+    const moved = review.setFiltered(fixture.batchId, high, 'Suspeito', expected.length + 1);
+    expect(!moved.ok && moved.error).toMatchObject({ code: 'validation' });
+    expect(stored().size).toBe(0);
+    expect(review.setFiltered(fixture.batchId, high, 'Device Positivado', expected.length)).toEqual(
+      {
+        ok: true,
+        value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
+      },
+    );
     expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
     expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
 
     const rest = await page({ outcomes: ['none'] });
-    expect(review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito')).toEqual({
-      changed: rest.rows.filter((row) => row.deviceId !== null).length,
-      withoutTransactionId: 1,
-      withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
-        .length,
-    });
+    expect(unwrap(review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito'))).toEqual(
+      {
+        changed: rest.rows.filter((row) => row.deviceId !== null).length,
+        withoutTransactionId: 1,
+        withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
+          .length,
+      },
+    );
     // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
     const left = await page({ outcomes: ['none'] });
     expect(left.rows.every((row) => row.deviceId === null)).toBe(true);

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import type {
-  OutcomeImportIssue,
-  OutcomeImportReport,
-  OutcomeImportResult,
-  OutcomeImportRow,
+import {
+  maxOutcomeImportRows,
+  type OutcomeImportIssue,
+  type OutcomeImportReport,
+  type OutcomeImportResult,
+  type OutcomeImportRow,
 } from '../../../shared/contract/outcomes';
 import { outcomes } from '../../../shared/domain/types';
 import { reviewService } from '../../core/review/review-service';
@@ -148,7 +149,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       sheet: values.sheet,
       idColumn: values['id-column'],
       outcomeColumn: values['outcome-column'],
-      maxRows: settingsRepo(history.db).read().maxRows,
+      maxRows: Math.min(settingsRepo(history.db).read().maxRows, maxOutcomeImportRows),
     });
     if (!read.ok) {
       io.err(`dcdesk: ${read.message}`);

@@ -24,11 +24,11 @@ export function outcomeHandlers(
   return {
     'outcomes.set': ({ targets, outcome }) =>
       fromStore(() => ok(review.set(targets, outcome)), 'changed'),
-    'outcomes.setFiltered': ({ batchId, filter, outcome }) =>
+    'outcomes.setFiltered': ({ batchId, filter, outcome, expected }) =>
       fromStore(
         () =>
           batches.get(batchId)
-            ? ok(review.setFiltered(batchId, filter, outcome))
+            ? review.setFiltered(batchId, filter, outcome, expected)
             : noBatch(batchId),
         'changed',
       ),

@@ -12,6 +12,7 @@ import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types'
 import type { EnvironmentName } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
+import { fail, ok, type Result } from '../../../shared/result';
 import { planImport, type ImportWrite } from './import-plan';
 
 /** Case review: outcomes set by hand, by filter or from a spreadsheet, and what to send. */
@@ -22,8 +23,16 @@ export interface ReviewService {
    * lack them are counted and left; rows that do not exist are skipped.
    */
   set(targets: ReviewTarget[], outcome: Outcome | null): OutcomeChange;
-  /** The same for every row of a batch that matches a results filter. */
-  setFiltered(batchId: string, filter: ResultFilter, outcome: Outcome | null): OutcomeChange;
+  /**
+   * The same for every row of a batch that matches a results filter; with `expected`, only when
+   * that many rows match (else `validation`, nothing changed).
+   */
+  setFiltered(
+    batchId: string,
+    filter: ResultFilter,
+    outcome: Outcome | null,
+    expected?: number,
+  ): Result<OutcomeChange>;
   /**
    * What applying an outcomes spreadsheet would do; changes nothing. Ids are matched against the
    * batches of `environment`, whose devices the file for that environment will carry.
@@ -78,8 +87,16 @@ export function reviewService(db: Db): ReviewService {
   return {
     set: (targets, outcome) =>
       change(() => targets.map((target) => repo.row(target.batchId, target.seq)), outcome),
-    setFiltered: (batchId, filter, outcome) =>
-      change(() => repo.filtered(batchId, filter), outcome),
+    setFiltered: (batchId, filter, outcome, expected) =>
+      db.transaction((): Result<OutcomeChange> => {
+        const rows = repo.filtered(batchId, filter);
+        if (expected !== undefined && rows.length !== expected)
+          return fail(
+            'validation',
+            `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+          );
+        return ok(change(() => rows, outcome));
+      })(),
     checkImport: (rows, environment) => db.transaction(() => plan(rows, environment).report)(),
     applyImport: (rows, replaceConflicts, environment) =>
       db.transaction(() => {

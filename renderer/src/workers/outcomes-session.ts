@@ -3,28 +3,14 @@
  * sheet) and how it answers. Plain code over a `post` function, so it runs in Node tests as it
  * runs in the worker.
  */
-import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
+import { outcomeHeaderRow, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
-import { detectHeaderRow, headerSearchRows, headerTexts } from '../../../shared/spreadsheet/header';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 
 /** The longest transaction id the core takes (the contract's limit). */
 export const maxTransactionIdLength = 64;
-
-/**
- * The header row of an outcomes sheet: the first of the top rows in which both columns are
- * recognised; else the row `detectHeaderRow` picks (it knows the id column's names).
- */
-export function outcomeHeaderRow(rows: Cell[][]): number {
-  const end = Math.min(rows.length, headerSearchRows);
-  for (let index = 0; index < end; index += 1) {
-    const mapping = autoMapOutcomeColumns(headerTexts(rows, index));
-    if (mapping.transactionId !== undefined && mapping.outcome !== undefined) return index;
-  }
-  return detectHeaderRow(rows);
-}
 
 /** The sheet's rows under a header row and mapping, split by what can be applied. */
 export function mapOutcomeRows(

@@ -57,7 +57,8 @@ function BatchQueue({ batchId, query, ...rest }: SourceQueueProps & { batchId: s
       {...rest}
       rows={rows}
       setMatching={(outcome: Outcome | null) =>
-        setFiltered.mutateAsync({ batchId, filter, outcome })
+        // The count the confirmation named: the core refuses if the batch has moved on since.
+        setFiltered.mutateAsync({ batchId, filter, outcome, expected: rows.total ?? undefined })
       }
       summary={<OutcomeSummaryPanel summary={summary.data} error={summary.error} scope="batch" />}
     />

@@ -35,8 +35,12 @@ export function useSetOutcome() {
 export function useSetFiltered() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { batchId: string; filter: ResultFilter; outcome: Outcome | null }) =>
-      unwrap(api.outcomes.setFiltered(input)),
+    mutationFn: (input: {
+      batchId: string;
+      filter: ResultFilter;
+      outcome: Outcome | null;
+      expected?: number;
+    }) => unwrap(api.outcomes.setFiltered(input)),
     scope: serial,
     onSettled: () => refreshOutcomes(client),
   });

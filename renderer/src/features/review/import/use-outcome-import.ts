@@ -10,6 +10,7 @@ import type { OutcomeColumnMapping } from '../../../../../shared/outcomes/types'
 import { headerTexts } from '../../../../../shared/spreadsheet/header';
 import { defaultLimits, resolveLimits } from '../../../../../shared/spreadsheet/limits';
 import { fileTooLarge } from '../../../../../shared/spreadsheet/problem';
+import { maxOutcomeImportRows } from '../../../../../shared/contract/outcomes';
 import { useSettings } from '../../../app/use-app';
 import { api, unwrap } from '../../../lib/api';
 import type {
@@ -56,7 +57,11 @@ function headerChoice(sheet: OutcomeSheetInfo, headerRow: number) {
 
 export function useOutcomeImport() {
   const client = useQueryClient();
-  const maxRows = useSettings().data?.maxRows ?? defaultLimits.maxRows;
+  // The setting, but never more than the core takes in one check.
+  const maxRows = Math.min(
+    useSettings().data?.maxRows ?? defaultLimits.maxRows,
+    maxOutcomeImportRows,
+  );
   const [state, setState] = useState<FileState>(initial);
   const [mapped, setMapped] = useState<{ version: string; rows: OutcomeRows } | null>(null);
   const [replaceConflicts, setReplaceConflicts] = useState(false);
