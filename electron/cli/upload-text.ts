@@ -24,6 +24,10 @@ export function describeCheck(check: UploadCheck): string[] {
       `${String(check.repeatedTransactions)} of its ${String(check.rows)} transactions were already sent to ${check.environment} in ${where} ${uploadList(check.repeatedIn)}.`,
     );
   }
+  if (check.changedSince > 0)
+    lines.push(
+      `${String(check.changedSince)} of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
+    );
   if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
     lines.push(
       'Some of those uploads got no answer (dcdesk or the app stopped, or the service did not answer in time): the service may have received them.',

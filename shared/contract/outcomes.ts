@@ -122,6 +122,11 @@ export interface UploadCheck {
   repeatedTransactions: number;
   /** The uploads those transactions went in. */
   repeatedIn: UploadView[];
+  /**
+   * For a stored file sent again: its rows whose outcome the history no longer holds as the file
+   * has it (changed or cleared since); a re-send would report the old ones.
+   */
+  changedSince: number;
 }
 
 /**

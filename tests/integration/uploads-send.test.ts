@@ -269,6 +269,7 @@ describe('the re-send guard', () => {
         sameFile: [first],
         repeatedTransactions: 10,
         repeatedIn: [first],
+        changedSince: 0,
       },
     });
     expect(fixture.sandbox.uploads()).toHaveLength(1);
@@ -292,6 +293,22 @@ describe('the re-send guard', () => {
     const resent = done(await uploads.resend(first.id, target({ confirmed: true })));
     expect(resent).toMatchObject({ status: 'sent', resentFrom: first.id, sha256: first.sha256 });
     expect(fixture.sandbox.uploads().at(-1)?.rows).toEqual(reviewed.slice(0, 10));
+
+    // An outcome changed since the file was sent: a re-send of the stored file says so.
+    const review = reviewService(fixture.db);
+    const changed = reviewed[0]!;
+    const { seq } = fixture.db
+      .prepare('SELECT seq FROM batch_rows WHERE batch_id = ? AND external_id = ?')
+      .get(fixture.batchId, changed.transactionId) as { seq: number };
+    review.set([{ batchId: fixture.batchId, seq }], 'Device Positivado');
+    try {
+      expect(unwrap(await uploads.resend(first.id, target()))).toMatchObject({
+        status: 'confirm',
+        check: { changedSince: 1 },
+      });
+    } finally {
+      review.set([{ batchId: fixture.batchId, seq }], changed.outcome);
+    }
 
     // Environments are separate: the test environment has accepted none of it.
     const elsewhere = await uploads.check(file, 'test');

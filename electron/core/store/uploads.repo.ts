@@ -102,6 +102,12 @@ export function uploadsRepo(db: Db) {
   const accepted = `FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
     WHERE ${possiblyReceived} AND u.environment = @environment
       AND ut.external_id IN (SELECT value FROM json_each(@ids))`;
+  const changedSince = db.prepare<[number], { n: number }>(
+    `SELECT COUNT(*) AS n FROM upload_transactions ut
+     LEFT JOIN outcomes o ON o.external_id = ut.external_id
+     WHERE ut.upload_id = ?
+       AND (o.outcome IS NULL OR o.outcome <> ut.outcome OR o.device_id IS NOT ut.device_id)`,
+  );
   const repeatedCount = db.prepare<[{ environment: EnvironmentName; ids: string }], { n: number }>(
     `SELECT COUNT(DISTINCT ut.external_id) AS n ${accepted}`,
   );
@@ -151,6 +157,10 @@ export function uploadsRepo(db: Db) {
     /** Earlier uploads of these bytes that `environment` accepted or may have received. */
     sameFile(sha256: string, environment: EnvironmentName): UploadView[] {
       return sameFile.all(sha256, environment).map(toView);
+    },
+    /** Rows of a stored upload whose outcome the history no longer holds as the file has it. */
+    changedSince(id: number): number {
+      return changedSince.get(id)?.n ?? 0;
     },
     /** How many of these ids `environment` accepted or may have received, and in which uploads. */
     repeated(

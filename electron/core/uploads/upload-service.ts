@@ -115,6 +115,7 @@ export function uploadService(db: Db): UploadService {
       sameFile: repo.sameFile(hash, environment),
       repeatedTransactions: repeated.count,
       repeatedIn: repeated.uploads,
+      changedSince: 0,
     };
     return check;
   }
@@ -127,7 +128,12 @@ export function uploadService(db: Db): UploadService {
     return { check: guard(file, read, environment), read };
   }
 
-  async function send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>> {
+  /** `changedSince`: for a stored file sent again, its rows whose outcome has changed since. */
+  async function send(
+    file: UploadFileInput,
+    target: UploadTarget,
+    changedSince = 0,
+  ): Promise<Result<UploadOutcome>> {
     const { check, read } = await inspect(file, target.environment);
     if (!read.ok) {
       const details = read.problems.slice(0, maxDetails).map((problem) => problem.message);
@@ -142,8 +148,8 @@ export function uploadService(db: Db): UploadService {
     const started = db
       .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
         if (!target.confirmed) {
-          const now = guard(file, read, target.environment);
-          if (now.sameFile.length > 0 || now.repeatedTransactions > 0)
+          const now = { ...guard(file, read, target.environment), changedSince };
+          if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || changedSince > 0)
             return { kind: 'confirm', check: now };
         }
         const id = repo.insert({
@@ -189,7 +195,7 @@ export function uploadService(db: Db): UploadService {
           'validation',
           `Upload #${String(uploadId)} went to the ${line.environment} environment; it can be sent again only there. Build a new file for ${target.environment}.`,
         );
-      return send(stored, { ...target, resentFrom: uploadId });
+      return send(stored, { ...target, resentFrom: uploadId }, repo.changedSince(uploadId));
     },
     list: () => repo.list(),
     get: (uploadId) => repo.get(uploadId),

@@ -20,6 +20,8 @@ export const sendMessages = catalogue(
     'uploads.guard.repeated':
       '{count} of its {rows} transactions were already accepted by {env}, in {uploads}.',
     'uploads.guard.inUpload': 'upload {ids}',
+    'uploads.guard.changedSince':
+      '{count} of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
     'uploads.guard.unanswered':
       'Some of those uploads got no answer (the app stopped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
@@ -60,6 +62,8 @@ export const sendMessages = catalogue(
       'Este mesmo arquivo já foi aceito por {env} {times} vezes, a última em {date} (envio nº {id}).',
     'uploads.guard.repeated':
       '{count} das suas {rows} transações já foram aceitas por {env}, {uploads}.',
+    'uploads.guard.changedSince':
+      '{count} das suas linhas não correspondem mais aos resultados do histórico (alterados ou limpos depois): enviar de novo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     'uploads.guard.unanswered':
       'Alguns desses envios ficaram sem resposta (o app foi fechado ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',

@@ -74,6 +74,7 @@ describe('guardSentences', () => {
       sameFile: [upload(1, '2025-03-01T10:00:00Z'), upload(4, '2025-03-02T10:00:00Z')],
       repeatedTransactions: 2,
       repeatedIn: [upload(4, '2025-03-02T10:00:00Z'), upload(1, '2025-03-01T10:00:00Z')],
+      changedSince: 0,
     };
     const [same, repeated] = guardSentences(check, t, 'en');
     expect(same).toMatch(
@@ -85,5 +86,10 @@ describe('guardSentences', () => {
     expect(guardSentences({ ...check, sameFile: [], repeatedTransactions: 0 }, t, 'en')).toEqual(
       [],
     );
+    expect(
+      guardSentences({ ...check, sameFile: [], repeatedTransactions: 0, changedSince: 2 }, t, 'en'),
+    ).toEqual([
+      '2 of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
+    ]);
   });
 });
