@@ -13,7 +13,8 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { environmentOption } from '../environment-option';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
-import { describeSize, printList } from '../listing';
+import { formatBytes } from '../../../shared/spreadsheet/problem';
+import { printList } from '../listing';
 import { writeAtomically } from '../write-atomically';
 
 const options = {
@@ -112,7 +113,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     }
     const { preview } = file;
     io.out(
-      `Wrote ${output}: ${String(preview.total)} rows, ${describeSize(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+      `Wrote ${output}: ${String(preview.total)} rows, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
     );
     io.out(
       outcomes
