@@ -2,18 +2,12 @@ import { useId } from 'react';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
 import { barLength } from '../batches/charts/chart-scale';
+import { outcomeSlug } from '../review/outcome-text';
 
 const width = 420;
 const rowHeight = 26;
 const labelWidth = 150;
 const valueWidth = 56;
-
-/** Class of each outcome's bar, for its colour in uploads.css. */
-export const outcomeClass: Record<Outcome, string> = {
-  Suspeito: 'outcome-suspect',
-  'Fraude Confirmada': 'outcome-fraud',
-  'Device Positivado': 'outcome-positive',
-};
 
 /**
  * Rows per outcome as horizontal bars, the values named exactly as the file carries them; a
@@ -66,7 +60,7 @@ export function OutcomeBars({ counts }: { counts: Record<Outcome, number> }) {
                 width={length}
                 height={rowHeight - 8}
                 rx={3}
-                className={`chart-bar ${outcomeClass[outcome]}`}
+                className={`chart-bar outcome-${outcomeSlug(outcome)}`}
               />
               <text x={labelWidth + plotWidth + 6} y={y + 15} fontSize={12}>
                 {number(counts[outcome])}
