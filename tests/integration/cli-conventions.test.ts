@@ -148,6 +148,22 @@ describe('dcdesk completion', () => {
   });
 });
 
+describe('dcdesk on the PATH, as the README says', () => {
+  it('npm link puts a working dcdesk on the PATH', async () => {
+    const prefix = tempDir('dcdesk-link-');
+    const linked = await run('npm', ['link', '--no-audit', '--no-fund'], {
+      env: { npm_config_prefix: prefix.dir },
+    });
+    expect(linked.code, linked.stderr).toBe(0);
+    const result = await run('dcdesk', ['--version'], {
+      cwd: prefix.dir,
+      env: { PATH: `${path.join(prefix.dir, 'bin')}:${process.env.PATH ?? ''}` },
+    });
+    expect(result.stdout.trim()).toBe(`dcdesk ${packageVersion} (Device Check Desk)`);
+    prefix.remove();
+  }, 60_000);
+});
+
 describe('npm run dcdesk', () => {
   it('resolves relative paths against the folder the user ran it from', async () => {
     const work = tempDir('dcdesk-npm-run-');
