@@ -160,7 +160,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
       text.t('falsePositiveRate'),
     ],
     report.riskThresholds.map((row) => [
-      escapeXml(row.risk),
+      t(row.risk),
       text.count(row.flagged),
       text.percent(row.share),
       text.percent(row.recall),
@@ -214,10 +214,10 @@ ${thresholds}
 ${riskThresholds}
 ${table(
   text.t('riskLevels'),
-  [text.t('risk'), ...rateHead, text.t('interval')],
+  [text.t('riskLevel'), ...rateHead, text.t('interval')],
   rateRows(
     text,
-    report.riskLevels.map((level) => ({ ...level, name: level.risk })),
+    report.riskLevels.map((level) => ({ ...level, name: text.t(level.risk) })),
     false,
   ),
 )}

@@ -30,6 +30,11 @@ const en = {
   share: 'Share of traffic',
   riskThresholds: 'Declining at a risk level',
   risk: 'Risk ≥',
+  riskLevel: 'Risk',
+  high: 'high',
+  medium: 'medium',
+  low: 'low',
+  undefined: 'undefined',
   riskLevels: 'Fraud rate by risk level',
   rows: 'Rows',
   fraud: 'Fraud',
@@ -85,6 +90,11 @@ const pt: Words = {
   share: 'Parcela do tráfego',
   riskThresholds: 'Recusar a partir de um nível de risco',
   risk: 'Risco ≥',
+  riskLevel: 'Risco',
+  high: 'alto',
+  medium: 'médio',
+  low: 'baixo',
+  undefined: 'indefinido',
   riskLevels: 'Taxa de fraude por nível de risco',
   rows: 'Linhas',
   fraud: 'Fraudes',
@@ -116,7 +126,11 @@ export type ReportWord = keyof Words;
 export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const count = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   const decimal = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 3,
     maximumFractionDigits: 3,

@@ -15,7 +15,7 @@ export interface Axis {
 
 const width = 360;
 const height = 260;
-const margin = { top: 12, right: 12, bottom: 44, left: 52 };
+const margin = { top: 12, right: 22, bottom: 44, left: 52 };
 const plotWidth = width - margin.left - margin.right;
 const plotHeight = height - margin.top - margin.bottom;
 const x = (value: number) => margin.left + value * plotWidth;
