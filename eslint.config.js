@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Imports that break the layering in ../shared/DESIGN.md, per folder. */
+/** Imports that break the layering (README, "Architecture"), per folder. */
 const nodeBuiltins = [
   'fs',
   'path',

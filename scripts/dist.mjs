@@ -1,6 +1,6 @@
 // `npm run dist` builds the installers of this OS; `npm run dist:win | dist:mac | dist:linux` picks
 // one. Steps: build the bundles, rebuild the native modules for Electron's ABI
-// (`electron-builder install-app-deps`, here and never in postinstall: see shared/TOOLCHAIN.md),
+// (`electron-builder install-app-deps`, here and never in postinstall: see docs/toolchain.md),
 // package with electron-builder.yml, and finally, whatever happened, put back the Node build of
 // better-sqlite3 so `npm test` and the CLI keep working. Packaging downloads Electron, its headers
 // and prebuilt native modules: without the internet it stops and says so.

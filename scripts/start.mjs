@@ -1,5 +1,5 @@
 // `npm start`: build, then launch the desktop app. Native modules are rebuilt for Electron first
-// (never in postinstall: see ../shared/TOOLCHAIN.md). Where no Electron binary can be had, such as
+// (never in postinstall: see docs/toolchain.md). Where no Electron binary can be had, such as
 // a machine without internet access, say so and start the same app in the web host instead: the
 // real core and the built renderer on 127.0.0.1, opened in any browser.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';

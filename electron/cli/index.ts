@@ -1,6 +1,10 @@
 import { runCli } from './run';
 import { processInput } from './terminal-input';
 import type { Io } from './io';
+import { userWorkingDirectory } from './working-directory';
+
+// Relative paths are the user's: under `npm run dcdesk`, npm started us in the package folder.
+process.chdir(userWorkingDirectory(process.env, process.cwd()));
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
 const stopped = new Promise<void>((resolve) => {

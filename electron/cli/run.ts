@@ -9,8 +9,11 @@ import { sandboxCommand } from './commands/sandbox';
 import { settingsCommand } from './commands/settings';
 import { uploadCommand } from './commands/upload';
 import { uploadsCommand } from './commands/uploads';
+import { versionCommand } from './commands/version';
+import { completionCommand } from './commands/completion';
 import type { Command } from './command';
 import { UsageError, exitCodes, type Io } from './io';
+import { describeArgumentError, nearest } from './suggest';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -24,6 +27,8 @@ const commands: Command[] = [
   uploadsCommand,
   settingsCommand,
   purgeCommand,
+  versionCommand,
+  completionCommand(() => commands),
 ];
 
 function overview(): string {
@@ -33,9 +38,11 @@ function overview(): string {
 }
 
 /** `node:util` parseArgs throws TypeErrors with codes for unknown or malformed options. */
-function isArgumentError(caught: unknown): caught is Error {
+function argumentErrorCode(caught: unknown): string | null {
   const code = (caught as { code?: unknown } | null)?.code;
-  return caught instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+  return caught instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')
+    ? code
+    : null;
 }
 
 /** Runs one command line and returns its exit code; never throws. */
@@ -45,9 +52,18 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     io.out(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
+  if (name === '--version' || name === '-V') return versionCommand.run(rest, io);
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    io.err(`dcdesk: unknown command '${name}'.\n\n${overview()}`);
+    const meant = nearest(
+      name,
+      commands.map((candidate) => candidate.name),
+    );
+    io.err(
+      meant
+        ? `dcdesk: unknown command '${name}'; did you mean '${meant}'?\nRun 'dcdesk --help' for the list of commands.`
+        : `dcdesk: unknown command '${name}'.\n\n${overview()}`,
+    );
     return exitCodes.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -57,8 +73,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (caught) {
-    if (caught instanceof UsageError || isArgumentError(caught)) {
-      io.err(`dcdesk ${name}: ${caught.message}\nRun 'dcdesk ${name} --help' for usage.`);
+    const argumentCode = argumentErrorCode(caught);
+    if (caught instanceof UsageError || argumentCode) {
+      const message = argumentCode
+        ? describeArgumentError(argumentCode, (caught as Error).message, command.usage)
+        : (caught as Error).message;
+      io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;
     }
     const reason = caught instanceof Error ? caught.message : String(caught);

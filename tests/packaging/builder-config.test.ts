@@ -218,7 +218,7 @@ describe('packaging scripts', () => {
       'dist:mac': 'node scripts/dist.mjs mac',
       'dist:linux': 'node scripts/dist.mjs linux',
     });
-    // On this kind of machine install-app-deps as postinstall silently builds for Node (TOOLCHAIN.md).
+    // On this kind of machine install-app-deps as postinstall silently builds for Node (docs/toolchain.md).
     for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
       expect(packageJson.scripts[hook] ?? '').not.toContain('install-app-deps');
   });

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 
 /**
  * Vitest globalSetup: a private D-Bus session with an unlocked gnome-keyring, so the keychain tests
- * use the real Secret Service (TOOLCHAIN.md, "The real OS keychain in tests") and never touch the
+ * use the real Secret Service (docs/toolchain.md, "The real OS keychain in tests") and never touch the
  * developer's own keyring. Test workers inherit DBUS_SESSION_BUS_ADDRESS.
  */
 

@@ -1,19 +1,42 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
-import { EnvironmentsPage } from '../features/environments/environments-page';
 import { ImportPage } from '../features/import/import-page';
-import { SettingsPage } from '../features/settings/settings-page';
 import { ErrorNotice } from '../components/error-notice';
-import { BatchesPage } from '../features/batches/batches-page';
-import { SearchPage } from '../features/search/search-page';
-import { ReviewPage } from '../features/review/review-page';
-import { UploadsPage } from '../features/uploads/uploads-page';
 import { GuidedTour } from '../features/tour/guided-tour';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
+
+/**
+ * Every screen but the first is its own chunk, so the first screen does not wait for the code of
+ * the others (and no chunk passes Vite's 500 kB warning). They still mount at once, hidden, as
+ * before: pages keep their state and subscriptions while the analyst looks elsewhere.
+ */
+const BatchesPage = lazy(() =>
+  import('../features/batches/batches-page').then((module) => ({ default: module.BatchesPage })),
+);
+const ReviewPage = lazy(() =>
+  import('../features/review/review-page').then((module) => ({ default: module.ReviewPage })),
+);
+const UploadsPage = lazy(() =>
+  import('../features/uploads/uploads-page').then((module) => ({ default: module.UploadsPage })),
+);
+const SearchPage = lazy(() =>
+  import('../features/search/search-page').then((module) => ({ default: module.SearchPage })),
+);
+const EnvironmentsPage = lazy(() =>
+  import('../features/environments/environments-page').then((module) => ({
+    default: module.EnvironmentsPage,
+  })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((module) => ({
+    default: module.SettingsPage,
+  })),
+);
 
 const sections: Section[] = [
   'import',
@@ -79,22 +102,34 @@ function Shell() {
           <ImportPage />
         </div>
         <div hidden={section !== 'batches'}>
-          <BatchesPage />
+          <Suspense fallback={null}>
+            <BatchesPage />
+          </Suspense>
         </div>
         <div hidden={section !== 'review'}>
-          <ReviewPage />
+          <Suspense fallback={null}>
+            <ReviewPage />
+          </Suspense>
         </div>
         <div hidden={section !== 'uploads'}>
-          <UploadsPage />
+          <Suspense fallback={null}>
+            <UploadsPage />
+          </Suspense>
         </div>
         <div hidden={section !== 'search'}>
-          <SearchPage />
+          <Suspense fallback={null}>
+            <SearchPage />
+          </Suspense>
         </div>
         <div hidden={section !== 'environments'}>
-          <EnvironmentsPage />
+          <Suspense fallback={null}>
+            <EnvironmentsPage />
+          </Suspense>
         </div>
         <div hidden={section !== 'settings'}>
-          <SettingsPage />
+          <Suspense fallback={null}>
+            <SettingsPage />
+          </Suspense>
         </div>
       </main>
     </div>

@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { version } from '../../../package.json';
+import type { Command } from '../command';
+import { dataDirFrom } from '../history';
+import { exitCodes, type Io } from '../io';
+
+/** What `dcdesk version --json` prints; documented in the command's help. */
+export interface VersionInfo {
+  version: string;
+  node: string;
+  platform: NodeJS.Platform;
+  arch: string;
+  dataDir: string;
+}
+
+export function versionInfo(io: Io): VersionInfo {
+  return {
+    version,
+    node: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+    dataDir: dataDirFrom(undefined, io),
+  };
+}
+
+export const versionCommand: Command = {
+  name: 'version',
+  summary: 'print the version (also --version, -V)',
+  usage: `dcdesk version [--json]
+
+Prints the version of dcdesk. --json prints {version, node, platform, arch, dataDir}: the
+Node.js version running it, the platform, and the data folder it would use.`,
+  run(argv: string[], io: Io) {
+    const { values } = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' } },
+      strict: true,
+    });
+    const info = versionInfo(io);
+    io.out(
+      values.json ? JSON.stringify(info, null, 2) : `dcdesk ${info.version} (Device Check Desk)`,
+    );
+    return Promise.resolve(exitCodes.ok);
+  },
+};

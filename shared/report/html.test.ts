@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { reportHtml } from './html';
+import { scoreReport, type ReportCase } from './report';
+
+function cases(): ReportCase[] {
+  const list: ReportCase[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const fraud = i % 10 === 0;
+    list.push({
+      score: fraud ? 0.6 + (i % 7) / 20 : (i % 13) / 20,
+      risk: fraud ? 'high' : 'low',
+      insights: fraud ? ['DEV0001', '<img src=x onerror=alert(1)>'] : ['GER0002'],
+      alertQuantity: i % 6,
+      deviceAge: i * 10,
+      review: fraud ? 'Fraude Confirmada' : null,
+    });
+  }
+  return list;
+}
+
+const report = scoreReport(cases(), { suspeito: 'fraud', unreviewed: 'legit' });
+const meta = {
+  environment: 'sandbox',
+  batch: 'b-1',
+  generatedAt: new Date('2026-11-23T12:00:00Z'),
+};
+
+describe('reportHtml', () => {
+  it('is one self-contained page: no script, no external resource', () => {
+    // The escaped hostile code is text, not markup: take it out before looking for markup.
+    const html = reportHtml(report, { ...meta, locale: 'en-US' }).replaceAll(
+      '&#60;img src=x onerror=alert(1)&#62;',
+      '',
+    );
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|\bsrc=|url\(/i);
+    expect(html).toMatch(/Content-Security-Policy" content="default-src 'none'/);
+    expect(html.match(/<svg /g)).toHaveLength(3);
+  });
+
+  it('escapes text from the service', () => {
+    const html = reportHtml(report, { ...meta, locale: 'en-US' });
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it('speaks English and Portuguese, with the locale’s numbers', () => {
+    const english = reportHtml(report, { ...meta, locale: 'en-US' });
+    const portuguese = reportHtml(report, { ...meta, locale: 'pt-BR' });
+    expect(english).toContain('Area under the ROC curve');
+    expect(english).toContain(`<strong>${(report.auc ?? 0).toFixed(3)}</strong>`);
+    expect(portuguese).toContain('Área sob a curva ROC');
+    expect(portuguese).toContain(
+      `<strong>${(report.auc ?? 0).toFixed(3).replace('.', ',')}</strong>`,
+    );
+    expect(portuguese).toContain('<html lang="pt-BR">');
+  });
+
+  it('says why there is no area when a class is empty', () => {
+    const onlyLegit = scoreReport([{ ...cases()[1], review: null } as ReportCase], {
+      suspeito: 'fraud',
+      unreviewed: 'legit',
+    });
+    expect(reportHtml(onlyLegit, { ...meta, locale: 'en-US' })).toContain(
+      'No area: the report needs both fraud and legitimate cases.',
+    );
+  });
+});

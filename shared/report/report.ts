@@ -1,0 +1,172 @@
+import type { DeviceRisk } from '../domain/types';
+import {
+  ageBucket,
+  ageBuckets,
+  alertBucket,
+  alertBuckets,
+  binOf,
+  createTally,
+  histogramBins,
+  rateOf,
+  type AgeBucket,
+  type GroupRate,
+} from './breakdowns';
+import {
+  exclusionReasons,
+  labelOf,
+  type ExclusionReason,
+  type LabelOptions,
+  type ReviewState,
+} from './labels';
+import {
+  aucWithInterval,
+  scoreLevels,
+  precisionRecall,
+  rocCurve,
+  type CurvePoint,
+  type PrecisionRecallPoint,
+} from './roc';
+import {
+  riskOrder,
+  riskThresholdTable,
+  thresholdTable,
+  type RiskCutRow,
+  type ThresholdRow,
+} from './thresholds';
+
+/** One looked-up transaction with what the report needs of it. */
+export interface ReportCase {
+  score: number | null;
+  risk: DeviceRisk | null;
+  insights: readonly string[];
+  alertQuantity: number | null;
+  deviceAge: number | null;
+  review: ReviewState;
+}
+
+export interface ScoreReport {
+  labels: { positive: number; negative: number; excluded: number };
+  excludedBy: Record<ExclusionReason, number>;
+  /** Fraud ÷ labelled cases. */
+  baseRate: number | null;
+  auc: number | null;
+  aucInterval: [number, number] | null;
+  aucMethod: 'DeLong';
+  /** Why there is no AUC (one class is empty), in English; the UI words it itself. */
+  aucMissing: 'no_positives' | 'no_negatives' | null;
+  averagePrecision: number | null;
+  thresholds: ThresholdRow[];
+  riskLevels: Array<{ risk: DeviceRisk } & GroupRate>;
+  riskThresholds: RiskCutRow[];
+  insightCodes: Array<{ code: string } & GroupRate>;
+  alertQuantities: Array<{ bucket: string } & GroupRate>;
+  deviceAges: Array<{ bucket: AgeBucket } & GroupRate>;
+  histogram: Array<{ from: number; to: number; positive: number; negative: number }>;
+  roc: CurvePoint[];
+  precisionRecall: PrecisionRecallPoint[];
+}
+
+/** At most this many points per curve: enough to draw, small enough to send and export. */
+const curvePoints = 201;
+
+/** Keeps the ends and an even spread of the points between. */
+export function thin<T>(points: T[], limit = curvePoints): T[] {
+  if (points.length <= limit) return points;
+  const step = (points.length - 1) / (limit - 1);
+  return Array.from({ length: limit }, (_, i) => points[Math.round(i * step)] as T);
+}
+
+/**
+ * Builds the report one case at a time, so a million rows stream from the history without being
+ * held as objects: only the two score columns are kept, as growing arrays of numbers.
+ */
+export function createReportBuilder(options: LabelOptions) {
+  const positives: number[] = [];
+  const negatives: number[] = [];
+  const excludedBy = Object.fromEntries(exclusionReasons.map((reason) => [reason, 0])) as Record<
+    ExclusionReason,
+    number
+  >;
+  const risks = createTally<DeviceRisk>();
+  const codes = createTally<string>();
+  const alerts = createTally<string>();
+  const ages = createTally<AgeBucket>();
+  const histogram = Array.from({ length: histogramBins }, () => ({ positive: 0, negative: 0 }));
+
+  function add(row: ReportCase): void {
+    const label = labelOf(row.score, row.review, options);
+    if (label.kind === 'excluded' || row.score === null) {
+      if (label.kind === 'excluded') excludedBy[label.reason] += 1;
+      return;
+    }
+    const fraud = label.kind === 'positive';
+    (fraud ? positives : negatives).push(row.score);
+    const bin = histogram[binOf(row.score)];
+    if (bin) bin[fraud ? 'positive' : 'negative'] += 1;
+    if (row.risk) risks.add(row.risk, fraud);
+    // A code repeated within one answer counts once for that row.
+    row.insights.forEach((code, index) => {
+      if (row.insights.indexOf(code) === index) codes.add(code, fraud);
+    });
+    alerts.add(alertBucket(row.alertQuantity), fraud);
+    ages.add(ageBucket(row.deviceAge), fraud);
+  }
+
+  function finish(): ScoreReport {
+    const labelled = positives.length + negatives.length;
+    const baseRate = labelled === 0 ? null : positives.length / labelled;
+    const levels = scoreLevels(positives, negatives);
+    const estimate = aucWithInterval(positives, negatives, levels);
+    const riskCounts = new Map(risks.entries());
+    const pr = precisionRecall(positives, negatives, levels);
+    const excluded = exclusionReasons.reduce((sum, reason) => sum + excludedBy[reason], 0);
+    return {
+      labels: { positive: positives.length, negative: negatives.length, excluded },
+      excludedBy,
+      baseRate,
+      auc: estimate?.auc ?? null,
+      aucInterval: estimate?.interval ?? null,
+      aucMethod: 'DeLong',
+      aucMissing:
+        positives.length === 0 ? 'no_positives' : negatives.length === 0 ? 'no_negatives' : null,
+      averagePrecision: pr.averagePrecision,
+      thresholds: thresholdTable(positives, negatives),
+      riskLevels: riskOrder.map((risk) => ({
+        risk,
+        ...rateOf(risks.get(risk) ?? { rows: 0, fraud: 0 }, baseRate),
+      })),
+      riskThresholds: riskThresholdTable(riskCounts, positives.length, negatives.length),
+      insightCodes: codes
+        .entries()
+        .map(([code, counts]) => ({ code, ...rateOf(counts, baseRate) }))
+        .sort(
+          (a, b) =>
+            (b.lift ?? -1) - (a.lift ?? -1) || b.rows - a.rows || a.code.localeCompare(b.code),
+        ),
+      alertQuantities: alertBuckets.map((bucket) => ({
+        bucket,
+        ...rateOf(alerts.get(bucket) ?? { rows: 0, fraud: 0 }, baseRate),
+      })),
+      deviceAges: [...ageBuckets.map((bucket) => bucket.key), 'unknown' as const].map((bucket) => ({
+        bucket,
+        ...rateOf(ages.get(bucket) ?? { rows: 0, fraud: 0 }, baseRate),
+      })),
+      histogram: histogram.map((bin, i) => ({
+        from: i / histogramBins,
+        to: (i + 1) / histogramBins,
+        ...bin,
+      })),
+      roc: thin(rocCurve(positives, negatives, levels)),
+      precisionRecall: thin(pr.curve),
+    };
+  }
+
+  return { add, finish };
+}
+
+/** The whole report of a list of cases. */
+export function scoreReport(cases: Iterable<ReportCase>, options: LabelOptions): ScoreReport {
+  const builder = createReportBuilder(options);
+  for (const row of cases) builder.add(row);
+  return builder.finish();
+}
