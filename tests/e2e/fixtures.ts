@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hostName, type App } from './hosts/app';
-import { electronHostTest } from './hosts/electron-host';
+import { electronHostTest, electronUnavailable } from './hosts/electron-host';
 import { webHostTest } from './hosts/web-host';
 
 export type { App, SavedDownload } from './hosts/app';
@@ -44,6 +44,16 @@ export function observedResponses(app: App): string[] | null {
       description: 'What the page received is searched in the web host only (IPC in Electron).',
     });
   return app.responses;
+}
+
+/**
+ * For a `beforeAll` that prepares something costly: skips the file's tests up front where the
+ * host cannot run (Electron without a binary), instead of preparing for tests that will skip.
+ */
+export function skipWhereTheHostCannotRun(): void {
+  if (hostName !== 'electron') return;
+  const unavailable = electronUnavailable();
+  test.skip(unavailable !== null, unavailable ?? '');
 }
 
 export { expect };

@@ -15,6 +15,12 @@ type Bridge = Record<string, Record<string, (input: unknown) => Promise<unknown>
  * `app.call` uses, credentials go to the real OS keychain and the core reaches services with
  * `net.fetch`. Skips each test, with the reason, where no Electron binary can run.
  */
+/** Null where the Electron app can run, or why not (detected once per process). */
+export function electronUnavailable(): string | null {
+  const binary = electronBinary();
+  return binary.path === null ? `No Electron binary on this machine: ${binary.reason}` : null;
+}
+
 export const electronHostTest = base.extend<{
   app: App;
   showTour: boolean;
@@ -22,11 +28,9 @@ export const electronHostTest = base.extend<{
 }>({
   showTour: [false, { option: true }],
   electronApp: async ({ showTour, locale }, use, testInfo) => {
+    const unavailable = electronUnavailable();
+    testInfo.skip(unavailable !== null, unavailable ?? '');
     const binary = electronBinary();
-    testInfo.skip(
-      binary.path === null,
-      `No Electron binary on this machine: ${binary.reason ?? ''}`,
-    );
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-electron-e2e-'));
     const downloadsDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-electron-downloads-'));
     const keychainService = keychainServiceName(testInfo.workerIndex);
