@@ -15,11 +15,12 @@ import {
 } from '../support/bad-fixtures';
 import { tempDir } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, skipWhereTheHostCannotRun, test } from './fixtures';
 
 const work = tempDir('dcdesk-e2e-bad-');
 let files = new Map<string, string>();
 test.beforeAll(async () => {
+  skipWhereTheHostCannotRun();
   test.setTimeout(120_000);
   files = await writeCorpus(work.dir);
 });

@@ -37,7 +37,7 @@ async function expectStop(page: Page, tour: Locator, index: number) {
 }
 
 async function storedTourDismissed(app: App): Promise<unknown> {
-  const settings = await app.core.call('settings.get', {});
+  const settings = await app.call('settings.get', {});
   return settings.ok ? (settings.value as { tourDismissed: boolean }).tourDismissed : settings;
 }
 
@@ -152,7 +152,7 @@ test('the sample spreadsheet goes through the import flow and the run in the san
 
 test('the sample is offered only in the sandbox', async ({ page, app }) => {
   await expect(page.getByTestId('sample-offer')).toBeVisible();
-  const switched = await app.core.call('environments.activate', { environment: 'production' });
+  const switched = await app.call('environments.activate', { environment: 'production' });
   expect(switched.ok).toBe(true);
   await page.reload();
   await expect(page.getByTestId('environment-badge')).toHaveText('Environment: Production');

@@ -1,55 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { createCore, type Core } from '../../electron/core/api';
-import {
-  createKeychainStore,
-  type CredentialStore,
-} from '../../electron/core/credentials/keychain';
-import type { FetchFn } from '../../electron/core/service/client';
-import { startWebHost, type WebHost } from '../../electron/webhost/server';
+import { expect, type Page } from '@playwright/test';
+import { hostName, type App } from './hosts/app';
+import { electronHostTest, electronUnavailable } from './hosts/electron-host';
+import { webHostTest } from './hosts/web-host';
 
-export interface App {
-  core: Core;
-  host: WebHost;
-  keychain: CredentialStore;
-  dataDir: string;
-  /** Every body the web host sent to the page, to prove what never crossed. */
-  responses: string[];
-  /**
-   * Test-only: the origins (`http://127.0.0.1:PORT`) the core's service clients sent requests
-   * to, in the order first seen. The core starts its embedded sandbox on a free port and does not
-   * tell anyone where; in the sandbox environment this list is that address, so a test can ask
-   * the sandbox's control endpoints (`GET /__sandbox/uploads`) what it received. Recorded by the
-   * `fetch` the fixture hands the core, which passes every request on to Node's `fetch` as is.
-   */
-  serviceOrigins: string[];
-  /**
-   * Closes the web host and the core (as quitting the app does) and starts new ones on the same
-   * data folder and keychain, then opens the page on the new host: the app closed and reopened.
-   */
-  restart(): Promise<void>;
-}
-
-/** The real core on a data folder, as the app and the web host start it. */
-export async function startCore(
-  dataDir: string,
-  keychain: CredentialStore,
-  fetch: FetchFn = globalThis.fetch,
-): Promise<Core> {
-  const created = await createCore({
-    dataDir,
-    fetch,
-    keychain,
-    version: '0.0.0-e2e',
-    locale: 'en-US',
-    platform: process.platform,
-    resourcesDir: path.resolve('resources'),
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
-}
+export type { App, SavedDownload } from './hosts/app';
 
 let shots = 0;
 
@@ -63,68 +18,43 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * A fresh install for every test: a new data folder and its own keychain entry name, the real core
- * behind the web host, and the page opened at the host's address.
+ * A fresh install for every test: a new data folder and its own keychain entry name, the real core,
+ * and the page showing the app. The host is the web host in Chromium (playwright.config.ts) or
+ * the Electron app (the `journeys` project of playwright.electron.config.ts, which sets
+ * DCDESK_E2E_HOST=electron); the journeys are the same files, through the same `App`.
  *
  * One difference from a real first run, on purpose: the guided tour, a modal dialog that opens by
  * itself on a fresh install, would stand in front of every journey. So the fixture stores the
- * setting `tourDismissed: true` before the page opens, as closing the tour does. A spec about the
+ * setting `tourDismissed: true` before the page shows, as closing the tour does. A spec about the
  * first run itself asks for the tour with `test.use({ showTour: true })`.
  */
-export const test = base.extend<{ app: App; showTour: boolean }>({
-  showTour: [false, { option: true }],
-  app: async ({ page, showTour }, use, testInfo) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-e2e-'));
-    const keychain = createKeychainStore({
-      service: `Device Check Desk e2e ${String(testInfo.workerIndex)}-${String(Date.now())}`,
+// The Electron variant has one more, internal fixture; the journeys see the same `app` and `page`.
+export const test =
+  hostName === 'electron' ? (electronHostTest as unknown as typeof webHostTest) : webHostTest;
+
+/**
+ * The bodies the web host sent to the page, or null in Electron, where the page receives IPC
+ * replies no outside process can observe: the assertions over them are web-host-only, and the
+ * report says so for each test that skipped them.
+ */
+export function observedResponses(app: App): string[] | null {
+  if (app.responses === null)
+    test.info().annotations.push({
+      type: 'web-host-only',
+      description: 'What the page received is searched in the web host only (IPC in Electron).',
     });
-    const responses: string[] = [];
-    const serviceOrigins: string[] = [];
-    const recordingFetch: FetchFn = (input, init) => {
-      const { origin } = new URL(input);
-      if (!serviceOrigins.includes(origin)) serviceOrigins.push(origin);
-      return globalThis.fetch(input, init);
-    };
-    const core = await startCore(dataDir, keychain, recordingFetch);
-    if (!showTour) {
-      const dismissed = await core.call('settings.update', { tourDismissed: true });
-      if (!dismissed.ok) throw new Error(dismissed.error.message);
-    }
-    const host = await startWebHost({ core, rendererDir: 'dist/renderer' });
-    const app: App = {
-      core,
-      host,
-      keychain,
-      dataDir,
-      responses,
-      serviceOrigins,
-      async restart() {
-        await app.host.close();
-        await app.core.close();
-        app.core = await startCore(dataDir, keychain, recordingFetch);
-        app.host = await startWebHost({ core: app.core, rendererDir: 'dist/renderer' });
-        await page.goto(app.host.url);
-      },
-    };
-    page.on('response', (response) => {
-      if (response.url().startsWith(app.host.origin))
-        void response.text().then(
-          (body) => responses.push(body),
-          () => undefined,
-        );
-    });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await page.goto(host.url);
-    await use(app);
-    await app.host.close();
-    await app.core.close();
-    await keychain.remove('test');
-    await keychain.remove('production');
-    rmSync(dataDir, { recursive: true, force: true });
-  },
-});
+  return app.responses;
+}
+
+/**
+ * For a `beforeAll` that prepares something costly: skips the file's tests up front where the
+ * host cannot run (Electron without a binary), instead of preparing for tests that will skip.
+ */
+export function skipWhereTheHostCannotRun(): void {
+  if (hostName !== 'electron') return;
+  const unavailable = electronUnavailable();
+  test.skip(unavailable !== null, unavailable ?? '');
+}
 
 export { expect };
 export const screenshotsTaken = () => shots;

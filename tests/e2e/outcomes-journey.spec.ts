@@ -44,8 +44,9 @@ function caseSystemCsv(lines: string[][]): Buffer {
  * sandbox on a free port; the fixture records the one address the core's client reached.
  */
 async function sandboxUploads(app: App): Promise<ReceivedUpload[]> {
-  expect(app.serviceOrigins).toHaveLength(1);
-  const answer = await fetch(`${app.serviceOrigins[0]!}/__sandbox/uploads`);
+  const origins = await app.serviceOrigins();
+  expect(origins).toHaveLength(1);
+  const answer = await fetch(`${origins[0]!}/__sandbox/uploads`);
   expect(answer.status).toBe(200);
   return (await answer.json()) as ReceivedUpload[];
 }
@@ -296,9 +297,7 @@ test('from a spreadsheet to outcomes the sandbox received: run, review by keyboa
   await expect(first.getByTestId('result-outcome')).toHaveText('Device Positivado');
   await screenshot(page, 'journey-results');
 
-  const downloading = page.waitForEvent('download');
-  await page.getByTestId('export-csv').click();
-  const download = await downloading;
+  const download = await app.download(() => page.getByTestId('export-csv').click());
   const text = (await readFile(await download.path())).toString('utf8').replace(/^\ufeff/, '');
   const [header, ...body] = parseCsv(text, ',').rows.map((row) =>
     row.map((cell) => cell?.text ?? ''),

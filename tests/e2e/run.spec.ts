@@ -3,12 +3,12 @@
  * survives the app closing; its results are filtered, charted, exported and read in full.
  */
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sandboxAnswer, startSandbox } from '../../electron/sandbox';
 import { parseCsv } from '../../shared/spreadsheet';
 import type { Transaction } from '../../shared/domain/types';
 import { sampleTransaction } from '../support/transactions';
-import { expect, screenshot, test, type App } from './fixtures';
+import { expect, screenshot, test, type App, type SavedDownload } from './fixtures';
 
 /** Transactions `0…count-1`; `rename` changes some external IDs (a formula-like one, say). */
 function transactions(count: number, rename: Record<number, string> = {}): Transaction[] {
@@ -54,7 +54,7 @@ async function count(page: Page, name: string): Promise<number> {
 }
 
 /** The CSV file the page downloaded, as rows of cell texts (the BOM dropped). */
-async function downloadedCsv(download: Download): Promise<string[][]> {
+async function downloadedCsv(download: SavedDownload): Promise<string[][]> {
   const text = (await readFile(await download.path())).toString('utf8').replace(/^\ufeff/, '');
   return parseCsv(text, ',').rows.map((row) => row.map((cell) => cell?.text ?? ''));
 }
@@ -72,7 +72,7 @@ async function slowTestEnvironment(app: App, page: Page, concurrency: number) {
     ['settings.update', { testBaseUrl: sandbox.url, activeEnvironment: 'test', concurrency }],
   ];
   for (const [name, input] of calls) {
-    const result = await app.core.call(name, input);
+    const result = await app.call(name, input);
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
   }
   await page.reload();
@@ -82,7 +82,7 @@ async function slowTestEnvironment(app: App, page: Page, concurrency: number) {
 
 /** The id of the newest batch, from the core. */
 async function newestBatchId(app: App): Promise<string> {
-  const list = await app.core.call('batches.list', {});
+  const list = await app.call('batches.list', {});
   if (!list.ok) throw new Error(list.error.message);
   const [newest] = list.value as Array<{ id: string }>;
   if (!newest) throw new Error('There is no batch.');
@@ -91,7 +91,7 @@ async function newestBatchId(app: App): Promise<string> {
 
 test('a CSV run in the sandbox: progress, results, risk filter, CSV export and a row in full', async ({
   page,
-  app: _app,
+  app,
 }) => {
   // One high-risk row gets an external ID that a spreadsheet would run as a formula.
   const plain = expectedAnswers(transactions(60));
@@ -143,9 +143,7 @@ test('a CSV run in the sandbox: progress, results, risk filter, CSV export and a
   await expect(page.getByTestId('chart-insights').locator('svg rect').first()).toBeVisible();
   await screenshot(page, 'batch-results');
 
-  const downloading = page.waitForEvent('download');
-  await page.getByTestId('export-csv').click();
-  const download = await downloading;
+  const download = await app.download(() => page.getByTestId('export-csv').click());
   expect(download.suggestedFilename()).toBe('pedidos-results.csv');
   const [header, ...lines] = await downloadedCsv(download);
   const column = (name: string) => header!.indexOf(name);
@@ -203,7 +201,7 @@ test('pausing stops sending and resuming finishes with every row sent once', asy
     await expect(page.getByTestId('pause-batch')).toHaveCount(0);
     // Stopped for good: the run is no longer live, and every request sent has its stored answer.
     const batchId = await newestBatchId(app);
-    const stored = await app.core.call('batches.get', { batchId });
+    const stored = await app.call('batches.get', { batchId });
     if (!stored.ok) throw new Error(stored.error.message);
     const summary = stored.value as { live: boolean; counts: { done: number } };
     expect(summary.live).toBe(false);
@@ -273,7 +271,7 @@ test('closing the app mid-run offers the batch for resume, and nothing is lost',
 });
 
 test('in production the run asks first, and cancelling sends nothing', async ({ page, app }) => {
-  const changed = await app.core.call('settings.update', { activeEnvironment: 'production' });
+  const changed = await app.call('settings.update', { activeEnvironment: 'production' });
   expect(changed.ok).toBe(true);
   await page.reload();
   await importCsv(page, 'producao.csv', transactions(3));
@@ -285,7 +283,7 @@ test('in production the run asks first, and cancelling sends nothing', async ({ 
   await screenshot(page, 'run-production-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  const list = await app.core.call('batches.list', {});
+  const list = await app.call('batches.list', {});
   expect(list).toEqual({ ok: true, value: [] });
   await expect(page.getByTestId('run-lookups')).toBeEnabled();
 });

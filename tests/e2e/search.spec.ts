@@ -32,7 +32,7 @@ function sourceRow(row: number, n: number, sessionID = sampleTransaction(n).sess
 
 /** Runs a batch through the core, in the sandbox, and waits until every row is answered. */
 async function runBatch(app: App, rows: ReturnType<typeof sourceRow>[]): Promise<string> {
-  const created = await app.core.call('batches.create', {
+  const created = await app.call('batches.create', {
     sourceName: 'pedidos.csv',
     sourceSha256: 'a'.repeat(64),
     rows,
@@ -42,7 +42,7 @@ async function runBatch(app: App, rows: ReturnType<typeof sourceRow>[]): Promise
   await expect
     .poll(
       async () => {
-        const batch = await app.core.call('batches.get', { batchId });
+        const batch = await app.call('batches.get', { batchId });
         return batch.ok ? (batch.value as BatchSummary).state : batch.error.code;
       },
       { timeout: 30_000 },

@@ -113,9 +113,7 @@ test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks 
   await screenshot(page, 'uploads-preview');
 
   // The copy saved is a zip holding exactly the rows reviewed, written with `;`.
-  const downloading = page.waitForEvent('download');
-  await build.getByTestId('save-copy').click();
-  const download = await downloading;
+  const download = await app.download(() => build.getByTestId('save-copy').click());
   expect(download.suggestedFilename()).toBe('respostas-casos.zip');
   const saved = await readFile(await download.path());
   const zip = await JSZip.loadAsync(saved);
@@ -175,9 +173,7 @@ test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks 
   await expect(ledger.locator('tbody tr').first()).toHaveAttribute('data-testid', 'upload-row-2');
 
   // A stored file saved again is the same zip.
-  const again = page.waitForEvent('download');
-  await first.getByTestId('ledger-save').click();
-  const stored = await again;
+  const stored = await app.download(() => first.getByTestId('ledger-save').click());
   expect(stored.suggestedFilename()).toBe('respostas-casos.zip');
   expect(await readFile(await stored.path())).toEqual(saved);
 

@@ -1,17 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import startSecretService from '../support/secret-service';
 import { electronBinary } from './electron-binary';
 
 /**
- * Builds what the smoke test launches (main, preload, renderer), and checks that better-sqlite3
- * is built for Electron rather than Node: otherwise the app stops at start-up behind an error
- * dialog and the test would only time out. Does nothing where Electron cannot run: the test skips.
+ * Builds what the Electron tests launch (main, preload, renderer), checks that better-sqlite3 is
+ * built for Electron rather than Node (otherwise the app stops at start-up behind an error dialog
+ * and every test would only time out), and starts a private Secret Service on Linux for the
+ * journeys' keychain entries. Does nothing where Electron cannot run: the tests skip.
  */
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const electron = electronBinary();
   if (!electron.path) {
     // The list reporter shows skips without their reason; the JSON report has it too.
-    console.log(`Skipping the Electron smoke test: ${electron.reason}`);
-    return;
+    console.log(`Skipping the Electron tests (smoke and journeys): ${electron.reason}`);
+    return undefined;
   }
   execFileSync(process.execPath, ['scripts/build.mjs', 'main', 'preload', 'renderer'], {
     stdio: 'inherit',
@@ -31,4 +33,5 @@ export default function globalSetup(): void {
       { cause: caught },
     );
   }
+  return startSecretService();
 }

@@ -4,7 +4,7 @@ import type { App } from '../fixtures';
 
 /** Calls an operation of the app's core; an error result fails the test with its message. */
 export async function call<T>(app: App, name: string, input: unknown): Promise<T> {
-  const result = await app.core.call(name, input);
+  const result = await app.call(name, input);
   if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
   return result.value as T;
 }
