@@ -10,7 +10,7 @@ import { settingsCommand } from './commands/settings';
 import { uploadCommand } from './commands/upload';
 import { uploadsCommand } from './commands/uploads';
 import type { Command } from './command';
-import { UsageError, exitCodes, type Io } from './io';
+import { CommandExit, UsageError, exitCodes, type Io } from './io';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -57,6 +57,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (caught) {
+    if (caught instanceof CommandExit) return caught.exitCode;
     if (caught instanceof UsageError || isArgumentError(caught)) {
       io.err(`dcdesk ${name}: ${caught.message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;

@@ -43,6 +43,7 @@ export const shellMessages = catalogue(
     'error.config': 'Something is missing in the set-up.',
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
+    'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
   },
@@ -88,6 +89,8 @@ export const shellMessages = catalogue(
     'error.config': 'Falta algo na configuração.',
     'error.keychain_unavailable': 'O chaveiro do sistema está indisponível.',
     'error.db': 'O histórico local falhou.',
+    'error.db_engine':
+      'O módulo do banco de dados não pode ser carregado; o histórico não foi alterado.',
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
   },
