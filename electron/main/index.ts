@@ -8,6 +8,7 @@ import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { denyAllPermissions, refuseDebugSwitches } from './security';
+import { sqliteEngine } from './sqlite-binding';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 
@@ -73,6 +74,14 @@ async function start(keychainService: string | undefined): Promise<void> {
     // Packaged, electron-builder's extraResources land in process.resourcesPath; in development
     // they are the repository's resources/ folder.
     resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
+    // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
+    engine: sqliteEngine({
+      packaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      appPath: app.getAppPath(),
+      platform: process.platform,
+      arch: process.arch,
+    }),
   });
   if (!created.ok) {
     failStart(created.error.message);
