@@ -24,6 +24,12 @@ export async function openCliHistory(
   if (!opened.ok) throw new CommandExit(reportError(io, opened.error));
   for (const notice of opened.value.notices) io.err(`dcdesk: ${notice}`);
   const { db, close } = opened.value;
-  purgeOlderThan(db, settingsRepo(db).read().retentionDays);
+  try {
+    purgeOlderThan(db, settingsRepo(db).read().retentionDays);
+  } catch (caught) {
+    // Closed, not left open: an opening never closed reads as a crash at the next one.
+    close();
+    throw caught;
+  }
   return { db, close };
 }

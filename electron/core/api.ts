@@ -54,8 +54,18 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   if (!opened.ok) return opened;
   const { db, notices, close: closeHistory } = opened.value;
   const settingsStore = settingsRepo(db);
-  let settings: Settings = settingsStore.read();
-  purgeOlderThan(db, settings.retentionDays);
+  let settings: Settings;
+  try {
+    settings = settingsStore.read();
+    purgeOlderThan(db, settings.retentionDays);
+  } catch (caught) {
+    // Closed, not left open: an opening never closed reads as a crash at the next start.
+    closeHistory();
+    return fail(
+      'db',
+      `The history cannot be read: ${caught instanceof Error ? caught.message : String(caught)}`,
+    );
+  }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const listeners = new Set<Listener>();
   const context: CoreContext = {

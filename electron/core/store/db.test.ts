@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyFileName, openHistory } from './db';
 import { sessionsFolderName } from './sessions';
@@ -85,6 +86,26 @@ describe('openHistory', () => {
     second.value.close();
     first.value.close();
     expect(readdirSync(path.join(dir, sessionsFolderName))).toEqual([]);
+  });
+});
+
+describe('openHistory when the file is locked by another connection', () => {
+  it('fails with a db error and leaves the file where it is: locked is not damaged', async () => {
+    const dir = tempDir();
+    const file = await writtenHistory(dir);
+    const holder = new Database(file);
+    holder.pragma('locking_mode = EXCLUSIVE');
+    holder.prepare("UPDATE settings SET value_json = '31'").run();
+    try {
+      const opened = await openHistory(dir);
+      expect(opened).toMatchObject({ ok: false, error: { code: 'db' } });
+      if (opened.ok) return;
+      expect(opened.error.message).toMatch(/cannot be opened: database is locked/);
+      expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+    } finally {
+      holder.close();
+    }
+    expect(existsSync(file)).toBe(true);
   });
 });
 

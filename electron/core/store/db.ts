@@ -6,7 +6,7 @@ import { engineOptions, isCorruption, loadEngine, type Engine } from './engine';
 import { checkReason, lastCheckedAt, quickCheck, recordCheck, type CheckReason } from './integrity';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
-import { forget, markOpen, readSessions, type SessionView } from './sessions';
+import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -100,7 +100,7 @@ function replaceDamaged(
     const pids = [...new Set(sessions.live.map((session) => session.pid))].join(', ');
     return fail(
       'db',
-      `The history database ${file} is damaged (${why}), and another Device Check Desk program has it open (process ${pids}). Close the app and every dcdesk command, then try again: the damaged file will be kept aside and a new history started.`,
+      `The history database ${file} is damaged (${why}), and another Device Check Desk program has it open (process ${pids}). Close the app and every dcdesk command, then try again: the damaged file will be kept aside and a new history started. If none is running, delete the folder ${path.join(path.dirname(file), sessionsFolderName)} and try again.`,
     );
   }
   try {
