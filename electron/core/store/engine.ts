@@ -32,10 +32,12 @@ export function loadEngine(engine: Engine): Result<void> {
     return ok(undefined);
   } catch (caught) {
     const which = engine.nativeBinding ?? 'better-sqlite3 (node_modules/better-sqlite3)';
+    const electron = (process.versions as { electron?: string }).electron;
+    const runtime = electron ? `Electron ${electron}` : `Node.js ${process.versions.node}`;
     const why = (caught instanceof Error ? caught.message : String(caught)).split('\n')[0] ?? '';
     return fail(
       'db_engine',
-      `The SQLite module ${which} cannot be loaded by this program (${process.release.name} ${process.versions.node}, module ABI ${process.versions.modules}): ${why.slice(0, 300)}. Your history was not touched. ${engine.remedy ?? nodeEngineRemedy}`,
+      `The SQLite module ${which} cannot be loaded by ${runtime} (module ABI ${process.versions.modules}): ${why.slice(0, 300)}. Your history was not touched. ${engine.remedy ?? nodeEngineRemedy}`,
     );
   }
 }

@@ -14,11 +14,13 @@ function tempDir(): string {
   return dir;
 }
 
-/** A marker as another process writes it. */
-function marker(dir: string, pid: number, processId = randomUUID()): string {
+const thisStart = Math.round(Date.now() / 1000 - process.uptime());
+
+/** A marker as a process that started at `started` (seconds) writes it. */
+function marker(dir: string, pid: number, started = thisStart - 3600): string {
   const folder = path.join(dir, sessionsFolderName);
   mkdirSync(folder, { recursive: true });
-  const name = `${String(pid)}-${processId}-${randomUUID()}.open`;
+  const name = `${String(pid)}-${String(started)}-${randomUUID()}.open`;
   writeFileSync(path.join(folder, name), 'x\n');
   return name;
 }
@@ -39,12 +41,17 @@ describe('readSessions', () => {
   it("takes a marker with this pid from an earlier process as stale, and this process's as live", () => {
     const dir = tempDir();
     const earlier = marker(dir, process.pid);
+    // Another thread of this process (its own copy of the module) writes the same start time.
+    const otherThread = marker(dir, process.pid, thisStart);
     const unmark = markOpen(dir, new Date());
     const view = readSessions(dir, () => true);
     expect(names(view.stale)).toEqual([earlier]);
-    expect(view.live).toHaveLength(1);
+    expect(view.live).toHaveLength(2);
+    expect(names(view.live)).toContain(otherThread);
     unmark();
-    expect(readdirSync(path.join(dir, sessionsFolderName))).toEqual([earlier]);
+    expect(readdirSync(path.join(dir, sessionsFolderName)).sort()).toEqual(
+      [earlier, otherThread].sort(),
+    );
   });
 
   it('ignores files that are not markers, and a missing folder', () => {

@@ -11,13 +11,18 @@ import path from 'node:path';
  */
 export const sessionsFolderName = 'history.open';
 
-/** Tells the markers of this process from those of an earlier one that had the same pid. */
-const thisProcess = randomUUID();
+/**
+ * When this process started, in whole seconds: it tells this process's markers from those of an
+ * earlier process that had the same pid, and is the same in every thread of this process (a
+ * random id per module copy would make one thread take another's markers for a crash's).
+ */
+const thisProcessStart = Math.round(Date.now() / 1000 - process.uptime());
 
 export interface Session {
   file: string;
   pid: number;
-  process: string;
+  /** The process's start, in seconds since 1970. */
+  started: number;
 }
 
 export interface SessionView {
@@ -27,7 +32,7 @@ export interface SessionView {
   stale: Session[];
 }
 
-const markerName = /^(\d+)-([0-9a-f-]{36})-[0-9a-f-]{36}\.open$/;
+const markerName = /^(\d+)-(\d+)-[0-9a-f-]{36}\.open$/;
 
 /** Whether a process runs; EPERM means it does, under another user. */
 export function processRuns(pid: number): boolean {
@@ -40,8 +45,8 @@ export function processRuns(pid: number): boolean {
 }
 
 /**
- * Sorts the markers in `dataDir` into live and stale. A marker with this pid but written by an
- * earlier process (containers reuse small pids after a restart) is stale; another pid reused by
+ * Sorts the markers in `dataDir` into live and stale. A marker with this pid but another start
+ * time was written by an earlier process (containers reuse small pids after a restart): stale; another pid reused by
  * an unrelated program looks live, which only postpones a check to the next scheduled one.
  */
 export function readSessions(dataDir: string, runs = processRuns): SessionView {
@@ -59,9 +64,13 @@ export function readSessions(dataDir: string, runs = processRuns): SessionView {
     const session = {
       file: path.join(folder, name),
       pid: Number(match[1]),
-      process: match[2] ?? '',
+      started: Number(match[2]),
     };
-    const alive = session.pid === process.pid ? session.process === thisProcess : runs(session.pid);
+    // One second of slack: threads compute the start from their own clock readings.
+    const alive =
+      session.pid === process.pid
+        ? Math.abs(session.started - thisProcessStart) <= 1
+        : runs(session.pid);
     (alive ? view.live : view.stale).push(session);
   }
   return view;
@@ -71,7 +80,10 @@ export function readSessions(dataDir: string, runs = processRuns): SessionView {
 export function markOpen(dataDir: string, now: Date): () => void {
   const folder = path.join(dataDir, sessionsFolderName);
   mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, `${String(process.pid)}-${thisProcess}-${randomUUID()}.open`);
+  const file = path.join(
+    folder,
+    `${String(process.pid)}-${String(thisProcessStart)}-${randomUUID()}.open`,
+  );
   writeFileSync(file, `${now.toISOString()}\n`);
   return () => rmSync(file, { force: true });
 }
