@@ -66,10 +66,10 @@ function openAndCheck(file: string, engine: Engine, unclean: number, now: Date):
     const problems = quickCheck(db);
     if (problems.length === 0)
       return { kind: 'open', db, checked: reason, checkMs: performance.now() - started };
-    db.close();
+    closeQuietly(db);
     return { kind: 'damaged', why: problems.join('; ') };
   } catch (caught) {
-    db?.close();
+    if (db) closeQuietly(db);
     return isCorruption(caught)
       ? { kind: 'damaged', why: errorText(caught) }
       : { kind: 'failed', why: errorText(caught) };
@@ -191,6 +191,15 @@ export async function openHistory(
       unmark();
     },
   });
+}
+
+/** Closing a connection to a damaged file can fail too; the verdict is already known. */
+function closeQuietly(db: Db): void {
+  try {
+    db.close();
+  } catch {
+    // Nothing more to learn: the caller reports the first failure.
+  }
 }
 
 function errorText(caught: unknown): string {
