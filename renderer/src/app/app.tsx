@@ -9,6 +9,7 @@ import { SearchPage } from '../features/search/search-page';
 import { ReviewPage } from '../features/review/review-page';
 import { UploadsPage } from '../features/uploads/uploads-page';
 import { GuidedTour } from '../features/tour/guided-tour';
+import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { useTheme } from './theme';
@@ -32,6 +33,8 @@ function Shell() {
   const { place, go } = useNavigation();
   const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
+  // Never an empty history in place of one that cannot be opened.
+  if (coreUnavailable(info.error)) return <FatalState error={info.error} />;
 
   return (
     <div className="shell" data-environment={environment}>
