@@ -2,6 +2,7 @@ import path from 'node:path';
 import { app, dialog, net, Notification, screen, session, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core/api';
 import { createKeychainStore } from '../core/credentials/keychain';
+import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
 import { bindContract } from './ipc';
@@ -83,11 +84,12 @@ async function start(keychainService: string | undefined): Promise<void> {
       arch: process.arch,
     }),
   });
-  if (!created.ok) {
-    failStart(created.error.message);
-    return;
-  }
-  const core = created.value;
+  // A history that cannot be opened (the SQLite module fails to load, a damaged file in use) still
+  // opens the window: the renderer shows the reason and the fix as a fatal state, in the analyst's
+  // language, never an empty history.
+  if (!created.ok)
+    process.stderr.write(`Device Check Desk cannot open its history: ${created.error.message}\n`);
+  const core = created.ok ? created.value : unavailableCore(created.error);
   closeCoreOnQuit(core);
 
   serveRenderer(path.join(__dirname, '..', 'renderer'));
