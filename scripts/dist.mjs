@@ -1,12 +1,15 @@
 // `npm run dist` builds the installers of this OS; `npm run dist:win | dist:mac | dist:linux` picks
-// one. Steps: build the bundles, rebuild the native modules for Electron's ABI
-// (`electron-builder install-app-deps`, here and never in postinstall: see docs/toolchain.md),
-// package with electron-builder.yml, and finally, whatever happened, put back the Node build of
-// better-sqlite3 so `npm test` and the CLI keep working. Packaging downloads Electron, its headers
-// and prebuilt native modules: without the internet it stops and says so.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+// one. Steps: build the bundles, build better-sqlite3 for Electron for each architecture packaged
+// (into native/electron/<os>-<arch>, scripts/electron-native.mjs: node_modules is never rebuilt,
+// so `npm test` and the CLI keep their Node build throughout), then package with
+// electron-builder.yml, which ships that file as resources/native/better_sqlite3.node. Packaging
+// downloads Electron, its headers and prebuilt native modules: without the internet it stops and
+// says so.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
 import { electronBuildEnv } from './electron-env.mjs';
+import { ensureElectronSqlite, targetArches } from './electron-native.mjs';
 
 const windows = process.platform === 'win32';
 const npm = windows ? 'npm.cmd' : 'npm';
@@ -86,25 +89,22 @@ function notarization() {
   return { notarize: false };
 }
 
-/**
- * install-app-deps and electron-builder leave better-sqlite3 built for Electron, which Node cannot
- * load. @electron/rebuild's marker is removed first: left behind, it would make the next packaging
- * skip the rebuild and ship the Node build.
- */
-function restoreNodeBuild() {
-  console.log('\ndist: putting back the Node build of better-sqlite3 for the tests and the CLI');
-  rmSync('node_modules/better-sqlite3/build/Release/.forge-meta', { force: true });
-  const rebuilt = spawnSync(npm, ['rebuild', 'better-sqlite3'], {
-    stdio: 'inherit',
-    shell: windows,
-  });
-  const check = spawnSync(
-    process.execPath,
-    ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"],
-    { stdio: 'inherit' },
-  );
-  if (rebuilt.status !== 0 || check.status !== 0)
-    fail('better-sqlite3 does not load in Node any more: run `npm rebuild better-sqlite3`.');
+/** Builds better-sqlite3 for Electron for each architecture of the target; false when one failed. */
+async function electronSqlite() {
+  const config = load(readFileSync('electron-builder.yml', 'utf8'));
+  for (const arch of targetArches(config, target, process.arch)) {
+    console.log(`\ndist: better-sqlite3 for Electron, ${target} ${arch}`);
+    try {
+      await ensureElectronSqlite({ root: process.cwd(), arch });
+    } catch (error) {
+      explainFailure('Building better-sqlite3 for Electron', {
+        code: 1,
+        tail: String(error?.stack ?? error),
+      });
+      return false;
+    }
+  }
+  return true;
 }
 
 async function main() {
@@ -139,24 +139,18 @@ async function main() {
     shell: windows,
   });
   if (build.code !== 0) return explainFailure('The build', build);
-  try {
-    const natives = await builder('rebuilding native modules for Electron', ['install-app-deps']);
-    if (natives.code !== 0)
-      return explainFailure('Rebuilding native modules for Electron', natives);
-    const packaged = await builder(`packaging for ${target}`, [
-      `--${target}`,
-      '--publish',
-      'never',
-      ...config,
-    ]);
-    if (packaged.code !== 0) return explainFailure('Packaging', packaged);
-    const made = existsSync('release')
-      ? readdirSync('release').filter((name) => /\.(exe|dmg|AppImage|deb)$/.test(name))
-      : [];
-    console.log(`\ndist: installers in release/: ${made.join(', ') || '(none found)'}`);
-  } finally {
-    restoreNodeBuild();
-  }
+  if (!(await electronSqlite())) return;
+  const packaged = await builder(`packaging for ${target}`, [
+    `--${target}`,
+    '--publish',
+    'never',
+    ...config,
+  ]);
+  if (packaged.code !== 0) return explainFailure('Packaging', packaged);
+  const made = existsSync('release')
+    ? readdirSync('release').filter((name) => /\.(exe|dmg|AppImage|deb)$/.test(name))
+    : [];
+  console.log(`\ndist: installers in release/: ${made.join(', ') || '(none found)'}`);
 }
 
 await main();

@@ -1,9 +1,11 @@
-// `npm start`: build, then launch the desktop app. Native modules are rebuilt for Electron first
-// (never in postinstall: see docs/toolchain.md). Where no Electron binary can be had, such as
-// a machine without internet access, say so and start the same app in the web host instead: the
+// `npm start`: build, then launch the desktop app. better-sqlite3 is built for Electron first, into
+// native/electron/ (scripts/electron-native.mjs) and never over node_modules/better-sqlite3/build,
+// which stays Node's for dcdesk and the tests; the build is skipped while it is up to date.
+// @napi-rs/keyring is N-API and needs no rebuild. Where no Electron binary can be had, such as a
+// machine without internet access, say so and start the same app in the web host instead: the
 // real core and the built renderer on 127.0.0.1, opened in any browser.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { electronBuildEnv } from './electron-env.mjs';
+import { ensureElectronSqlite } from './electron-native.mjs';
 
 const windows = process.platform === 'win32';
 const npm = windows ? 'npm.cmd' : 'npm';
@@ -55,14 +57,21 @@ function electronBinary() {
 }
 
 run(npm, ['run', '--silent', 'build']);
+/** Whether the Electron build of better-sqlite3 is there, building it when needed. */
+async function electronSqliteReady() {
+  try {
+    await ensureElectronSqlite({ root: process.cwd() });
+    return true;
+  } catch (error) {
+    console.error(
+      `better-sqlite3 could not be built for Electron: ${String(error?.message ?? error).slice(0, 300)}`,
+    );
+    return false;
+  }
+}
+
 const binary = electronBinary();
-if (binary) {
-  const rebuilt = spawnSync(
-    process.execPath,
-    ['node_modules/electron-builder/cli.js', 'install-app-deps'],
-    { stdio: 'inherit', env: electronBuildEnv() },
-  );
-  if (rebuilt.status !== 0) process.exit(rebuilt.status ?? 1);
+if (binary && (await electronSqliteReady())) {
   launch(binary, ['.']);
 } else {
   // The web host prints the address to open (with its per-run secret); PORT fixes the port.

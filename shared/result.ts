@@ -40,6 +40,8 @@ export const errorCodes = [
   'keychain_unavailable',
   /** The local history database failed. */
   'db',
+  /** The SQLite native module cannot be loaded (built for another Node or Electron, or missing). */
+  'db_engine',
   /** A local file could not be read or written. */
   'file',
   /** An unexpected failure inside the app itself. */

@@ -14,11 +14,18 @@ export interface Io extends Input {
   stopped: Promise<void>;
 }
 
-export const exitCodes = { ok: 0, failed: 1, usage: 2, auth: 3 } as const;
+export const exitCodes = { ok: 0, failed: 1, usage: 2, auth: 3, engine: 4 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** A usage or configuration mistake: printed as one line, exit code 2. */
 export class UsageError extends Error {}
+
+/** Ends a command with this exit code; what went wrong has already been printed. */
+export class CommandExit extends Error {
+  constructor(readonly exitCode: ExitCode) {
+    super(`exit ${String(exitCode)}`);
+  }
+}
 
 const exitByCode: Record<ErrorCode, ExitCode> = {
   network: exitCodes.failed,
@@ -39,6 +46,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   config: exitCodes.usage,
   keychain_unavailable: exitCodes.usage,
   db: exitCodes.failed,
+  db_engine: exitCodes.engine,
   file: exitCodes.failed,
   internal: exitCodes.failed,
 };

@@ -12,7 +12,7 @@ import { uploadsCommand } from './commands/uploads';
 import { versionCommand } from './commands/version';
 import { completionCommand } from './commands/completion';
 import type { Command } from './command';
-import { UsageError, exitCodes, type Io } from './io';
+import { CommandExit, UsageError, exitCodes, type Io } from './io';
 import { describeArgumentError, nearest } from './suggest';
 
 const commands: Command[] = [
@@ -73,6 +73,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (caught) {
+    if (caught instanceof CommandExit) return caught.exitCode;
     const argumentCode = argumentErrorCode(caught);
     if (caught instanceof UsageError || argumentCode) {
       const message = argumentCode

@@ -13,6 +13,7 @@ import { resultHandlers } from './handlers/results.handlers';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
+import type { Engine } from './store/engine';
 import { purgeOlderThan } from './store/retention';
 import { settingsRepo } from './store/settings.repo';
 
@@ -29,6 +30,8 @@ export interface CoreOptions {
    * `process.resourcesPath` when packaged. By default `resources/` of the working folder.
    */
   resourcesDir?: string;
+  /** The SQLite module to load: Electron passes the one built for it; Node uses the package's. */
+  engine?: Engine;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -47,12 +50,22 @@ export interface Core {
  * opened, with that error.
  */
 export async function createCore(options: CoreOptions): Promise<Result<Core>> {
-  const opened = await openHistory(options.dataDir);
+  const opened = await openHistory(options.dataDir, { engine: options.engine });
   if (!opened.ok) return opened;
-  const { db, notices } = opened.value;
+  const { db, notices, close: closeHistory } = opened.value;
   const settingsStore = settingsRepo(db);
-  let settings: Settings = settingsStore.read();
-  purgeOlderThan(db, settings.retentionDays);
+  let settings: Settings;
+  try {
+    settings = settingsStore.read();
+    purgeOlderThan(db, settings.retentionDays);
+  } catch (caught) {
+    // Closed, not left open: an opening never closed reads as a crash at the next start.
+    closeHistory();
+    return fail(
+      'db',
+      `The history cannot be read: ${caught instanceof Error ? caught.message : String(caught)}`,
+    );
+  }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const listeners = new Set<Listener>();
   const context: CoreContext = {
@@ -114,7 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     async close() {
       await batches.stopAll();
       await context.connections.close();
-      db.close();
+      closeHistory();
     },
   });
 }

@@ -2,12 +2,14 @@ import path from 'node:path';
 import { app, dialog, net, Notification, screen, session, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core/api';
 import { createKeychainStore } from '../core/credentials/keychain';
+import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { denyAllPermissions, refuseDebugSwitches } from './security';
+import { sqliteEngine } from './sqlite-binding';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 
@@ -73,12 +75,21 @@ async function start(keychainService: string | undefined): Promise<void> {
     // Packaged, electron-builder's extraResources land in process.resourcesPath; in development
     // they are the repository's resources/ folder.
     resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
+    // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
+    engine: sqliteEngine({
+      packaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      appPath: app.getAppPath(),
+      platform: process.platform,
+      arch: process.arch,
+    }),
   });
-  if (!created.ok) {
-    failStart(created.error.message);
-    return;
-  }
-  const core = created.value;
+  // A history that cannot be opened (the SQLite module fails to load, a damaged file in use) still
+  // opens the window: the renderer shows the reason and the fix as a fatal state, in the analyst's
+  // language, never an empty history.
+  if (!created.ok)
+    process.stderr.write(`Device Check Desk cannot open its history: ${created.error.message}\n`);
+  const core = created.ok ? created.value : unavailableCore(created.error);
   closeCoreOnQuit(core);
 
   serveRenderer(path.join(__dirname, '..', 'renderer'));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { createCore } from '../core/api';
 import { defaultDataDir } from '../core/data-dir';
+import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
 
 /**
@@ -19,12 +20,12 @@ const core = await createCore({
   // Run from the repository, like rendererDir below.
   resourcesDir: path.resolve('resources'),
 });
-if (!core.ok) {
-  console.error(`Device Check Desk could not start: ${core.error.message}`);
-  process.exit(1);
-}
+// A core that cannot start still serves the page, which then shows why (a fatal state, never an
+// empty history); the reason is printed here too.
+if (!core.ok) console.error(`Device Check Desk could not start: ${core.error.message}`);
+const served = core.ok ? core.value : unavailableCore(core.error);
 const host = await startWebHost({
-  core: core.value,
+  core: served,
   rendererDir: 'dist/renderer',
   port: Number(process.env.PORT ?? 0),
 });
@@ -33,6 +34,6 @@ console.log(host.url);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void host.close().then(() => core.value.close());
+    void host.close().then(() => served.close());
   });
 }

@@ -19,7 +19,9 @@ afterEach(() => history.close());
 /** Every byte of the database files, as the analyst's disk holds them. */
 function databaseBytes(): Buffer {
   return Buffer.concat(
-    readdirSync(history.dir).map((name) => readFileSync(path.join(history.dir, name))),
+    readdirSync(history.dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(history.dir, entry.name))),
   );
 }
 

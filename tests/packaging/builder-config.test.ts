@@ -179,11 +179,34 @@ describe('what gets packaged', () => {
   });
 
   it('ships the first-run sample spreadsheet as an extra resource', () => {
-    expect(config.extraResources).toEqual([
-      { from: 'resources/sample', to: 'sample', filter: ['*.xlsx'] },
-    ]);
+    expect(config.extraResources).toContainEqual({
+      from: 'resources/sample',
+      to: 'sample',
+      filter: ['*.xlsx'],
+    });
     const samples = readdirSync(path.join(root, 'resources/sample'));
     expect(samples.filter((name) => name.endsWith('.xlsx')).length).toBeGreaterThan(0);
+  });
+
+  it('ships better-sqlite3 built for Electron where the main process loads it, never a rebuilt node_modules', () => {
+    // The folder scripts/electron-native.mjs writes, with electron-builder's ${os}-${arch} macros.
+    expect(config.extraResources).toContainEqual({
+      from: 'native/electron/${os}-${arch}',
+      to: 'native',
+      filter: ['better_sqlite3.node'],
+    });
+    expect(read('electron/main/sqlite-binding.ts')).toContain(
+      "path.join(input.resourcesPath, 'native', 'better_sqlite3.node')",
+    );
+    expect(config.npmRebuild).toBe(false);
+    // electron-builder adds production node_modules itself; the exclusions in `files` apply to them.
+    const excluded = include()
+      .filter((pattern) => pattern.startsWith('!'))
+      .map((pattern) => pattern.slice(1));
+    const nodeBuild = findFiles('node_modules/better-sqlite3', '.node');
+    expect(nodeBuild.length).toBeGreaterThan(0);
+    for (const file of nodeBuild) expect(globMatches(excluded, file), file).toBe(true);
+    expect(globMatches(excluded, 'node_modules/better-sqlite3/lib/database.js')).toBe(false);
   });
 
   it('names the app as the code does', () => {

@@ -12,7 +12,7 @@ export async function tempHistory(): Promise<OpenedHistory & { dir: string; clos
     ...opened.value,
     dir,
     close: () => {
-      opened.value.db.close();
+      opened.value.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -21,7 +21,6 @@ failed, createdAt}.`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     try {
       const rows = rowsRepo(history.db);
       const list = batchesRepo(history.db)

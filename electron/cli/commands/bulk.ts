@@ -109,7 +109,6 @@ ${connectionUsage}`,
       throw new UsageError('--resume takes no INPUT file.');
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     try {
       const { db } = history;
       if (values.resume !== undefined) {

@@ -47,7 +47,6 @@ ${connectionUsage}`,
       return exitCodes.usage;
     }
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     const connection = await openConnection(values, io).catch((caught: unknown) => {
       history.close();
       throw caught;

@@ -72,7 +72,6 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   const givenSeparator = separatorFrom(values.separator);
   const environment = environmentOption(values.env, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-  if (!history) return exitCodes.failed;
   try {
     const { db } = history;
     const batchId = values.batch;

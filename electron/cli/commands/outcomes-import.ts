@@ -143,7 +143,6 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
   const replace = values['replace-conflicts'] ?? false;
   const environment = environmentOption(values.env, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-  if (!history) return exitCodes.failed;
   try {
     const read = await readOutcomeSheet(file, {
       sheet: values.sheet,

@@ -33,7 +33,6 @@ moved aside), which may hold that CPF too.`,
       throw new UsageError('--cpf takes an 11-digit CPF.');
     const dataDir = dataDirFrom(values['data-dir'], io);
     const history = await openCliHistory(dataDir, io);
-    if (!history) return exitCodes.failed;
     try {
       if (cpf !== undefined) {
         const removed = forgetCpf(history.db, cpf);

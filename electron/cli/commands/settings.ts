@@ -40,7 +40,6 @@ Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
       throw new UsageError(`Unknown setting '${key}'. Keys: ${settingKeys.join(', ')}.`);
     }
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     try {
       const repo = settingsRepo(history.db);
       let settings = repo.read();

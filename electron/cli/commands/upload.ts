@@ -106,7 +106,6 @@ ${connectionUsage}`,
     if (positionals.length !== 1) throw new UsageError('Give one FILE to send (.csv or .zip).');
     const file = await readUploadFile(positionals[0] ?? '');
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     let connection: Connection | null = null;
     try {
       const service = uploadService(history.db);

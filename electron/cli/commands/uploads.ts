@@ -21,7 +21,6 @@ environment, status (sent, refused or failed), HTTP status and the service's mes
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
-    if (!history) return exitCodes.failed;
     try {
       const uploads = uploadService(history.db).list();
       if (values.json) {

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fail, ok, type Result } from '../../../shared/result';
+import { engineOptions, isCorruption, loadEngine, type Engine } from './engine';
+import { checkReason, lastCheckedAt, quickCheck, recordCheck, type CheckReason } from './integrity';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
-
+import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -12,6 +14,16 @@ export interface OpenedHistory {
   path: string;
   /** Things the analyst should be told once: a damaged file moved aside, a migration backup. */
   notices: string[];
+  /** Why the file was read end to end at this opening; null when there was no reason to. */
+  checked: CheckReason | null;
+  /** Closes the database and removes this opening's marker: a clean shutdown. */
+  close: () => void;
+}
+
+export interface OpenOptions {
+  now?: Date;
+  /** Which native SQLite module to load; by default the package's own build, for Node. */
+  engine?: Engine;
 }
 
 export const historyFileName = 'history.sqlite3';
@@ -33,15 +45,34 @@ function configure(db: Db): void {
   db.pragma('secure_delete = ON');
 }
 
-function isHealthy(file: string): boolean {
+type Opening =
+  | { kind: 'open'; db: Db; checked: CheckReason | null; checkMs: number }
+  | { kind: 'damaged'; why: string }
+  | { kind: 'failed'; why: string };
+
+/**
+ * Opens the file and, when there is a reason to doubt it, reads it end to end. Only SQLite's own
+ * verdict (a corruption or not-a-database error, or a failed quick check) says "damaged"; any
+ * other failure (locked, no permission, disk full) leaves the file as it is.
+ */
+function openAndCheck(file: string, engine: Engine, unclean: number, now: Date): Opening {
   let db: Db | null = null;
   try {
-    db = new Database(file, { fileMustExist: true });
-    return db.pragma('quick_check', { simple: true }) === 'ok';
-  } catch {
-    return false;
-  } finally {
-    db?.close();
+    db = new Database(file, engineOptions(engine));
+    configure(db);
+    const reason = checkReason({ uncleanSessions: unclean, lastCheckedAt: lastCheckedAt(db), now });
+    if (reason === null) return { kind: 'open', db, checked: null, checkMs: 0 };
+    const started = performance.now();
+    const problems = quickCheck(db);
+    if (problems.length === 0)
+      return { kind: 'open', db, checked: reason, checkMs: performance.now() - started };
+    closeQuietly(db);
+    return { kind: 'damaged', why: problems.join('; ') };
+  } catch (caught) {
+    if (db) closeQuietly(db);
+    return isCorruption(caught)
+      ? { kind: 'damaged', why: errorText(caught) }
+      : { kind: 'failed', why: errorText(caught) };
   }
 }
 
@@ -55,35 +86,83 @@ function moveAside(file: string, now: Date): string {
 }
 
 /**
- * Opens (or creates) the history in `dataDir`. A file that fails `quick_check` is moved aside with
- * a notice and a new history is started; a failed migration is an error and the file is left as it
- * was, with a backup copy beside it.
+ * Replaces a damaged history with a new one, unless another program has it open: moving a file
+ * from under a running app would split its writes between two files.
+ */
+function replaceDamaged(
+  file: string,
+  why: string,
+  sessions: SessionView,
+  engine: Engine,
+  now: Date,
+): Result<{ db: Db; notice: string }> {
+  if (sessions.live.length > 0) {
+    const pids = [...new Set(sessions.live.map((session) => session.pid))].join(', ');
+    return fail(
+      'db',
+      `The history database ${file} is damaged (${why}), and another Device Check Desk program has it open (process ${pids}). Close the app and every dcdesk command, then try again: the damaged file will be kept aside and a new history started. If none is running, delete the folder ${path.join(path.dirname(file), sessionsFolderName)} and try again.`,
+    );
+  }
+  try {
+    const kept = moveAside(file, now);
+    const db = new Database(file, engineOptions(engine));
+    configure(db);
+    return ok({
+      db,
+      notice: `The history database was damaged and could not be read (${why.slice(0, 200)}). It was moved to ${kept} and a new, empty history was started.`,
+    });
+  } catch (caught) {
+    return fail(
+      'db',
+      `The damaged history database ${file} cannot be replaced: ${errorText(caught)}`,
+    );
+  }
+}
+
+/**
+ * Opens (or creates) the history in `dataDir`. The native module is loaded first: one that cannot
+ * load is a `db_engine` error and the file is not touched. A file SQLite finds damaged is moved
+ * aside with a notice and a new history is started; a failed migration is an error and the file is
+ * left as it was, with a backup copy beside it.
  */
 export async function openHistory(
   dataDir: string,
-  now = new Date(),
+  options: OpenOptions = {},
 ): Promise<Result<OpenedHistory>> {
+  const now = options.now ?? new Date();
+  const engine = options.engine ?? {};
+  const loaded = loadEngine(engine);
+  if (!loaded.ok) return loaded;
+
   const file = path.join(dataDir, historyFileName);
-  const notices: string[] = [];
+  let sessions: SessionView;
+  let unmark: () => void;
   try {
     mkdirSync(dataDir, { recursive: true });
-    if (existsSync(file) && !isHealthy(file)) {
-      const kept = moveAside(file, now);
-      notices.push(
-        `The history database was damaged and could not be read. It was moved to ${kept} and a new, empty history was started.`,
-      );
-    }
+    // Read before this opening's own marker is written, so it is never counted.
+    sessions = readSessions(dataDir);
+    unmark = markOpen(dataDir, now);
   } catch (caught) {
-    return fail('db', `The history folder ${dataDir} cannot be used: ${reason(caught)}`);
+    return fail('db', `The history folder ${dataDir} cannot be used: ${errorText(caught)}`);
   }
 
-  let db: Db;
-  try {
-    db = new Database(file);
-    configure(db);
-  } catch (caught) {
-    return fail('db', `The history database ${file} cannot be opened: ${reason(caught)}`);
+  const notices: string[] = [];
+  const opening = openAndCheck(file, engine, sessions.stale.length, now);
+  if (opening.kind === 'failed') {
+    unmark();
+    return fail('db', `The history database ${file} cannot be opened: ${opening.why}`);
   }
+  let db: Db;
+  if (opening.kind === 'damaged') {
+    const replaced = replaceDamaged(file, opening.why, sessions, engine, now);
+    if (!replaced.ok) {
+      unmark();
+      return replaced;
+    }
+    db = replaced.value.db;
+    notices.push(replaced.value.notice);
+  } else db = opening.db;
+
   try {
     const report = await migrate(db, migrations, (from) =>
       file.replace(/\.sqlite3$/, `.before-v${String(from + 1)}-${stamp(now)}.sqlite3`),
@@ -92,13 +171,37 @@ export async function openHistory(
       notices.push(
         `The history was upgraded; a copy of the previous version is kept at ${report.backupPath}.`,
       );
+    if (opening.kind === 'open' && opening.checked)
+      recordCheck(db, now, opening.checked, opening.checkMs);
   } catch (caught) {
     db.close();
-    return fail('db', reason(caught));
+    unmark();
+    return fail('db', errorText(caught));
   }
-  return ok({ db, path: file, notices });
+  // The crashed openings have been dealt with: checked, or their file moved aside.
+  forget(sessions.stale);
+  const checked = opening.kind === 'open' ? opening.checked : null;
+  return ok({
+    db,
+    path: file,
+    notices,
+    checked,
+    close: () => {
+      db.close();
+      unmark();
+    },
+  });
 }
 
-function reason(caught: unknown): string {
+/** Closing a connection to a damaged file can fail too; the verdict is already known. */
+function closeQuietly(db: Db): void {
+  try {
+    db.close();
+  } catch {
+    // Nothing more to learn: the caller reports the first failure.
+  }
+}
+
+function errorText(caught: unknown): string {
   return caught instanceof Error ? caught.message : String(caught);
 }

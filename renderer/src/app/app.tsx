@@ -4,6 +4,7 @@ import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { ImportPage } from '../features/import/import-page';
 import { ErrorNotice } from '../components/error-notice';
 import { GuidedTour } from '../features/tour/guided-tour';
+import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { useTheme } from './theme';
@@ -55,6 +56,8 @@ function Shell() {
   const { place, go } = useNavigation();
   const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
+  // Never an empty history in place of one that cannot be opened.
+  if (coreUnavailable(info.error)) return <FatalState error={info.error} />;
 
   return (
     <div className="shell" data-environment={environment}>

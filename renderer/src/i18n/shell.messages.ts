@@ -43,6 +43,10 @@ export const shellMessages = catalogue(
     'error.config': 'Something is missing in the set-up.',
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
+    'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
+    'fatal.title': 'Device Check Desk cannot open your history',
+    'fatal.hint':
+      'Nothing was changed or deleted. Do what the message says, then start the app again.',
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
   },
@@ -88,6 +92,11 @@ export const shellMessages = catalogue(
     'error.config': 'Falta algo na configuração.',
     'error.keychain_unavailable': 'O chaveiro do sistema está indisponível.',
     'error.db': 'O histórico local falhou.',
+    'error.db_engine':
+      'O módulo do banco de dados não pode ser carregado; o histórico não foi alterado.',
+    'fatal.title': 'O Device Check Desk não consegue abrir o seu histórico',
+    'fatal.hint':
+      'Nada foi alterado nem apagado. Faça o que a mensagem indica e abra o aplicativo de novo.',
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
   },

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Who has the history open. Each opening writes a marker named after its process and removes it
+ * when it closes the history cleanly; a marker whose process is gone means that process ended
+ * without closing (a crash, a kill, a power cut). Markers are per opening, so the app and dcdesk
+ * can have the history open at once without either taking the other for a crashed one. The
+ * presence of a `-wal` file cannot tell this: it stays while any other process has the file open.
+ */
+export const sessionsFolderName = 'history.open';
+
+/**
+ * When this process started, in whole seconds: it tells this process's markers from those of an
+ * earlier process that had the same pid, and is the same in every thread of this process (a
+ * random id per module copy would make one thread take another's markers for a crash's).
+ */
+const thisProcessStart = Math.round(Date.now() / 1000 - process.uptime());
+
+export interface Session {
+  file: string;
+  pid: number;
+  /** The process's start, in seconds since 1970. */
+  started: number;
+}
+
+export interface SessionView {
+  /** Markers of processes still running (this one's other openings included). */
+  live: Session[];
+  /** Markers of processes that ended without closing the history. */
+  stale: Session[];
+}
+
+const markerName = /^(\d+)-(\d+)-[0-9a-f-]{36}\.open$/;
+
+/** Whether a process runs; EPERM means it does, under another user. */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (caught) {
+    return (caught as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Sorts the markers in `dataDir` into live and stale. A marker with this pid but another start
+ * time was written by an earlier process (containers reuse small pids after a restart): stale; another pid reused by
+ * an unrelated program looks live, which only postpones a check to the next scheduled one.
+ */
+export function readSessions(dataDir: string, runs = processRuns): SessionView {
+  const folder = path.join(dataDir, sessionsFolderName);
+  const view: SessionView = { live: [], stale: [] };
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return view;
+  }
+  for (const name of names) {
+    const match = markerName.exec(name);
+    if (!match) continue;
+    const session = {
+      file: path.join(folder, name),
+      pid: Number(match[1]),
+      started: Number(match[2]),
+    };
+    // One second of slack: threads compute the start from their own clock readings.
+    const alive =
+      session.pid === process.pid
+        ? Math.abs(session.started - thisProcessStart) <= 1
+        : runs(session.pid);
+    (alive ? view.live : view.stale).push(session);
+  }
+  return view;
+}
+
+/** Writes this opening's marker; the returned function removes it (the clean close). */
+export function markOpen(dataDir: string, now: Date): () => void {
+  const folder = path.join(dataDir, sessionsFolderName);
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(
+    folder,
+    `${String(process.pid)}-${String(thisProcessStart)}-${randomUUID()}.open`,
+  );
+  writeFileSync(file, `${now.toISOString()}\n`);
+  return () => rmSync(file, { force: true });
+}
+
+export function forget(sessions: Session[]): void {
+  for (const session of sessions) rmSync(session.file, { force: true });
+}

@@ -1,0 +1,30 @@
+import { ErrorNotice } from '../components/error-notice';
+import { useI18n } from '../i18n/i18n';
+import { ApiError } from '../lib/api';
+
+/**
+ * Whether the app's core could not start: it answers every call, `app.info` included, with the
+ * reason its history cannot be opened. A running core never fails `app.info` that way.
+ */
+export function coreUnavailable(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError && (error.error.code === 'db' || error.error.code === 'db_engine')
+  );
+}
+
+/** The whole window when the history cannot be opened: the reason and the fix, nothing to click. */
+export function FatalState({ error }: { error: ApiError }) {
+  const { t } = useI18n();
+  return (
+    <div className="shell" data-testid="fatal-state">
+      <header className="shell-header">
+        <h1 className="shell-title">{t('app.name')}</h1>
+      </header>
+      <main className="shell-main">
+        <h2>{t('fatal.title')}</h2>
+        <ErrorNotice error={error} />
+        <p className="hint">{t('fatal.hint')}</p>
+      </main>
+    </div>
+  );
+}
