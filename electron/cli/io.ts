@@ -41,6 +41,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   db: exitCodes.failed,
   file: exitCodes.failed,
   internal: exitCodes.failed,
+  busy: exitCodes.usage,
 };
 
 /** Prints an error as one line plus the service's own messages, and returns the exit code. */

@@ -47,7 +47,7 @@ export async function migrate(
       db.pragma(`user_version = ${String(migration.version)}`);
     });
     try {
-      apply();
+      apply.immediate();
     } catch (caught) {
       const reason = caught instanceof Error ? caught.message : String(caught);
       const kept = backupPath

@@ -45,6 +45,7 @@ export const shellMessages = catalogue(
     'error.db': 'The local history failed.',
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
+    'error.busy': 'Another window or program is running this batch.',
   },
   {
     'app.name': 'Device Check Desk',
@@ -90,5 +91,6 @@ export const shellMessages = catalogue(
     'error.db': 'O histórico local falhou.',
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
+    'error.busy': 'Outra janela ou programa está executando este lote.',
   },
 );

@@ -1,0 +1,210 @@
+import type { BatchCounts, BatchEvent } from '../../../shared/batch';
+import type { EnvironmentName } from '../../../shared/environment';
+import { fail, ok, type Result } from '../../../shared/result';
+import { createBatch, type NewBatchInput } from '../bulk/batch';
+import { toBatchCounts } from '../bulk/progress';
+import { runBatch, type BatchRun } from '../bulk/runner';
+import type { ServiceClient } from '../service/client';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import type { Db } from '../store/db';
+import { rowsRepo } from '../store/rows.repo';
+import { claimLease, holderText, startHeartbeat } from './lease-claim';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  leaseRepo,
+  newLeaseOwner,
+  type LeaseOwner,
+  type LeaseTiming,
+} from './batch-lease';
+
+export interface BatchServiceOptions {
+  db: Db;
+  /** The client for an environment: the app's per-environment connections, or the CLI's one. */
+  clientFor: (environment: EnvironmentName) => Promise<Pick<ServiceClient, 'insights' | 'tokens'>>;
+  onEvent: (event: BatchEvent) => void;
+  owner?: LeaseOwner;
+  leaseTiming?: LeaseTiming;
+  now?: () => number;
+}
+
+/** A batch as every door shows it: a batch whose runner died reads `paused` / `interrupted`. */
+export interface BatchView {
+  record: BatchRecord;
+  state: BatchRecord['state'];
+  pauseReason: BatchRecord['pauseReason'];
+  pauseMessage: string | null;
+  /** This process is running it. */
+  live: boolean;
+  counts: BatchCounts;
+}
+
+export const interruptedMessage =
+  'The program running this batch stopped before its end (closed, killed or crashed).';
+
+/**
+ * The one place the lifecycle of a batch lives, for the app, the web host and `dcdesk`: a token
+ * is obtained before anything is stored; one runner per batch across processes (a lease with an
+ * owner and a heartbeat, taken over only when the owner is gone); failed rows are reset only by
+ * the runner that holds the lease; a batch left `running` by a dead owner reads as interrupted.
+ */
+export function createBatchService(options: BatchServiceOptions) {
+  const { db, onEvent } = options;
+  const now = options.now ?? Date.now;
+  const owner = options.owner ?? newLeaseOwner();
+  const timing = options.leaseTiming ?? defaultLeaseTiming;
+  const batches = batchesRepo(db);
+  const rows = rowsRepo(db);
+  const leases = leaseRepo(db);
+  const runs = new Map<string, BatchRun>();
+
+  function isOrphaned(record: BatchRecord): boolean {
+    if (record.state !== 'running' || runs.has(record.id)) return false;
+    const lease = leases.get(record.id);
+    return lease === null || leaseIsGone(lease, owner, now(), timing);
+  }
+
+  function view(record: BatchRecord): BatchView {
+    const orphaned = isOrphaned(record);
+    return {
+      record,
+      state: orphaned ? 'paused' : record.state,
+      pauseReason: orphaned ? 'interrupted' : record.pauseReason,
+      pauseMessage: orphaned ? interruptedMessage : record.pauseMessage,
+      live: runs.has(record.id),
+      counts: toBatchCounts(rows.counts(record.id)),
+    };
+  }
+
+  function found(batchId: string): Result<BatchRecord> {
+    const batch = batches.get(batchId);
+    return batch
+      ? ok(batch)
+      : fail(
+          'validation',
+          `There is no batch ${batchId} in this history (see the list of batches).`,
+        );
+  }
+
+  /** Takes the lease (optionally resetting failed rows under it), then runs the batch. */
+  function run(
+    batch: BatchRecord,
+    client: Pick<ServiceClient, 'insights'>,
+    before?: () => void,
+  ): Result<BatchRun> {
+    const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
+    if (!claim.ok) return claim;
+    let started: BatchRun;
+    try {
+      started = runBatch(batch.id, { db, client, onEvent });
+    } catch (caught) {
+      leases.release(batch.id, owner);
+      return fail('db', `Batch ${batch.id} could not start: ${reason(caught)}`);
+    }
+    runs.set(batch.id, started);
+    const heartbeat = startHeartbeat(leases, batch.id, owner, now, timing, () => started.pause());
+    void started.ended.then(() => {
+      heartbeat.stop();
+      runs.delete(batch.id);
+      leases.release(batch.id, owner);
+    });
+    return ok(started);
+  }
+
+  return {
+    owner,
+    /** At the app's start: batches left `running` by a dead owner are paused as interrupted. */
+    pauseOrphaned(): number {
+      let paused = 0;
+      for (const record of batches.list()) {
+        if (record.state !== 'running') continue;
+        const changed = db
+          .transaction(() => {
+            const current = batches.get(record.id);
+            if (!current || !isOrphaned(current)) return false;
+            batches.setState(record.id, 'paused', new Date(now()).toISOString(), {
+              reason: 'interrupted',
+              message: interruptedMessage,
+            });
+            return true;
+          })
+          .immediate();
+        if (changed) paused += 1;
+      }
+      return paused;
+    },
+    list(limit?: number): BatchView[] {
+      return batches.list(limit).map(view);
+    },
+    get(batchId: string): Result<BatchView> {
+      const batch = found(batchId);
+      return batch.ok ? ok(view(batch.value)) : batch;
+    },
+    /** The run of a batch in this process, if any. */
+    running(batchId: string): BatchRun | undefined {
+      return runs.get(batchId);
+    },
+    /**
+     * Obtains a token first (no credentials or refused ones: nothing is stored), then stores the
+     * batch with every row and starts it.
+     */
+    async create(input: NewBatchInput): Promise<Result<{ batch: BatchRecord; run: BatchRun }>> {
+      const client = await options.clientFor(input.environment);
+      const token = await client.tokens.get();
+      if (!token.ok) return token;
+      let batch: BatchRecord;
+      try {
+        batch = createBatch(db, input, new Date(now()));
+      } catch (caught) {
+        return caught instanceof RangeError
+          ? fail('validation', caught.message)
+          : fail('db', `The batch could not be stored: ${reason(caught)}`);
+      }
+      const started = run(batch, client);
+      return started.ok ? ok({ batch, run: started.value }) : started;
+    },
+    /**
+     * Continues a stored batch (a running one in this process is returned as it is). With
+     * `retryFailed`, failed rows become pending again, under the lease, so no other runner sees it.
+     */
+    async resume(
+      batchId: string,
+      how: { retryFailed?: boolean } = {},
+    ): Promise<Result<{ batch: BatchRecord; run: BatchRun; retried: number }>> {
+      const batch = found(batchId);
+      if (!batch.ok) return batch;
+      const current = runs.get(batchId);
+      if (current) {
+        if (how.retryFailed)
+          return fail(
+            'busy',
+            'The batch is running; wait for it to stop before sending failed rows again.',
+          );
+        return ok({ batch: batch.value, run: current, retried: 0 });
+      }
+      const client = await options.clientFor(batch.value.environment);
+      let retried = 0;
+      const started = run(batch.value, client, () => {
+        if (how.retryFailed) retried = rows.resetFailed(batchId, new Date(now()).toISOString());
+      });
+      return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
+    },
+    /** Who holds a batch's lease, in words, for messages. */
+    holder(batchId: string): string | null {
+      const lease = leases.get(batchId);
+      return lease ? holderText(lease) : null;
+    },
+    /** On quit: requests in flight are aborted, their rows return to pending, the batch is offered for resume. */
+    async stopAll(): Promise<void> {
+      const active = [...runs.values()];
+      active.forEach((one) => one.interrupt());
+      await Promise.all(active.map((one) => one.ended));
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;
+
+function reason(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
+}
