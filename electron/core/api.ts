@@ -78,7 +78,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   };
   const batches = createBatchService({
     db,
-    clientFor: (environment) => context.connections.client(environment),
+    clientFor: (target) => context.connections.client(target.environment),
     onEvent: (event) => context.emit('main:batch.progress', event),
   });
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;

@@ -1,8 +1,7 @@
-import type { BatchCounts, BatchEvent } from '../../../shared/batch';
+import type { BatchEvent } from '../../../shared/batch';
 import type { EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import { createBatch, type NewBatchInput } from '../bulk/batch';
-import { toBatchCounts } from '../bulk/progress';
 import { runBatch, type BatchRun } from '../bulk/runner';
 import type { ServiceClient } from '../service/client';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
@@ -11,36 +10,30 @@ import { rowsRepo } from '../store/rows.repo';
 import { claimLease, holderText, startHeartbeat } from './lease-claim';
 import {
   defaultLeaseTiming,
-  leaseIsGone,
   leaseRepo,
   newLeaseOwner,
   type LeaseOwner,
   type LeaseTiming,
 } from './batch-lease';
+import { batchViews, interruptedMessage } from './batch-views';
+
+export type { BatchView } from './batch-views';
 
 export interface BatchServiceOptions {
   db: Db;
-  /** The client for an environment: the app's per-environment connections, or the CLI's one. */
-  clientFor: (environment: EnvironmentName) => Promise<Pick<ServiceClient, 'insights' | 'tokens'>>;
+  /**
+   * The client for a batch's environment and stored address: the app's per-environment
+   * connections, or the CLI's one connection (pinned to a resumed batch).
+   */
+  clientFor: (target: {
+    environment: EnvironmentName;
+    baseUrl: string;
+  }) => Promise<Pick<ServiceClient, 'insights' | 'tokens'>>;
   onEvent: (event: BatchEvent) => void;
   owner?: LeaseOwner;
   leaseTiming?: LeaseTiming;
   now?: () => number;
 }
-
-/** A batch as every door shows it: a batch whose runner died reads `paused` / `interrupted`. */
-export interface BatchView {
-  record: BatchRecord;
-  state: BatchRecord['state'];
-  pauseReason: BatchRecord['pauseReason'];
-  pauseMessage: string | null;
-  /** This process is running it. */
-  live: boolean;
-  counts: BatchCounts;
-}
-
-export const interruptedMessage =
-  'The program running this batch stopped before its end (closed, killed or crashed).';
 
 /**
  * The one place the lifecycle of a batch lives, for the app, the web host and `dcdesk`: a token
@@ -58,32 +51,11 @@ export function createBatchService(options: BatchServiceOptions) {
   const leases = leaseRepo(db);
   const runs = new Map<string, BatchRun>();
 
-  function isOrphaned(record: BatchRecord): boolean {
-    if (record.state !== 'running' || runs.has(record.id)) return false;
-    const lease = leases.get(record.id);
-    return lease === null || leaseIsGone(lease, owner, now(), timing);
-  }
-
-  function view(record: BatchRecord): BatchView {
-    const orphaned = isOrphaned(record);
-    return {
-      record,
-      state: orphaned ? 'paused' : record.state,
-      pauseReason: orphaned ? 'interrupted' : record.pauseReason,
-      pauseMessage: orphaned ? interruptedMessage : record.pauseMessage,
-      live: runs.has(record.id),
-      counts: toBatchCounts(rows.counts(record.id)),
-    };
-  }
+  const views = batchViews(db, { owner, leaseTiming: timing, now, live: (id) => runs.has(id) });
 
   function found(batchId: string): Result<BatchRecord> {
-    const batch = batches.get(batchId);
-    return batch
-      ? ok(batch)
-      : fail(
-          'validation',
-          `There is no batch ${batchId} in this history (see the list of batches).`,
-        );
+    const view = views.get(batchId);
+    return view.ok ? ok(view.value.record) : view;
   }
 
   /** Takes the lease (optionally resetting failed rows under it), then runs the batch. */
@@ -121,7 +93,7 @@ export function createBatchService(options: BatchServiceOptions) {
         const changed = db
           .transaction(() => {
             const current = batches.get(record.id);
-            if (!current || !isOrphaned(current)) return false;
+            if (!current || !views.isOrphaned(current)) return false;
             batches.setState(record.id, 'paused', new Date(now()).toISOString(), {
               reason: 'interrupted',
               message: interruptedMessage,
@@ -133,13 +105,8 @@ export function createBatchService(options: BatchServiceOptions) {
       }
       return paused;
     },
-    list(limit?: number): BatchView[] {
-      return batches.list(limit).map(view);
-    },
-    get(batchId: string): Result<BatchView> {
-      const batch = found(batchId);
-      return batch.ok ? ok(view(batch.value)) : batch;
-    },
+    list: (limit?: number) => views.list(limit),
+    get: (batchId: string) => views.get(batchId),
     /** The run of a batch in this process, if any. */
     running(batchId: string): BatchRun | undefined {
       return runs.get(batchId);
@@ -149,7 +116,7 @@ export function createBatchService(options: BatchServiceOptions) {
      * batch with every row and starts it.
      */
     async create(input: NewBatchInput): Promise<Result<{ batch: BatchRecord; run: BatchRun }>> {
-      const client = await options.clientFor(input.environment);
+      const client = await options.clientFor(input);
       const token = await client.tokens.get();
       if (!token.ok) return token;
       let batch: BatchRecord;
@@ -182,7 +149,7 @@ export function createBatchService(options: BatchServiceOptions) {
           );
         return ok({ batch: batch.value, run: current, retried: 0 });
       }
-      const client = await options.clientFor(batch.value.environment);
+      const client = await options.clientFor(batch.value);
       let retried = 0;
       const started = run(batch.value, client, () => {
         if (how.retryFailed) retried = rows.resetFailed(batchId, new Date(now()).toISOString());
