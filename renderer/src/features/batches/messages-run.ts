@@ -27,6 +27,8 @@ export const runMessages = catalogue(
     'batches.pausing': 'Pausing: the requests in flight are finishing…',
     'batches.cancel': 'Cancel batch',
     'batches.retryFailed': 'Retry failed rows',
+    'batches.failedHint':
+      '{count} rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.',
     'batches.cancelConfirm.title': 'Cancel this batch?',
     'batches.cancelConfirm.text':
       'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
@@ -68,6 +70,8 @@ export const runMessages = catalogue(
     'batches.pausing': 'Pausando: as requisições em andamento estão terminando…',
     'batches.cancel': 'Cancelar lote',
     'batches.retryFailed': 'Reenviar linhas com falha',
+    'batches.failedHint':
+      '{count} linhas falharam: o serviço não as respondeu. “Reenviar linhas com falha” envia de novo só essas linhas.',
     'batches.cancelConfirm.title': 'Cancelar este lote?',
     'batches.cancelConfirm.text':
       'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',
