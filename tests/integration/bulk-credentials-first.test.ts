@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { dcdesk } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
+import { sampleTransaction } from '../support/transactions';
 
 // The real Secret Service, under a service name of our own that holds no credentials.
 const keychain = { DCDESK_KEYCHAIN_SERVICE: `Device Check Desk bulk tests ${randomUUID()}` };
@@ -33,6 +34,17 @@ describe('dcdesk bulk checks the credentials before storing anything', () => {
     expect(bulk.stderr).toMatch(/No credentials for the test environment/);
     expect(await storedBatches()).toEqual([]);
     expect(guarded.counters().insights).toBe(0);
+  });
+
+  it('lookup too: without credentials it exits as auth does and stores nothing', async () => {
+    const t = sampleTransaction(1);
+    const lookup = await dcdesk(
+      ['lookup', '--session-id', t.sessionID, '--external-id', t.externalID, ...target()],
+      keychain,
+    );
+    expect(lookup.code, lookup.stderr).toBe(2);
+    expect(lookup.stderr).toMatch(/No credentials for the test environment/);
+    expect(await storedBatches()).toEqual([]);
   });
 
   it('with refused credentials: the exit code of auth (3), no batch stored', async () => {

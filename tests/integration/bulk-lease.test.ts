@@ -47,8 +47,8 @@ function start(args: string[]): { child: ChildProcess; done: Promise<CliRun> } {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = once(child, 'close').then(([code]) => ({
     code: (code as number | null) ?? -1,
     stdout,

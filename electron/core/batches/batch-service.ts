@@ -1,9 +1,11 @@
 import type { BatchEvent } from '../../../shared/batch';
 import type { EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
+import type { RawTransaction } from '../../../shared/domain/types';
 import { createBatch, type NewBatchInput } from '../bulk/batch';
+import { lookupAndRecord } from '../bulk/single';
 import { runBatch, type BatchRun } from '../bulk/runner';
-import type { ServiceClient } from '../service/client';
+import type { InsightAnswer, ServiceClient } from '../service/client';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
@@ -129,6 +131,21 @@ export function createBatchService(options: BatchServiceOptions) {
       }
       const started = run(batch, client);
       return started.ok ? ok({ batch, run: started.value }) : started;
+    },
+    /**
+     * One lookup kept as a batch of one row, with the same rule as a batch: the token first, so
+     * missing or refused credentials store nothing.
+     */
+    async lookup(input: {
+      raw: RawTransaction;
+      environment: EnvironmentName;
+      baseUrl: string;
+      sourceName: string;
+    }): Promise<Result<InsightAnswer>> {
+      const client = await options.clientFor(input);
+      const token = await client.tokens.get();
+      if (!token.ok) return token;
+      return lookupAndRecord(db, client, input);
     },
     /**
      * Continues a stored batch (a running one in this process is returned as it is). With
