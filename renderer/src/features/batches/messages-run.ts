@@ -42,7 +42,7 @@ export const runMessages = catalogue(
     'batches.reason.authentication':
       'The service refused the credentials. Save working credentials for this environment, then resume.',
     'batches.reason.interrupted':
-      'The app closed while this batch was running. Resume it: only rows without a stored answer are sent again.',
+      'The app or dcdesk running this batch stopped before its end (closed, killed or crashed). Resume it: only rows without a stored answer are sent again.',
     'batches.reason.message': 'Details: {message}',
   },
   {
@@ -85,7 +85,7 @@ export const runMessages = catalogue(
     'batches.reason.authentication':
       'O serviço recusou as credenciais. Salve credenciais válidas para este ambiente e retome.',
     'batches.reason.interrupted':
-      'O aplicativo fechou durante a execução deste lote. Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
+      'O aplicativo ou o dcdesk que executava este lote parou antes do fim (fechado, encerrado à força ou com falha). Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
     'batches.reason.message': 'Detalhes: {message}',
   },
 );
