@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBatchService } from '../../core/batches/batch-service';
+import { createBatchService, type BatchService } from '../../core/batches/batch-service';
 import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
 import { outputKind, writeOutput } from '../../core/bulk/output';
 import type { BatchRun, RunEnd } from '../../core/bulk/runner';
-import { rowsRepo } from '../../core/store/rows.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
-import type { Db } from '../../core/store/db';
 import type { Command } from '../command';
 import {
   connectionOptions,
@@ -43,7 +41,7 @@ function rateFrom(text: string | undefined): number | null {
 
 /** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
 async function report(
-  db: Db,
+  batches: BatchService,
   run: BatchRun,
   output: string,
   io: Io,
@@ -60,7 +58,7 @@ async function report(
   const [first, ...rest] = summary.lines;
   if (first) io.err(`dcdesk: ${first}`);
   if (end.state === 'finished') {
-    const written = await writeOutput(output, rowsRepo(db).iterate(run.batchId));
+    const written = await writeOutput(output, batches.storedRows(run.batchId));
     io.err(`dcdesk: wrote ${String(written)} rows to ${output}.`);
   }
   for (const line of rest) io.err(`dcdesk: ${line}`);
@@ -134,7 +132,7 @@ ${connectionUsage}`,
         if (values['retry-failed'])
           io.err(`dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
         io.err(`dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
-        return await report(db, resumed.value.run, output, io, view);
+        return await report(batches, resumed.value.run, output, io, view);
       }
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
@@ -161,15 +159,16 @@ ${connectionUsage}`,
       if (!created.ok) return reportError(io, created.error);
       const { batch, run } = created.value;
       if (skipDays !== undefined) {
-        const reused = rowsRepo(db).counts(batch.id);
+        const reused = batches.get(batch.id);
+        const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
         io.err(
-          `dcdesk: ${String(reused.ok + reused.noContent)} rows reuse an answer from the last ${String(skipDays)} days.`,
+          `dcdesk: ${String(answered)} rows reuse an answer from the last ${String(skipDays)} days.`,
         );
       }
       io.err(
         `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.environment}.`,
       );
-      return await report(db, run, output, io, view);
+      return await report(batches, run, output, io, view);
     } finally {
       view.close();
       await batches.stopAll();

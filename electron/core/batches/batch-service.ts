@@ -173,6 +173,8 @@ export function createBatchService(options: BatchServiceOptions) {
       });
       return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
     },
+    /** A batch's rows with their results in input order, a page at a time (output files). */
+    storedRows: (batchId: string) => rows.iterate(batchId),
     /** Who holds a batch's lease, in words, for messages. */
     holder(batchId: string): string | null {
       const lease = leases.get(batchId);
