@@ -105,6 +105,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
   },
   {
+    // A DEFERRED transaction that reads and then writes cannot wait for the write lock: another
+    // process's writer makes it fail at once with "database is locked", whatever busy_timeout says.
+    files: ['electron/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='CallExpression'][callee.callee.property.name='transaction']",
+          message:
+            'Say which: db.transaction(fn).immediate() for writes (waits for the lock), .deferred() for reads.',
+        },
+      ],
+    },
+  },
+  {
     // In tests a wrong assumption fails the test, which is what a non-null assertion should do.
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

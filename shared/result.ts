@@ -46,6 +46,8 @@ export const errorCodes = [
   'file',
   /** An unexpected failure inside the app itself. */
   'internal',
+  /** Someone else holds what was asked for: another process or window is running the batch. */
+  'busy',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -14,7 +14,22 @@ export interface Io extends Input {
   stopped: Promise<void>;
 }
 
-export const exitCodes = { ok: 0, failed: 1, usage: 2, auth: 3, engine: 4 } as const;
+/**
+ * 0 success; 1 a failure (the service refused or failed, a file or the history could not be used);
+ * 2 a usage or set-up mistake, or something held by another process (a batch it is running);
+ * 3 the credentials were refused; 4 `bulk` finished but some rows are invalid, rejected or failed;
+ * 5 `bulk` stopped before its end (paused, cancelled, interrupted) and can be resumed;
+ * 6 the history's SQLite engine cannot load (a build for another runtime): nothing was touched.
+ */
+export const exitCodes = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  auth: 3,
+  rowProblems: 4,
+  stopped: 5,
+  engine: 6,
+} as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** A usage or configuration mistake: printed as one line, exit code 2. */
@@ -49,6 +64,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   db_engine: exitCodes.engine,
   file: exitCodes.failed,
   internal: exitCodes.failed,
+  busy: exitCodes.usage,
 };
 
 /** Prints an error as one line plus the service's own messages, and returns the exit code. */

@@ -48,6 +48,7 @@ export function progressView(io: Io, plainEveryMs = 5000) {
     /** Ends the redrawn line so the next output starts on a fresh one. */
     close(): void {
       if (drawn) io.progress?.(null);
+      drawn = false;
     },
   };
 }

@@ -6,7 +6,8 @@ import { createConnections } from './connections';
 import type { CoreContext, Handlers } from './context';
 import type { CredentialStore } from './credentials/keychain';
 import { appHandlers } from './handlers/app.handlers';
-import { createBatchService } from './handlers/batches.handlers';
+import { createBatchService } from './batches/batch-service';
+import { batchHandlers } from './handlers/batches.handlers';
 import { outcomeHandlers } from './handlers/outcomes.handlers';
 import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
@@ -88,11 +89,18 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       keychainAvailable,
     },
   };
-  const batches = createBatchService(context);
+  const batches = createBatchService({
+    db,
+    clientFor: (target) => context.connections.client(target.environment),
+    onEvent: (event) => context.emit('main:batch.progress', event),
+  });
+  // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
+  // one that another process is still running is left alone.
+  batches.pauseOrphaned();
   const handlers: Handlers = {
     ...appHandlers(context, options.resourcesDir),
     ...privacyHandlers(context),
-    ...batches.handlers,
+    ...batchHandlers(context, batches),
     ...resultHandlers(context),
     ...outcomeHandlers(context),
     ...uploadHandlers(context),

@@ -49,7 +49,7 @@ describe('dcdesk bulk', () => {
       work.file('out.json'),
       ...target(),
     ]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(4);
     expect(run.stderr).toContain(`external ID ${a.externalID} appears on rows 2, 4`);
     const output = JSON.parse(readFileSync(work.file('out.json'), 'utf8')) as Output[];
     expect(output.map((record) => [record.row, record.status])).toEqual([

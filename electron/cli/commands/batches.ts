@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { toBatchCounts } from '../../core/bulk/progress';
-import { batchesRepo } from '../../core/store/batches.repo';
-import { rowsRepo } from '../../core/store/rows.repo';
+import { batchViews, type BatchView } from '../../core/batches/batch-views';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { exitCodes, type Io } from '../io';
@@ -11,37 +9,39 @@ const options = {
   json: { type: 'boolean' },
 } as const;
 
+/** `interrupted` for a batch whose runner stopped before its end (killed, crashed, closed). */
+function stateOf(view: BatchView): string {
+  return view.state === 'paused' && view.pauseReason === 'interrupted' ? 'interrupted' : view.state;
+}
+
 export const batchesCommand: Command = {
   name: 'batches',
   summary: 'list the stored batches, newest first',
   usage: `dcdesk batches [--json] [--data-dir DIR]
 
---json prints an array of {id, state, source, total, done, ok, noContent, invalid, rejected,
-failed, createdAt}.`,
+A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
+resume it with dcdesk bulk --resume ID. --json prints an array of {id, state, source, total,
+done, ok, noContent, invalid, rejected, failed, createdAt}.`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     try {
-      const rows = rowsRepo(history.db);
-      const list = batchesRepo(history.db)
+      const list = batchViews(history.db)
         .list()
-        .map((batch) => {
-          const counts = toBatchCounts(rows.counts(batch.id));
-          return {
-            id: batch.id,
-            state: batch.state,
-            source: batch.sourceName,
-            total: batch.total,
-            done: counts.done,
-            ok: counts.ok,
-            noContent: counts.noContent,
-            invalid: counts.invalid,
-            rejected: counts.rejected,
-            failed: counts.failed,
-            createdAt: batch.createdAt,
-            environment: batch.environment,
-          };
-        });
+        .map((view) => ({
+          id: view.record.id,
+          state: stateOf(view),
+          source: view.record.sourceName,
+          total: view.record.total,
+          done: view.counts.done,
+          ok: view.counts.ok,
+          noContent: view.counts.noContent,
+          invalid: view.counts.invalid,
+          rejected: view.counts.rejected,
+          failed: view.counts.failed,
+          createdAt: view.record.createdAt,
+          environment: view.record.environment,
+        }));
       if (values.json) {
         io.out(
           JSON.stringify(
@@ -58,7 +58,7 @@ failed, createdAt}.`,
       }
       for (const batch of list) {
         io.out(
-          `${batch.id}  ${batch.state.padEnd(9)} ${batch.environment.padEnd(10)} ${String(batch.done).padStart(7)}/${String(batch.total).padEnd(7)} ok ${String(batch.ok)}, failed ${String(batch.failed)}  ${batch.source}`,
+          `${batch.id}  ${batch.state.padEnd(11)} ${batch.environment.padEnd(10)} ${String(batch.done).padStart(7)}/${String(batch.total).padEnd(7)} ok ${String(batch.ok)}, failed ${String(batch.failed)}  ${batch.source}`,
         );
       }
       return exitCodes.ok;

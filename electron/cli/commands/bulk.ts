@@ -1,18 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkSettings, createBatch, maxConcurrency } from '../../core/bulk/batch';
+import { createBatchService, type BatchService } from '../../core/batches/batch-service';
+import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
 import { outputKind, writeOutput } from '../../core/bulk/output';
-import { runBatch, type RunEnd } from '../../core/bulk/runner';
-import { batchesRepo, type BatchRecord } from '../../core/store/batches.repo';
-import { rowsRepo } from '../../core/store/rows.repo';
+import type { BatchRun, RunEnd } from '../../core/bulk/runner';
 import { settingsRepo } from '../../core/store/settings.repo';
-import type { Db } from '../../core/store/db';
 import type { Command } from '../command';
-import { connectionOptions, connectionUsage, openConnection, positiveInteger } from '../connection';
+import {
+  connectionOptions,
+  connectionUsage,
+  openConnection,
+  positiveInteger,
+  type Connection,
+  type ConnectionPin,
+} from '../connection';
 import { readBulkInput } from '../bulk-input';
+import { endOfRun } from '../bulk-summary';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, type Io } from '../io';
-import { describeCounts, progressView } from '../progress-view';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { progressView } from '../progress-view';
 
 const options = {
   ...connectionOptions,
@@ -33,41 +39,30 @@ function rateFrom(text: string | undefined): number | null {
   return value;
 }
 
-async function runAndReport(
-  db: Db,
-  batch: BatchRecord,
-  values: { output: string },
+/** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
+async function report(
+  batches: BatchService,
+  run: BatchRun,
+  output: string,
   io: Io,
-  connection: Awaited<ReturnType<typeof openConnection>>,
+  view: ReturnType<typeof progressView>,
 ): Promise<number> {
-  const view = progressView(io);
-  const run = runBatch(batch.id, {
-    db,
-    client: connection.client,
-    onEvent: (event) => view.show(event),
-  });
   void io.stopped.then(() => run.pause());
   let end: RunEnd;
   try {
     end = await run.ended;
   } finally {
     view.close();
-    await connection.close();
   }
-  io.err(
-    `dcdesk: batch ${batch.id}: ${String(end.counts.done)} of ${String(end.counts.total)} rows done (${describeCounts(end.counts)}).`,
-  );
-  if (end.state !== 'finished') {
-    const why =
-      end.state === 'paused' ? end.message : end.state === 'failed' ? end.message : 'Cancelled.';
-    io.err(`dcdesk: the batch stopped before its end: ${why}`);
-    io.err(`dcdesk: resume it with: dcdesk bulk --resume ${batch.id} --output ${values.output}`);
-    return exitCodes.failed;
+  const summary = endOfRun(end, run.batchId, output);
+  const [first, ...rest] = summary.lines;
+  if (first) io.err(`dcdesk: ${first}`);
+  if (end.state === 'finished') {
+    const written = await writeOutput(output, batches.storedRows(run.batchId));
+    io.err(`dcdesk: wrote ${String(written)} rows to ${output}.`);
   }
-  const written = await writeOutput(values.output, rowsRepo(db).iterate(batch.id));
-  io.err(`dcdesk: wrote ${String(written)} rows to ${values.output}.`);
-  const clean = end.counts.invalid + end.counts.rejected + end.counts.failed === 0;
-  return clean ? exitCodes.ok : exitCodes.failed;
+  for (const line of rest) io.err(`dcdesk: ${line}`);
+  return summary.code;
 }
 
 export const bulkCommand: Command = {
@@ -87,7 +82,10 @@ the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it s
   --retry-failed    with --resume: send the rows that failed again
   --skip-recent D   reuse the answers of external IDs looked up in the last D days
 
-Exit codes: 0 every row ok or no content; 1 some rows invalid, rejected or failed, or stopped.
+Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
+failed; 5 stopped before the end (paused, cancelled, interrupted: resume it); 2 usage mistakes,
+missing credentials, or the batch is being run by another process; 3 credentials refused;
+1 other failures. Credentials are checked (a token is obtained) before anything is stored.
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
@@ -109,26 +107,31 @@ ${connectionUsage}`,
       throw new UsageError('--resume takes no INPUT file.');
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+    const { db } = history;
+    const view = progressView(io);
+    let connection: Connection | undefined;
+    // The connection a run uses: the one opened for a new batch, or one pinned to a resumed batch.
+    const connect = async (pin?: ConnectionPin, timeoutMs?: number) =>
+      (connection ??= await openConnection(values, io, pin, timeoutMs));
+    const batches = createBatchService({
+      db,
+      clientFor: async (target) =>
+        (await connect({ environment: target.environment, baseUrl: target.baseUrl })).client,
+      onEvent: (event) => view.show(event),
+    });
     try {
-      const { db } = history;
       if (values.resume !== undefined) {
-        const batch = batchesRepo(db).get(values.resume);
-        if (!batch)
-          throw new UsageError(
-            `There is no batch ${values.resume} in this history (see dcdesk batches).`,
-          );
+        const stored = batches.get(values.resume);
+        if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
+        await connect(stored.value.record, stored.value.record.settings.timeoutMs);
+        const resumed = await batches.resume(values.resume, {
+          retryFailed: values['retry-failed'],
+        });
+        if (!resumed.ok) return reportError(io, resumed.error);
         if (values['retry-failed'])
-          io.err(
-            `dcdesk: ${String(rowsRepo(db).resetFailed(batch.id, new Date().toISOString()))} failed rows will be sent again.`,
-          );
-        const connection = await openConnection(
-          values,
-          io,
-          { environment: batch.environment, baseUrl: batch.baseUrl },
-          batch.settings.timeoutMs,
-        );
-        io.err(`dcdesk: resuming batch ${batch.id} (${batch.sourceName}).`);
-        return await runAndReport(db, batch, { output }, io, connection);
+          io.err(`dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
+        io.err(`dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
+        return await report(batches, resumed.value.run, output, io, view);
       }
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
@@ -142,27 +145,33 @@ ${connectionUsage}`,
           ? undefined
           : positiveInteger(values['skip-recent'], 'skip-recent', 1);
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
-      const connection = await openConnection(values, io, undefined, settings.timeoutMs);
-      const batch = createBatch(db, {
+      const opened = await connect(undefined, settings.timeoutMs);
+      const created = await batches.create({
         sourceName: path.basename(file),
         sourceSha256: input.sha256,
-        environment: connection.environment,
-        baseUrl: connection.storedUrl,
+        environment: opened.environment,
+        baseUrl: opened.storedUrl,
         settings,
         rows: input.sourceRows,
         skipLookedUpWithinDays: skipDays,
       });
+      if (!created.ok) return reportError(io, created.error);
+      const { batch, run } = created.value;
       if (skipDays !== undefined) {
-        const reused = rowsRepo(db).counts(batch.id);
+        const reused = batches.get(batch.id);
+        const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
         io.err(
-          `dcdesk: ${String(reused.ok + reused.noContent)} rows reuse an answer from the last ${String(skipDays)} days.`,
+          `dcdesk: ${String(answered)} rows reuse an answer from the last ${String(skipDays)} days.`,
         );
       }
       io.err(
-        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${connection.environment}.`,
+        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.environment}.`,
       );
-      return await runAndReport(db, batch, { output }, io, connection);
+      return await report(batches, run, output, io, view);
     } finally {
+      view.close();
+      await batches.stopAll();
+      await connection?.close();
       history.close();
     }
   },

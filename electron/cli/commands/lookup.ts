@@ -3,7 +3,7 @@ import { describeFieldProblem, validateTransaction } from '../../../shared/domai
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
 import { exitCodes, reportError, type Io } from '../io';
 import type { Command } from '../command';
-import { lookupAndRecord } from '../../core/bulk/single';
+import { createBatchService } from '../../core/batches/batch-service';
 import { dataDirFrom, openCliHistory } from '../history';
 
 const options = {
@@ -52,7 +52,12 @@ ${connectionUsage}`,
       throw caught;
     });
     try {
-      const answer = await lookupAndRecord(history.db, connection.client, {
+      const batches = createBatchService({
+        db: history.db,
+        clientFor: () => Promise.resolve(connection.client),
+        onEvent: () => undefined,
+      });
+      const answer = await batches.lookup({
         raw,
         environment: connection.environment,
         baseUrl: connection.storedUrl,

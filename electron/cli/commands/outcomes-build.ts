@@ -8,7 +8,7 @@ import {
   type ResponseSeparator,
 } from '../../../shared/outcomes/types';
 import { reviewService } from '../../core/review/review-service';
-import { batchesRepo } from '../../core/store/batches.repo';
+import { batchViews } from '../../core/batches/batch-views';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { environmentOption } from '../environment-option';
 import { dataDirFrom, openCliHistory } from '../history';
@@ -75,7 +75,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   try {
     const { db } = history;
     const batchId = values.batch;
-    if (batchId !== undefined && !batchesRepo(db).get(batchId)) {
+    if (batchId !== undefined && !batchViews(db).get(batchId).ok) {
       io.err(`dcdesk: there is no batch ${batchId} in this history (see dcdesk batches).`);
       return exitCodes.failed;
     }

@@ -129,7 +129,7 @@ export function createBatch(db: Db, input: NewBatchInput, now = new Date()): Bat
     rowsRepo(db).insert(id, prepared, at);
     if (input.skipLookedUpWithinDays !== undefined)
       reuseRecentLookups(db, id, input.skipLookedUpWithinDays, now);
-  })();
+  }).immediate();
   const record = batches.get(id);
   if (!record) throw new Error(`Batch ${id} was not stored.`);
   return record;

@@ -73,7 +73,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   db.transaction(() => {
     rows.resetInFlight(batchId, iso());
     batches.setState(batchId, 'running', iso());
-  })();
+  }).immediate();
   const counts: RowCounts = rows.counts(batchId);
 
   const abortRequests = new AbortController();
@@ -159,7 +159,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         rows.complete(batchId, done, at);
         rows.release(batchId, back, at);
         claimed = stop ? [] : rows.claim(batchId, concurrency - inFlight, at);
-      })();
+      }).immediate();
     } catch (caught) {
       abortRequests.abort();
       end({

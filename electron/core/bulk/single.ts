@@ -27,7 +27,9 @@ export async function lookupAndRecord(
     rows: [{ row: 1, raw: input.raw, notes: [] }],
   });
   const rows = rowsRepo(db);
-  const [claimed] = db.transaction(() => rows.claim(batch.id, 1, new Date().toISOString()))();
+  const [claimed] = db
+    .transaction(() => rows.claim(batch.id, 1, new Date().toISOString()))
+    .immediate();
   if (!claimed)
     throw new Error('The transaction is not valid; validate it before recording a lookup.');
   const answer = await client.insights(claimed.request);
@@ -43,6 +45,6 @@ export async function lookupAndRecord(
     const at = new Date().toISOString();
     rows.complete(batch.id, [stored], at);
     batchesRepo(db).setState(batch.id, 'finished', at);
-  })();
+  }).immediate();
   return answer;
 }

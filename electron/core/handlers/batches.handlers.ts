@@ -1,11 +1,7 @@
 import type { BatchSummary } from '../../../shared/contract/results';
-import { fail, ok, type Result } from '../../../shared/result';
-import { createBatch } from '../bulk/batch';
-import { toBatchCounts } from '../bulk/progress';
-import { runBatch, type BatchRun } from '../bulk/runner';
+import { ok, type Result } from '../../../shared/result';
+import type { BatchService, BatchView } from '../batches/batch-service';
 import type { CoreContext, HandlerGroup } from '../context';
-import { batchesRepo, type BatchRecord } from '../store/batches.repo';
-import { rowsRepo } from '../store/rows.repo';
 
 type Names =
   | 'batches.create'
@@ -19,65 +15,36 @@ type Names =
 /** Stored as a batch's base URL when the embedded sandbox (a new port each run) answered it. */
 const embeddedSandbox = 'embedded';
 
+function summary({ record, ...view }: BatchView): BatchSummary {
+  return {
+    id: record.id,
+    sourceName: record.sourceName,
+    environment: record.environment,
+    state: view.state,
+    pauseReason: view.pauseReason,
+    pauseMessage: view.pauseMessage,
+    live: view.live,
+    counts: view.counts,
+    createdAt: record.createdAt,
+    startedAt: record.startedAt,
+    finishedAt: record.finishedAt,
+  };
+}
+
 /**
- * Batches in the app: created from the import screen, run in the background with progress pushed
- * as events, paused, resumed and cancelled. A batch some earlier run of the app left `running`
- * (it crashed or was killed) is paused as `interrupted` at start, so it is offered for resume.
+ * Batches in the app: thin adapters over the batch service, which holds every lifecycle rule
+ * (token first, one runner per batch, interrupted batches) for the app, the web host and dcdesk.
  */
-export function createBatchService(context: CoreContext) {
-  const { db } = context;
-  const batches = batchesRepo(db);
-  const rows = rowsRepo(db);
-  const runs = new Map<string, BatchRun>();
+export function batchHandlers(context: CoreContext, service: BatchService): HandlerGroup<Names> {
+  const current = (batchId: string): Result<BatchSummary> => {
+    const view = service.get(batchId);
+    return view.ok ? ok(summary(view.value)) : view;
+  };
+  const after = <T extends { batch: { id: string } }>(started: Result<T>) =>
+    started.ok ? current(started.value.batch.id) : started;
 
-  const now = new Date().toISOString();
-  for (const batch of batches.list()) {
-    if (batch.state === 'running') {
-      batches.setState(batch.id, 'paused', now, {
-        reason: 'interrupted',
-        message: 'The app closed while this batch was running.',
-      });
-    }
-  }
-
-  function summary(batch: BatchRecord): BatchSummary {
-    return {
-      id: batch.id,
-      sourceName: batch.sourceName,
-      environment: batch.environment,
-      state: batch.state,
-      pauseReason: batch.pauseReason,
-      pauseMessage: batch.pauseMessage,
-      live: runs.has(batch.id),
-      counts: toBatchCounts(rows.counts(batch.id)),
-      createdAt: batch.createdAt,
-      startedAt: batch.startedAt,
-      finishedAt: batch.finishedAt,
-    };
-  }
-
-  function found(batchId: string): Result<BatchRecord> {
-    const batch = batches.get(batchId);
-    return batch ? ok(batch) : fail('validation', `There is no batch ${batchId}.`);
-  }
-
-  async function start(batch: BatchRecord): Promise<Result<BatchSummary>> {
-    if (!runs.has(batch.id)) {
-      const client = await context.connections.client(batch.environment);
-      const run = runBatch(batch.id, {
-        db,
-        client,
-        onEvent: (event) => context.emit('main:batch.progress', event),
-      });
-      runs.set(batch.id, run);
-      void run.ended.then(() => runs.delete(batch.id));
-    }
-    const current = batches.get(batch.id);
-    return current ? ok(summary(current)) : fail('db', `Batch ${batch.id} disappeared.`);
-  }
-
-  const handlers: HandlerGroup<Names> = {
-    'batches.create': async ({ sourceName, sourceSha256, rows: sourceRows, skipRecentDays }) => {
+  return {
+    'batches.create': async ({ sourceName, sourceSha256, rows, skipRecentDays }) => {
       const settings = context.settings();
       const environment = settings.activeEnvironment;
       const baseUrl =
@@ -86,66 +53,38 @@ export function createBatchService(context: CoreContext) {
           : environment === 'test'
             ? settings.testBaseUrl
             : settings.productionBaseUrl;
-      const batch = createBatch(db, {
-        sourceName,
-        sourceSha256,
-        environment,
-        baseUrl,
-        settings: {
-          concurrency: settings.concurrency,
-          ratePerSecond: settings.ratePerSecond,
-          timeoutMs: settings.timeoutMs,
-        },
-        rows: sourceRows,
-        skipLookedUpWithinDays: skipRecentDays,
-      });
-      return start(batch);
+      return after(
+        await service.create({
+          sourceName,
+          sourceSha256,
+          environment,
+          baseUrl,
+          settings: {
+            concurrency: settings.concurrency,
+            ratePerSecond: settings.ratePerSecond,
+            timeoutMs: settings.timeoutMs,
+          },
+          rows,
+          skipLookedUpWithinDays: skipRecentDays,
+        }),
+      );
     },
-    'batches.list': () => Promise.resolve(ok(batches.list().map(summary))),
-    'batches.get': ({ batchId }) => {
-      const batch = found(batchId);
-      return Promise.resolve(batch.ok ? ok(summary(batch.value)) : batch);
-    },
-    'batches.resume': async ({ batchId }) => {
-      const batch = found(batchId);
-      return batch.ok ? start(batch.value) : batch;
-    },
+    'batches.list': () => Promise.resolve(ok(service.list().map(summary))),
+    'batches.get': ({ batchId }) => Promise.resolve(current(batchId)),
+    'batches.resume': async ({ batchId }) => after(await service.resume(batchId)),
     'batches.pause': ({ batchId }) => {
-      const batch = found(batchId);
-      if (!batch.ok) return Promise.resolve(batch);
-      runs.get(batchId)?.pause();
-      return Promise.resolve(ok(summary(batch.value)));
+      service.running(batchId)?.pause();
+      return Promise.resolve(current(batchId));
     },
     'batches.cancel': async ({ batchId }) => {
-      const batch = found(batchId);
-      if (!batch.ok) return batch;
-      const run = runs.get(batchId);
+      const run = service.running(batchId);
       if (run) {
         run.cancel();
         await run.ended;
       }
-      return ok(summary(batches.get(batchId) ?? batch.value));
+      return current(batchId);
     },
-    'batches.retryFailed': async ({ batchId }) => {
-      const batch = found(batchId);
-      if (!batch.ok) return batch;
-      if (runs.has(batchId))
-        return fail(
-          'validation',
-          'The batch is running; wait for it to stop before sending failed rows again.',
-        );
-      rows.resetFailed(batchId, new Date().toISOString());
-      return start(batch.value);
-    },
-  };
-
-  return {
-    handlers,
-    /** On quit: requests in flight are aborted, their rows return to pending, the batch is offered for resume. */
-    async stopAll(): Promise<void> {
-      const running = [...runs.values()];
-      running.forEach((run) => run.interrupt());
-      await Promise.all(running.map((run) => run.ended));
-    },
+    'batches.retryFailed': async ({ batchId }) =>
+      after(await service.resume(batchId, { retryFailed: true })),
   };
 }

@@ -86,24 +86,32 @@ export function reviewService(db: Db): ReviewService {
 
   return {
     set: (targets, outcome) =>
-      change(() => targets.map((target) => repo.row(target.batchId, target.seq)), outcome),
+      change.immediate(
+        () => targets.map((target) => repo.row(target.batchId, target.seq)),
+        outcome,
+      ),
     setFiltered: (batchId, filter, outcome, expected) =>
-      db.transaction((): Result<OutcomeChange> => {
-        const rows = repo.filtered(batchId, filter);
-        if (expected !== undefined && rows.length !== expected)
-          return fail(
-            'validation',
-            `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
-          );
-        return ok(change(() => rows, outcome));
-      })(),
-    checkImport: (rows, environment) => db.transaction(() => plan(rows, environment).report)(),
+      db
+        .transaction((): Result<OutcomeChange> => {
+          const rows = repo.filtered(batchId, filter);
+          if (expected !== undefined && rows.length !== expected)
+            return fail(
+              'validation',
+              `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+            );
+          return ok(change(() => rows, outcome));
+        })
+        .immediate(),
+    checkImport: (rows, environment) =>
+      db.transaction(() => plan(rows, environment).report).deferred(),
     applyImport: (rows, replaceConflicts, environment) =>
-      db.transaction(() => {
-        const { writes, replacements } = plan(rows, environment);
-        const applied = write(replaceConflicts ? [...writes, ...replacements] : writes);
-        return { applied, keptConflicts: replaceConflicts ? 0 : replacements.length };
-      })(),
+      db
+        .transaction(() => {
+          const { writes, replacements } = plan(rows, environment);
+          const applied = write(replaceConflicts ? [...writes, ...replacements] : writes);
+          return { applied, keptConflicts: replaceConflicts ? 0 : replacements.length };
+        })
+        .immediate(),
     summary(environment, batchId) {
       const summary: OutcomeSummary = {
         counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },

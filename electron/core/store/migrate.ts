@@ -42,12 +42,15 @@ export async function migrate(
   }
   for (const migration of pending) {
     const apply = db.transaction(() => {
+      // Another process opening the same history may have applied it since `from` was read:
+      // the IMMEDIATE transaction holds the write lock, so the version read here is final.
+      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return;
       if (typeof migration.up === 'string') db.exec(migration.up);
       else migration.up(db);
       db.pragma(`user_version = ${String(migration.version)}`);
     });
     try {
-      apply();
+      apply.immediate();
     } catch (caught) {
       const reason = caught instanceof Error ? caught.message : String(caught);
       const kept = backupPath

@@ -75,67 +75,79 @@ export function resultsRepo(db: Db) {
     page(query: PageQuery): ResultPage {
       const { where, params } = filterSql(query.batchId, query.filter);
       const order = orderBy(query.sort, query.direction);
-      return db.transaction(() => {
-        const total =
-          statement<{ n: number }>(`SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`).get(
-            params,
-          )?.n ?? 0;
-        const seqs = statement<{ seq: number }>(
-          `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${order}
+      return db
+        .transaction(() => {
+          const total =
+            statement<{ n: number }>(
+              `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`,
+            ).get(params)?.n ?? 0;
+          const seqs = statement<{ seq: number }>(
+            `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${order}
            LIMIT @limit OFFSET @offset`,
-        )
-          .all({ ...params, limit: query.limit, offset: query.offset })
-          .map((row) => row.seq);
-        const bySeq = new Map(
-          rowsBySeq.all(query.batchId, JSON.stringify(seqs)).map((row) => [row.seq, row]),
-        );
-        const rows = seqs.flatMap((seq) => {
-          const row = bySeq.get(seq);
-          return row ? [toResultRow(row)] : [];
-        });
-        return { total, rows };
-      })();
+          )
+            .all({ ...params, limit: query.limit, offset: query.offset })
+            .map((row) => row.seq);
+          const bySeq = new Map(
+            rowsBySeq.all(query.batchId, JSON.stringify(seqs)).map((row) => [row.seq, row]),
+          );
+          const rows = seqs.flatMap((seq) => {
+            const row = bySeq.get(seq);
+            return row ? [toResultRow(row)] : [];
+          });
+          return { total, rows };
+        })
+        .deferred();
     },
 
     /** Counts for the charts over the filtered rows; scores outside 0..1 fall in no bin. */
     aggregates(batchId: string, filter: ResultFilter): ResultAggregates {
       const { where, params, filtered } = filterSql(batchId, filter);
-      return db.transaction(() => {
-        const statuses: ResultAggregates['statuses'] = {
-          ok: 0,
-          no_content: 0,
-          invalid: 0,
-          rejected: 0,
-          failed: 0,
-          pending: 0,
-        };
-        for (const { key, n } of counted(where, params, 'ri.status'))
-          statuses[key as keyof typeof statuses] = n;
-        const risks: ResultAggregates['risks'] = {
-          undefined: 0,
-          low: 0,
-          medium: 0,
-          high: 0,
-          none: 0,
-        };
-        // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
-        for (const { key, n } of counted(`${where} AND ri.status <> 'pending'`, params, 'ri.risk'))
-          risks[riskOfRank.get(key as number) ?? 'none'] += n;
-        const scoreHistogram = Array.from({ length: 10 }, () => 0);
-        const binned = `${where} AND ri.score BETWEEN 0 AND 1`;
-        for (const { key, n } of counted(binned, params, 'MIN(CAST(ri.score * 10 AS INTEGER), 9)'))
-          scoreHistogram[key as number] = n;
-        // Unfiltered, the codes are counted straight off their index; filtered, only the
-        // matching rows' codes.
-        const scope = filtered
-          ? 'AND seq IN (SELECT ri.seq FROM result_index ri WHERE ' + where + ')'
-          : '';
-        const topInsights = statement<{ code: string; count: number }>(
-          `SELECT code, COUNT(*) AS count FROM lookup_insights WHERE batch_id = @batchId ${scope}
+      return db
+        .transaction(() => {
+          const statuses: ResultAggregates['statuses'] = {
+            ok: 0,
+            no_content: 0,
+            invalid: 0,
+            rejected: 0,
+            failed: 0,
+            pending: 0,
+          };
+          for (const { key, n } of counted(where, params, 'ri.status'))
+            statuses[key as keyof typeof statuses] = n;
+          const risks: ResultAggregates['risks'] = {
+            undefined: 0,
+            low: 0,
+            medium: 0,
+            high: 0,
+            none: 0,
+          };
+          // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
+          for (const { key, n } of counted(
+            `${where} AND ri.status <> 'pending'`,
+            params,
+            'ri.risk',
+          ))
+            risks[riskOfRank.get(key as number) ?? 'none'] += n;
+          const scoreHistogram = Array.from({ length: 10 }, () => 0);
+          const binned = `${where} AND ri.score BETWEEN 0 AND 1`;
+          for (const { key, n } of counted(
+            binned,
+            params,
+            'MIN(CAST(ri.score * 10 AS INTEGER), 9)',
+          ))
+            scoreHistogram[key as number] = n;
+          // Unfiltered, the codes are counted straight off their index; filtered, only the
+          // matching rows' codes.
+          const scope = filtered
+            ? 'AND seq IN (SELECT ri.seq FROM result_index ri WHERE ' + where + ')'
+            : '';
+          const topInsights = statement<{ code: string; count: number }>(
+            `SELECT code, COUNT(*) AS count FROM lookup_insights WHERE batch_id = @batchId ${scope}
            GROUP BY code ORDER BY count DESC, code LIMIT 10`,
-        ).all(params);
-        return { statuses, risks, scoreHistogram, topInsights };
-      })();
+          ).all(params);
+          return { statuses, risks, scoreHistogram, topInsights };
+        })
+        .deferred();
     },
 
     /** One row in full, or null when the batch has no such row. */

@@ -18,18 +18,20 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
   if (!Number.isInteger(days) || days < 1)
     throw new RangeError('Retention must be a whole number of days, at least 1.');
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-  const report = db.transaction(() => {
-    const rows =
-      db
-        .prepare<[string], { n: number }>(
-          'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)',
-        )
-        .get(cutoff)?.n ?? 0;
-    const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
-    db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
-    db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
-    return { batches, rows };
-  })();
+  const report = db
+    .transaction(() => {
+      const rows =
+        db
+          .prepare<[string], { n: number }>(
+            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)',
+          )
+          .get(cutoff)?.n ?? 0;
+      const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
+      db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
+      db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
+      return { batches, rows };
+    })
+    .immediate();
   scrub(db);
   return report;
 }
@@ -39,12 +41,14 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
  * how many input rows were removed.
  */
 export function forgetCpf(db: Db, cpf: string): number {
-  const removed = db.transaction(() => {
-    db.prepare(
-      'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
-    ).run(cpf);
-    return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
-  })();
+  const removed = db
+    .transaction(() => {
+      db.prepare(
+        'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
+      ).run(cpf);
+      return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
+    })
+    .immediate();
   scrub(db);
   return removed;
 }

@@ -249,10 +249,12 @@ export function rowsRepo(db: Db) {
     },
     /** "Re-run failed rows only": failed rows lose their result and become pending again. */
     resetFailed(batchId: string, now: string): number {
-      return db.transaction(() => {
-        dropFailedLookups.run(batchId);
-        return failedToPending.run(now, batchId).changes;
-      })();
+      return db
+        .transaction(() => {
+          dropFailedLookups.run(batchId);
+          return failedToPending.run(now, batchId).changes;
+        })
+        .immediate();
     },
   };
 }

@@ -68,15 +68,17 @@ export function searchRepo(db: Db) {
     },
     /** A device's transactions, newest first, and the devices its answers called similar. */
     device(deviceId: string): DeviceView {
-      return db.transaction(() => ({
-        deviceId,
-        transactions: deviceRows.all(deviceId, maxDeviceTransactions).map(toSearchHit),
-        similarDevices: similar.all({ deviceId }).map((row) => ({
-          deviceId: row.device_id,
-          maximumScore: row.maximum_score,
-          seenHere: row.seen_here === 1,
-        })),
-      }))();
+      return db
+        .transaction(() => ({
+          deviceId,
+          transactions: deviceRows.all(deviceId, maxDeviceTransactions).map(toSearchHit),
+          similarDevices: similar.all({ deviceId }).map((row) => ({
+            deviceId: row.device_id,
+            maximumScore: row.maximum_score,
+            seenHere: row.seen_here === 1,
+          })),
+        }))
+        .deferred();
     },
   };
 }

@@ -28,7 +28,7 @@ export function settingsRepo(db: Db) {
         for (const [key, value] of Object.entries(checked) as Array<[SettingKey, unknown]>) {
           upsert.run(key, JSON.stringify(value), now.toISOString());
         }
-      })();
+      }).immediate();
       return this.read();
     },
   };

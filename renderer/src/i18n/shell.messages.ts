@@ -49,6 +49,7 @@ export const shellMessages = catalogue(
       'Nothing was changed or deleted. Do what the message says, then start the app again.',
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
+    'error.busy': 'Another window or program is running this batch.',
   },
   {
     'app.name': 'Device Check Desk',
@@ -99,5 +100,6 @@ export const shellMessages = catalogue(
       'Nada foi alterado nem apagado. Faça o que a mensagem indica e abra o aplicativo de novo.',
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
+    'error.busy': 'Outra janela ou programa está executando este lote.',
   },
 );

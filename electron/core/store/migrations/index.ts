@@ -4,6 +4,7 @@ import { settings } from './0002-settings';
 import { resultIndex } from './0003-result-index';
 import { outcomesUploads } from './0004-outcomes-uploads';
 import { integrityChecks } from './0005-integrity-checks';
+import { batchLease } from './0006-batch-lease';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   resultIndex,
   outcomesUploads,
   integrityChecks,
+  batchLease,
 ];

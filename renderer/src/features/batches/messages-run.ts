@@ -27,6 +27,8 @@ export const runMessages = catalogue(
     'batches.pausing': 'Pausing: the requests in flight are finishing…',
     'batches.cancel': 'Cancel batch',
     'batches.retryFailed': 'Retry failed rows',
+    'batches.failedHint':
+      '{count} rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.',
     'batches.cancelConfirm.title': 'Cancel this batch?',
     'batches.cancelConfirm.text':
       'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
@@ -40,7 +42,7 @@ export const runMessages = catalogue(
     'batches.reason.authentication':
       'The service refused the credentials. Save working credentials for this environment, then resume.',
     'batches.reason.interrupted':
-      'The app closed while this batch was running. Resume it: only rows without a stored answer are sent again.',
+      'The app or dcdesk running this batch stopped before its end (closed, killed or crashed). Resume it: only rows without a stored answer are sent again.',
     'batches.reason.message': 'Details: {message}',
   },
   {
@@ -68,6 +70,8 @@ export const runMessages = catalogue(
     'batches.pausing': 'Pausando: as requisições em andamento estão terminando…',
     'batches.cancel': 'Cancelar lote',
     'batches.retryFailed': 'Reenviar linhas com falha',
+    'batches.failedHint':
+      '{count} linhas falharam: o serviço não as respondeu. “Reenviar linhas com falha” envia de novo só essas linhas.',
     'batches.cancelConfirm.title': 'Cancelar este lote?',
     'batches.cancelConfirm.text':
       'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',
@@ -81,7 +85,7 @@ export const runMessages = catalogue(
     'batches.reason.authentication':
       'O serviço recusou as credenciais. Salve credenciais válidas para este ambiente e retome.',
     'batches.reason.interrupted':
-      'O aplicativo fechou durante a execução deste lote. Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
+      'O aplicativo ou o dcdesk que executava este lote parou antes do fim (fechado, encerrado à força ou com falha). Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
     'batches.reason.message': 'Detalhes: {message}',
   },
 );

@@ -70,6 +70,11 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
           </span>
         ) : null}
       </div>
+      {allowed.retryFailed ? (
+        <p className="hint" data-testid="failed-hint">
+          {t('batches.failedHint', { count: batch.counts.failed })}
+        </p>
+      ) : null}
       {command.error ? <ErrorNotice error={command.error} /> : null}
       <ConfirmDialog
         open={confirmCancel}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { BatchCounts } from '../core/bulk/progress';
+import { endOfRun } from './bulk-summary';
+
+const counts = (over: Partial<BatchCounts>): BatchCounts => ({
+  total: 10,
+  done: 10,
+  ok: 10,
+  noContent: 0,
+  invalid: 0,
+  rejected: 0,
+  failed: 0,
+  remaining: 0,
+  ...over,
+});
+
+describe('endOfRun', () => {
+  it('exits 0 when every row was answered', () => {
+    expect(endOfRun({ state: 'finished', counts: counts({}) }, 'b1', 'o.json').code).toBe(0);
+  });
+
+  it('says how many rows failed and how to send them again, with exit code 4', () => {
+    const end = endOfRun(
+      { state: 'finished', counts: counts({ ok: 7, failed: 3 }) },
+      'b1',
+      'o.json',
+    );
+    expect(end.code).toBe(4);
+    expect(end.lines).toContain(
+      '3 rows failed (the service did not answer them); send them again with: dcdesk bulk --resume b1 --output o.json --retry-failed',
+    );
+  });
+
+  it('tells invalid and rejected rows apart from failed ones', () => {
+    const end = endOfRun(
+      { state: 'finished', counts: counts({ ok: 8, invalid: 1, rejected: 1 }) },
+      'b1',
+      'o.json',
+    );
+    expect(end.code).toBe(4);
+    expect(end.lines.join('\n')).not.toMatch(/retry-failed/);
+    expect(end.lines.at(-1)).toMatch(/^2 rows are invalid or were rejected/);
+  });
+
+  it('exits 5 for a batch stopped before its end, with the command that resumes it', () => {
+    const stopped = counts({ done: 4, ok: 3, failed: 1, remaining: 6 });
+    const paused = endOfRun(
+      { state: 'paused', counts: stopped, reason: 'service_degraded', message: 'Down.' },
+      'b1',
+      'o.json',
+    );
+    expect(paused.code).toBe(5);
+    expect(paused.lines).toContain('the batch stopped before its end: Down.');
+    expect(paused.lines).toContain(
+      'resume it with: dcdesk bulk --resume b1 --output o.json [--retry-failed]',
+    );
+    expect(endOfRun({ state: 'cancelled', counts: stopped }, 'b1', 'o.json').code).toBe(5);
+    expect(
+      endOfRun({ state: 'failed', counts: stopped, message: 'disk full' }, 'b1', 'o.json').code,
+    ).toBe(1);
+  });
+});

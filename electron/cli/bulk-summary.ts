@@ -1,0 +1,40 @@
+import type { RunEnd } from '../core/bulk/runner';
+import { exitCodes, type ExitCode } from './io';
+import { describeCounts } from './progress-view';
+
+/**
+ * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
+ * with rows that are invalid, rejected or failed, 5 stopped before the end (1 when the results
+ * could not be stored). Failed rows (the
+ * service did not answer them) can be sent again, so the line that counts them says how.
+ */
+export function endOfRun(
+  end: RunEnd,
+  batchId: string,
+  output: string,
+): { lines: string[]; code: ExitCode } {
+  const { counts } = end;
+  const lines = [
+    `batch ${batchId}: ${String(counts.done)} of ${String(counts.total)} rows done (${describeCounts(counts)}).`,
+  ];
+  const resume = `dcdesk bulk --resume ${batchId} --output ${output}`;
+  const retryLine =
+    counts.failed > 0
+      ? `${String(counts.failed)} rows failed (the service did not answer them); send them again with: ${resume} --retry-failed`
+      : null;
+  if (end.state !== 'finished') {
+    const why = end.state === 'cancelled' ? 'Cancelled.' : end.message;
+    lines.push(`the batch stopped before its end: ${why}`);
+    lines.push(`resume it with: ${resume}${counts.failed > 0 ? ' [--retry-failed]' : ''}`);
+    if (retryLine) lines.push(retryLine);
+    // A run whose results could not be stored is a failure of this machine, not a pause.
+    return { lines, code: end.state === 'failed' ? exitCodes.failed : exitCodes.stopped };
+  }
+  if (retryLine) lines.push(retryLine);
+  const unfixable = counts.invalid + counts.rejected;
+  if (unfixable > 0)
+    lines.push(
+      `${String(unfixable)} rows are invalid or were rejected by the service: correct them in the spreadsheet (the output says why); sending them again would not change the answer.`,
+    );
+  return { lines, code: retryLine || unfixable > 0 ? exitCodes.rowProblems : exitCodes.ok };
+}

@@ -1,0 +1,196 @@
+import type { BatchEvent } from '../../../shared/batch';
+import type { EnvironmentName } from '../../../shared/environment';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { RawTransaction } from '../../../shared/domain/types';
+import { createBatch, type NewBatchInput } from '../bulk/batch';
+import { lookupAndRecord } from '../bulk/single';
+import { runBatch, type BatchRun } from '../bulk/runner';
+import type { InsightAnswer, ServiceClient } from '../service/client';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import type { Db } from '../store/db';
+import { rowsRepo } from '../store/rows.repo';
+import { claimLease, holderText, startHeartbeat } from './lease-claim';
+import {
+  defaultLeaseTiming,
+  leaseRepo,
+  newLeaseOwner,
+  type LeaseOwner,
+  type LeaseTiming,
+} from './batch-lease';
+import { batchViews, interruptedMessage } from './batch-views';
+
+export type { BatchView } from './batch-views';
+
+export interface BatchServiceOptions {
+  db: Db;
+  /**
+   * The client for a batch's environment and stored address: the app's per-environment
+   * connections, or the CLI's one connection (pinned to a resumed batch).
+   */
+  clientFor: (target: {
+    environment: EnvironmentName;
+    baseUrl: string;
+  }) => Promise<Pick<ServiceClient, 'insights' | 'tokens'>>;
+  onEvent: (event: BatchEvent) => void;
+  owner?: LeaseOwner;
+  leaseTiming?: LeaseTiming;
+  now?: () => number;
+}
+
+/**
+ * The one place the lifecycle of a batch lives, for the app, the web host and `dcdesk`: a token
+ * is obtained before anything is stored; one runner per batch across processes (a lease with an
+ * owner and a heartbeat, taken over only when the owner is gone); failed rows are reset only by
+ * the runner that holds the lease; a batch left `running` by a dead owner reads as interrupted.
+ */
+export function createBatchService(options: BatchServiceOptions) {
+  const { db, onEvent } = options;
+  const now = options.now ?? Date.now;
+  const owner = options.owner ?? newLeaseOwner();
+  const timing = options.leaseTiming ?? defaultLeaseTiming;
+  const batches = batchesRepo(db);
+  const rows = rowsRepo(db);
+  const leases = leaseRepo(db);
+  const runs = new Map<string, BatchRun>();
+
+  const views = batchViews(db, { owner, leaseTiming: timing, now, live: (id) => runs.has(id) });
+
+  function found(batchId: string): Result<BatchRecord> {
+    const view = views.get(batchId);
+    return view.ok ? ok(view.value.record) : view;
+  }
+
+  /** Takes the lease (optionally resetting failed rows under it), then runs the batch. */
+  function run(
+    batch: BatchRecord,
+    client: Pick<ServiceClient, 'insights'>,
+    before?: () => void,
+  ): Result<BatchRun> {
+    const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
+    if (!claim.ok) return claim;
+    let started: BatchRun;
+    try {
+      started = runBatch(batch.id, { db, client, onEvent });
+    } catch (caught) {
+      leases.release(batch.id, owner);
+      return fail('db', `Batch ${batch.id} could not start: ${reason(caught)}`);
+    }
+    runs.set(batch.id, started);
+    const heartbeat = startHeartbeat(leases, batch.id, owner, now, timing, () => started.pause());
+    void started.ended.then(() => {
+      heartbeat.stop();
+      runs.delete(batch.id);
+      leases.release(batch.id, owner);
+    });
+    return ok(started);
+  }
+
+  return {
+    owner,
+    /** At the app's start: batches left `running` by a dead owner are paused as interrupted. */
+    pauseOrphaned(): number {
+      let paused = 0;
+      for (const record of batches.list()) {
+        if (record.state !== 'running') continue;
+        const changed = db
+          .transaction(() => {
+            const current = batches.get(record.id);
+            if (!current || !views.isOrphaned(current)) return false;
+            batches.setState(record.id, 'paused', new Date(now()).toISOString(), {
+              reason: 'interrupted',
+              message: interruptedMessage,
+            });
+            return true;
+          })
+          .immediate();
+        if (changed) paused += 1;
+      }
+      return paused;
+    },
+    list: (limit?: number) => views.list(limit),
+    get: (batchId: string) => views.get(batchId),
+    /** The run of a batch in this process, if any. */
+    running(batchId: string): BatchRun | undefined {
+      return runs.get(batchId);
+    },
+    /**
+     * Obtains a token first (no credentials or refused ones: nothing is stored), then stores the
+     * batch with every row and starts it.
+     */
+    async create(input: NewBatchInput): Promise<Result<{ batch: BatchRecord; run: BatchRun }>> {
+      const client = await options.clientFor(input);
+      const token = await client.tokens.get();
+      if (!token.ok) return token;
+      let batch: BatchRecord;
+      try {
+        batch = createBatch(db, input, new Date(now()));
+      } catch (caught) {
+        return caught instanceof RangeError
+          ? fail('validation', caught.message)
+          : fail('db', `The batch could not be stored: ${reason(caught)}`);
+      }
+      const started = run(batch, client);
+      return started.ok ? ok({ batch, run: started.value }) : started;
+    },
+    /**
+     * One lookup kept as a batch of one row, with the same rule as a batch: the token first, so
+     * missing or refused credentials store nothing.
+     */
+    async lookup(input: {
+      raw: RawTransaction;
+      environment: EnvironmentName;
+      baseUrl: string;
+      sourceName: string;
+    }): Promise<Result<InsightAnswer>> {
+      const client = await options.clientFor(input);
+      const token = await client.tokens.get();
+      if (!token.ok) return token;
+      return lookupAndRecord(db, client, input);
+    },
+    /**
+     * Continues a stored batch (a running one in this process is returned as it is). With
+     * `retryFailed`, failed rows become pending again, under the lease, so no other runner sees it.
+     */
+    async resume(
+      batchId: string,
+      how: { retryFailed?: boolean } = {},
+    ): Promise<Result<{ batch: BatchRecord; run: BatchRun; retried: number }>> {
+      const batch = found(batchId);
+      if (!batch.ok) return batch;
+      const current = runs.get(batchId);
+      if (current) {
+        if (how.retryFailed)
+          return fail(
+            'busy',
+            'The batch is running; wait for it to stop before sending failed rows again.',
+          );
+        return ok({ batch: batch.value, run: current, retried: 0 });
+      }
+      const client = await options.clientFor(batch.value);
+      let retried = 0;
+      const started = run(batch.value, client, () => {
+        if (how.retryFailed) retried = rows.resetFailed(batchId, new Date(now()).toISOString());
+      });
+      return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
+    },
+    /** A batch's rows with their results in input order, a page at a time (output files). */
+    storedRows: (batchId: string) => rows.iterate(batchId),
+    /** Who holds a batch's lease, in words, for messages. */
+    holder(batchId: string): string | null {
+      const lease = leases.get(batchId);
+      return lease ? holderText(lease) : null;
+    },
+    /** On quit: requests in flight are aborted, their rows return to pending, the batch is offered for resume. */
+    async stopAll(): Promise<void> {
+      const active = [...runs.values()];
+      active.forEach((one) => one.interrupt());
+      await Promise.all(active.map((one) => one.ended));
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;
+
+function reason(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
+}

@@ -1,0 +1,82 @@
+import type { BatchCounts } from '../../../shared/batch';
+import { fail, ok, type Result } from '../../../shared/result';
+import { toBatchCounts } from '../bulk/progress';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import type { Db } from '../store/db';
+import { rowsRepo } from '../store/rows.repo';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  leaseRepo,
+  newLeaseOwner,
+  type LeaseOwner,
+  type LeaseTiming,
+} from './batch-lease';
+
+/** A batch as every door shows it: a batch whose runner died reads `paused` / `interrupted`. */
+export interface BatchView {
+  record: BatchRecord;
+  state: BatchRecord['state'];
+  pauseReason: BatchRecord['pauseReason'];
+  pauseMessage: string | null;
+  /** This process is running it. */
+  live: boolean;
+  counts: BatchCounts;
+}
+
+export const interruptedMessage =
+  'The program running this batch stopped before its end (closed, killed or crashed).';
+
+export interface BatchViewsOptions {
+  owner?: LeaseOwner;
+  leaseTiming?: LeaseTiming;
+  now?: () => number;
+  /** Whether this process runs the batch (the batch service knows; a listing alone runs none). */
+  live?: (batchId: string) => boolean;
+}
+
+/**
+ * Reading batches the same way in every door. A batch stored as `running` whose lease owner is
+ * gone (killed, crashed, closed) is shown as paused and interrupted, without writing anything,
+ * so even a read-only listing tells the truth.
+ */
+export function batchViews(db: Db, options: BatchViewsOptions = {}) {
+  const owner = options.owner ?? newLeaseOwner();
+  const timing = options.leaseTiming ?? defaultLeaseTiming;
+  const now = options.now ?? Date.now;
+  const live = options.live ?? (() => false);
+  const batches = batchesRepo(db);
+  const rows = rowsRepo(db);
+  const leases = leaseRepo(db);
+
+  function isOrphaned(record: BatchRecord): boolean {
+    if (record.state !== 'running' || live(record.id)) return false;
+    const lease = leases.get(record.id);
+    return lease === null || leaseIsGone(lease, owner, now(), timing);
+  }
+
+  function view(record: BatchRecord): BatchView {
+    const orphaned = isOrphaned(record);
+    return {
+      record,
+      state: orphaned ? 'paused' : record.state,
+      pauseReason: orphaned ? 'interrupted' : record.pauseReason,
+      pauseMessage: orphaned ? interruptedMessage : record.pauseMessage,
+      live: live(record.id),
+      counts: toBatchCounts(rows.counts(record.id)),
+    };
+  }
+
+  return {
+    isOrphaned,
+    list(limit?: number): BatchView[] {
+      return batches.list(limit).map(view);
+    },
+    get(batchId: string): Result<BatchView> {
+      const batch = batches.get(batchId);
+      return batch
+        ? ok(view(batch))
+        : fail('validation', `There is no batch ${batchId} in this history.`);
+    },
+  };
+}
