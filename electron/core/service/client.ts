@@ -129,7 +129,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       async (response): Promise<Result<TokenGrant>> => {
         if (response.status !== 200)
           return { ok: false, error: await errorFromResponse(response, 'authentication', now()) };
-        const parsed = await readJson(response, 'authentication answer');
+        const parsed = await readJson(response, 'authentication answer', redactor);
         if (!parsed.ok) return parsed;
         return readTokenGrant(parsed.value.json, now(), lifetimeMs);
       },
@@ -195,9 +195,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
-          const body = await readJson(response, 'insight answer');
+          const body = await readJson(response, 'insight answer', redactor);
           if (!body.ok) return body;
-          const parsed = parseInsightResult(body.value.json);
+          // Redacted before it is checked, so no message quotes a piece of a secret.
+          const parsed = parseInsightResult(redactor.deep(body.value.json));
           if (!parsed.ok) return invalidAnswer(parsed, body.value.text, redactor);
           return ok({
             status: 200,
@@ -252,6 +253,7 @@ function uploadKind(name: string): 'csv' | 'zip' | null {
 async function readJson(
   response: Response,
   what: string,
+  redactor: Redactor,
 ): Promise<Result<{ json: unknown; text: string }>> {
   const read = await readBodyText(response, maxAnswerBytes);
   const { status } = response;
@@ -266,7 +268,7 @@ async function readJson(
   } catch {
     return fail('invalid_response', `The service sent an ${what} that is not JSON.`, {
       status,
-      ...(read.text === '' ? {} : { rawBody: capped(read.text) }),
+      ...(read.text === '' ? {} : { rawBody: capped(redactor.text(read.text)) }),
     });
   }
 }

@@ -14,8 +14,11 @@ export const redactedMark = '[redacted]';
  */
 export const minSecretChars = 4;
 
-/** An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run too). */
-const bearer = /\bBearer\s+[\x21-\x7e]+/gi;
+/**
+ * An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run
+ * too), up to the end of the token's alphabet (RFC 6750 b64token), so the JSON around it stays.
+ */
+const bearer = /\bBearer\s+[\w\-.~+/]+=*/gi;
 /** Anything shaped like a JWT (header.payload.signature, base64url): the service's answers hold none. */
 const jwt = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{8,}/g;
 
