@@ -161,6 +161,9 @@ describe('a server that echoes the token and the password', () => {
     expect(text).toContain('failed for Bearer [redacted] and [redacted]');
     expect(text).toContain('score is the text "[redacted]"; expected a number from 0 to 1');
     expect(text).toContain('"deviceID": "Bearer [redacted]"');
+    expect(text).toContain(
+      'the answer began: {"deviceID":"dev-1","score":"[redacted]","deviceRisk":"Bearer [redacted]"}',
+    );
     expect(found([{ name: 'printed', bytes: Buffer.from(text) }])).toBe(0);
   });
 });
