@@ -33,13 +33,11 @@ test('a row whose answer breaks the interface is failed, named and shown as it c
       'Pedido;Sessão;CPF',
       ...rows.map((t) => `${t.externalID};${t.sessionID};${t.cpf!}`),
     ];
-    await page
-      .getByTestId('import-file-input')
-      .setInputFiles({
-        name: 'quebrada.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(csv.join('\r\n')),
-      });
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'quebrada.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\r\n')),
+    });
     await expect(page.getByTestId('total-valid').locator('dd')).toHaveAttribute('data-value', '2');
     await page.getByTestId('run-lookups').click();
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'finished', {
