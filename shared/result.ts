@@ -64,6 +64,11 @@ export interface AppError {
   traceId?: string;
   /** How long the service asked us to wait (Retry-After), in milliseconds. */
   retryAfterMs?: number;
+  /**
+   * For `invalid_response`: the start of the body the service sent (capped, secrets redacted),
+   * kept for the detail view.
+   */
+  rawBody?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -67,11 +67,19 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   busy: exitCodes.usage,
 };
 
+/** How much of a refused answer a terminal shows; the history keeps more. */
+const rawShownChars = 300;
+
 /** Prints an error as one line plus the service's own messages, and returns the exit code. */
 export function reportError(io: Io, error: AppError): ExitCode {
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   io.err(`dcdesk: ${error.message}${status}`);
   for (const detail of error.details ?? []) io.err(`  - ${detail}`);
   if (error.traceId) io.err(`  trace id: ${error.traceId}`);
+  // An answer that broke the interface: its start shows what the service really sent.
+  if (error.rawBody) {
+    const start = error.rawBody.slice(0, rawShownChars);
+    io.err(`  the answer began: ${start}${error.rawBody.length > rawShownChars ? '…' : ''}`);
+  }
   return exitByCode[error.code];
 }

@@ -5,6 +5,7 @@ import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { CredentialStore } from './credentials/keychain';
 import { credentialsSource } from './credentials/source';
 import { createServiceClient, type FetchFn, type ServiceClient } from './service/client';
+import { createRedactor } from './service/redact';
 
 export interface ConnectionsOptions {
   fetch: FetchFn;
@@ -19,6 +20,9 @@ export interface ConnectionsOptions {
 export function createConnections(options: ConnectionsOptions) {
   const clients = new Map<EnvironmentName, { key: string; client: ServiceClient }>();
   let sandbox: Promise<SandboxHandle> | null = null;
+  // One for every client of the core: a token or password seen by one is hidden in all, even
+  // after its client was replaced (credentials or address changed).
+  const redactor = createRedactor();
 
   function embeddedSandbox(): Promise<SandboxHandle> {
     sandbox ??= startSandbox();
@@ -48,6 +52,7 @@ export function createConnections(options: ConnectionsOptions) {
         endpoint,
         timeoutMs,
         credentials: credentialsSource({ environment, store: options.keychain }),
+        redactor,
       });
       clients.set(environment, { key, client });
       return client;

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { handleAuthentication } from './auth';
 import { increment } from './counters';
-import { drawFault, sendStatus } from './faults';
+import { drawFault, sendForcedBody, sendStatus } from './faults';
 import { handleInsights, maxInsightsBytes } from './insights';
 import { readBody, sendBadRequest, sendEmpty, sendJson } from './respond';
 import type { BodyResult } from './respond';
@@ -17,12 +17,24 @@ function retryAfter(state: SandboxState): string | undefined {
 }
 
 /** Latency, then a forced answer, then a random fault; null when the request goes on normally. */
-async function interfere(state: SandboxState, request: RouteRequest): Promise<Outcome | null> {
+async function interfere(
+  state: SandboxState,
+  request: RouteRequest,
+  body: BodyResult,
+): Promise<Outcome | null> {
   const { route, req } = request;
   const guarded = route !== 'authentication';
   // Latency and random faults model the lookup and upload service, not the token endpoint.
   if (guarded && state.settings.latencyMs > 0) await delay(state.settings.latencyMs);
   const forced = state.forced.take(route);
+  if (forced?.body !== undefined) {
+    sendForcedBody(
+      request,
+      { ...forced, body: forced.body },
+      body.ok ? body.body.toString('utf8') : '',
+    );
+    return forced.status;
+  }
   if (forced !== null) {
     sendStatus(request, forced.status, forced.retryAfter ?? retryAfter(state));
     return forced.status;
@@ -45,7 +57,7 @@ async function answer(
   body: BodyResult,
 ): Promise<Outcome> {
   const { route, req, res, path } = request;
-  const interfered = await interfere(state, request);
+  const interfered = await interfere(state, request, body);
   if (interfered !== null) return interfered;
   if (route === 'authentication') {
     if (!body.ok) {

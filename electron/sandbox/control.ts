@@ -22,6 +22,10 @@ const forceNextSchema = z.strictObject({
   count: z.number().int().min(1).optional(),
   route: z.enum(['authentication', 'insights', 'responsevariables']).optional(),
   retryAfter: z.string().min(1).optional(),
+  body: z
+    .string()
+    .max(32 * 1024)
+    .optional(),
 });
 
 function isLoopback(address: string | undefined): boolean {

@@ -46,6 +46,14 @@ interface Forced {
   remaining: number;
   route: SandboxRoute | undefined;
   retryAfter: string | undefined;
+  body: string | undefined;
+}
+
+/** A forced answer taken for one request. */
+export interface ForcedAnswer {
+  status: number;
+  retryAfter: string | undefined;
+  body: string | undefined;
 }
 
 /** Answers queued by `forceNext`, consumed first come, first served by matching requests. */
@@ -64,11 +72,12 @@ export class ForcedAnswers {
       remaining: count,
       route: options.route,
       retryAfter: options.retryAfter,
+      body: options.body,
     });
   }
 
   /** Takes one forced answer for this route, if any is waiting. */
-  take(route: SandboxRoute): { status: number; retryAfter: string | undefined } | null {
+  take(route: SandboxRoute): ForcedAnswer | null {
     const index = this.queue.findIndex(
       (entry) => entry.route === undefined || entry.route === route,
     );
@@ -76,12 +85,34 @@ export class ForcedAnswers {
     if (entry === undefined) return null;
     entry.remaining -= 1;
     if (entry.remaining <= 0) this.queue.splice(index, 1);
-    return { status: entry.status, retryAfter: entry.retryAfter };
+    return { status: entry.status, retryAfter: entry.retryAfter, body: entry.body };
   }
 
   clear(): void {
     this.queue = [];
   }
+}
+
+/** A JSON string's content (no quotes) for `text`, so an echo keeps the template valid JSON. */
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/** Sends a forced body, with the request's Authorization header and body echoed where asked. */
+export function sendForcedBody(
+  request: RouteRequest,
+  forced: ForcedAnswer & { body: string },
+  requestBody: string,
+): void {
+  const authorization = request.req.headers.authorization ?? '';
+  const text = forced.body
+    .replaceAll('{{authorization}}', jsonEscaped(authorization))
+    .replaceAll('{{requestBody}}', jsonEscaped(requestBody));
+  request.res.writeHead(forced.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  request.res.end(text);
 }
 
 /**

@@ -87,6 +87,13 @@ export interface ForceNextOptions {
   route?: SandboxRoute;
   /** Retry-After header value, seconds or an HTTP date (default: `retryAfterSeconds` on 429/503). */
   retryAfter?: string;
+  /**
+   * The body to answer with instead of the status's usual one, sent as JSON, for answers that
+   * break the interface. `{{authorization}}` and `{{requestBody}}` in it are replaced by the
+   * request's Authorization header and body, escaped for a JSON string, to play a server that
+   * echoes what it was sent.
+   */
+  body?: string;
 }
 
 /** A running sandbox. */

@@ -99,6 +99,11 @@ export interface ResultDetail extends ResultRow {
   problems: string[];
   attempts: number;
   lookedUpAt: string | null;
+  /**
+   * The start of the service's answer as it came (capped, secrets redacted), kept when it did not
+   * follow the interface or carried fields the interface does not name.
+   */
+  rawAnswer: string | null;
 }
 
 /** What the charts draw, computed in SQLite over the filtered rows. */

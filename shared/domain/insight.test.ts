@@ -4,8 +4,14 @@ import type { InsightResult } from './types';
 
 function parsed(body: unknown): InsightResult {
   const result = parseInsightResult(body);
-  if (!result.ok) throw new Error(`expected a result, got: ${result.reason}`);
+  if (!result.ok) throw new Error(`expected a result, got: ${result.problems.join('; ')}`);
   return result.value;
+}
+
+function problems(body: unknown): string[] {
+  const result = parseInsightResult(body);
+  if (result.ok) throw new Error(`expected problems, got ${JSON.stringify(result.value)}`);
+  return result.problems;
 }
 
 const documented = {
@@ -18,39 +24,115 @@ const documented = {
   similarityResult: { deviceID: 'd-123', maximumScore: [0.91, 0.5], similarDevices: ['d-9'] },
 };
 
-describe('parseInsightResult', () => {
+describe('parseInsightResult: conforming answers', () => {
   it('reads a documented answer without smartID', () => {
-    expect(parsed(documented)).toEqual({
-      deviceID: 'd-123',
-      insights: ['DEV0001', 'GER0002'],
-      alertQuantity: 2,
-      deviceAge: 720,
-      deviceRisk: 'low',
-      score: 0.12,
-      smartID: null,
-      similarityResult: { deviceID: 'd-123', maximumScore: [0.91, 0.5], similarDevices: ['d-9'] },
-      extra: {},
+    expect(parseInsightResult(documented)).toEqual({
+      ok: true,
+      value: {
+        deviceID: 'd-123',
+        insights: ['DEV0001', 'GER0002'],
+        alertQuantity: 2,
+        deviceAge: 720,
+        deviceRisk: 'low',
+        score: 0.12,
+        smartID: null,
+        similarityResult: {
+          deviceID: 'd-123',
+          maximumScore: [0.91, 0.5],
+          similarDevices: ['d-9'],
+        },
+      },
+      unknownFields: [],
     });
-  });
-
-  it('reads smartID as a string, converting a number', () => {
     expect(parsed({ ...documented, smartID: 'smart-1' }).smartID).toBe('smart-1');
-    expect(parsed({ ...documented, smartID: 4711 }).smartID).toBe('4711');
-    expect(parsed({ ...documented, smartID: { id: 1 } }).smartID).toBeNull();
   });
 
-  it('matches keys case-insensitively', () => {
-    const value = parsed({
-      DeviceId: 'd-1',
-      Insights: ['DEV0003'],
-      AlertQuantity: 1,
-      DEVICEAGE: 5,
-      DeviceRisk: 'HIGH',
-      Score: 0.9,
-      SmartId: 's',
-      SimilarityResult: { DeviceId: 'd-1', MaximumScore: [0.3], SimilarDevices: ['d-2'] },
+  it("reads deviceRisk 'undefined' as a risk level, not as absence", () => {
+    expect(parsed({ ...documented, deviceRisk: 'undefined' }).deviceRisk).toBe('undefined');
+  });
+
+  it('reads the ends of the score range', () => {
+    expect(parsed({ ...documented, score: 0 }).score).toBe(0);
+    expect(parsed({ ...documented, score: 1 }).score).toBe(1);
+  });
+});
+
+describe('parseInsightResult: tolerated deviations', () => {
+  it('tolerates unknown fields, naming them but keeping none of their values', () => {
+    const result = parseInsightResult({
+      ...documented,
+      riskReasons: ['a'],
+      similarityResult: { ...documented.similarityResult, rank: 1 },
     });
-    expect(value).toEqual({
+    expect(result).toMatchObject({
+      ok: true,
+      unknownFields: ['riskReasons', 'similarityResult.rank'],
+    });
+    expect(JSON.stringify(result.ok && result.value)).not.toContain('riskReasons');
+  });
+
+  it('tolerates a __proto__ field as an unknown one, without touching any prototype', () => {
+    const result = parseInsightResult(JSON.parse('{"deviceID":"d","__proto__":{"x":1}}'));
+    expect(result).toMatchObject({ ok: true, unknownFields: ['__proto__'] });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('tolerates every optional field absent or null, giving null or an empty list', () => {
+    const empty = {
+      deviceID: 'd-1',
+      insights: [],
+      alertQuantity: null,
+      deviceAge: null,
+      deviceRisk: null,
+      score: null,
+      smartID: null,
+      similarityResult: null,
+    };
+    expect(parsed({ deviceID: 'd-1' })).toEqual(empty);
+    expect(
+      parsed({
+        deviceID: 'd-1',
+        insights: null,
+        alertQuantity: null,
+        deviceAge: null,
+        deviceRisk: null,
+        score: null,
+        smartID: null,
+        similarityResult: null,
+      }),
+    ).toEqual(empty);
+    expect(parsed({ deviceID: 'd-1', similarityResult: {} }).similarityResult).toEqual({
+      deviceID: null,
+      maximumScore: [],
+      similarDevices: [],
+    });
+  });
+
+  it('tolerates numbers sent as numeric strings', () => {
+    const value = parsed({
+      ...documented,
+      alertQuantity: '3',
+      deviceAge: ' 48 ',
+      score: '0.75',
+      similarityResult: { maximumScore: ['0.4', 0.3] },
+    });
+    expect([value.alertQuantity, value.deviceAge, value.score]).toEqual([3, 48, 0.75]);
+    expect(value.similarityResult?.maximumScore).toEqual([0.4, 0.3]);
+  });
+
+  it('tolerates keys in another letter case', () => {
+    expect(
+      parsed({
+        DeviceId: 'd-1',
+        Insights: ['DEV0003'],
+        AlertQuantity: 1,
+        DEVICEAGE: 5,
+        DeviceRisk: 'high',
+        Score: 0.9,
+        SmartId: 's',
+        SimilarityResult: { DeviceId: 'd-1', MaximumScore: [0.3], SimilarDevices: ['d-2'] },
+      }),
+    ).toEqual({
       deviceID: 'd-1',
       insights: ['DEV0003'],
       alertQuantity: 1,
@@ -59,142 +141,120 @@ describe('parseInsightResult', () => {
       score: 0.9,
       smartID: 's',
       similarityResult: { deviceID: 'd-1', maximumScore: [0.3], similarDevices: ['d-2'] },
-      extra: {},
     });
-    expect(parsed({ deviceId: 'd-2' }).deviceID).toBe('d-2');
   });
 
-  it("reads deviceRisk 'undefined' as a risk level, not as absence", () => {
-    expect(parsed({ ...documented, deviceRisk: 'undefined' }).deviceRisk).toBe('undefined');
-    expect(parsed({ ...documented, deviceRisk: ' Medium ' }).deviceRisk).toBe('medium');
-  });
-
-  it('keeps an unexpected deviceRisk in extra and gives null', () => {
-    const value = parsed({ ...documented, deviceRisk: 'critical' });
-    expect(value.deviceRisk).toBeNull();
-    expect(value.extra).toEqual({ deviceRisk: 'critical' });
-    expect(parsed({ ...documented, deviceRisk: 2 }).extra).toEqual({ deviceRisk: 2 });
-    expect(parsed({ ...documented, deviceRisk: null }).extra).toEqual({});
-  });
-
-  it('accepts numeric strings for the integers and the score', () => {
-    const value = parsed({ alertQuantity: '3', deviceAge: ' 48 ', score: '0.75' });
-    expect([value.alertQuantity, value.deviceAge, value.score]).toEqual([3, 48, 0.75]);
-  });
-
-  it('gives null for non-integers and non-numbers', () => {
-    const value = parsed({ alertQuantity: 1.5, deviceAge: 'many', score: '0.7x' });
-    expect([value.alertQuantity, value.deviceAge, value.score]).toEqual([null, null, null]);
-    expect(parsed({ score: '' }).score).toBeNull();
-    expect(parsed({ score: true }).score).toBeNull();
-  });
-
-  it('keeps a score outside 0..1 as sent', () => {
-    expect(parsed({ score: 1.5 }).score).toBe(1.5);
-    expect(parsed({ score: -0.25 }).score).toBe(-0.25);
-  });
-
-  it('keeps only the string insights; absent or not a list gives []', () => {
-    expect(parsed({ insights: ['DEV0001', 7, null, 'GER0002', {}] }).insights).toEqual([
-      'DEV0001',
-      'GER0002',
+  it('tolerates deviceRisk in another letter case, but not padded or misspelt', () => {
+    expect(parsed({ ...documented, deviceRisk: 'Medium' }).deviceRisk).toBe('medium');
+    expect(problems({ ...documented, deviceRisk: ' medium' })).toEqual([
+      'deviceRisk is the text " medium"; expected one of undefined, low, medium, high',
     ]);
-    expect(parsed({}).insights).toEqual([]);
-    expect(parsed({ insights: 'DEV0001' }).insights).toEqual([]);
   });
 
-  it('fills nulls for an empty object', () => {
-    expect(parsed({})).toEqual({
-      deviceID: null,
-      insights: [],
-      alertQuantity: null,
-      deviceAge: null,
-      deviceRisk: null,
-      score: null,
-      smartID: null,
-      similarityResult: null,
-      extra: {},
-    });
-  });
-
-  it('keeps unknown fields in extra as sent', () => {
-    const value = parsed({ ...documented, riskReasons: ['a'], Version: 2, nested: { x: 1 } });
-    expect(value.extra).toEqual({ riskReasons: ['a'], Version: 2, nested: { x: 1 } });
-  });
-
-  it('keeps a __proto__ field as data, without touching the prototype', () => {
-    const value = parsed(JSON.parse('{"__proto__": {"polluted": true}}'));
-    expect(Object.keys(value.extra)).toEqual(['__proto__']);
-    expect(Object.getPrototypeOf(value.extra)).toBe(Object.prototype);
-  });
-
-  it('keeps a second key that differs only in case in extra', () => {
-    const value = parsed({ deviceID: 'first', DeviceId: 'second' });
-    expect(value.deviceID).toBe('first');
-    expect(value.extra).toEqual({ DeviceId: 'second' });
-  });
-
-  it('fails when the body is not a JSON object', () => {
-    expect(parseInsightResult(null)).toEqual({
-      ok: false,
-      reason: 'expected a JSON object, got null',
-    });
-    expect(parseInsightResult([documented])).toEqual({
-      ok: false,
-      reason: 'expected a JSON object, got an array',
-    });
-    expect(parseInsightResult('{}')).toEqual({
-      ok: false,
-      reason: 'expected a JSON object, got a string',
-    });
-    expect(parseInsightResult(undefined)).toEqual({
-      ok: false,
-      reason: 'expected a JSON object, got nothing',
-    });
+  it('reads maximumScore objects (the declared type) by score, maximumScore or value', () => {
+    expect(
+      parsed({
+        deviceID: 'd',
+        similarityResult: {
+          maximumScore: [{ deviceID: 'd-2', score: 0.8 }, { MaximumScore: '0.7' }, { value: 0.6 }],
+        },
+      }).similarityResult?.maximumScore,
+    ).toEqual([0.8, 0.7, 0.6]);
   });
 });
 
-describe('parseInsightResult: similarityResult', () => {
-  const similarity = (value: unknown) => parsed({ similarityResult: value }).similarityResult;
+describe('parseInsightResult: refused answers', () => {
+  it('refuses the answer of the issue, naming every offending field', () => {
+    expect(problems({ deviceID: 123, insights: 'x', score: 'high', deviceRisk: { a: 1 } })).toEqual(
+      [
+        'deviceID is the number 123; expected text',
+        'insights is the text "x"; expected a list of text',
+        'deviceRisk is an object; expected one of undefined, low, medium, high',
+        'score is the text "high"; expected a number from 0 to 1',
+      ],
+    );
+  });
 
-  it('reads maximumScore given as numbers and numeric strings', () => {
-    expect(similarity({ maximumScore: [0.9, '0.4', 'high', null] })?.maximumScore).toEqual([
-      0.9, 0.4,
+  it('refuses a body that is not an object', () => {
+    expect(problems([documented])).toEqual(['the answer is a list of 1, not an object']);
+    expect(problems(null)).toEqual(['the answer is null, not an object']);
+    expect(problems('{}')).toEqual(['the answer is the text "{}", not an object']);
+    expect(problems(7)).toEqual(['the answer is the number 7, not an object']);
+  });
+
+  it('refuses a missing or empty deviceID', () => {
+    expect(problems({})).toEqual(['deviceID is missing']);
+    expect(problems({ ...documented, deviceID: null })).toEqual(['deviceID is missing']);
+    expect(problems({ ...documented, deviceID: ' ' })).toEqual(['deviceID is empty']);
+  });
+
+  it('refuses a score outside 0..1 or not a number', () => {
+    expect(problems({ ...documented, score: 1.5 })).toEqual([
+      'score is the number 1.5; expected a number from 0 to 1',
+    ]);
+    expect(problems({ ...documented, score: -0.25 })).toHaveLength(1);
+    expect(problems({ ...documented, score: '0.7x' })).toHaveLength(1);
+    expect(problems({ ...documented, score: true })).toEqual([
+      'score is the value true; expected a number from 0 to 1',
     ]);
   });
 
-  it('reads maximumScore given as objects, preferring score, maximumScore or value', () => {
+  it('refuses an unknown deviceRisk', () => {
+    expect(problems({ ...documented, deviceRisk: 'critical' })).toEqual([
+      'deviceRisk is the text "critical"; expected one of undefined, low, medium, high',
+    ]);
+    expect(problems({ ...documented, deviceRisk: 2 })).toHaveLength(1);
+  });
+
+  it('refuses counts that are negative, fractional or not numbers', () => {
+    expect(problems({ ...documented, alertQuantity: 1.5, deviceAge: -1 })).toEqual([
+      'alertQuantity is the number 1.5; expected a whole number from 0',
+      'deviceAge is the number -1; expected a whole number from 0',
+    ]);
+    expect(problems({ ...documented, deviceAge: 'many' })).toHaveLength(1);
+  });
+
+  it('refuses a smartID that is not text', () => {
+    expect(problems({ ...documented, smartID: 4711 })).toEqual([
+      'smartID is the number 4711; expected text',
+    ]);
+  });
+
+  it('refuses a list element of the wrong type, naming its position', () => {
+    expect(problems({ ...documented, insights: ['DEV0001', 7] })).toEqual([
+      'insights[1] is the number 7; expected text',
+    ]);
     expect(
-      similarity({
-        maximumScore: [
-          { deviceID: 'd-2', score: 0.8 },
-          { rank: 1, MaximumScore: '0.7' },
-          { rank: 2, value: 0.6 },
-          { similarity: 0.5, label: 'x' },
-          { label: 'no number' },
-        ],
-      })?.maximumScore,
-    ).toEqual([0.8, 0.7, 0.6, 0.5]);
-  });
-
-  it('accepts a single maximumScore and absent lists', () => {
-    expect(similarity({ maximumScore: 0.42 })).toEqual({
-      deviceID: null,
-      maximumScore: [0.42],
-      similarDevices: [],
-    });
-  });
-
-  it('keeps only string similar devices', () => {
-    expect(similarity({ similarDevices: ['d-1', 2, 'd-3'] })?.similarDevices).toEqual([
-      'd-1',
-      'd-3',
+      problems({
+        ...documented,
+        similarityResult: { maximumScore: [0.9, 'high'], similarDevices: ['d', null] },
+      }),
+    ).toEqual([
+      'similarityResult.maximumScore[1] is the text "high"; expected a number',
+      'similarityResult.similarDevices[1] is null; expected text',
     ]);
   });
 
-  it('is null when absent or not an object', () => {
-    expect(similarity(undefined)).toBeNull();
-    expect(similarity(null)).toBeNull();
-    expect(similarity([0.9])).toBeNull();
+  it('refuses a similarityResult that is not an object, or a maximumScore that is not a list', () => {
+    expect(problems({ ...documented, similarityResult: [0.9] })).toEqual([
+      'similarityResult is a list of 1; expected an object',
+    ]);
+    expect(problems({ ...documented, similarityResult: { maximumScore: 0.4 } })).toEqual([
+      'similarityResult.maximumScore is the number 0.4; expected a list',
+    ]);
+  });
+
+  it('refuses a known field sent twice in different letter cases', () => {
+    expect(problems({ deviceID: 'first', DeviceId: 'second' })).toEqual([
+      'deviceID is sent twice, as deviceID and DeviceId',
+    ]);
+    expect(parseInsightResult({ deviceID: 'd', note: 1, Note: 2 })).toMatchObject({ ok: true });
+  });
+
+  it('shows at most 40 characters of an offending text', () => {
+    const [problem] = problems({ ...documented, deviceRisk: 'x'.repeat(10_000) });
+    expect(problem).toBe(
+      `deviceRisk is the text "${'x'.repeat(40)}…"; expected one of undefined, low, medium, high`,
+    );
   });
 });

@@ -1,90 +1,212 @@
 /**
- * Reads an insight answer (spec 2.5, 2.6) tolerantly: a client that refuses a whole answer over a
- * casing change or a number sent as text helps nobody, so only a body that is not an object fails.
+ * Checks an insight answer (spec 2.5, 2.6) against the interface. An answer is stored as answered
+ * only when it conforms: a 200 whose `deviceID` is a number or whose `score` is a word is a
+ * service fault, and storing it as `ok` with fields silently dropped hides that from the analyst.
+ *
+ * Tolerated, on purpose (each one is a change a server can make without changing the meaning):
+ * - keys in another letter case (`DeviceId`, `Score`): ASP.NET's serializer settings pick the
+ *   casing, and the service has answered with both;
+ * - fields the interface does not name: ignored here (the caller keeps a capped raw copy), so the
+ *   service can add fields without breaking its clients;
+ * - every field but `deviceID` absent or null (`smartID` is documented as sometimes absent; 204
+ *   shows the service omits what it does not know);
+ * - numbers sent as plain decimal strings (`"0.42"`, `"12"`): .NET clients of the operator's
+ *   sibling API send numbers as strings;
+ * - `deviceRisk` in another letter case (`High`): an enum serialized by name;
+ * - `maximumScore` elements as numbers (as seen) or as objects holding one (as declared).
+ *
+ * Refused: a body that is not an object; `deviceID` absent, empty or not a string; a text field
+ * that is not a string; a list that is not a list or holds a wrong element; an integer that is
+ * negative or fractional; a `score` outside 0..1; a `deviceRisk` outside the four levels; two
+ * keys that differ only in letter case (which one is meant cannot be known).
  */
-import { fieldsByLowerKey, isRecord, pick, setOwn, toInteger, toNumber } from './loose-json';
+import { fieldsByLowerKey, isRecord, toNumber } from './loose-json';
 import { deviceRisks } from './types';
 import type { DeviceRisk, InsightResult, SimilarityResult } from './types';
 
-export type InsightParse = { ok: true; value: InsightResult } | { ok: false; reason: string };
+export type InsightParse =
+  | {
+      ok: true;
+      value: InsightResult;
+      /** Keys the interface does not name, as sent (nested ones as `similarityResult.key`). */
+      unknownFields: string[];
+    }
+  /** One sentence per offending field, naming it; `fields` names them alone. */
+  | { ok: false; problems: string[]; fields: string[] };
 
-const knownKeys = new Set([
-  'deviceid',
+/** A field reader: the value, or a problem sentence. */
+type Read<T> = { value: T } | { problem: string };
+
+const topKeys = [
+  'deviceID',
   'insights',
-  'alertquantity',
-  'deviceage',
-  'devicerisk',
+  'alertQuantity',
+  'deviceAge',
+  'deviceRisk',
   'score',
-  'smartid',
-  'similarityresult',
-]);
+  'smartID',
+  'similarityResult',
+] as const;
+const similarityKeys = ['deviceID', 'maximumScore', 'similarDevices'] as const;
 
-/**
- * Keys match case-insensitively. `insights` keeps its string elements; integers and the score
- * accept numeric strings; a score outside 0..1 is kept as sent; `smartID` may be a number;
- * anything absent or unreadable becomes null. An unexpected `deviceRisk` becomes null and its
- * raw value is kept in `extra.deviceRisk`; keys the interface does not name go to `extra` as is.
- */
 export function parseInsightResult(body: unknown): InsightParse {
-  if (!isRecord(body)) {
-    return { ok: false, reason: `expected a JSON object, got ${describeJsonType(body)}` };
-  }
-  const { fields, duplicates } = fieldsByLowerKey(body);
-  const value = (name: string) => fields.get(name)?.value;
-  const extra: Record<string, unknown> = {};
+  if (!isRecord(body))
+    return {
+      ok: false,
+      problems: [`the answer is ${describe(body)}, not an object`],
+      fields: ['the whole answer'],
+    };
+  const top = fieldsOf(body, topKeys, '');
+  const problems = [...top.problems];
+  const unknownFields = [...top.unknown];
+  const take = <T>(read: Read<T>, fallback: T): T => {
+    if ('problem' in read) {
+      problems.push(read.problem);
+      return fallback;
+    }
+    return read.value;
+  };
+  const get = (key: (typeof topKeys)[number]) => top.values.get(key);
+  const similarity = readSimilarity(get('similarityResult'));
+  const value: InsightResult = {
+    deviceID: take(readRequiredText('deviceID', get('deviceID')), null),
+    insights: take(readTexts('insights', get('insights')), []),
+    alertQuantity: take(readCount('alertQuantity', get('alertQuantity')), null),
+    deviceAge: take(readCount('deviceAge', get('deviceAge')), null),
+    deviceRisk: take(readRisk(get('deviceRisk')), null),
+    score: take(readScore(get('score')), null),
+    smartID: take(readText('smartID', get('smartID')), null),
+    similarityResult: similarity.value,
+  };
+  problems.push(...similarity.problems);
+  unknownFields.push(...similarity.unknown);
+  if (problems.length === 0) return { ok: true, value, unknownFields };
+  const fields = problems.map((problem) => /^[\w.]+/.exec(problem)?.[0] ?? problem);
+  return { ok: false, problems, fields: [...new Set(fields)] };
+}
+
+/** The known fields by their interface name, the unknown keys, and keys sent twice. */
+function fieldsOf<K extends string>(
+  record: Record<string, unknown>,
+  known: readonly K[],
+  path: string,
+) {
+  const { fields, duplicates } = fieldsByLowerKey(record);
+  const values = new Map<K, unknown>();
+  const unknown: string[] = [];
+  const problems: string[] = [];
   for (const [lower, field] of fields) {
-    if (!knownKeys.has(lower)) setOwn(extra, field.key, field.value);
+    const name = known.find((key) => key.toLowerCase() === lower);
+    if (name === undefined) unknown.push(`${path}${field.key}`);
+    else values.set(name, field.value);
   }
-  for (const key of duplicates) setOwn(extra, key, body[key]);
-
-  const rawRisk = value('devicerisk');
-  const deviceRisk = readDeviceRisk(rawRisk);
-  if (deviceRisk === null && rawRisk !== undefined && rawRisk !== null) {
-    setOwn(extra, 'deviceRisk', rawRisk);
+  // Which of two spellings is meant cannot be known; for a field nobody reads it does not matter.
+  for (const key of duplicates) {
+    const first = fields.get(key.toLowerCase())?.key ?? key;
+    if (known.some((name) => name.toLowerCase() === key.toLowerCase()))
+      problems.push(`${path}${first} is sent twice, as ${first} and ${key}`);
   }
-  return {
-    ok: true,
-    value: {
-      deviceID: readId(value('deviceid')),
-      insights: readStrings(value('insights')),
-      alertQuantity: toInteger(value('alertquantity')),
-      deviceAge: toInteger(value('deviceage')),
-      deviceRisk,
-      score: toNumber(value('score')),
-      smartID: readId(value('smartid')),
-      similarityResult: readSimilarity(value('similarityresult')),
-      extra,
-    },
+  return { values, unknown, problems };
+}
+
+function absent(value: unknown): value is null | undefined {
+  return value === undefined || value === null;
+}
+
+function readRequiredText(name: string, value: unknown): Read<string> {
+  if (absent(value)) return { problem: `${name} is missing` };
+  if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
+  if (value.trim() === '') return { problem: `${name} is empty` };
+  return { value };
+}
+
+function readText(name: string, value: unknown): Read<string | null> {
+  if (absent(value)) return { value: null };
+  if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
+  return { value };
+}
+
+function readTexts(name: string, value: unknown): Read<string[]> {
+  if (absent(value)) return { value: [] };
+  if (!Array.isArray(value))
+    return { problem: `${name} is ${describe(value)}; expected a list of text` };
+  const bad = value.findIndex((element) => typeof element !== 'string');
+  if (bad >= 0)
+    return { problem: `${name}[${String(bad)}] is ${describe(value[bad])}; expected text` };
+  return { value: value as string[] };
+}
+
+/** A count (alerts, hours): a whole number from 0, or the same as plain decimal text. */
+function readCount(name: string, value: unknown): Read<number | null> {
+  if (absent(value)) return { value: null };
+  const number = toNumber(value);
+  if (number === null || !Number.isSafeInteger(number) || number < 0)
+    return { problem: `${name} is ${describe(value)}; expected a whole number from 0` };
+  return { value: number };
+}
+
+function readScore(value: unknown): Read<number | null> {
+  if (absent(value)) return { value: null };
+  const number = toNumber(value);
+  if (number === null || number < 0 || number > 1)
+    return { problem: `score is ${describe(value)}; expected a number from 0 to 1` };
+  return { value: number };
+}
+
+function readRisk(value: unknown): Read<DeviceRisk | null> {
+  if (absent(value)) return { value: null };
+  const lower = typeof value === 'string' ? value.toLowerCase() : null;
+  const risk = deviceRisks.find((level) => level === lower);
+  if (risk === undefined)
+    return {
+      problem: `deviceRisk is ${describe(value)}; expected one of ${deviceRisks.join(', ')}`,
+    };
+  return { value: risk };
+}
+
+function readSimilarity(value: unknown): {
+  value: SimilarityResult | null;
+  problems: string[];
+  unknown: string[];
+} {
+  if (absent(value)) return { value: null, problems: [], unknown: [] };
+  if (!isRecord(value))
+    return {
+      value: null,
+      problems: [`similarityResult is ${describe(value)}; expected an object`],
+      unknown: [],
+    };
+  const { values, unknown, problems } = fieldsOf(value, similarityKeys, 'similarityResult.');
+  const take = <T>(read: Read<T>, fallback: T): T => {
+    if ('problem' in read) {
+      problems.push(read.problem);
+      return fallback;
+    }
+    return read.value;
   };
-}
-
-function readDeviceRisk(value: unknown): DeviceRisk | null {
-  if (typeof value !== 'string') return null;
-  const lower = value.trim().toLowerCase();
-  return deviceRisks.find((risk) => risk === lower) ?? null;
-}
-
-/** An identifier: a string as is, a number as its decimal text; else null. */
-function readId(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-function readStrings(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((element): element is string => typeof element === 'string');
-}
-
-function readSimilarity(value: unknown): SimilarityResult | null {
-  if (!isRecord(value)) return null;
-  const scores = pick(value, 'maximumScore');
-  const elements: unknown[] = Array.isArray(scores) ? scores : scores == null ? [] : [scores];
-  return {
-    deviceID: readId(pick(value, 'deviceID')),
-    maximumScore: elements.map(readScore).filter((score) => score !== null),
-    similarDevices: readStrings(pick(value, 'similarDevices')),
+  const result: SimilarityResult = {
+    deviceID: take(readText('similarityResult.deviceID', values.get('deviceID')), null),
+    maximumScore: take(readMaximumScores(values.get('maximumScore')), []),
+    similarDevices: take(
+      readTexts('similarityResult.similarDevices', values.get('similarDevices')),
+      [],
+    ),
   };
+  return { value: result, problems, unknown };
+}
+
+function readMaximumScores(value: unknown): Read<number[]> {
+  const name = 'similarityResult.maximumScore';
+  if (absent(value)) return { value: [] };
+  if (!Array.isArray(value)) return { problem: `${name} is ${describe(value)}; expected a list` };
+  const scores: number[] = [];
+  for (const [index, element] of value.entries()) {
+    const score = similarityScore(element);
+    if (score === null)
+      return { problem: `${name}[${String(index)}] is ${describe(element)}; expected a number` };
+    scores.push(score);
+  }
+  return { value: scores };
 }
 
 const preferredScoreKeys = ['score', 'maximumscore', 'value'];
@@ -92,9 +214,9 @@ const preferredScoreKeys = ['score', 'maximumscore', 'value'];
 /**
  * One similarity score. The interface declares `maximumScore` as a list of objects while answers
  * show plain numbers; from an object the `score`, `maximumScore` or `value` field is taken, else
- * its first numeric field. Elements without a number are dropped.
+ * its first numeric field.
  */
-function readScore(element: unknown): number | null {
+function similarityScore(element: unknown): number | null {
   if (!isRecord(element)) return toNumber(element);
   const { fields } = fieldsByLowerKey(element);
   for (const key of preferredScoreKeys) {
@@ -108,9 +230,18 @@ function readScore(element: unknown): number | null {
   return null;
 }
 
-function describeJsonType(value: unknown): string {
+const previewChars = 40;
+
+/** What a value is, with a short preview, so a message names it without repeating a whole body. */
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? 'a string' : `a ${typeof value}`;
+  if (Array.isArray(value)) return `a list of ${String(value.length)}`;
+  if (typeof value === 'string') {
+    const shown = value.length > previewChars ? `${value.slice(0, previewChars)}…` : value;
+    return `the text ${JSON.stringify(shown)}`;
+  }
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  if (typeof value === 'boolean') return `the value ${String(value)}`;
+  return 'an object';
 }

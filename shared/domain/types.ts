@@ -44,7 +44,11 @@ export interface SimilarityResult {
   similarDevices: string[];
 }
 
-/** An insight answer (2.5), parsed tolerantly: what is absent is null, unknown fields are kept. */
+/**
+ * An insight answer (2.5) that conforms to the interface: what is absent is null (or an empty
+ * list). Fields the interface does not name are not kept here; the lookup keeps a capped copy of
+ * the body as it came.
+ */
 export interface InsightResult {
   deviceID: string | null;
   insights: string[];
@@ -54,8 +58,6 @@ export interface InsightResult {
   score: number | null;
   smartID: string | null;
   similarityResult: SimilarityResult | null;
-  /** Fields the interface does not name, kept as the service sent them. */
-  extra: Record<string, unknown>;
 }
 
 /** The service's error body (2.8), with `Detail` split into its messages. */

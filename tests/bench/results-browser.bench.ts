@@ -31,7 +31,7 @@ function storedAnswer(n: number): RowResult {
       durationMs: 5,
     };
   const parsed = parseInsightResult(answer.body);
-  if (!parsed.ok) throw new Error(parsed.reason);
+  if (!parsed.ok) throw new Error(parsed.problems.join('; '));
   return {
     seq,
     status: 'ok',

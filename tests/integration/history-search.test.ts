@@ -24,7 +24,6 @@ function answer(deviceID: string, similar: Array<[string, number]> = []): Insigh
       similarDevices: similar.map(([id]) => id),
       maximumScore: similar.map(([, score]) => score),
     },
-    extra: {},
   };
 }
 

@@ -13,17 +13,28 @@ export function resultOf(seq: number, answer: InsightAnswer, attempts: number): 
     messages: [],
     attempts,
     durationMs: answer.durationMs,
+    raw: answer.raw,
   };
 }
 
-/** The stored result of a final failure, keeping the service's own messages when it gave any. */
+/**
+ * The stored result of a final failure, keeping the service's own messages when it gave any. An
+ * answer that broke the interface keeps the sentence naming its fields, each field's problem and
+ * a capped copy of its body.
+ */
 export function failureOf(
   seq: number,
   error: AppError,
   status: 'rejected' | 'failed',
   attempts: number,
 ): RowResult {
-  const messages = error.details && error.details.length > 0 ? error.details : [error.message];
+  const details = error.details ?? [];
+  const messages =
+    error.code === 'invalid_response'
+      ? [error.message, ...details]
+      : details.length > 0
+        ? details
+        : [error.message];
   return {
     seq,
     status,
@@ -33,5 +44,6 @@ export function failureOf(
     messages,
     attempts,
     durationMs: null,
+    raw: error.rawBody ?? null,
   };
 }

@@ -2,7 +2,10 @@ import type { InsightResult, Transaction } from '../../../shared/domain/types';
 import { parseInsightResult } from '../../../shared/domain/insight';
 import { routeUrl, type Route, type ServiceEndpoint } from '../../../shared/environment';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
+import { capped } from './body';
+import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse } from './errors';
+import { createRedactor, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 
@@ -24,11 +27,22 @@ export interface ServiceClientOptions {
   /** Token lifetime when neither the answer nor the token says. Default 30 minutes. */
   defaultTokenLifetimeMs?: number;
   now?: () => number;
+  /**
+   * Hides the password and every token in what the client returns; share one across the clients
+   * of a process so each knows the secrets of all. Default: one for this client alone.
+   */
+  redactor?: Redactor;
 }
 
 export type InsightAnswer =
-  | { status: 200; result: InsightResult; durationMs: number }
-  | { status: 204; result: null; durationMs: number };
+  | {
+      status: 200;
+      result: InsightResult;
+      durationMs: number;
+      /** A capped copy of the body when it held fields the interface does not name; else null. */
+      raw: string | null;
+    }
+  | { status: 204; result: null; durationMs: number; raw: null };
 
 export interface UploadFile {
   /** File name as the service will see it; must end in `.csv` or `.zip`. */
@@ -64,6 +78,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const lifetimeMs = options.defaultTokenLifetimeMs ?? defaultTokenLifetimeMs;
+  const redactor = options.redactor ?? createRedactor();
 
   /**
    * One HTTP exchange with a timeout; `read` consumes the body inside the same time limit. The
@@ -103,22 +118,26 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function authenticate(signal: AbortSignal): Promise<Result<TokenGrant>> {
     const credentials = await options.credentials();
     if (!credentials.ok) return credentials;
+    redactor.remember(credentials.value.password);
     const body = JSON.stringify({
       username: credentials.value.username,
       password: credentials.value.password,
     });
-    return exchange(
+    const grant = await exchange(
       'authentication',
       { method: 'POST', headers: { 'Content-Type': 'application/json' }, body },
       signal,
-      async (response) => {
+      async (response): Promise<Result<TokenGrant>> => {
         if (response.status !== 200)
           return { ok: false, error: await errorFromResponse(response, 'authentication', now()) };
-        const parsed = await readJson(response);
+        const parsed = await readJson(response, 'authentication answer', redactor);
         if (!parsed.ok) return parsed;
-        return readTokenGrant(parsed.value, now(), lifetimeMs);
+        return readTokenGrant(parsed.value.json, now(), lifetimeMs);
       },
     );
+    if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
+    redactor.remember(grant.value.token);
+    return grant;
   }
 
   const tokens = createTokenManager({ acquire: authenticate, now });
@@ -144,7 +163,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         await response.body?.cancel();
         return 'token_refused' as const;
       });
-      if (outcome !== 'token_refused') return outcome;
+      // Every text of the answer or the error passes the redactor on its way out.
+      if (outcome !== 'token_refused') return redactor.deep(outcome);
       tokens.invalidate(token.value);
     }
   }
@@ -172,19 +192,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         async (response): Promise<Result<InsightAnswer>> => {
           if (response.status === 204) {
             await response.body?.cancel();
-            return ok({ status: 204, result: null, durationMs: now() - started });
+            return ok({ status: 204, result: null, durationMs: now() - started, raw: null });
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
-          const body = await readJson(response);
+          const body = await readJson(response, 'insight answer', redactor);
           if (!body.ok) return body;
-          const parsed = parseInsightResult(body.value);
-          if (!parsed.ok)
-            return fail(
-              'invalid_response',
-              `The insight answer does not follow the interface: ${parsed.reason}`,
-            );
-          return ok({ status: 200, result: parsed.value, durationMs: now() - started });
+          // Redacted before it is checked, so no message quotes a piece of a secret.
+          const parsed = parseInsightResult(redactor.deep(body.value.json));
+          if (!parsed.ok) return invalidAnswer(parsed, body.value.text, redactor);
+          return ok({
+            status: 200,
+            result: parsed.value,
+            durationMs: now() - started,
+            raw: parsed.unknownFields.length > 0 ? capped(redactor.text(body.value.text)) : null,
+          });
         },
       );
     },
@@ -211,7 +233,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
               error: await errorFromResponse(response, 'responsevariables', now()),
             };
           }
-          return ok({ status: response.status, body: await readLoose(response) });
+          return ok({ status: response.status, body: await readLoose(response, redactor) });
         },
       );
     },
@@ -223,28 +245,4 @@ function uploadKind(name: string): 'csv' | 'zip' | null {
   if (lower.endsWith('.csv')) return 'csv';
   if (lower.endsWith('.zip')) return 'zip';
   return null;
-}
-
-async function readJson(response: Response): Promise<Result<unknown>> {
-  const text = await response.text();
-  try {
-    return ok(JSON.parse(text) as unknown);
-  } catch {
-    const error: AppError = {
-      code: 'invalid_response',
-      message: 'The service answered with a body that is not JSON.',
-      status: response.status,
-    };
-    return { ok: false, error };
-  }
-}
-
-async function readLoose(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text.slice(0, 4096);
-  }
 }

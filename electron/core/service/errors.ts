@@ -1,9 +1,7 @@
 import type { AppError } from '../../../shared/result';
 import type { Route } from '../../../shared/environment';
 import { parseAuthFailureMessage, parseProblem } from '../../../shared/domain/problem';
-
-/** Error bodies are small; a huge one is cut rather than held in memory. */
-const maxErrorBodyChars = 64 * 1024;
+import { limitText, maxErrorBodyBytes, readBodyText } from './body';
 
 /**
  * `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3).
@@ -18,10 +16,15 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return Math.max(0, date - now);
 }
 
+/** Too large to read: the error keeps its status and says the body was left unread. */
+const tooLarge = Symbol('too large');
+
 async function readBody(response: Response): Promise<unknown> {
   let text: string;
   try {
-    text = (await response.text()).slice(0, maxErrorBodyChars);
+    const read = await readBodyText(response, maxErrorBodyBytes);
+    if (!read.ok) return tooLarge;
+    text = read.text;
   } catch {
     return null;
   }
@@ -84,6 +87,8 @@ export async function errorFromResponse(
     message: statusMessage(status, route),
     status,
   };
+  if (body === tooLarge)
+    error.message += ` Its error body was larger than ${limitText(maxErrorBodyBytes)} and was not read.`;
 
   if (route === 'authentication' && status === 400) {
     const message = parseAuthFailureMessage(body);

@@ -36,6 +36,7 @@ interface DetailColumns extends ResultRowColumns {
   messages_json: string | null;
   attempts: number | null;
   looked_up_at: string | null;
+  raw_answer: string | null;
 }
 
 const riskOfRank = new Map(deviceRisks.map((risk) => [riskRanks[risk], risk]));
@@ -56,7 +57,7 @@ export function resultsRepo(db: Db) {
   );
   const detail = db.prepare<[string, number], DetailColumns>(
     `SELECT ${resultRowColumns}, r.email, r.phone, r.zip_code, r.request_json, r.problems_json,
-       l.result_json, l.messages_json, l.attempts, l.looked_up_at
+       l.result_json, l.messages_json, l.attempts, l.looked_up_at, l.raw_answer
      FROM ${rowsWithLookups} WHERE r.batch_id = ? AND r.seq = ?`,
   );
 
@@ -165,6 +166,7 @@ export function resultsRepo(db: Db) {
         problems: parsed<FieldProblem[]>(row.problems_json, []).map(describeFieldProblem),
         attempts: row.attempts ?? 0,
         lookedUpAt: row.looked_up_at,
+        rawAnswer: row.raw_answer,
       };
     },
   };

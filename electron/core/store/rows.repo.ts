@@ -32,6 +32,11 @@ export interface RowResult {
   messages: string[];
   attempts: number;
   durationMs: number | null;
+  /**
+   * A capped copy of the answer's body (secrets redacted) when it did not follow the interface or
+   * carried fields the interface does not name; absent or null otherwise.
+   */
+  raw?: string | null;
 }
 
 export interface ClaimedRow {
@@ -147,9 +152,10 @@ export function rowsRepo(db: Db) {
   );
   const upsertLookup = db.prepare(`
     INSERT OR REPLACE INTO lookups (batch_id, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
-      score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms)
+      score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms, raw_answer)
     VALUES (@batchId, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
-      @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs)`);
+      @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs,
+      @rawAnswer)`);
   const counts = db.prepare<[string], { state: RowState; status: RowStatus | null; n: number }>(
     `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY state, status`,
   );
@@ -198,7 +204,7 @@ export function rowsRepo(db: Db) {
     },
     /** Stores results and marks their rows done. Call inside a transaction. */
     complete(batchId: string, results: readonly RowResult[], now: string): void {
-      for (const { result, messages, ...rest } of results) {
+      for (const { result, messages, raw, ...rest } of results) {
         upsertLookup.run({
           ...rest,
           batchId,
@@ -212,6 +218,7 @@ export function rowsRepo(db: Db) {
           insights: result ? result.insights.join(' ') : null,
           resultJson: result ? JSON.stringify(result) : null,
           messagesJson: messages.length > 0 ? JSON.stringify(messages) : null,
+          rawAnswer: raw ?? null,
         });
         markDone.run(rest.status, now, batchId, rest.seq);
       }

@@ -28,7 +28,6 @@ function answer(score: number, insights: string[], deviceRisk: InsightResult['de
     score,
     smartID: null,
     similarityResult: null,
-    extra: {},
   };
   return result;
 }

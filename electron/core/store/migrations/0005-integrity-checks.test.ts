@@ -23,7 +23,7 @@ describe('migration 0005 (integrity checks)', () => {
       const backup = path.join(dir, 'before.sqlite3');
       expect(await migrate(db, migrations, () => backup)).toMatchObject({
         from: 4,
-        to: 5,
+        to: migrations.at(-1)?.version,
         backupPath: backup,
       });
       expect(db.prepare('SELECT value_json FROM settings').pluck().get()).toBe('30');

@@ -46,7 +46,7 @@ describe('migration 0006 (batch lease)', () => {
         () => backup,
       ),
     ).toEqual({ from: 4, to: 6, backupPath: backup });
-    expect(migrations.at(-1)).toBe(batchLease);
+    expect(migrations).toContain(batchLease);
 
     const batches = batchesRepo(db);
     expect(batches.get('b-running')).toMatchObject({ state: 'running', sourceName: 'crashed.csv' });

@@ -5,6 +5,7 @@ import { resultIndex } from './0003-result-index';
 import { outcomesUploads } from './0004-outcomes-uploads';
 import { integrityChecks } from './0005-integrity-checks';
 import { batchLease } from './0006-batch-lease';
+import { answerChecks } from './0007-answer-checks';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   outcomesUploads,
   integrityChecks,
   batchLease,
+  answerChecks,
 ];

@@ -56,6 +56,9 @@ export const resultsMessages = catalogue(
     'batches.detail.noRequest': 'Not sent: the row has problems.',
     'batches.detail.answer': 'Answer',
     'batches.detail.noAnswer': 'No answer stored.',
+    'batches.detail.raw': 'Answer as it came',
+    'batches.detail.rawHint':
+      'Kept because the answer did not follow the interface or carried fields it does not name; only its first 4,096 characters are kept.',
     'batches.detail.messages': 'Messages from the service',
     'batches.detail.problems': 'Problems of the row',
     'batches.detail.none': 'None',
@@ -128,6 +131,9 @@ export const resultsMessages = catalogue(
     'batches.detail.noRequest': 'Não enviada: a linha tem problemas.',
     'batches.detail.answer': 'Resposta',
     'batches.detail.noAnswer': 'Nenhuma resposta guardada.',
+    'batches.detail.raw': 'Resposta como chegou',
+    'batches.detail.rawHint':
+      'Guardada porque a resposta não seguiu a interface ou trouxe campos que ela não prevê; só os primeiros 4.096 caracteres são guardados.',
     'batches.detail.messages': 'Mensagens do serviço',
     'batches.detail.problems': 'Problemas da linha',
     'batches.detail.none': 'Nenhum',

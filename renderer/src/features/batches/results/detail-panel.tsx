@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/api';
 import { formatDateTime } from '../format';
 import { batchKeys } from '../use-batches';
-import { detailJson } from './mask-detail';
+import { detailJson, rawAnswerText } from './mask-detail';
 
 interface DetailPanelProps {
   batchId: string;
@@ -139,6 +139,15 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
           )}
         </div>
       </div>
+      {detail.rawAnswer !== null ? (
+        <div>
+          <h4>{t('batches.detail.raw')}</h4>
+          <p className="hint">{t('batches.detail.rawHint')}</p>
+          <pre data-testid="detail-raw">
+            {rawAnswerText(detail.rawAnswer, show, [detail.cpf, detail.email, detail.phone])}
+          </pre>
+        </div>
+      ) : null}
     </>
   );
 }

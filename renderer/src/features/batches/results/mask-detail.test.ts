@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailJson, maskPersonalData } from './mask-detail';
+import { detailJson, maskPersonalData, rawAnswerText } from './mask-detail';
 
 const request = {
   sessionID: 'session-1',
@@ -36,5 +36,27 @@ describe('maskPersonalData', () => {
     expect(detailJson(request, true)).toContain('"cpf": "52998224725"');
     expect(detailJson(request, false)).not.toContain('52998224725');
     expect(request.cpf).toBe('52998224725');
+  });
+});
+
+describe('rawAnswerText', () => {
+  const values = ['52998224725', 'joao.silva@exemplo.com.br', null];
+
+  it('masks the row’s own data in a cut answer, and fields named like personal data in JSON', () => {
+    expect(
+      rawAnswerText(
+        '{"echo":"52998224725 joao.silva@exemplo.com.br"… (9000 characters in all)',
+        false,
+        values,
+      ),
+    ).toBe('{"echo":"*** ***"… (9000 characters in all)');
+    expect(rawAnswerText('{"deviceID":1,"cpf":"11144477735"}', false, values)).toBe(
+      JSON.stringify({ deviceID: 1, cpf: '***.444.777-**' }, null, 2),
+    );
+  });
+
+  it('shows the answer as it came when personal data is shown', () => {
+    const raw = '{"cpf":"52998224725"}';
+    expect(rawAnswerText(raw, true, values)).toBe(raw);
   });
 });

@@ -37,3 +37,21 @@ export function maskPersonalData(value: unknown, insidePhone = false): unknown {
 export function detailJson(value: unknown, show: boolean): string {
   return JSON.stringify(show ? value : maskPersonalData(value), null, 2);
 }
+
+/**
+ * The service's answer as it came (possibly cut, so not always JSON), masked unless shown: the
+ * row's own personal data wherever it appears, and, when the text is whole JSON, every field
+ * named like personal data.
+ */
+export function rawAnswerText(raw: string, show: boolean, rowValues: Array<string | null>): string {
+  if (show) return raw;
+  let text = raw;
+  for (const value of rowValues) {
+    if (value && value.length >= 4) text = text.split(value).join('***');
+  }
+  try {
+    return detailJson(JSON.parse(text) as unknown, false);
+  } catch {
+    return text;
+  }
+}
