@@ -7,7 +7,7 @@ import { followBatches } from './batch-feedback';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
-import { denyAllPermissions, refuseDebugSwitches } from './security';
+import { denyAllPermissions, refuseWeakeningLaunch } from './security';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 
@@ -104,7 +104,7 @@ async function start(keychainService: string | undefined): Promise<void> {
 }
 
 function main(): void {
-  if (refuseDebugSwitches()) {
+  if (refuseWeakeningLaunch()) {
     app.exit(1);
     return;
   }
