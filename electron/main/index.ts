@@ -4,6 +4,7 @@ import { createCore, type Core } from '../core/api';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
+import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -108,6 +109,8 @@ function main(): void {
     app.exit(1);
     return;
   }
+  // Before anything can create a web contents: every one of them is guarded from its creation.
+  guardAllWebContents();
   const { keychainService } = developmentOverrides();
   registerAppScheme();
   // One instance per data folder: two would share one SQLite history and one batch queue.

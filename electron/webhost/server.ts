@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '../core/api';
-import { contentTypes } from './content-types';
-import { contentSecurityPolicy } from './csp';
+import { contentTypes } from '../page-serving/content-types';
+import { contentSecurityPolicy } from '../page-serving/csp';
 
 /**
  * The contract over loopback HTTP, for development and tests only (never packaged): the real
