@@ -11,6 +11,7 @@ import { registerAppScheme, serveRenderer } from './protocol';
 import { denyAllPermissions, refuseWeakeningLaunch } from './security';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
+import { startSandbox } from '../sandbox';
 
 /**
  * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
@@ -68,6 +69,7 @@ async function start(keychainService: string | undefined): Promise<void> {
     // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
     fetch: net.fetch.bind(net),
     keychain: createKeychainStore({ service: keychainService }),
+    startSandbox,
     version: app.getVersion(),
     locale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
     platform: process.platform,

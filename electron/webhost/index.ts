@@ -3,6 +3,7 @@ import { createKeychainStore } from '../core/credentials/keychain';
 import { createCore } from '../core/api';
 import { defaultDataDir } from '../core/data-dir';
 import { startWebHost } from './server';
+import { startSandbox } from '../sandbox';
 
 /**
  * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
@@ -13,6 +14,7 @@ const core = await createCore({
   dataDir,
   fetch: globalThis.fetch,
   keychain: createKeychainStore({ service: process.env.DCDESK_KEYCHAIN_SERVICE || undefined }),
+  startSandbox,
   version: process.env.npm_package_version ?? '0.0.0',
   locale: process.env.DCDESK_LOCALE ?? Intl.DateTimeFormat().resolvedOptions().locale,
   platform: process.platform,

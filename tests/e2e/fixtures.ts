@@ -9,6 +9,7 @@ import {
 } from '../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../electron/core/service/client';
 import { startWebHost, type WebHost } from '../../electron/webhost/server';
+import { startSandbox } from '../../electron/sandbox';
 
 export interface App {
   core: Core;
@@ -42,6 +43,7 @@ export async function startCore(
     dataDir,
     fetch,
     keychain,
+    startSandbox,
     version: '0.0.0-e2e',
     locale: 'en-US',
     platform: process.platform,
