@@ -55,7 +55,7 @@ function send(
 
 /** The path of a request without its query, which can carry the per-run secret (`/events`). */
 function pathOf(rawUrl: string | undefined): string {
-  return (rawUrl ?? '/').split('?')[0]!.slice(0, 200);
+  return (rawUrl ?? '/').replace(/\?.*$/s, '').slice(0, 200);
 }
 
 export async function startWebHost(options: {
