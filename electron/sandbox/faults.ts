@@ -1,6 +1,12 @@
 import { sendEmpty, sendJson, problem } from './respond';
 import type { RouteRequest } from './state';
-import type { FaultRates, ForceNextOptions, SandboxRoute } from './types';
+import type {
+  FaultRates,
+  ForcedAnswer,
+  ForcedAnswers,
+  ForceNextOptions,
+  SandboxRoute,
+} from './types';
 
 /** A failure drawn for one request: an HTTP status, or a dropped socket. */
 export type Fault = 429 | 500 | 502 | 503 | 504 | 'reset';
@@ -49,7 +55,7 @@ interface Forced {
 }
 
 /** Answers queued by `forceNext`, consumed first come, first served by matching requests. */
-export class ForcedAnswers {
+export class ForcedAnswerQueue implements ForcedAnswers {
   private queue: Forced[] = [];
 
   add(status: number, options: ForceNextOptions = {}): void {
@@ -68,7 +74,7 @@ export class ForcedAnswers {
   }
 
   /** Takes one forced answer for this route, if any is waiting. */
-  take(route: SandboxRoute): { status: number; retryAfter: string | undefined } | null {
+  take(route: SandboxRoute): ForcedAnswer | null {
     const index = this.queue.findIndex(
       (entry) => entry.route === undefined || entry.route === route,
     );
