@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -153,6 +154,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noElectron, noRenderer, pageServingLayer] }],
     },
   },
+  // Rules of hooks and the React Compiler's checks (refs read during render, state set in
+  // effects, impure renders); warnings fail the lint too (--max-warnings 0).
+  { ...reactHooks.configs.flat.recommended, files: ['renderer/**/*.{ts,tsx}'] },
   {
     // In tests a wrong assumption fails the test, which is what a non-null assertion should do.
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { EnvironmentsPage } from '../features/environments/environments-page';
 import { ImportPage } from '../features/import/import-page';
@@ -106,7 +107,10 @@ function Localised() {
   const settings = useSettings();
   useTheme(settings.data?.theme);
   const locale = localeFrom(settings.data?.language ?? 'system', navigator.language);
-  document.documentElement.lang = locale;
+  // The page's language, for screen readers and hyphenation: set before paint, not during render.
+  useLayoutEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return (
     <I18nProvider locale={locale}>
       <NavigationProvider>
