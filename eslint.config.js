@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -36,6 +37,32 @@ const noRenderer = { group: ['**/renderer/**'], message: 'electron/ never import
 const noElectronDir = {
   group: ['**/electron/**'],
   message: 'The renderer reaches the core only through the contract.',
+};
+/**
+ * Layers inside electron/. Relative specifiers that climb out of a folder into a sibling one
+ * (`../main`, `../../sandbox/x`); a regex, because glob groups do not match `../x` reliably.
+ * A folder of the same name inside one of these layers would match too: none exists, keep it so.
+ */
+/** @param {string[]} folders */
+const climbingInto = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const coreLayer = {
+  regex: climbingInto(['main', 'preload', 'webhost', 'cli', 'sandbox']),
+  message:
+    'electron/core imports no main, preload, webhost, cli or sandbox: the composition roots pass in what differs.',
+};
+const mainLayer = {
+  regex: climbingInto(['webhost']),
+  message:
+    'electron/main does not import the web host (dev and tests only); see electron/page-serving.',
+};
+const sandboxLayer = {
+  // From electron/sandbox/x.ts, `../../shared/…` is the only way out.
+  regex: '^\\.\\./(?!\\.\\./shared(/|$))',
+  message: 'electron/sandbox imports only shared/: it stands in for the real service.',
+};
+const pageServingLayer = {
+  regex: '^\\.\\./(?!\\.\\./shared(/|$))',
+  message: 'electron/page-serving is shared by main and the web host: it imports only shared/.',
 };
 
 export default tseslint.config(
@@ -104,6 +131,32 @@ export default tseslint.config(
     files: ['electron/main/**', 'electron/preload/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
   },
+  // The last matching block sets the rule's options, so each layer repeats the general patterns.
+  {
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noRenderer, coreLayer] }],
+    },
+  },
+  {
+    files: ['electron/main/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer, mainLayer] }] },
+  },
+  {
+    files: ['electron/sandbox/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noRenderer, sandboxLayer] }],
+    },
+  },
+  {
+    files: ['electron/page-serving/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noRenderer, pageServingLayer] }],
+    },
+  },
+  // Rules of hooks and the React Compiler's checks (refs read during render, state set in
+  // effects, impure renders); warnings fail the lint too (--max-warnings 0).
+  { ...reactHooks.configs.flat.recommended, files: ['renderer/**/*.{ts,tsx}'] },
   {
     // A DEFERRED transaction that reads and then writes cannot wait for the write lock: another
     // process's writer makes it fail at once with "database is locked", whatever busy_timeout says.

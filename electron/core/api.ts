@@ -2,7 +2,7 @@ import type { EventName, PayloadOf } from '../../shared/contract/events';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Settings } from '../../shared/settings';
-import { createConnections } from './connections';
+import { createConnections, type EmbeddedSandbox } from './connections';
 import type { CoreContext, Handlers } from './context';
 import type { CredentialStore } from './credentials/keychain';
 import { appHandlers } from './handlers/app.handlers';
@@ -23,6 +23,8 @@ export interface CoreOptions {
   /** Electron passes `net.fetch` (system proxy, OS certificates); tests and the web host, Node's. */
   fetch: FetchFn;
   keychain: CredentialStore;
+  /** Starts the embedded sandbox (`startSandbox` from electron/sandbox), the first time it is used. */
+  startSandbox: () => Promise<EmbeddedSandbox>;
   version: string;
   locale: string;
   platform: string;
@@ -75,6 +77,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     keychain: options.keychain,
     connections: createConnections({
       fetch: options.fetch,
+      startSandbox: options.startSandbox,
       keychain: options.keychain,
       settings: () => settings,
     }),

@@ -1,14 +1,24 @@
 import { pathStyleOf, type EnvironmentName, type ServiceEndpoint } from '../../shared/environment';
 import type { Settings } from '../../shared/settings';
 import type { EnvironmentView } from '../../shared/contract/views';
-import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { CredentialStore } from './credentials/keychain';
 import { credentialsSource } from './credentials/source';
 import { createServiceClient, type FetchFn, type ServiceClient } from './service/client';
 import { createRedactor } from './service/redact';
 
+/** What the core needs of the embedded sandbox: where it listens, and how to stop it. */
+export interface EmbeddedSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
 export interface ConnectionsOptions {
   fetch: FetchFn;
+  /**
+   * Starts the embedded sandbox. Passed in by the composition roots (the app, the web host,
+   * tests) so that the core never imports the sandbox (layering, enforced by lint).
+   */
+  startSandbox: () => Promise<EmbeddedSandbox>;
   keychain: CredentialStore;
   settings: () => Settings;
 }
@@ -19,13 +29,13 @@ export interface ConnectionsOptions {
  */
 export function createConnections(options: ConnectionsOptions) {
   const clients = new Map<EnvironmentName, { key: string; client: ServiceClient }>();
-  let sandbox: Promise<SandboxHandle> | null = null;
+  let sandbox: Promise<EmbeddedSandbox> | null = null;
   // One for every client of the core: a token or password seen by one is hidden in all, even
   // after its client was replaced (credentials or address changed).
   const redactor = createRedactor();
 
-  function embeddedSandbox(): Promise<SandboxHandle> {
-    sandbox ??= startSandbox();
+  function embeddedSandbox(): Promise<EmbeddedSandbox> {
+    sandbox ??= options.startSandbox();
     return sandbox;
   }
 

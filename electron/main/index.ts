@@ -5,13 +5,15 @@ import { createKeychainStore } from '../core/credentials/keychain';
 import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
+import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
-import { denyAllPermissions, refuseDebugSwitches } from './security';
+import { denyAllPermissions, refuseWeakeningLaunch } from './security';
 import { sqliteEngine } from './sqlite-binding';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
+import { startSandbox } from '../sandbox';
 
 /**
  * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
@@ -69,6 +71,7 @@ async function start(keychainService: string | undefined): Promise<void> {
     // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
     fetch: net.fetch.bind(net),
     keychain: createKeychainStore({ service: keychainService }),
+    startSandbox,
     version: app.getVersion(),
     locale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
     platform: process.platform,
@@ -115,10 +118,12 @@ async function start(keychainService: string | undefined): Promise<void> {
 }
 
 function main(): void {
-  if (refuseDebugSwitches()) {
+  if (refuseWeakeningLaunch()) {
     app.exit(1);
     return;
   }
+  // Before anything can create a web contents: every one of them is guarded from its creation.
+  guardAllWebContents();
   const { keychainService } = developmentOverrides();
   registerAppScheme();
   // One instance per data folder: two would share one SQLite history and one batch queue.

@@ -7,6 +7,7 @@ import { createCore, type Core } from '../core/api';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { appUrl, isAppUrl } from './app-origin';
 import { dispatch, senderProblem, type Sender } from './ipc-guard';
+import { startSandbox } from '../sandbox';
 
 const app: Sender = { url: appUrl, isMainFrame: true, fromAppWindow: true };
 
@@ -59,6 +60,7 @@ describe('dispatch through the real core', () => {
       keychain: createKeychainStore({
         service: `Device Check Desk ipc test ${String(Date.now())}`,
       }),
+      startSandbox,
       version: '1.2.3',
       locale: 'pt-BR',
       platform: 'linux',

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { protocol } from 'electron';
-import { contentTypes } from '../webhost/content-types';
-import { contentSecurityPolicy } from '../webhost/csp';
+import { contentTypes } from '../page-serving/content-types';
+import { contentSecurityPolicy } from '../page-serving/csp';
 import { appHost, appScheme } from './app-origin';
 
 /** Must run before the app is ready: the UI is served from app://, never file://. */

@@ -1,19 +1,31 @@
 import { app, dialog, type Session } from 'electron';
-import { refusedDebugSwitch } from './debug-switches';
+import { refusedLaunch, type SwitchClass } from './launch-switches';
 
-/** True when the app must not start: a packaged build launched with a debugging switch. */
-export function refuseDebugSwitches(): boolean {
-  const found = refusedDebugSwitch({
+const consequence: Record<SwitchClass, string> = {
+  debugging: 'it would let other programs control it or read its traffic',
+  tls: 'it would weaken the encryption that protects your password',
+  proxy: 'it would send your password through a proxy other than the one your system uses',
+  'name-resolution': 'it would let another address answer for the Device Check Service',
+};
+
+/**
+ * True when the app must not start: a packaged build launched with a switch or an environment
+ * variable that weakens TLS, proxying, name resolution or debugging (`launch-switches.ts`).
+ */
+export function refuseWeakeningLaunch(): boolean {
+  const found = refusedLaunch({
     packaged: app.isPackaged,
     argv: process.argv,
     hasSwitch: (name) => app.commandLine.hasSwitch(name),
     platform: process.platform,
+    env: process.env,
   });
   if (found === null) return false;
+  const what = found.kind === 'switch' ? `--${found.name}` : `the ${found.name} variable set`;
   // Before `ready` on Linux this prints to stderr instead of showing a dialog; both are fine.
   dialog.showErrorBox(
     'Device Check Desk',
-    `Device Check Desk does not start with --${found}: it would let other programs control it.`,
+    `Device Check Desk does not start with ${what}: ${consequence[found.class]}. Start it without it.`,
   );
   return true;
 }

@@ -1,17 +1,4 @@
-import { BrowserWindow, shell, type Rectangle } from 'electron';
-import { isAppUrl } from './app-origin';
-
-/** External links the app may open in the user's browser. */
-const externalHosts = new Set(['devicecheck.clearsale.com.br', 'devicecheckhml.clearsale.com.br']);
-
-function isAllowedExternal(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && externalHosts.has(parsed.hostname);
-  } catch {
-    return false;
-  }
-}
+import { BrowserWindow, type Rectangle } from 'electron';
 
 export interface SecureWindowOptions {
   url: string;
@@ -24,8 +11,8 @@ export interface SecureWindowOptions {
 }
 
 /**
- * The one place windows are made: isolated, sandboxed, no Node in the page, no navigation away
- * from the app and no new windows (allow-listed https links go to the browser instead).
+ * The one place windows are made: isolated, sandboxed, no Node in the page. Navigation away from
+ * the app and new windows are refused app-wide (`contents-guard.ts`).
  */
 export function createSecureWindow(options: SecureWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
@@ -42,20 +29,14 @@ export function createSecureWindow(options: SecureWindowOptions): BrowserWindow 
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      webviewTag: false,
       devTools: options.allowDevTools,
       ...(options.preload ? { preload: options.preload } : {}),
     },
   });
   const contents = window.webContents;
-  // isAppUrl, not an origin comparison: Node gives app:// and file:// the same opaque origin.
-  contents.on('will-navigate', (event) => {
-    if (!isAppUrl(event.url)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternal(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
+  // Navigation, new windows and <webview> are refused for every web contents, this one included,
+  // by the app-wide guard (contents-guard.ts), registered before any window exists.
   // Belt and braces with `devTools: false`: close DevTools should anything still open them.
   if (!options.allowDevTools) contents.on('devtools-opened', () => contents.closeDevTools());
   window.once('ready-to-show', () => {

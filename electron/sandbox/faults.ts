@@ -1,6 +1,12 @@
 import { sendEmpty, sendJson, problem } from './respond';
 import type { RouteRequest } from './state';
-import type { FaultRates, ForceNextOptions, SandboxRoute } from './types';
+import type {
+  FaultRates,
+  ForcedAnswer,
+  ForcedAnswers,
+  ForceNextOptions,
+  SandboxRoute,
+} from './types';
 
 /** A failure drawn for one request: an HTTP status, or a dropped socket. */
 export type Fault = 429 | 500 | 502 | 503 | 504 | 'reset';
@@ -49,15 +55,8 @@ interface Forced {
   body: string | undefined;
 }
 
-/** A forced answer taken for one request. */
-export interface ForcedAnswer {
-  status: number;
-  retryAfter: string | undefined;
-  body: string | undefined;
-}
-
 /** Answers queued by `forceNext`, consumed first come, first served by matching requests. */
-export class ForcedAnswers {
+export class ForcedAnswerQueue implements ForcedAnswers {
   private queue: Forced[] = [];
 
   add(status: number, options: ForceNextOptions = {}): void {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { handleApi } from './api';
 import { controlPrefix, handleControl } from './control';
 import { copyCounters, emptyCounters } from './counters';
-import { ForcedAnswers, mulberry32 } from './faults';
+import { ForcedAnswerQueue, mulberry32 } from './faults';
 import { sendEmpty, sendServerError } from './respond';
 import { matchRoute, pathOf } from './routes';
 import { applySettingsPatch, defaultSettings } from './settings';
@@ -46,7 +46,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     counters: emptyCounters(),
     uploads: [],
     tokens: new TokenStore(now),
-    forced: new ForcedAnswers(),
+    forced: new ForcedAnswerQueue(),
     random: mulberry32(seed),
     now,
   };

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenStore } from './tokens';
-import type { ForcedAnswers } from './faults';
-import type { ReceivedUpload, SandboxCounters, SandboxRoute, SandboxSettings } from './types';
+import type {
+  ForcedAnswers,
+  ReceivedUpload,
+  SandboxCounters,
+  SandboxRoute,
+  SandboxSettings,
+} from './types';
 
 /** Everything a running sandbox remembers; owned by one server, never shared. */
 export interface SandboxState {

@@ -116,3 +116,22 @@ export interface SandboxHandle {
   /** Stops listening and closes every open connection. */
   close(): Promise<void>;
 }
+
+/** A forced answer taken for one request. */
+export interface ForcedAnswer {
+  status: number;
+  retryAfter: string | undefined;
+  /** The forced body, when `forceNext` was given one (see `ForceNextOptions.body`). */
+  body: string | undefined;
+}
+
+/**
+ * Answers queued by `forceNext` (the queue is `ForcedAnswerQueue` in faults.ts). Declared here so
+ * that state.ts, which faults.ts reads, does not import faults.ts back.
+ */
+export interface ForcedAnswers {
+  add(status: number, options?: ForceNextOptions): void;
+  /** Takes one forced answer for this route, if any is waiting. */
+  take(route: SandboxRoute): ForcedAnswer | null;
+  clear(): void;
+}

@@ -4,6 +4,7 @@ import { createCore } from '../core/api';
 import { defaultDataDir } from '../core/data-dir';
 import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
+import { startSandbox } from '../sandbox';
 
 /**
  * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
@@ -14,6 +15,7 @@ const core = await createCore({
   dataDir,
   fetch: globalThis.fetch,
   keychain: createKeychainStore({ service: process.env.DCDESK_KEYCHAIN_SERVICE || undefined }),
+  startSandbox,
   version: process.env.npm_package_version ?? '0.0.0',
   locale: process.env.DCDESK_LOCALE ?? Intl.DateTimeFormat().resolvedOptions().locale,
   platform: process.platform,

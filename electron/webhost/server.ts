@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '../core/api';
-import { contentTypes } from './content-types';
-import { contentSecurityPolicy } from './csp';
+import { contentTypes } from '../page-serving/content-types';
+import { contentSecurityPolicy } from '../page-serving/csp';
 
 /**
  * The contract over loopback HTTP, for development and tests only (never packaged): the real
@@ -53,11 +53,19 @@ function send(
   res.end(body);
 }
 
+/** The path of a request without its query, which can carry the per-run secret (`/events`). */
+function pathOf(rawUrl: string | undefined): string {
+  return (rawUrl ?? '/').replace(/\?.*$/s, '').slice(0, 200);
+}
+
 export async function startWebHost(options: {
   core: Core;
   rendererDir: string;
   port?: number;
+  /** Where a request the host failed on is reported (stderr by default); tests read it. */
+  log?: (line: string) => void;
 }): Promise<WebHost> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const secret = randomBytes(24).toString('base64url');
   const expected = Buffer.from(secret);
   const root = path.resolve(options.rendererDir);
@@ -149,13 +157,20 @@ export async function startWebHost(options: {
       }
       if (req.method !== 'GET') return send(res, 405, 'Method not allowed', 'text/plain');
       return serveFile(res, url.pathname);
-    })().catch(() =>
+    })().catch((caught: unknown) => {
+      // Said once, on the host's log: the page only learns that the host failed.
+      const reason = caught instanceof Error ? caught.message : String(caught);
+      log(`web host: ${req.method ?? '?'} ${pathOf(req.url)} failed: ${reason}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
       send(
         res,
         500,
         JSON.stringify({ ok: false, error: { code: 'internal', message: 'The web host failed.' } }),
-      ),
-    );
+      );
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createCore } from '../../electron/core/api';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startWebHost } from '../../electron/webhost/server';
+import { startSandbox } from '../../electron/sandbox';
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -17,6 +18,7 @@ export async function withAppInChromium<T>(
     dataDir,
     fetch: globalThis.fetch,
     keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
+    startSandbox,
     version: 'bench',
     locale: 'en-US',
     platform: process.platform,

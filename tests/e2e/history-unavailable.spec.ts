@@ -7,6 +7,7 @@ import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { historyFileName, openHistory } from '../../electron/core/store/db';
 import { unavailableCore } from '../../electron/core/unavailable-core';
 import { startWebHost } from '../../electron/webhost/server';
+import { startSandbox } from '../../electron/sandbox';
 
 /**
  * The history of a past run is there, but the SQLite module cannot be loaded (as after a rebuild
@@ -27,6 +28,7 @@ test('a history that cannot be opened is a fatal state that names the fix, never
     dataDir,
     fetch: globalThis.fetch,
     keychain: createKeychainStore({ service: `Device Check Desk e2e fatal ${String(Date.now())}` }),
+    startSandbox,
     version: '0.0.0-e2e',
     locale: 'en-US',
     platform: process.platform,

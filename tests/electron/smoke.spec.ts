@@ -87,7 +87,8 @@ test('gives the page no Node', async () => {
 });
 
 test('blocks navigation away from the app', async () => {
-  // Listen in the main process first; the window's own will-navigate handler runs before this one.
+  // Listen in the main process; the app-wide guard's will-navigate handler, registered when the
+  // web contents was created (electron/main/contents-guard.ts), runs before this one.
   const launched = app!;
   await launched.evaluate(({ BrowserWindow }) => {
     const contents = BrowserWindow.getAllWindows()[0]!.webContents;

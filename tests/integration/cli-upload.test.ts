@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadView } from '../../shared/contract/outcomes';
 import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
 import { runCli } from '../../electron/cli/run';
@@ -12,7 +12,10 @@ import { tempDir, writeTransactionsCsv } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
 
 let sandbox: SandboxHandle;
-const work = tempDir('dcdesk-cli-upload-');
+/** The history after one bulk run and one review, made once and copied for every test. */
+const seed = tempDir('dcdesk-cli-upload-seed-');
+/** This test's own copy: no test depends on what another one sent. */
+let work = seed;
 const cli = (args: string[]) => runBin([...args, '--data-dir', work.dir]);
 const send = (file: string, ...extra: string[]) =>
   cli(['upload', work.file(file), '--base-url', sandbox.url, ...extra]);
@@ -88,10 +91,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sandbox.close();
-  work.remove();
+  seed.remove();
 });
+beforeEach(() => {
+  work = tempDir('dcdesk-cli-upload-');
+  cpSync(seed.dir, work.dir, { recursive: true });
+  sandbox.resetCounters();
+});
+afterEach(() => work.remove());
 
-describe('dcdesk upload', () => {
+// Each test starts dcdesk up to eight times, from its own copy of the seeded history.
+describe('dcdesk upload', { timeout: 60_000 }, () => {
   const first = () => [
     rowOf(0, 'Suspeito'),
     rowOf(1, 'Fraude Confirmada'),
@@ -99,7 +109,8 @@ describe('dcdesk upload', () => {
     rowOf(3, 'Suspeito'),
   ];
 
-  it('sends the built csv, and the ledger records it', async () => {
+  /** Builds the reviewed rows as first.csv and sends it: upload #1. */
+  async function sendFirst() {
     const built = await cli([
       'outcomes',
       'build',
@@ -111,6 +122,11 @@ describe('dcdesk upload', () => {
     expect(built.code, built.stderr).toBe(0);
     const sent = await send('first.csv');
     expect(sent.code, sent.stderr).toBe(0);
+    return sent;
+  }
+
+  it('sends the built csv, and the ledger records it', async () => {
+    const sent = await sendFirst();
     expect(sent.stdout).toMatch(/^Sent upload #1: first\.csv, 4 rows, to sandbox \(HTTP 200\): /);
     const received = sandbox.uploads();
     expect(received).toHaveLength(1);
@@ -143,6 +159,7 @@ describe('dcdesk upload', () => {
   });
 
   it('refuses to send the same file again with no terminal unless --yes says so', async () => {
+    await sendFirst();
     const refused = await send('first.csv');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/The same file was sent to sandbox on .* as upload #1/);
@@ -157,22 +174,24 @@ describe('dcdesk upload', () => {
   });
 
   it('asks on a terminal, and sends only on yes', async () => {
+    await sendFirst();
     const no = await onTerminal(['upload', work.file('first.csv'), '--base-url', sandbox.url], 'n');
     expect(no.code).toBe(2);
     expect(no.prompts).toEqual(['Send it again? [y/N] ']);
-    expect(no.stderr).toMatch(/as upload #2/);
+    expect(no.stderr).toMatch(/as upload #1/);
     expect(no.stderr).toMatch(/Not sent\./);
-    expect(sandbox.uploads()).toHaveLength(2);
+    expect(sandbox.uploads()).toHaveLength(1);
 
     const yes = await onTerminal(
       ['upload', work.file('first.csv'), '--base-url', sandbox.url],
       'y',
     );
     expect(yes.code, yes.stderr).toBe(0);
-    expect(sandbox.uploads()).toHaveLength(3);
+    expect(sandbox.uploads()).toHaveLength(2);
   });
 
   it('builds only what was not sent yet, as a zip, and guards transactions already sent', async () => {
+    await sendFirst();
     const nothing = await cli(['outcomes', 'build', '--output', work.file('nothing.zip')]);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(/already sent to sandbox/);
@@ -196,9 +215,9 @@ describe('dcdesk upload', () => {
     const guarded = await send('all.zip');
     expect(guarded.code).toBe(2);
     expect(guarded.stderr).toMatch(
-      /6 of its 6 transactions were already sent to sandbox in uploads #\d+(, #\d+)+\./,
+      /6 of its 6 transactions were already sent to sandbox in uploads #2, #1\./,
     );
-    expect(sandbox.uploads()).toHaveLength(4);
+    expect(sandbox.uploads()).toHaveLength(2);
   });
 
   it('lists each message of a refused file on its own line and records the refusal', async () => {
@@ -213,7 +232,7 @@ describe('dcdesk upload', () => {
       "  - Line 2: DeviceId 'dev-0000' is not a device this service identified.",
       "  - Line 3: DeviceId 'not-a-device' is not a device this service identified.",
     ]);
-    expect(sandbox.uploads()).toHaveLength(4);
+    expect(sandbox.uploads()).toHaveLength(0);
     expect((await ledger())[0]).toMatchObject({
       fileName: 'made-up.csv',
       status: 'refused',

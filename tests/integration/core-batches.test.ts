@@ -7,6 +7,7 @@ import type { BatchSummary } from '../../shared/contract/results';
 import { createCore, type Core } from '../../electron/core/api';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { sourceRows } from '../support/bulk';
+import { startSandbox } from '../../electron/sandbox';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -16,6 +17,7 @@ async function openCore(dataDir: string): Promise<Core> {
     dataDir,
     fetch: globalThis.fetch,
     keychain: createKeychainStore({ service: `dcdesk core-batches ${String(process.pid)}` }),
+    startSandbox,
     version: 'test',
     locale: 'en-US',
     platform: process.platform,

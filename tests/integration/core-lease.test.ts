@@ -51,6 +51,7 @@ describe('the app and dcdesk share one runner per batch', () => {
     db.close();
 
     const core = await createCore({
+      startSandbox,
       dataDir: work.dir,
       fetch: globalThis.fetch,
       keychain: createKeychainStore({ service: `dcdesk core-lease ${String(process.pid)}` }),

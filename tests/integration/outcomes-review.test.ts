@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resultHandlers } from '../../electron/core/handlers/results.handlers';
 import { reviewService } from '../../electron/core/review/review-service';
 import { uploadService } from '../../electron/core/uploads/upload-service';
@@ -15,6 +15,8 @@ beforeAll(async () => {
   fixture = await outcomesFixture(40);
 });
 afterAll(() => fixture.close());
+// Each test sets the outcomes it reads: none depends on what an earlier one left.
+beforeEach(() => clearAll());
 
 interface StoredOutcome {
   external_id: string;
@@ -58,7 +60,6 @@ function clearAll(): void {
 
 describe('setting outcomes by hand', () => {
   it('stores an outcome per transaction id with its device and time, leaving rows it cannot review', () => {
-    clearAll();
     const review = reviewService(fixture.db);
     const rows = batchRows();
     const answered = rows.filter((row) => row.deviceId !== null);
@@ -90,8 +91,10 @@ describe('setting outcomes by hand', () => {
   it('counts only real changes and keeps the time of an outcome set again unchanged', async () => {
     const review = reviewService(fixture.db);
     const [a, b, c] = batchRows().filter((row) => row.deviceId !== null);
+    review.set(targets([a!.seq, c!.seq]), 'Suspeito');
     const firstSet = stored().get(a!.externalId!)!.set_at;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Until the clock has moved past the stored time, an unchanged set_at would prove nothing.
+    await vi.waitUntil(() => new Date().toISOString() > firstSet, { timeout: 5_000, interval: 1 });
 
     expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ changed: 0 });
     expect(stored().get(a!.externalId!)!.set_at).toBe(firstSet);
@@ -117,6 +120,7 @@ describe('setting outcomes by hand', () => {
   it('shows the outcome on results pages, details and search hits', async () => {
     const handlers = resultHandlers({ db: fixture.db });
     const [reviewed] = batchRows().filter((row) => row.deviceId !== null);
+    reviewService(fixture.db).set(targets([reviewed!.seq]), 'Fraude Confirmada');
     const outcome = stored().get(reviewed!.externalId!)!;
     const page = unwrap(
       await handlers['results.page']({
@@ -148,7 +152,6 @@ describe('setting outcomes by hand', () => {
 
 describe('setting outcomes by filter', () => {
   it('sets exactly the rows the results filter shows, then the rows not reviewed yet', async () => {
-    clearAll();
     const review = reviewService(fixture.db);
     const handlers = resultHandlers({ db: fixture.db });
     const page = async (filter: ResultFilter) =>
@@ -199,7 +202,6 @@ describe('setting outcomes by filter', () => {
 
 describe('importing outcomes from a spreadsheet', () => {
   it('reports and applies as the history says, replacing conflicts only when asked', async () => {
-    clearAll();
     const review = reviewService(fixture.db);
     const answered = batchRows().filter((row) => row.deviceId !== null);
     const [same, conflicting, fresh, twice, repeated] = answered.map((row) => row.externalId!);
@@ -279,7 +281,6 @@ describe('importing outcomes from a spreadsheet', () => {
 
 describe('rows for a response-variable file', () => {
   it('gives the unsent rows of the environment, all rows on request, one batch on request', async () => {
-    clearAll();
     const review = reviewService(fixture.db);
     const answered = batchRows().filter((row) => row.deviceId !== null);
     review.set(targets(answered.slice(0, 6).map((row) => row.seq)), 'Suspeito');

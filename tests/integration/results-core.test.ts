@@ -31,6 +31,7 @@ beforeAll(async () => {
       dataDir: dir,
       fetch: globalThis.fetch,
       keychain,
+      startSandbox,
       version: '0.0.0-test',
       locale: 'en-GB',
       platform: process.platform,

@@ -20,6 +20,7 @@ import {
   sampleRowCount,
   sampleRows,
 } from '../../scripts/sample-rows';
+import { startSandbox } from '../../electron/sandbox';
 
 const committed = path.join('resources', sampleFile);
 const keychain = createKeychainStore({ service: `Device Check Desk tests ${randomUUID()}` });
@@ -33,6 +34,7 @@ async function core(resourcesDir?: string): Promise<Core> {
     dataDir,
     fetch: globalThis.fetch,
     keychain,
+    startSandbox,
     version: '0.0.0-test',
     locale: 'pt-BR',
     platform: process.platform,

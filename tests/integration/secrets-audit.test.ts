@@ -101,6 +101,7 @@ async function openCore(): Promise<Core> {
     dataDir,
     fetch: globalThis.fetch,
     keychain,
+    startSandbox,
     version: 'audit',
     locale: 'pt-BR',
     platform: process.platform,

@@ -18,6 +18,7 @@ import { buildResponseFile } from '../../shared/outcomes';
 import type { Result } from '../../shared/result';
 import { sourceRows } from '../support/bulk';
 import { unwrap } from './results-fixture';
+import { startSandbox } from '../../electron/sandbox';
 
 // The real Secret Service of tests/support/secret-service.ts, under a name of this run's own.
 const keychain = createKeychainStore({ service: `Device Check Desk tests ${randomUUID()}` });
@@ -35,6 +36,7 @@ beforeAll(async () => {
       dataDir: dir,
       fetch: globalThis.fetch,
       keychain,
+      startSandbox,
       version: '0.0.0-test',
       locale: 'en-GB',
       platform: process.platform,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
 import { uploadService, type UploadTarget } from '../../electron/core/uploads/upload-service';
 import { startSandbox } from '../../electron/sandbox';
@@ -210,7 +210,8 @@ describe('sending a response-variable file', () => {
       uploadResponseVariables: () => new Promise<never>(() => {}),
     };
     void uploads.send(file, target({ client: stopped }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The line is written before the request goes out: poll for it rather than sleep.
+    await vi.waitUntil(() => uploads.list().length === 1, { timeout: 5_000, interval: 5 });
     const [line] = uploads.list();
     expect(line).toMatchObject({ status: 'failed', httpStatus: null, rows: reviewed.length });
     expect(line?.messages[0]).toMatch(/The service may have received it/);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../electron/webhost/csp';
+import { contentSecurityPolicy } from '../../electron/page-serving/csp';
 
 /**
  * The renderer's Content Security Policy (Electron checklist items 1 and 7): one policy, in the
@@ -34,6 +34,8 @@ describe('the Content Security Policy', () => {
     expect(header.get('script-src')).toEqual(["'self'"]);
     expect(header.get('style-src')).toEqual(["'self'"]);
     expect(header.get('connect-src')).toEqual(["'self'"]);
+    // The spreadsheet workers are files of the build (tests/e2e/csp-workers.spec.ts), never blobs.
+    expect(header.get('worker-src')).toEqual(["'self'"]);
     expect(header.get('object-src')).toEqual(["'none'"]);
     expect(header.get('base-uri')).toEqual(["'none'"]);
     expect(header.get('frame-ancestors')).toEqual(["'none'"]);
@@ -45,6 +47,7 @@ describe('the Content Security Policy', () => {
       '*',
       'http:',
       'https:',
+      'blob:',
     ])
       expect(sources).not.toContain(unsafe);
     expect(sources.filter((source) => /^[a-z]+:\/\//i.test(source))).toEqual([]);

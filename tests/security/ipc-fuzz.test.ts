@@ -12,6 +12,7 @@ import { operationNames } from '../../shared/contract/names';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { ok, type Result } from '../../shared/result';
 import { anyValue, foreignUrl, notAnObject, otherTypeThan, validSamples } from './ipc-samples';
+import { startSandbox } from '../../electron/sandbox';
 
 /**
  * Fuzzes the IPC door: `dispatch` (electron/main/ipc-guard.ts, what every ipcMain handler runs)
@@ -76,6 +77,7 @@ beforeAll(async () => {
       return Promise.reject(new Error('no network in the IPC fuzz test'));
     },
     keychain: countingKeychain(),
+    startSandbox,
     version: '0.0.0-fuzz',
     locale: 'en',
     platform: 'linux',

@@ -4,14 +4,15 @@ import { once } from 'node:events';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
 import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
 import type { Outcome, Transaction } from '../../../shared/domain/types';
-import type { RowStatus, StoredRow } from '../store/rows.repo';
+import type { RowStatusName } from '../../../shared/contract/results';
+import type { StoredRow } from '../store/rows.repo';
 
 /** One input row and its answer, as the output files carry it (absent values are null). */
 export interface OutputRecord {
   row: number;
   externalID: string | null;
   sessionID: string | null;
-  status: RowStatus | null;
+  status: RowStatusName | null;
   httpStatus: number | null;
   deviceID: string | null;
   insights: string[] | null;

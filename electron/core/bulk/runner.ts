@@ -17,6 +17,8 @@ export interface RunnerOptions {
   progressIntervalMs?: number;
   now?: () => number;
   random?: () => number;
+  /** Waits between attempts; tests pass one that records the delays asked for. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export type RunEnd =
@@ -54,6 +56,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const { db, client, onEvent } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const wait = options.sleep ?? sleep;
   const policy = { ...defaultRetryPolicy, ...options.retryPolicy };
   const budget = createRetryBudget(
     options.retryBudget?.capacity,
@@ -124,7 +127,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         return null;
       }
       try {
-        await sleep(decision.delayMs, stopWaiting.signal);
+        await wait(decision.delayMs, stopWaiting.signal);
       } catch {
         return null;
       }

@@ -1,7 +1,6 @@
-import type { ResultRow, SearchHit } from '../../../shared/contract/results';
+import type { ResultRow, RowStatusName, SearchHit } from '../../../shared/contract/results';
 import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
 import type { EnvironmentName } from '../../../shared/environment';
-import type { RowStatus } from './rows.repo';
 
 /**
  * The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l LEFT JOIN
@@ -24,7 +23,7 @@ export interface ResultRowColumns {
   external_id: string | null;
   session_id: string | null;
   cpf: string | null;
-  status: RowStatus | null;
+  status: RowStatusName | null;
   http_status: number | null;
   device_id: string | null;
   device_risk: DeviceRisk | null;

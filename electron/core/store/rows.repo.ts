@@ -1,10 +1,10 @@
+import type { RowStatusName } from '../../../shared/contract/results';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
 import type { InsightResult, Outcome, Transaction } from '../../../shared/domain/types';
 import type { Db } from './db';
 import { outcomeRankSql } from './result-filter';
 import { outcomeJoin } from './result-row';
 
-export type RowStatus = 'ok' | 'no_content' | 'invalid' | 'rejected' | 'failed';
 export type RowState = 'pending' | 'in_flight' | 'done';
 
 /** A spreadsheet row ready to store: the request to send, or the problems that keep it local. */
@@ -25,7 +25,7 @@ export interface PreparedRow {
 /** What one request ended with, stored in the transaction that marks its row done. */
 export interface RowResult {
   seq: number;
-  status: Exclude<RowStatus, 'invalid'>;
+  status: Exclude<RowStatusName, 'invalid'>;
   httpStatus: number | null;
   errorCode: string | null;
   result: InsightResult | null;
@@ -62,7 +62,7 @@ export interface StoredRow {
   externalId: string | null;
   sessionId: string | null;
   state: RowState;
-  status: RowStatus | null;
+  status: RowStatusName | null;
   httpStatus: number | null;
   result: InsightResult | null;
   messages: string[];
@@ -81,7 +81,7 @@ export interface JoinedRow {
   external_id: string | null;
   session_id: string | null;
   state: RowState;
-  status: RowStatus | null;
+  status: RowStatusName | null;
   problems_json: string | null;
   notes_json: string | null;
   http_status: number | null;
@@ -156,7 +156,7 @@ export function rowsRepo(db: Db) {
     VALUES (@batchId, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
       @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs,
       @rawAnswer)`);
-  const counts = db.prepare<[string], { state: RowState; status: RowStatus | null; n: number }>(
+  const counts = db.prepare<[string], { state: RowState; status: RowStatusName | null; n: number }>(
     `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY state, status`,
   );
   const page = db.prepare<[string, number, number], JoinedRow>(`

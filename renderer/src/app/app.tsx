@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { ImportPage } from '../features/import/import-page';
 import { ErrorNotice } from '../components/error-notice';
@@ -144,7 +144,10 @@ function Localised() {
   const settings = useSettings();
   useTheme(settings.data?.theme);
   const locale = localeFrom(settings.data?.language ?? 'system', navigator.language);
-  document.documentElement.lang = locale;
+  // The page's language, for screen readers and hyphenation: set before paint, not during render.
+  useLayoutEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return (
     <I18nProvider locale={locale}>
       <NavigationProvider>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { visibleRange, type VisibleRange } from './visible-range';
 
 interface VirtualRowsProps {
@@ -39,12 +39,14 @@ export function VirtualRows(props: VirtualRowsProps) {
       current.start === next.start && current.end === next.end ? current : next,
     );
   };
+  // An effect event: it reads the latest count and sizes without making them reasons to run.
+  const remeasure = useEffectEvent(measure);
   // The list grew or shrank (a page answered with a new total): the range follows.
-  useEffect(measure, [count, height, rowHeight]);
-  // Only a new key scrolls back to the top; `measure` is deliberately not a dependency.
+  useEffect(() => remeasure(), [count, height, rowHeight]);
+  // Only a new key scrolls back to the top.
   useEffect(() => {
     if (body.current) body.current.scrollTop = 0;
-    measure();
+    remeasure();
   }, [resetKey]);
   useEffect(() => onRange?.(range), [range, onRange]);
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createCore, type Core } from '../../../electron/core/api';
 import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../../electron/core/service/client';
+import { startSandbox } from '../../../electron/sandbox';
 
 /** Which app the journeys drive: the web host in Chromium, or the Electron app. */
 export type HostName = 'web' | 'electron';
@@ -60,6 +61,7 @@ export async function startCore(
   fetch: FetchFn = globalThis.fetch,
 ): Promise<Core> {
   const created = await createCore({
+    startSandbox,
     dataDir,
     fetch,
     keychain,

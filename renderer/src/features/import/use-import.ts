@@ -31,7 +31,7 @@ export function useImport() {
   const maxRows = useSettings().data?.maxRows ?? defaultLimits.maxRows;
   const worker = useRef<ImportWorker | null>(null);
   const readToken = useRef(0);
-  const store = useMemo(browserStore, []);
+  const store = useMemo(() => browserStore(), []);
 
   useEffect(() => () => worker.current?.terminate(), []);
 

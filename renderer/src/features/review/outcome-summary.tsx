@@ -2,7 +2,8 @@ import type { OutcomeSummary } from '../../../../shared/contract/outcomes';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { ChartFigure, type ChartDatum } from '../batches/charts/chart-figure';
+import type { ChartDatum } from '../batches/charts/chart-data';
+import { ChartFigure } from '../batches/charts/chart-figure';
 import { outcomeSlug } from './outcome-text';
 
 /** What the bars are labelled with (the chart leaves little room); the table has the full name. */

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useState,
   type KeyboardEvent,
@@ -50,15 +51,13 @@ export function QueueList(props: QueueListProps) {
       current.start === next.start && current.end === next.end ? current : next,
     );
   };
-  useEffect(measure, [count, height, rowHeight]);
-  useEffect(() => {
+  // Effect events: they read the latest list and sizes without making them reasons to run.
+  const remeasure = useEffectEvent(measure);
+  const scrollToTop = useEffectEvent(() => {
     if (listRef.current) listRef.current.scrollTop = 0;
     measure();
-  }, [resetKey]);
-  useEffect(() => onRange(range), [range, onRange]);
-
-  // Before paint, so the current row never flashes out of view.
-  useLayoutEffect(() => {
+  });
+  const keepActiveInView = useEffectEvent(() => {
     const list = listRef.current;
     if (!list || activeIndex < 0) return;
     const top = activeIndex * rowHeight;
@@ -66,7 +65,13 @@ export function QueueList(props: QueueListProps) {
     else if (top + rowHeight > list.scrollTop + height) list.scrollTop = top + rowHeight - height;
     else return;
     measure();
-  }, [activeIndex, rowHeight, height]);
+  });
+  useEffect(() => remeasure(), [count, height, rowHeight]);
+  // Only a new key scrolls back to the top.
+  useEffect(() => scrollToTop(), [resetKey]);
+  useEffect(() => onRange(range), [range, onRange]);
+  // Before paint, so the current row never flashes out of view.
+  useLayoutEffect(() => keepActiveInView(), [activeIndex, rowHeight, height]);
 
   const indexes: number[] = [];
   for (let index = range.start; index < range.end; index += 1) indexes.push(index);

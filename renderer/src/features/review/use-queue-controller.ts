@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/refs, react-hooks/set-state-in-effect -- being rewritten as a reducer (issue 12.5) */
 /**
  * The state of the queue the analyst works in: the current row, the ticked rows, the open detail
  * and the last thing that happened; and what each key press or click does to it.

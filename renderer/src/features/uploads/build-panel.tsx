@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { responseFileName } from '../../../../shared/outcomes/file-name';
 import type { ResponseSeparator } from '../../../../shared/outcomes/types';
@@ -46,13 +46,18 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   const [stem, setStem] = useState<string | null>(null);
   const [stamp, setStamp] = useState(() => new Date());
 
+  // Arriving with a batch (from its results) chooses it: adjusted while rendering, when the place
+  // changes, rather than in an effect that would first draw the old choice.
   const placedBatch = place.section === 'uploads' ? place.batchId : undefined;
-  useEffect(() => {
-    if (placedBatch === undefined) return;
-    setChoice((current) => ({ ...current, batchId: placedBatch }));
-    setStem(null);
-    setStamp(new Date());
-  }, [placedBatch]);
+  const [seenPlace, setSeenPlace] = useState<string | undefined>(undefined);
+  if (placedBatch !== seenPlace) {
+    setSeenPlace(placedBatch);
+    if (placedBatch !== undefined) {
+      setChoice((current) => ({ ...current, batchId: placedBatch }));
+      setStem(null);
+      setStamp(() => new Date());
+    }
+  }
 
   const batch = batches.data?.find((candidate) => candidate.id === choice.batchId);
   const defaultStem = responseFileName(stamp, labelOf(batch?.sourceName));

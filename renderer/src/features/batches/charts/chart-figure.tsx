@@ -1,18 +1,8 @@
 import { useId } from 'react';
 import { useI18n } from '../../../i18n/i18n';
+import type { ChartDatum } from './chart-data';
 import { ColumnChart } from './column-chart';
 import { RowChart } from './row-chart';
-
-export interface ChartDatum {
-  key: string;
-  /** Short label drawn on the chart. */
-  label: string;
-  /** Full label for the table and the accessible description (a bin's range, for example). */
-  fullLabel: string;
-  value: number;
-  /** Class of the bar, for its colour in batches.css. */
-  className?: string;
-}
 
 interface ChartFigureProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { ResultFilter, ResultRow } from '../../../../../shared/contract/results';
 import type { VisibleRange } from '../../../components/visible-range';
 import { api, unwrap } from '../../../lib/api';
@@ -27,8 +27,9 @@ export function pageKey(query: ResultQuery, offset: number) {
  */
 export function useResultPages(query: ResultQuery, range: VisibleRange, running: boolean) {
   const baseKey = JSON.stringify([query.batchId, query.filter, query.sort]);
-  const known = useRef<{ key: string; total: number } | null>(null);
-  const total = known.current?.key === baseKey ? known.current.total : null;
+  // The last total for this query decides which pages the range needs, before they answer.
+  const [known, setKnown] = useState<{ key: string; total: number } | null>(null);
+  const total = known?.key === baseKey ? known.total : null;
   const offsets = pageOffsets(range, total ?? 0);
   const fetchable = useThrottled(offsets.join(','), 100);
 
@@ -54,7 +55,10 @@ export function useResultPages(query: ResultQuery, range: VisibleRange, running:
   });
 
   const answered = results.find((result) => result.data)?.data;
-  if (answered) known.current = { key: baseKey, total: answered.total };
+  // Kept for the next render as state set during render (React's "information from previous
+  // renders"), not a ref: a ref read during render can show a stale value.
+  if (answered && (known?.key !== baseKey || known.total !== answered.total))
+    setKnown({ key: baseKey, total: answered.total });
 
   // At most three pages: rebuilt every render, while the row objects stay those of the cache.
   const pages = new Map<number, ResultRow[]>();
