@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from '../lib/device-check';
 
 export function useAppInfo() {
   return useQuery({

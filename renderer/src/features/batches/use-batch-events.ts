@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
-import { api } from '../../lib/api';
+import { api } from '../../lib/device-check';
 import { applyEvent, applyEventToList, endsARun, speedOf, type RunSpeed } from './batch-events';
 import { batchKeys, refreshBatch } from './use-batches';
 

@@ -1,6 +1,6 @@
 /** Batches through the query cache: the list, one batch, and the commands that change a run. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 export const batchKeys = {
   list: ['batches', 'list'] as const,

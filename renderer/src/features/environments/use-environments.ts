@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EnvironmentView } from '../../../../shared/contract/views';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 export function useEnvironments() {
   return useQuery({ queryKey: ['environments'], queryFn: () => unwrap(api.environments.list({})) });

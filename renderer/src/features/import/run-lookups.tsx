@@ -5,7 +5,7 @@ import { useSettings } from '../../app/use-app';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { batchKeys } from '../batches/use-batches';
 import type { ImportApi } from './use-import';
 

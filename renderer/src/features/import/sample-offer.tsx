@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { base64Bytes } from '../batches/format';
 
 /**

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { Outcome } from '../../../../shared/domain/types';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 export const outcomeKeys = {
   all: ['outcomes'] as const,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigation } from '../../app/navigation';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 /** The history lookups matching `query`; nothing is asked until there is a query. */
 export function useSearch(query: string) {

@@ -4,7 +4,7 @@ import { normaliseCpf } from '../../../../shared/domain/cpf';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { formatCpf } from '../search/format';
 
 /**

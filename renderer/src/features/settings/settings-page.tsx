@@ -4,7 +4,7 @@ import type { Settings } from '../../../../shared/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
 
 type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSettings } from '../../app/use-app';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 /**
  * Whether the tour shows, and at which step. It opens by itself while the `tourDismissed` setting

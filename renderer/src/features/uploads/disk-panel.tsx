@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/outcomes/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import { FilePreview } from './file-preview';
 import { bytesBase64, formatBytes } from './format';

@@ -4,7 +4,7 @@ import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { saveFile } from '../batches/results/download';
 import { LedgerRow } from './ledger-row';
 import { SendDialogs } from './send-dialogs';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EnvironmentName } from '../../../../shared/environment';
 import type { ResponseVariableRow } from '../../../../shared/domain/types';
 import type { BuiltResponseFile, FileProblem } from '../../../../shared/outcomes/types';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import type { BuildChoice } from './build-options';
 import { bytesBase64 } from './format';

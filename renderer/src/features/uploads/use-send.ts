@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 
 /** Query keys of the screen; a send refreshes every one of them. */
 export const uploadKeys = {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ResultFilter } from '../../../../../shared/contract/results';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap } from '../../../lib/device-check';
 import { batchKeys } from '../use-batches';
 import { ChartFigure } from './chart-figure';
 import { insightData, riskData, scoreData } from './chart-data';

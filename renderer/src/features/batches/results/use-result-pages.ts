@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ResultFilter, ResultRow } from '../../../../../shared/contract/results';
 import type { VisibleRange } from '../../../components/visible-range';
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap } from '../../../lib/device-check';
 import { batchKeys } from '../use-batches';
 import { pageOffsets, pageSize, rowAt } from './page-cache';
 import type { Sort } from './query-state';

@@ -12,7 +12,7 @@ import { defaultLimits, resolveLimits } from '../../../../../shared/spreadsheet/
 import { fileTooLarge } from '../../../../../shared/spreadsheet/problem';
 import { maxOutcomeImportRows } from '../../../../../shared/contract/outcomes';
 import { useSettings } from '../../../app/use-app';
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap } from '../../../lib/device-check';
 import type {
   OutcomeRows,
   OutcomeSheetInfo,
