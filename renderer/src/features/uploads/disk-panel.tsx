@@ -12,12 +12,13 @@ import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import { FilePreview } from './file-preview';
-import { bytesBase64, formatBytes } from './format';
 import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
 import { uploadKeys, useSend } from './use-send';
+import { bytesBase64 } from '../../lib/base64';
+import { formatBytes } from '../../lib/format';
 
 /** The service's own limit is not published; the contract takes files up to 20 MB. */
 

@@ -5,8 +5,8 @@ import type { BuiltResponseFile, FileProblem } from '../../../../shared/outcomes
 import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import type { BuildChoice } from './build-options';
-import { bytesBase64 } from './format';
 import { uploadKeys } from './use-send';
+import { bytesBase64 } from '../../lib/base64';
 
 /** A built file with what sending and checking it need. */
 export interface ReadyFile {

@@ -5,9 +5,9 @@ import { useNavigation } from '../../../app/navigation';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
-import { formatDateTime } from '../format';
 import { batchKeys } from '../use-batches';
 import { detailJson } from './mask-detail';
+import { formatDateTime } from '../../../lib/format';
 
 interface DetailPanelProps {
   batchId: string;
