@@ -2,8 +2,8 @@ import type { OutcomeSummary } from '../../../../shared/contract/outcomes';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { ChartFigure, type ChartDatum } from '../batches/charts/chart-figure';
-import { outcomeSlug } from './outcome-text';
+import { ChartFigure, type ChartDatum } from '../../components/charts/chart-figure';
+import { outcomeSlug } from '../../lib/outcome-slug';
 
 /** What the bars are labelled with (the chart leaves little room); the table has the full name. */
 const shortNames: Record<Outcome, string> = {

@@ -1,7 +1,7 @@
 import { memo, type MouseEvent } from 'react';
 import type { ResultRow } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
-import { OutcomeBadge } from './outcome-badge';
+import { OutcomeBadge } from '../../components/outcome-badge';
 import { formatDateTime, formatScore, scoreTitle } from '../../lib/format';
 
 /** How a click reached a line: the modifier keys decide between current, toggle and range. */

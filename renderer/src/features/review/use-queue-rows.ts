@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import type { ResultFilter, ResultRow, SearchHit } from '../../../../shared/contract/results';
 import type { VisibleRange } from '../../components/visible-range';
-import { pageOffsets, pageSize } from '../batches/results/page-cache';
-import { useResultPages } from '../batches/results/use-result-pages';
+import { pageOffsets, pageSize } from '../../components/result-pages/page-cache';
+import { useResultPages } from '../../components/result-pages/use-result-pages';
 import { useSearch } from '../search/use-search';
 import { matchesFilter, sortOf, sortRows, type QueueSort } from './queue-state';
 import type { QueueRow, QueueRows } from './queue-row';

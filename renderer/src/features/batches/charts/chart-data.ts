@@ -1,8 +1,8 @@
 /** What each chart draws, from the aggregates the core computed over the filtered rows. */
 import type { ResultAggregates } from '../../../../../shared/contract/results';
 import type { DeviceRisk } from '../../../../../shared/domain/types';
-import type { ChartDatum } from './chart-figure';
-import { scoreBinLabels } from './chart-scale';
+import type { ChartDatum } from '../../../components/charts/chart-figure';
+import { scoreBinLabels } from '../../../components/charts/chart-scale';
 
 export const riskOrder = [
   'low',

@@ -3,7 +3,7 @@ import type { ExportedFile, ResultFilter } from '../../../../../shared/contract/
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
-import { saveFile } from './download';
+import { saveFile } from '../../../lib/download';
 
 type Export = 'csv' | 'xlsx' | 'failed';
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { ResultRow } from '../../../../../shared/contract/results';
 import { maskCpf } from '../../../../../shared/domain/mask';
 import { useI18n } from '../../../i18n/i18n';
-import { OutcomeBadge } from '../../review/outcome-badge';
+import { OutcomeBadge } from '../../../components/outcome-badge';
 import { formatDateTime, formatScore, scoreTitle } from '../../../lib/format';
 
 interface ResultLineProps {

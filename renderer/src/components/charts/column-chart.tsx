@@ -1,4 +1,4 @@
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 import type { ChartDatum } from './chart-figure';
 import { barLength, countAxis } from './chart-scale';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 import { ColumnChart } from './column-chart';
 import { RowChart } from './row-chart';
 
