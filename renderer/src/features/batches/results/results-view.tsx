@@ -8,6 +8,7 @@ import { defaultSort, emptyFilterForm, nextSort, toResultFilter, type Sort } fro
 import { ResultsFilters } from './results-filters';
 import { ResultsGrid } from './results-grid';
 import { useThrottled } from '../../../components/result-pages/use-throttled';
+import { PersonalDataToggle } from '../../../components/personal-data-toggle';
 
 /** A batch's results: filters, charts, exports, the table of rows and the selected row in full. */
 export function ResultsView({ batch }: { batch: BatchSummary }) {
@@ -45,15 +46,7 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
         onSelect={onSelect}
         show={show}
         toolbar={
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={show}
-              onChange={(event) => setShow(event.target.checked)}
-              data-testid="results-show-personal"
-            />
-            {t('batches.personal.show')}
-          </label>
+          <PersonalDataToggle shown={show} onChange={setShow} testId="results-show-personal" />
         }
       />
       {selected ? (
