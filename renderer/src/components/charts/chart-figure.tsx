@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { ColumnChart } from './column-chart';
 import { RowChart } from './row-chart';
+import './charts.css';
 
 export interface ChartDatum {
   key: string;

@@ -8,6 +8,7 @@ import { api, unwrap } from '../../lib/device-check';
 import { detailJson } from './mask-detail';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
+import './detail-panel.css';
 
 interface DetailPanelProps {
   batchId: string;
