@@ -65,6 +65,68 @@ const pageServingLayer = {
   message: 'electron/page-serving is shared by main and the web host: it imports only shared/.',
 };
 
+/** The renderer's features: none imports another (shared pieces live in components/ or lib/). */
+const features = [
+  'batches',
+  'environments',
+  'import',
+  'review',
+  'search',
+  'settings',
+  'tour',
+  'uploads',
+];
+/**
+ * The cross-feature imports that stay, each with its reason. A file listed here may import from
+ * the features named, and from no other.
+ */
+const crossFeatureExceptions = [
+  {
+    // The review queue's rows can be a history search's hits: the Search feature's own query.
+    files: [
+      'renderer/src/features/review/use-queue-rows.ts',
+      'renderer/src/features/review/queue-view.tsx',
+    ],
+    allow: ['search'],
+  },
+  {
+    // Choosing a batch to review or to build a file from lists the batches through the Batches
+    // feature's query, which its run events keep up to date.
+    files: [
+      'renderer/src/features/review/review-source.ts',
+      'renderer/src/features/uploads/build-panel.tsx',
+    ],
+    allow: ['batches'],
+  },
+  {
+    // The Import screen offers to resume an interrupted batch with the Batches feature's banner,
+    // which drives that feature's commands.
+    files: ['renderer/src/features/import/import-page.tsx'],
+    allow: ['batches'],
+  },
+  {
+    // Importing outcomes reads a spreadsheet as the Import feature does: its problem type, its
+    // sheet options and its problem sentences.
+    files: ['renderer/src/features/review/import/**'],
+    allow: ['import'],
+  },
+];
+/** Relative specifiers reaching feature `name` from anywhere under renderer/src/features. */
+const featureGroup = (name) => [
+  `../${name}`,
+  `../${name}/**`,
+  `../../${name}/**`,
+  `../../../${name}/**`,
+];
+const otherFeatures = (own, allow = []) => ({
+  group: features.filter((name) => name !== own && !allow.includes(name)).flatMap(featureGroup),
+  message: 'A feature imports no other feature: move what both need to components/ or lib/.',
+});
+const rendererImports = (patterns) => [
+  'error',
+  { paths: noNodePaths, patterns: [...noNode, noElectron, noElectronDir, ...patterns] },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -122,6 +184,18 @@ export default tseslint.config(
       ],
     },
   },
+  ...features.map((name) => ({
+    files: [`renderer/src/features/${name}/**`],
+    rules: { 'no-restricted-imports': rendererImports([otherFeatures(name)]) },
+  })),
+  ...crossFeatureExceptions.map(({ files, allow }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': rendererImports([
+        otherFeatures(/features\/([^/]+)\//.exec(files[0] ?? '')?.[1] ?? '', allow),
+      ]),
+    },
+  })),
   {
     files: ['electron/**'],
     ignores: ['electron/main/**', 'electron/preload/**'],

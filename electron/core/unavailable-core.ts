@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/result';
-import type { Core } from './api';
+import type { Core } from './create-core';
 
 /**
  * A core that could not start (its history cannot be opened): every call answers with the reason,

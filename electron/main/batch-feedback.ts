@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import type { BatchCounts, BatchEvent } from '../../shared/batch';
-import type { Core } from '../core/api';
+import type { Core } from '../core/create-core';
 
 /**
  * Batch progress outside the page: the taskbar (or dock) progress bar, and a notification when a

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { app, dialog, net, Notification, screen, session, type BrowserWindow } from 'electron';
-import { createCore, type Core } from '../core/api';
+import { createCore, type Core } from '../core/create-core';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';

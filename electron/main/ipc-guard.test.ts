@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '../../shared/contract/names';
-import { createCore, type Core } from '../core/api';
+import { createCore, type Core } from '../core/create-core';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { appUrl, isAppUrl } from './app-origin';
 import { dispatch, senderProblem, type Sender } from './ipc-guard';

@@ -1,5 +1,5 @@
 import { fail, type Result } from '../../shared/result';
-import type { Core } from '../core/api';
+import type { Core } from '../core/create-core';
 import { isAppUrl } from './app-origin';
 
 /**

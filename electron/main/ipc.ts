@@ -1,6 +1,6 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { operationChannel, operationNames } from '../../shared/contract/names';
-import type { Core } from '../core/api';
+import type { Core } from '../core/create-core';
 import { dispatch, type Sender } from './ipc-guard';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceCheckApi } from '../../shared/contract/api';
+import type { DeviceCheckApi } from '../../shared/contract/device-check-api';
 import { operationChannel } from '../../shared/contract/names';
 import { buildApi, type IpcRendererLike } from './bridge';
 

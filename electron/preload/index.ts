@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { DeviceCheckApi } from '../../shared/contract/api';
+import type { DeviceCheckApi } from '../../shared/contract/device-check-api';
 import { buildApi } from './bridge';
 
 /**

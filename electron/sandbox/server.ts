@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleApi } from './api';
+import { handleApi } from './service-routes';
 import { controlPrefix, handleControl } from './control';
 import { copyCounters, emptyCounters } from './counters';
 import { ForcedAnswerQueue, mulberry32 } from './faults';

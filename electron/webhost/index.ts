@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createKeychainStore } from '../core/credentials/keychain';
-import { createCore } from '../core/api';
+import { createCore } from '../core/create-core';
 import { defaultDataDir } from '../core/data-dir';
 import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';

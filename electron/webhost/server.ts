@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Core } from '../core/api';
+import type { Core } from '../core/create-core';
 import { contentTypes } from '../page-serving/content-types';
 import { contentSecurityPolicy } from '../page-serving/csp';
 

@@ -1,6 +1,6 @@
 /**
  * The contract's names without its schemas, for the preload, which must stay a small bundle with
- * no dependencies. `api.ts` checks at compile time that these lists match the contract.
+ * no dependencies. `device-check-api.ts` checks at compile time that these lists match the contract.
  */
 export const operationNames = [
   'app.info',

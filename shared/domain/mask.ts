@@ -35,3 +35,12 @@ export function maskPhone(value: string | Phone): string {
   const digits = (typeof value === 'string' ? value : value.number).replace(/\D/g, '');
   return digits.length <= 4 ? '***' : `***${digits.slice(-4)}`;
 }
+
+/**
+ * `01310-100` → `01310-***`: the first five digits name a region, the last three a street. Fewer
+ * than six digits are fully masked.
+ */
+export function maskZip(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return digits.length < 6 ? '***' : `${digits.slice(0, 5)}-***`;
+}

@@ -4,7 +4,6 @@ import {
   cellTooLarge,
   columnName,
   fileTooLarge,
-  formatBytes,
   formatCount,
   tooManyColumns,
   tooManyRows,
@@ -18,13 +17,6 @@ describe('formatting', () => {
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(100_001)).toBe('100,001');
     expect(formatCount(1_048_576)).toBe('1,048,576');
-  });
-
-  it('writes sizes in binary units', () => {
-    expect(formatBytes(512)).toBe('512 bytes');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
-    expect(formatBytes(2.25 * 1024 ** 3)).toBe('2.3 GB');
   });
 
   it('names columns with letters', () => {

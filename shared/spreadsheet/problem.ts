@@ -1,23 +1,11 @@
 /** The reader's problems as data, with the English sentences an analyst sees. */
+import { formatBytes } from '../format-bytes';
 import type { Limits } from './limits';
 import type { ReadProblem, ReadProblemCode } from './types';
 
 /** `100001` → `100,001`: counts in messages are read by people. */
 export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** `1572864` → `1.5 MB` (binary units, as file managers on Windows show them). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const shown = unit === 0 ? String(value) : String(Math.round(value * 10) / 10);
-  return `${shown} ${units[unit] ?? 'bytes'}`;
 }
 
 /** `0` → `A`, `27` → `AB`: the column letters of a 0-based index. */

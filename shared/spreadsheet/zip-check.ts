@@ -10,7 +10,8 @@
  * local header), and a deflated part declared smaller than its packed bytes is refused as
  * impossible; past that, only inflating could tell.
  */
-import { formatBytes, formatCount } from './problem';
+import { formatBytes } from '../format-bytes';
+import { formatCount } from './problem';
 import type { Limits } from './limits';
 import type { ReadProblem } from './types';
 

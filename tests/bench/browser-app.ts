@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { createCore } from '../../electron/core/api';
+import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startWebHost } from '../../electron/webhost/server';
 import { startSandbox } from '../../electron/sandbox';

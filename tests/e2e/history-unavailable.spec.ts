@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createCore } from '../../electron/core/api';
+import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { historyFileName, openHistory } from '../../electron/core/store/db';
 import { unavailableCore } from '../../electron/core/unavailable-core';

@@ -8,7 +8,7 @@ import {
   type ElectronApplication,
   type Page,
 } from '@playwright/test';
-import type { DeviceCheckApi } from '../../shared/contract/api';
+import type { DeviceCheckApi } from '../../shared/contract/device-check-api';
 import { electronBinary } from './electron-binary';
 
 /**

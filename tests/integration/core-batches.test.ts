@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchEvent } from '../../shared/batch';
 import type { BatchSummary } from '../../shared/contract/results';
-import { createCore, type Core } from '../../electron/core/api';
+import { createCore, type Core } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { sourceRows } from '../support/bulk';
 import { startSandbox } from '../../electron/sandbox';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSummary } from '../../shared/contract/results';
-import { createCore } from '../../electron/core/api';
+import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { binPath } from '../support/cli';

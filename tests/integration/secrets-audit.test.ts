@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCore, type Core } from '../../electron/core/api';
+import { createCore, type Core } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { sandboxAnswer, startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import type { BatchEvent } from '../../shared/batch';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/api';
+import { createCore, type Core } from '../../electron/core/create-core';
 import type { CredentialStore } from '../../electron/core/credentials/keychain';
 import { appUrl } from '../../electron/main/app-origin';
 import { dispatch, type Sender } from '../../electron/main/ipc-guard';

@@ -13,7 +13,7 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { environmentOption } from '../environment-option';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
-import { formatBytes } from '../../../shared/spreadsheet/problem';
+import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
 import { writeAtomically } from '../write-atomically';
 

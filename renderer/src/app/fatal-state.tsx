@@ -1,6 +1,6 @@
 import { ErrorNotice } from '../components/error-notice';
 import { useI18n } from '../i18n/i18n';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/device-check';
 
 /**
  * Whether the app's core could not start: it answers every call, `app.info` included, with the

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../lib/api';
+import { api, unwrap } from '../lib/device-check';
+import { queryKeys } from '../lib/query-keys';
 
 export function useAppInfo() {
   return useQuery({
-    queryKey: ['app.info'],
+    queryKey: queryKeys['app.info'](),
     queryFn: () => unwrap(api.app.info({})),
     staleTime: Infinity,
   });
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: ['settings'], queryFn: () => unwrap(api.settings.get({})) });
+  return useQuery({
+    queryKey: queryKeys['settings.get'](),
+    queryFn: () => unwrap(api.settings.get({})),
+  });
 }

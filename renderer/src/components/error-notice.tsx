@@ -1,6 +1,6 @@
 import type { AppError } from '../../../shared/result';
 import { useI18n } from '../i18n/i18n';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/device-check';
 
 /** An error as the analyst reads it: what happened in their language, then the service's own words. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

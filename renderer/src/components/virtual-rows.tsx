@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { visibleRange, type VisibleRange } from './visible-range';
+import './virtual-rows.css';
 
 interface VirtualRowsProps {
   /** Rows in all; only those in view (and a few around them) exist in the page. */

@@ -6,10 +6,12 @@ import { settingsMessages } from '../features/settings/messages';
 import { reviewMessages } from '../features/review/messages';
 import { uploadsMessages } from '../features/uploads/messages';
 import { tourMessages } from '../features/tour/messages';
+import { componentMessages } from '../components/messages';
 import { shellMessages } from './shell.messages';
 
 const catalogues = [
   shellMessages,
+  componentMessages,
   environmentsMessages,
   settingsMessages,
   importMessages,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createCore, type Core } from '../../../electron/core/api';
+import { createCore, type Core } from '../../../electron/core/create-core';
 import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../../electron/core/service/client';
 import { startSandbox } from '../../../electron/sandbox';

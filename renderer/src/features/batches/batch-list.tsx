@@ -4,8 +4,8 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { actionsFor } from './batch-events';
 import { BatchState } from './batch-state';
-import { formatDateTime } from './format';
 import { useBatchCommand, useBatchList } from './use-batches';
+import { formatDateTime } from '../../lib/format';
 
 function BatchLine({ batch }: { batch: BatchSummary }) {
   const { t, number, locale } = useI18n();

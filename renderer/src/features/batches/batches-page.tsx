@@ -7,9 +7,10 @@ import { BatchList } from './batch-list';
 import { InterruptedBanner } from './interrupted-banner';
 import { ResultsView } from './results/results-view';
 import { RunPanel } from './run-panel';
-import { batchKeys, useBatch } from './use-batches';
+import { useBatch } from './use-batches';
 import { useBatchEvents, type LiveRuns } from './use-batch-events';
 import './batches.css';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The Batches section: the list of batches, or one batch's run and results. The run's events are
@@ -24,7 +25,7 @@ export function BatchesPage() {
 
   // Coming back to the section shows what changed meanwhile (another batch finished, say).
   useEffect(() => {
-    if (shown) void client.invalidateQueries({ queryKey: batchKeys.list });
+    if (shown) void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
   }, [shown, batchId, client]);
 
   if (!shown) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64Bytes, formatDuration, formatScore, percentDone } from './format';
+import { formatDuration, percentDone } from './format';
 
 describe('formatDuration', () => {
   it('shows the two largest units', () => {
@@ -17,20 +17,5 @@ describe('percentDone', () => {
     expect(percentDone(999, 1000)).toBe(99);
     expect(percentDone(1000, 1000)).toBe(100);
     expect(percentDone(1, 3)).toBe(33);
-  });
-});
-
-describe('formatScore', () => {
-  it('uses the locale decimal mark and a dash for no score', () => {
-    expect(formatScore(0.8123, 'en')).toBe('0.81');
-    expect(formatScore(0.8123, 'pt-BR')).toBe('0,81');
-    expect(formatScore(null, 'en')).toBe('–');
-  });
-});
-
-describe('base64Bytes', () => {
-  it('decodes binary content exactly', () => {
-    expect([...base64Bytes('AP+AYQ==')]).toEqual([0, 255, 128, 97]);
-    expect(new TextDecoder().decode(base64Bytes('ZXh0ZXJuYWxJRDsnPTE='))).toBe("externalID;'=1");
   });
 });

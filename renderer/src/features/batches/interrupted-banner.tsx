@@ -2,8 +2,8 @@ import { useNavigation, type Section } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { interruptedBatches } from './batch-events';
-import { formatDateTime } from './format';
 import { useBatchCommand, useBatchList } from './use-batches';
+import { formatDateTime } from '../../lib/format';
 
 interface InterruptedBannerProps {
   /** The section showing the banner: it renders only there, so one banner exists at a time. */

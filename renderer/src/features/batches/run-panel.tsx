@@ -3,11 +3,11 @@ import { useNavigation } from '../../app/navigation';
 import { useI18n } from '../../i18n/i18n';
 import type { RunSpeed } from './batch-events';
 import { BatchState, stateKey } from './batch-state';
-import { formatDateTime } from './format';
 import { PauseReason } from './pause-reason';
 import { RunControls } from './run-controls';
 import { RunCounts } from './run-counts';
 import { RunProgress } from './run-progress';
+import { formatDateTime } from '../../lib/format';
 
 interface RunPanelProps {
   batch: BatchSummary;

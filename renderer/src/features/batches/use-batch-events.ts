@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
-import { api } from '../../lib/api';
+import { api } from '../../lib/device-check';
 import { applyEvent, applyEventToList, endsARun, speedOf, type RunSpeed } from './batch-events';
-import { batchKeys, refreshBatch } from './use-batches';
+import { refreshBatch } from './use-batches';
+import { queryKeys, queryScopes } from '../../lib/query-keys';
 
 export interface LiveRuns {
   /** The last measured speed of each batch running now. */
@@ -32,10 +33,10 @@ export function useBatchEvents(): LiveRuns {
 
   useEffect(() => {
     const unsubscribe = api.onBatchProgress((event) => {
-      client.setQueryData<BatchSummary>(batchKeys.get(event.batchId), (summary) =>
+      client.setQueryData<BatchSummary>(queryKeys['batches.get'](event.batchId), (summary) =>
         summary ? applyEvent(summary, event) : summary,
       );
-      client.setQueryData<BatchSummary[]>(batchKeys.list, (list) =>
+      client.setQueryData<BatchSummary[]>(queryKeys['batches.list'](), (list) =>
         list ? applyEventToList(list, event) : list,
       );
       const speed = speedOf(event);
@@ -49,7 +50,7 @@ export function useBatchEvents(): LiveRuns {
       }));
       if (event.type === 'started' || endsARun(event)) refreshBatch(client, event.batchId);
       if (endsARun(event))
-        void client.invalidateQueries({ queryKey: batchKeys.results(event.batchId) });
+        void client.invalidateQueries({ queryKey: queryScopes.results(event.batchId) });
     });
     return unsubscribe;
   }, [client]);

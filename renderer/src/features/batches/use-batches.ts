@@ -1,17 +1,11 @@
 /** Batches through the query cache: the list, one batch, and the commands that change a run. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
-
-export const batchKeys = {
-  list: ['batches', 'list'] as const,
-  get: (batchId: string) => ['batches', 'get', batchId] as const,
-  /** Every page, aggregate and detail of one batch's results. */
-  results: (batchId: string) => ['results', batchId] as const,
-};
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useBatchList() {
   return useQuery({
-    queryKey: batchKeys.list,
+    queryKey: queryKeys['batches.list'](),
     queryFn: () => unwrap(api.batches.list({})),
     staleTime: 5_000,
   });
@@ -19,7 +13,7 @@ export function useBatchList() {
 
 export function useBatch(batchId: string) {
   return useQuery({
-    queryKey: batchKeys.get(batchId),
+    queryKey: queryKeys['batches.get'](batchId),
     queryFn: () => unwrap(api.batches.get({ batchId })),
     staleTime: 5_000,
   });
@@ -32,8 +26,8 @@ export type BatchCommand = 'pause' | 'resume' | 'cancel' | 'retryFailed';
  * an event of the run may already have moved the batch on, and the last refetch always wins.
  */
 export function refreshBatch(client: QueryClient, batchId: string): void {
-  void client.invalidateQueries({ queryKey: batchKeys.get(batchId) });
-  void client.invalidateQueries({ queryKey: batchKeys.list });
+  void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batchId) });
+  void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
 }
 
 export function useBatchCommand() {

@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EnvironmentView } from '../../../../shared/contract/views';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useEnvironments() {
-  return useQuery({ queryKey: ['environments'], queryFn: () => unwrap(api.environments.list({})) });
+  return useQuery({
+    queryKey: queryKeys['environments.list'](),
+    queryFn: () => unwrap(api.environments.list({})),
+  });
 }
 
 /** A change that answers with the new list of environments (and may change the active one). */
@@ -12,8 +16,8 @@ export function useEnvironmentChange<Input>(call: (input: Input) => Promise<Envi
   return useMutation({
     mutationFn: call,
     onSuccess: (views) => {
-      client.setQueryData(['environments'], views);
-      void client.invalidateQueries({ queryKey: ['settings'] });
+      client.setQueryData(queryKeys['environments.list'](), views);
+      void client.invalidateQueries({ queryKey: queryKeys['settings.get']() });
     },
   });
 }

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import type { SheetInfo } from '../../workers/import-protocol';
-import { delimiterKey, encodingNames, formatSize } from './format';
+import { delimiterKey, encodingNames } from './format';
 import { HeaderRowOptions } from './sheet-options';
+import { formatBytes } from '../../lib/format';
 
 const kindKeys: Record<SheetInfo['kind'], MessageKey> = {
   xlsx: 'import.kind.xlsx',
@@ -21,7 +22,7 @@ interface FileOptionsProps {
 
 /** What was read, and the two choices about it: which sheet, which row names the columns. */
 export function FileOptions({ file, sheet, headerRow, onSheet, onHeaderRow }: FileOptionsProps) {
-  const { t, number } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   return (
     <fieldset className="import-file">
@@ -29,7 +30,7 @@ export function FileOptions({ file, sheet, headerRow, onSheet, onHeaderRow }: Fi
       <p data-testid="file-summary">
         {t('import.file.summary', {
           name: file.name,
-          size: formatSize(file.size, number),
+          size: formatBytes(file.size, locale),
           kind: t(kindKeys[sheet.kind]),
         })}
         {' · '}

@@ -1,20 +1,6 @@
-/** Small display helpers of the Import screen. */
+/** Small display helpers of the Import screen (sizes: lib/format). */
 import type { CsvEncoding } from '../../../../shared/spreadsheet/types';
 import type { MessageKey } from '../../i18n/messages';
-
-type FormatNumber = (value: number, options?: Intl.NumberFormatOptions) => string;
-
-/** `1536` → `1.5 KB` (`1,5 KB` in Portuguese): binary units, as file managers show them. */
-export function formatSize(bytes: number, number: FormatNumber): string {
-  const units = ['bytes', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${number(value, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit] ?? 'bytes'}`;
-}
 
 export const encodingNames: Record<CsvEncoding, string> = {
   'utf-8': 'UTF-8',

@@ -3,7 +3,6 @@ import { InterruptedBanner } from '../batches/interrupted-banner';
 import { ColumnMappingTable } from './column-mapping';
 import { DropZone } from './drop-zone';
 import { FileOptions } from './file-options';
-import { formatSize } from './format';
 import { ImportReport } from './import-report';
 import { ProgressBar } from './progress-bar';
 import { ReadProblemNotice } from './read-problem';
@@ -12,13 +11,14 @@ import { SampleOffer } from './sample-offer';
 import { useImport } from './use-import';
 import { useSettings } from '../../app/use-app';
 import './import.css';
+import { formatBytes } from '../../lib/format';
 
 /**
  * The Import screen: a spreadsheet in, every problem shown and fixable before anything is sent.
  * The run step (`RunLookups`) takes its rows from `useImport().rowsToSend()`.
  */
 export function ImportPage() {
-  const { t, number } = useI18n();
+  const { t, locale } = useI18n();
   const imp = useImport();
   const { state, actions } = imp;
   const { file, sheet, check } = state;
@@ -33,7 +33,7 @@ export function ImportPage() {
       <DropZone onFile={actions.chooseFile} maxRows={imp.maxRows} />
       {state.phase === 'reading' && file ? (
         <ProgressBar
-          label={t('import.reading', { name: file.name, size: formatSize(file.size, number) })}
+          label={t('import.reading', { name: file.name, size: formatBytes(file.size, locale) })}
           testId="import-reading"
         />
       ) : null}

@@ -10,6 +10,7 @@ import { ReportTotals } from './report-totals';
 import { RequestPreview } from './request-preview';
 import { RowEditor } from './row-editor';
 import type { ImportApi } from './use-import';
+import { PersonalDataToggle } from '../../components/personal-data-toggle';
 
 /** Everything known about the rows once checked: totals, problems, fixes, duplicates, preview. */
 export function ImportReport({ imp }: { imp: ImportApi }) {
@@ -40,15 +41,11 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
       ) : null}
       <ProblemSummary counts={report.problemCounts} />
       <div className="row">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={show}
-            onChange={(event) => actions.showPersonalData(event.target.checked)}
-            data-testid="show-personal-data"
-          />
-          {t('import.personal.show')}
-        </label>
+        <PersonalDataToggle
+          shown={show}
+          onChange={actions.showPersonalData}
+          testId="show-personal-data"
+        />
         <span className="hint">{t('import.personal.hint')}</span>
       </div>
       <ProblemRows

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskTransaction, maskZip, offendingFields, rowPreview, shownValue } from './personal-data';
+import { maskZip } from '../../../../shared/domain/mask';
+import { maskTransaction, offendingFields, rowPreview, shownValue } from './personal-data';
 
 describe('personal data on the Import screen', () => {
   it('masks CPF, e-mail, phone and ZIP code unless shown', () => {

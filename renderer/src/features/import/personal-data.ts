@@ -3,19 +3,10 @@
  * screen share or a look over the shoulder reveals a record's shape, not the person.
  */
 import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
-import { maskCpf, maskEmail, maskPhone } from '../../../../shared/domain/mask';
+import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import type { Cell } from '../../../../shared/spreadsheet/types';
-
-/**
- * `01310-100` → `01310-***`: the first five digits name a region, the last three a street. Fewer
- * than six digits are fully masked.
- */
-export function maskZip(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  return digits.length < 6 ? '***' : `${digits.slice(0, 5)}-***`;
-}
 
 /** A cell value as shown: masked for the personal fields unless `show`. */
 export function shownValue(field: MappableField, value: string, show: boolean): string {

@@ -5,9 +5,9 @@ import { useSettings } from '../../app/use-app';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
-import { batchKeys } from '../batches/use-batches';
+import { api, unwrap } from '../../lib/device-check';
 import type { ImportApi } from './use-import';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The last step of an import: the rows after fixes and exclusions become a batch in the active
@@ -36,8 +36,8 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       );
     },
     onSuccess: (batch) => {
-      client.setQueryData(batchKeys.get(batch.id), batch);
-      void client.invalidateQueries({ queryKey: batchKeys.list });
+      client.setQueryData(queryKeys['batches.get'](batch.id), batch);
+      void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
       go({ section: 'batches', batchId: batch.id });
     },
   });

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
-import { base64Bytes } from '../batches/format';
+import { api, unwrap } from '../../lib/device-check';
+import { base64Bytes } from '../../lib/base64';
 
 /**
  * "Try with the sample spreadsheet": the bundled sample (fictional transactions, a few with

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The largest look-back the core accepts. */
 export const maxRecentDays = 3650;
@@ -25,7 +26,7 @@ export function useRecentLookups(externalIds: readonly string[] | null, days: nu
   const key = useMemo(() => (externalIds ? fingerprint(externalIds) : null), [externalIds]);
   const usable = Number.isInteger(days) && days >= 1 && days <= maxRecentDays;
   return useQuery({
-    queryKey: ['lookups.countRecent', key, days],
+    queryKey: queryKeys['lookups.countRecent'](key, days),
     queryFn: () => unwrap(api.lookups.countRecent({ externalIds: [...(externalIds ?? [])], days })),
     enabled: usable && externalIds !== null && externalIds.length > 0,
     staleTime: 30_000,

@@ -2,9 +2,9 @@ import type { OutcomeSummary } from '../../../../shared/contract/outcomes';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import type { ChartDatum } from '../batches/charts/chart-data';
-import { ChartFigure } from '../batches/charts/chart-figure';
-import { outcomeSlug } from './outcome-text';
+import type { ChartDatum } from '../../components/charts/chart-datum';
+import { ChartFigure } from '../../components/charts/chart-figure';
+import { outcomeSlug } from '../../lib/outcome-slug';
 
 /** What the bars are labelled with (the chart leaves little room); the table has the full name. */
 const shortNames: Record<Outcome, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Translate } from '../../i18n/i18n';
 import { messages } from '../../i18n/messages';
-import { bulkChangeText, outcomeSlug, rowChangeText } from './outcome-text';
+import { bulkChangeText, rowChangeText } from './outcome-text';
 
 const t: Translate = (key, params = {}) =>
   messages.en[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
@@ -33,10 +33,5 @@ describe('what a change of outcomes did, in words', () => {
     expect(bulkChangeText(t, null, change(2, 1, 3))).toBe(
       'Rows whose outcome was cleared: 2. Left as they were: 4 (1 without a transaction ID, 3 without a device).',
     );
-  });
-
-  it('names each outcome for its colour', () => {
-    expect(outcomeSlug('Device Positivado')).toBe('positive');
-    expect(outcomeSlug(null)).toBe('none');
   });
 });

@@ -1,18 +1,7 @@
-/** Outcomes in the analyst's language: their class names, and what a change did, in one sentence. */
+/** Outcomes in the analyst's language: what a change did, in one sentence. */
 import type { OutcomeChange } from '../../../../shared/contract/outcomes';
 import type { Outcome } from '../../../../shared/domain/types';
 import type { Translate } from '../../i18n/i18n';
-
-const slugs: Record<Outcome, string> = {
-  Suspeito: 'suspect',
-  'Fraude Confirmada': 'fraud',
-  'Device Positivado': 'positive',
-};
-
-/** A CSS-friendly name of an outcome (`outcome-fraud`), `none` when not reviewed. */
-export function outcomeSlug(outcome: Outcome | null): string {
-  return outcome === null ? 'none' : slugs[outcome];
-}
 
 /** Rows a change left alone because they cannot be reviewed. */
 export function skippedRows(change: OutcomeChange): number {

@@ -13,6 +13,7 @@ import { QueueList } from './queue-list';
 import { isSelected } from './selection';
 import { targetOf, type QueueRows } from './use-queue-rows';
 import { useQueueController } from './use-queue-controller';
+import { PersonalDataToggle } from '../../components/personal-data-toggle';
 
 const rowHeight = 38;
 
@@ -82,15 +83,7 @@ export function QueueBody(props: QueueBodyProps) {
       </div>
       <KeyLegend id={`${id}-keys`} />
       <div className="row spread">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={show}
-            onChange={(event) => setShow(event.target.checked)}
-            data-testid="review-show-personal"
-          />
-          {t('batches.personal.show')}
-        </label>
+        <PersonalDataToggle shown={show} onChange={setShow} testId="review-show-personal" />
         <span
           className="hint"
           role="status"

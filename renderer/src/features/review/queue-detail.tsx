@@ -1,9 +1,9 @@
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultRow } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
-import { formatDateTime } from '../batches/format';
-import { DetailPanel } from '../batches/results/detail-panel';
-import { OutcomeBadge } from './outcome-badge';
+import { DetailPanel } from '../../components/result-detail/detail-panel';
+import { OutcomeBadge } from '../../components/outcome-badge';
+import { formatDateTime } from '../../lib/format';
 
 interface QueueDetailProps {
   target: ReviewTarget;

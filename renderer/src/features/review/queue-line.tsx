@@ -1,8 +1,8 @@
 import { memo, type MouseEvent } from 'react';
 import type { ResultRow } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
-import { formatDateTime, formatScore } from '../batches/format';
-import { OutcomeBadge } from './outcome-badge';
+import { OutcomeBadge } from '../../components/outcome-badge';
+import { formatDateTime, formatScore, scoreTitle } from '../../lib/format';
 
 /** How a click reached a line: the modifier keys decide between current, toggle and range. */
 export interface LinePointer {
@@ -103,7 +103,9 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
           <span className={`risk risk-${row.deviceRisk}`}>{risk}</span>
         )}
       </span>
-      <span className="queue-cell numeric">{score ?? '–'}</span>
+      <span className="queue-cell numeric" title={scoreTitle(row.score, locale)}>
+        {score ?? '–'}
+      </span>
       <span className="queue-cell mono" title={row.deviceId ?? undefined}>
         {row.deviceId ?? <span className="hint">{t('review.line.noDevice')}</span>}
       </span>

@@ -4,7 +4,7 @@
  */
 import type { ResultFilter, ResultRow } from '../../../../shared/contract/results';
 import { outcomes, type DeviceRisk, type Outcome } from '../../../../shared/domain/types';
-import type { Sort } from '../batches/results/query-state';
+import type { Sort } from '../../components/result-pages/use-result-pages';
 
 /** A review state to filter on: one outcome, or not reviewed yet. */
 export type ReviewState = Outcome | 'none';

@@ -8,7 +8,6 @@ import { ReviewTabs, tabIds, type ReviewTab } from './review-tabs';
 import { useReviewSource } from './review-source';
 import { SourcePicker } from './source-picker';
 import { refreshOutcomes } from './use-outcomes';
-import '../batches/batches.css';
 import './review.css';
 
 /**

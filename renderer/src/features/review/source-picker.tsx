@@ -3,8 +3,8 @@ import type { BatchSummary } from '../../../../shared/contract/results';
 import { normaliseCpf } from '../../../../shared/domain/cpf';
 import { maskCpf } from '../../../../shared/domain/mask';
 import { useI18n } from '../../i18n/i18n';
-import { formatDateTime } from '../batches/format';
 import type { ReviewSource } from './review-source';
+import { formatDateTime } from '../../lib/format';
 
 interface SourcePickerProps {
   source: ReviewSource;

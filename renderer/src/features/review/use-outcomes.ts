@@ -3,19 +3,16 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { Outcome } from '../../../../shared/domain/types';
-import { api, unwrap } from '../../lib/api';
-
-export const outcomeKeys = {
-  all: ['outcomes'] as const,
-  summary: (batchId: string | null) => ['outcomes', 'summary', batchId ?? 'all'] as const,
-};
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys, queryScopes } from '../../lib/query-keys';
 
 /**
  * Everything that shows an outcome: every batch's result pages (an outcome belongs to a
  * transaction id, which other batches may share), the summaries, the search and device views.
  */
 export function refreshOutcomes(client: QueryClient): void {
-  for (const queryKey of [['results'], outcomeKeys.all, ['history.search'], ['devices.get']])
+  const { allResults, outcomes, history, devices } = queryScopes;
+  for (const queryKey of [allResults, outcomes, history, devices])
     void client.invalidateQueries({ queryKey });
 }
 
@@ -49,7 +46,7 @@ export function useSetFiltered() {
 /** Reviewed transactions of one batch. */
 export function useOutcomeSummary(batchId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: outcomeKeys.summary(batchId),
+    queryKey: queryKeys['outcomes.summary'](batchId),
     queryFn: () => unwrap(api.outcomes.summary(batchId === null ? {} : { batchId })),
     enabled,
   });

@@ -1,39 +1,36 @@
 /* eslint-disable react-hooks/refs, react-hooks/set-state-in-effect -- being rewritten as a reducer (issue 12.5) */
 /**
- * The state of the queue the analyst works in: the current row, the ticked rows, the open detail
- * and the last thing that happened; and what each key press or click does to it.
+ * The queue the analyst works in, as a thin hook over `queueReducer`: it turns key presses and
+ * clicks into the reducer's events and sends outcomes to the core.
  */
 import {
   useCallback,
-  useEffect,
+  useLayoutEffect,
+  useReducer,
   useRef,
-  useState,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import type { OutcomeChange, ReviewTarget } from '../../../../shared/contract/outcomes';
+import type { OutcomeChange } from '../../../../shared/contract/outcomes';
 import type { Outcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
-import { resolveCursor, startCursor, type Cursor } from './cursor';
+import { resolveCursor } from './cursor';
 import { bulkChangeText, rowChangeText, skippedRows } from './outcome-text';
 import type { LinePointer } from './queue-line';
-import { movedIndex, queueKeyAction, type QueueAction } from './queue-keys';
-import type { QueueRow, QueueRows } from './use-queue-rows';
-import { targetOf } from './use-queue-rows';
+import { queueKeyAction } from './queue-keys';
 import {
-  noSelection,
-  selectRange,
-  selectedTargets,
-  targetKey,
-  toggleTarget,
-  type Selection,
-} from './selection';
+  asksFirst,
+  initialQueueState,
+  outcomePlan,
+  queueReducer,
+  type QueueMessage,
+  type QueueView,
+} from './queue-reducer';
+import { targetOf, type QueueRows } from './queue-row';
+import { targetKey } from './selection';
 import { useSetOutcome } from './use-outcomes';
 
-export interface QueueMessage {
-  text: string;
-  tone: 'done' | 'warning' | 'error';
-}
+export type { QueueMessage } from './queue-reducer';
 
 interface Options {
   rows: QueueRows;
@@ -44,90 +41,52 @@ interface Options {
   listRef: RefObject<HTMLDivElement | null>;
 }
 
-const keyOf = (row: QueueRow | undefined) => (row ? targetKey(targetOf(row)) : undefined);
+const errorMessage = (error: unknown): QueueMessage => ({
+  text: error instanceof Error ? error.message : String(error),
+  tone: 'error',
+});
 
 export function useQueueController({ rows, resetKey, setMatching, listRef }: Options) {
   const { t } = useI18n();
   const setOutcome = useSetOutcome();
-  const [cursor, setCursor] = useState<Cursor>(startCursor);
-  const [selection, setSelection] = useState<Selection>(noSelection);
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const [detailOpen, setDetailOpen] = useState(false);
-  const [message, setMessage] = useState<QueueMessage | null>(null);
-  const [busyMatching, setBusyMatching] = useState(false);
-  const [asking, setAsking] = useState<{ outcome: Outcome | null; count: number } | null>(null);
-
-  useEffect(() => {
-    setCursor(startCursor);
-    setSelection(noSelection);
-    setAnchor(null);
-    setDetailOpen(false);
-  }, [resetKey]);
+  const [state, dispatch] = useReducer(queueReducer, resetKey, initialQueueState);
+  // A new source, filter or sort starts the queue again, in this render rather than after it.
+  if (state.resetKey !== resetKey) dispatch({ type: 'reset', resetKey });
 
   const count = rows.total ?? 0;
-  const active = resolveCursor(cursor, (index) => keyOf(rows.rowAt(index)), count);
-  const current = active >= 0 ? rows.rowAt(active) : undefined;
-  const targetAt = (index: number) => {
+  const keyAt = (index: number) => {
     const row = rows.rowAt(index);
-    return row ? targetOf(row) : undefined;
+    return row ? targetKey(targetOf(row)) : undefined;
   };
-  const goTo = (index: number) => setCursor({ index, key: keyOf(rows.rowAt(index)) ?? null });
+  const active = resolveCursor(state.cursor, keyAt, count);
+  const current = active >= 0 ? rows.rowAt(active) : undefined;
+  const view: QueueView = { count, active, rowAt: rows.rowAt, loaded: rows.loaded };
+  // The open detail follows the current row, and keeps the last one while its page is refetched.
+  if (state.detailOpen && current && current !== state.detailRow)
+    dispatch({ type: 'detail_row_seen', row: current });
 
-  const fail = (error: unknown) =>
-    setMessage({ text: error instanceof Error ? error.message : String(error), tone: 'error' });
+  const focusList = () => listRef.current?.focus({ preventScroll: true });
 
   function apply(outcome: Outcome | null) {
-    if (selection.size > 0) {
-      const targets = selectedTargets(selection);
-      setSelection(noSelection);
-      setOutcome.mutate(
-        { targets, outcome },
-        {
-          onSuccess: (change) =>
-            setMessage({
-              text: bulkChangeText(t, outcome, change),
-              tone: skippedRows(change) > 0 ? 'warning' : 'done',
-            }),
-          onError: fail,
-        },
-      );
-      return;
-    }
-    if (!current) return;
-    const { row } = current;
-    // A row that can be reviewed hands over to the next one at once; one that cannot stays put,
-    // so the analyst reads why.
-    if (row.externalId !== null && row.deviceId !== null && active + 1 < count) goTo(active + 1);
+    const plan = outcomePlan(state, view);
+    if (!plan) return;
+    dispatch({ type: 'outcome_sent', plan, view });
     setOutcome.mutate(
-      { targets: [targetOf(current)], outcome },
+      { targets: plan.targets, outcome },
       {
         onSuccess: (change) =>
-          setMessage({
-            text: rowChangeText(t, row.row, outcome, change),
-            tone: skippedRows(change) > 0 ? 'warning' : 'done',
+          dispatch({
+            type: 'told',
+            message: {
+              text:
+                plan.scope === 'row'
+                  ? rowChangeText(t, plan.row.row.row, outcome, change)
+                  : bulkChangeText(t, outcome, change),
+              tone: skippedRows(change) > 0 ? 'warning' : 'done',
+            },
           }),
-        onError: fail,
+        onError: (error) => dispatch({ type: 'told', message: errorMessage(error) }),
       },
-    );
-  }
-
-  function move(action: QueueAction) {
-    const next = movedIndex(active, action, count);
-    if (next < 0) return;
-    if ((action.type === 'move' || action.type === 'edge') && action.extend) {
-      const from = anchor ?? active;
-      setAnchor(from);
-      setSelection((now) => selectRange(now, targetAt, from, next));
-    } else setAnchor(next);
-    goTo(next);
-  }
-
-  function selectLoaded() {
-    setSelection((now) =>
-      rows.loaded().reduce<Selection>((sel, index) => {
-        const target = targetAt(index);
-        return target ? toggleTarget(sel, target, true) : sel;
-      }, now),
     );
   }
 
@@ -137,114 +96,65 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
     const action = queueKeyAction(event);
     if (!action) return;
     event.preventDefault();
-    switch (action.type) {
-      case 'set':
-        // A key acting on many ticked rows (some perhaps off screen) asks first; one row does not.
-        if (selection.size > 1) setAsking({ outcome: action.outcome, count: selection.size });
-        else apply(action.outcome);
-        break;
-      case 'move':
-      case 'edge':
-        move(action);
-        break;
-      case 'toggle': {
-        const target = targetAt(active);
-        if (target) setSelection((now) => toggleTarget(now, target));
-        setAnchor(active);
-        break;
-      }
-      case 'selectAll':
-        selectLoaded();
-        break;
-      case 'open':
-        if (current) setDetailOpen(true);
-        break;
-      case 'close':
-        if (detailOpen) setDetailOpen(false);
-        else setSelection(noSelection);
-        break;
-    }
+    if (action.type !== 'set') dispatch({ type: 'key', action, view });
+    else if (asksFirst(state)) dispatch({ type: 'outcome_asked', outcome: action.outcome });
+    else apply(action.outcome);
   }
 
-  // Clicks reach memoised lines through a stable function reading the latest state.
-  const latest = useRef({ rows, anchor, active });
-  latest.current = { rows, anchor, active };
+  // Clicks reach memoised lines through a stable function reading the rows of the last render;
+  // the ref is written after the render commits, never during it.
+  const latestView = useRef(view);
+  useLayoutEffect(() => {
+    latestView.current = view;
+  });
   const onPointer = useCallback(
     (pointer: LinePointer) => {
-      const { rows: now, anchor: from, active: at } = latest.current;
       listRef.current?.focus({ preventScroll: true });
-      const row = now.rowAt(pointer.index);
-      if (!row) return;
-      const target = targetOf(row);
-      if (pointer.shift) {
-        const start = from ?? at;
-        setSelection((sel) =>
-          selectRange(
-            sel,
-            (index) => {
-              const found = now.rowAt(index);
-              return found ? targetOf(found) : undefined;
-            },
-            start,
-            pointer.index,
-          ),
-        );
-      } else {
-        setAnchor(pointer.index);
-        if (pointer.toggle) setSelection((sel) => toggleTarget(sel, target));
-      }
-      setCursor({ index: pointer.index, key: targetKey(target) });
-      if (pointer.open) setDetailOpen(true);
+      dispatch({ type: 'pointer', pointer, view: latestView.current });
     },
     [listRef],
   );
 
   async function applyMatching(outcome: Outcome | null) {
-    setBusyMatching(true);
+    dispatch({ type: 'matching_started' });
     try {
       const change = await setMatching(outcome);
-      setSelection(noSelection);
-      setMessage({
-        text: bulkChangeText(t, outcome, change),
-        tone: skippedRows(change) > 0 ? 'warning' : 'done',
-      });
+      const text = bulkChangeText(t, outcome, change);
+      const tone = skippedRows(change) > 0 ? 'warning' : 'done';
+      dispatch({ type: 'matching_ended', message: { text, tone }, done: true });
     } catch (error) {
-      fail(error);
-    } finally {
-      setBusyMatching(false);
+      dispatch({ type: 'matching_ended', message: errorMessage(error), done: false });
     }
   }
 
-  const detailTarget = useRef<{ target: ReviewTarget; row: QueueRow } | null>(null);
-  if (current) detailTarget.current = { target: targetOf(current), row: current };
-
+  const { detailOpen, detailRow, asking } = state;
   return {
     active,
     current,
-    selection,
-    message,
-    detail: detailOpen ? detailTarget.current : null,
-    busy: setOutcome.isPending || busyMatching,
+    selection: state.selection,
+    message: state.message,
+    detail: detailOpen && detailRow ? { target: targetOf(detailRow), row: detailRow } : null,
+    busy: setOutcome.isPending || state.busyMatching,
     onKeyDown,
     onPointer,
     closeDetail: () => {
-      setDetailOpen(false);
-      listRef.current?.focus({ preventScroll: true });
+      dispatch({ type: 'detail_closed' });
+      focusList();
     },
-    selectLoaded,
-    clearSelection: () => setSelection(noSelection),
+    selectLoaded: () => dispatch({ type: 'loaded_selected', view }),
+    clearSelection: () => dispatch({ type: 'selection_cleared' }),
     setSelected: (outcome: Outcome | null) => apply(outcome),
     setMatching: (outcome: Outcome | null) => void applyMatching(outcome),
     /** A key pressed on several ticked rows, waiting for the analyst's yes. */
     asking,
     confirmAsked: () => {
       if (asking) apply(asking.outcome);
-      setAsking(null);
-      listRef.current?.focus({ preventScroll: true });
+      dispatch({ type: 'asking_ended' });
+      focusList();
     },
     cancelAsked: () => {
-      setAsking(null);
-      listRef.current?.focus({ preventScroll: true });
+      dispatch({ type: 'asking_ended' });
+      focusList();
     },
   };
 }

@@ -5,31 +5,14 @@
  */
 import { useMemo } from 'react';
 import type { ResultFilter, ResultRow, SearchHit } from '../../../../shared/contract/results';
-import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { VisibleRange } from '../../components/visible-range';
-import { pageOffsets, pageSize } from '../batches/results/page-cache';
-import { useResultPages } from '../batches/results/use-result-pages';
+import { pageOffsets, pageSize } from '../../components/result-pages/page-cache';
+import { useResultPages } from '../../components/result-pages/use-result-pages';
 import { useSearch } from '../search/use-search';
 import { matchesFilter, sortOf, sortRows, type QueueSort } from './queue-state';
+import type { QueueRow, QueueRows } from './queue-row';
 
-/** A row of the queue and the batch it belongs to (a search's hits come from many). */
-export interface QueueRow {
-  batchId: string;
-  row: ResultRow;
-}
-
-export interface QueueRows {
-  /** Rows matching the filter; null until the first answer. */
-  total: number | null;
-  rowAt: (index: number) => QueueRow | undefined;
-  /** Positions whose rows are loaded now (what "select all loaded" ticks). */
-  loaded: () => number[];
-  error: unknown;
-}
-
-export function targetOf(row: QueueRow): ReviewTarget {
-  return { batchId: row.batchId, seq: row.row.seq };
-}
+export { targetOf, type QueueRow, type QueueRows } from './queue-row';
 
 export interface QueueQuery {
   filter: ResultFilter;

@@ -1,13 +1,7 @@
 /** Display rules of the Search section, kept pure so they can be tested without a DOM. */
 import type { DeviceView } from '../../../../shared/contract/results';
 import { maskCpf } from '../../../../shared/domain/mask';
-
-/** `52998224725` → `529.982.247-25`; anything that is not 11 digits is shown as stored. */
-export function formatCpf(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  if (digits.length !== 11 || /[^\d.\-/\s]/.test(text)) return text;
-  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
-}
+import { formatCpf, formatDateTime } from '../../lib/format';
 
 /** A CPF as the table shows it: masked (`***.456.789-**`) unless the analyst asked to see it. */
 export function shownCpf(cpf: string | null, show: boolean): string | null {
@@ -23,10 +17,8 @@ export function scoreFraction(score: number | null): number {
 
 /** When a row was looked up, in the analyst's language; null when it has not been yet. */
 export function formatLookedUp(iso: string | null, locale: string): string | null {
-  if (iso === null) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  if (iso === null || Number.isNaN(new Date(iso).getTime())) return null;
+  return formatDateTime(iso, locale);
 }
 
 type SimilarDevice = DeviceView['similarDevices'][number];

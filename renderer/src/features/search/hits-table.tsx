@@ -1,5 +1,6 @@
 import type { SearchHit } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
+import { formatScore, scoreTitle } from '../../lib/format';
 import { formatLookedUp, shownCpf } from './format';
 
 interface Props {
@@ -82,10 +83,8 @@ export function HitsTable({
               </td>
               <td>{t(`search.status.${hit.status}`)}</td>
               <td>{hit.deviceRisk === null ? none : t(`search.risk.${hit.deviceRisk}`)}</td>
-              <td className="search-numeric">
-                {hit.score === null
-                  ? none
-                  : number(hit.score, { minimumFractionDigits: 2, maximumFractionDigits: 4 })}
+              <td className="search-numeric" title={scoreTitle(hit.score, locale)}>
+                {hit.score === null ? none : formatScore(hit.score, locale)}
               </td>
               <td className="search-id">
                 <DeviceCell id={hit.deviceId} current={currentDevice} onOpen={onOpenDevice} />

@@ -6,6 +6,7 @@ import { SearchForm } from './search-form';
 import { SearchResults } from './search-results';
 import { useSearch, useSearchPlace } from './use-search';
 import './search.css';
+import { PersonalDataToggle } from '../../components/personal-data-toggle';
 
 /** The history search, and the device view it opens (the place says which one shows). */
 export function SearchPage() {
@@ -34,15 +35,12 @@ export function SearchPage() {
       <p className="hint">{t('search.intro')}</p>
       <SearchForm query={place.query} onSearch={search} inputRef={input} />
       <div className="row">
-        <label className="search-checkbox">
-          <input
-            type="checkbox"
-            checked={show}
-            onChange={(event) => setShow(event.target.checked)}
-            data-testid="show-personal-data-search"
-          />
-          {t('search.personal.show')}
-        </label>
+        <PersonalDataToggle
+          shown={show}
+          onChange={setShow}
+          testId="show-personal-data-search"
+          className="search-checkbox"
+        />
         <span className="hint">{t('search.personal.hint')}</span>
       </div>
       {place.deviceId !== undefined ? (

@@ -1,5 +1,6 @@
 import type { DeviceView } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
+import { formatScore, scoreTitle } from '../../lib/format';
 import { scoreFraction, sortSimilar } from './format';
 
 const barWidth = 96;
@@ -30,7 +31,7 @@ interface Props {
 
 /** The devices the service called similar, most similar first, each opening its own view. */
 export function SimilarDevices({ devices, onOpenDevice }: Props) {
-  const { t, number } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <section
       className="stack"
@@ -63,14 +64,11 @@ export function SimilarDevices({ devices, onOpenDevice }: Props) {
                     </button>
                   </td>
                   <td>
-                    <span className="search-score">
+                    <span className="search-score" title={scoreTitle(device.maximumScore, locale)}>
                       <ScoreBar score={device.maximumScore} />
                       {device.maximumScore === null
                         ? '—'
-                        : number(device.maximumScore, {
-                            minimumFractionDigits: 2,
-                            maximumFractionDigits: 4,
-                          })}
+                        : formatScore(device.maximumScore, locale)}
                     </span>
                   </td>
                   <td>

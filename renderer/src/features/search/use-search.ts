@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigation } from '../../app/navigation';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The history lookups matching `query`; nothing is asked until there is a query. */
 export function useSearch(query: string) {
   return useQuery({
-    queryKey: ['history.search', query],
+    queryKey: queryKeys['history.search'](query),
     queryFn: () => unwrap(api.history.search({ query })),
     enabled: query !== '',
   });
@@ -15,7 +16,7 @@ export function useSearch(query: string) {
 /** Every transaction seen with a device, and its similar devices. */
 export function useDevice(deviceId: string | undefined) {
   return useQuery({
-    queryKey: ['devices.get', deviceId],
+    queryKey: queryKeys['devices.get'](deviceId),
     queryFn: () => unwrap(api.devices.get({ deviceId: deviceId ?? '' })),
     enabled: deviceId !== undefined,
   });

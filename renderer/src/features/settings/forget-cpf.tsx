@@ -4,8 +4,8 @@ import { normaliseCpf } from '../../../../shared/domain/cpf';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
-import { formatCpf } from '../search/format';
+import { api, unwrap } from '../../lib/device-check';
+import { formatCpf } from '../../lib/format';
 
 /**
  * A data-subject request from the app: every row, result and outcome about one CPF removed, and

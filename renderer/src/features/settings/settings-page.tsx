@@ -4,8 +4,9 @@ import type { Settings } from '../../../../shared/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
+import { queryKeys } from '../../lib/query-keys';
 
 type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &
   Pick<Settings, 'language' | 'theme' | 'responseSeparator'>;
@@ -43,7 +44,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [draft, setDraft] = useState(() => draftOf(settings));
   const save = useMutation({
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
-    onSuccess: (saved) => client.setQueryData(['settings'], saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
   });
   const purge = useMutation({ mutationFn: () => unwrap(api.history.purge({})) });
   const field = (name: keyof Draft) => ({

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSettings } from '../../app/use-app';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Whether the tour shows, and at which step. It opens by itself while the `tourDismissed` setting
@@ -16,7 +17,7 @@ export function useTour() {
   const [step, setStep] = useState(0);
   const dismiss = useMutation({
     mutationFn: () => unwrap(api.settings.update({ tourDismissed: true })),
-    onSuccess: (saved) => client.setQueryData(['settings'], saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
   });
 
   const dismissed = settings.data?.tourDismissed;

@@ -8,7 +8,7 @@ import {
   type ResponseSeparator,
 } from '../../../../shared/outcomes/types';
 import { useI18n } from '../../i18n/i18n';
-import { formatDateTime } from '../batches/format';
+import { formatDateTime } from '../../lib/format';
 
 /** What the analyst chose for the file; `batchId` null means every reviewed transaction. */
 export interface BuildChoice {

@@ -5,7 +5,7 @@ import type { ResponseSeparator } from '../../../../shared/outcomes/types';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { saveFile } from '../batches/results/download';
+import { saveFile } from '../../lib/download';
 import { useBatchList } from '../batches/use-batches';
 import { BuildOptions, type BuildChoice } from './build-options';
 import { FilePreview } from './file-preview';

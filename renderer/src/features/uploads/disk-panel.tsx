@@ -9,15 +9,17 @@ import {
 } from '../../../../shared/outcomes/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import { FilePreview } from './file-preview';
-import { bytesBase64, formatBytes } from './format';
 import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
-import { uploadKeys, useSend } from './use-send';
+import { useSend } from './use-send';
+import { bytesBase64 } from '../../lib/base64';
+import { formatBytes } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The service's own limit is not published; the contract takes files up to 20 MB. */
 
@@ -61,7 +63,7 @@ export function DiskPanel({
   const [reading, setReading] = useState(false);
   const flow = useSend(environment);
   const check = useQuery({
-    queryKey: uploadKeys.check(file?.sha256 ?? '', file?.name ?? '', environment),
+    queryKey: queryKeys['uploads.check'](file?.sha256 ?? '', file?.name ?? '', environment),
     queryFn: () =>
       unwrap(api.uploads.check({ fileName: file?.name ?? '', base64: file?.base64 ?? '' })),
     enabled: visible && file !== null,

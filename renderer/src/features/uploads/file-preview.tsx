@@ -8,9 +8,9 @@ import type {
   ResponseSeparator,
 } from '../../../../shared/outcomes/types';
 import { useI18n } from '../../i18n/i18n';
-import { formatBytes } from './format';
 import { guardFound, guardSentences } from './guard-text';
 import { OutcomeBars } from './outcome-bars';
+import { formatBytes } from '../../lib/format';
 
 interface FilePreviewProps {
   fileName: string;

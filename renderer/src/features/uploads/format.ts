@@ -1,35 +1,8 @@
-/** Display and transport helpers of the Send outcomes screen: sizes, hashes, answers, base64. */
-
-/** A file size in the locale's notation: `950 B`, `12.4 kB`, `3.1 MB` (decimal units). */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = [
-    ['megabyte', 1_000_000],
-    ['kilobyte', 1_000],
-  ] as const;
-  for (const [unit, size] of units) {
-    if (bytes >= size)
-      return new Intl.NumberFormat(locale, {
-        style: 'unit',
-        unit,
-        maximumFractionDigits: 1,
-      }).format(bytes / size);
-  }
-  // Intl spells the byte unit out ("950 byte"); the usual symbol reads better.
-  return `${new Intl.NumberFormat(locale).format(bytes)} B`;
-}
+/** Display helpers of the Send outcomes screen: hashes and the service's answers. */
 
 /** The first 12 hex digits of a SHA-256: enough to tell files apart on a line of the ledger. */
 export function shortSha(sha256: string): string {
   return sha256.length > 12 ? `${sha256.slice(0, 12)}…` : sha256;
-}
-
-/** Bytes as base64, for the contract (files cross IPC and HTTP as base64 text). */
-export function bytesBase64(bytes: Uint8Array): string {
-  const chunk = 0x8000;
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += chunk)
-    binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
-  return btoa(binary);
 }
 
 const messageFields = ['message', 'Message', 'detail', 'Detail', 'title', 'status'];

@@ -1,6 +1,6 @@
 import type { UploadCheck, UploadView } from '../../../../shared/contract/outcomes';
 import type { Translate } from '../../i18n/i18n';
-import { formatDateTime } from '../batches/format';
+import { formatDateTime } from '../../lib/format';
 
 /** True when the re-send guard found something the analyst should confirm before sending. */
 export function guardFound(check: UploadCheck): boolean {

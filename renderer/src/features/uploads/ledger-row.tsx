@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { useI18n } from '../../i18n/i18n';
-import { formatDateTime } from '../batches/format';
 import { answerSummary, shortSha } from './format';
 import { SendButton } from './send-button';
 import type { SendFlow } from './use-send';
+import { formatDateTime } from '../../lib/format';
 
 interface LedgerRowProps {
   upload: UploadView;

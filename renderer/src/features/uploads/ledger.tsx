@@ -4,12 +4,13 @@ import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/api';
-import { saveFile } from '../batches/results/download';
+import { api, unwrap } from '../../lib/device-check';
+import { saveFile } from '../../lib/download';
 import { LedgerRow } from './ledger-row';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
-import { uploadKeys, useSend } from './use-send';
+import { useSend } from './use-send';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Every file sent, newest first, whatever the service answered: a stored file can be saved again
@@ -26,7 +27,7 @@ export function Ledger({
   const id = useId();
   const flow = useSend(environment);
   const list = useQuery({
-    queryKey: uploadKeys.list,
+    queryKey: queryKeys['uploads.list'](),
     queryFn: () => unwrap(api.uploads.list({})),
     enabled: visible,
     staleTime: 0,

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
-import { barLength } from '../batches/charts/chart-scale';
-import { outcomeSlug } from '../review/outcome-text';
+import { barLength } from '../../components/charts/chart-scale';
+import { outcomeSlug } from '../../lib/outcome-slug';
+import '../../components/charts/charts.css';
 
 const width = 420;
 const rowHeight = 26;

@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EnvironmentName } from '../../../../shared/environment';
 import type { ResponseVariableRow } from '../../../../shared/domain/types';
 import type { BuiltResponseFile, FileProblem } from '../../../../shared/outcomes/types';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
 import type { BuildChoice } from './build-options';
-import { bytesBase64 } from './format';
-import { uploadKeys } from './use-send';
+import { bytesBase64 } from '../../lib/base64';
+import { localKeys, queryKeys } from '../../lib/query-keys';
 
 /** A built file with what sending and checking it need. */
 export interface ReadyFile {
@@ -48,15 +48,14 @@ export function useResponseFile(
   environment: EnvironmentName,
   visible: boolean,
 ) {
-  const source = choice.batchId ?? 'all';
   const summary = useQuery({
-    queryKey: [...uploadKeys.outcomes, 'summary', source, environment],
+    queryKey: queryKeys['outcomes.summary'](choice.batchId ?? null, environment),
     queryFn: () => unwrap(api.outcomes.summary(choice.batchId ? { batchId: choice.batchId } : {})),
     enabled: visible,
     staleTime: 0,
   });
   const rows = useQuery({
-    queryKey: [...uploadKeys.outcomes, 'fileRows', source, choice.scope, environment],
+    queryKey: queryKeys['outcomes.fileRows'](choice.batchId ?? null, choice.scope, environment),
     queryFn: () =>
       unwrap(
         api.outcomes.fileRows({
@@ -69,16 +68,15 @@ export function useResponseFile(
   });
   const data = rows.data?.rows;
   const built = useQuery({
-    queryKey: [
-      'response-file',
-      source,
-      choice.scope,
+    queryKey: localKeys.responseFile({
+      batchId: choice.batchId ?? null,
+      scope: choice.scope,
       environment,
-      rows.dataUpdatedAt,
-      choice.kind,
-      choice.separator,
+      rowsAt: rows.dataUpdatedAt,
+      kind: choice.kind,
+      separator: choice.separator,
       fileName,
-    ],
+    }),
     queryFn: () => build(data ?? [], choice, fileName),
     enabled: data !== undefined && data.length > 0,
     placeholderData: keepPreviousData,
@@ -87,7 +85,11 @@ export function useResponseFile(
   });
   const ready = built.data?.ok ? built.data.ready : null;
   const check = useQuery({
-    queryKey: uploadKeys.check(ready?.sha256 ?? '', ready?.file.fileName ?? '', environment),
+    queryKey: queryKeys['uploads.check'](
+      ready?.sha256 ?? '',
+      ready?.file.fileName ?? '',
+      environment,
+    ),
     queryFn: () =>
       unwrap(
         api.uploads.check({ fileName: ready?.file.fileName ?? '', base64: ready?.base64 ?? '' }),

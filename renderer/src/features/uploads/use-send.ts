@@ -2,16 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
-import { api, unwrap } from '../../lib/api';
-
-/** Query keys of the screen; a send refreshes every one of them. */
-export const uploadKeys = {
-  all: ['uploads'] as const,
-  list: ['uploads', 'list'] as const,
-  check: (sha256: string, fileName: string, environment: EnvironmentName) =>
-    ['uploads', 'check', sha256, fileName, environment] as const,
-  outcomes: ['outcomes'] as const,
-};
+import { api, unwrap } from '../../lib/device-check';
+import { queryScopes } from '../../lib/query-keys';
 
 /** What is about to be sent: a file's bytes, or a file of the ledger sent again. */
 export type SendRequest =
@@ -73,8 +65,9 @@ export function useSend(environment: EnvironmentName): SendFlow {
     },
     onSettled: () => {
       inFlight.current = false;
-      void client.invalidateQueries({ queryKey: uploadKeys.all });
-      void client.invalidateQueries({ queryKey: uploadKeys.outcomes });
+      // Everything the screen shows: the ledger, the guard's checks, the outcomes left to send.
+      void client.invalidateQueries({ queryKey: queryScopes.uploads });
+      void client.invalidateQueries({ queryKey: queryScopes.outcomes });
     },
   });
 

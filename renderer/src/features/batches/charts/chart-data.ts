@@ -1,19 +1,9 @@
 /** What each chart draws, from the aggregates the core computed over the filtered rows. */
 import type { ResultAggregates } from '../../../../../shared/contract/results';
 import type { DeviceRisk } from '../../../../../shared/domain/types';
-import { scoreBinLabels } from './chart-scale';
+import type { ChartDatum } from '../../../components/charts/chart-datum';
+import { scoreBinLabels } from '../../../components/charts/chart-scale';
 
-/** One bar of a chart and its line in the table of numbers. */
-export interface ChartDatum {
-  key: string;
-  /** Short label drawn on the chart. */
-  label: string;
-  /** Full label for the table and the accessible description (a bin's range, for example). */
-  fullLabel: string;
-  value: number;
-  /** Class of the bar, for its colour in batches.css. */
-  className?: string;
-}
 
 export const riskOrder = [
   'low',

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ResultFilter } from '../../../../../shared/contract/results';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
-import { batchKeys } from '../use-batches';
-import { ChartFigure } from './chart-figure';
+import { api, unwrap } from '../../../lib/device-check';
+import { ChartFigure } from '../../../components/charts/chart-figure';
 import { insightData, riskData, scoreData } from './chart-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface ChartsPanelProps {
   batchId: string;
@@ -17,7 +17,7 @@ interface ChartsPanelProps {
 export function ChartsPanel({ batchId, filter, running }: ChartsPanelProps) {
   const { t, locale } = useI18n();
   const aggregates = useQuery({
-    queryKey: [...batchKeys.results(batchId), 'aggregates', filter],
+    queryKey: queryKeys['results.aggregates'](batchId, filter),
     queryFn: () => unwrap(api.results.aggregates({ batchId, filter })),
     placeholderData: keepPreviousData,
     staleTime: running ? 0 : 60_000,

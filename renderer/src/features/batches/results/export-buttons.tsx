@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { ExportedFile, ResultFilter } from '../../../../../shared/contract/results';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
-import { saveFile } from './download';
+import { api, unwrap } from '../../../lib/device-check';
+import { saveFile } from '../../../lib/download';
 
 type Export = 'csv' | 'xlsx' | 'failed';
 

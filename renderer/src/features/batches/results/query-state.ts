@@ -8,6 +8,7 @@ import type {
   RowStatusName,
 } from '../../../../../shared/contract/results';
 import type { DeviceRisk, Outcome } from '../../../../../shared/domain/types';
+import type { Sort } from '../../../components/result-pages/use-result-pages';
 
 export type StatusChoice = RowStatusName | 'pending';
 /** A review state to filter on: one outcome, or `none` for rows not reviewed yet. */
@@ -74,10 +75,8 @@ export function toResultFilter(form: FilterForm): ResultFilter {
   return filter;
 }
 
-export interface Sort {
-  column: ResultSortColumn;
-  direction: 'asc' | 'desc';
-}
+/** The sort belongs to the paging shared with the review queue. */
+export type { Sort };
 
 export const defaultSort: Sort = { column: 'row', direction: 'asc' };
 

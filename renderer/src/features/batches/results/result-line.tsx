@@ -2,8 +2,8 @@ import { memo } from 'react';
 import type { ResultRow } from '../../../../../shared/contract/results';
 import { maskCpf } from '../../../../../shared/domain/mask';
 import { useI18n } from '../../../i18n/i18n';
-import { OutcomeBadge } from '../../review/outcome-badge';
-import { formatDateTime, formatScore } from '../format';
+import { OutcomeBadge } from '../../../components/outcome-badge';
+import { formatDateTime, formatScore, scoreTitle } from '../../../lib/format';
 
 interface ResultLineProps {
   row: ResultRow;
@@ -74,7 +74,7 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
       >
         {row.outcome === null ? '' : <OutcomeBadge outcome={row.outcome} />}
       </div>
-      <div role="cell" className="numeric">
+      <div role="cell" className="numeric" title={scoreTitle(row.score, locale)}>
         {row.score === null ? '' : formatScore(row.score, locale)}
       </div>
       <div role="cell" className="numeric">

@@ -3,7 +3,6 @@ import { rowStatuses } from '../../../../../shared/contract/results';
 import { outcomes, type DeviceRisk } from '../../../../../shared/domain/types';
 import { CheckboxGroup } from '../../../components/checkbox-group';
 import { useI18n } from '../../../i18n/i18n';
-import { outcomeSlug } from '../../review/outcome-text';
 import {
   emptyFilterForm,
   invalidFields,
@@ -11,6 +10,7 @@ import {
   type OutcomeChoice,
   type StatusChoice,
 } from './query-state';
+import { outcomeSlug } from '../../../lib/outcome-slug';
 
 const statusChoices: readonly StatusChoice[] = [...rowStatuses, 'pending'];
 const riskChoices = ['low', 'medium', 'high', 'undefined'] as const satisfies readonly DeviceRisk[];

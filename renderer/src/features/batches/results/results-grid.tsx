@@ -5,7 +5,10 @@ import type { VisibleRange } from '../../../components/visible-range';
 import { useI18n } from '../../../i18n/i18n';
 import type { Sort } from './query-state';
 import { ResultsTable } from './results-table';
-import { useResultPages, type ResultQuery } from './use-result-pages';
+import {
+  useResultPages,
+  type ResultQuery,
+} from '../../../components/result-pages/use-result-pages';
 
 interface ResultsGridProps {
   query: ResultQuery;

@@ -2,12 +2,13 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import type { BatchSummary, ResultFilter } from '../../../../../shared/contract/results';
 import { useI18n } from '../../../i18n/i18n';
 import { ChartsPanel } from '../charts/charts-panel';
-import { DetailPanel } from './detail-panel';
+import { DetailPanel } from '../../../components/result-detail/detail-panel';
 import { ExportButtons } from './export-buttons';
 import { defaultSort, emptyFilterForm, nextSort, toResultFilter, type Sort } from './query-state';
 import { ResultsFilters } from './results-filters';
 import { ResultsGrid } from './results-grid';
-import { useThrottled } from './use-throttled';
+import { useThrottled } from '../../../components/result-pages/use-throttled';
+import { PersonalDataToggle } from '../../../components/personal-data-toggle';
 
 /** A batch's results: filters, charts, exports, the table of rows and the selected row in full. */
 export function ResultsView({ batch }: { batch: BatchSummary }) {
@@ -45,15 +46,7 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
         onSelect={onSelect}
         show={show}
         toolbar={
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={show}
-              onChange={(event) => setShow(event.target.checked)}
-              data-testid="results-show-personal"
-            />
-            {t('batches.personal.show')}
-          </label>
+          <PersonalDataToggle shown={show} onChange={setShow} testId="results-show-personal" />
         }
       />
       {selected ? (

@@ -1,19 +1,19 @@
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
-import { formatSize } from '../../import/format';
 import { describeReadProblem } from '../../import/problem-text';
 import { ImportFile } from './import-file';
 import { ImportMapping } from './import-mapping';
 import { ImportReport } from './import-report';
 import { MappedRows } from './mapped-rows';
 import { useOutcomeImport } from './use-outcome-import';
+import { formatBytes } from '../../../lib/format';
 
 /**
  * Outcomes from the analyst's case system: a spreadsheet is read and mapped, the rows are checked
  * against the history and the report shown; nothing changes until Apply.
  */
 export function OutcomeImport() {
-  const { t, number } = useI18n();
+  const { t, locale } = useI18n();
   const job = useOutcomeImport();
   const { state, rows, check, apply } = job;
   const report = check.data;
@@ -27,7 +27,7 @@ export function OutcomeImport() {
         <p data-testid="review-import-file">
           {t('review.import.file', {
             name: state.file.name,
-            size: formatSize(state.file.size, number),
+            size: formatBytes(state.file.size, locale),
           })}
           {state.sheet ? ` · ${t('import.file.rows', { count: state.sheet.rowCount })}` : null}
         </p>

@@ -12,15 +12,16 @@ import { defaultLimits, resolveLimits } from '../../../../../shared/spreadsheet/
 import { fileTooLarge } from '../../../../../shared/spreadsheet/problem';
 import { maxOutcomeImportRows } from '../../../../../shared/contract/outcomes';
 import { useSettings } from '../../../app/use-app';
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap } from '../../../lib/device-check';
 import type {
   OutcomeRows,
   OutcomeSheetInfo,
   OutcomeSheetResult,
 } from '../../../workers/outcomes-protocol';
 import type { ImportProblem } from '../../import/import-reducer';
-import { outcomeKeys, refreshOutcomes } from '../use-outcomes';
+import { refreshOutcomes } from '../use-outcomes';
 import { OutcomeWorker } from './outcome-worker';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type OutcomeField = keyof OutcomeColumnMapping;
 
@@ -160,7 +161,7 @@ export function useOutcomeImport() {
   // Under the outcomes key: any change of outcomes (this import applied, a key pressed in the
   // queue) checks the file again.
   const check = useQuery({
-    queryKey: [...outcomeKeys.all, 'importCheck', mappedKey],
+    queryKey: queryKeys['outcomes.importCheck'](mappedKey),
     queryFn: () => unwrap(api.outcomes.importCheck({ rows: applicable })),
     enabled: applicable.length > 0,
     staleTime: 0,

@@ -1,5 +1,5 @@
-import type { ExportedFile } from '../../../../../shared/contract/results';
-import { base64Bytes } from '../format';
+import type { ExportedFile } from '../../../shared/contract/results';
+import { base64Bytes } from './base64';
 
 /**
  * Saves an exported file through a temporary `<a download>`: the browser's download, and in

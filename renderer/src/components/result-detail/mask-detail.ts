@@ -3,8 +3,7 @@
  * appears unless the analyst shows it, by field name, at any depth, so an unknown field that the
  * service echoes back is masked as well as the request's own.
  */
-import { maskCpf, maskEmail, maskPhone } from '../../../../../shared/domain/mask';
-import { maskZip } from '../../import/personal-data';
+import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
 
 const maskers: Record<string, (text: string) => string> = {
   cpf: maskCpf,

@@ -1,5 +1,5 @@
-import { useI18n } from '../../../i18n/i18n';
-import type { ChartDatum } from './chart-data';
+import { useI18n } from '../../i18n/i18n';
+import type { ChartDatum } from './chart-datum';
 import { barLength } from './chart-scale';
 
 const width = 340;

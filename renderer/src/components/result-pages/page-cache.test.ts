@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultRow } from '../../../../../shared/contract/results';
+import type { ResultRow } from '../../../../shared/contract/results';
 import { pageOffsets, rowAt } from './page-cache';
 
 describe('pageOffsets', () => {

@@ -8,9 +8,13 @@ import type { CredentialStore } from './credentials/keychain';
 import { appHandlers } from './handlers/app.handlers';
 import { createBatchService } from './batches/batch-service';
 import { batchHandlers } from './handlers/batches.handlers';
+import { credentialHandlers } from './handlers/credentials.handlers';
+import { environmentHandlers } from './handlers/environments.handlers';
+import { lookupHandlers } from './handlers/lookups.handlers';
 import { outcomeHandlers } from './handlers/outcomes.handlers';
 import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
+import { settingsHandlers } from './handlers/settings.handlers';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
@@ -102,6 +106,10 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   batches.pauseOrphaned();
   const handlers: Handlers = {
     ...appHandlers(context, options.resourcesDir),
+    ...settingsHandlers(context),
+    ...environmentHandlers(context),
+    ...credentialHandlers(context),
+    ...lookupHandlers(context),
     ...privacyHandlers(context),
     ...batchHandlers(context, batches),
     ...resultHandlers(context),

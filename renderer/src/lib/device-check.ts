@@ -1,4 +1,4 @@
-import type { DeviceCheckApi } from '../../../shared/contract/api';
+import type { DeviceCheckApi } from '../../../shared/contract/device-check-api';
 import { eventNames, operationNames, subscriptionName } from '../../../shared/contract/names';
 import type { AppError, Result } from '../../../shared/result';
 

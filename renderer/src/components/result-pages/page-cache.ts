@@ -2,8 +2,8 @@
  * The arithmetic of a results table that holds only the pages in view: which pages a visible range
  * needs, and which row of which page an index is. Pages are cached by offset in the query cache.
  */
-import type { ResultRow } from '../../../../../shared/contract/results';
-import type { VisibleRange } from '../../../components/visible-range';
+import type { ResultRow } from '../../../../shared/contract/results';
+import type { VisibleRange } from '../visible-range';
 
 /** Rows asked for at once: a screenful many times over, and small enough to answer quickly. */
 export const pageSize = 200;

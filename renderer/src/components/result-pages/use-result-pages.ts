@@ -1,12 +1,21 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ResultFilter, ResultRow } from '../../../../../shared/contract/results';
-import type { VisibleRange } from '../../../components/visible-range';
-import { api, unwrap } from '../../../lib/api';
-import { batchKeys } from '../use-batches';
+import type {
+  ResultFilter,
+  ResultRow,
+  ResultSortColumn,
+} from '../../../../shared/contract/results';
+import type { VisibleRange } from '../visible-range';
+import { api, unwrap } from '../../lib/device-check';
 import { pageOffsets, pageSize, rowAt } from './page-cache';
-import type { Sort } from './query-state';
 import { useThrottled } from './use-throttled';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The order of a query: one column, either way. */
+export interface Sort {
+  column: ResultSortColumn;
+  direction: 'asc' | 'desc';
+}
 
 export interface ResultQuery {
   batchId: string;
@@ -16,7 +25,7 @@ export interface ResultQuery {
 
 export function pageKey(query: ResultQuery, offset: number) {
   const { batchId, filter, sort } = query;
-  return [...batchKeys.results(batchId), 'page', filter, sort, offset] as const;
+  return queryKeys['results.page'](batchId, filter, sort, offset);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import type { ResultDetail } from '../../../../../shared/contract/results';
-import { useNavigation } from '../../../app/navigation';
-import { ErrorNotice } from '../../../components/error-notice';
-import { useI18n } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
-import { formatDateTime } from '../format';
-import { batchKeys } from '../use-batches';
+import type { ResultDetail } from '../../../../shared/contract/results';
+import { useNavigation } from '../../app/navigation';
+import { ErrorNotice } from '../error-notice';
+import { useI18n } from '../../i18n/i18n';
+import { api, unwrap } from '../../lib/device-check';
 import { detailJson, rawAnswerText } from './mask-detail';
+import { formatDateTime } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
+import './detail-panel.css';
 
 interface DetailPanelProps {
   batchId: string;
@@ -24,7 +25,7 @@ export function DetailPanel({ batchId, seq, show, focus, onClose }: DetailPanelP
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const detail = useQuery({
-    queryKey: [...batchKeys.results(batchId), 'detail', seq],
+    queryKey: queryKeys['results.detail'](batchId, seq),
     queryFn: () => unwrap(api.results.detail({ batchId, seq })),
   });
   const loaded = detail.data !== undefined;

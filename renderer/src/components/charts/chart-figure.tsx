@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { useI18n } from '../../../i18n/i18n';
-import type { ChartDatum } from './chart-data';
+import { useI18n } from '../../i18n/i18n';
+import type { ChartDatum } from './chart-datum';
 import { ColumnChart } from './column-chart';
 import { RowChart } from './row-chart';
+import './charts.css';
 
 interface ChartFigureProps {
   title: string;

@@ -1,0 +1,82 @@
+/**
+ * Every query key of the renderer, named by the contract operation whose answer it caches, so a
+ * key is spelled once and a refresh says what it refreshes. Each key starts with the operation's
+ * group (`['results', batchId, 'page', …]`), so a scope below refreshes a whole group, or one
+ * batch's results, by prefix.
+ */
+import type { OperationName } from '../../../shared/contract/operations';
+import type { ResultFilter } from '../../../shared/contract/results';
+import type { EnvironmentName } from '../../../shared/environment';
+
+/** The sort of a page of results: one column, either way. */
+interface PageSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+export const queryKeys = {
+  'app.info': () => ['app', 'info'] as const,
+  'settings.get': () => ['settings', 'get'] as const,
+  'environments.list': () => ['environments', 'list'] as const,
+  /** `fingerprint` stands for the external IDs asked about (a hash: the list can be long). */
+  'lookups.countRecent': (fingerprint: string | null, days: number) =>
+    ['lookups', 'countRecent', fingerprint, days] as const,
+  'batches.list': () => ['batches', 'list'] as const,
+  'batches.get': (batchId: string) => ['batches', 'get', batchId] as const,
+  'results.page': (batchId: string, filter: ResultFilter, sort: PageSort, offset: number) =>
+    ['results', batchId, 'page', filter, sort, offset] as const,
+  'results.aggregates': (batchId: string, filter: ResultFilter) =>
+    ['results', batchId, 'aggregates', filter] as const,
+  'results.detail': (batchId: string, seq: number) => ['results', batchId, 'detail', seq] as const,
+  'history.search': (query: string) => ['history', 'search', query] as const,
+  'devices.get': (deviceId: string | undefined) => ['devices', 'get', deviceId] as const,
+  /** `environment` when the screen shows it for one environment (Send outcomes). */
+  'outcomes.summary': (batchId: string | null, environment?: EnvironmentName) =>
+    ['outcomes', 'summary', batchId ?? 'all', ...(environment ? [environment] : [])] as const,
+  'outcomes.fileRows': (batchId: string | null, scope: string, environment: EnvironmentName) =>
+    ['outcomes', 'fileRows', batchId ?? 'all', scope, environment] as const,
+  /** `rowsKey` names the mapped rows checked; under outcomes, so any change checks again. */
+  'outcomes.importCheck': (rowsKey: string) => ['outcomes', 'importCheck', rowsKey] as const,
+  'uploads.list': () => ['uploads', 'list'] as const,
+  'uploads.check': (sha256: string, fileName: string, environment: EnvironmentName) =>
+    ['uploads', 'check', sha256, fileName, environment] as const,
+} satisfies { [N in OperationName]?: (...args: never[]) => readonly unknown[] };
+
+/** Prefixes that refresh many keys at once. */
+export const queryScopes = {
+  /** Every page, aggregate and detail of every batch's results. */
+  allResults: ['results'] as const,
+  /** Every page, aggregate and detail of one batch's results. */
+  results: (batchId: string) => ['results', batchId] as const,
+  outcomes: ['outcomes'] as const,
+  uploads: ['uploads'] as const,
+  history: ['history'] as const,
+  devices: ['devices'] as const,
+};
+
+/**
+ * Work the renderer does itself and caches like an answer: building a response file from the rows
+ * of `outcomes.fileRows` (`rowsAt` is when those rows were fetched).
+ */
+export const localKeys = {
+  responseFile: (parts: {
+    batchId: string | null;
+    scope: string;
+    environment: EnvironmentName;
+    rowsAt: number;
+    kind: string;
+    separator: string;
+    fileName: string;
+  }) =>
+    [
+      'local',
+      'responseFile',
+      parts.batchId ?? 'all',
+      parts.scope,
+      parts.environment,
+      parts.rowsAt,
+      parts.kind,
+      parts.separator,
+      parts.fileName,
+    ] as const,
+};
