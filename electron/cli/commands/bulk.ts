@@ -17,7 +17,7 @@ import {
 import { readBulkInput } from '../bulk-input';
 import { endOfRun } from '../bulk-summary';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { UsageError, reportError, type Io } from '../io';
 import { progressView } from '../progress-view';
 
 const options = {

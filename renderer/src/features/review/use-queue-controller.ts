@@ -1,4 +1,3 @@
-/* eslint-disable react-hooks/refs, react-hooks/set-state-in-effect -- being rewritten as a reducer (issue 12.5) */
 /**
  * The queue the analyst works in, as a thin hook over `queueReducer`: it turns key presses and
  * clicks into the reducer's events and sends outcomes to the core.
