@@ -4,7 +4,6 @@ import type { DeviceRisk } from '../../../../../shared/domain/types';
 import type { ChartDatum } from '../../../components/charts/chart-datum';
 import { scoreBinLabels } from '../../../components/charts/chart-scale';
 
-
 export const riskOrder = [
   'low',
   'medium',
