@@ -168,7 +168,7 @@ export const operations = {
   'results.detail': operation<ResultDetail>()(
     z.object({ batchId, seq: z.number().int().min(1) }).strict(),
   ),
-  /** The filtered rows as csv or xlsx, cells that a spreadsheet would run as formulas neutralised. */
+  /** The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells). */
   'results.export': operation<ExportedFile>()(
     z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
   ),
