@@ -8,7 +8,9 @@ import { rowsRepo } from '../../core/store/rows.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Db } from '../../core/store/db';
 import type { Command } from '../command';
-import { connectionOptions, connectionUsage, openConnection, positiveInteger } from '../connection';
+import { settingBounds } from '../../../shared/settings-bounds';
+import { connectionOptions, connectionUsage, openConnection } from '../connection';
+import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
@@ -24,14 +26,6 @@ const options = {
   'retry-failed': { type: 'boolean' },
   'skip-recent': { type: 'string' },
 } as const;
-
-function rateFrom(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new UsageError(`--rate takes a number of requests per second above 0, not '${text}'.`);
-  return value;
-}
 
 async function runAndReport(
   db: Db,
@@ -82,10 +76,10 @@ E-mail, Telefone/Celular or DDI/DDD/number, CEP; English or Portuguese names). O
 the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it stopped.
 
   --concurrency N   requests at once, 1 to ${String(maxConcurrency)} (default 8)
-  --rate R          at most R requests per second (default: no limit)
+  --rate R          at most R requests per second, ${String(settingBounds.ratePerSecond.min)} to ${String(settingBounds.ratePerSecond.max)} (default: no limit)
   --resume ID       continue a stored batch (see dcdesk batches)
   --retry-failed    with --resume: send the rows that failed again
-  --skip-recent D   reuse the answers of external IDs looked up in the last D days
+  --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
 
 Exit codes: 0 every row ok or no content; 1 some rows invalid, rejected or failed, or stopped.
 
@@ -134,14 +128,22 @@ ${connectionUsage}`,
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
       const settings = checkSettingsOrUsage({
-        concurrency: positiveInteger(values.concurrency, 'concurrency', saved.concurrency),
-        ratePerSecond: values.rate === undefined ? saved.ratePerSecond : rateFrom(values.rate),
-        timeoutMs: positiveInteger(values.timeout, 'timeout', saved.timeoutMs),
+        concurrency: numberFlag(
+          values.concurrency,
+          'concurrency',
+          settingBounds.concurrency,
+          saved.concurrency,
+        ),
+        ratePerSecond:
+          optionalNumberFlag(values.rate, 'rate', settingBounds.ratePerSecond) ??
+          saved.ratePerSecond,
+        timeoutMs: numberFlag(values.timeout, 'timeout', settingBounds.timeoutMs, saved.timeoutMs),
       });
-      const skipDays =
-        values['skip-recent'] === undefined
-          ? undefined
-          : positiveInteger(values['skip-recent'], 'skip-recent', 1);
+      const skipDays = optionalNumberFlag(
+        values['skip-recent'],
+        'skip-recent',
+        settingBounds.skipRecentDays,
+      );
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
       const connection = await openConnection(values, io, undefined, settings.timeoutMs);
       const batch = createBatch(db, {
