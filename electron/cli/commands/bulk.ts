@@ -12,6 +12,7 @@ import { settingBounds } from '../../../shared/settings-bounds';
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
 import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
+import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { describeCounts, progressView } from '../progress-view';
@@ -58,7 +59,16 @@ async function runAndReport(
     io.err(`dcdesk: resume it with: dcdesk bulk --resume ${batch.id} --output ${values.output}`);
     return exitCodes.failed;
   }
-  const written = await writeOutput(values.output, rowsRepo(db).iterate(batch.id));
+  let written: number;
+  try {
+    written = await writeOutput(values.output, rowsRepo(db).iterate(batch.id));
+  } catch (caught) {
+    io.err(`dcdesk: could not write ${values.output}: ${errorText(caught)}`);
+    io.err(
+      `dcdesk: the results are stored; write them to another file with: dcdesk bulk --resume ${batch.id} --output OTHER_FILE`,
+    );
+    return exitCodes.failed;
+  }
   io.err(`dcdesk: wrote ${String(written)} rows to ${values.output}.`);
   const clean = end.counts.invalid + end.counts.rejected + end.counts.failed === 0;
   return clean ? exitCodes.ok : exitCodes.failed;
@@ -101,6 +111,7 @@ ${connectionUsage}`,
       throw new UsageError('Give one INPUT file, or --resume BATCH_ID.');
     if (values.resume !== undefined && positionals.length > 0)
       throw new UsageError('--resume takes no INPUT file.');
+    await checkOutputFile(output, positionals[0]);
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     if (!history) return exitCodes.failed;
