@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   autoMapColumns,
@@ -11,6 +10,7 @@ import {
   type SourceRow,
 } from '../../shared/spreadsheet';
 import { UsageError, type Io } from './io';
+import { readSpreadsheetFile } from './read-within';
 
 export interface BulkInput {
   sourceRows: SourceRow[];
@@ -56,15 +56,9 @@ export async function readBulkInput(
   io: Io,
 ): Promise<BulkInput> {
   const name = path.basename(file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (caught) {
-    const code = (caught as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
-    );
-  }
+  const opened = await readSpreadsheetFile(file);
+  if (!opened.ok) throw new UsageError(opened.message);
+  const { bytes } = opened;
   const read = readSpreadsheet(bytes, name, {
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
