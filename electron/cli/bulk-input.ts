@@ -9,6 +9,7 @@ import {
   rowsToTransactions,
   type SourceRow,
 } from '../../shared/spreadsheet';
+import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile } from './read-within';
 
@@ -77,6 +78,8 @@ export async function readBulkInput(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).`,
     );
   }
+  for (const repeated of repeatedHeaders(headers, mapping))
+    io.err(`dcdesk: warning: ${describeRepeatedHeader(repeated)}`);
   const sourceRows = rowsToTransactions(rows, headerRow, mapping);
   if (sourceRows.length === 0)
     throw new UsageError(`${name}: the sheet has a header row but no data rows.`);

@@ -3,6 +3,7 @@ import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
+import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
 
@@ -21,6 +22,8 @@ export interface OutcomeSheet {
   rows: OutcomeSheetRow[];
   /** Rows with an outcome but no transaction id. */
   blankIds: number[];
+  /** Which of several columns named alike was used, one sentence each. */
+  repeatedColumns: string[];
 }
 
 export type OutcomeSheetRead = { ok: true; value: OutcomeSheet } | { ok: false; message: string };
@@ -110,6 +113,7 @@ export async function readOutcomeSheet(
       },
       rows: mapped.rows,
       blankIds: mapped.blankIds,
+      repeatedColumns: repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
     },
   };
 }
