@@ -11,6 +11,7 @@ import { uploadCommand } from './commands/upload';
 import { uploadsCommand } from './commands/uploads';
 import type { Command } from './command';
 import { UsageError, exitCodes, type Io } from './io';
+import { terminalSafeIo } from './terminal-text';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -38,8 +39,12 @@ function isArgumentError(caught: unknown): caught is Error {
   return caught instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-/** Runs one command line and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+/**
+ * Runs one command line and returns its exit code; never throws. Everything it prints goes
+ * through `terminalText` (see terminalSafeIo).
+ */
+export async function runCli(argv: string[], rawIo: Io): Promise<number> {
+  const io = terminalSafeIo(rawIo);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
 import { tempDir } from '../support/files';
@@ -48,5 +49,39 @@ describe('dcdesk outcomes import with repeated header names', () => {
     expect(run.stderr).toContain(
       "dcdesk: warning: 2 columns are named 'Resultado' (B, C); column B was used for outcome.",
     );
+  });
+});
+
+describe('cell text on the terminal', () => {
+  it('reaches it escaped: an ESC sequence in a repeated ID cannot recolour the terminal', async () => {
+    const [a, b] = [sampleTransaction(8), sampleTransaction(9)];
+    const id = 'order-\u001b[41mRED\u001b[0m';
+    // An xlsx: a CSV holding ESC is refused whole as binary, a workbook cell is not.
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Sessão'],
+        [id, a.sessionID],
+        [id, b.sessionID],
+      ]),
+      'Pedidos',
+    );
+    writeFileSync(
+      work.file('escape.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('escape.xlsx'),
+      '--output',
+      work.file('escape.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.stderr).not.toContain('\u001b');
+    expect(run.stderr).toContain('external ID order-\\u001b[41mRED\\u001b[0m appears on rows 2, 3');
   });
 });
