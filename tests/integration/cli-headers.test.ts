@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
@@ -82,6 +82,14 @@ describe('cell text on the terminal', () => {
       work.dir,
     ]);
     expect(run.stderr).not.toContain('\u001b');
+    // And the rows are refused, each for its own reason, instead of being sent.
+    expect(run.code, run.stderr).toBe(1);
+    const records = JSON.parse(readFileSync(work.file('escape.json'), 'utf8')) as Array<{
+      status: string;
+      messages: string[];
+    }>;
+    expect(records.map((record) => record.status)).toEqual(['invalid', 'invalid']);
+    expect(records[0]?.messages.join(' ')).toMatch(/External ID: .*control characters/);
     expect(run.stderr).toContain('external ID order-\\u001b[41mRED\\u001b[0m appears on rows 2, 3');
   });
 });
