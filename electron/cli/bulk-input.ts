@@ -9,6 +9,7 @@ import {
   rowsToTransactions,
   type SourceRow,
 } from '../../shared/spreadsheet';
+import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -66,6 +67,8 @@ export async function readBulkInput(
   });
   if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
   const { rows } = read.value;
+  const replaced = replacedCells(rows);
+  if (replaced.count > 0) io.err(`dcdesk: warning: ${name}: ${describeReplacedCells(replaced)}`);
   const headerRow = detectHeaderRow(rows);
   const headers = headerTexts(rows, headerRow);
   const mapping = autoMapColumns(headers);

@@ -3,6 +3,7 @@ import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
+import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -22,8 +23,8 @@ export interface OutcomeSheet {
   rows: OutcomeSheetRow[];
   /** Rows with an outcome but no transaction id. */
   blankIds: number[];
-  /** Which of several columns named alike was used, one sentence each. */
-  repeatedColumns: string[];
+  /** What the analyst should know about the file: columns named alike, characters lost. */
+  warnings: string[];
 }
 
 export type OutcomeSheetRead = { ok: true; value: OutcomeSheet } | { ok: false; message: string };
@@ -113,7 +114,12 @@ export async function readOutcomeSheet(
       },
       rows: mapped.rows,
       blankIds: mapped.blankIds,
-      repeatedColumns: repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
+      warnings: [
+        ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
+        ...[replacedCells(rows)]
+          .filter((replaced) => replaced.count > 0)
+          .map((replaced) => `${fileName}: ${describeReplacedCells(replaced)}`),
+      ],
     },
   };
 }

@@ -93,3 +93,30 @@ describe('cell text on the terminal', () => {
     expect(run.stderr).toContain('external ID order-\\u001b[41mRED\\u001b[0m appears on rows 2, 3');
   });
 });
+
+describe('characters lost in decoding', () => {
+  it('are named by cell, never replaced silently', async () => {
+    const t = sampleTransaction(10);
+    // Marked UTF-8, but "ã" saved as the Windows-1252 byte 0xE3: the decoder can only replace it.
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`Pedido,Sessão,Nome\r\n${t.externalID},${t.sessionID},Jo`),
+      Buffer.from([0xe3]),
+      Buffer.from('o\r\n'),
+    ]);
+    writeFileSync(work.file('broken.csv'), bytes);
+    const run = await dcdesk([
+      'bulk',
+      work.file('broken.csv'),
+      '--output',
+      work.file('broken.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.stderr).toContain(
+      'dcdesk: warning: broken.csv: 1 cell (C2) holds U+FFFD, the mark of a character that could not be decoded',
+    );
+  });
+});
