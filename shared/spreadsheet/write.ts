@@ -5,13 +5,11 @@
  * value exactly (an ID stays the same ID), and no formula is ever written.
  */
 import * as XLSX from 'xlsx';
+import { looksLikeFormula } from './formula';
 import { numberToText } from './number-text';
 
 /** A value of a result cell: text, a number, or empty. */
 export type OutValue = string | number | null;
-
-/** What makes Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP's list). */
-const formulaStarts = ['=', '+', '-', '@', '\t', '\r'];
 
 /**
  * Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or carriage return, so a spreadsheet
@@ -20,7 +18,7 @@ const formulaStarts = ['=', '+', '-', '@', '\t', '\r'];
  * on. Real numbers are passed as numbers to the writers below and are never prefixed.
  */
 export function neutraliseFormula(text: string): string {
-  return formulaStarts.some((start) => text.startsWith(start)) ? `'${text}` : text;
+  return looksLikeFormula(text) ? `'${text}` : text;
 }
 
 export interface CsvOptions {

@@ -125,6 +125,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       'First rows',
       preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
     );
+    if (preview.formulaLike.count > 0)
+      io.err(
+        `dcdesk: warning: ${String(preview.formulaLike.count)} rows (lines ${preview.formulaLike.lines.join(', ')}) have an ID or DeviceId that Excel would run as a formula if it opened this file; the file keeps them exact, as the service needs. Do not open it in Excel.`,
+      );
     io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
     return exitCodes.ok;
   } finally {
