@@ -127,7 +127,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     );
     if (preview.formulaLike.count > 0)
       io.err(
-        `dcdesk: warning: ${String(preview.formulaLike.count)} rows (lines ${preview.formulaLike.lines.join(', ')}) have an ID or DeviceId that Excel would run as a formula if it opened this file; the file keeps them exact, as the service needs. Do not open it in Excel.`,
+        `dcdesk: warning: lines with an ID or DeviceId that Excel would run as a formula if it opened this file: ${preview.formulaLike.lines.join(', ')} (${String(preview.formulaLike.count)} in all). The file keeps them exact, as the service needs; check it in a text editor, not in Excel.`,
       );
     io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
     return exitCodes.ok;

@@ -35,7 +35,7 @@ export const buildMessages = catalogue(
     'uploads.preview.separator': 'Separator',
     'uploads.preview.checking': 'Checking…',
     'uploads.preview.formula':
-      '{count} rows (lines {lines}) have an ID or DeviceId starting with = + - @: Excel would run them as formulas if this file were opened in it. The file keeps them exactly as they are, because the service needs the exact ID; open it in a text editor, not in Excel.',
+      'Lines with an ID or DeviceId starting with = + - @: {lines} ({count} in all). Excel would run them as formulas if it opened this file. The file keeps them exactly as they are, because the service needs the exact ID; check it in a text editor, not in Excel.',
     'uploads.preview.firstRows': 'The first {shown} of {total} rows, exactly as they will be sent',
     'uploads.preview.line': 'Line',
     'uploads.preview.asText': 'Show the first lines as text',
@@ -88,7 +88,7 @@ export const buildMessages = catalogue(
     'uploads.preview.separator': 'Separador',
     'uploads.preview.checking': 'Verificando…',
     'uploads.preview.formula':
-      '{count} linhas (linhas {lines}) têm um ID ou DeviceId que começa com = + - @: o Excel as executaria como fórmulas se o arquivo fosse aberto nele. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; abra-o num editor de texto, não no Excel.',
+      'Linhas com ID ou DeviceId que começa com = + - @: {lines} ({count} no total). O Excel as executaria como fórmulas se abrisse este arquivo. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; confira-o num editor de texto, não no Excel.',
     'uploads.preview.firstRows':
       'As primeiras {shown} de {total} linhas, exatamente como serão enviadas',
     'uploads.preview.line': 'Linha',
