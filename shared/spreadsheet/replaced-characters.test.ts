@@ -19,8 +19,23 @@ describe('replacedCells', () => {
     const found = replacedCells(read.value.rows);
     expect(found).toEqual({ count: 2, cells: ['B2', 'A4'] });
     expect(describeReplacedCells(found)).toBe(
-      '2 cells (B2, A4) hold U+FFFD, the mark of a character that could not be decoded: check the file was saved as UTF-8.',
+      '2 cells (B2, A4) hold a character that could not be decoded (U+FFFD, or an invisible control): check the file was saved as UTF-8.',
     );
+  });
+
+  it('also finds the bytes Windows-1252 leaves undefined, which decode to invisible C1 controls', () => {
+    // 0x81 and 0x9D have no character in Windows-1252; the file is not valid UTF-8 either.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('Pedido;Nome\r\norder-1;Jos'),
+      0xe9,
+      ...new TextEncoder().encode('\r\norder-2;A'),
+      0x81,
+      ...new TextEncoder().encode('na\r\n'),
+    ]);
+    const read = readSpreadsheet(bytes, 'pedidos.csv');
+    expect(read.ok && read.value.encoding).toBe('windows-1252');
+    if (!read.ok) return;
+    expect(replacedCells(read.value.rows)).toEqual({ count: 1, cells: ['B3'] });
   });
 
   it('lists at most ten cells but counts them all, and finds none in clean text', () => {

@@ -1,7 +1,8 @@
 /**
  * Cells holding U+FFFD, the replacement character: a decoder put it where the file had bytes it
  * could not read (a Windows-1252 byte in a file marked UTF-8, say), and the original character
- * is lost. Nothing replaces a character silently: the command line and the import report name
+ * is lost. Also C1 controls (U+0080 to U+009F): the five bytes Windows-1252 leaves undefined
+ * decode to them, invisibly, and no real text holds them. Nothing replaces a character silently: the command line and the import report name
  * the cells, so the analyst can fix the file's encoding before the values are sent.
  */
 import { columnName } from './problem';
@@ -16,11 +17,14 @@ export interface ReplacedCells {
 
 const shown = 10;
 
+/** U+FFFD, or a C1 control (written as a range so no control character sits in the source). */
+const broken = /[\ufffd\u0080-\u009f]/;
+
 export function replacedCells(rows: Cell[][]): ReplacedCells {
   const found: ReplacedCells = { count: 0, cells: [] };
   rows.forEach((cells, row) => {
     cells.forEach((cell, column) => {
-      if (cell === null || !cell.text.includes('\ufffd')) return;
+      if (cell === null || !broken.test(cell.text)) return;
       found.count += 1;
       if (found.cells.length < shown) found.cells.push(`${columnName(column)}${String(row + 1)}`);
     });
@@ -35,5 +39,5 @@ export function describeReplacedCells({ count, cells }: ReplacedCells): string {
     count === 1
       ? `1 cell (${cells.join(', ')}) holds`
       : `${String(count)} cells (${cells.join(', ')}${more}) hold`;
-  return `${what} U+FFFD, the mark of a character that could not be decoded: check the file was saved as UTF-8.`;
+  return `${what} a character that could not be decoded (U+FFFD, or an invisible control): check the file was saved as UTF-8.`;
 }

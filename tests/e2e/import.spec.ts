@@ -120,7 +120,7 @@ test('a character lost in decoding and a control character in an ID are both sho
   ]);
   await upload(page, 'quebrado.csv', 'text/csv', csv);
   await expect(page.getByTestId('replaced-characters')).toContainText(
-    'could not be read: C2 (1 in all)',
+    'or not at all): C2 (1 in all)',
   );
   await expect(page.getByTestId('problem-row-3')).toContainText(/External ID.*control characters/);
 });

@@ -116,7 +116,7 @@ describe('characters lost in decoding', () => {
       work.dir,
     ]);
     expect(run.stderr).toContain(
-      'dcdesk: warning: broken.csv: 1 cell (C2) holds U+FFFD, the mark of a character that could not be decoded',
+      'dcdesk: warning: broken.csv: 1 cell (C2) holds a character that could not be decoded (U+FFFD',
     );
   });
 });
