@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { defaultBaseUrls, environmentNames } from './environment';
 import { responseSeparators } from './outcomes/types';
+import { settingBounds, type NumberBounds } from './settings-bounds';
 
 const baseUrl = z.string().trim().min(1).max(2048);
+
+/** A number within its bounds (settings-bounds.ts, the one place they are stated). */
+function bounded(bounds: NumberBounds) {
+  const number = z.number().min(bounds.min).max(bounds.max);
+  return bounds.integer ? number.int() : number;
+}
 
 /**
  * The analyst's settings, kept in the history database. One schema for the app, the command line
@@ -11,15 +18,15 @@ const baseUrl = z.string().trim().min(1).max(2048);
  */
 export const settingsSchema = z.object({
   /** Days a batch and its results are kept before the purge at start. */
-  retentionDays: z.number().int().min(1).max(3650).default(90),
+  retentionDays: bounded(settingBounds.retentionDays).default(90),
   /** Requests in flight at once during a batch. */
-  concurrency: z.number().int().min(1).max(64).default(8),
+  concurrency: bounded(settingBounds.concurrency).default(8),
   /** At most this many requests per second; null for no limit. */
-  ratePerSecond: z.number().positive().max(10_000).nullable().default(null),
+  ratePerSecond: bounded(settingBounds.ratePerSecond).nullable().default(null),
   /** Time limit of one request, in milliseconds. */
-  timeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
+  timeoutMs: bounded(settingBounds.timeoutMs).default(30_000),
   /** Largest number of data rows an imported spreadsheet may have. */
-  maxRows: z.number().int().min(1).max(1_000_000).default(100_000),
+  maxRows: bounded(settingBounds.maxRows).default(100_000),
   /** The environment the app works in; a new install starts in the sandbox. */
   activeEnvironment: z.enum(environmentNames).default('sandbox'),
   /** Editable addresses of the real service. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   autoMapColumns,
@@ -10,7 +9,10 @@ import {
   rowsToTransactions,
   type SourceRow,
 } from '../../shared/spreadsheet';
+import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
+import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError, type Io } from './io';
+import { readSpreadsheetFile } from './read-within';
 
 export interface BulkInput {
   sourceRows: SourceRow[];
@@ -56,21 +58,17 @@ export async function readBulkInput(
   io: Io,
 ): Promise<BulkInput> {
   const name = path.basename(file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (caught) {
-    const code = (caught as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
-    );
-  }
+  const opened = await readSpreadsheetFile(file);
+  if (!opened.ok) throw new UsageError(opened.message);
+  const { bytes } = opened;
   const read = readSpreadsheet(bytes, name, {
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
   });
   if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
   const { rows } = read.value;
+  const replaced = replacedCells(rows);
+  if (replaced.count > 0) io.err(`dcdesk: warning: ${name}: ${describeReplacedCells(replaced)}`);
   const headerRow = detectHeaderRow(rows);
   const headers = headerTexts(rows, headerRow);
   const mapping = autoMapColumns(headers);
@@ -83,6 +81,8 @@ export async function readBulkInput(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).`,
     );
   }
+  for (const repeated of repeatedHeaders(headers, mapping))
+    io.err(`dcdesk: warning: ${describeRepeatedHeader(repeated)}`);
   const sourceRows = rowsToTransactions(rows, headerRow, mapping);
   if (sourceRows.length === 0)
     throw new UsageError(`${name}: the sheet has a header row but no data rows.`);

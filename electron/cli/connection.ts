@@ -11,7 +11,9 @@ import { credentialsSource } from '../core/credentials/source';
 import { createServiceClient, type Credentials, type ServiceClient } from '../core/service/client';
 import { startSandbox } from '../sandbox';
 import { cliKeychain } from './commands/credentials';
+import { settingBounds } from '../../shared/settings-bounds';
 import { environmentOption } from './environment-option';
+import { numberFlag } from './flags';
 import { UsageError, type Io } from './io';
 
 /** Options shared by every command that talks to the service. */
@@ -23,12 +25,14 @@ export const connectionOptions = {
   timeout: { type: 'string' },
 } as const;
 
+const timeoutBounds = settingBounds.timeoutMs;
+
 export const connectionUsage = `Connection options:
   --env production|test|sandbox  environment (default: $DCDESK_ENV, else sandbox)
   --base-url URL                 another address for the service
   --test-paths                   use the test path style (/api/products/...)
   --data-dir DIR                 where dcdesk keeps its data (default: $DCDESK_DATA_DIR)
-  --timeout MS                   time limit per request (default 30000)
+  --timeout MS                   time limit per request, ${String(timeoutBounds.min)} to ${String(timeoutBounds.max)} (default 30000)
 Credentials come from the OS keychain ('dcdesk credentials set'), or from $DCDESK_USERNAME and
 $DCDESK_PASSWORD, which take precedence; the sandbox needs none.`;
 
@@ -43,13 +47,6 @@ export interface Connection {
   storedUrl: string;
   /** Stops the embedded sandbox, when one was started. */
   close: () => Promise<void>;
-}
-
-export function positiveInteger(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) <= 0)
-    throw new UsageError(`--${name} takes a positive whole number, not '${text}'.`);
-  return Number(text);
 }
 
 function environmentFrom(values: ConnectionValues, io: Io): EnvironmentName {
@@ -95,7 +92,12 @@ export async function openConnection(
     );
   }
   const environment = pin?.environment ?? chosen;
-  const timeoutMs = positiveInteger(values.timeout, 'timeout', defaultTimeoutMs);
+  const timeoutMs = numberFlag(
+    values.timeout,
+    'timeout',
+    settingBounds.timeoutMs,
+    defaultTimeoutMs,
+  );
   const pathStyle = values['test-paths'] ? 'test' : pathStyleOf(environment);
   const givenUrl =
     values['base-url'] ?? (pin && pin.baseUrl !== embeddedSandbox ? pin.baseUrl : undefined);

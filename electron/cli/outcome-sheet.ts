@@ -1,10 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../shared/outcomes';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
+import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
+import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
+import { readSpreadsheetFile } from './read-within';
 
 /** Headers named on the command line; absent ones are found by name. */
 export interface ColumnChoice {
@@ -21,6 +23,8 @@ export interface OutcomeSheet {
   rows: OutcomeSheetRow[];
   /** Rows with an outcome but no transaction id. */
   blankIds: number[];
+  /** What the analyst should know about the file: columns named alike, characters lost. */
+  warnings: string[];
 }
 
 export type OutcomeSheetRead = { ok: true; value: OutcomeSheet } | { ok: false; message: string };
@@ -84,16 +88,9 @@ export async function readOutcomeSheet(
   options: ColumnChoice & { sheet?: string; maxRows: number },
 ): Promise<OutcomeSheetRead> {
   const fileName = path.basename(file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(file);
-  } catch (caught) {
-    const code = (caught as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      message: `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
-    };
-  }
+  const opened = await readSpreadsheetFile(file);
+  if (!opened.ok) return opened;
+  const { bytes } = opened;
   const read = readSpreadsheet(bytes, fileName, {
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
@@ -117,6 +114,12 @@ export async function readOutcomeSheet(
       },
       rows: mapped.rows,
       blankIds: mapped.blankIds,
+      warnings: [
+        ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
+        ...[replacedCells(rows)]
+          .filter((replaced) => replaced.count > 0)
+          .map((replaced) => `${fileName}: ${describeReplacedCells(replaced)}`),
+      ],
     },
   };
 }

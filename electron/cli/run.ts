@@ -14,6 +14,7 @@ import { completionCommand } from './commands/completion';
 import type { Command } from './command';
 import { CommandExit, UsageError, exitCodes, type Io } from './io';
 import { describeArgumentError, nearest } from './suggest';
+import { terminalSafeIo } from './terminal-text';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -45,8 +46,12 @@ function argumentErrorCode(caught: unknown): string | null {
     : null;
 }
 
-/** Runs one command line and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+/**
+ * Runs one command line and returns its exit code; never throws. Everything it prints goes
+ * through `terminalText` (see terminalSafeIo).
+ */
+export async function runCli(argv: string[], rawIo: Io): Promise<number> {
+  const io = terminalSafeIo(rawIo);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());

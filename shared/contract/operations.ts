@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { environmentNames } from '../environment';
 import type { CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
+import { settingBounds } from '../settings-bounds';
 import { operation } from './define';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
@@ -122,7 +123,11 @@ export const operations = {
     z
       .object({
         externalIds: z.array(z.string().max(64)).max(1_000_000),
-        days: z.number().int().min(1).max(3650),
+        days: z
+          .number()
+          .int()
+          .min(settingBounds.skipRecentDays.min)
+          .max(settingBounds.skipRecentDays.max),
       })
       .strict(),
   ),
@@ -136,8 +141,13 @@ export const operations = {
         sourceName: z.string().trim().min(1).max(255),
         /** SHA-256 of the file, hex; kept with the batch to recognise the same file later. */
         sourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
-        rows: z.array(sourceRow).min(1).max(1_000_000),
-        skipRecentDays: z.number().int().min(1).max(3650).optional(),
+        rows: z.array(sourceRow).min(1).max(settingBounds.maxRows.max),
+        skipRecentDays: z
+          .number()
+          .int()
+          .min(settingBounds.skipRecentDays.min)
+          .max(settingBounds.skipRecentDays.max)
+          .optional(),
       })
       .strict(),
   ),
@@ -168,7 +178,7 @@ export const operations = {
   'results.detail': operation<ResultDetail>()(
     z.object({ batchId, seq: z.number().int().min(1) }).strict(),
   ),
-  /** The filtered rows as csv or xlsx, cells that a spreadsheet would run as formulas neutralised. */
+  /** The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells). */
   'results.export': operation<ExportedFile>()(
     z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
   ),

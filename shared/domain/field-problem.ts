@@ -65,8 +65,8 @@ const fieldLabels: Record<TransactionField, string> = {
 };
 
 const formatRules: Record<TransactionField, string> = {
-  sessionID: 'must not contain spaces or control characters.',
-  externalID: 'must not contain control characters.',
+  sessionID: 'must not contain control characters (such as tab, NUL or ESC) or direction marks.',
+  externalID: 'must not contain control characters (such as tab, NUL or ESC) or direction marks.',
   cpf: 'must contain only digits (dots, dashes and slashes are ignored).',
   email: 'is not a valid e-mail address.',
   phone: 'cannot be read; write it like +55 (11) 98765-4321.',

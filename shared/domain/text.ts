@@ -25,3 +25,21 @@ export function hasControlCharacters(text: string): boolean {
   }
   return false;
 }
+
+/** Bidirectional controls (ALM, LRM, RLM, the embeddings and overrides, the isolates). */
+const bidiControls = new Set([
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+]);
+
+/**
+ * Whether the text holds a control character or a bidirectional control: characters no real
+ * identifier has, that change what a terminal or a screen shows (`abc\u202Edcba` displays as
+ * `abcabcd`), and that would reach the service and the history unseen.
+ */
+export function hasUnsafeCharacters(text: string): boolean {
+  if (hasControlCharacters(text)) return true;
+  for (let index = 0; index < text.length; index += 1) {
+    if (bidiControls.has(text.charCodeAt(index))) return true;
+  }
+  return false;
+}

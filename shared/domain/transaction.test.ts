@@ -106,6 +106,37 @@ describe('validateTransaction: externalID', () => {
   });
 });
 
+describe('validateTransaction: control characters in the identifiers', () => {
+  // NUL, BEL, ESC, tab, DEL, a C1 CSI, and the bidirectional controls that reorder text on screen.
+  const unsafe = [
+    '\u0000',
+    '\u0007',
+    '\u001b[31m',
+    '\t',
+    '\u007f',
+    '\u009b',
+    '\u202e',
+    '\u2066',
+    '\u200f',
+  ];
+
+  it.each(unsafe.map((char) => [JSON.stringify(char), char]))(
+    'refuses %s inside either ID as a format problem of that row',
+    (_, char) => {
+      expect(problemsOf({ sessionID, externalID: `order${char}12345` })).toEqual([
+        { field: 'externalID', rule: 'format' },
+      ]);
+      expect(
+        problemsOf({ externalID, sessionID: `${'s'.repeat(12)}${char}${'s'.repeat(12)}` }),
+      ).toEqual([{ field: 'sessionID', rule: 'format' }]);
+    },
+  );
+
+  it('keeps accents and other printable text', () => {
+    expect(problemsOf({ sessionID, externalID: 'pedido-ção-€' })).toEqual([]);
+  });
+});
+
 describe('validateTransaction: cpf', () => {
   it('accepts known-valid numbers, formatted or not', () => {
     expect(problemsOf({ ...base, cpf: '529.982.247-25' })).toEqual([]);

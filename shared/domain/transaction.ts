@@ -7,7 +7,7 @@ import { isEmailFormat } from './email';
 import { lengthProblem, withinLimits } from './field-problem';
 import type { FieldProblem, LimitedField } from './field-problem';
 import { parsePhone } from './phone';
-import { isDigits, present } from './text';
+import { hasUnsafeCharacters, isDigits, present } from './text';
 import type { RawTransaction, Transaction } from './types';
 
 export { describeFieldProblem, transactionLimits } from './field-problem';
@@ -39,12 +39,15 @@ export function validateTransaction(
     if (problem !== null) problems.push(problem);
   };
 
-  // The interface constrains the identifiers by length only; refusing more here would hold back
-  // rows the service takes (the property test against the sandbox checks this).
+  // The interface constrains the identifiers by length only, so spaces and any printable text
+  // pass (the property test against the sandbox checks this). Control and bidirectional
+  // characters do not: no real ID holds them, and they would reach the service, the history and
+  // the analyst's terminal unseen (NUL, BEL, ESC sequences, text shown reversed).
+  const wellFormedId = (value: string) => !hasUnsafeCharacters(value);
   const sessionID = present(raw.sessionID);
-  note(requiredText('sessionID', sessionID, () => true));
+  note(requiredText('sessionID', sessionID, wellFormedId));
   const externalID = present(raw.externalID);
-  note(requiredText('externalID', externalID, () => true));
+  note(requiredText('externalID', externalID, wellFormedId));
 
   const cpfText = present(raw.cpf);
   const cpf = cpfText === undefined ? undefined : normaliseCpf(cpfText);

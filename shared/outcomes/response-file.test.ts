@@ -69,6 +69,7 @@ describe('buildResponseFile as CSV', () => {
       counts: { Suspeito: 1, 'Fraude Confirmada': 1, 'Device Positivado': 1 },
       firstRows: rows,
       sizeBytes: file.bytes.length,
+      formulaLike: { count: 0, lines: [] },
     });
   });
 
@@ -119,6 +120,18 @@ describe('buildResponseFile as zip', () => {
 });
 
 describe('previewResponseFile', () => {
+  it('names the lines whose ID Excel would run as a formula, which the file carries unchanged', async () => {
+    const risky = [
+      { transactionId: 'PED-1', deviceId: 'd1', outcome: 'Suspeito' as const },
+      { transactionId: '=HYPERLINK("x")', deviceId: 'd2', outcome: 'Suspeito' as const },
+      { transactionId: 'PED-3', deviceId: '+d3', outcome: 'Suspeito' as const },
+      { transactionId: '-40', deviceId: 'd4', outcome: 'Suspeito' as const },
+    ];
+    expect(previewResponseFile(risky, 1).formulaLike).toEqual({ count: 3, lines: [3, 4, 5] });
+    const file = await built(risky, { kind: 'csv', fileName: 'x' });
+    expect(new TextDecoder().decode(file.bytes)).toContain('=HYPERLINK(""x"")');
+  });
+
   it('counts every outcome, zeros included, and keeps the first rows', () => {
     const many = Array.from({ length: 25 }, (_, index) => ({
       transactionId: `T${index}`,

@@ -4,6 +4,7 @@
  */
 import { outcomes } from '../domain/types';
 import type { Outcome, ResponseVariableRow } from '../domain/types';
+import { looksLikeFormula } from '../spreadsheet/formula';
 import { confirmRows } from './response-checks';
 import { responseCsv } from './response-csv';
 import { zipOne } from './response-zip';
@@ -61,8 +62,20 @@ export function previewResponseFile(
     Outcome,
     number
   >;
-  for (const row of rows) counts[row.outcome] += 1;
-  return { total: rows.length, counts, firstRows: rows.slice(0, Math.max(first, 0)), sizeBytes };
+  const formulaLike = { count: 0, lines: [] as number[] };
+  rows.forEach((row, index) => {
+    counts[row.outcome] += 1;
+    if (!looksLikeFormula(row.transactionId) && !looksLikeFormula(row.deviceId)) return;
+    formulaLike.count += 1;
+    if (formulaLike.lines.length < 10) formulaLike.lines.push(index + 2);
+  });
+  return {
+    total: rows.length,
+    counts,
+    firstRows: rows.slice(0, Math.max(first, 0)),
+    sizeBytes,
+    formulaLike,
+  };
 }
 
 /** `C:\out\respostas.CSV` → `respostas`; a name with nothing left becomes the default stem. */

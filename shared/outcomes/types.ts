@@ -58,6 +58,12 @@ export interface ResponseFilePreview {
   /** The first rows exactly as they will be sent. */
   firstRows: ResponseVariableRow[];
   sizeBytes: number;
+  /**
+   * Lines (the header is line 1) whose ID or DeviceId Excel would run as a formula if the file were
+   * opened in it. The file carries them unchanged (the service must get the exact ID), so the
+   * preview warns instead; `lines` holds the first ten.
+   */
+  formulaLike: { count: number; lines: number[] };
 }
 
 /** A built file, ready to save or upload. */

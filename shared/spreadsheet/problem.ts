@@ -40,7 +40,7 @@ export function tooManyColumns(columns: number, row: number, limits: Limits): Re
     code: 'too_many_columns',
     message:
       `Row ${formatCount(row)} has ${formatCount(columns)} columns; the limit is ` +
-      `${formatCount(limits.maxColumns)}. Remove the columns you do not need or raise the limit in Settings.`,
+      `${formatCount(limits.maxColumns)}. Remove the columns you do not need.`,
     limit: limits.maxColumns,
     found: columns,
   };
@@ -70,7 +70,7 @@ export function fileTooLarge(bytes: number, limits: Limits): ReadProblem {
     code: 'too_large',
     message:
       `The file is ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxFileBytes)}. ` +
-      'Split the file or raise the limit in Settings.',
+      'Split it into smaller files, or save it as .xlsx (it takes far less room than .csv or .xls).',
     limit: limits.maxFileBytes,
     found: bytes,
   };

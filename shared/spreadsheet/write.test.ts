@@ -81,14 +81,16 @@ describe('toXlsx', () => {
     ],
   );
 
-  it('writes text as text, numbers as numbers, and no formula', () => {
+  it('writes text as text (formula-like text unchanged), numbers as numbers, and no formula', () => {
     const book = XLSX.read(bytes, { type: 'array', cellFormula: true });
     const name = book.SheetNames[0] ?? '';
     expect(name).toBe('Resultados  março 2024');
     const sheet = book.Sheets[name] ?? {};
     expect(sheet.B2).toMatchObject({ t: 's', v: '01234567890' });
     expect(sheet.C2).toMatchObject({ t: 'n', v: 87.5 });
-    expect(sheet.D2).toMatchObject({ t: 's', v: "'=1+1" });
+    // A text cell of an xlsx is never run: the ID stays exactly as it was, with no `'` added.
+    expect(sheet.D2).toMatchObject({ t: 's', v: '=1+1' });
+    expect(sheet.D3).toMatchObject({ t: 's', v: '@x' });
     expect(Object.values(sheet).some((cell) => typeof cell === 'object' && 'f' in cell)).toBe(
       false,
     );
@@ -109,13 +111,13 @@ describe('toXlsx', () => {
         { text: 'PED-1', numeric: false },
         { text: '01234567890', numeric: false },
         { text: '87.5', numeric: true },
-        { text: "'=1+1", numeric: false },
+        { text: '=1+1', numeric: false },
       ],
       [
         { text: 'PED-2', numeric: false },
         { text: '00000000191', numeric: false },
         null,
-        { text: "'@x", numeric: false },
+        { text: '@x', numeric: false },
       ],
     ]);
   });

@@ -1,16 +1,15 @@
 /**
  * Result files for analysts: CSV and xlsx. Values that came from outside (IDs, e-mails, the
- * service's answers) end up in cells a spreadsheet may execute, so text that looks like a formula
- * is neutralised, and no formula is ever written.
+ * service's answers) end up in cells a spreadsheet may execute. A CSV field has no type, so text
+ * that looks like a formula is neutralised there; an xlsx text cell is never run, so it keeps the
+ * value exactly (an ID stays the same ID), and no formula is ever written.
  */
 import * as XLSX from 'xlsx';
+import { looksLikeFormula } from './formula';
 import { numberToText } from './number-text';
 
 /** A value of a result cell: text, a number, or empty. */
 export type OutValue = string | number | null;
-
-/** What makes Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP's list). */
-const formulaStarts = ['=', '+', '-', '@', '\t', '\r'];
 
 /**
  * Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or carriage return, so a spreadsheet
@@ -19,7 +18,7 @@ const formulaStarts = ['=', '+', '-', '@', '\t', '\r'];
  * on. Real numbers are passed as numbers to the writers below and are never prefixed.
  */
 export function neutraliseFormula(text: string): string {
-  return formulaStarts.some((start) => text.startsWith(start)) ? `'${text}` : text;
+  return looksLikeFormula(text) ? `'${text}` : text;
 }
 
 export interface CsvOptions {
@@ -54,8 +53,9 @@ export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions 
 const maxCellChars = 32_767;
 
 /**
- * An xlsx workbook with one sheet: the header in row 1, then the rows. Text is stored as text
- * (IDs keep their leading zeros), neutralised, and cut to Excel's 32,767 characters; numbers are
+ * An xlsx workbook with one sheet: the header in row 1, then the rows. Text is stored as a text
+ * cell (IDs keep their leading zeros, and `=1+1` stays that text: Excel runs only a cell's formula
+ * part, which is never written), unchanged but cut to Excel's 32,767 characters; numbers are
  * stored as numbers; null and non-finite numbers leave the cell empty. Columns get a width that
  * fits their content (up to 60 characters).
  */
@@ -90,7 +90,7 @@ export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]):
 function xlsxCell(value: OutValue): XLSX.CellObject | null {
   if (value === null || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? { t: 'n', v: value } : null;
-  return { t: 's', v: neutraliseFormula(value).slice(0, maxCellChars) };
+  return { t: 's', v: value.slice(0, maxCellChars) };
 }
 
 /** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not blank. */

@@ -106,3 +106,21 @@ test('a zip bomb and a file over the row limit are refused with clear messages',
   await expect(page.getByTestId('read-problem')).toContainText('100,000');
   await screenshot(page, 'import-too-many-rows');
 });
+
+test('a character lost in decoding and a control character in an ID are both shown, by cell and by row', async ({
+  page,
+  app: _app,
+}) => {
+  // Marked UTF-8, but "ã" saved as the Windows-1252 byte 0xE3; row 3's external ID holds an ESC.
+  const csv = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(`Pedido;Sessão;Nome\r\n${t(1).externalID};${t(1).sessionID};Jo`),
+    Buffer.from([0xe3]),
+    Buffer.from(`o\r\norder-\u001b[31m-2;${t(2).sessionID};Ana\r\n`),
+  ]);
+  await upload(page, 'quebrado.csv', 'text/csv', csv);
+  await expect(page.getByTestId('replaced-characters')).toContainText(
+    'or not at all): C2 (1 in all)',
+  );
+  await expect(page.getByTestId('problem-row-3')).toContainText(/External ID.*control characters/);
+});

@@ -295,3 +295,24 @@ test('the separator setting is the default, and production asks before sending',
   await expect(disk.getByTestId('send-cancelled')).toBeVisible();
   expect(await call<unknown[]>(app, 'uploads.list', {})).toEqual([]);
 });
+
+test('the preview warns about IDs Excel would run as formulas, and shows them unchanged', async ({
+  page,
+  app: _app,
+}) => {
+  await openSendOutcomes(page);
+  const disk = page.getByTestId('disk-panel');
+  const risky = [
+    'ID Transacional,DeviceId,Resultado',
+    'tx-disk-9,dev-made-up-9,Suspeito',
+    '=SUM(1+2),dev-made-up-10,Suspeito',
+  ].join('\r\n');
+  await disk
+    .getByTestId('disk-file-input')
+    .setInputFiles({ name: 'formula.csv', mimeType: 'text/csv', buffer: Buffer.from(risky) });
+  await expect(disk.getByTestId('preview-formula')).toContainText(
+    'starting with = + - @: 3 (1 in all)',
+  );
+  await expect(disk.getByTestId('preview-rows')).toContainText('=SUM(1+2)');
+  await expect(disk.getByTestId('preview-rows')).not.toContainText("'=SUM");
+});

@@ -69,6 +69,8 @@ describe('retention', () => {
     expect(batchesRepo(history.db).get(old.id)).toBeNull();
     expect(batchesRepo(history.db).get(recent.id)).not.toBeNull();
     expect(databaseBytes().includes(sourceRows(1)[0]!.raw.cpf!)).toBe(false);
-    expect(() => purgeOlderThan(history.db, 0)).toThrow(/at least 1/);
+    expect(() => purgeOlderThan(history.db, 0)).toThrow(/whole number from 1 to 3650/);
+    // Beyond the setting's range the cutoff date would not even exist.
+    expect(() => purgeOlderThan(history.db, 10 ** 9)).toThrow(/whole number from 1 to 3650/);
   });
 });

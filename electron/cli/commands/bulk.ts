@@ -6,18 +6,20 @@ import { outputKind, writeOutput } from '../../core/bulk/output';
 import type { BatchRun, RunEnd } from '../../core/bulk/runner';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
+import { settingBounds } from '../../../shared/settings-bounds';
 import {
   connectionOptions,
   connectionUsage,
   openConnection,
-  positiveInteger,
   type Connection,
   type ConnectionPin,
 } from '../connection';
+import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { endOfRun } from '../bulk-summary';
+import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, reportError, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { progressView } from '../progress-view';
 
 const options = {
@@ -30,14 +32,6 @@ const options = {
   'retry-failed': { type: 'boolean' },
   'skip-recent': { type: 'string' },
 } as const;
-
-function rateFrom(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new UsageError(`--rate takes a number of requests per second above 0, not '${text}'.`);
-  return value;
-}
 
 /** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
 async function report(
@@ -58,8 +52,16 @@ async function report(
   const [first, ...rest] = summary.lines;
   if (first) io.err(`dcdesk: ${first}`);
   if (end.state === 'finished') {
-    const written = await writeOutput(output, batches.storedRows(run.batchId));
-    io.err(`dcdesk: wrote ${String(written)} rows to ${output}.`);
+    try {
+      const written = await writeOutput(output, batches.storedRows(run.batchId));
+      io.err(`dcdesk: wrote ${String(written)} rows to ${output}.`);
+    } catch (caught) {
+      io.err(`dcdesk: could not write ${output}: ${errorText(caught)}`);
+      io.err(
+        `dcdesk: the results are stored; write them to another file with: dcdesk bulk --resume ${run.batchId} --output OTHER_FILE`,
+      );
+      return exitCodes.failed;
+    }
   }
   for (const line of rest) io.err(`dcdesk: ${line}`);
   return summary.code;
@@ -77,10 +79,10 @@ E-mail, Telefone/Celular or DDI/DDD/number, CEP; English or Portuguese names). O
 the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it stopped.
 
   --concurrency N   requests at once, 1 to ${String(maxConcurrency)} (default 8)
-  --rate R          at most R requests per second (default: no limit)
+  --rate R          at most R requests per second, ${String(settingBounds.ratePerSecond.min)} to ${String(settingBounds.ratePerSecond.max)} (default: no limit)
   --resume ID       continue a stored batch (see dcdesk batches)
   --retry-failed    with --resume: send the rows that failed again
-  --skip-recent D   reuse the answers of external IDs looked up in the last D days
+  --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
 failed; 5 stopped before the end (paused, cancelled, interrupted: resume it); 2 usage mistakes,
@@ -105,6 +107,7 @@ ${connectionUsage}`,
       throw new UsageError('Give one INPUT file, or --resume BATCH_ID.');
     if (values.resume !== undefined && positionals.length > 0)
       throw new UsageError('--resume takes no INPUT file.');
+    await checkOutputFile(output, positionals[0]);
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     const { db } = history;
@@ -136,14 +139,22 @@ ${connectionUsage}`,
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
       const settings = checkSettingsOrUsage({
-        concurrency: positiveInteger(values.concurrency, 'concurrency', saved.concurrency),
-        ratePerSecond: values.rate === undefined ? saved.ratePerSecond : rateFrom(values.rate),
-        timeoutMs: positiveInteger(values.timeout, 'timeout', saved.timeoutMs),
+        concurrency: numberFlag(
+          values.concurrency,
+          'concurrency',
+          settingBounds.concurrency,
+          saved.concurrency,
+        ),
+        ratePerSecond:
+          optionalNumberFlag(values.rate, 'rate', settingBounds.ratePerSecond) ??
+          saved.ratePerSecond,
+        timeoutMs: numberFlag(values.timeout, 'timeout', settingBounds.timeoutMs, saved.timeoutMs),
       });
-      const skipDays =
-        values['skip-recent'] === undefined
-          ? undefined
-          : positiveInteger(values['skip-recent'], 'skip-recent', 1);
+      const skipDays = optionalNumberFlag(
+        values['skip-recent'],
+        'skip-recent',
+        settingBounds.skipRecentDays,
+      );
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
       const opened = await connect(undefined, settings.timeoutMs);
       const created = await batches.create({

@@ -124,6 +124,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       'First rows',
       preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
     );
+    if (preview.formulaLike.count > 0)
+      io.err(
+        `dcdesk: warning: lines with an ID or DeviceId that Excel would run as a formula if it opened this file: ${preview.formulaLike.lines.join(', ')} (${String(preview.formulaLike.count)} in all). The file keeps them exact, as the service needs; check it in a text editor, not in Excel.`,
+      );
     io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
     return exitCodes.ok;
   } finally {

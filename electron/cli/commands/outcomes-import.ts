@@ -155,6 +155,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       return exitCodes.failed;
     }
     const sheet = read.value;
+    for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${sentence}`);
     if (sheet.rows.length + sheet.blankIds.length === 0) {
       io.err(`dcdesk: ${sheet.fileName}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;

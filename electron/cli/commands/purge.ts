@@ -4,7 +4,8 @@ import { removeHistoryCopies } from '../../core/store/copies';
 import { forgetCpf, purgeOlderThan } from '../../core/store/retention';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
-import { positiveInteger } from '../connection';
+import { settingBounds } from '../../../shared/settings-bounds';
+import { numberFlag } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 
@@ -44,9 +45,10 @@ moved aside), which may hold that CPF too.`,
           );
         return exitCodes.ok;
       }
-      const days = positiveInteger(
+      const days = numberFlag(
         values['older-than'],
         'older-than',
+        settingBounds.retentionDays,
         settingsRepo(history.db).read().retentionDays,
       );
       const report = purgeOlderThan(history.db, days);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { faultsFromRate, startSandbox } from '../../sandbox';
-import { positiveInteger } from '../connection';
+import { flagBounds, numberFlag } from '../flags';
 import { UsageError, exitCodes, type Io } from '../io';
 import type { Command } from '../command';
 
@@ -20,30 +20,28 @@ function rate(text: string | undefined): number {
   return value;
 }
 
-function whole(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} takes a whole number, not '${text}'.`);
-  return Number(text);
-}
-
 export const sandboxCommand: Command = {
   name: 'sandbox',
   summary: 'run the local sandbox service on 127.0.0.1 until stopped',
   usage: `dcdesk sandbox [--port N] [--latency MS] [--fail-rate R] [--token-ttl S]
 
   --port N        port on 127.0.0.1 (default: a free one)
-  --latency MS    added to every insights and upload answer (default 0)
+  --latency MS    added to every insights and upload answer, 0 to 120000 (default 0)
   --fail-rate R   share of requests, 0 to 1, answered 500/502/503/504 or reset (default 0)
   --token-ttl S   token lifetime in seconds (default 3600)`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
-    const port = whole(values.port, 'port') ?? 0;
-    if (port > 65535) throw new UsageError('--port must be at most 65535.');
+    const port = numberFlag(values.port, 'port', flagBounds.port, 0);
     const sandbox = await startSandbox({
       port,
-      latencyMs: whole(values.latency, 'latency') ?? 0,
+      latencyMs: numberFlag(values.latency, 'latency', flagBounds.latencyMs, 0),
       faults: faultsFromRate(rate(values['fail-rate'])),
-      tokenTtlSeconds: positiveInteger(values['token-ttl'], 'token-ttl', 3600),
+      tokenTtlSeconds: numberFlag(
+        values['token-ttl'],
+        'token-ttl',
+        flagBounds.tokenTtlSeconds,
+        3600,
+      ),
     });
     io.out(`Device Check sandbox listening on ${sandbox.url}`);
     io.out('Any user name and password are accepted. Press Ctrl+C to stop.');

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import { maxUploadBytes } from '../../../shared/outcomes';
 import type { AppError } from '../../../shared/result';
+import { formatBytes } from '../../../shared/format-bytes';
 import { uploadService } from '../../core/uploads/upload-service';
 import type { Command } from '../command';
 import { connectionOptions, connectionUsage, openConnection, type Connection } from '../connection';
@@ -10,6 +11,7 @@ import { environmentOption } from '../environment-option';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
+import { readFileWithin } from '../read-within';
 import { describeAnswer, describeCheck } from '../upload-text';
 
 const options = {
@@ -22,14 +24,14 @@ async function readUploadFile(file: string): Promise<{ fileName: string; bytes: 
   const fileName = path.basename(file);
   if (!/\.(csv|zip)$/i.test(fileName))
     throw new UsageError(`The file to send must end in .csv or .zip, not '${fileName}'.`);
-  try {
-    return { fileName, bytes: await readFile(file) };
-  } catch (caught) {
-    const code = (caught as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : String(caught)}.`,
-    );
-  }
+  const read = await readFileWithin(
+    file,
+    maxUploadBytes,
+    (bytes) =>
+      `${fileName}: The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
+  );
+  if (!read.ok) throw new UsageError(read.message);
+  return { fileName, bytes: read.bytes };
 }
 
 /** Asks on a terminal whether to send again what the guard found; false when refused or unasked. */

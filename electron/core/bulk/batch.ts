@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { validateTransaction } from '../../../shared/domain/transaction';
 import type { Phone, RawTransaction } from '../../../shared/domain/types';
 import type { EnvironmentName } from '../../../shared/environment';
+import {
+  describeBounds,
+  settingBounds,
+  withinBounds,
+  type NumberBounds,
+} from '../../../shared/settings-bounds';
 import type { Db } from '../store/db';
 import { batchesRepo, type BatchRecord, type BatchSettings } from '../store/batches.repo';
 import { rowsRepo, type PreparedRow } from '../store/rows.repo';
@@ -13,7 +19,7 @@ export const defaultBatchSettings: BatchSettings = {
   timeoutMs: 30_000,
   maxAttempts: 3,
 };
-export const maxConcurrency = 64;
+export const maxConcurrency = settingBounds.concurrency.max;
 
 /** A row as read from a spreadsheet: its number as the analyst sees it, its values, what was fixed. */
 export interface SourceRow {
@@ -85,21 +91,22 @@ export function newBatchId(now: Date): string {
   return `${stamp}-${suffix}`;
 }
 
+/** The batch settings, refused with a RangeError (its message names the range) when out of bounds. */
 export function checkSettings(settings: Partial<BatchSettings>): BatchSettings {
   const merged = { ...defaultBatchSettings, ...settings };
-  if (
-    !Number.isInteger(merged.concurrency) ||
-    merged.concurrency < 1 ||
-    merged.concurrency > maxConcurrency
-  ) {
-    throw new RangeError(`Concurrency must be a whole number from 1 to ${String(maxConcurrency)}.`);
-  }
-  if (merged.ratePerSecond !== null && !(merged.ratePerSecond > 0))
-    throw new RangeError('The rate limit must be above 0 requests per second.');
-  if (!(merged.timeoutMs >= 1000)) throw new RangeError('The timeout must be at least 1000 ms.');
-  if (!Number.isInteger(merged.maxAttempts) || merged.maxAttempts < 1 || merged.maxAttempts > 10) {
-    throw new RangeError('Attempts per row must be from 1 to 10.');
-  }
+  const check = (value: number, bounds: NumberBounds, what: string) => {
+    if (!withinBounds(value, bounds))
+      throw new RangeError(`${what} must be ${describeBounds(bounds)}, not ${String(value)}.`);
+  };
+  check(merged.concurrency, settingBounds.concurrency, 'Concurrency');
+  if (merged.ratePerSecond !== null)
+    check(
+      merged.ratePerSecond,
+      settingBounds.ratePerSecond,
+      'The rate limit (requests per second)',
+    );
+  check(merged.timeoutMs, settingBounds.timeoutMs, 'The timeout (ms)');
+  check(merged.maxAttempts, settingBounds.maxAttempts, 'Attempts per row');
   return merged;
 }
 

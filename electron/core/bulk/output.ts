@@ -95,8 +95,8 @@ export function outputKind(file: string): OutputKind | null {
 }
 
 /**
- * Writes every row of a batch, in input order. JSON is streamed a row at a time; CSV and xlsx
- * neutralise cells that a spreadsheet would run as formulas.
+ * Writes every row of a batch, in input order. JSON is streamed a row at a time; CSV neutralises
+ * fields that a spreadsheet would run as formulas; xlsx keeps them exact in text cells.
  */
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
@@ -124,8 +124,9 @@ export async function writeOutput(file: string, rows: Iterable<StoredRow>): Prom
 }
 
 /**
- * A table as file bytes: CSV in UTF-8 with a byte order mark (so Excel reads accents right) and
- * `,` between fields, or xlsx. Both neutralise text that a spreadsheet would run as a formula.
+ * A table as file bytes: CSV in UTF-8 with a byte order mark (so Excel reads accents right),
+ * `,` between fields and text that a spreadsheet would run as a formula neutralised; or xlsx,
+ * whose text cells keep every value exactly (a text cell is never run).
  */
 export function encodeTable(
   format: 'csv' | 'xlsx',
@@ -140,7 +141,7 @@ export function encodeTable(
 /**
  * Headers of a file of rows to import again: names the import maps on its own (autoMapColumns).
  * The phone goes as country code and `(DDD) number`, not as `+55 (11) …`: a cell starting with
- * `+` is neutralised with a leading `'` on export, which the import would then refuse.
+ * `+` is neutralised with a leading `'` in a CSV export, which the import would then refuse.
  */
 export const reimportColumns = [
   'externalID',

@@ -1,3 +1,4 @@
+import { describeBounds, settingBounds, withinBounds } from '../../../shared/settings-bounds';
 import type { PurgeReport } from '../../../shared/purge';
 import type { Db } from './db';
 
@@ -15,8 +16,10 @@ function scrub(db: Db): void {
 
 /** Deletes batches older than `days` with their rows, results and uploads. */
 export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeReport {
-  if (!Number.isInteger(days) || days < 1)
-    throw new RangeError('Retention must be a whole number of days, at least 1.');
+  if (!withinBounds(days, settingBounds.retentionDays))
+    throw new RangeError(
+      `Retention must be ${describeBounds(settingBounds.retentionDays)} days, not ${String(days)}.`,
+    );
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
   const report = db
     .transaction(() => {

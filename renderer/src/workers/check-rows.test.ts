@@ -20,6 +20,12 @@ const rows: Cell[][] = [
 describe('checkRows', () => {
   const report = checkRows(rows, 0, mapping);
 
+  it('names the cells where decoding lost a character, and none in a clean sheet', () => {
+    expect(report.replaced).toEqual({ count: 0, cells: [] });
+    const broken = [...rows, [text(session(5)), text('PED-000005'), null, text('jo\ufffdo@x.com')]];
+    expect(checkRows(broken, 0, mapping).replaced).toEqual({ count: 1, cells: ['D7'] });
+  });
+
   it('counts rows with content and lists only invalid ones', () => {
     expect(report.total).toBe(4);
     expect(report.invalid.map((row) => row.row)).toEqual([3, 5]);

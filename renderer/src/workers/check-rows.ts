@@ -10,6 +10,7 @@ import {
   findDuplicateExternalIds,
   rowsToTransactions,
 } from '../../../shared/spreadsheet/transactions';
+import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
@@ -46,6 +47,7 @@ export function checkRows(
     uniqueValidIds: [],
     firstUniqueValid: null,
     padded: { cpf_padded: 0, zip_padded: 0 },
+    replaced: replacedCells(rows),
   };
 
   sources.forEach((source, index) => {

@@ -11,6 +11,7 @@ import type {
 import type { RawTransaction, Transaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
 import type { SourceNote, SourceRow } from '../../../shared/spreadsheet/transactions';
+import type { ReplacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SheetResult } from './sheet';
 
 export type { SheetInfo, SheetResult } from './sheet';
@@ -51,6 +52,8 @@ export interface BaseReport {
   firstUniqueValid: { row: number; transaction: Transaction } | null;
   /** Cells whose lost leading zeros were restored, per kind. */
   padded: Record<SourceNote, number>;
+  /** Cells holding U+FFFD: a character of the file was lost in decoding. */
+  replaced: ReplacedCells;
 }
 
 export type ImportRequest =

@@ -52,6 +52,8 @@ export interface EffectiveReport {
   externalIds: string[];
   /** The request the first included valid row will send. */
   firstRequest: { row: number; transaction: Transaction } | null;
+  /** Cells where a character was lost in decoding (U+FFFD), as the worker found them. */
+  replaced: BaseReport['replaced'];
 }
 
 export interface Edits {
@@ -152,6 +154,7 @@ export function effectiveReport(
     duplicates,
     externalIds: [...ids],
     firstRequest,
+    replaced: base.replaced,
   };
 }
 

@@ -25,6 +25,7 @@ const report: BaseReport = {
   uniqueValidIds: [],
   firstUniqueValid: null,
   padded: { cpf_padded: 0, zip_padded: 0 },
+  replaced: { count: 0, cells: [] },
 };
 const header = {
   headerRow: 0,

@@ -39,6 +39,14 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
       {report.totals.padded > 0 ? (
         <p className="hint">{t('import.padded.hint', { count: report.totals.padded })}</p>
       ) : null}
+      {report.replaced.count > 0 ? (
+        <p className="notice" role="status" data-testid="replaced-characters">
+          {t('import.replaced.hint', {
+            count: report.replaced.count,
+            cells: report.replaced.cells.join(', '),
+          })}
+        </p>
+      ) : null}
       <ProblemSummary counts={report.problemCounts} />
       <div className="row">
         <PersonalDataToggle

@@ -23,8 +23,10 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'check digits do not match',
     'import.rule.repeatedDigits': 'one digit repeated is not a valid number',
     'import.rule.phoneIncomplete': 'the area code (DDD) is missing',
-    'import.rule.format.sessionID': 'must not contain spaces or control characters',
-    'import.rule.format.externalID': 'must not contain control characters',
+    'import.rule.format.sessionID':
+      'must not contain control characters (such as tab, NUL or ESC) or direction marks',
+    'import.rule.format.externalID':
+      'must not contain control characters (such as tab, NUL or ESC) or direction marks',
     'import.rule.format.email': 'is not a valid e-mail address',
     'import.rule.format.phone': 'cannot be read; write it like +55 (11) 98765-4321',
     'import.rule.format.digits': 'must contain only digits',
@@ -64,8 +66,10 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'dígitos verificadores não conferem',
     'import.rule.repeatedDigits': 'um só dígito repetido não é um número válido',
     'import.rule.phoneIncomplete': 'falta o código de área (DDD)',
-    'import.rule.format.sessionID': 'não pode conter espaços nem caracteres de controle',
-    'import.rule.format.externalID': 'não pode conter caracteres de controle',
+    'import.rule.format.sessionID':
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
+    'import.rule.format.externalID':
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
     'import.rule.format.email': 'não é um endereço de e-mail válido',
     'import.rule.format.phone': 'ilegível; escreva como +55 (11) 98765-4321',
     'import.rule.format.digits': 'deve conter apenas dígitos',

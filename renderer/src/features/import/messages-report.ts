@@ -13,6 +13,8 @@ export const reportMessages = catalogue(
     'import.totals.padded': 'Zeros restored',
     'import.padded.hint':
       '{count} CPF or CEP cells were stored as numbers and had lost their leading zeros; the zeros were put back.',
+    'import.replaced.hint':
+      'Cells with a character that could not be read (shown as �, or not at all): {cells} ({count} in all). The file is probably not UTF-8: save it again as “CSV UTF-8” and import it again.',
     'import.noRows': 'There are no data rows below the header row.',
     'import.summary.title': 'Problems by field',
     'import.summary.problem': 'Problem',
@@ -76,6 +78,8 @@ export const reportMessages = catalogue(
     'import.totals.padded': 'Zeros restaurados',
     'import.padded.hint':
       '{count} células de CPF ou CEP estavam gravadas como número e tinham perdido os zeros à esquerda; os zeros foram repostos.',
+    'import.replaced.hint':
+      'Células com um caractere que não pôde ser lido (mostrado como �, ou invisível): {cells} ({count} no total). O arquivo provavelmente não está em UTF-8: salve-o de novo como “CSV UTF-8” e importe outra vez.',
     'import.noRows': 'Não há linhas de dados abaixo da linha de cabeçalho.',
     'import.summary.title': 'Problemas por campo',
     'import.summary.problem': 'Problema',

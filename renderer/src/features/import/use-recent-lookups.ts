@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { settingBounds } from '../../../../shared/settings-bounds';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The largest look-back the core accepts. */
-export const maxRecentDays = 3650;
+export const maxRecentDays = settingBounds.skipRecentDays.max;
 
 /**
  * A short key for a long list of IDs (FNV-1a over the list), so the query cache does not hash

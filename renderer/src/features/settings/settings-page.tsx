@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Settings } from '../../../../shared/settings';
+import { settingBounds as bounds } from '../../../../shared/settings-bounds';
 import { ErrorNotice } from '../../components/error-notice';
 import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
@@ -67,21 +68,35 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <input
           className="input"
           type="number"
-          min={1}
-          max={64}
+          min={bounds.concurrency.min}
+          max={bounds.concurrency.max}
           required
           {...field('concurrency')}
         />
         <label htmlFor={`${id}-rate`}>{t('settings.rate')}</label>
-        <input className="input" type="number" min={0.1} step="any" {...field('rate')} />
+        <input
+          className="input"
+          type="number"
+          min={bounds.ratePerSecond.min}
+          max={bounds.ratePerSecond.max}
+          step="any"
+          {...field('rate')}
+        />
         <label htmlFor={`${id}-timeout`}>{t('settings.timeout')}</label>
-        <input className="input" type="number" min={1} max={300} required {...field('timeout')} />
+        <input
+          className="input"
+          type="number"
+          min={bounds.timeoutMs.min / 1000}
+          max={bounds.timeoutMs.max / 1000}
+          required
+          {...field('timeout')}
+        />
         <label htmlFor={`${id}-maxRows`}>{t('settings.maxRows')}</label>
         <input
           className="input"
           type="number"
-          min={1}
-          max={1000000}
+          min={bounds.maxRows.min}
+          max={bounds.maxRows.max}
           required
           {...field('maxRows')}
         />
@@ -93,8 +108,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <input
             className="input"
             type="number"
-            min={1}
-            max={3650}
+            min={bounds.retentionDays.min}
+            max={bounds.retentionDays.max}
             required
             {...field('retention')}
           />

@@ -84,6 +84,14 @@ export function FilePreview(props: FilePreviewProps) {
           ))}
         </div>
       ) : null}
+      {preview.formulaLike.count > 0 ? (
+        <p className="notice" role="status" data-testid="preview-formula">
+          {t('uploads.preview.formula', {
+            count: preview.formulaLike.count,
+            lines: preview.formulaLike.lines.join(', '),
+          })}
+        </p>
+      ) : null}
       <table className="preview-rows" data-testid="preview-rows">
         <caption className="hint">
           {t('uploads.preview.firstRows', {

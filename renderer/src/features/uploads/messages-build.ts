@@ -34,6 +34,8 @@ export const buildMessages = catalogue(
     'uploads.preview.size': 'Size',
     'uploads.preview.separator': 'Separator',
     'uploads.preview.checking': 'Checking…',
+    'uploads.preview.formula':
+      'Lines with an ID or DeviceId starting with = + - @: {lines} ({count} in all). Excel would run them as formulas if it opened this file. The file keeps them exactly as they are, because the service needs the exact ID; check it in a text editor, not in Excel.',
     'uploads.preview.firstRows': 'The first {shown} of {total} rows, exactly as they will be sent',
     'uploads.preview.line': 'Line',
     'uploads.preview.asText': 'Show the first lines as text',
@@ -85,6 +87,8 @@ export const buildMessages = catalogue(
     'uploads.preview.size': 'Tamanho',
     'uploads.preview.separator': 'Separador',
     'uploads.preview.checking': 'Verificando…',
+    'uploads.preview.formula':
+      'Linhas com ID ou DeviceId que começa com = + - @: {lines} ({count} no total). O Excel as executaria como fórmulas se abrisse este arquivo. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; confira-o num editor de texto, não no Excel.',
     'uploads.preview.firstRows':
       'As primeiras {shown} de {total} linhas, exatamente como serão enviadas',
     'uploads.preview.line': 'Linha',

@@ -1,0 +1,60 @@
+import { constants } from 'node:fs';
+import { open, stat, unlink } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { UsageError } from './io';
+
+async function statOrNull(file: string): Promise<Stats | null> {
+  try {
+    return await stat(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A file-system error as a short reason. */
+export function errorText(caught: unknown): string {
+  const code = (caught as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return 'its folder does not exist';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the disk is read-only';
+    default:
+      return caught instanceof Error ? caught.message : String(caught);
+  }
+}
+
+/**
+ * Checks, before anything is stored or sent, that the output file can be written and is not the
+ * input spreadsheet. The same file is recognised by device and inode, not by name, so a symbolic
+ * or hard link, a `..` detour or another spelling on a case-insensitive disk are all caught.
+ * Writability is proven by opening the file as the write will (creating it, then removing it, when
+ * it does not exist yet) without changing its content; a permission check alone is always true
+ * for root and says nothing about a read-only disk.
+ */
+export async function checkOutputFile(output: string, input?: string): Promise<void> {
+  const outputStats = await statOrNull(output);
+  if (input !== undefined && outputStats) {
+    const inputStats = await statOrNull(input);
+    if (inputStats && inputStats.dev === outputStats.dev && inputStats.ino === outputStats.ino)
+      throw new UsageError(
+        `--output is the input spreadsheet itself (${output}); writing the results there would overwrite it. Choose another file.`,
+      );
+  }
+  try {
+    if (outputStats) {
+      if (outputStats.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+      await (await open(output, constants.O_WRONLY)).close();
+    } else {
+      await (await open(output, 'wx')).close();
+      await unlink(output);
+    }
+  } catch (caught) {
+    throw new UsageError(`Cannot write the output file ${output}: ${errorText(caught)}.`);
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { terminalSafeIo, terminalText } from './terminal-text';
+import type { Io } from './io';
+import { scriptedInput } from './terminal-input';
+
+describe('terminalText', () => {
+  it('shows escape sequences, bells, NULs, DEL, C1 and bidirectional controls as \\u escapes', () => {
+    expect(terminalText('order-\u001b[31mred\u0007\u0000')).toBe(
+      'order-\\u001b[31mred\\u0007\\u0000',
+    );
+    expect(terminalText('a\rb\u007f\u009bc')).toBe('a\\u000db\\u007f\\u009bc');
+    expect(terminalText('abc\u202edcba\u2066\u200f')).toBe('abc\\u202edcba\\u2066\\u200f');
+  });
+
+  it('keeps line breaks, tabs, accents and emoji as they are', () => {
+    expect(terminalText('João\tCEP 01310-100\n  - Não €')).toBe('João\tCEP 01310-100\n  - Não €');
+  });
+
+  it('leaves JSON text byte-identical, and escaped JSON still parses to the same values', () => {
+    const plain = JSON.stringify({ id: 'order-1\u001b[2J', note: 'João\n' }, null, 2);
+    expect(terminalText(plain)).toBe(plain);
+    const bidi = JSON.stringify({ id: 'abc\u202edcba\u0085' });
+    expect(JSON.parse(terminalText(bidi))).toEqual(JSON.parse(bidi));
+  });
+});
+
+describe('terminalSafeIo', () => {
+  it('escapes every line a command prints, progress included', () => {
+    const seen: string[] = [];
+    const raw: Io = {
+      out: (text) => seen.push(`out ${text}`),
+      err: (text) => seen.push(`err ${text}`),
+      progress: (line) => seen.push(`progress ${String(line)}`),
+      env: {},
+      isTerminal: true,
+      stopped: new Promise(() => undefined),
+      ...scriptedInput(''),
+    };
+    const io = terminalSafeIo(raw);
+    io.out('\u001b]0;title\u0007');
+    io.err('x\u001b[2Ky');
+    io.progress?.('\u001b[31m');
+    io.progress?.(null);
+    expect(seen).toEqual([
+      'out \\u001b]0;title\\u0007',
+      'err x\\u001b[2Ky',
+      'progress \\u001b[31m',
+      'progress null',
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Io } from './io';
+
+/**
+ * Characters a terminal acts on instead of showing: C0 controls but line feed and tab (ESC starts
+ * sequences that recolour, move the cursor or retitle the window; CR overwrites the line; BEL
+ * rings), DEL, C1 controls (0x9B is a one-byte CSI on some terminals), the line and paragraph
+ * separators, and the bidirectional controls that reorder what is shown (`abc\u202Edcba` reads
+ * as `abcabcd`).
+ */
+const unsafe =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here.
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text as it may reach a terminal: every character above shown as a `\uXXXX` escape. The escape
+ * is JSON's own, so JSON output stays valid and parses to the same values; JSON.stringify already
+ * escapes C0 controls, so ordinary JSON output is byte-identical.
+ */
+export function terminalText(text: string): string {
+  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The same Io with every printed line passed through `terminalText`. `runCli` wraps the Io once,
+ * so no command can print a spreadsheet's cell (or a service's message) to the terminal raw.
+ */
+export function terminalSafeIo(io: Io): Io {
+  const { progress } = io;
+  return {
+    ...io,
+    out: (text) => io.out(terminalText(text)),
+    err: (text) => io.err(terminalText(text)),
+    progress: progress && ((line) => progress(line === null ? null : terminalText(line))),
+  };
+}

@@ -1,0 +1,122 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as XLSX from 'xlsx';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dcdesk } from '../support/cli';
+import { tempDir } from '../support/files';
+import { sampleTransaction } from '../support/transactions';
+
+const work = tempDir('dcdesk-cli-headers-');
+afterAll(() => work.remove());
+
+describe('dcdesk bulk with repeated header names', () => {
+  it('says which of the columns named alike it used, as the app shows', async () => {
+    const t = sampleTransaction(7);
+    writeFileSync(
+      work.file('repeated.csv'),
+      `Pedido,Sessão,CPF,CPF\r\n${t.externalID},${t.sessionID},,${t.cpf ?? ''}\r\n`,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('repeated.csv'),
+      '--output',
+      work.file('out.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns are named 'CPF' (C, D); column C was used for cpf.",
+    );
+  });
+});
+
+describe('dcdesk outcomes import with repeated header names', () => {
+  it('says which of the columns named alike it used', async () => {
+    writeFileSync(
+      work.file('outcomes.csv'),
+      'ID Transacional,Resultado,Resultado\r\norder-1,,Suspeito\r\n',
+    );
+    const run = await dcdesk([
+      'outcomes',
+      'import',
+      work.file('outcomes.csv'),
+      '--dry-run',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns are named 'Resultado' (B, C); column B was used for outcome.",
+    );
+  });
+});
+
+describe('cell text on the terminal', () => {
+  it('reaches it escaped: an ESC sequence in a repeated ID cannot recolour the terminal', async () => {
+    const [a, b] = [sampleTransaction(8), sampleTransaction(9)];
+    const id = 'order-\u001b[41mRED\u001b[0m';
+    // An xlsx: a CSV holding ESC is refused whole as binary, a workbook cell is not.
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Sessão'],
+        [id, a.sessionID],
+        [id, b.sessionID],
+      ]),
+      'Pedidos',
+    );
+    writeFileSync(
+      work.file('escape.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('escape.xlsx'),
+      '--output',
+      work.file('escape.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.stderr).not.toContain('\u001b');
+    // And the rows are refused, each for its own reason, instead of being sent.
+    expect(run.code, run.stderr).toBe(1);
+    const records = JSON.parse(readFileSync(work.file('escape.json'), 'utf8')) as Array<{
+      status: string;
+      messages: string[];
+    }>;
+    expect(records.map((record) => record.status)).toEqual(['invalid', 'invalid']);
+    expect(records[0]?.messages.join(' ')).toMatch(/External ID: .*control characters/);
+    expect(run.stderr).toContain('external ID order-\\u001b[41mRED\\u001b[0m appears on rows 2, 3');
+  });
+});
+
+describe('characters lost in decoding', () => {
+  it('are named by cell, never replaced silently', async () => {
+    const t = sampleTransaction(10);
+    // Marked UTF-8, but "ã" saved as the Windows-1252 byte 0xE3: the decoder can only replace it.
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`Pedido,Sessão,Nome\r\n${t.externalID},${t.sessionID},Jo`),
+      Buffer.from([0xe3]),
+      Buffer.from('o\r\n'),
+    ]);
+    writeFileSync(work.file('broken.csv'), bytes);
+    const run = await dcdesk([
+      'bulk',
+      work.file('broken.csv'),
+      '--output',
+      work.file('broken.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.stderr).toContain(
+      'dcdesk: warning: broken.csv: 1 cell (C2) holds a character that could not be decoded (U+FFFD',
+    );
+  });
+});
