@@ -125,7 +125,11 @@ ${connectionUsage}`,
         const connection = await openConnection(
           values,
           io,
-          { environment: batch.environment, baseUrl: batch.baseUrl },
+          {
+            environment: batch.environment,
+            baseUrl: batch.baseUrl,
+            destination: batch.destination,
+          },
           batch.settings.timeoutMs,
         );
         io.err(`dcdesk: resuming batch ${batch.id} (${batch.sourceName}).`);
@@ -149,6 +153,7 @@ ${connectionUsage}`,
         sourceSha256: input.sha256,
         environment: connection.environment,
         baseUrl: connection.storedUrl,
+        customUrl: connection.customUrl,
         settings,
         rows: input.sourceRows,
         skipLookedUpWithinDays: skipDays,
@@ -160,7 +165,7 @@ ${connectionUsage}`,
         );
       }
       io.err(
-        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${connection.environment}.`,
+        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${connection.destination}.`,
       );
       return await runAndReport(db, batch, { output }, io, connection);
     } finally {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
+import { isCustomUrl } from '../../../shared/environment';
 import { buildResponseFile } from '../../../shared/outcomes';
 import {
   responseSeparators,
@@ -10,7 +11,7 @@ import {
 import { reviewService } from '../../core/review/review-service';
 import { batchesRepo } from '../../core/store/batches.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
-import { environmentOption } from '../environment-option';
+import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { formatBytes } from '../../../shared/spreadsheet/problem';
@@ -20,6 +21,7 @@ import { writeAtomically } from '../write-atomically';
 const options = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
+  'base-url': { type: 'string' },
   output: { type: 'string', short: 'o' },
   batch: { type: 'string' },
   separator: { type: 'string' },
@@ -27,7 +29,7 @@ const options = {
 } as const;
 
 export const outcomesBuildUsage = `dcdesk outcomes build --output FILE.csv|FILE.zip [--batch ID] [--separator ';'|','] [--all]
-                      [--env production|test|sandbox] [--data-dir DIR]
+                      [--env production|test|sandbox] [--base-url URL] [--data-dir DIR]
 
 Builds the response-variable file the service takes (columns ID Transacional, DeviceId,
 Resultado; UTF-8) from the reviewed transactions: a .csv, or a .zip holding that csv. Then send
@@ -39,6 +41,8 @@ it with 'dcdesk upload FILE'.
   --all             every reviewed transaction, also those already sent to the environment
   --env NAME        the environment the file is for (default: $DCDESK_ENV, else sandbox); by
                     default the file holds only what this environment has not accepted yet
+  --base-url URL    the file is for that address (what dcdesk bulk --base-url URL answered),
+                    kept apart from every environment
 
 Nothing is written when there is nothing to send or when a row cannot go in the file.`;
 
@@ -70,7 +74,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   if (!output) throw new UsageError('--output FILE.csv or FILE.zip is required.');
   const kind = kindOf(output);
   const givenSeparator = separatorFrom(values.separator);
-  const environment = environmentOption(values.env, io);
+  const environment = destinationOption(values, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   if (!history) return exitCodes.failed;
   try {
@@ -125,7 +129,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       'First rows',
       preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
     );
-    io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
+    const target = isCustomUrl(environment)
+      ? `--base-url ${environment}${values.env === undefined ? '' : ` --env ${values.env}`}`
+      : `--env ${environment}`;
+    io.out(`Send it with: dcdesk upload ${output} ${target}`);
     return exitCodes.ok;
   } finally {
     history.close();

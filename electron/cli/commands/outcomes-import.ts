@@ -12,12 +12,13 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { printList } from '../listing';
-import { environmentOption } from '../environment-option';
+import { destinationOption } from '../connection';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
 
 const options = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
+  'base-url': { type: 'string' },
   json: { type: 'boolean' },
   sheet: { type: 'string' },
   'id-column': { type: 'string' },
@@ -27,11 +28,13 @@ const options = {
 } as const;
 
 export const outcomesImportUsage = `dcdesk outcomes import FILE [--sheet NAME] [--id-column HEADER] [--outcome-column HEADER]
-                       [--replace-conflicts] [--dry-run] [--json] [--env ENV] [--data-dir DIR]
+                       [--replace-conflicts] [--dry-run] [--json] [--env ENV] [--base-url URL]
+                       [--data-dir DIR]
 
 Reads the outcomes of reviewed transactions from a spreadsheet (xlsx, xls or csv; the analyst's
 case system export), matches each transaction id with the history of the environment (--env, else
-$DCDESK_ENV, else sandbox: the one the file will be sent to) to find its DeviceId, and
+$DCDESK_ENV, else sandbox: the one the file will be sent to; --base-url URL: the answers that
+address gave, kept apart as that URL) to find its DeviceId, and
 reports what it found before it applies anything. The columns are found by name, Portuguese or
 English (ID Transacional, Pedido, Transaction ID, …; Resultado, Classificação, Outcome, …). The
 outcome is one of ${outcomes.join(', ')}, or its English name
@@ -141,7 +144,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
   if (positionals.length !== 1) throw new UsageError('Give one outcomes spreadsheet FILE.');
   const file = positionals[0] ?? '';
   const replace = values['replace-conflicts'] ?? false;
-  const environment = environmentOption(values.env, io);
+  const environment = destinationOption(values, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   if (!history) return exitCodes.failed;
   try {

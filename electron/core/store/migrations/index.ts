@@ -3,6 +3,13 @@ import { initial } from './0001-initial';
 import { settings } from './0002-settings';
 import { resultIndex } from './0003-result-index';
 import { outcomesUploads } from './0004-outcomes-uploads';
+import { customEndpoints } from './0007-custom-endpoints';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
-export const migrations: readonly Migration[] = [initial, settings, resultIndex, outcomesUploads];
+export const migrations: readonly Migration[] = [
+  initial,
+  settings,
+  resultIndex,
+  outcomesUploads,
+  customEndpoints,
+];

@@ -3,7 +3,7 @@ import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { useI18n } from '../../i18n/i18n';
 import { formatDateTime } from '../batches/format';
-import { answerSummary, shortSha } from './format';
+import { answerSummary, destinationText, shortSha } from './format';
 import { SendButton } from './send-button';
 import type { SendFlow } from './use-send';
 
@@ -90,7 +90,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
       <td>
         <Sha sha256={upload.sha256} />
       </td>
-      <td>{t(`env.${upload.environment}`)}</td>
+      <td>{destinationText(upload.environment, t)}</td>
       <td>
         <span className={`status-badge status-${upload.status}`} data-testid="ledger-status">
           {t(`uploads.status.${upload.status}`)}
