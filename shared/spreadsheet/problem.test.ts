@@ -42,7 +42,7 @@ describe('problems', () => {
     expect(tooManyRows(100_001, limits)).toEqual({
       code: 'too_many_rows',
       message:
-        'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+        'The file has 100,001 data rows; the limit is 100,000. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
       limit: 100_000,
       found: 100_001,
     });
@@ -51,7 +51,9 @@ describe('problems', () => {
   it('names the row with too many columns', () => {
     const problem = tooManyColumns(101, 3, limits);
     expect(problem.code).toBe('too_many_columns');
-    expect(problem.message).toMatch(/^Row 3 has 101 columns; the limit is 100\./);
+    expect(problem.message).toBe(
+      'Row 3 has 101 columns; the limit is 100, which no setting changes. Remove the columns you do not need (keep the transaction fields) and import it again.',
+    );
     expect([problem.limit, problem.found]).toEqual([100, 101]);
   });
 
@@ -63,7 +65,9 @@ describe('problems', () => {
 
   it('states the file size and the limit', () => {
     const problem = fileTooLarge(150 * 1024 * 1024, limits);
-    expect(problem.message).toMatch(/^The file is 150 MB; the limit is 100 MB\./);
+    expect(problem.message).toBe(
+      'The file is 150 MB; the limit is 100 MB, which no setting changes. Split it into smaller files, or remove the columns you do not need.',
+    );
     expect(problem.code).toBe('too_large');
   });
 });
