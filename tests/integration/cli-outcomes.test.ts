@@ -51,8 +51,8 @@ beforeAll(async () => {
     work.file('pedidos.csv'),
     '--output',
     work.file('answers.json'),
-    '--base-url',
-    sandbox.url,
+    '--env',
+    'sandbox',
   ]);
   expect(seeded.code, seeded.stderr).toBe(0);
 });

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
-import { isCustomUrl } from '../../../shared/environment';
+import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { buildResponseFile } from '../../../shared/outcomes';
 import {
   responseSeparators,
   type ResponseFileKind,
   type ResponseSeparator,
 } from '../../../shared/outcomes/types';
-import { reviewService } from '../../core/review/review-service';
+import { reviewService, type ReviewService } from '../../core/review/review-service';
 import { batchesRepo } from '../../core/store/batches.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { destinationOption } from '../connection';
@@ -60,6 +60,30 @@ function separatorFrom(text: string | undefined): ResponseSeparator | undefined 
   return separator;
 }
 
+/** Why a file would be empty, said as it is, with what to do. */
+function whyEmpty(review: ReviewService, destination: Destination, batchId?: string): string {
+  const where = batchId === undefined ? '' : ` in batch ${batchId}`;
+  const reviewed = review.reviewedBy(batchId);
+  const own = reviewed.find((entry) => entry.destination === destination)?.count ?? 0;
+  if (own > 0)
+    return `all ${String(own)} reviewed transactions${where} of ${destination}'s answers were already accepted by ${destination}; nothing written. Pass --all to put them in a file anyway.`;
+  if (reviewed.length === 0)
+    return `no reviewed transactions${where}; nothing written. Review some first (dcdesk outcomes import FILE).`;
+  const others = reviewed
+    .map((entry) => `${String(entry.count)} of ${entry.destination}'s`)
+    .join(', ');
+  return (
+    `no reviewed transaction${where} comes from ${destination}'s answers (reviewed: ${others}); ` +
+    `their DeviceIds mean nothing to ${destination}, so nothing was written. Look the transactions ` +
+    `up in ${destination} (dcdesk bulk FILE ${destinationFlags(destination)}), review them, and build again.`
+  );
+}
+
+/** The options that name a destination on the command line. */
+function destinationFlags(destination: Destination): string {
+  return isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`;
+}
+
 /** `dcdesk outcomes build`: the response-variable file of the reviewed transactions. */
 export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -85,14 +109,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       return exitCodes.failed;
     }
     const scope = values.all ? 'all' : 'unsent';
-    const rows = reviewService(db).fileRows(environment, { batchId, scope });
+    const review = reviewService(db);
+    const rows = review.fileRows(environment, { batchId, scope });
     if (rows.length === 0) {
-      const where = batchId === undefined ? '' : ` in batch ${batchId}`;
-      io.err(
-        scope === 'all'
-          ? `dcdesk: no reviewed transactions${where}; nothing written.`
-          : `dcdesk: every reviewed transaction${where} was already sent to ${environment} (or none is reviewed); nothing written. Pass --all to put them in a file anyway.`,
-      );
+      io.err(`dcdesk: ${whyEmpty(review, environment, batchId)}`);
       return exitCodes.failed;
     }
     const separator = givenSeparator ?? settingsRepo(db).read().responseSeparator;
@@ -129,10 +149,8 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       'First rows',
       preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
     );
-    const target = isCustomUrl(environment)
-      ? `--base-url ${environment}${values.env === undefined ? '' : ` --env ${values.env}`}`
-      : `--env ${environment}`;
-    io.out(`Send it with: dcdesk upload ${output} ${target}`);
+    const env = isCustomUrl(environment) && values.env !== undefined ? ` --env ${values.env}` : '';
+    io.out(`Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`);
     return exitCodes.ok;
   } finally {
     history.close();

@@ -46,6 +46,11 @@ export interface ReviewService {
   ): OutcomeImportResult;
   /** Reviewed transactions per outcome, of one batch or all, and how many `environment` lacks. */
   summary(environment: Destination, batchId?: string): OutcomeSummary;
+  /**
+   * Reviewed transactions per destination whose answers gave their device, of one batch or all:
+   * says why a file for one destination is empty when the reviews were of another's answers.
+   */
+  reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
   fileRows(
     environment: Destination,
@@ -117,6 +122,7 @@ export function reviewService(db: Db): ReviewService {
       }
       return summary;
     },
+    reviewedBy: (batchId) => repo.reviewedBy(batchId),
     fileRows: (environment, { batchId, scope }) =>
       repo.fileRows(environment, batchId, scope === 'unsent'),
   };

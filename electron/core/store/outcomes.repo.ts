@@ -80,10 +80,7 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string], { outcome: Outcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
-  const latestDevice = db.prepare<
-    [string, Destination],
-    { device_id: string; batch_id: string }
-  >(
+  const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
     `SELECT l.device_id, l.batch_id
      FROM batch_rows r
      JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
@@ -145,6 +142,17 @@ export function outcomesRepo(db: Db) {
         `SELECT o.outcome, COUNT(*) AS n, SUM(NOT ${sentTo}) AS unsent
          FROM outcomes o WHERE ${scopeOf(batchId)} GROUP BY o.outcome`,
       ).all(batchId === undefined ? { environment } : { environment, batchId });
+    },
+    /** Reviewed transactions per destination of the batch whose answer gave the device. */
+    reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }> {
+      const inBatch =
+        batchId === undefined
+          ? ''
+          : ' AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)';
+      return statement<{ destination: Destination; count: number }>(
+        `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
+         WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,
+      ).all(batchId === undefined ? {} : { batchId });
     },
     /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */
     fileRows(

@@ -116,14 +116,14 @@ export function uploadsRepo(db: Db) {
   );
 
   // Where the history met each DeviceId: answers of a destination's batches, or its uploads.
-  const origins = db.prepare<[string], { device_id: string; destination: Destination }>(
+  const origins = db.prepare<[{ ids: string }], { device_id: string; destination: Destination }>(
     `SELECT d.value ->> '$.d' AS device_id, b.destination
-     FROM json_each(?1) d
+     FROM json_each(@ids) d
      JOIN lookups l ON l.device_id = d.value ->> '$.d' AND l.status = 'ok'
      JOIN batches b ON b.id = l.batch_id
      UNION
      SELECT d.value ->> '$.d', u.environment
-     FROM json_each(?1) d
+     FROM json_each(@ids) d
      JOIN upload_transactions ut ON ut.external_id = d.value ->> '$.t' AND ut.device_id = d.value ->> '$.d'
      JOIN uploads u ON u.id = ut.upload_id
      WHERE ${possiblyReceived}`,
@@ -137,7 +137,7 @@ export function uploadsRepo(db: Db) {
     deviceOrigins(rows: Array<{ transactionId: string; deviceId: string }>) {
       const ids = JSON.stringify(rows.map((row) => ({ t: row.transactionId, d: row.deviceId })));
       const known = new Map<string, Destination[]>();
-      for (const { device_id, destination } of origins.all(ids)) {
+      for (const { device_id, destination } of origins.all({ ids })) {
         const list = known.get(device_id) ?? [];
         if (!list.includes(destination)) list.push(destination);
         known.set(device_id, list);
