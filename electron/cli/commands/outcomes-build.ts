@@ -8,6 +8,7 @@ import {
   type ResponseFileKind,
   type ResponseSeparator,
 } from '../../../shared/outcomes/types';
+import { fileFailureText } from '../../core/local-failure';
 import { reviewService, type ReviewService } from '../../core/review/review-service';
 import { batchesRepo } from '../../core/store/batches.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
@@ -132,7 +133,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       await writeAtomically(output, file.bytes);
     } catch (caught) {
       const reason = caught instanceof Error ? caught.message : String(caught);
-      io.err(`dcdesk: cannot write ${output}: ${reason}`);
+      io.err(`dcdesk: ${fileFailureText(caught, output) ?? `Cannot write ${output}: ${reason}`}`);
       return exitCodes.failed;
     }
     const { preview } = file;
