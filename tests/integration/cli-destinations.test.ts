@@ -38,6 +38,10 @@ describe('a custom --base-url', () => {
     expect(bulk.code, bulk.stderr).toBe(0);
     expect(bulk.stderr).toContain(`sending to ${other.url}.`);
     expect(bulk.stderr).not.toMatch(/sending to sandbox/);
+    const listed = await cli('batches');
+    expect(listed.stdout).toMatch(
+      new RegExp(`^\\S+ +finished +${other.url.replace(/\./g, '\\.')} `),
+    );
 
     // The sandbox's history has none of these transactions; the address's has them all.
     const inSandbox = await cli('outcomes', 'import', work.file('casos.csv'), '--json');

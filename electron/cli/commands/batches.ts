@@ -40,7 +40,7 @@ failed, createdAt}.`,
             rejected: counts.rejected,
             failed: counts.failed,
             createdAt: batch.createdAt,
-            environment: batch.environment,
+            environment: batch.destination,
           };
         });
       if (values.json) {

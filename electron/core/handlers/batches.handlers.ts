@@ -44,7 +44,7 @@ export function createBatchService(context: CoreContext) {
     return {
       id: batch.id,
       sourceName: batch.sourceName,
-      environment: batch.environment,
+      environment: batch.destination,
       state: batch.state,
       pauseReason: batch.pauseReason,
       pauseMessage: batch.pauseMessage,
@@ -108,7 +108,14 @@ export function createBatchService(context: CoreContext) {
     },
     'batches.resume': async ({ batchId }) => {
       const batch = found(batchId);
-      return batch.ok ? start(batch.value) : batch;
+      if (!batch.ok) return batch;
+      // The app reaches only its environments' own addresses; answers from elsewhere never mix in.
+      if (batch.value.customUrl !== null)
+        return fail(
+          'validation',
+          `Batch ${batchId} was answered by ${batch.value.customUrl}, not by an environment of the app. Resume it from the command line: dcdesk bulk --resume ${batchId}`,
+        );
+      return start(batch.value);
     },
     'batches.pause': ({ batchId }) => {
       const batch = found(batchId);

@@ -1,6 +1,7 @@
 import type { SearchHit } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
 import { formatLookedUp, shownCpf } from './format';
+import { destinationText } from '../../i18n/destination-text';
 
 interface Props {
   hits: readonly SearchHit[];
@@ -65,7 +66,7 @@ export function HitsTable({
               data-testid={`search-hit-${hit.batchId}-${String(hit.seq)}`}
             >
               <td>{formatLookedUp(hit.lookedUpAt, locale) ?? t('search.notLookedUp')}</td>
-              <td>{t(`env.${hit.environment}`)}</td>
+              <td>{destinationText(hit.environment, t)}</td>
               <td>
                 <button
                   type="button"

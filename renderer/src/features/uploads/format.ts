@@ -1,11 +1,5 @@
 /** Display and transport helpers of the Send outcomes screen: sizes, hashes, answers, base64. */
-import { isCustomUrl, type Destination } from '../../../../shared/environment';
-import type { Translate } from '../../i18n/i18n';
-
-/** An environment by its translated name; a custom address (`dcdesk --base-url`) as its URL. */
-export function destinationText(destination: Destination, t: Translate): string {
-  return isCustomUrl(destination) ? destination : t(`env.${destination}`);
-}
+export { destinationText } from '../../i18n/destination-text';
 
 /** A file size in the locale's notation: `950 B`, `12.4 kB`, `3.1 MB` (decimal units). */
 export function formatBytes(bytes: number, locale: string): string {
