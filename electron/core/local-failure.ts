@@ -46,3 +46,22 @@ export function historyFailureText(caught: unknown): string | null {
     return 'the disk holding the history reported an error, so the change was not saved. Check the disk (is it full, or removed?), then try again.';
   return caught.message;
 }
+
+/** What to do when the history cannot be opened for a reason of this machine ('' when unknown). */
+export function historyOpenAdvice(caught: unknown): string {
+  const code =
+    caught instanceof Database.SqliteError
+      ? caught.code
+      : (caught as NodeJS.ErrnoException | null)?.code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return ' The disk holding it is full: free some space there, or use another data folder, and try again.';
+  if (
+    code?.startsWith('SQLITE_READONLY') ||
+    code?.startsWith('SQLITE_CANTOPEN') ||
+    code === 'EROFS' ||
+    code === 'EACCES' ||
+    code === 'EPERM'
+  )
+    return ' Use a data folder you may write in (its disk may be read-only).';
+  return '';
+}

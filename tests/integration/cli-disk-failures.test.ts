@@ -92,6 +92,19 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     );
   });
 
+  it('says what to do when the history itself cannot be opened on a full disk', async () => {
+    const disk = work.file('full-new-history');
+    const run = await onSmallDisk(disk, { sizeKb: 16, fill: true }, [
+      'uploads',
+      '--data-dir',
+      `${disk}/history`,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `dcdesk: The history database ${disk}/history/history.sqlite3 cannot be opened: database or disk is full. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
+    );
+  });
+
   it('sends nothing when the ledger line cannot be saved on a full disk, and says so', async () => {
     const disk = work.file('full-history');
     // The history opens in what is left, but a file this large cannot fit in its ledger line.

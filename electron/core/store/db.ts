@@ -1,3 +1,4 @@
+import { historyOpenAdvice } from '../local-failure';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,7 +75,10 @@ export async function openHistory(
       );
     }
   } catch (caught) {
-    return fail('db', `The history folder ${dataDir} cannot be used: ${reason(caught)}`);
+    return fail(
+      'db',
+      `The history folder ${dataDir} cannot be used: ${reason(caught)}.${historyOpenAdvice(caught)}`,
+    );
   }
 
   let db: Db;
@@ -82,7 +86,10 @@ export async function openHistory(
     db = new Database(file);
     configure(db);
   } catch (caught) {
-    return fail('db', `The history database ${file} cannot be opened: ${reason(caught)}`);
+    return fail(
+      'db',
+      `The history database ${file} cannot be opened: ${reason(caught)}.${historyOpenAdvice(caught)}`,
+    );
   }
   try {
     const report = await migrate(db, migrations, (from) =>
