@@ -73,6 +73,11 @@ export interface OutcomeSummary {
   total: number;
   /** Reviewed and not yet accepted by the active environment as sent. */
   unsent: number;
+  /**
+   * Reviewed on answers of other environments (or addresses): their DeviceIds mean nothing to
+   * the active one, so they are not offered here; says why a file would be empty.
+   */
+  elsewhere: number;
 }
 
 export const fileScopes = ['unsent', 'all'] as const;

@@ -288,7 +288,9 @@ test('the separator setting is the default, and production asks before sending',
   await call(app, 'settings.update', { activeEnvironment: 'production' });
   await page.reload();
   await openSendOutcomes(page);
-  await expect(build.getByTestId('build-empty')).toBeVisible();
+  await expect(build.getByTestId('build-empty')).toContainText(
+    'None of the reviewed transactions here comes from Production’s answers',
+  );
   // Nor can they go from disk: the DeviceIds are refused, a few named, and no box overrides it.
   const disk = page.getByTestId('disk-panel');
   await disk.getByTestId('disk-file-input').setInputFiles({

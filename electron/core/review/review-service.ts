@@ -114,12 +114,15 @@ export function reviewService(db: Db): ReviewService {
         counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
         total: 0,
         unsent: 0,
+        elsewhere: 0,
       };
       for (const { outcome, n, unsent } of repo.counts(environment, batchId)) {
         summary.counts[outcome] = n;
         summary.total += n;
         summary.unsent += unsent;
       }
+      for (const { destination, count } of repo.reviewedBy(batchId))
+        if (destination !== environment) summary.elsewhere += count;
       return summary;
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
