@@ -37,13 +37,13 @@ export function historyFailureText(caught: unknown): string | null {
   if (!(caught instanceof Database.SqliteError)) return null;
   const code = caught.code;
   if (code === 'SQLITE_FULL')
-    return 'the disk holding the history is full, so the change was not saved (the history keeps what it had). Free some space on that disk, then try again.';
+    return 'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
   if (code.startsWith('SQLITE_READONLY'))
-    return 'the history is read-only here (its folder or disk is read-only), so the change was not saved. Use a data folder you can write in.';
+    return 'the history is read-only here (its folder or disk is read-only). Use a data folder you can write in.';
   if (code.startsWith('SQLITE_CANTOPEN'))
     return 'the history file cannot be opened or created in its folder. Check that the data folder exists and that you may write in it.';
   if (code.startsWith('SQLITE_IOERR'))
-    return 'the disk holding the history reported an error, so the change was not saved. Check the disk (is it full, or removed?), then try again.';
+    return 'the disk holding the history reported an error. Check the disk (is it full, or was it removed?), then try again.';
   return caught.message;
 }
 

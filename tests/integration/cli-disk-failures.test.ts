@@ -123,7 +123,7 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     expect(run.stderr).not.toMatch(/unexpected failure/);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(
-      'dcdesk upload: the disk holding the history is full, so the change was not saved (the history keeps what it had). Free some space on that disk, then try again.',
+      'dcdesk upload: the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.',
     );
   });
 });
