@@ -1,3 +1,4 @@
+import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { parseArgs } from 'node:util';
 import {
   maxOutcomeImportRows,
@@ -74,6 +75,7 @@ function printReport(
   sheet: OutcomeSheet,
   unknown: UnknownOutcome[],
   report: OutcomeImportReport,
+  where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
     `${sheet.fileName} (sheet ${sheet.sheet}): ${String(sheet.rows.length + sheet.blankIds.length)} rows; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
@@ -89,7 +91,12 @@ function printReport(
     ['no transaction id', sheet.blankIds.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
-  printList(io, 'Not found in the history', report.notFound.map(issueLine));
+  const { destination, elsewhere } = where;
+  printList(io, `Not in ${destination}'s lookups`, report.notFound.map(issueLine));
+  if (elsewhere > 0)
+    io.out(
+      `  ${String(elsewhere)} of them are in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`}), then import again.`,
+    );
   printList(
     io,
     'Without a device, so the service cannot take them',
@@ -198,7 +205,9 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
         ),
       );
     } else {
-      printReport(io, sheet, unknown, report);
+      const notFound = report.notFound.map((issue) => issue.transactionId);
+      const elsewhere = notFound.length === 0 ? 0 : review.seenElsewhere(notFound, environment);
+      printReport(io, sheet, unknown, report, { destination: environment, elsewhere });
       printResult(io, report, result, replace);
     }
     return left === 0 ? exitCodes.ok : exitCodes.failed;

@@ -51,6 +51,8 @@ export interface ReviewService {
    * says why a file for one destination is empty when the reviews were of another's answers.
    */
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
+  /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
+  seenElsewhere(transactionIds: string[], environment: Destination): number;
   /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
   fileRows(
     environment: Destination,
@@ -126,6 +128,7 @@ export function reviewService(db: Db): ReviewService {
       return summary;
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
+    seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
     fileRows: (environment, { batchId, scope }) =>
       repo.fileRows(environment, batchId, scope === 'unsent'),
   };

@@ -143,6 +143,16 @@ export function outcomesRepo(db: Db) {
          FROM outcomes o WHERE ${scopeOf(batchId)} GROUP BY o.outcome`,
       ).all(batchId === undefined ? { environment } : { environment, batchId });
     },
+    /** How many of these transaction ids only batches of other destinations carry. */
+    seenElsewhere(ids: string[], destination: Destination): number {
+      return (
+        statement<{ n: number }>(
+          `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
+           JOIN batches b ON b.id = r.batch_id
+           WHERE r.external_id IN (SELECT value FROM json_each(@ids)) AND b.destination <> @destination`,
+        ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
+      );
+    },
     /** Reviewed transactions per destination of the batch whose answer gave the device. */
     reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }> {
       const inBatch =
