@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, routeUrl } from './environment';
+import { baseUrlProblem, destinationOf, isCustomUrl, routeUrl } from './environment';
 
 describe('routeUrl', () => {
   it('builds production paths with their versions', () => {
@@ -32,5 +32,21 @@ describe('baseUrlProblem', () => {
     expect(baseUrlProblem('ftp://devicecheck.example')).toMatch(/https/);
     expect(baseUrlProblem('https://user:pw@devicecheck.example')).toMatch(/user name or password/);
     expect(baseUrlProblem('devicecheck')).toMatch(/not a valid address/);
+  });
+});
+
+describe('destinationOf', () => {
+  it('is the environment at its own address, and the address anywhere else', () => {
+    expect(destinationOf('sandbox', null)).toBe('sandbox');
+    expect(destinationOf('production', 'https://dc.example/ ', 'https://dc.example')).toBe(
+      'production',
+    );
+    expect(destinationOf('production', 'https://proxy.example/dc//', 'https://dc.example')).toBe(
+      'https://proxy.example/dc',
+    );
+    // A loopback sandbox of its own is not the embedded one.
+    expect(destinationOf('sandbox', 'http://127.0.0.1:4010')).toBe('http://127.0.0.1:4010');
+    expect(isCustomUrl('http://127.0.0.1:4010')).toBe(true);
+    expect(isCustomUrl('sandbox')).toBe(false);
   });
 });

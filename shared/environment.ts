@@ -67,3 +67,38 @@ export function baseUrlProblem(text: string): string | null {
   if (url.search || url.hash) return 'The base URL must not contain a query or a fragment.';
   return null;
 }
+
+/** A base URL given instead of an environment's own address (`dcdesk --base-url`). */
+export type CustomUrl = `http://${string}` | `https://${string}`;
+
+/**
+ * Whose answers, outcomes and uploads these are: an environment's name, or the custom address
+ * that answered instead. A custom address is its own destination, shown as that URL, so answers
+ * from another server never mix with the embedded sandbox's or production's. A URL always holds
+ * `://`, so it can never be mistaken for a name.
+ */
+export type Destination = EnvironmentName | CustomUrl;
+
+/** The stored form of an address: trimmed, without trailing slashes. */
+export function normaliseBaseUrl(text: string): string {
+  return text.trim().replace(/\/+$/, '');
+}
+
+/**
+ * The destination of requests to `environment` at `baseUrl`: the environment itself when the
+ * address is its own (`ownUrl`, or none given), else the address.
+ */
+export function destinationOf(
+  environment: EnvironmentName,
+  baseUrl: string | null,
+  ownUrl: string | null = null,
+): Destination {
+  if (baseUrl === null) return environment;
+  const url = normaliseBaseUrl(baseUrl);
+  if (ownUrl !== null && url === normaliseBaseUrl(ownUrl)) return environment;
+  return url as CustomUrl;
+}
+
+export function isCustomUrl(destination: Destination): destination is CustomUrl {
+  return destination.includes('://');
+}

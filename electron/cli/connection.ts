@@ -2,7 +2,12 @@ import { parseArgs } from 'node:util';
 import {
   baseUrlProblem,
   defaultBaseUrls,
+  destinationOf,
+  isCustomUrl,
+  normaliseBaseUrl,
   pathStyleOf,
+  type CustomUrl,
+  type Destination,
   type EnvironmentName,
   type ServiceEndpoint,
 } from '../../shared/environment';
@@ -29,7 +34,9 @@ const timeoutBounds = settingBounds.timeoutMs;
 
 export const connectionUsage = `Connection options:
   --env production|test|sandbox  environment (default: $DCDESK_ENV, else sandbox)
-  --base-url URL                 another address for the service
+  --base-url URL                 another address for the service; what it answers is kept
+                                 apart as that address (shown as the URL), never mixed with
+                                 the environment's own or the embedded sandbox's
   --test-paths                   use the test path style (/api/products/...)
   --data-dir DIR                 where dcdesk keeps its data (default: $DCDESK_DATA_DIR)
   --timeout MS                   time limit per request, ${String(timeoutBounds.min)} to ${String(timeoutBounds.max)} (default 30000)
@@ -45,6 +52,10 @@ export interface Connection {
   client: ServiceClient;
   /** The base URL to record with a batch (`embeddedSandbox` for the embedded sandbox). */
   storedUrl: string;
+  /** Whose answers these are: the environment, or the custom address that answers instead. */
+  destination: Destination;
+  /** The custom address, when `destination` is one. */
+  customUrl: CustomUrl | null;
   /** Stops the embedded sandbox, when one was started. */
   close: () => Promise<void>;
 }
@@ -69,15 +80,43 @@ export interface ConnectionPin {
   environment: EnvironmentName;
   /** The stored base URL, or `embeddedSandbox` when the embedded sandbox answered it. */
   baseUrl: string;
+  /** The batch's destination: a resumed batch is answered only by the same one. */
+  destination: Destination;
 }
 
 /** Stored as a batch's base URL when the embedded sandbox (a new port each time) answered it. */
 export const embeddedSandbox = 'embedded';
 
+/** An address other than the environment's own is its own destination (see `Destination`). */
+function addressDestination(environment: EnvironmentName, url: string): Destination {
+  return destinationOf(
+    environment,
+    url,
+    environment === 'sandbox' ? null : defaultBaseUrls[environment],
+  );
+}
+
+/**
+ * The destination `--env` and `--base-url` name, for commands that work on the history without
+ * talking to the service (building a file, importing outcomes, checking a file before sending).
+ */
+export function destinationOption(
+  values: { env?: string; 'base-url'?: string },
+  io: Io,
+): Destination {
+  const environment = environmentOption(values.env, io);
+  const url = values['base-url'];
+  if (url === undefined) return environment;
+  const problem = baseUrlProblem(url);
+  if (problem) throw new UsageError(problem);
+  return addressDestination(environment, url);
+}
+
 /**
  * The client for the chosen environment. `--env sandbox` without `--base-url` starts the embedded
  * sandbox on a free loopback port for the length of the command. A `pin` (a batch being resumed)
- * fixes the environment and, unless `--base-url` says otherwise, the address.
+ * fixes the environment and, unless `--base-url` says otherwise, the address; an address that
+ * would make it another destination is refused.
  */
 export async function openConnection(
   values: ConnectionValues,
@@ -108,7 +147,7 @@ export async function openConnection(
   if (givenUrl !== undefined) {
     const problem = baseUrlProblem(givenUrl);
     if (problem) throw new UsageError(problem);
-    endpoint = { baseUrl: givenUrl.trim(), pathStyle };
+    endpoint = { baseUrl: normaliseBaseUrl(givenUrl), pathStyle };
     storedUrl = endpoint.baseUrl;
   } else if (environment === 'sandbox') {
     const sandbox = await startSandbox();
@@ -121,11 +160,25 @@ export async function openConnection(
     storedUrl = endpoint.baseUrl;
   }
 
+  // A resumed batch keeps the destination it was stored with unless --base-url names another.
+  const destination =
+    pin && values['base-url'] === undefined
+      ? pin.destination
+      : storedUrl === embeddedSandbox
+        ? environment
+        : addressDestination(environment, storedUrl);
+  if (pin && destination !== pin.destination) {
+    await close();
+    throw new UsageError(
+      `This batch was answered by ${pin.destination}; it cannot be resumed at ${destination}.`,
+    );
+  }
   const client = createServiceClient({
     fetch: globalThis.fetch,
     endpoint,
     credentials: credentialsFor(environment, io),
     timeoutMs,
   });
-  return { environment, client, close, storedUrl };
+  const customUrl = isCustomUrl(destination) ? destination : null;
+  return { environment, client, close, storedUrl, destination, customUrl };
 }

@@ -1,3 +1,4 @@
+import { fileFailureText, historyFailureText } from '../core/local-failure';
 import { authCommand } from './commands/auth';
 import { batchesCommand } from './commands/batches';
 import { bulkCommand } from './commands/bulk';
@@ -86,6 +87,14 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
         : (caught as Error).message;
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;
+    }
+    // A full disk, a missing folder or a read-only history is not a failure of dcdesk itself.
+    const local =
+      historyFailureText(caught) ??
+      fileFailureText(caught, (caught as NodeJS.ErrnoException | null)?.path ?? 'a file');
+    if (local !== null) {
+      io.err(`dcdesk ${name}: ${local}`);
+      return exitCodes.failed;
     }
     const reason = caught instanceof Error ? caught.message : String(caught);
     io.err(`dcdesk ${name}: unexpected failure: ${reason}`);

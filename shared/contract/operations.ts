@@ -245,9 +245,18 @@ export const operations = {
   ),
   /** Reads a file and runs the re-send guard against the active environment; sends nothing. */
   'uploads.check': operation<UploadCheck>()(z.object(uploadFile).strict()),
-  /** Sends a file to the active environment and records it in the ledger, whatever the answer. */
+  /**
+   * Sends a file to the active environment and records it in the ledger, whatever the answer.
+   * `allowUnseenDevices`: the analyst says explicitly to send DeviceIds the history never saw.
+   */
   'uploads.send': operation<UploadOutcome>()(
-    z.object({ ...uploadFile, confirmed: z.boolean().default(false) }).strict(),
+    z
+      .object({
+        ...uploadFile,
+        confirmed: z.boolean().default(false),
+        allowUnseenDevices: z.boolean().default(false),
+      })
+      .strict(),
   ),
   /** Sends a stored file again, to the active environment. */
   'uploads.resend': operation<UploadOutcome>()(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outcomes, type Outcome, type ResponseVariableRow } from '../domain/types';
-import type { EnvironmentName } from '../environment';
+import type { Destination } from '../environment';
 import type { FileProblem } from '../outcomes/types';
 import type { AppError } from '../result';
 
@@ -73,6 +73,11 @@ export interface OutcomeSummary {
   total: number;
   /** Reviewed and not yet accepted by the active environment as sent. */
   unsent: number;
+  /**
+   * Reviewed on answers of other environments (or addresses): their DeviceIds mean nothing to
+   * the active one, so they are not offered here; says why a file would be empty.
+   */
+  elsewhere: number;
 }
 
 export const fileScopes = ['unsent', 'all'] as const;
@@ -94,7 +99,8 @@ export interface UploadView {
   kind: 'csv' | 'zip';
   rows: number;
   sha256: string;
-  environment: EnvironmentName;
+  /** The environment it went to, or the custom address (`dcdesk --base-url`) shown as its URL. */
+  environment: Destination;
   status: UploadStatus;
   httpStatus: number | null;
   /** The service's messages: the 400 Detail as a list, or the error's sentence. */
@@ -105,14 +111,30 @@ export interface UploadView {
   resentFrom: number | null;
 }
 
+/** How many DeviceIds of a file are in one class, and the first few, with where each is known. */
+export interface DeviceOrigins {
+  count: number;
+  examples: Array<{ transactionId: string; deviceId: string; knownIn: Destination[] }>;
+}
+
 /** What the re-send guard found before a file goes to an environment. */
 export interface UploadCheck {
   fileName: string;
   rows: number;
   sha256: string;
-  environment: EnvironmentName;
+  environment: Destination;
   /** Problems that stop the file from being sent (nothing is sent while there are any). */
   problems: FileProblem[];
+  /**
+   * DeviceIds of this file that the history knows only from the answers (or uploads) of other
+   * destinations: they name nothing in this one, so the file is never sent while there are any.
+   */
+  foreignDevices: DeviceOrigins;
+  /**
+   * DeviceIds the history has never seen anywhere (a file built outside this history): sent only
+   * when the analyst says so explicitly.
+   */
+  unseenDevices: DeviceOrigins;
   /**
    * Earlier uploads of the same bytes to this environment that the service accepted, or may have
    * received (no answer came in time, or the app stopped while sending).

@@ -7,13 +7,14 @@ import {
   type InsightResult,
   type Outcome,
 } from '../domain/types';
-import type { EnvironmentName } from '../environment';
+import type { Destination } from '../environment';
 
 /** A batch as lists and the run screen show it. */
 export interface BatchSummary {
   id: string;
   sourceName: string;
-  environment: EnvironmentName;
+  /** The environment that answered it, or the custom address (`dcdesk --base-url`) as its URL. */
+  environment: Destination;
   state: 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
   pauseReason: PauseReason | null;
   pauseMessage: string | null;
@@ -128,7 +129,8 @@ export interface ExportedFile {
 export interface SearchHit extends ResultRow {
   batchId: string;
   sourceName: string;
-  environment: EnvironmentName;
+  /** The environment that answered it, or the custom address as its URL. */
+  environment: Destination;
   lookedUpAt: string | null;
 }
 

@@ -5,6 +5,7 @@ import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
 import { readResponseFile } from './read-response-file';
 import { buildResponseFile } from './response-file';
+import { maxUploadBytes } from './types';
 import type { ReadResult, ResponseFileKind, ResponseSeparator } from './types';
 
 const rows: ResponseVariableRow[] = [
@@ -208,13 +209,33 @@ describe('readResponseFile refusals', () => {
 
   it('refuses what is not a zip, and a zip that would unpack past 50 MB', async () => {
     expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
-      'The zip archive is damaged or incomplete.',
+      'The zip archive is damaged or incomplete. Build or copy the file again, then choose it again.',
     ]);
+    // Parts under 10 MB are not held to the ratio: only their sum is over the limit.
+    const parts = new JSZip();
+    for (let part = 0; part < 6; part += 1)
+      parts.file(`part-${String(part)}.csv`, new Uint8Array(9 * 1024 * 1024));
+    const large = await parts.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    expect(await messages(large, 'r.zip')).toEqual([
+      'The zip would unpack to 54 MB; a response file may hold at most 50 MB. Split the outcomes into smaller files.',
+    ]);
+  });
+
+  it('says what is true of a zip bomb and of a zip with thousands of entries', async () => {
     const zip = new JSZip();
     zip.file('big.csv', new Uint8Array(50 * 1024 * 1024 + 1));
     const big = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    expect(await messages(big, 'r.zip')).toEqual([
-      'The zip would unpack to more than 50 MB, far more than a response file holds.',
+    const [bomb] = await messages(big, 'r.zip');
+    expect(bomb).toMatch(
+      /^An entry of the zip would unpack to [\d,]+ times its packed size \(the limit is 200\): .* it was not opened\. Zip the CSV file again and choose it again\.$/,
+    );
+    // A small archive of many tiny entries: refused for their number, not for any size.
+    const many = new JSZip();
+    for (let entry = 0; entry < 20_000; entry += 1) many.file(`${String(entry)}.txt`, 'x');
+    const crowded = await many.generateAsync({ type: 'uint8array', compression: 'STORE' });
+    expect(crowded.length).toBeLessThan(maxUploadBytes);
+    expect(await messages(crowded, 'r.zip')).toEqual([
+      'The zip holds 20,000 entries; the app reads at most 10,000, and a response-file zip holds one CSV file. Zip only the CSV file and choose it again.',
     ]);
   });
 

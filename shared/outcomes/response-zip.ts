@@ -6,7 +6,11 @@
 import JSZip from 'jszip';
 import { resolveLimits } from '../spreadsheet/limits';
 import { deflateEnds } from '../spreadsheet/deflate-check';
-import { checkZip } from '../spreadsheet/zip-check';
+import type { Limits } from '../spreadsheet/limits';
+import { formatBytes } from '../format-bytes';
+import { formatCount } from '../spreadsheet/problem';
+import type { ReadProblem } from '../spreadsheet/types';
+import { checkZip, type ZipRefusal } from '../spreadsheet/zip-check';
 import type { FileProblem } from './types';
 
 /** The entry date of every zip built here. JSZip writes it as UTC, so no time zone shows. */
@@ -30,17 +34,15 @@ export async function zipOne(entryName: string, bytes: Uint8Array): Promise<Uint
 /**
  * The bytes of the one CSV file in a zip. Directories and macOS's `__MACOSX/` and `._` companions
  * are ignored; other files are left alone. The zip directory is read before anything is unpacked,
- * so an archive that would unpack to more than 50 MB is refused without inflating it.
+ * so an archive that would unpack to more than 50 MB, or holds thousands of entries, is refused
+ * without inflating it.
  */
 export async function unzipOne(
   bytes: Uint8Array,
 ): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem }> {
-  const check = checkZip(bytes, resolveLimits({ maxUnpackedBytes: maxResponseBytes }));
-  if (!check.ok) {
-    return check.problem.code === 'zip_bomb'
-      ? unreadable('The zip would unpack to more than 50 MB, far more than a response file holds.')
-      : unreadable('The zip archive is damaged or incomplete.');
-  }
+  const limits = resolveLimits({ maxUnpackedBytes: maxResponseBytes });
+  const check = checkZip(bytes, limits);
+  if (!check.ok) return unreadable(refusalText(check.refusal, check.problem, limits));
   const csvNames = check.entries
     .map((entry) => entry.name)
     .filter((name) => !name.endsWith('/') && !isMacCompanion(name))
@@ -75,6 +77,32 @@ export async function unzipOne(
     return { ok: true, bytes: csv };
   } catch {
     return unreadable('The zip archive is damaged, incomplete or protected by a password.');
+  }
+}
+
+/** Why the zip directory refused the archive, in a response file's terms, with what to do. */
+function refusalText(refusal: ZipRefusal, problem: ReadProblem, limits: Limits): string {
+  const found = problem.found ?? 0;
+  switch (refusal) {
+    case 'entries':
+      return (
+        `The zip holds ${formatCount(found)} entries; the app reads at most ` +
+        `${formatCount(limits.maxZipEntries)}, and a response-file zip holds one CSV file. ` +
+        'Zip only the CSV file and choose it again.'
+      );
+    case 'unpacked':
+      return (
+        `The zip would unpack to ${formatBytes(found)}; a response file may hold at most ` +
+        `${formatBytes(maxResponseBytes)}. Split the outcomes into smaller files.`
+      );
+    case 'ratio':
+      return (
+        `An entry of the zip would unpack to ${formatCount(found)} times its packed size (the ` +
+        `limit is ${formatCount(limits.maxCompressionRatio)}): an archive like this is made to ` +
+        'exhaust memory, so it was not opened. Zip the CSV file again and choose it again.'
+      );
+    case 'damaged':
+      return 'The zip archive is damaged or incomplete. Build or copy the file again, then choose it again.';
   }
 }
 

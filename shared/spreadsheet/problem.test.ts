@@ -34,7 +34,7 @@ describe('problems', () => {
     expect(tooManyRows(100_001, limits)).toEqual({
       code: 'too_many_rows',
       message:
-        'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+        'The file has 100,001 data rows; the limit is 100,000. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
       limit: 100_000,
       found: 100_001,
     });
@@ -43,7 +43,9 @@ describe('problems', () => {
   it('names the row with too many columns', () => {
     const problem = tooManyColumns(101, 3, limits);
     expect(problem.code).toBe('too_many_columns');
-    expect(problem.message).toMatch(/^Row 3 has 101 columns; the limit is 100\./);
+    expect(problem.message).toBe(
+      'Row 3 has 101 columns; the limit is 100, which no setting changes. Remove the columns you do not need (keep the transaction fields) and import it again.',
+    );
     expect([problem.limit, problem.found]).toEqual([100, 101]);
   });
 
@@ -55,7 +57,7 @@ describe('problems', () => {
 
   it('states the file size and the limit', () => {
     const problem = fileTooLarge(150 * 1024 * 1024, limits);
-    expect(problem.message).toMatch(/^The file is 150 MB; the limit is 100 MB\./);
+    expect(problem.message).toMatch(/^The file is 150 MB; the limit is 100 MB, which no setting changes\./);
     // The file size is not a setting: the message must not send the analyst looking for one.
     expect(problem.message).not.toMatch(/Settings/);
     expect(problem.code).toBe('too_large');

@@ -28,7 +28,7 @@ export function tooManyRows(dataRows: number, limits: Limits): ReadProblem {
     code: 'too_many_rows',
     message:
       `The file has ${formatCount(dataRows)} data rows; the limit is ${formatCount(limits.maxRows)}. ` +
-      'Split the file or raise the limit in Settings.',
+      'Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
     limit: limits.maxRows,
     found: dataRows,
   };
@@ -40,7 +40,8 @@ export function tooManyColumns(columns: number, row: number, limits: Limits): Re
     code: 'too_many_columns',
     message:
       `Row ${formatCount(row)} has ${formatCount(columns)} columns; the limit is ` +
-      `${formatCount(limits.maxColumns)}. Remove the columns you do not need.`,
+      `${formatCount(limits.maxColumns)}, which no setting changes. Remove the columns you do not need ` +
+      '(keep the transaction fields) and import it again.',
     limit: limits.maxColumns,
     found: columns,
   };
@@ -69,8 +70,8 @@ export function fileTooLarge(bytes: number, limits: Limits): ReadProblem {
   return {
     code: 'too_large',
     message:
-      `The file is ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxFileBytes)}. ` +
-      'Split it into smaller files, or save it as .xlsx (it takes far less room than .csv or .xls).',
+      `The file is ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxFileBytes)}, which no ` +
+      'setting changes. Split it into smaller files, or save it as .xlsx (it takes far less room than .csv or .xls).',
     limit: limits.maxFileBytes,
     found: bytes,
   };

@@ -41,7 +41,7 @@ describe('limits', () => {
     expect(problemOf(readSpreadsheet(csvOf(100_001), 'big.csv'))).toEqual({
       code: 'too_many_rows',
       message:
-        'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+        'The file has 100,001 data rows; the limit is 100,000. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
       limit: 100_000,
       found: 100_001,
     });
@@ -68,7 +68,7 @@ describe('limits', () => {
     const header = Array.from({ length: 101 }, (_, index) => `c${index}`).join(';');
     const problem = problemOf(readSpreadsheet(utf8(`${header}\n1;2\n`), 'wide.csv'));
     expect(problem).toMatchObject({ code: 'too_many_columns', limit: 100, found: 101 });
-    expect(problem.message).toMatch(/^Row 1 has 101 columns; the limit is 100\./);
+    expect(problem.message).toMatch(/^Row 1 has 101 columns; the limit is 100, which no setting/);
   });
 
   it('refuses a cell over the size limit, naming it', () => {

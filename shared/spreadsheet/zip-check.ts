@@ -26,7 +26,11 @@ export interface ZipEntry {
   dataOffset: number;
 }
 
-export type ZipCheck = { ok: true; entries: ZipEntry[] } | { ok: false; problem: ReadProblem };
+/** Which check refused the archive, so a reader of another kind of zip can word it its own way. */
+export type ZipRefusal = 'damaged' | 'entries' | 'unpacked' | 'ratio';
+
+export type ZipCheck =
+  { ok: true; entries: ZipEntry[] } | { ok: false; problem: ReadProblem; refusal: ZipRefusal };
 
 const endRecord = 0x06054b50;
 const zip64Locator = 0x07064b50;
@@ -51,6 +55,7 @@ export function checkZip(bytes: Uint8Array, limits: Limits): ZipCheck {
     if (!(error instanceof Damaged) && !(error instanceof RangeError)) throw error;
     return {
       ok: false,
+      refusal: 'damaged',
       problem: {
         code: 'corrupt',
         message:
@@ -76,7 +81,7 @@ function inspect(view: DataView, limits: Limits): ZipCheck {
     size = safeNumber(view.getBigUint64(record + 40, true));
     offset = safeNumber(view.getBigUint64(record + 48, true));
   }
-  if (count > limits.maxZipEntries) return bomb(tooManyParts(count, limits));
+  if (count > limits.maxZipEntries) return bomb(tooManyParts(count, limits), 'entries');
   if (offset + size > view.byteLength) throw new Damaged('directory past the end');
 
   const entries: ZipEntry[] = [];
@@ -88,9 +93,9 @@ function inspect(view: DataView, limits: Limits): ZipCheck {
     entries.push(entry.entry);
     total += entry.entry.unpackedBytes;
     const ratioProblem = checkRatio(entry.entry, limits);
-    if (ratioProblem !== null) return bomb(ratioProblem);
+    if (ratioProblem !== null) return bomb(ratioProblem, 'ratio');
   }
-  if (total > limits.maxUnpackedBytes) return bomb(tooBig(total, limits));
+  if (total > limits.maxUnpackedBytes) return bomb(tooBig(total, limits), 'unpacked');
   return { ok: true, entries };
 }
 
@@ -239,8 +244,8 @@ function tooManyParts(count: number, limits: Limits): ReadProblem {
   };
 }
 
-function bomb(problem: ReadProblem): ZipCheck {
-  return { ok: false, problem };
+function bomb(problem: ReadProblem, refusal: ZipRefusal): ZipCheck {
+  return { ok: false, problem, refusal };
 }
 
 function safeNumber(value: bigint): number {

@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import type { Page } from '@playwright/test';
 import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
 import type { ResultPage } from '../../shared/contract/results';
+import { responseCsv } from '../../shared/outcomes/response-csv';
 import { sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test, type App } from './fixtures';
 import { call, newestBatchId } from './steps/core';
@@ -228,6 +229,12 @@ test('a file from disk: problems listed by line, then a refusal with each messag
   await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', '2');
   await expect(disk.getByTestId('preview-separator')).toHaveText(';');
   await expect(previewCount(disk, 'Fraude Confirmada')).toHaveAttribute('data-value', '1');
+  // DeviceIds this history never saw: sent only once the analyst says so.
+  const unseen = disk.getByTestId('unseen-devices');
+  await expect(unseen).toContainText('2 DeviceIds of this file appear in no answer');
+  await expect(unseen.locator('li')).toHaveCount(2);
+  await expect(disk.getByTestId('send-disk')).toBeDisabled();
+  await disk.getByTestId('allow-unseen-devices').check();
   await disk.getByTestId('send-disk').click();
   const result = disk.getByTestId('send-result');
   await expect(result).toHaveAttribute('data-status', 'refused');
@@ -269,13 +276,32 @@ test('the separator setting is the default, and production asks before sending',
   await expect(build.getByTestId('build-separator')).toHaveValue(';');
   await expect(build.getByTestId('preview-separator')).toHaveText(';');
 
+  // The sandbox's reviewed rows, as a file saved earlier, before switching to production.
+  const { rows } = await call<{ rows: ResponseVariableRow[] }>(app, 'outcomes.fileRows', {
+    scope: 'all',
+  });
   // In production the sandbox's outcomes are not offered: their devices are the sandbox's.
   await call(app, 'settings.update', { activeEnvironment: 'production' });
   await page.reload();
   await openSendOutcomes(page);
-  await expect(build.getByTestId('build-empty')).toBeVisible();
-  // A file from disk to production asks first; cancelling sends nothing.
+  await expect(build.getByTestId('build-empty')).toContainText(
+    'None of the reviewed transactions here comes from Production’s answers',
+  );
+  // Nor can they go from disk: the DeviceIds are refused, a few named, and no box overrides it.
   const disk = page.getByTestId('disk-panel');
+  await disk.getByTestId('disk-file-input').setInputFiles({
+    name: 'do-sandbox.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(responseCsv(rows, ',')),
+  });
+  const foreign = disk.getByTestId('foreign-devices');
+  await expect(foreign).toContainText(
+    `${String(rows.length)} DeviceIds of this file come only from answers of Sandbox, never of Production`,
+  );
+  await expect(foreign.locator('li')).toHaveCount(Math.min(rows.length, 5));
+  await expect(disk.getByTestId('allow-unseen-devices')).toHaveCount(0);
+  await expect(disk.getByTestId('send-disk')).toBeDisabled();
+  // A file from disk to production asks first; cancelling sends nothing.
   const file = [
     'ID Transacional;DeviceId;Resultado',
     'tx-prod-1;dev-0123456789abcdef0123;Suspeito',
@@ -285,6 +311,7 @@ test('the separator setting is the default, and production asks before sending',
     mimeType: 'text/csv',
     buffer: Buffer.from(file.join('\r\n')),
   });
+  await disk.getByTestId('allow-unseen-devices').check();
   await disk.getByTestId('send-disk').click();
   const dialog = disk.getByTestId('confirm-production-upload');
   await expect(dialog).toBeVisible();

@@ -51,8 +51,8 @@ beforeAll(async () => {
     work.file('pedidos.csv'),
     '--output',
     work.file('answers.json'),
-    '--base-url',
-    sandbox.url,
+    '--env',
+    'sandbox',
   ]);
   expect(seeded.code, seeded.stderr).toBe(0);
 });
@@ -111,7 +111,7 @@ describe('dcdesk outcomes import', () => {
       "casos.csv (sheet casos): 10 rows; transaction id from 'ID da Transação', outcome from 'Classificação'.",
     );
     expect(applied.stdout).toMatch(/to apply\s+4\n/);
-    expect(applied.stdout).toContain('Not found in the history (1):\n  row 7: order-999999');
+    expect(applied.stdout).toContain("Not in sandbox's lookups (1):\n  row 7: order-999999");
     expect(applied.stdout).toContain(`  row 6: ${order(8)}`);
     expect(applied.stdout).toContain("  row 8: 'Talvez'");
     expect(applied.stdout).toMatch(/Given twice .*\(2\):\n {2}row 9: .*\n {2}row 10: /);

@@ -19,6 +19,10 @@ let work = seed;
 const cli = (args: string[]) => runBin([...args, '--data-dir', work.dir]);
 const send = (file: string, ...extra: string[]) =>
   cli(['upload', work.file(file), '--base-url', sandbox.url, ...extra]);
+/** The sandbox's address, as it shows in messages (a custom address is its own destination). */
+const at = () => sandbox.url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Commands on the history name the same address as the sends, to see its answers. */
+const build = (...args: string[]) => cli(['outcomes', 'build', ...args, '--base-url', sandbox.url]);
 
 function rowOf(n: number, outcome: Outcome): ResponseVariableRow {
   const answer = sandboxAnswer(sampleTransaction(n));
@@ -39,7 +43,7 @@ async function review(file: string, rows: Array<[number, string]>): Promise<void
     ...rows.map(([n, text]) => `${sampleTransaction(n).externalID},${text}`),
   ];
   writeFileSync(work.file(file), `${lines.join('\r\n')}\r\n`, 'utf8');
-  const run = await cli(['outcomes', 'import', work.file(file)]);
+  const run = await cli(['outcomes', 'import', work.file(file), '--base-url', sandbox.url]);
   expect(run.code, run.stdout + run.stderr).toBe(0);
 }
 
@@ -111,14 +115,7 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
 
   /** Builds the reviewed rows as first.csv and sends it: upload #1. */
   async function sendFirst() {
-    const built = await cli([
-      'outcomes',
-      'build',
-      '--output',
-      work.file('first.csv'),
-      '--separator',
-      ';',
-    ]);
+    const built = await build('--output', work.file('first.csv'), '--separator', ';');
     expect(built.code, built.stderr).toBe(0);
     const sent = await send('first.csv');
     expect(sent.code, sent.stderr).toBe(0);
@@ -127,7 +124,9 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
 
   it('sends the built csv, and the ledger records it', async () => {
     const sent = await sendFirst();
-    expect(sent.stdout).toMatch(/^Sent upload #1: first\.csv, 4 rows, to sandbox \(HTTP 200\): /);
+    expect(sent.stdout).toMatch(
+      new RegExp(`^Sent upload #1: first\\.csv, 4 rows, to ${at()} \\(HTTP 200\\): `),
+    );
     const received = sandbox.uploads();
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ fileName: 'first.csv', kind: 'csv' });
@@ -143,7 +142,7 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
         kind: 'csv',
         rows: 4,
         sha256,
-        environment: 'sandbox',
+        environment: sandbox.url,
         status: 'sent',
         httpStatus: 200,
       },
@@ -151,7 +150,7 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     const table = await cli(['uploads']);
     expect(table.stdout).toMatch(
       new RegExp(
-        `^#1 .* sandbox +sent +200 csv +4 rows  ${sha256.slice(0, 12)}  first\\.csv$`,
+        `^#1 .* ${at()} +sent +200 csv +4 rows  ${sha256.slice(0, 12)}  first\\.csv$`,
         'm',
       ),
     );
@@ -162,7 +161,9 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     await sendFirst();
     const refused = await send('first.csv');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/The same file was sent to sandbox on .* as upload #1/);
+    expect(refused.stderr).toMatch(
+      new RegExp(`The same file was sent to ${at()} on .* as upload #1`),
+    );
     expect(refused.stderr).toMatch(/--yes/);
     expect(sandbox.uploads()).toHaveLength(1);
     expect(await ledger()).toHaveLength(1);
@@ -192,15 +193,15 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
 
   it('builds only what was not sent yet, as a zip, and guards transactions already sent', async () => {
     await sendFirst();
-    const nothing = await cli(['outcomes', 'build', '--output', work.file('nothing.zip')]);
+    const nothing = await build('--output', work.file('nothing.zip'));
     expect(nothing.code).toBe(1);
-    expect(nothing.stderr).toMatch(/already sent to sandbox/);
+    expect(nothing.stderr).toMatch(new RegExp(`were already accepted by ${at()}; nothing written`));
 
     await review('review-2.csv', [
       [6, 'Fraude Confirmada'],
       [7, 'Positive device'],
     ]);
-    const built = await cli(['outcomes', 'build', '--output', work.file('second.zip')]);
+    const built = await build('--output', work.file('second.zip'));
     expect(built.code, built.stderr).toBe(0);
     const sent = await send('second.zip');
     expect(sent.code, sent.stderr).toBe(0);
@@ -210,12 +211,14 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
       byId([rowOf(6, 'Fraude Confirmada'), rowOf(7, 'Device Positivado')]),
     );
 
-    const all = await cli(['outcomes', 'build', '--all', '--output', work.file('all.zip')]);
+    const all = await build('--all', '--output', work.file('all.zip'));
     expect(all.code, all.stderr).toBe(0);
     const guarded = await send('all.zip');
     expect(guarded.code).toBe(2);
     expect(guarded.stderr).toMatch(
-      /6 of its 6 transactions were already sent to sandbox in uploads #2, #1\./,
+      new RegExp(
+        `6 of its 6 transactions were already sent to ${at()} in uploads #\\d+(, #\\d+)+\\.`,
+      ),
     );
     expect(sandbox.uploads()).toHaveLength(2);
   });
@@ -225,7 +228,8 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
       work.file('made-up.csv'),
       'ID Transacional,DeviceId,Resultado\r\nfake-1,dev-0000,Suspeito\r\nfake-2,not-a-device,Fraude Confirmada\r\n',
     );
-    const refused = await send('made-up.csv');
+    // Made-up DeviceIds are unknown to this history: sent only when the analyst says so.
+    const refused = await send('made-up.csv', '--unseen-devices');
     expect(refused.code).toBe(1);
     const messages = refused.stderr.split('\n').filter((line) => line.startsWith('  - '));
     expect(messages).toEqual([
@@ -275,10 +279,10 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     const guarded = await startSandbox({
       credentials: { username: 'analyst', password: 's3cret' },
     });
-    const { transactionId, deviceId } = rowOf(10, 'Suspeito');
+    // A DeviceId of another destination would be refused before any credentials are tried.
     writeFileSync(
       work.file('to-test.csv'),
-      `ID Transacional,DeviceId,Resultado\r\n${transactionId},${deviceId},Suspeito\r\n`,
+      'ID Transacional,DeviceId,Resultado\r\norder-elsewhere-1,dev-made-up,Suspeito\r\n',
     );
     try {
       const run = await runBin(
@@ -289,6 +293,7 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
           guarded.url,
           '--env',
           'test',
+          '--unseen-devices',
           '--data-dir',
           work.dir,
         ],
@@ -300,7 +305,8 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
       expect(guarded.uploads()).toEqual([]);
       expect((await ledger())[0]).toMatchObject({
         fileName: 'to-test.csv',
-        environment: 'test',
+        // Another address than test's own is its own destination, shown as that URL.
+        environment: guarded.url,
         status: 'failed',
       });
     } finally {

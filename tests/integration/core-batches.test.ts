@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchEvent } from '../../shared/batch';
 import type { BatchSummary } from '../../shared/contract/results';
 import { createCore, type Core } from '../../electron/core/create-core';
+import { createBatch } from '../../electron/core/bulk/batch';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import { openHistory } from '../../electron/core/store/db';
 import { sourceRows } from '../support/bulk';
 import { startSandbox } from '../../electron/sandbox';
 
@@ -96,6 +98,34 @@ describe('batches through the core', () => {
     const finished = await value<BatchSummary>(second.call('batches.get', { batchId: created.id }));
     expect(finished.counts).toMatchObject({ done: 3000, failed: 0 });
     await second.close();
+  });
+
+  it('shows a batch another address answered as that URL, and leaves its resuming to dcdesk', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-'));
+    dirs.push(dataDir);
+    const history = await openHistory(dataDir);
+    if (!history.ok) throw new Error(history.error.message);
+    const stored = createBatch(history.value.db, {
+      sourceName: 'elsewhere.csv',
+      sourceSha256: 'c'.repeat(64),
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:9',
+      customUrl: 'http://127.0.0.1:9',
+      rows: sourceRows(3),
+    });
+    history.value.db.close();
+    const core = await openCore(dataDir);
+    const listed = await value<BatchSummary[]>(core.call('batches.list', {}));
+    expect(listed).toMatchObject([{ id: stored.id, environment: 'http://127.0.0.1:9' }]);
+    const resumed = await core.call('batches.resume', { batchId: stored.id });
+    expect(resumed).toEqual({
+      ok: false,
+      error: {
+        code: 'validation',
+        message: `Batch ${stored.id} was answered by http://127.0.0.1:9, not by an environment of the app. Resume it from the command line: dcdesk bulk --resume ${stored.id}`,
+      },
+    });
+    await core.close();
   });
 
   it('refuses malformed requests at the door', async () => {

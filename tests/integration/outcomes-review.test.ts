@@ -298,6 +298,7 @@ describe('rows for a response-variable file', () => {
       counts: { Suspeito: 6, 'Fraude Confirmada': 3, 'Device Positivado': 0 },
       total: 9,
       unsent: 9,
+      elsewhere: 0,
     });
 
     // The first four go to the sandbox and are accepted.

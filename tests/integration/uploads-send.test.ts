@@ -117,7 +117,9 @@ describe('sending a response-variable file', () => {
     ];
     const file = await build(madeUp, { kind: 'csv', fileName: 'inventado' });
     const uploads = uploadService(fixture.db);
-    const upload = done(await uploads.send(file, target()));
+    // Three of the DeviceIds are unknown to this history: sent only when the analyst says so.
+    const unseen = target({ allowUnseenDevices: true });
+    const upload = done(await uploads.send(file, unseen));
     expect(upload).toMatchObject({
       status: 'refused',
       httpStatus: 400,
@@ -133,7 +135,7 @@ describe('sending a response-variable file', () => {
     expect(uploads.file(upload.id)?.bytes).toEqual(file.bytes);
 
     // A refused file was never accepted: sending it again does not ask first.
-    const again = done(await uploads.send(file, target()));
+    const again = done(await uploads.send(file, unseen));
     expect(again).toMatchObject({ status: 'refused' });
     expect(fixture.sandbox.counters().uploadsByStatus).toEqual({ 400: 2 });
   });
@@ -267,6 +269,8 @@ describe('the re-send guard', () => {
         sha256: first.sha256,
         environment: 'sandbox',
         problems: [],
+        foreignDevices: { count: 0, examples: [] },
+        unseenDevices: { count: 0, examples: [] },
         sameFile: [first],
         repeatedTransactions: 10,
         repeatedIn: [first],
@@ -314,9 +318,61 @@ describe('the re-send guard', () => {
     // Environments are separate: the test environment has accepted none of it.
     const elsewhere = await uploads.check(file, 'test');
     expect(elsewhere).toMatchObject({ sameFile: [], repeatedTransactions: 0, repeatedIn: [] });
+    // ...and its DeviceIds, which only sandbox answers gave, mean nothing there.
+    expect(elsewhere.foreignDevices.count).toBe(10);
     expect(await uploads.resend(9999, target())).toMatchObject({
       ok: false,
       error: { code: 'validation', message: 'There is no upload 9999.' },
     });
+  });
+});
+
+describe('DeviceIds of another environment', () => {
+  it('never sends a file of sandbox DeviceIds to another environment, naming a few and how many', async () => {
+    const uploads = uploadService(fixture.db);
+    const file = await build(reviewed.slice(0, 8), { kind: 'csv', fileName: 'do-sandbox' });
+    const sent = await uploads.send(file, target({ environment: 'production', confirmed: true }));
+    expect(sent.ok).toBe(false);
+    if (sent.ok) return;
+    expect(sent.error.code).toBe('validation');
+    expect(sent.error.message).toBe(
+      'do-sandbox.csv cannot be sent to production: 8 of its DeviceIds come only from answers of ' +
+        "sandbox, never of production, which does not know them. Build the file from production's " +
+        'answers (dcdesk outcomes build).',
+    );
+    expect(sent.error.details).toEqual(
+      reviewed.slice(0, 5).map((row) => `${row.transactionId}: ${row.deviceId} (known in sandbox)`),
+    );
+    // Saying yes to the re-send guard or to unseen DeviceIds does not override it.
+    const forced = await uploads.send(
+      file,
+      target({ environment: 'production', confirmed: true, allowUnseenDevices: true }),
+    );
+    expect(forced.ok).toBe(false);
+    expect(uploads.list()).toEqual([]);
+    expect(fixture.sandbox.counters().uploadsByStatus).toEqual({});
+  });
+
+  it('sends DeviceIds the history never saw only when told explicitly', async () => {
+    const uploads = uploadService(fixture.db);
+    const rows: ResponseVariableRow[] = [
+      reviewed[0]!,
+      { transactionId: 'order-built-elsewhere', deviceId: 'dev-unseen', outcome: 'Suspeito' },
+    ];
+    const file = await build(rows, { kind: 'csv', fileName: 'de-fora' });
+    const check = await uploads.check(file, 'sandbox');
+    expect(check.unseenDevices).toEqual({
+      count: 1,
+      examples: [{ transactionId: 'order-built-elsewhere', deviceId: 'dev-unseen', knownIn: [] }],
+    });
+    const held = await uploads.send(file, target());
+    expect(held).toMatchObject({ ok: false, error: { code: 'validation' } });
+    if (!held.ok)
+      expect(held.error.message).toMatch(/^1 DeviceIds of de-fora\.csv appear in no answer/);
+    expect(uploads.list()).toEqual([]);
+    const sent = done(await uploads.send(file, target({ allowUnseenDevices: true })));
+    // It went out (the sandbox then refused the made-up DeviceId, as the service would).
+    expect(sent).toMatchObject({ environment: 'sandbox', status: 'refused' });
+    expect(fixture.sandbox.counters().uploadsByStatus).toEqual({ 400: 1 });
   });
 });

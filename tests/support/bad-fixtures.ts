@@ -84,7 +84,7 @@ const utf16Refusal: Refusal = {
 const tooManyRows: Refusal = {
   code: 'too_many_rows',
   message:
-    'The file has 100,001 data rows; the limit is 100,000. Split the file or raise the limit in Settings.',
+    'The file has 100,001 data rows; the limit is 100,000. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
 };
 
 /** Every bad input, committed ones first. */

@@ -40,7 +40,7 @@ done, ok, noContent, invalid, rejected, failed, createdAt}.`,
           rejected: view.counts.rejected,
           failed: view.counts.failed,
           createdAt: view.record.createdAt,
-          environment: view.record.environment,
+          environment: view.record.destination,
         }));
       if (values.json) {
         io.out(

@@ -118,8 +118,8 @@ ${connectionUsage}`,
       (connection ??= await openConnection(values, io, pin, timeoutMs));
     const batches = createBatchService({
       db,
-      clientFor: async (target) =>
-        (await connect({ environment: target.environment, baseUrl: target.baseUrl })).client,
+      // The connection is opened (pinned to a resumed batch) before the service asks for it.
+      clientFor: async () => (await connect()).client,
       onEvent: (event) => view.show(event),
     });
     try {
@@ -162,6 +162,7 @@ ${connectionUsage}`,
         sourceSha256: input.sha256,
         environment: opened.environment,
         baseUrl: opened.storedUrl,
+        customUrl: opened.customUrl,
         settings,
         rows: input.sourceRows,
         skipLookedUpWithinDays: skipDays,
@@ -176,7 +177,7 @@ ${connectionUsage}`,
         );
       }
       io.err(
-        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.environment}.`,
+        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
       return await report(batches, run, output, io, view);
     } finally {

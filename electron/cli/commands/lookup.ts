@@ -61,6 +61,7 @@ ${connectionUsage}`,
         raw,
         environment: connection.environment,
         baseUrl: connection.storedUrl,
+        customUrl: connection.customUrl,
         sourceName: 'dcdesk lookup',
       });
       if (!answer.ok) return reportError(io, answer.error);

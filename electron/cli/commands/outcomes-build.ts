@@ -1,16 +1,18 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
+import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { buildResponseFile } from '../../../shared/outcomes';
 import {
   responseSeparators,
   type ResponseFileKind,
   type ResponseSeparator,
 } from '../../../shared/outcomes/types';
-import { reviewService } from '../../core/review/review-service';
+import { fileFailureText } from '../../core/local-failure';
+import { reviewService, type ReviewService } from '../../core/review/review-service';
 import { batchViews } from '../../core/batches/batch-views';
 import { settingsRepo } from '../../core/store/settings.repo';
-import { environmentOption } from '../environment-option';
+import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { formatBytes } from '../../../shared/format-bytes';
@@ -20,6 +22,7 @@ import { writeAtomically } from '../write-atomically';
 const options = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
+  'base-url': { type: 'string' },
   output: { type: 'string', short: 'o' },
   batch: { type: 'string' },
   separator: { type: 'string' },
@@ -27,7 +30,7 @@ const options = {
 } as const;
 
 export const outcomesBuildUsage = `dcdesk outcomes build --output FILE.csv|FILE.zip [--batch ID] [--separator ';'|','] [--all]
-                      [--env production|test|sandbox] [--data-dir DIR]
+                      [--env production|test|sandbox] [--base-url URL] [--data-dir DIR]
 
 Builds the response-variable file the service takes (columns ID Transacional, DeviceId,
 Resultado; UTF-8) from the reviewed transactions: a .csv, or a .zip holding that csv. Then send
@@ -39,6 +42,8 @@ it with 'dcdesk upload FILE'.
   --all             every reviewed transaction, also those already sent to the environment
   --env NAME        the environment the file is for (default: $DCDESK_ENV, else sandbox); by
                     default the file holds only what this environment has not accepted yet
+  --base-url URL    the file is for that address (what dcdesk bulk --base-url URL answered),
+                    kept apart from every environment
 
 Nothing is written when there is nothing to send or when a row cannot go in the file.`;
 
@@ -56,6 +61,30 @@ function separatorFrom(text: string | undefined): ResponseSeparator | undefined 
   return separator;
 }
 
+/** Why a file would be empty, said as it is, with what to do. */
+function whyEmpty(review: ReviewService, destination: Destination, batchId?: string): string {
+  const where = batchId === undefined ? '' : ` in batch ${batchId}`;
+  const reviewed = review.reviewedBy(batchId);
+  const own = reviewed.find((entry) => entry.destination === destination)?.count ?? 0;
+  if (own > 0)
+    return `all ${String(own)} reviewed transactions${where} of ${destination}'s answers were already accepted by ${destination}; nothing written. Pass --all to put them in a file anyway.`;
+  if (reviewed.length === 0)
+    return `no reviewed transactions${where}; nothing written. Review some first (dcdesk outcomes import FILE).`;
+  const others = reviewed
+    .map((entry) => `${String(entry.count)} of ${entry.destination}'s`)
+    .join(', ');
+  return (
+    `no reviewed transaction${where} comes from ${destination}'s answers (reviewed: ${others}); ` +
+    `their DeviceIds mean nothing to ${destination}, so nothing was written. Look the transactions ` +
+    `up in ${destination} (dcdesk bulk FILE ${destinationFlags(destination)}), review them, and build again.`
+  );
+}
+
+/** The options that name a destination on the command line. */
+function destinationFlags(destination: Destination): string {
+  return isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`;
+}
+
 /** `dcdesk outcomes build`: the response-variable file of the reviewed transactions. */
 export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -70,7 +99,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   if (!output) throw new UsageError('--output FILE.csv or FILE.zip is required.');
   const kind = kindOf(output);
   const givenSeparator = separatorFrom(values.separator);
-  const environment = environmentOption(values.env, io);
+  const environment = destinationOption(values, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   try {
     const { db } = history;
@@ -80,14 +109,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       return exitCodes.failed;
     }
     const scope = values.all ? 'all' : 'unsent';
-    const rows = reviewService(db).fileRows(environment, { batchId, scope });
+    const review = reviewService(db);
+    const rows = review.fileRows(environment, { batchId, scope });
     if (rows.length === 0) {
-      const where = batchId === undefined ? '' : ` in batch ${batchId}`;
-      io.err(
-        scope === 'all'
-          ? `dcdesk: no reviewed transactions${where}; nothing written.`
-          : `dcdesk: every reviewed transaction${where} was already sent to ${environment} (or none is reviewed); nothing written. Pass --all to put them in a file anyway.`,
-      );
+      io.err(`dcdesk: ${whyEmpty(review, environment, batchId)}`);
       return exitCodes.failed;
     }
     const separator = givenSeparator ?? settingsRepo(db).read().responseSeparator;
@@ -107,7 +132,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       await writeAtomically(output, file.bytes);
     } catch (caught) {
       const reason = caught instanceof Error ? caught.message : String(caught);
-      io.err(`dcdesk: cannot write ${output}: ${reason}`);
+      io.err(`dcdesk: ${fileFailureText(caught, output) ?? `Cannot write ${output}: ${reason}`}`);
       return exitCodes.failed;
     }
     const { preview } = file;
@@ -128,7 +153,8 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       io.err(
         `dcdesk: warning: lines with an ID or DeviceId that Excel would run as a formula if it opened this file: ${preview.formulaLike.lines.join(', ')} (${String(preview.formulaLike.count)} in all). The file keeps them exact, as the service needs; check it in a text editor, not in Excel.`,
       );
-    io.out(`Send it with: dcdesk upload ${output} --env ${environment}`);
+    const env = isCustomUrl(environment) && values.env !== undefined ? ` --env ${values.env}` : '';
+    io.out(`Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`);
     return exitCodes.ok;
   } finally {
     history.close();

@@ -1,3 +1,4 @@
+import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { parseArgs } from 'node:util';
 import {
   maxOutcomeImportRows,
@@ -12,12 +13,13 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { printList } from '../listing';
-import { environmentOption } from '../environment-option';
+import { destinationOption } from '../connection';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
 
 const options = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
+  'base-url': { type: 'string' },
   json: { type: 'boolean' },
   sheet: { type: 'string' },
   'id-column': { type: 'string' },
@@ -27,11 +29,13 @@ const options = {
 } as const;
 
 export const outcomesImportUsage = `dcdesk outcomes import FILE [--sheet NAME] [--id-column HEADER] [--outcome-column HEADER]
-                       [--replace-conflicts] [--dry-run] [--json] [--env ENV] [--data-dir DIR]
+                       [--replace-conflicts] [--dry-run] [--json] [--env ENV] [--base-url URL]
+                       [--data-dir DIR]
 
 Reads the outcomes of reviewed transactions from a spreadsheet (xlsx, xls or csv; the analyst's
 case system export), matches each transaction id with the history of the environment (--env, else
-$DCDESK_ENV, else sandbox: the one the file will be sent to) to find its DeviceId, and
+$DCDESK_ENV, else sandbox: the one the file will be sent to; --base-url URL: the answers that
+address gave, kept apart as that URL) to find its DeviceId, and
 reports what it found before it applies anything. The columns are found by name, Portuguese or
 English (ID Transacional, Pedido, Transaction ID, …; Resultado, Classificação, Outcome, …). The
 outcome is one of ${outcomes.join(', ')}, or its English name
@@ -71,6 +75,7 @@ function printReport(
   sheet: OutcomeSheet,
   unknown: UnknownOutcome[],
   report: OutcomeImportReport,
+  where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
     `${sheet.fileName} (sheet ${sheet.sheet}): ${String(sheet.rows.length + sheet.blankIds.length)} rows; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
@@ -86,7 +91,12 @@ function printReport(
     ['no transaction id', sheet.blankIds.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
-  printList(io, 'Not found in the history', report.notFound.map(issueLine));
+  const { destination, elsewhere } = where;
+  printList(io, `Not in ${destination}'s lookups`, report.notFound.map(issueLine));
+  if (elsewhere > 0)
+    io.out(
+      `  ${String(elsewhere)} of them are in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`}), then import again.`,
+    );
   printList(
     io,
     'Without a device, so the service cannot take them',
@@ -141,7 +151,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
   if (positionals.length !== 1) throw new UsageError('Give one outcomes spreadsheet FILE.');
   const file = positionals[0] ?? '';
   const replace = values['replace-conflicts'] ?? false;
-  const environment = environmentOption(values.env, io);
+  const environment = destinationOption(values, io);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   try {
     const read = await readOutcomeSheet(file, {
@@ -195,7 +205,9 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
         ),
       );
     } else {
-      printReport(io, sheet, unknown, report);
+      const notFound = report.notFound.map((issue) => issue.transactionId);
+      const elsewhere = notFound.length === 0 ? 0 : review.seenElsewhere(notFound, environment);
+      printReport(io, sheet, unknown, report, { destination: environment, elsewhere });
       printResult(io, report, result, replace);
     }
     return left === 0 ? exitCodes.ok : exitCodes.failed;

@@ -1,13 +1,23 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
 import { maxUploadBytes } from '../../../shared/outcomes';
 import type { AppError } from '../../../shared/result';
 import { formatBytes } from '../../../shared/format-bytes';
+import {
+  deviceExample,
+  foreignDevicesMessage,
+  unseenDevicesMessage,
+} from '../../core/uploads/device-classes';
 import { uploadService } from '../../core/uploads/upload-service';
 import type { Command } from '../command';
-import { connectionOptions, connectionUsage, openConnection, type Connection } from '../connection';
-import { environmentOption } from '../environment-option';
+import {
+  connectionOptions,
+  connectionUsage,
+  destinationOption,
+  openConnection,
+  type Connection,
+} from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
@@ -17,6 +27,7 @@ import { describeAnswer, describeCheck } from '../upload-text';
 const options = {
   ...connectionOptions,
   yes: { type: 'boolean', short: 'y' },
+  'unseen-devices': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -71,6 +82,23 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
   }
 }
 
+/**
+ * DeviceIds the destination never gave: another environment's stop the file; ones the history
+ * never met stop it unless --unseen-devices says to send them. Returns the exit code, or null.
+ */
+function reportDevices(io: Io, check: UploadCheck, allowUnseen: boolean): number | null {
+  const foreign = check.foreignDevices.count > 0;
+  if (!foreign && (check.unseenDevices.count === 0 || allowUnseen)) return null;
+  const origins = foreign ? check.foreignDevices : check.unseenDevices;
+  io.err(
+    `dcdesk: ${foreign ? foreignDevicesMessage(check) : unseenDevicesMessage(check)} Nothing was sent.`,
+  );
+  io.err(`  for example (transaction: DeviceId):`);
+  for (const example of origins.examples) io.err(`  - ${deviceExample(example)}`);
+  if (!foreign) io.err(`dcdesk: to send it anyway, run the same command with --unseen-devices.`);
+  return exitCodes.failed;
+}
+
 /** Problems in the file itself, each naming its line; nothing was sent, nothing stored. */
 function reportProblems(io: Io, fileName: string, messages: string[]): number {
   io.err(`dcdesk: ${fileName} does not pass the checks; nothing was sent:`);
@@ -90,8 +118,13 @@ Resultado) after checking it, and records the upload in the ledger (see dcdesk u
 already sent to the environment, or one repeating transactions already sent there, asks first on
 a terminal; --yes answers yes. With no terminal and no --yes such a file is not sent (exit 2).
 
-  --yes, -y   send again without asking
-  --json      print the ledger line as JSON
+A DeviceId is an answer of one environment. A file whose DeviceIds the history knows only from
+another environment's answers (or another address's) is never sent there (exit 1). A file with
+DeviceIds the history has never seen (built elsewhere) is sent only with --unseen-devices.
+
+  --yes, -y          send again without asking
+  --unseen-devices   send DeviceIds this history has never seen: you know where they come from
+  --json             print the ledger line as JSON
 
 Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, or the file has
 problems (listed with their lines, nothing sent); 2 usage mistake or re-send not confirmed;
@@ -112,15 +145,22 @@ ${connectionUsage}`,
     try {
       const service = uploadService(history.db);
       // The file's own problems need no connection: reported before any credentials are asked for.
-      const check = await service.check(file, environmentOption(values.env, io));
+      const allowUnseenDevices = values['unseen-devices'] ?? false;
+      const check = await service.check(file, destinationOption(values, io));
       if (check.problems.length > 0)
         return reportProblems(
           io,
           check.fileName,
           check.problems.map((problem) => problem.message),
         );
+      const refused = reportDevices(io, check, allowUnseenDevices);
+      if (refused !== null) return refused;
       connection = await openConnection(values, io);
-      const target = { client: connection.client, environment: connection.environment };
+      const target = {
+        client: connection.client,
+        environment: connection.destination,
+        allowUnseenDevices,
+      };
       let sent = await service.send(file, { ...target, confirmed: values.yes ?? false });
       if (sent.ok && sent.value.status === 'confirm') {
         if (!(await confirmResend(io, sent.value))) return exitCodes.usage;

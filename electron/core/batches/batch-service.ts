@@ -1,5 +1,5 @@
 import type { BatchEvent } from '../../../shared/batch';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { RawTransaction } from '../../../shared/domain/types';
 import { createBatch, type NewBatchInput } from '../bulk/batch';
@@ -140,6 +140,8 @@ export function createBatchService(options: BatchServiceOptions) {
       raw: RawTransaction;
       environment: EnvironmentName;
       baseUrl: string;
+      /** A custom address answering instead of the environment's own (see `Destination`). */
+      customUrl?: CustomUrl | null;
       sourceName: string;
     }): Promise<Result<InsightAnswer>> {
       const client = await options.clientFor(input);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { validateTransaction } from '../../../shared/domain/transaction';
 import type { Phone, RawTransaction } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import {
   describeBounds,
   settingBounds,
@@ -33,6 +33,8 @@ export interface NewBatchInput {
   sourceSha256: string;
   environment: EnvironmentName;
   baseUrl: string;
+  /** The address that answered when it is not the environment's own (see `Destination`). */
+  customUrl?: CustomUrl | null;
   settings?: Partial<BatchSettings>;
   rows: readonly SourceRow[];
   /** Rows whose external ID was answered within this many days reuse that answer instead. */
@@ -128,6 +130,7 @@ export function createBatch(db: Db, input: NewBatchInput, now = new Date()): Bat
         sourceSha256: input.sourceSha256,
         environment: input.environment,
         baseUrl: input.baseUrl,
+        customUrl: input.customUrl ?? null,
         settings,
         total: prepared.length,
       },

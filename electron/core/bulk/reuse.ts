@@ -47,7 +47,10 @@ export function reuseRecentLookups(
          SELECT r2.external_id AS external_id, l2.*,
            ROW_NUMBER() OVER (PARTITION BY r2.external_id ORDER BY l2.looked_up_at DESC) AS newest
          FROM batch_rows r2 JOIN lookups l2 ON l2.batch_id = r2.batch_id AND l2.seq = r2.seq
+         JOIN batches b2 ON b2.id = r2.batch_id
          WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND r2.batch_id <> @batchId
+           -- Only answers of the same destination: a sandbox DeviceId means nothing to production.
+           AND b2.destination = (SELECT destination FROM batches WHERE id = @batchId)
        ) p ON p.external_id = r.external_id AND p.newest = 1
        WHERE r.batch_id = @batchId AND r.state = 'pending'`,
     )

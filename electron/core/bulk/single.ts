@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RawTransaction } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import type { Result } from '../../../shared/result';
 import type { InsightAnswer, ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
@@ -16,13 +16,20 @@ import { failureOf, resultOf } from './row-result';
 export async function lookupAndRecord(
   db: Db,
   client: Pick<ServiceClient, 'insights'>,
-  input: { raw: RawTransaction; environment: EnvironmentName; baseUrl: string; sourceName: string },
+  input: {
+    raw: RawTransaction;
+    environment: EnvironmentName;
+    baseUrl: string;
+    customUrl?: CustomUrl | null;
+    sourceName: string;
+  },
 ): Promise<Result<InsightAnswer>> {
   const batch = createBatch(db, {
     sourceName: input.sourceName,
     sourceSha256: createHash('sha256').update(JSON.stringify(input.raw)).digest('hex'),
     environment: input.environment,
     baseUrl: input.baseUrl,
+    customUrl: input.customUrl ?? null,
     settings: { concurrency: 1 },
     rows: [{ row: 1, raw: input.raw, notes: [] }],
   });

@@ -1,5 +1,5 @@
 import type { BatchSummary } from '../../../shared/contract/results';
-import { ok, type Result } from '../../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 import type { BatchService, BatchView } from '../batches/batch-service';
 import type { CoreContext, HandlerGroup } from '../context';
 
@@ -19,7 +19,7 @@ function summary({ record, ...view }: BatchView): BatchSummary {
   return {
     id: record.id,
     sourceName: record.sourceName,
-    environment: record.environment,
+    environment: record.destination,
     state: view.state,
     pauseReason: view.pauseReason,
     pauseMessage: view.pauseMessage,
@@ -39,6 +39,21 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
   const current = (batchId: string): Result<BatchSummary> => {
     const view = service.get(batchId);
     return view.ok ? ok(summary(view.value)) : view;
+  };
+  /**
+   * The app reaches only its environments' own addresses, so a batch a custom address answered
+   * (dcdesk --base-url) is resumed where it came from, never mixed with the environment's answers.
+   */
+  const answeredElsewhere = (batchId: string): Result<BatchSummary> | null => {
+    const view = service.get(batchId);
+    if (!view.ok) return view;
+    const { customUrl } = view.value.record;
+    return customUrl === null
+      ? null
+      : fail(
+          'validation',
+          `Batch ${batchId} was answered by ${customUrl}, not by an environment of the app. Resume it from the command line: dcdesk bulk --resume ${batchId}`,
+        );
   };
   const after = <T extends { batch: { id: string } }>(started: Result<T>) =>
     started.ok ? current(started.value.batch.id) : started;
@@ -71,7 +86,10 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
     },
     'batches.list': () => Promise.resolve(ok(service.list().map(summary))),
     'batches.get': ({ batchId }) => Promise.resolve(current(batchId)),
-    'batches.resume': async ({ batchId }) => after(await service.resume(batchId)),
+    'batches.resume': async ({ batchId }) => {
+      const refused = answeredElsewhere(batchId);
+      return refused ?? after(await service.resume(batchId));
+    },
     'batches.pause': ({ batchId }) => {
       service.running(batchId)?.pause();
       return Promise.resolve(current(batchId));
@@ -84,7 +102,9 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
       }
       return current(batchId);
     },
-    'batches.retryFailed': async ({ batchId }) =>
-      after(await service.resume(batchId, { retryFailed: true })),
+    'batches.retryFailed': async ({ batchId }) => {
+      const refused = answeredElsewhere(batchId);
+      return refused ?? after(await service.resume(batchId, { retryFailed: true }));
+    },
   };
 }

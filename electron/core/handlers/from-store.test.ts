@@ -17,7 +17,11 @@ describe('fromStore', () => {
     const rejected = () =>
       Promise.reject(new Database.SqliteError('disk I/O error', 'SQLITE_IOERR'));
     expect(await fromStore(rejected)).toMatchObject({
-      error: { code: 'db', message: 'The history could not be read: disk I/O error' },
+      error: {
+        code: 'db',
+        message:
+          'The history could not be read: the disk holding the history reported an error. Check the disk (is it full, or was it removed?), then try again.',
+      },
     });
   });
 

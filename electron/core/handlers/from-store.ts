@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { fail, type Result } from '../../../shared/result';
+import { historyFailureText } from '../local-failure';
 
 /**
  * Runs a store call (or a service call that uses the store) as a handler: a SQLite failure is a
@@ -14,6 +15,9 @@ export async function fromStore<T>(
     return await run();
   } catch (caught) {
     if (!(caught instanceof Database.SqliteError)) throw caught;
-    return fail('db', `The history could not be ${action}: ${caught.message}`);
+    return fail(
+      'db',
+      `The history could not be ${action}: ${historyFailureText(caught) ?? caught.message}`,
+    );
   }
 }

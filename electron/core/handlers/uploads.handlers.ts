@@ -23,9 +23,10 @@ export function uploadHandlers(
   const uploads = uploadService(context.db);
 
   /** The active environment and its client, read at each call (the analyst may switch). */
-  async function target(confirmed: boolean) {
+  async function target(confirmed: boolean, allowUnseenDevices = false) {
     const environment = context.settings().activeEnvironment;
-    return { environment, confirmed, client: await context.connections.client(environment) };
+    const client = await context.connections.client(environment);
+    return { environment, confirmed, allowUnseenDevices, client };
   }
 
   return {
@@ -35,11 +36,11 @@ export function uploadHandlers(
         if (!file.ok) return file;
         return ok(await uploads.check(file.value, context.settings().activeEnvironment));
       }),
-    'uploads.send': ({ confirmed, ...input }) =>
+    'uploads.send': ({ confirmed, allowUnseenDevices, ...input }) =>
       fromStore(async () => {
         const file = decoded(input);
         if (!file.ok) return file;
-        return uploads.send(file.value, await target(confirmed));
+        return uploads.send(file.value, await target(confirmed, allowUnseenDevices));
       }, 'changed'),
     'uploads.resend': ({ uploadId, confirmed }) =>
       fromStore(async () => uploads.resend(uploadId, await target(confirmed)), 'changed'),

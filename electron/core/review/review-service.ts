@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -37,18 +37,25 @@ export interface ReviewService {
    * What applying an outcomes spreadsheet would do; changes nothing. Ids are matched against the
    * batches of `environment`, whose devices the file for that environment will carry.
    */
-  checkImport(rows: OutcomeImportRow[], environment: EnvironmentName): OutcomeImportReport;
+  checkImport(rows: OutcomeImportRow[], environment: Destination): OutcomeImportReport;
   /** Applies the spreadsheet's new outcomes, and its conflicting ones when `replaceConflicts`. */
   applyImport(
     rows: OutcomeImportRow[],
     replaceConflicts: boolean,
-    environment: EnvironmentName,
+    environment: Destination,
   ): OutcomeImportResult;
   /** Reviewed transactions per outcome, of one batch or all, and how many `environment` lacks. */
-  summary(environment: EnvironmentName, batchId?: string): OutcomeSummary;
+  summary(environment: Destination, batchId?: string): OutcomeSummary;
+  /**
+   * Reviewed transactions per destination whose answers gave their device, of one batch or all:
+   * says why a file for one destination is empty when the reviews were of another's answers.
+   */
+  reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
+  /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
+  seenElsewhere(transactionIds: string[], environment: Destination): number;
   /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
   fileRows(
-    environment: EnvironmentName,
+    environment: Destination,
     query: { batchId?: string; scope: FileScope },
   ): ResponseVariableRow[];
 }
@@ -81,7 +88,7 @@ export function reviewService(db: Db): ReviewService {
     return applied;
   });
 
-  const plan = (rows: OutcomeImportRow[], environment: EnvironmentName) =>
+  const plan = (rows: OutcomeImportRow[], environment: Destination) =>
     planImport(rows, (id) => repo.known(id, environment));
 
   return {
@@ -117,14 +124,19 @@ export function reviewService(db: Db): ReviewService {
         counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
         total: 0,
         unsent: 0,
+        elsewhere: 0,
       };
       for (const { outcome, n, unsent } of repo.counts(environment, batchId)) {
         summary.counts[outcome] = n;
         summary.total += n;
         summary.unsent += unsent;
       }
+      for (const { destination, count } of repo.reviewedBy(batchId))
+        if (destination !== environment) summary.elsewhere += count;
       return summary;
     },
+    reviewedBy: (batchId) => repo.reviewedBy(batchId),
+    seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
     fileRows: (environment, { batchId, scope }) =>
       repo.fileRows(environment, batchId, scope === 'unsent'),
   };

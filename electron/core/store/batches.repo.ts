@@ -1,5 +1,5 @@
 import type { PauseReason } from '../../../shared/batch';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { CustomUrl, Destination, EnvironmentName } from '../../../shared/environment';
 import type { Db } from './db';
 
 export type BatchState = 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
@@ -22,6 +22,10 @@ export interface BatchRecord {
   sourceSha256: string;
   environment: EnvironmentName;
   baseUrl: string;
+  /** The address that answered when it is not the environment's own (`dcdesk --base-url`). */
+  customUrl: CustomUrl | null;
+  /** Whose answers these are: `customUrl`, else the environment. */
+  destination: Destination;
   settings: BatchSettings;
   state: BatchState;
   pauseReason: PauseReason | null;
@@ -34,7 +38,7 @@ export interface BatchRecord {
 export type NewBatch = Pick<
   BatchRecord,
   'id' | 'sourceName' | 'sourceSha256' | 'environment' | 'baseUrl' | 'settings' | 'total'
->;
+> & { customUrl?: CustomUrl | null };
 
 interface BatchRow {
   id: string;
@@ -44,6 +48,8 @@ interface BatchRow {
   source_sha256: string;
   environment: EnvironmentName;
   base_url: string;
+  custom_url: CustomUrl | null;
+  destination: Destination;
   settings_json: string;
   state: BatchState;
   pause_reason: PauseReason | null;
@@ -62,6 +68,8 @@ function toRecord(row: BatchRow): BatchRecord {
     sourceSha256: row.source_sha256,
     environment: row.environment,
     baseUrl: row.base_url,
+    customUrl: row.custom_url,
+    destination: row.destination,
     settings: JSON.parse(row.settings_json) as BatchSettings,
     state: row.state,
     pauseReason: row.pause_reason,
@@ -75,8 +83,8 @@ function toRecord(row: BatchRow): BatchRecord {
 /** The batches table: one record per imported file (or single lookup). */
 export function batchesRepo(db: Db) {
   const insert = db.prepare(`
-    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, settings_json, state, total)
-    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @settings, 'ready', @total)`);
+    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total)
+    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total)`);
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
   const newestFirst = db.prepare<[number], BatchRow>(
     'SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?',
@@ -89,7 +97,12 @@ export function batchesRepo(db: Db) {
 
   return {
     insert(batch: NewBatch, now: string): void {
-      insert.run({ ...batch, settings: JSON.stringify(batch.settings), now });
+      insert.run({
+        ...batch,
+        customUrl: batch.customUrl ?? null,
+        settings: JSON.stringify(batch.settings),
+        now,
+      });
     },
     get(id: string): BatchRecord | null {
       const row = byId.get(id);

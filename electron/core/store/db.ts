@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fail, ok, type Result } from '../../../shared/result';
+import { historyOpenAdvice } from '../local-failure';
 import { engineOptions, isCorruption, loadEngine, type Engine } from './engine';
 import { checkReason, lastCheckedAt, quickCheck, recordCheck, type CheckReason } from './integrity';
 import { migrate } from './migrate';
@@ -48,7 +49,7 @@ function configure(db: Db): void {
 type Opening =
   | { kind: 'open'; db: Db; checked: CheckReason | null; checkMs: number }
   | { kind: 'damaged'; why: string }
-  | { kind: 'failed'; why: string };
+  | { kind: 'failed'; why: string; caught: unknown };
 
 /**
  * Opens the file and, when there is a reason to doubt it, reads it end to end. Only SQLite's own
@@ -72,7 +73,7 @@ function openAndCheck(file: string, engine: Engine, unclean: number, now: Date):
     if (db) closeQuietly(db);
     return isCorruption(caught)
       ? { kind: 'damaged', why: errorText(caught) }
-      : { kind: 'failed', why: errorText(caught) };
+      : { kind: 'failed', why: errorText(caught), caught };
   }
 }
 
@@ -143,14 +144,20 @@ export async function openHistory(
     sessions = readSessions(dataDir);
     unmark = markOpen(dataDir, now);
   } catch (caught) {
-    return fail('db', `The history folder ${dataDir} cannot be used: ${errorText(caught)}`);
+    return fail(
+      'db',
+      `The history folder ${dataDir} cannot be used: ${errorText(caught)}.${historyOpenAdvice(caught)}`,
+    );
   }
 
   const notices: string[] = [];
   const opening = openAndCheck(file, engine, sessions.stale.length, now);
   if (opening.kind === 'failed') {
     unmark();
-    return fail('db', `The history database ${file} cannot be opened: ${opening.why}`);
+    return fail(
+      'db',
+      `The history database ${file} cannot be opened: ${opening.why}.${historyOpenAdvice(opening.caught)}`,
+    );
   }
   let db: Db;
   if (opening.kind === 'damaged') {

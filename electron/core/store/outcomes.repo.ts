@@ -1,6 +1,6 @@
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
 import { filterSql } from './result-filter';
 import { statementCache } from './statement-cache';
@@ -55,7 +55,7 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  */
 const scopeOf = (batchId: string | undefined) => {
   const own =
-    'o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE environment = @environment)';
+    'o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)';
   return batchId === undefined
     ? own
     : `${own} AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)`;
@@ -80,20 +80,17 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string], { outcome: Outcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
-  const latestDevice = db.prepare<
-    [string, EnvironmentName],
-    { device_id: string; batch_id: string }
-  >(
+  const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
     `SELECT l.device_id, l.batch_id
      FROM batch_rows r
      JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
      JOIN batches b ON b.id = r.batch_id
-     WHERE r.external_id = ? AND b.environment = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
+     WHERE r.external_id = ? AND b.destination = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
-  const seen = db.prepare<[string, EnvironmentName], 1>(
+  const seen = db.prepare<[string, Destination], 1>(
     `SELECT 1 FROM batch_rows r JOIN batches b ON b.id = r.batch_id
-     WHERE r.external_id = ? AND b.environment = ? LIMIT 1`,
+     WHERE r.external_id = ? AND b.destination = ? LIMIT 1`,
   );
 
   return {
@@ -131,7 +128,7 @@ export function outcomesRepo(db: Db) {
      * Where an id stands in `environment`'s batches: its newest device, whether any row has it;
      * and its stored outcome.
      */
-    known(externalId: string, environment: EnvironmentName): KnownTransaction {
+    known(externalId: string, environment: Destination): KnownTransaction {
       const device = latestDevice.get(externalId, environment);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
@@ -140,15 +137,36 @@ export function outcomesRepo(db: Db) {
       };
     },
     /** Reviewed transactions per outcome, and how many of them `environment` has not accepted. */
-    counts(environment: EnvironmentName, batchId?: string) {
+    counts(environment: Destination, batchId?: string) {
       return statement<{ outcome: Outcome; n: number; unsent: number }>(
         `SELECT o.outcome, COUNT(*) AS n, SUM(NOT ${sentTo}) AS unsent
          FROM outcomes o WHERE ${scopeOf(batchId)} GROUP BY o.outcome`,
       ).all(batchId === undefined ? { environment } : { environment, batchId });
     },
+    /** How many of these transaction ids only batches of other destinations carry. */
+    seenElsewhere(ids: string[], destination: Destination): number {
+      return (
+        statement<{ n: number }>(
+          `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
+           JOIN batches b ON b.id = r.batch_id
+           WHERE r.external_id IN (SELECT value FROM json_each(@ids)) AND b.destination <> @destination`,
+        ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
+      );
+    },
+    /** Reviewed transactions per destination of the batch whose answer gave the device. */
+    reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }> {
+      const inBatch =
+        batchId === undefined
+          ? ''
+          : ' AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)';
+      return statement<{ destination: Destination; count: number }>(
+        `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
+         WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,
+      ).all(batchId === undefined ? {} : { batchId });
+    },
     /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */
     fileRows(
-      environment: EnvironmentName,
+      environment: Destination,
       batchId: string | undefined,
       unsentOnly: boolean,
     ): ResponseVariableRow[] {

@@ -1,6 +1,6 @@
 import type { ResultRow, RowStatusName, SearchHit } from '../../../shared/contract/results';
 import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { Destination, EnvironmentName } from '../../../shared/environment';
 
 /**
  * The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l LEFT JOIN
@@ -57,12 +57,12 @@ export function toResultRow(row: ResultRowColumns): ResultRow {
 }
 
 /** The extra columns of a search hit, from `batches b`. */
-export const searchHitColumns = `${resultRowColumns}, r.batch_id, b.source_name, b.environment, l.looked_up_at`;
+export const searchHitColumns = `${resultRowColumns}, r.batch_id, b.source_name, b.destination AS environment, l.looked_up_at`;
 
 export interface SearchHitColumns extends ResultRowColumns {
   batch_id: string;
   source_name: string;
-  environment: EnvironmentName;
+  environment: Destination;
   looked_up_at: string | null;
 }
 

@@ -1,6 +1,6 @@
 import type { UploadStatus, UploadView } from '../../../shared/contract/outcomes';
 import type { ResponseVariableRow } from '../../../shared/domain/types';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
 
 /** A ledger line to store: the file's bytes and rows, and what the service answered. */
@@ -9,7 +9,7 @@ export interface NewUpload {
   fileName: string;
   kind: 'csv' | 'zip';
   sha256: string;
-  environment: EnvironmentName;
+  environment: Destination;
   status: UploadStatus;
   httpStatus: number | null;
   messages: string[];
@@ -41,7 +41,7 @@ interface UploadColumns {
   kind: 'csv' | 'zip';
   rows: number;
   sha256: string;
-  environment: EnvironmentName;
+  environment: Destination;
   status: UploadStatus;
   http_status: number | null;
   messages_json: string | null;
@@ -94,7 +94,7 @@ export function uploadsRepo(db: Db) {
   const file = db.prepare<[number], { file_name: string; kind: 'csv' | 'zip'; file: Buffer }>(
     'SELECT file_name, kind, file FROM uploads WHERE id = ?',
   );
-  const sameFile = db.prepare<[string, EnvironmentName], UploadColumns>(
+  const sameFile = db.prepare<[string, Destination], UploadColumns>(
     `SELECT ${columns} FROM uploads u WHERE sha256 = ? AND environment = ? AND ${possiblyReceived}
      ORDER BY id DESC`,
   );
@@ -108,14 +108,42 @@ export function uploadsRepo(db: Db) {
      WHERE ut.upload_id = ?
        AND (o.outcome IS NULL OR o.outcome <> ut.outcome OR o.device_id IS NOT ut.device_id)`,
   );
-  const repeatedCount = db.prepare<[{ environment: EnvironmentName; ids: string }], { n: number }>(
+  const repeatedCount = db.prepare<[{ environment: Destination; ids: string }], { n: number }>(
     `SELECT COUNT(DISTINCT ut.external_id) AS n ${accepted}`,
   );
-  const repeatedIn = db.prepare<[{ environment: EnvironmentName; ids: string }], UploadColumns>(
+  const repeatedIn = db.prepare<[{ environment: Destination; ids: string }], UploadColumns>(
     `SELECT ${columns} FROM uploads WHERE id IN (SELECT ut.upload_id ${accepted}) ORDER BY id DESC`,
   );
 
+  // Where the history met each DeviceId: answers of a destination's batches, or its uploads.
+  const origins = db.prepare<[{ ids: string }], { device_id: string; destination: Destination }>(
+    `SELECT d.value ->> '$.d' AS device_id, b.destination
+     FROM json_each(@ids) d
+     JOIN lookups l ON l.device_id = d.value ->> '$.d' AND l.status = 'ok'
+     JOIN batches b ON b.id = l.batch_id
+     UNION
+     SELECT d.value ->> '$.d', u.environment
+     FROM json_each(@ids) d
+     JOIN upload_transactions ut ON ut.external_id = d.value ->> '$.t' AND ut.device_id = d.value ->> '$.d'
+     JOIN uploads u ON u.id = ut.upload_id
+     WHERE ${possiblyReceived}`,
+  );
+
   return {
+    /**
+     * The destinations whose answers named each of these DeviceIds, or to which a file carried
+     * it with the same transaction; a DeviceId the history never met is absent.
+     */
+    deviceOrigins(rows: Array<{ transactionId: string; deviceId: string }>) {
+      const ids = JSON.stringify(rows.map((row) => ({ t: row.transactionId, d: row.deviceId })));
+      const known = new Map<string, Destination[]>();
+      for (const { device_id, destination } of origins.all({ ids })) {
+        const list = known.get(device_id) ?? [];
+        if (!list.includes(destination)) list.push(destination);
+        known.set(device_id, list);
+      }
+      return known;
+    },
     /** Stores a ledger line and its rows in one transaction; returns its id. */
     insert: db.transaction((upload: NewUpload): number => {
       const { lastInsertRowid } = insert.run({
@@ -155,7 +183,7 @@ export function uploadsRepo(db: Db) {
         : null;
     },
     /** Earlier uploads of these bytes that `environment` accepted or may have received. */
-    sameFile(sha256: string, environment: EnvironmentName): UploadView[] {
+    sameFile(sha256: string, environment: Destination): UploadView[] {
       return sameFile.all(sha256, environment).map(toView);
     },
     /** Rows of a stored upload whose outcome the history no longer holds as the file has it. */
@@ -164,7 +192,7 @@ export function uploadsRepo(db: Db) {
     },
     /** How many of these ids `environment` accepted or may have received, and in which uploads. */
     repeated(
-      environment: EnvironmentName,
+      environment: Destination,
       transactionIds: string[],
     ): { count: number; uploads: UploadView[] } {
       const params = { environment, ids: JSON.stringify(transactionIds) };

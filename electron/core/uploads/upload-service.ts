@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
-import type { EnvironmentName } from '../../../shared/environment';
+import type { Destination } from '../../../shared/environment';
 import { readResponseFile } from '../../../shared/outcomes';
 import type { ReadResult } from '../../../shared/outcomes';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { ServiceClient, UploadAnswer } from '../service/client';
 import type { Db } from '../store/db';
 import { uploadsRepo, type UploadAnswerRecord } from '../store/uploads.repo';
+import {
+  deviceClasses,
+  deviceExample,
+  foreignDevicesMessage,
+  unseenDevicesMessage,
+} from './device-classes';
 
 /** A response-variable file to check or send: its name says csv or zip. */
 export interface UploadFileInput {
@@ -17,9 +23,11 @@ export interface UploadFileInput {
 /** Where and how to send: the environment's client, and whether the analyst confirmed a repeat. */
 export interface UploadTarget {
   client: ServiceClient;
-  environment: EnvironmentName;
+  environment: Destination;
   /** True once the analyst has seen the guard's findings and still wants to send. */
   confirmed: boolean;
+  /** True when the analyst said explicitly to send DeviceIds the history has never seen. */
+  allowUnseenDevices?: boolean;
   /** The ledger line this send repeats (set by `resend`). */
   resentFrom?: number;
 }
@@ -27,7 +35,7 @@ export interface UploadTarget {
 /** The upload ledger and the re-send guard. */
 export interface UploadService {
   /** Reads the file and runs the re-send guard against `environment`; sends nothing. */
-  check(file: UploadFileInput, environment: EnvironmentName): Promise<UploadCheck>;
+  check(file: UploadFileInput, environment: Destination): Promise<UploadCheck>;
   /**
    * Sends a file and records it, whatever the answer. A file with problems is refused with
    * `validation` (the problems as details), nothing sent or stored. When not `confirmed` and
@@ -99,9 +107,10 @@ export function uploadService(db: Db): UploadService {
   const repo = uploadsRepo(db);
 
   /** The re-send guard over the ledger as it is now, for a file already read. */
-  function guard(file: UploadFileInput, read: ReadResult, environment: EnvironmentName) {
+  function guard(file: UploadFileInput, read: ReadResult, environment: Destination) {
     const hash = sha256(file.bytes);
     const rows = read.ok ? read.rows : [];
+    const devices = deviceClasses(rows, repo.deviceOrigins(rows), environment);
     const repeated = repo.repeated(
       environment,
       rows.map((row) => row.transactionId),
@@ -112,6 +121,8 @@ export function uploadService(db: Db): UploadService {
       sha256: hash,
       environment,
       problems: read.ok ? [] : read.problems,
+      foreignDevices: devices.foreign,
+      unseenDevices: devices.unseen,
       sameFile: repo.sameFile(hash, environment),
       repeatedTransactions: repeated.count,
       repeatedIn: repeated.uploads,
@@ -122,7 +133,7 @@ export function uploadService(db: Db): UploadService {
 
   async function inspect(
     file: UploadFileInput,
-    environment: EnvironmentName,
+    environment: Destination,
   ): Promise<{ check: UploadCheck; read: ReadResult }> {
     const read = await readResponseFile(file.bytes, file.fileName);
     return { check: guard(file, read, environment), read };
@@ -142,6 +153,17 @@ export function uploadService(db: Db): UploadService {
       return fail('validation', `${check.fileName} cannot be sent: it does not pass the checks.`, {
         details,
       });
+    }
+    if (target.resentFrom === undefined) {
+      // A stored file sent again went to this destination before; its devices were judged then.
+      if (check.foreignDevices.count > 0)
+        return fail('validation', foreignDevicesMessage(check), {
+          details: check.foreignDevices.examples.map(deviceExample),
+        });
+      if (check.unseenDevices.count > 0 && target.allowUnseenDevices !== true)
+        return fail('validation', unseenDevicesMessage(check), {
+          details: check.unseenDevices.examples.map(deviceExample),
+        });
     }
     // The guard and the ledger line are one transaction: a second send of the same file, from
     // this window or another process, sees this one as possibly received and asks first.

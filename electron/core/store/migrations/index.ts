@@ -6,6 +6,7 @@ import { outcomesUploads } from './0004-outcomes-uploads';
 import { integrityChecks } from './0005-integrity-checks';
 import { batchLease } from './0006-batch-lease';
 import { answerChecks } from './0007-answer-checks';
+import { customEndpoints } from './0008-custom-endpoints';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   integrityChecks,
   batchLease,
   answerChecks,
+  customEndpoints,
 ];

@@ -6,6 +6,7 @@ import { actionsFor } from './batch-events';
 import { BatchState } from './batch-state';
 import { useBatchCommand, useBatchList } from './use-batches';
 import { formatDateTime } from '../../lib/format';
+import { destinationText } from '../../i18n/destination-text';
 
 function BatchLine({ batch }: { batch: BatchSummary }) {
   const { t, number, locale } = useI18n();
@@ -29,7 +30,7 @@ function BatchLine({ batch }: { batch: BatchSummary }) {
           {batch.sourceName}
         </button>
       </td>
-      <td>{t(`env.${batch.environment}`)}</td>
+      <td>{destinationText(batch.environment, t)}</td>
       <td>
         <BatchState batch={batch} />
       </td>

@@ -8,6 +8,8 @@ import { RunControls } from './run-controls';
 import { RunCounts } from './run-counts';
 import { RunProgress } from './run-progress';
 import { formatDateTime } from '../../lib/format';
+import { destinationText } from '../../i18n/destination-text';
+import { isCustomUrl } from '../../../../shared/environment';
 
 interface RunPanelProps {
   batch: BatchSummary;
@@ -25,8 +27,10 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
       <div className="row spread">
         <div className="row">
           <BatchState batch={batch} testId="run-state" />
-          <span className={`env-badge env-${batch.environment}`}>
-            {t('batches.run.environment', { name: t(`env.${batch.environment}`) })}
+          <span
+            className={`env-badge env-${isCustomUrl(batch.environment) ? 'custom' : batch.environment}`}
+          >
+            {t('batches.run.environment', { name: destinationText(batch.environment, t) })}
           </span>
           <button
             type="button"

@@ -39,8 +39,10 @@ export const problemMessages = catalogue(
       'The file was refused for safety: it would unpack to far more data than a spreadsheet holds (a “zip bomb”). Nothing was unpacked.',
     'import.read.too_many_rows':
       'Too many rows: the sheet has {found} data rows and the limit is {limit}. Split the file, or raise “Largest spreadsheet” in Settings.',
-    'import.read.too_many_columns': 'Too many columns: {found}, and the limit is {limit}.',
-    'import.read.too_large': 'The file, or one of its cells, is larger than allowed.',
+    'import.read.too_many_columns':
+      'Too many columns: {found}, and the limit is {limit}, which no setting changes. Remove the columns you do not need and choose the file again.',
+    'import.read.too_large':
+      'The file, or one of its cells, is larger than allowed, and no setting changes that. Split the file, or check the cell named in the details (a quote left open in a CSV file can do this).',
     'import.read.no_sheet': 'The workbook has no sheet that can be read.',
     'import.read.worker': 'The app failed while processing the file.',
     'import.read.detail': 'Details: {message}',
@@ -83,8 +85,10 @@ export const problemMessages = catalogue(
       'O arquivo foi recusado por segurança: ele se expandiria em muito mais dados do que uma planilha contém (uma “bomba zip”). Nada foi descompactado.',
     'import.read.too_many_rows':
       'Linhas demais: a planilha tem {found} linhas de dados e o limite é {limit}. Divida o arquivo ou aumente “Maior planilha” nas Configurações.',
-    'import.read.too_many_columns': 'Colunas demais: {found}, e o limite é {limit}.',
-    'import.read.too_large': 'O arquivo, ou uma de suas células, é maior que o permitido.',
+    'import.read.too_many_columns':
+      'Colunas demais: {found}, e o limite é {limit}, que nenhuma configuração muda. Remova as colunas de que não precisa e escolha o arquivo de novo.',
+    'import.read.too_large':
+      'O arquivo, ou uma de suas células, é maior que o permitido, e nenhuma configuração muda isso. Divida o arquivo ou confira a célula indicada nos detalhes (uma aspa aberta num arquivo CSV pode causar isso).',
     'import.read.no_sheet': 'A pasta de trabalho não tem nenhuma aba legível.',
     'import.read.worker': 'O app falhou ao processar o arquivo.',
     'import.read.detail': 'Detalhes: {message}',

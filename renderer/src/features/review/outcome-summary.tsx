@@ -66,5 +66,5 @@ export function summaryOf(
     seen.add(row.externalId);
     counts[row.outcome] += 1;
   }
-  return { counts, total: seen.size, unsent: 0 };
+  return { counts, total: seen.size, unsent: 0, elsewhere: 0 };
 }

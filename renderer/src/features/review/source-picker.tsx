@@ -5,6 +5,7 @@ import { maskCpf } from '../../../../shared/domain/mask';
 import { useI18n } from '../../i18n/i18n';
 import type { ReviewSource } from './review-source';
 import { formatDateTime } from '../../lib/format';
+import { destinationText } from '../../i18n/destination-text';
 
 interface SourcePickerProps {
   source: ReviewSource;
@@ -46,7 +47,7 @@ export function SourcePicker({ source, batches, onBatch }: SourcePickerProps) {
             {t('review.source.batch', {
               name: batch.sourceName,
               time: formatDateTime(batch.createdAt, locale),
-              environment: t(`env.${batch.environment}`),
+              environment: destinationText(batch.environment, t),
               rows: batch.counts.total,
             })}
           </option>

@@ -2,6 +2,7 @@ import type { SearchHit } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
 import { formatScore, scoreTitle } from '../../lib/format';
 import { formatLookedUp, shownCpf } from './format';
+import { destinationText } from '../../i18n/destination-text';
 
 interface Props {
   hits: readonly SearchHit[];
@@ -66,7 +67,7 @@ export function HitsTable({
               data-testid={`search-hit-${hit.batchId}-${String(hit.seq)}`}
             >
               <td>{formatLookedUp(hit.lookedUpAt, locale) ?? t('search.notLookedUp')}</td>
-              <td>{t(`env.${hit.environment}`)}</td>
+              <td>{destinationText(hit.environment, t)}</td>
               <td>
                 <button
                   type="button"

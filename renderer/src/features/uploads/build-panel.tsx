@@ -91,6 +91,13 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
 
   const env = t(`env.${environment}`);
   const count = rows.data?.rows.length;
+  // Why a file would be empty: all sent, reviewed on another environment's answers, or none.
+  const empty =
+    full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
+      ? 'allSent'
+      : (summary.data?.elsewhere ?? 0) > 0
+        ? 'elsewhere'
+        : 'none';
   let body;
   if (rows.error) body = <ErrorNotice error={rows.error} onRetry={() => void rows.refetch()} />;
   else if (count === undefined) body = <p className="hint">{t('common.loading')}</p>;
@@ -98,14 +105,18 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
     body = (
       <div className="empty-state" data-testid="build-empty">
         <p className="empty-state-title">
-          {full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
+          {empty === 'allSent'
             ? t('uploads.empty.allSent', { env })
-            : t('uploads.empty.none')}
+            : empty === 'elsewhere'
+              ? t('uploads.empty.elsewhere', { env, count: summary.data?.elsewhere ?? 0 })
+              : t('uploads.empty.none')}
         </p>
         <p className="hint">
-          {full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
+          {empty === 'allSent'
             ? t('uploads.empty.allSentHint')
-            : t('uploads.empty.noneHint')}
+            : empty === 'elsewhere'
+              ? t('uploads.empty.elsewhereHint', { env })
+              : t('uploads.empty.noneHint')}
         </p>
         <button
           type="button"

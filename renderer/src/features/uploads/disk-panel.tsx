@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { sha256Hex } from '../../workers/sha256';
+import { DeviceOriginsNotice, devicesAllowSend } from './device-origins-notice';
 import { FilePreview } from './file-preview';
 import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
@@ -61,6 +62,7 @@ export function DiskPanel({
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  const [allowUnseen, setAllowUnseen] = useState(false);
   const flow = useSend(environment);
   const check = useQuery({
     queryKey: queryKeys['uploads.check'](file?.sha256 ?? '', file?.name ?? '', environment),
@@ -76,6 +78,7 @@ export function DiskPanel({
     const choice = ++latestChoice.current;
     setFile(null);
     setRefusal(null);
+    setAllowUnseen(false);
     flow.clear();
     if (!/\.(csv|zip)$/i.test(picked.name) || picked.name.length < 5)
       return setRefusal(t('uploads.disk.kind'));
@@ -126,6 +129,13 @@ export function DiskPanel({
       ) : null}
       <SendResult flow={flow} />
       {file && problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      {file && check.data && problems.length === 0 ? (
+        <DeviceOriginsNotice
+          check={check.data}
+          allowUnseen={allowUnseen}
+          onAllowUnseen={setAllowUnseen}
+        />
+      ) : null}
       {file?.read.ok && file.preview && problems.length === 0 ? (
         <FilePreview
           fileName={file.name}
@@ -142,8 +152,9 @@ export function DiskPanel({
               fileName: file.name,
               base64: file.base64,
               rows: file.read.rows.length,
+              allowUnseenDevices: allowUnseen,
             }}
-            disabled={!check.data}
+            disabled={!devicesAllowSend(check.data ?? null, allowUnseen)}
             testId="send-disk"
           />
         </FilePreview>

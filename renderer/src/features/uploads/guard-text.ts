@@ -1,6 +1,7 @@
 import type { UploadCheck, UploadView } from '../../../../shared/contract/outcomes';
 import type { Translate } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format';
+import { destinationText } from '../../i18n/destination-text';
 
 /** True when the re-send guard found something the analyst should confirm before sending. */
 export function guardFound(check: UploadCheck): boolean {
@@ -16,7 +17,7 @@ function newest(uploads: readonly UploadView[]): UploadView | undefined {
  * upload), and how many of the file's transactions earlier uploads already carried (which ones).
  */
 export function guardSentences(check: UploadCheck, t: Translate, locale: string): string[] {
-  const env = t(`env.${check.environment}`);
+  const env = destinationText(check.environment, t);
   const sentences: string[] = [];
   const last = newest(check.sameFile);
   if (last) {

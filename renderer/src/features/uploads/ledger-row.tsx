@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { useI18n } from '../../i18n/i18n';
+import { destinationText } from '../../i18n/destination-text';
 import { answerSummary, shortSha } from './format';
 import { SendButton } from './send-button';
 import type { SendFlow } from './use-send';
@@ -90,7 +91,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
       <td>
         <Sha sha256={upload.sha256} />
       </td>
-      <td>{t(`env.${upload.environment}`)}</td>
+      <td>{destinationText(upload.environment, t)}</td>
       <td>
         <span className={`status-badge status-${upload.status}`} data-testid="ledger-status">
           {t(`uploads.status.${upload.status}`)}

@@ -27,6 +27,10 @@ export const buildMessages = catalogue(
     'uploads.empty.allSentHint':
       'Choose “All reviewed” to build the file again, or review more transactions first.',
     'uploads.empty.review': 'Open Review',
+    'uploads.empty.elsewhere':
+      'None of the reviewed transactions here comes from {env}’s answers: {count} were reviewed on answers of other environments, whose DeviceIds {env} does not know.',
+    'uploads.empty.elsewhereHint':
+      'Look the transactions up with {env} active, review those, then build the file.',
     'uploads.preview.chart': 'Rows per outcome',
     'uploads.preview.outcome': 'Outcome',
     'uploads.preview.rows': 'Rows',
@@ -80,6 +84,10 @@ export const buildMessages = catalogue(
     'uploads.empty.allSentHint':
       'Escolha “Todas as revisadas” para montar o arquivo de novo, ou revise mais transações antes.',
     'uploads.empty.review': 'Abrir a Revisão',
+    'uploads.empty.elsewhere':
+      'Nenhuma das transações revisadas aqui vem das respostas de {env}: {count} foram revisadas em respostas de outros ambientes, cujos DeviceIds {env} não conhece.',
+    'uploads.empty.elsewhereHint':
+      'Consulte as transações com {env} ativo, revise-as e então monte o arquivo.',
     'uploads.preview.chart': 'Linhas por resultado',
     'uploads.preview.outcome': 'Resultado',
     'uploads.preview.rows': 'Linhas',

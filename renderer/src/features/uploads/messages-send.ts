@@ -44,6 +44,12 @@ export const sendMessages = catalogue(
     'uploads.disk.kind': 'Choose a file whose name ends in .csv or .zip.',
     'uploads.disk.tooLarge': 'The file is larger than {size}: split it into smaller files.',
     'uploads.disk.unreadable': 'The file could not be read from the disk.',
+    'uploads.devices.foreign':
+      '{count} DeviceIds of this file come only from answers of {where}, never of {env}, which does not know them: it cannot be sent to {env}. Build the file from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
+    'uploads.devices.unseen':
+      '{count} DeviceIds of this file appear in no answer and no upload of this history, so the app cannot tell which environment gave them.',
+    'uploads.devices.example': '{transaction}: {device}',
+    'uploads.devices.allowUnseen': 'I know these DeviceIds come from {env}: send them',
   },
   {
     'uploads.send.button': 'Enviar para {env}',
@@ -87,5 +93,11 @@ export const sendMessages = catalogue(
     'uploads.disk.kind': 'Escolha um arquivo cujo nome termine em .csv ou .zip.',
     'uploads.disk.tooLarge': 'O arquivo é maior que {size}: divida-o em arquivos menores.',
     'uploads.disk.unreadable': 'O arquivo não pôde ser lido do disco.',
+    'uploads.devices.foreign':
+      '{count} DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece: ele não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
+    'uploads.devices.unseen':
+      '{count} DeviceIds deste arquivo não aparecem em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente os deu.',
+    'uploads.devices.example': '{transaction}: {device}',
+    'uploads.devices.allowUnseen': 'Sei que estes DeviceIds vêm de {env}: enviar',
   },
 );

@@ -71,6 +71,8 @@ describe('guardSentences', () => {
       sha256: 'a'.repeat(64),
       environment: 'sandbox' as const,
       problems: [],
+      foreignDevices: { count: 0, examples: [] },
+      unseenDevices: { count: 0, examples: [] },
       sameFile: [upload(1, '2025-03-01T10:00:00Z'), upload(4, '2025-03-02T10:00:00Z')],
       repeatedTransactions: 2,
       repeatedIn: [upload(4, '2025-03-02T10:00:00Z'), upload(1, '2025-03-01T10:00:00Z')],

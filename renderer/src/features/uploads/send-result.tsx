@@ -1,13 +1,14 @@
 import type { UploadView } from '../../../../shared/contract/outcomes';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
+import { destinationText } from '../../i18n/destination-text';
 import { answerSummary } from './format';
 import type { SendFlow } from './use-send';
 
 /** The ledger line of a send, as the analyst reads it: accepted, refused with reasons, or failed. */
 export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
   const { t } = useI18n();
-  const env = t(`env.${upload.environment}`);
+  const env = destinationText(upload.environment, t);
   const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
   if (upload.status === 'sent') {
     const answer = answerSummary(upload.answer);

@@ -7,7 +7,14 @@ import { queryScopes } from '../../lib/query-keys';
 
 /** What is about to be sent: a file's bytes, or a file of the ledger sent again. */
 export type SendRequest =
-  | { kind: 'file'; fileName: string; base64: string; rows: number }
+  | {
+      kind: 'file';
+      fileName: string;
+      base64: string;
+      rows: number;
+      /** The analyst said explicitly to send DeviceIds the history never saw. */
+      allowUnseenDevices?: boolean;
+    }
   | { kind: 'resend'; uploadId: number; fileName: string; rows: number };
 
 /** Where a send stands: waiting for the analyst's answer to production or to the guard. */
@@ -38,7 +45,12 @@ export interface SendFlow {
 function call(request: SendRequest, confirmed: boolean): Promise<UploadOutcome> {
   return unwrap(
     request.kind === 'file'
-      ? api.uploads.send({ fileName: request.fileName, base64: request.base64, confirmed })
+      ? api.uploads.send({
+          fileName: request.fileName,
+          base64: request.base64,
+          confirmed,
+          allowUnseenDevices: request.allowUnseenDevices ?? false,
+        })
       : api.uploads.resend({ uploadId: request.uploadId, confirmed }),
   );
 }

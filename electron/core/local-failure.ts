@@ -1,0 +1,67 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * What went wrong on this machine (a disk, a folder, the history database), said as it is and
+ * with what to do, instead of the system's terse code ("ENOSPC", "SQLITE_FULL").
+ */
+
+/** The sentence for a file that could not be written (or read), or null when `caught` is not a system error. */
+export function fileFailureText(caught: unknown, file: string): string | null {
+  const code = (caught as NodeJS.ErrnoException | null)?.code;
+  const folder = path.dirname(path.resolve(file));
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `Cannot write ${file}: the disk is full (no space left in ${folder}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.`;
+    case 'ENOENT':
+      return `Cannot write ${file}: the folder ${folder} does not exist. Create it, or choose a file in a folder that exists.`;
+    case 'ENOTDIR':
+      return `Cannot write ${file}: part of ${folder} is a file, not a folder. Choose a file in a folder that exists.`;
+    case 'EISDIR':
+      return `Cannot write ${file}: it is a folder. Give a file name, such as ${path.join(file, 'outcomes.csv')}.`;
+    case 'EROFS':
+      return `Cannot write ${file}: ${folder} is on a read-only disk. Choose a folder you can write in.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Cannot write ${file}: you may not write in ${folder}. Choose a folder you can write in, or ask for permission.`;
+    case 'EIO':
+      return `Cannot write ${file}: the disk reported an error. Check the disk, or choose a folder on another one.`;
+    default:
+      return null;
+  }
+}
+
+/** The sentence for a SQLite failure of the history, or null when `caught` is not one. */
+export function historyFailureText(caught: unknown): string | null {
+  if (!(caught instanceof Database.SqliteError)) return null;
+  const code = caught.code;
+  if (code === 'SQLITE_FULL')
+    return 'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
+  if (code.startsWith('SQLITE_READONLY'))
+    return 'the history is read-only here (its folder or disk is read-only). Use a data folder you can write in.';
+  if (code.startsWith('SQLITE_CANTOPEN'))
+    return 'the history file cannot be opened or created in its folder. Check that the data folder exists and that you may write in it.';
+  if (code.startsWith('SQLITE_IOERR'))
+    return 'the disk holding the history reported an error. Check the disk (is it full, or was it removed?), then try again.';
+  return caught.message;
+}
+
+/** What to do when the history cannot be opened for a reason of this machine ('' when unknown). */
+export function historyOpenAdvice(caught: unknown): string {
+  const code =
+    caught instanceof Database.SqliteError
+      ? caught.code
+      : (caught as NodeJS.ErrnoException | null)?.code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return ' The disk holding it is full: free some space there, or use another data folder, and try again.';
+  if (
+    code?.startsWith('SQLITE_READONLY') ||
+    code?.startsWith('SQLITE_CANTOPEN') ||
+    code === 'EROFS' ||
+    code === 'EACCES' ||
+    code === 'EPERM'
+  )
+    return ' Use a data folder you may write in (its disk may be read-only).';
+  return '';
+}

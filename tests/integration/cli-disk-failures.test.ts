@@ -1,0 +1,129 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binPath, dcdesk, type CliRun } from '../support/cli';
+import { tempDir, writeTransactionsCsv } from '../support/files';
+import { sampleTransaction } from '../support/transactions';
+
+const work = tempDir('dcdesk-cli-disk-');
+const history = () => work.file('history');
+
+/**
+ * Runs the installed dcdesk with `mount` holding a small, real file system of its own (tmpfs in a
+ * private mount namespace): full (`fill`), read-only, or with the history copied onto it.
+ */
+function onSmallDisk(
+  mount: string,
+  setup: {
+    sizeKb: number;
+    copyHistory?: boolean;
+    fill?: boolean;
+    /** Space left free after filling. */
+    leaveKb?: number;
+    readOnly?: boolean;
+  },
+  args: string[],
+): Promise<CliRun> {
+  mkdirSync(mount, { recursive: true });
+  const steps = [
+    `mount -t tmpfs -o size=${String(setup.sizeKb)}k tmpfs "$m" || exit 97`,
+    setup.copyHistory ? `cp -r "${history()}" "$m/history"` : ':',
+    // `cat` stops when the disk is full; what it wrote stays, so the disk stays full.
+    setup.fill ? `cat /dev/zero > "$m/fill" 2>/dev/null; :` : ':',
+    setup.leaveKb ? `truncate -s -${String(setup.leaveKb)}K "$m/fill"` : ':',
+    setup.readOnly ? `mount -o remount,ro "$m"` : ':',
+  ];
+  const script = `m="$1"; shift; ${steps.join('; ')}; exec "$@"`;
+  const child = spawn(
+    'unshare',
+    ['-rm', 'sh', '-c', script, 'sh', mount, process.execPath, binPath, ...args],
+    { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
+  );
+}
+
+/** A private mount namespace needs user namespaces; where the OS forbids them, these are skipped. */
+const canMount = spawnSync('unshare', ['-rm', 'true']).status === 0;
+
+beforeAll(async () => {
+  writeTransactionsCsv(work.file('pedidos.csv'), 6);
+  const at = ['--data-dir', history()];
+  const bulk = await dcdesk(['bulk', work.file('pedidos.csv'), '-o', work.file('a.json'), ...at]);
+  expect(bulk.code, bulk.stderr).toBe(0);
+  const ids = [0, 1, 2].map((n) => `${sampleTransaction(n).externalID},Suspeito`);
+  writeFileSync(work.file('casos.csv'), ['Pedido,Resultado', ...ids].join('\r\n'));
+  const review = await dcdesk(['outcomes', 'import', work.file('casos.csv'), ...at]);
+  expect(review.code, review.stdout + review.stderr).toBe(0);
+  const built = await dcdesk(['outcomes', 'build', '-o', work.file('ok.csv'), ...at]);
+  expect(built.code, built.stderr).toBe(0);
+});
+afterAll(() => work.remove());
+
+describe.skipIf(!canMount)('files dcdesk cannot write', () => {
+  const build = (output: string) => ['outcomes', 'build', '-o', output, '--data-dir', history()];
+
+  it('says the disk is full when the output file does not fit', async () => {
+    const disk = work.file('full');
+    const run = await onSmallDisk(disk, { sizeKb: 16, fill: true }, build(`${disk}/out.csv`));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `dcdesk: Cannot write ${disk}/out.csv: the disk is full (no space left in ${disk}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.\n`,
+    );
+  });
+
+  it('says the folder is read-only, or does not exist', async () => {
+    const disk = work.file('read-only');
+    const run = await onSmallDisk(disk, { sizeKb: 64, readOnly: true }, build(`${disk}/out.csv`));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `dcdesk: Cannot write ${disk}/out.csv: ${disk} is on a read-only disk. Choose a folder you can write in.\n`,
+    );
+    const missing = work.file('no-such-folder/out.csv');
+    const absent = await dcdesk(build(missing));
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toBe(
+      `dcdesk: Cannot write ${missing}: the folder ${work.file('no-such-folder')} does not exist. Create it, or choose a file in a folder that exists.`,
+    );
+  });
+
+  it('says what to do when the history itself cannot be opened on a full disk', async () => {
+    const disk = work.file('full-new-history');
+    const run = await onSmallDisk(disk, { sizeKb: 16, fill: true }, [
+      'uploads',
+      '--data-dir',
+      `${disk}/history`,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `dcdesk: The history database ${disk}/history/history.sqlite3 cannot be opened: database or disk is full. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
+    );
+  });
+
+  it('sends nothing when the ledger line cannot be saved on a full disk, and says so', async () => {
+    const disk = work.file('full-history');
+    // The history opens in what is left, but a file this large cannot fit in its ledger line.
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, n) => `order-big-${String(n)},dev-big-${String(n)},Suspeito`,
+    );
+    const big = work.file('big.csv');
+    writeFileSync(big, ['ID Transacional,DeviceId,Resultado', ...rows].join('\r\n'));
+    const run = await onSmallDisk(
+      disk,
+      { sizeKb: 4096, copyHistory: true, fill: true, leaveKb: 256 },
+      ['upload', big, '--unseen-devices', '--data-dir', `${disk}/history`],
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/unexpected failure/);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      'dcdesk upload: the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.',
+    );
+  });
+});
