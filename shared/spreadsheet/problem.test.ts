@@ -57,7 +57,9 @@ describe('problems', () => {
 
   it('states the file size and the limit', () => {
     const problem = fileTooLarge(150 * 1024 * 1024, limits);
-    expect(problem.message).toMatch(/^The file is 150 MB; the limit is 100 MB, which no setting changes\./);
+    expect(problem.message).toMatch(
+      /^The file is 150 MB; the limit is 100 MB, which no setting changes\./,
+    );
     // The file size is not a setting: the message must not send the analyst looking for one.
     expect(problem.message).not.toMatch(/Settings/);
     expect(problem.code).toBe('too_large');

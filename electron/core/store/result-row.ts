@@ -1,6 +1,6 @@
 import type { ResultRow, RowStatusName, SearchHit } from '../../../shared/contract/results';
 import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
-import type { Destination, EnvironmentName } from '../../../shared/environment';
+import type { Destination } from '../../../shared/environment';
 
 /**
  * The columns of a results-table line, from `batch_rows r LEFT JOIN lookups l LEFT JOIN
