@@ -42,11 +42,12 @@ describe('migration 0006 (batch lease)', () => {
     expect(
       await migrate(
         db,
-        [initial, settings, resultIndex, outcomesUploads, batchLease],
+        migrations.filter((migration) => migration.version <= batchLease.version),
         () => backup,
       ),
     ).toEqual({ from: 4, to: 6, backupPath: backup });
-    expect(migrations).toContain(batchLease);
+    // Today's repositories read today's schema: the migrations after this one too.
+    await migrate(db, migrations, () => path.join(dir, 'before-newest.sqlite3'));
 
     const batches = batchesRepo(db);
     expect(batches.get('b-running')).toMatchObject({ state: 'running', sourceName: 'crashed.csv' });
@@ -72,7 +73,7 @@ describe('migration 0006 (batch lease)', () => {
     });
     leases.release('b-running', owner);
     expect(leases.get('b-running')?.owner).toBeNull();
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)?.version);
     db.close();
   });
 });

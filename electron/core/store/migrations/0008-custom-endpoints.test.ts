@@ -11,6 +11,7 @@ import { settings } from './0002-settings';
 import { resultIndex } from './0003-result-index';
 import { outcomesUploads } from './0004-outcomes-uploads';
 import { customEndpoints } from './0008-custom-endpoints';
+import { migrations } from './index';
 
 let dir = '';
 beforeEach(() => {
@@ -60,7 +61,13 @@ describe('migration 0008 (custom endpoints)', () => {
     expect(db.prepare(sandboxScope).get()).toEqual({ n: 2 });
 
     const backup = path.join(dir, 'before.sqlite3');
-    expect(await migrate(db, [...before, customEndpoints], () => backup)).toEqual({
+    expect(
+      await migrate(
+        db,
+        migrations.filter((migration) => migration.version <= customEndpoints.version),
+        () => backup,
+      ),
+    ).toEqual({
       from: 4,
       to: 8,
       backupPath: backup,
