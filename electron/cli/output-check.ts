@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { UsageError } from './io';
+import { messageOf } from '../../shared/message-of';
 
 async function statOrNull(file: string): Promise<Stats | null> {
   try {
@@ -25,7 +26,7 @@ export function errorText(caught: unknown): string {
     case 'EROFS':
       return 'the disk is read-only';
     default:
-      return caught instanceof Error ? caught.message : String(caught);
+      return messageOf(caught);
   }
 }
 

@@ -16,6 +16,7 @@ import type { Command } from './command';
 import { CommandExit, UsageError, exitCodes, type Io } from './io';
 import { describeArgumentError, nearest } from './suggest';
 import { terminalSafeIo } from './terminal-text';
+import { messageOf } from '../../shared/message-of';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -96,7 +97,7 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
       io.err(`dcdesk ${name}: ${local}`);
       return exitCodes.failed;
     }
-    const reason = caught instanceof Error ? caught.message : String(caught);
+    const reason = messageOf(caught);
     io.err(`dcdesk ${name}: unexpected failure: ${reason}`);
     return exitCodes.failed;
   }

@@ -21,6 +21,7 @@ import { openHistory } from './store/db';
 import type { Engine } from './store/engine';
 import { purgeOlderThan } from './store/retention';
 import { settingsRepo } from './store/settings.repo';
+import { messageOf } from '../../shared/message-of';
 
 export interface CoreOptions {
   dataDir: string;
@@ -68,10 +69,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next start.
     closeHistory();
-    return fail(
-      'db',
-      `The history cannot be read: ${caught instanceof Error ? caught.message : String(caught)}`,
-    );
+    return fail('db', `The history cannot be read: ${messageOf(caught)}`);
   }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const listeners = new Set<Listener>();
@@ -133,10 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
         const handler = handlers[operation] as (input: unknown) => Promise<Result<unknown>>;
         return await handler(parsed.data);
       } catch (caught) {
-        return fail(
-          'internal',
-          `${operation} failed unexpectedly: ${caught instanceof Error ? caught.message : String(caught)}`,
-        );
+        return fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`);
       }
     },
     subscribe(listener) {

@@ -14,6 +14,7 @@ import { sqliteEngine } from './sqlite-binding';
 import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 import { startSandbox } from '../sandbox';
+import { messageOf } from '../../shared/message-of';
 
 /**
  * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
@@ -139,9 +140,7 @@ function main(): void {
     .whenReady()
     .then(() => start(keychainService))
     // A start-up that failed halfway would leave a running app with no window: say why, quit.
-    .catch((caught: unknown) =>
-      failStart(caught instanceof Error ? caught.message : String(caught)),
-    );
+    .catch((caught: unknown) => failStart(messageOf(caught)));
 }
 
 main();

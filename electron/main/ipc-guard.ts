@@ -1,6 +1,7 @@
 import { fail, type Result } from '../../shared/result';
 import type { Core } from '../core/create-core';
 import { isAppUrl } from './app-origin';
+import { messageOf } from '../../shared/message-of';
 
 /**
  * The Electron-free half of the IPC binding: who may call, and what happens to the payload. It
@@ -41,7 +42,7 @@ export async function dispatch(
     if (problem) return fail('forbidden', `The call to ${name} was refused: ${problem}.`);
     return await core.call(name, payload);
   } catch (caught) {
-    const reason = caught instanceof Error ? caught.message : String(caught);
+    const reason = messageOf(caught);
     return fail('internal', `${name} failed in the main process: ${reason}`);
   }
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { readBody, sendEmpty, sendJson } from './respond';
 import type { SandboxHandle } from './types';
+import { messageOf } from '../../shared/message-of';
 
 /**
  * Control endpoints under `/__sandbox/`, so tests and benchmarks can steer a sandbox that runs in
@@ -87,6 +88,6 @@ export async function handleControl(
     }
     sendEmpty(res, 204);
   } catch (error) {
-    sendJson(res, 400, { message: error instanceof Error ? error.message : String(error) });
+    sendJson(res, 400, { message: messageOf(error) });
   }
 }

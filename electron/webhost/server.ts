@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Core } from '../core/create-core';
 import { contentTypes } from '../page-serving/content-types';
 import { contentSecurityPolicy } from '../page-serving/csp';
+import { messageOf } from '../../shared/message-of';
 
 /**
  * The contract over loopback HTTP, for development and tests only (never packaged): the real
@@ -159,7 +160,7 @@ export async function startWebHost(options: {
       return serveFile(res, url.pathname);
     })().catch((caught: unknown) => {
       // Said once, on the host's log: the page only learns that the host failed.
-      const reason = caught instanceof Error ? caught.message : String(caught);
+      const reason = messageOf(caught);
       log(`web host: ${req.method ?? '?'} ${pathOf(req.url)} failed: ${reason}`);
       if (res.headersSent) {
         res.destroy();

@@ -13,6 +13,7 @@ import { checkZip } from './zip-check';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
 import type { ReadProblem, ReadResult, SpreadsheetKind } from './types';
+import { messageOf } from '../message-of';
 
 export interface ReadOptions {
   /** The sheet to read; by default the first visible one. Ignored for CSV. */
@@ -57,7 +58,7 @@ export function readSpreadsheet(
     return refuse({
       code: 'corrupt',
       message: 'The file could not be read. Open it in Excel, save it again and retry.',
-      detail: errorText(error),
+      detail: messageOf(error),
     });
   }
 }
@@ -111,7 +112,7 @@ function readWorkbook(
 
 /** Words a SheetJS failure for the analyst; its own message goes to `detail`. */
 function workbookError(error: unknown, kind: SpreadsheetKind): ReadProblem {
-  const detail = errorText(error);
+  const detail = messageOf(error);
   if (/password|encrypt/i.test(detail)) {
     return {
       code: 'unsupported',
@@ -153,8 +154,4 @@ function csvSheetName(fileName: string): string {
 
 function refuse(problem: ReadProblem): ReadResult {
   return { ok: false, problem };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -21,6 +21,7 @@ import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { progressView } from '../progress-view';
+import { messageOf } from '../../../shared/message-of';
 
 const options = {
   ...connectionOptions,
@@ -193,6 +194,6 @@ function checkSettingsOrUsage(settings: Parameters<typeof checkSettings>[0]) {
   try {
     return checkSettings(settings);
   } catch (caught) {
-    throw new UsageError(caught instanceof Error ? caught.message : String(caught));
+    throw new UsageError(messageOf(caught));
   }
 }

@@ -18,6 +18,7 @@ import { UsageError, exitCodes, type Io } from '../io';
 import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
 import { writeAtomically } from '../write-atomically';
+import { messageOf } from '../../../shared/message-of';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -131,7 +132,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     try {
       await writeAtomically(output, file.bytes);
     } catch (caught) {
-      const reason = caught instanceof Error ? caught.message : String(caught);
+      const reason = messageOf(caught);
       io.err(`dcdesk: ${fileFailureText(caught, output) ?? `Cannot write ${output}: ${reason}`}`);
       return exitCodes.failed;
     }

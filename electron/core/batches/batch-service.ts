@@ -18,6 +18,7 @@ import {
   type LeaseTiming,
 } from './batch-lease';
 import { batchViews, interruptedMessage } from './batch-views';
+import { messageOf } from '../../../shared/message-of';
 
 export type { BatchView } from './batch-views';
 
@@ -73,7 +74,7 @@ export function createBatchService(options: BatchServiceOptions) {
       started = runBatch(batch.id, { db, client, onEvent });
     } catch (caught) {
       leases.release(batch.id, owner);
-      return fail('db', `Batch ${batch.id} could not start: ${reason(caught)}`);
+      return fail('db', `Batch ${batch.id} could not start: ${messageOf(caught)}`);
     }
     runs.set(batch.id, started);
     const heartbeat = startHeartbeat(leases, batch.id, owner, now, timing, () => started.pause());
@@ -127,7 +128,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : fail('db', `The batch could not be stored: ${reason(caught)}`);
+          : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
       }
       const started = run(batch, client);
       return started.ok ? ok({ batch, run: started.value }) : started;
@@ -192,7 +193,3 @@ export function createBatchService(options: BatchServiceOptions) {
 }
 
 export type BatchService = ReturnType<typeof createBatchService>;
-
-function reason(caught: unknown): string {
-  return caught instanceof Error ? caught.message : String(caught);
-}

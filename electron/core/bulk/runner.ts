@@ -7,6 +7,7 @@ import { createProgressMeter, toBatchCounts, type BatchEvent } from './progress'
 import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
+import { messageOf } from '../../../shared/message-of';
 
 export interface RunnerOptions {
   db: Db;
@@ -167,7 +168,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       abortRequests.abort();
       end({
         kind: 'failed',
-        message: `The results could not be stored: ${caught instanceof Error ? caught.message : String(caught)}`,
+        message: `The results could not be stored: ${messageOf(caught)}`,
       });
       return;
     }
@@ -223,7 +224,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         onEvent({ type: 'failed', batchId, counts: batchCounts, message: how.message });
       }
     } catch (caught) {
-      const message = `The batch state could not be stored: ${caught instanceof Error ? caught.message : String(caught)}`;
+      const message = `The batch state could not be stored: ${messageOf(caught)}`;
       result = { state: 'failed', counts: batchCounts, message };
       onEvent({ type: 'failed', batchId, counts: batchCounts, message });
     }

@@ -1,4 +1,5 @@
 import { fail, type Result } from '../../../shared/result';
+import { messageOf } from '../../../shared/message-of';
 
 /**
  * Turns whatever the keychain threw into a `keychain_unavailable` result. The platform's own text
@@ -21,7 +22,7 @@ export function keychainFailure<T>(
   caught: unknown,
   options: { timedOut: boolean; timeoutMs: number; secrets: readonly string[] },
 ): Result<T> {
-  const raw = caught instanceof Error ? caught.message : String(caught);
+  const raw = messageOf(caught);
   const reason = reasonOf(raw, options.timedOut, options.timeoutMs);
   const detail = options.secrets
     .filter((secret) => secret !== '')

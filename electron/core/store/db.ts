@@ -8,6 +8,7 @@ import { checkReason, lastCheckedAt, quickCheck, recordCheck, type CheckReason }
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
+import { messageOf } from '../../../shared/message-of';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -72,8 +73,8 @@ function openAndCheck(file: string, engine: Engine, unclean: number, now: Date):
   } catch (caught) {
     if (db) closeQuietly(db);
     return isCorruption(caught)
-      ? { kind: 'damaged', why: errorText(caught) }
-      : { kind: 'failed', why: errorText(caught), caught };
+      ? { kind: 'damaged', why: messageOf(caught) }
+      : { kind: 'failed', why: messageOf(caught), caught };
   }
 }
 
@@ -115,7 +116,7 @@ function replaceDamaged(
   } catch (caught) {
     return fail(
       'db',
-      `The damaged history database ${file} cannot be replaced: ${errorText(caught)}`,
+      `The damaged history database ${file} cannot be replaced: ${messageOf(caught)}`,
     );
   }
 }
@@ -146,7 +147,7 @@ export async function openHistory(
   } catch (caught) {
     return fail(
       'db',
-      `The history folder ${dataDir} cannot be used: ${errorText(caught)}.${historyOpenAdvice(caught)}`,
+      `The history folder ${dataDir} cannot be used: ${messageOf(caught)}.${historyOpenAdvice(caught)}`,
     );
   }
 
@@ -183,7 +184,7 @@ export async function openHistory(
   } catch (caught) {
     db.close();
     unmark();
-    return fail('db', errorText(caught));
+    return fail('db', messageOf(caught));
   }
   // The crashed openings have been dealt with: checked, or their file moved aside.
   forget(sessions.stale);
@@ -207,8 +208,4 @@ function closeQuietly(db: Db): void {
   } catch {
     // Nothing more to learn: the caller reports the first failure.
   }
-}
-
-function errorText(caught: unknown): string {
-  return caught instanceof Error ? caught.message : String(caught);
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { fail, ok, type Result } from '../../../shared/result';
+import { messageOf } from '../../../shared/message-of';
 
 /**
  * Which better-sqlite3 native module to load, and what to tell the analyst when it cannot load.
@@ -34,7 +35,7 @@ export function loadEngine(engine: Engine): Result<void> {
     const which = engine.nativeBinding ?? 'better-sqlite3 (node_modules/better-sqlite3)';
     const electron = (process.versions as { electron?: string }).electron;
     const runtime = electron ? `Electron ${electron}` : `Node.js ${process.versions.node}`;
-    const why = (caught instanceof Error ? caught.message : String(caught)).split('\n')[0] ?? '';
+    const why = messageOf(caught).split('\n')[0] ?? '';
     return fail(
       'db_engine',
       `The SQLite module ${which} cannot be loaded by ${runtime} (module ABI ${process.versions.modules}): ${why.slice(0, 300)}. Your history was not touched. ${engine.remedy ?? nodeEngineRemedy}`,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { messageOf } from '../../../shared/message-of';
 
 export interface Migration {
   version: number;
@@ -52,7 +53,7 @@ export async function migrate(
     try {
       apply.immediate();
     } catch (caught) {
-      const reason = caught instanceof Error ? caught.message : String(caught);
+      const reason = messageOf(caught);
       const kept = backupPath
         ? ` A copy of the database before migrating is kept at ${backupPath}.`
         : '';

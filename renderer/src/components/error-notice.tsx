@@ -1,14 +1,13 @@
 import type { AppError } from '../../../shared/result';
 import { useI18n } from '../i18n/i18n';
 import { ApiError } from '../lib/device-check';
+import { messageOf } from '../../../shared/message-of';
 
 /** An error as the analyst reads it: what happened in their language, then the service's own words. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useI18n();
   const appError: AppError =
-    error instanceof ApiError
-      ? error.error
-      : { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+    error instanceof ApiError ? error.error : { code: 'internal', message: messageOf(error) };
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{t(`error.${appError.code}`)}</p>

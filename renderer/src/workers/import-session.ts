@@ -9,6 +9,7 @@ import { checkRows, collectRows } from './check-rows';
 import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
 import { sha256Hex } from './sha256';
 import { readHeldSheet, type HeldFile } from './sheet';
+import { messageOf } from '../../../shared/message-of';
 
 export type Post = (answer: ImportAnswer) => void;
 
@@ -38,7 +39,7 @@ export function createImportSession(post: Post): ImportSession {
         post({
           type: 'failed',
           id,
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         }),
     );
   }
@@ -86,7 +87,7 @@ export function createImportSession(post: Post): ImportSession {
         post({
           type: 'failed',
           id: request.id,
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         });
       }
     },

@@ -8,6 +8,7 @@ import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
+import { messageOf } from '../../../shared/message-of';
 
 /** The longest transaction id the core takes (the contract's limit). */
 export const maxTransactionIdLength = 64;
@@ -64,7 +65,7 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
         post({
           type: 'failed',
           id: request.id,
-          message: error instanceof Error ? error.message : String(error),
+          message: messageOf(error),
         });
       }
     },

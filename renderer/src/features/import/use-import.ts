@@ -15,6 +15,7 @@ import { hasRequiredColumns, importReducer, initialImportState } from './import-
 import { browserStore, headerChoice, rememberMapping } from './mapping-memory';
 import { useRecentLookups } from './use-recent-lookups';
 import { ImportWorker } from './worker-client';
+import { messageOf } from '../../../../shared/message-of';
 
 /** What the run step sends: the rows after fixes and exclusions, and the analyst's skip choice. */
 export interface RowsToSend {
@@ -23,8 +24,6 @@ export interface RowsToSend {
   /** Skip rows answered in the last `days` days, when the analyst ticked "Skip them". */
   skipRecent: { days: number } | null;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function useImport() {
   const [state, dispatch] = useReducer(importReducer, initialImportState);
@@ -48,7 +47,7 @@ export function useImport() {
         },
         (error: unknown) => {
           if (token !== readToken.current) return;
-          dispatch({ type: 'read_failed', problem: { code: 'worker', message: errorText(error) } });
+          dispatch({ type: 'read_failed', problem: { code: 'worker', message: messageOf(error) } });
         },
       );
     },
@@ -103,7 +102,7 @@ export function useImport() {
           if (current) dispatch({ type: 'checked', report });
         },
         (error: unknown) => {
-          if (current) dispatch({ type: 'check_failed', message: errorText(error) });
+          if (current) dispatch({ type: 'check_failed', message: messageOf(error) });
         },
       );
     return () => {

@@ -28,6 +28,7 @@ import {
 import { targetOf, type QueueRows } from './queue-row';
 import { targetKey } from './selection';
 import { useSetOutcome } from './use-outcomes';
+import { messageOf } from '../../../../shared/message-of';
 
 export type { QueueMessage } from './queue-reducer';
 
@@ -41,7 +42,7 @@ interface Options {
 }
 
 const errorMessage = (error: unknown): QueueMessage => ({
-  text: error instanceof Error ? error.message : String(error),
+  text: messageOf(error),
   tone: 'error',
 });
 

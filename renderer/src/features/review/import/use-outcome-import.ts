@@ -22,6 +22,7 @@ import type { ImportProblem } from '../../import/import-reducer';
 import { refreshOutcomes } from '../use-outcomes';
 import { OutcomeWorker } from './outcome-worker';
 import { queryKeys } from '../../../lib/query-keys';
+import { messageOf } from '../../../../../shared/message-of';
 
 export type OutcomeField = keyof OutcomeColumnMapping;
 
@@ -47,8 +48,6 @@ const initial: FileState = {
   mapping: {},
   version: 0,
 };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The header texts of a row and the columns they name. */
 function headerChoice(sheet: OutcomeSheetInfo, headerRow: number) {
@@ -83,7 +82,7 @@ export function useOutcomeImport() {
       (error: unknown) =>
         setState((now) =>
           now.version === version
-            ? { ...now, phase: 'failed', problem: { code: 'worker', message: errorText(error) } }
+            ? { ...now, phase: 'failed', problem: { code: 'worker', message: messageOf(error) } }
             : now,
         ),
     );
@@ -146,7 +145,7 @@ export function useOutcomeImport() {
           setState((now) => ({
             ...now,
             phase: 'failed',
-            problem: { code: 'worker', message: errorText(error) },
+            problem: { code: 'worker', message: messageOf(error) },
           }));
       },
     );
