@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ afterAll(async () => {
 });
 
 function bulkArgs(dataDir: string, ...extra: string[]): string[] {
+  // The output goes beside the history; dcdesk checks its folder exists before storing anything.
+  mkdirSync(dataDir, { recursive: true });
   return [
     'bulk',
     ...extra,

@@ -101,7 +101,8 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `dcdesk: The history database ${disk}/history/history.sqlite3 cannot be opened: database or disk is full. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
+      // The opening's marker (history.open/) is the first thing written there.
+      `dcdesk: The history folder ${disk}/history cannot be used: ENOSPC: no space left on device, write. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
     );
   });
 

@@ -145,7 +145,7 @@ describe('a history damaged for real', () => {
 });
 
 describe('dcdesk when the SQLite module cannot load', () => {
-  it('prints the fix and ends with exit code 4, the history untouched', async () => {
+  it('prints the fix and ends with exit code 6, the history untouched', async () => {
     const dir = folder();
     await openOnce(dir);
     const before = readFileSync(path.join(dir, historyFileName));
@@ -155,7 +155,7 @@ describe('dcdesk when the SQLite module cannot load', () => {
     const opening = openCliHistory(dir, io, { nativeBinding: path.join(dir, 'no-such.node') });
 
     await expect(opening).rejects.toBeInstanceOf(CommandExit);
-    await expect(opening).rejects.toMatchObject({ exitCode: 4 });
+    await expect(opening).rejects.toMatchObject({ exitCode: 6 });
     expect(err.join('\n')).toMatch(/^dcdesk: The SQLite module .* cannot be loaded/);
     expect(err.join('\n')).toContain('npm rebuild better-sqlite3');
     expect(readFileSync(path.join(dir, historyFileName)).equals(before)).toBe(true);
