@@ -83,7 +83,7 @@ describe('cell text on the terminal', () => {
     ]);
     expect(run.stderr).not.toContain('\u001b');
     // And the rows are refused, each for its own reason, instead of being sent.
-    expect(run.code, run.stderr).toBe(1);
+    expect(run.code, run.stderr).toBe(4); // finished, with rows invalid
     const records = JSON.parse(readFileSync(work.file('escape.json'), 'utf8')) as Array<{
       status: string;
       messages: string[];

@@ -47,6 +47,8 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
   const answeredElsewhere = (batchId: string): Result<BatchSummary> | null => {
     const view = service.get(batchId);
     if (!view.ok) return view;
+    // Run by another process: the service's `busy` says by whom, which matters more here.
+    if (view.value.state === 'running' && !view.value.live) return null;
     const { customUrl } = view.value.record;
     return customUrl === null
       ? null
