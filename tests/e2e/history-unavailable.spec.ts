@@ -7,12 +7,18 @@ import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { historyFileName, openHistory } from '../../electron/core/store/db';
 import { unavailableCore } from '../../electron/core/unavailable-core';
 import { startWebHost } from '../../electron/webhost/server';
+import { hostName } from './hosts/app';
 import { startSandbox } from '../../electron/sandbox';
 
 /**
  * The history of a past run is there, but the SQLite module cannot be loaded (as after a rebuild
  * for another runtime): the window says so and how to fix it, and never shows an empty history.
  */
+test.skip(
+  hostName === 'electron',
+  'Serves an unavailable core through the web host; the Electron app opens its window on the same core (electron/main/index.ts).',
+);
+
 test('a history that cannot be opened is a fatal state that names the fix, never "No batches yet"', async ({
   page,
 }) => {
