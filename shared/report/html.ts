@@ -1,5 +1,6 @@
 import type { GroupRate } from './breakdowns';
 import type { ScoreReport } from './report';
+import type { ThresholdRow } from './thresholds';
 import { reportText, type ReportLocale, type ReportWord } from './report-text';
 import { curveChart, escapeXml, pairedBars } from './svg';
 
@@ -130,43 +131,26 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     { x: percentAxis('recall'), y: percentAxis('precision') },
     false,
   );
-  const thresholds = table(
-    text.t('thresholds'),
-    [
-      text.t('score'),
-      text.t('flagged'),
-      text.t('share'),
-      text.t('recall'),
-      text.t('precision'),
-      text.t('falsePositiveRate'),
-    ],
-    report.thresholds.map((row) => [
-      escapeXml(text.cutoff(row.score)),
-      text.count(row.flagged),
-      text.percent(row.share),
-      text.percent(row.recall),
-      text.percent(row.precision),
-      text.percent(row.falsePositiveRate),
-    ]),
+  // Declining at a cut-off, by score or by risk level: the same columns after the first.
+  const cutHead = ['flagged', 'share', 'recall', 'precision', 'falsePositiveRate'] as const;
+  const cutCells = (row: Omit<ThresholdRow, 'score'>) => [
+    text.count(row.flagged),
+    text.percent(row.share),
+    text.percent(row.recall),
+    text.percent(row.precision),
+    text.percent(row.falsePositiveRate),
+  ];
+  const cutTable = (caption: ReportWord, first: ReportWord, rows: string[][]) =>
+    table(text.t(caption), [text.t(first), ...cutHead.map((word) => text.t(word))], rows);
+  const thresholds = cutTable(
+    'thresholds',
+    'score',
+    report.thresholds.map((row) => [escapeXml(text.cutoff(row.score)), ...cutCells(row)]),
   );
-  const riskThresholds = table(
-    text.t('riskThresholds'),
-    [
-      text.t('risk'),
-      text.t('flagged'),
-      text.t('share'),
-      text.t('recall'),
-      text.t('precision'),
-      text.t('falsePositiveRate'),
-    ],
-    report.riskThresholds.map((row) => [
-      t(row.risk),
-      text.count(row.flagged),
-      text.percent(row.share),
-      text.percent(row.recall),
-      text.percent(row.precision),
-      text.percent(row.falsePositiveRate),
-    ]),
+  const riskThresholds = cutTable(
+    'riskThresholds',
+    'risk',
+    report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
   );
   const histogram = pairedBars(
     text.t('histogram'),
