@@ -20,7 +20,7 @@ import {
   fileScopes,
   maxOutcomeImportRows,
   outcomeImportRowSchema,
-  outcomeSchema,
+  reviewOutcomeSchema,
   reviewTargetSchema,
   type OutcomeChange,
   type OutcomeFileRows,
@@ -204,7 +204,7 @@ export const operations = {
     z
       .object({
         targets: z.array(reviewTargetSchema).min(1).max(100_000),
-        outcome: outcomeSchema.nullable(),
+        outcome: reviewOutcomeSchema.nullable(),
       })
       .strict(),
   ),
@@ -213,7 +213,7 @@ export const operations = {
     z
       .object({
         ...resultQuery,
-        outcome: outcomeSchema.nullable(),
+        outcome: reviewOutcomeSchema.nullable(),
         /**
          * How many rows the analyst was told would change; when the batch has moved on since (a
          * run still answering rows), nothing changes and the answer says so.
