@@ -124,6 +124,11 @@ describe('dcdesk report', () => {
     expect(figures(JSON.parse(all.stdout) as object)).toEqual(
       figures(scoreReport(cases(), { suspeito: 'fraud', unreviewed: 'legit' })),
     );
+    const text = await cli(['report', '--env', 'sandbox']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /^Score report of every batch of sandbox\n  labelled: \d+ fraud, \d+ legitimate/,
+    );
     const none = await cli(['report', '--env', 'production', '--json']);
     expect(none.code, none.stderr).toBe(0);
     expect(JSON.parse(none.stdout)).toMatchObject({
@@ -146,10 +151,13 @@ describe('dcdesk report', () => {
     expect(page).toContain(batchId);
   });
 
-  it('refuses a batch that does not exist, and --json with --html', async () => {
+  it('refuses a batch that does not exist or is of another environment, and --json with --html', async () => {
     const missing = await cli(['report', '--batch', 'no-such-batch', '--json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no batch no-such-batch/);
+    const elsewhere = await cli(['report', '--batch', batchId, '--env', 'production', '--json']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/holds answers of sandbox, not of production/);
     const both = await cli(['report', '--json', '--html', work.file('x.html')]);
     expect(both.code).toBe(2);
   });
