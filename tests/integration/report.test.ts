@@ -127,7 +127,7 @@ describe('dcdesk report', () => {
     const text = await cli(['report', '--env', 'sandbox']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(
-      /^Score report of every batch of sandbox\n  labelled: \d+ fraud, \d+ legitimate/,
+      /^Score report of every batch of sandbox\n {2}labelled: \d+ fraud, \d+ legitimate/,
     );
     const none = await cli(['report', '--env', 'production', '--json']);
     expect(none.code, none.stderr).toBe(0);
