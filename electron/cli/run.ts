@@ -6,6 +6,7 @@ import { credentialsCommand } from './commands/credentials';
 import { lookupCommand } from './commands/lookup';
 import { outcomesCommand } from './commands/outcomes';
 import { purgeCommand } from './commands/purge';
+import { reportCommand } from './commands/report';
 import { sandboxCommand } from './commands/sandbox';
 import { settingsCommand } from './commands/settings';
 import { uploadCommand } from './commands/upload';
@@ -28,6 +29,7 @@ const commands: Command[] = [
   outcomesCommand,
   uploadCommand,
   uploadsCommand,
+  reportCommand,
   settingsCommand,
   purgeCommand,
   versionCommand,

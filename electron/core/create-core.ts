@@ -12,6 +12,7 @@ import { credentialHandlers } from './handlers/credentials.handlers';
 import { environmentHandlers } from './handlers/environments.handlers';
 import { lookupHandlers } from './handlers/lookups.handlers';
 import { outcomeHandlers } from './handlers/outcomes.handlers';
+import { reportHandlers } from './handlers/report.handlers';
 import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
 import { settingsHandlers } from './handlers/settings.handlers';
@@ -112,6 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     ...batchHandlers(context, batches),
     ...resultHandlers(context),
     ...outcomeHandlers(context),
+    ...reportHandlers(context),
     ...uploadHandlers(context),
   };
 

@@ -36,6 +36,7 @@ export const operationNames = [
   'outcomes.importApply',
   'outcomes.summary',
   'outcomes.fileRows',
+  'report.get',
   'uploads.check',
   'uploads.send',
   'uploads.resend',

@@ -20,7 +20,7 @@ import {
   fileScopes,
   maxOutcomeImportRows,
   outcomeImportRowSchema,
-  outcomeSchema,
+  reviewOutcomeSchema,
   reviewTargetSchema,
   type OutcomeChange,
   type OutcomeFileRows,
@@ -31,6 +31,7 @@ import {
   type UploadOutcome,
   type UploadView,
 } from './outcomes';
+import { reportQuerySchema, type ReportView } from './report';
 
 const batchId = z.string().min(1).max(64);
 const text = z.string().max(1024).optional();
@@ -204,7 +205,7 @@ export const operations = {
     z
       .object({
         targets: z.array(reviewTargetSchema).min(1).max(100_000),
-        outcome: outcomeSchema.nullable(),
+        outcome: reviewOutcomeSchema.nullable(),
       })
       .strict(),
   ),
@@ -213,7 +214,7 @@ export const operations = {
     z
       .object({
         ...resultQuery,
-        outcome: outcomeSchema.nullable(),
+        outcome: reviewOutcomeSchema.nullable(),
         /**
          * How many rows the analyst was told would change; when the batch has moved on since (a
          * run still answering rows), nothing changes and the answer says so.
@@ -239,6 +240,11 @@ export const operations = {
   'outcomes.summary': operation<OutcomeSummary>()(
     z.object({ batchId: batchId.optional() }).strict(),
   ),
+  /**
+   * The score report (ROC, thresholds, risk levels, insight codes against the analysts' labels)
+   * of one batch, or of every batch of a destination (default: the active environment).
+   */
+  'report.get': operation<ReportView>()(reportQuerySchema),
   /** Reviewed rows for a response-variable file: unsent ones (to the active environment) or all. */
   'outcomes.fileRows': operation<OutcomeFileRows>()(
     z.object({ batchId: batchId.optional(), scope: z.enum(fileScopes).default('unsent') }).strict(),

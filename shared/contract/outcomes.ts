@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { outcomes, type Outcome, type ResponseVariableRow } from '../domain/types';
+import {
+  outcomes,
+  reviewOutcomes,
+  type Outcome,
+  type ReviewOutcome,
+  type ResponseVariableRow,
+} from '../domain/types';
 import type { Destination } from '../environment';
 import type { FileProblem } from '../outcomes/types';
 import type { AppError } from '../result';
 
 export const outcomeSchema = z.enum(outcomes);
+/** An outcome an analyst sets in review: one of `outcomeSchema`, or the local `Legítima`. */
+export const reviewOutcomeSchema = z.enum(reviewOutcomes);
 
 /** A reviewed row: one row of one batch. */
 export const reviewTargetSchema = z
@@ -40,7 +48,7 @@ export interface OutcomeImportIssue {
   row: number;
   transactionId: string;
   /** For a conflict: the outcome already stored, or the other outcome the same file gives. */
-  current?: Outcome;
+  current?: ReviewOutcome;
   incoming?: Outcome;
 }
 

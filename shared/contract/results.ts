@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { BatchCounts, PauseReason } from '../batch';
 import {
   deviceRisks,
-  outcomes,
+  reviewOutcomes,
   type DeviceRisk,
   type InsightResult,
-  type Outcome,
+  type ReviewOutcome,
 } from '../domain/types';
 import type { Destination } from '../environment';
 
@@ -44,7 +44,7 @@ export const resultFilterSchema = z
     insight: z.string().trim().max(16).optional(),
     /** Review state: rows with one of these outcomes, `none` for rows not reviewed yet. */
     outcomes: z
-      .array(z.enum([...outcomes, 'none']))
+      .array(z.enum([...reviewOutcomes, 'none']))
       .max(4)
       .optional(),
   })
@@ -79,7 +79,7 @@ export interface ResultRow {
   deviceAge: number | null;
   insights: string[];
   /** The analyst's outcome for this transaction id, and when it was set (ISO). */
-  outcome: Outcome | null;
+  outcome: ReviewOutcome | null;
   outcomeSetAt: string | null;
 }
 

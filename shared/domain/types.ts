@@ -73,6 +73,13 @@ export interface Problem {
 export const outcomes = ['Suspeito', 'Fraude Confirmada', 'Device Positivado'] as const;
 export type Outcome = (typeof outcomes)[number];
 
+/**
+ * What an analyst can set in review: the three outcomes the service takes, and `Legítima`
+ * (reviewed as legitimate), a local state that labels the score report and is never sent.
+ */
+export const reviewOutcomes = [...outcomes, 'Legítima'] as const;
+export type ReviewOutcome = (typeof reviewOutcomes)[number];
+
 /** One row of a response-variable file (2.7). */
 export interface ResponseVariableRow {
   transactionId: string;

@@ -10,14 +10,14 @@ import { outputColumns, writeOutput } from '../../electron/core/bulk/output';
 import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { ExportedFile, ResultRow } from '../../shared/contract/results';
-import type { Outcome } from '../../shared/domain/types';
+import type { Outcome, ReviewOutcome } from '../../shared/domain/types';
 import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../shared/outcomes';
 import { detectHeaderRow, readSpreadsheet } from '../../shared/spreadsheet';
 import { resultsFixture, unwrap, type ResultsFixture } from './results-fixture';
 
 let fixture: ResultsFixture;
 /** External id → the outcome this test gave it. */
-const given = new Map<string, Outcome>();
+const given = new Map<string, ReviewOutcome>();
 
 beforeAll(async () => {
   fixture = await resultsFixture();

@@ -8,7 +8,7 @@ import type {
   ReviewTarget,
 } from '../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../shared/contract/results';
-import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
+import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
@@ -22,7 +22,7 @@ export interface ReviewService {
    * transaction id and a device (an `ok` answer); clearing only the transaction id. Rows that
    * lack them are counted and left; rows that do not exist are skipped.
    */
-  set(targets: ReviewTarget[], outcome: Outcome | null): OutcomeChange;
+  set(targets: ReviewTarget[], outcome: ReviewOutcome | null): OutcomeChange;
   /**
    * The same for every row of a batch that matches a results filter; with `expected`, only when
    * that many rows match (else `validation`, nothing changed).
@@ -30,7 +30,7 @@ export interface ReviewService {
   setFiltered(
     batchId: string,
     filter: ResultFilter,
-    outcome: Outcome | null,
+    outcome: ReviewOutcome | null,
     expected?: number,
   ): Result<OutcomeChange>;
   /**
@@ -66,7 +66,7 @@ export function reviewService(db: Db): ReviewService {
 
   /** Applies one outcome to the rows `read` finds, in one transaction. */
   const change = db.transaction(
-    (read: () => Array<ReviewedRow | null>, outcome: Outcome | null): OutcomeChange => {
+    (read: () => Array<ReviewedRow | null>, outcome: ReviewOutcome | null): OutcomeChange => {
       const now = new Date().toISOString();
       const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
       for (const row of read()) {

@@ -1,5 +1,5 @@
 import type { ResultFilter } from '../../../shared/contract/results';
-import type { Outcome, ResponseVariableRow } from '../../../shared/domain/types';
+import type { Outcome, ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
 import { filterSql } from './result-filter';
@@ -21,7 +21,7 @@ export interface KnownTransaction {
   /** True when some stored row carries the id (answered or not). */
   seen: boolean;
   /** The outcome already stored for the id. */
-  current: Outcome | null;
+  current: ReviewOutcome | null;
 }
 
 interface RowColumns {
@@ -54,8 +54,9 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  * production), of the transaction ids of one batch or of all.
  */
 const scopeOf = (batchId: string | undefined) => {
+  // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
   const own =
-    'o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)';
+    "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)";
   return batchId === undefined
     ? own
     : `${own} AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)`;
@@ -77,7 +78,7 @@ export function outcomesRepo(db: Db) {
      WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id`,
   );
   const clear = db.prepare<[string]>('DELETE FROM outcomes WHERE external_id = ?');
-  const current = db.prepare<[string], { outcome: Outcome }>(
+  const current = db.prepare<[string], { outcome: ReviewOutcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
   const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
@@ -117,7 +118,13 @@ export function outcomesRepo(db: Db) {
      * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
      * another outcome or another device), 0 when it was already stored so (its time is kept).
      */
-    put(externalId: string, deviceId: string, outcome: Outcome, batchId: string, now: string) {
+    put(
+      externalId: string,
+      deviceId: string,
+      outcome: ReviewOutcome,
+      batchId: string,
+      now: string,
+    ) {
       return put.run({ externalId, deviceId, outcome, batchId, now }).changes;
     },
     /** Removes a transaction id's outcome; returns 1 when there was one. */

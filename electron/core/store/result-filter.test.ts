@@ -73,7 +73,7 @@ describe('the outcomes filter', () => {
 
   it('ranks outcomes in the order of the review keys', () => {
     expect(outcomeRankSql('o.outcome')).toBe(
-      "CASE o.outcome WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 END",
+      "CASE o.outcome WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 WHEN 'Legítima' THEN 3 END",
     );
     expect(orderBy('outcome', 'desc')).toBe('ri.outcome DESC, ri.seq DESC');
   });

@@ -1,17 +1,18 @@
 import type { ResultFilter, ResultSortColumn } from '../../../shared/contract/results';
-import type { DeviceRisk, Outcome } from '../../../shared/domain/types';
+import type { DeviceRisk, ReviewOutcome } from '../../../shared/domain/types';
 
 /** The rank `result_index.risk` stores for each device risk (see migration 0003). */
 export const riskRanks: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
 
 /**
- * The rank `result_index.outcome` stores for each outcome (see migration 0004): the order of
- * `outcomes`, the keys 1, 2, 3 of the review queue. Rows not reviewed hold NULL.
+ * The rank `result_index.outcome` stores for each outcome (see migrations 0004 and 0009): the
+ * order of `reviewOutcomes`, the keys 1 to 4 of the review queue. Rows not reviewed hold NULL.
  */
-export const outcomeRanks: Record<Outcome, number> = {
+export const outcomeRanks: Record<ReviewOutcome, number> = {
   Suspeito: 0,
   'Fraude Confirmada': 1,
   'Device Positivado': 2,
+  Legítima: 3,
 };
 
 /** `column` (an outcome's text) as its rank, for statements that write `result_index`. */

@@ -6,6 +6,7 @@ describe('outcomeSlug', () => {
     expect(outcomeSlug('Suspeito')).toBe('suspect');
     expect(outcomeSlug('Fraude Confirmada')).toBe('fraud');
     expect(outcomeSlug('Device Positivado')).toBe('positive');
+    expect(outcomeSlug('Legítima')).toBe('legit');
     expect(outcomeSlug(null)).toBe('none');
   });
 });

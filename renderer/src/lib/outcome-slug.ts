@@ -1,13 +1,14 @@
 /** Outcomes as CSS class names: the badge, the filters and the charts colour them alike. */
-import type { Outcome } from '../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../shared/domain/types';
 
-const slugs: Record<Outcome, string> = {
+const slugs: Record<ReviewOutcome, string> = {
   Suspeito: 'suspect',
   'Fraude Confirmada': 'fraud',
   'Device Positivado': 'positive',
+  Legítima: 'legit',
 };
 
 /** A CSS-friendly name of an outcome (`outcome-fraud`), `none` when not reviewed. */
-export function outcomeSlug(outcome: Outcome | null): string {
+export function outcomeSlug(outcome: ReviewOutcome | null): string {
   return outcome === null ? 'none' : slugs[outcome];
 }

@@ -7,6 +7,7 @@ import { integrityChecks } from './0005-integrity-checks';
 import { batchLease } from './0006-batch-lease';
 import { answerChecks } from './0007-answer-checks';
 import { customEndpoints } from './0008-custom-endpoints';
+import { legitimateReview } from './0009-legitimate-review';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   batchLease,
   answerChecks,
   customEndpoints,
+  legitimateReview,
 ];

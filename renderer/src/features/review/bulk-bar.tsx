@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { outcomes, type Outcome } from '../../../../shared/domain/types';
+import { reviewOutcomes, type ReviewOutcome } from '../../../../shared/domain/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n';
+import { outcomeName } from '../../lib/outcome-name';
 
 interface BulkBarProps {
   selected: number;
@@ -11,8 +12,8 @@ interface BulkBarProps {
   busy: boolean;
   onSelectAllLoaded: () => void;
   onClearSelection: () => void;
-  onSetSelected: (outcome: Outcome | null) => void;
-  onSetMatching: (outcome: Outcome | null) => void;
+  onSetSelected: (outcome: ReviewOutcome | null) => void;
+  onSetMatching: (outcome: ReviewOutcome | null) => void;
 }
 
 const clearChoice = 'clear';
@@ -21,9 +22,9 @@ const clearChoice = 'clear';
 export function BulkBar(props: BulkBarProps) {
   const { t } = useI18n();
   const id = useId();
-  const [choice, setChoice] = useState<string>(outcomes[0]);
+  const [choice, setChoice] = useState<string>(reviewOutcomes[0]);
   const [asking, setAsking] = useState(false);
-  const outcome = choice === clearChoice ? null : (choice as Outcome);
+  const outcome = choice === clearChoice ? null : (choice as ReviewOutcome);
   const { selected, matching, busy } = props;
   return (
     <div className="bulk-bar" role="group" aria-label={t('review.bulk.label')}>
@@ -59,9 +60,9 @@ export function BulkBar(props: BulkBarProps) {
           onChange={(event) => setChoice(event.target.value)}
           data-testid="review-bulk-outcome"
         >
-          {outcomes.map((value) => (
+          {reviewOutcomes.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {outcomeName(t, value)}
             </option>
           ))}
           <option value={clearChoice}>{t('review.bulk.clearOutcome')}</option>
@@ -91,7 +92,7 @@ export function BulkBar(props: BulkBarProps) {
         message={
           outcome === null
             ? t('review.bulk.confirmClear', { count: matching })
-            : t('review.bulk.confirmSet', { count: matching, outcome })
+            : t('review.bulk.confirmSet', { count: matching, outcome: outcomeName(t, outcome) })
         }
         confirmLabel={
           outcome === null ? t('review.bulk.confirmClearButton') : t('review.bulk.confirmButton')

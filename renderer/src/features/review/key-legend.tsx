@@ -1,6 +1,7 @@
-import { outcomes } from '../../../../shared/domain/types';
+import { reviewOutcomes } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
+import { outcomeName } from '../../lib/outcome-name';
 
 const moves: ReadonlyArray<{ keys: string[]; label: MessageKey }> = [
   { keys: ['J', '↓'], label: 'review.keys.next' },
@@ -16,9 +17,9 @@ const moves: ReadonlyArray<{ keys: string[]; label: MessageKey }> = [
 export function KeyLegend({ id }: { id: string }) {
   const { t } = useI18n();
   const entries = [
-    ...outcomes.map((outcome, index) => ({
+    ...reviewOutcomes.map((outcome, index) => ({
       keys: [String(index + 1)],
-      text: t('review.keys.set', { outcome }),
+      text: t('review.keys.set', { outcome: outcomeName(t, outcome) }),
     })),
     { keys: ['0'], text: t('review.keys.clear') },
     ...moves.map((move) => ({ keys: move.keys, text: t(move.label) })),

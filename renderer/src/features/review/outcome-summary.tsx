@@ -1,5 +1,5 @@
 import type { OutcomeSummary } from '../../../../shared/contract/outcomes';
-import { outcomes, type Outcome } from '../../../../shared/domain/types';
+import { outcomes, type Outcome, type ReviewOutcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import type { ChartDatum } from '../../components/charts/chart-datum';
@@ -57,12 +57,14 @@ export function OutcomeSummaryPanel({ summary, error, scope }: OutcomeSummaryPro
 
 /** The same counts over rows held in memory (a search's hits), one per transaction id. */
 export function summaryOf(
-  rows: ReadonlyArray<{ externalId: string | null; outcome: Outcome | null }>,
+  rows: ReadonlyArray<{ externalId: string | null; outcome: ReviewOutcome | null }>,
 ): OutcomeSummary {
   const counts = { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 };
   const seen = new Set<string>();
   for (const row of rows) {
-    if (row.outcome === null || row.externalId === null || seen.has(row.externalId)) continue;
+    // Legítima is never sent: like the core's summary, this counts what a file would carry.
+    if (row.outcome === null || row.outcome === 'Legítima') continue;
+    if (row.externalId === null || seen.has(row.externalId)) continue;
     seen.add(row.externalId);
     counts[row.outcome] += 1;
   }

@@ -15,6 +15,11 @@ describe('what a change of outcomes did, in words', () => {
   it('says a row was set or cleared', () => {
     expect(rowChangeText(t, 7, 'Suspeito', change(1))).toBe('Row 7: Suspeito.');
     expect(rowChangeText(t, 7, null, change(1))).toBe('Row 7: outcome cleared.');
+    // The local state reads in the analyst's language; the service's values stay as sent.
+    expect(rowChangeText(t, 7, 'Legítima', change(1))).toBe('Row 7: Legitimate.');
+    const pt: Translate = (key, params = {}) =>
+      messages['pt-BR'][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    expect(rowChangeText(pt, 7, 'Legítima', change(1))).toMatch(/Legítima/);
   });
 
   it('says why a row cannot be reviewed, from the counts of the change', () => {

@@ -1,7 +1,8 @@
 /** Outcomes in the analyst's language: what a change did, in one sentence. */
 import type { OutcomeChange } from '../../../../shared/contract/outcomes';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import type { Translate } from '../../i18n/i18n';
+import { outcomeName } from '../../lib/outcome-name';
 
 /** Rows a change left alone because they cannot be reviewed. */
 export function skippedRows(change: OutcomeChange): number {
@@ -12,26 +13,26 @@ export function skippedRows(change: OutcomeChange): number {
 export function rowChangeText(
   t: Translate,
   row: number,
-  outcome: Outcome | null,
+  outcome: ReviewOutcome | null,
   change: OutcomeChange,
 ): string {
   if (change.withoutTransactionId > 0) return t('review.change.noTransactionId', { row });
   if (change.withoutDevice > 0) return t('review.change.noDevice', { row });
   return outcome === null
     ? t('review.change.rowCleared', { row })
-    : t('review.change.rowSet', { row, outcome });
+    : t('review.change.rowSet', { row, outcome: outcomeName(t, outcome) });
 }
 
 /** What a change of many rows did, with the rows it left alone and why. */
 export function bulkChangeText(
   t: Translate,
-  outcome: Outcome | null,
+  outcome: ReviewOutcome | null,
   change: OutcomeChange,
 ): string {
   const done =
     outcome === null
       ? t('review.change.cleared', { count: change.changed })
-      : t('review.change.set', { count: change.changed, outcome });
+      : t('review.change.set', { count: change.changed, outcome: outcomeName(t, outcome) });
   const skipped = skippedRows(change);
   if (skipped === 0) return done;
   return `${done} ${t('review.change.skipped', {

@@ -1,9 +1,10 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import type { OutcomeChange } from '../../../../shared/contract/outcomes';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { ErrorNotice } from '../../components/error-notice';
 import type { VisibleRange } from '../../components/visible-range';
 import { useI18n } from '../../i18n/i18n';
+import { outcomeName } from '../../lib/outcome-name';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BulkBar } from './bulk-bar';
 import { KeyLegend } from './key-legend';
@@ -21,7 +22,7 @@ interface QueueBodyProps {
   rows: QueueRows;
   resetKey: string;
   onRange: (range: VisibleRange) => void;
-  setMatching: (outcome: Outcome | null) => Promise<OutcomeChange>;
+  setMatching: (outcome: ReviewOutcome | null) => Promise<OutcomeChange>;
   /** The summary chart, drawn beside the bulk controls. */
   summary: ReactNode;
   /** False while the section is hidden: the row in full is not kept in the page then. */
@@ -134,7 +135,7 @@ export function QueueBody(props: QueueBodyProps) {
               queue.asking?.outcome
                 ? t('review.keys.confirmSet', {
                     count: queue.asking.count,
-                    outcome: queue.asking.outcome,
+                    outcome: outcomeName(t, queue.asking.outcome),
                   })
                 : t('review.keys.confirmClear', { count: queue.asking?.count ?? 0 })
             }

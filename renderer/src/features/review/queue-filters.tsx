@@ -1,5 +1,6 @@
 import { CheckboxGroup } from '../../components/checkbox-group';
 import { useI18n } from '../../i18n/i18n';
+import { outcomeName } from '../../lib/outcome-name';
 import {
   queueSorts,
   reviewStates,
@@ -38,7 +39,7 @@ export function QueueFilters({ form, onChange, sort, onSort }: QueueFiltersProps
           choices={reviewStates}
           selected={form.states}
           onChange={(states) => set({ states })}
-          label={(state) => (state === 'none' ? t('review.state.none') : state)}
+          label={(state) => (state === 'none' ? t('review.state.none') : outcomeName(t, state))}
           testId={(state) => `review-state-${state}`}
         />
         <div className="stack">

@@ -11,12 +11,13 @@ const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({
 });
 
 describe('the review queue keys', () => {
-  it('maps 1, 2, 3 to the outcomes in the order of the service, and 0 to clearing', () => {
+  it('maps 1, 2, 3 to the outcomes in the order of the service, 4 to Legítima, 0 to clearing', () => {
     expect(queueKeyAction(press('1'))).toEqual({ type: 'set', outcome: 'Suspeito' });
     expect(queueKeyAction(press('2'))).toEqual({ type: 'set', outcome: 'Fraude Confirmada' });
     expect(queueKeyAction(press('3'))).toEqual({ type: 'set', outcome: 'Device Positivado' });
     expect(queueKeyAction(press('0'))).toEqual({ type: 'set', outcome: null });
-    expect(queueKeyAction(press('4'))).toBeNull();
+    expect(queueKeyAction(press('4'))).toEqual({ type: 'set', outcome: 'Legítima' });
+    expect(queueKeyAction(press('5'))).toBeNull();
   });
 
   it('ignores a held outcome key, which would otherwise set the rows after this one too', () => {

@@ -2,10 +2,10 @@
  * The review queue's keyboard, as a pure mapping from a key press to what it asks for, so the
  * rules are testable without a browser and the legend on screen is drawn from the same table.
  */
-import { outcomes, type Outcome } from '../../../../shared/domain/types';
+import { reviewOutcomes, type ReviewOutcome } from '../../../../shared/domain/types';
 
 export type QueueAction =
-  | { type: 'set'; outcome: Outcome | null }
+  | { type: 'set'; outcome: ReviewOutcome | null }
   | { type: 'move'; by: number; extend: boolean }
   | { type: 'edge'; to: 'first' | 'last'; extend: boolean }
   | { type: 'toggle' }
@@ -26,9 +26,12 @@ export interface KeyPress {
 /** Rows a Page Down or Page Up moves. */
 export const pageStep = 10;
 
-/** The outcome keys: `1`, `2`, `3` in the order of the service's values, `0` clears. */
-export const outcomeKeys: ReadonlyArray<{ key: string; outcome: Outcome | null }> = [
-  ...outcomes.map((outcome, index) => ({ key: String(index + 1), outcome })),
+/**
+ * The outcome keys: `1`, `2`, `3` in the order of the service's values, `4` the local `Legítima`
+ * (reviewed as legitimate, never sent), `0` clears.
+ */
+export const outcomeKeys: ReadonlyArray<{ key: string; outcome: ReviewOutcome | null }> = [
+  ...reviewOutcomes.map((outcome, index) => ({ key: String(index + 1), outcome })),
   { key: '0', outcome: null },
 ];
 

@@ -5,7 +5,7 @@
  * are on screen when it happened.
  */
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { startCursor, type Cursor } from './cursor';
 import type { LinePointer } from './queue-line';
 import { movedIndex, type QueueAction } from './queue-keys';
@@ -48,7 +48,7 @@ export interface QueueState {
   message: QueueMessage | null;
   busyMatching: boolean;
   /** A key pressed on several ticked rows, waiting for the analyst's yes. */
-  asking: { outcome: Outcome | null; count: number } | null;
+  asking: { outcome: ReviewOutcome | null; count: number } | null;
 }
 
 /** What an outcome key or button sends: the ticked rows, or else the current row. */
@@ -59,7 +59,7 @@ export type OutcomePlan =
 export type QueueEvent =
   | { type: 'reset'; resetKey: string }
   | { type: 'key'; action: Exclude<QueueAction, { type: 'set' }>; view: QueueView }
-  | { type: 'outcome_asked'; outcome: Outcome | null }
+  | { type: 'outcome_asked'; outcome: ReviewOutcome | null }
   | { type: 'asking_ended' }
   | { type: 'pointer'; pointer: LinePointer; view: QueueView }
   | { type: 'loaded_selected'; view: QueueView }

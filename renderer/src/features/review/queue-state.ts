@@ -3,13 +3,17 @@
  * Pure, so the same rules order a batch in SQLite and the hits of a search in memory.
  */
 import type { ResultFilter, ResultRow } from '../../../../shared/contract/results';
-import { outcomes, type DeviceRisk, type Outcome } from '../../../../shared/domain/types';
+import {
+  reviewOutcomes,
+  type DeviceRisk,
+  type ReviewOutcome,
+} from '../../../../shared/domain/types';
 import type { Sort } from '../../components/result-pages/use-result-pages';
 
 /** A review state to filter on: one outcome, or not reviewed yet. */
-export type ReviewState = Outcome | 'none';
+export type ReviewState = ReviewOutcome | 'none';
 
-export const reviewStates: readonly ReviewState[] = ['none', ...outcomes];
+export const reviewStates: readonly ReviewState[] = ['none', ...reviewOutcomes];
 export const riskChoices = [
   'high',
   'medium',
@@ -52,8 +56,8 @@ export function sortOf(choice: QueueSort): Sort {
 }
 
 const riskRank: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
-const outcomeRank = (outcome: Outcome | null) =>
-  outcome === null ? outcomes.length : outcomes.indexOf(outcome);
+const outcomeRank = (outcome: ReviewOutcome | null) =>
+  outcome === null ? reviewOutcomes.length : reviewOutcomes.indexOf(outcome);
 
 /** True when a row passes the filter: the rule the core applies, for rows held in memory. */
 export function matchesFilter(row: ResultRow, filter: ResultFilter): boolean {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ResultFilter } from '../../../../shared/contract/results';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import type { VisibleRange } from '../../components/visible-range';
 import { useSearch } from '../search/use-search';
 import { OutcomeSummaryPanel, summaryOf } from './outcome-summary';
@@ -56,7 +56,7 @@ function BatchQueue({ batchId, query, ...rest }: SourceQueueProps & { batchId: s
     <QueueBody
       {...rest}
       rows={rows}
-      setMatching={(outcome: Outcome | null) =>
+      setMatching={(outcome: ReviewOutcome | null) =>
         // The count the confirmation named: the core refuses if the batch has moved on since.
         setFiltered.mutateAsync({ batchId, filter, outcome, expected: rows.total ?? undefined })
       }
@@ -75,7 +75,7 @@ function SearchQueue({ text, query, ...rest }: SourceQueueProps & { text: string
     <QueueBody
       {...rest}
       rows={rows}
-      setMatching={(outcome: Outcome | null) => {
+      setMatching={(outcome: ReviewOutcome | null) => {
         const targets = rows.loaded().flatMap((index) => {
           const row = rows.rowAt(index);
           return row ? [targetOf(row)] : [];

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys, queryScopes } from '../../lib/query-keys';
 
@@ -22,7 +22,7 @@ const serial = { id: 'outcomes' };
 export function useSetOutcome() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { targets: ReviewTarget[]; outcome: Outcome | null }) =>
+    mutationFn: (input: { targets: ReviewTarget[]; outcome: ReviewOutcome | null }) =>
       unwrap(api.outcomes.set(input)),
     scope: serial,
     onSettled: () => refreshOutcomes(client),
@@ -35,7 +35,7 @@ export function useSetFiltered() {
     mutationFn: (input: {
       batchId: string;
       filter: ResultFilter;
-      outcome: Outcome | null;
+      outcome: ReviewOutcome | null;
       expected?: number;
     }) => unwrap(api.outcomes.setFiltered(input)),
     scope: serial,

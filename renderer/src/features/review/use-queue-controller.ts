@@ -11,7 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import type { OutcomeChange } from '../../../../shared/contract/outcomes';
-import type { Outcome } from '../../../../shared/domain/types';
+import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
 import { resolveCursor } from './cursor';
 import { bulkChangeText, rowChangeText, skippedRows } from './outcome-text';
@@ -37,7 +37,7 @@ interface Options {
   /** Changes with the source, filter and sort: the queue starts again at its first row. */
   resetKey: string;
   /** Every row matching the filter gets this outcome (the caller knows how, per source). */
-  setMatching: (outcome: Outcome | null) => Promise<OutcomeChange>;
+  setMatching: (outcome: ReviewOutcome | null) => Promise<OutcomeChange>;
   listRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -67,7 +67,7 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
 
   const focusList = () => listRef.current?.focus({ preventScroll: true });
 
-  function apply(outcome: Outcome | null) {
+  function apply(outcome: ReviewOutcome | null) {
     const plan = outcomePlan(state, view);
     if (!plan) return;
     dispatch({ type: 'outcome_sent', plan, view });
@@ -115,7 +115,7 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
     [listRef],
   );
 
-  async function applyMatching(outcome: Outcome | null) {
+  async function applyMatching(outcome: ReviewOutcome | null) {
     dispatch({ type: 'matching_started' });
     try {
       const change = await setMatching(outcome);
@@ -143,8 +143,8 @@ export function useQueueController({ rows, resetKey, setMatching, listRef }: Opt
     },
     selectLoaded: () => dispatch({ type: 'loaded_selected', view }),
     clearSelection: () => dispatch({ type: 'selection_cleared' }),
-    setSelected: (outcome: Outcome | null) => apply(outcome),
-    setMatching: (outcome: Outcome | null) => void applyMatching(outcome),
+    setSelected: (outcome: ReviewOutcome | null) => apply(outcome),
+    setMatching: (outcome: ReviewOutcome | null) => void applyMatching(outcome),
     /** A key pressed on several ticked rows, waiting for the analyst's yes. */
     asking,
     confirmAsked: () => {

@@ -1,0 +1,160 @@
+import { parseArgs } from 'node:util';
+import type { ReportView } from '../../../shared/contract/report';
+import type { LabelOptions } from '../../../shared/report/labels';
+import { reportHtml } from '../../../shared/report/html';
+import type { ReportLocale } from '../../../shared/report/report-text';
+import { messageOf } from '../../../shared/message-of';
+import { fileFailureText } from '../../core/local-failure';
+import { reportService } from '../../core/report/report-service';
+import type { Command } from '../command';
+import { destinationOption } from '../connection';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { writeAtomically } from '../write-atomically';
+
+const options = {
+  'data-dir': { type: 'string' },
+  env: { type: 'string' },
+  'base-url': { type: 'string' },
+  batch: { type: 'string' },
+  suspeito: { type: 'string' },
+  unreviewed: { type: 'string' },
+  json: { type: 'boolean' },
+  html: { type: 'string' },
+} as const;
+
+const usage = `dcdesk report [--batch ID] [--env production|test|sandbox] [--base-url URL]
+              [--suspeito fraud|exclude] [--unreviewed legit|exclude] [--json | --html FILE]
+              [--data-dir DIR]
+
+How well the service's score, risk levels and insight codes separate the transactions reviewed as
+fraud from the legitimate ones: AUC (DeLong 95% interval), average precision, a threshold table,
+fraud rate per risk level and per insight code. Positive: Fraude Confirmada, Device Positivado
+(and Suspeito unless --suspeito exclude). Negative: reviewed as Legítima (key 4 of the review
+queue), and answered rows with no outcome unless --unreviewed exclude. Rows without a score are
+left out and counted.
+
+  --batch ID        only this batch (see dcdesk batches); default: every batch of the environment
+  --env NAME        whose batches (default: $DCDESK_ENV, else sandbox; with --batch, its own)
+  --base-url URL    the batches a custom address answered (dcdesk bulk --base-url URL)
+  --suspeito S      fraud (default) or exclude
+  --unreviewed U    legit (default) or exclude
+  --json            the whole report as JSON
+  --html FILE       a self-contained HTML page (charts and tables, no scripts), in Portuguese when
+                    $LANG starts with pt. The app saves the report as PDF; from the command line,
+                    open the HTML page in any browser and print it to PDF.`;
+
+function choice<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T {
+  if (value === undefined) return allowed[0] as T;
+  const found = allowed.find((candidate) => candidate === value);
+  if (found === undefined)
+    throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, not '${value}'.`);
+  return found;
+}
+
+/** The page's language from $LANG (`pt_BR.UTF-8` → Portuguese), else English. */
+function localeOf(io: Io): ReportLocale {
+  const lang = io.env.LC_ALL ?? io.env.LANG ?? '';
+  return lang.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en-US';
+}
+
+const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
+const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3));
+
+/** Why there is no AUC, with what to do. */
+function aucMissingText(view: ReportView): string | null {
+  if (view.aucMissing === null) return null;
+  const which = view.aucMissing === 'no_positives' ? 'fraud' : 'legitimate';
+  return `no AUC: no scored transaction is labelled ${which}. Review some as ${view.aucMissing === 'no_positives' ? 'Fraude Confirmada (dcdesk outcomes import FILE)' : 'Legítima in the app, or drop --unreviewed exclude'}.`;
+}
+
+/** A short summary for the terminal. */
+function printSummary(view: ReportView, io: Io): void {
+  const scope = view.batch === null ? `every batch of ${view.environment}` : `batch ${view.batch}`;
+  const { positive, negative, excluded } = view.labels;
+  io.out(`Score report of ${scope}`);
+  io.out(
+    `  labelled: ${String(positive)} fraud, ${String(negative)} legitimate; left out: ${String(excluded)}`,
+  );
+  const interval = view.aucInterval
+    ? ` (95% ${fixed(view.aucInterval[0])}–${fixed(view.aucInterval[1])})`
+    : '';
+  io.out(`  AUC ${fixed(view.auc)}${interval}; average precision ${fixed(view.averagePrecision)}`);
+  io.out('  Risk level   rows  fraud  fraud rate');
+  for (const level of view.riskLevels)
+    io.out(
+      `  ${level.risk.padEnd(10)} ${String(level.rows).padStart(6)} ${String(level.fraud).padStart(6)}  ${percent(level.fraudRate)}`,
+    );
+  io.out('Use --json for every figure, or --html FILE for the page with the charts.');
+}
+
+/** `dcdesk report`: the score report of a batch or of an environment's history. */
+async function runReport(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options,
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0)
+    throw new UsageError(`Unexpected argument '${positionals[0] ?? ''}'.`);
+  if (values.json && values.html !== undefined)
+    throw new UsageError('Give --json or --html FILE, not both.');
+  const labels: LabelOptions = {
+    suspeito: choice('suspeito', values.suspeito, ['fraud', 'exclude'] as const),
+    unreviewed: choice('unreviewed', values.unreviewed, ['legit', 'exclude'] as const),
+  };
+  const named = values.env !== undefined || values['base-url'] !== undefined;
+  // With --batch and no --env, the batch's own destination; else the one named or the default.
+  const environment =
+    named || values.batch === undefined ? destinationOption(values, io) : undefined;
+  const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+  try {
+    const result = reportService(history.db).view(
+      { batchId: values.batch, environment, ...labels },
+      environment ?? 'sandbox',
+    );
+    if (!result.ok) return reportError(io, result.error);
+    const view = result.value;
+    const missing = aucMissingText(view);
+    if (missing !== null) io.err(`dcdesk: ${missing}`);
+    if (values.json) {
+      io.out(JSON.stringify(view, null, 2));
+      return exitCodes.ok;
+    }
+    if (values.html !== undefined) {
+      const page = reportHtml(view, {
+        environment: view.environment,
+        batch: view.batch,
+        generatedAt: new Date(),
+        locale: localeOf(io),
+      });
+      try {
+        await writeAtomically(values.html, Buffer.from(page, 'utf8'));
+      } catch (caught) {
+        const reason = messageOf(caught);
+        io.err(
+          `dcdesk: ${fileFailureText(caught, values.html) ?? `Cannot write ${values.html}: ${reason}`}`,
+        );
+        return exitCodes.failed;
+      }
+      io.out(`Wrote ${values.html}; open it in a browser (print it there to save a PDF).`);
+      return exitCodes.ok;
+    }
+    printSummary(view, io);
+    return exitCodes.ok;
+  } finally {
+    history.close();
+  }
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'the score report (AUC, thresholds, risk levels, insight codes) as text, JSON or HTML',
+  usage,
+  run: runReport,
+};
