@@ -16,10 +16,10 @@ import {
 } from '../connection';
 import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
-import { endOfRun } from '../bulk-summary';
+import { endOfRun, jsonSummary } from '../bulk-summary';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { progressView } from '../progress-view';
 import { messageOf } from '../../../shared/message-of';
 
@@ -32,16 +32,32 @@ const options = {
   resume: { type: 'string' },
   'retry-failed': { type: 'boolean' },
   'skip-recent': { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
-/** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
+/** Finishes the run, then prints the --json summary on stdout when asked. */
 async function report(
   batches: BatchService,
   run: BatchRun,
   output: string,
   io: Io,
   view: ReturnType<typeof progressView>,
+  summaryTo: { destination: string } | null,
 ): Promise<number> {
+  const { end, code } = await finish(batches, run, output, io, view);
+  if (summaryTo)
+    io.out(JSON.stringify(jsonSummary(end, run.batchId, summaryTo.destination, output, code)));
+  return code;
+}
+
+/** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
+async function finish(
+  batches: BatchService,
+  run: BatchRun,
+  output: string,
+  io: Io,
+  view: ReturnType<typeof progressView>,
+): Promise<{ end: RunEnd; code: ExitCode }> {
   void io.stopped.then(() => run.pause());
   let end: RunEnd;
   try {
@@ -61,11 +77,11 @@ async function report(
       io.err(
         `dcdesk: the results are stored; write them to another file with: dcdesk bulk --resume ${run.batchId} --output OTHER_FILE`,
       );
-      return exitCodes.failed;
+      return { end, code: exitCodes.failed };
     }
   }
   for (const line of rest) io.err(`dcdesk: ${line}`);
-  return summary.code;
+  return { end, code: summary.code };
 }
 
 export const bulkCommand: Command = {
@@ -84,6 +100,10 @@ the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it s
   --resume ID       continue a stored batch (see dcdesk batches)
   --retry-failed    with --resume: send the rows that failed again
   --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
+  --json            at the end, print one JSON object on stdout (messages stay on stderr):
+                    {batch, environment (the destination: environment name or custom address),
+                    state (finished|paused|cancelled|failed), total, counts {ok, noContent,
+                    invalid, rejected, failed}, output, exitCode}; not with --output -
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
 failed; 5 stopped before the end (paused, cancelled, interrupted: resume it); 2 usage mistakes,
@@ -99,6 +119,9 @@ ${connectionUsage}`,
       allowPositionals: true,
     });
     const output = values.output;
+    // stdout carries the results with --output -, so the summary could not be told from them.
+    if (values.json && output === '-')
+      throw new UsageError('--json and --output - both write to stdout: use one of them.');
     if (!output) throw new UsageError('--output FILE is required (.json, .csv or .xlsx).');
     if (!outputKind(output))
       throw new UsageError(
@@ -117,6 +140,8 @@ ${connectionUsage}`,
     // The connection a run uses: the one opened for a new batch, or one pinned to a resumed batch.
     const connect = async (pin?: ConnectionPin, timeoutMs?: number) =>
       (connection ??= await openConnection(values, io, pin, timeoutMs));
+    const summaryTo = () =>
+      values.json && connection ? { destination: connection.destination } : null;
     const batches = createBatchService({
       db,
       // The connection is opened (pinned to a resumed batch) before the service asks for it.
@@ -135,7 +160,7 @@ ${connectionUsage}`,
         if (values['retry-failed'])
           io.err(`dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
         io.err(`dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
-        return await report(batches, resumed.value.run, output, io, view);
+        return await report(batches, resumed.value.run, output, io, view, summaryTo());
       }
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
@@ -180,7 +205,7 @@ ${connectionUsage}`,
       io.err(
         `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
-      return await report(batches, run, output, io, view);
+      return await report(batches, run, output, io, view, summaryTo());
     } finally {
       view.close();
       await batches.stopAll();
