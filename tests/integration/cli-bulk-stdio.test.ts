@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
-import { runBin } from '../support/cli';
+import { binPath, runBin, type CliRun } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
 
 // The installed entry point (`node scripts/build.mjs cli` first), as a script in a pipeline sees it.
@@ -14,6 +15,71 @@ afterAll(async () => {
 });
 
 const target = () => ['--data-dir', work.dir, '--base-url', sandbox.url];
+
+/** Runs the installed entry point with `input` piped into its standard input. */
+function pipeThrough(args: string[], input: Buffer): Promise<CliRun & { raw: Buffer }> {
+  const child = spawn(process.execPath, [binPath, ...args], {
+    env: { PATH: process.env.PATH, DCDESK_DATA_DIR: work.dir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const out: Buffer[] = [];
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(input);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      const raw = Buffer.concat(out);
+      resolve({ code: code ?? -1, stdout: raw.toString('utf8'), stderr, raw });
+    }),
+  );
+}
+
+describe('dcdesk bulk - --output -', () => {
+  it('reads a CSV from stdin and writes the results, and only them, to stdout', async () => {
+    writeTransactionsCsv(work.file('piped.csv'), 4);
+    const run = await pipeThrough(
+      ['bulk', '-', '--output', '-', '--format', 'json', ...target()],
+      readFileSync(work.file('piped.csv')),
+    );
+    expect(run.stderr).toContain('4 rows from standard input');
+    expect(run.stderr).toContain('wrote 4 rows to standard output.');
+    const rows = JSON.parse(run.stdout) as Array<{ row: number; status: string }>;
+    expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
+    expect(run.code).toBe(rows.every((row) => /^(ok|no_content)$/.test(row.status)) ? 0 : 4);
+  });
+
+  it('writes csv to stdout when asked', async () => {
+    const run = await pipeThrough(
+      ['bulk', '-', '--output', '-', '--format', 'csv', ...target()],
+      readFileSync(work.file('piped.csv')),
+    );
+    expect([0, 4]).toContain(run.code);
+    // The CSV output starts with a byte order mark, then the header row, then a line per row.
+    expect(
+      run.stdout
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toHaveLength(5);
+  });
+
+  it('needs --format for --output -, and refuses it for a named file (exit 2)', async () => {
+    const input = readFileSync(work.file('piped.csv'));
+    const missing = await pipeThrough(['bulk', '-', '--output', '-', ...target()], input);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain(
+      '--output - (standard output) needs --format json, csv or xlsx',
+    );
+    const named = await pipeThrough(
+      ['bulk', '-', '--output', work.file('x.json'), '--format', 'csv', ...target()],
+      input,
+    );
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--format is for --output - only');
+  });
+});
 
 describe('dcdesk bulk --json', () => {
   it('prints one JSON summary on stdout, and only that, with the exit code it ends with', async () => {
