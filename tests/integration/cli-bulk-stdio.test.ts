@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { runCli } from '../../electron/cli/run';
 import { binPath, runBin, type CliRun } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
 
@@ -78,6 +79,24 @@ describe('dcdesk bulk - --output -', () => {
     );
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('--format is for --output - only');
+  });
+});
+
+describe('dcdesk bulk - on a terminal', () => {
+  it('refuses to wait for a spreadsheet typed by hand (exit 2)', async () => {
+    const err: string[] = [];
+    const code = await runCli(['bulk', '-', '--output', '-', '--format', 'json', ...target()], {
+      out: () => undefined,
+      err: (text) => err.push(text),
+      env: { DCDESK_DATA_DIR: work.dir },
+      isTerminal: true,
+      stopped: new Promise(() => undefined),
+      stdinIsTerminal: true,
+      readLine: () => Promise.resolve(null),
+      readSecret: () => Promise.resolve(null),
+    });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('pipe a file into dcdesk');
   });
 });
 

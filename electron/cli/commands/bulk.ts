@@ -174,7 +174,11 @@ ${connectionUsage}`,
       throw new UsageError('Give one INPUT file, or --resume BATCH_ID.');
     if (values.resume !== undefined && positionals.length > 0)
       throw new UsageError('--resume takes no INPUT file.');
-    await checkOutputFile(output, positionals[0]);
+    // A terminal is no spreadsheet: reading it would wait, silently, for a file typed by hand.
+    if (positionals[0] === '-' && io.stdinIsTerminal)
+      throw new UsageError('- reads the spreadsheet from standard input: pipe a file into dcdesk.');
+    const input = positionals[0] === '-' ? undefined : positionals[0];
+    await checkOutputFile(output, input);
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     const { db } = history;
