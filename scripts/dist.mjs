@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
+import { distDownloads, distPreflight, networkFailure } from './electron-download.mjs';
 import { electronBuildEnv } from './electron-env.mjs';
 import { ensureElectronSqlite, targetArches } from './electron-native.mjs';
 
@@ -15,10 +16,6 @@ const windows = process.platform === 'win32';
 const npm = windows ? 'npm.cmd' : 'npm';
 const hostTarget = { win32: 'win', darwin: 'mac', linux: 'linux' }[process.platform];
 const target = process.argv[2] ?? hostTarget;
-
-/** Messages that mean a download failed, from npm, Node, got, node-gyp and electron-builder. */
-const networkFailure =
-  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|socket hang up|network socket disconnected|fetch failed|request to .* failed|unable to get local issuer|self[- ]signed certificate|tunneling socket|status code 40[37]|network connectivity/i;
 
 function fail(message) {
   console.error(`\ndist: ${message}`);
@@ -67,11 +64,41 @@ function explainFailure(what, result) {
     fail(
       `${what} needs the internet: electron-builder downloads Electron, its headers and prebuilt ` +
         `native modules (from GitHub and electronjs.org), and this machine could not reach them:\n` +
-        `  ${line.slice(0, 300)}\n` +
+        `  ${line}\n` +
         'Nothing was packaged. Run the packaging on a machine with internet access (or behind a ' +
         'proxy set in HTTPS_PROXY, with ELECTRON_MIRROR for a local mirror).',
     );
   } else fail(`${what} failed (exit code ${String(result.code)}); see the output above.`);
+}
+
+/**
+ * Asks, before building anything, for what packaging downloads (Electron and its headers), so an
+ * offline machine is told at once and with the whole reason; false when one cannot be had.
+ */
+async function downloadsReachable() {
+  // Node's fetch ignores HTTPS_PROXY, which the downloads themselves honour: behind a proxy this
+  // check would fail where packaging works, so it is left to the downloads.
+  const proxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some(
+    (name) => process.env[name],
+  );
+  if (proxy) return true;
+  const version = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
+  const failures = [];
+  for (const { what, url } of distDownloads(version)) {
+    try {
+      const answer = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(20_000) });
+      if (!answer.ok)
+        failures.push({
+          what,
+          failure: `${url} answered ${String(answer.status)} ${answer.statusText}`,
+        });
+    } catch (error) {
+      failures.push({ what, failure: error });
+    }
+  }
+  const decided = distPreflight(failures, version);
+  if (!decided.go) fail(decided.message);
+  return decided.go;
 }
 
 /** Which notarization credentials the environment holds: all of one set, none, or a broken set. */
@@ -134,6 +161,7 @@ async function main() {
     console.log(`dist: notarization ${apple.notarize ? 'on' : 'off (no Apple credentials set)'}.`);
   }
 
+  if (!(await downloadsReachable())) return;
   // Node refuses to spawn .cmd files without a shell (CVE-2024-27980), hence shell on Windows.
   const build = await step('building the bundles', npm, ['run', '--silent', 'build'], {
     shell: windows,

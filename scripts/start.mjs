@@ -5,7 +5,12 @@
 // machine without internet access, say so and start the same app in the web host instead: the
 // real core and the built renderer on 127.0.0.1, opened in any browser.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { failureReason, startWithoutElectron } from './electron-download.mjs';
 import { ensureElectronSqlite } from './electron-native.mjs';
+
+const electronVersion = () =>
+  JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
 
 const windows = process.platform === 'win32';
 const npm = windows ? 'npm.cmd' : 'npm';
@@ -34,25 +39,25 @@ function launch(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-/** The path of the Electron binary, downloading it on first use; null when it cannot be had. */
+/**
+ * The path of the Electron binary, downloading it on first use; otherwise the failure's whole
+ * output, for startWithoutElectron to explain.
+ */
 function electronBinary() {
   try {
     const path = execFileSync(
       process.execPath,
-      ['-e', "process.stdout.write(require('electron'))"],
+      ['-e', "process.stdout.write('\\n' + require('electron'))"],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         encoding: 'utf8',
       },
     );
-    return path || null;
+    // The first use prints "Downloading Electron binary..." on stdout before the path.
+    const binary = path.split('\n').at(-1)?.trim();
+    return binary ? { binary } : { failure: 'no path given by the electron package' };
   } catch (error) {
-    const reason =
-      String(error.stderr || error.message)
-        .split('\n')
-        .find((line) => line.trim()) ?? '';
-    console.error(`Electron is not available on this machine: ${reason.slice(0, 200)}`);
-    return null;
+    return { failure: String(error.stderr || error.message || error) };
   }
 }
 
@@ -63,18 +68,19 @@ async function electronSqliteReady() {
     await ensureElectronSqlite({ root: process.cwd() });
     return true;
   } catch (error) {
-    console.error(
-      `better-sqlite3 could not be built for Electron: ${String(error?.message ?? error).slice(0, 300)}`,
-    );
+    console.error(`better-sqlite3 could not be built for Electron:\n${failureReason(error)}`);
     return false;
   }
 }
 
-const binary = electronBinary();
-if (binary && (await electronSqliteReady())) {
-  launch(binary, ['.']);
+const electron = electronBinary();
+if (electron.failure !== undefined)
+  console.error(startWithoutElectron(electron.failure, electronVersion()).message);
+if (electron.binary && (await electronSqliteReady())) {
+  launch(electron.binary, ['.']);
 } else {
   // The web host prints the address to open (with its per-run secret); PORT fixes the port.
-  console.error('Starting the app in the web host instead: open the address below in a browser.');
+  if (electron.binary)
+    console.error('Starting the app in the web host instead: open the address below in a browser.');
   launch(process.execPath, ['--import', 'tsx', 'electron/webhost/index.ts']);
 }

@@ -12,7 +12,7 @@ import {
 import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError, type Io } from './io';
-import { readSpreadsheetFile } from './read-within';
+import { readSpreadsheetFile, stdinName } from './read-within';
 
 export interface BulkInput {
   sourceRows: SourceRow[];
@@ -57,7 +57,7 @@ export async function readBulkInput(
   options: { sheet?: string; maxRows: number },
   io: Io,
 ): Promise<BulkInput> {
-  const name = path.basename(file);
+  const name = file === '-' ? stdinName : path.basename(file);
   const opened = await readSpreadsheetFile(file);
   if (!opened.ok) throw new UsageError(opened.message);
   const { bytes } = opened;

@@ -59,4 +59,13 @@ describe('endOfRun', () => {
       endOfRun({ state: 'failed', counts: stopped, message: 'disk full' }, 'b1', 'o.json').code,
     ).toBe(1);
   });
+
+  it('gives --output - with its --format in the resume hint, so the hint runs as printed', () => {
+    const end = endOfRun(
+      { state: 'cancelled', counts: counts({ done: 4, ok: 4, remaining: 6 }) },
+      'b1',
+      '- --format csv',
+    );
+    expect(end.lines).toContain('resume it with: dcdesk bulk --resume b1 --output - --format csv');
+  });
 });

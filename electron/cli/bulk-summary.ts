@@ -38,3 +38,34 @@ export function endOfRun(
     );
   return { lines, code: retryLine || unfixable > 0 ? exitCodes.rowProblems : exitCodes.ok };
 }
+
+/** The one JSON object `dcdesk bulk --json` prints on stdout when the run ends. */
+export interface BulkJsonSummary {
+  batch: string;
+  /** The destination: the environment's name, or the custom address that answered instead. */
+  environment: string;
+  state: RunEnd['state'];
+  total: number;
+  counts: { ok: number; noContent: number; invalid: number; rejected: number; failed: number };
+  output: string;
+  exitCode: ExitCode;
+}
+
+export function jsonSummary(
+  end: RunEnd,
+  batchId: string,
+  destination: string,
+  output: string,
+  exitCode: ExitCode,
+): BulkJsonSummary {
+  const { ok, noContent, invalid, rejected, failed, total } = end.counts;
+  return {
+    batch: batchId,
+    environment: destination,
+    state: end.state,
+    total,
+    counts: { ok, noContent, invalid, rejected, failed },
+    output,
+    exitCode,
+  };
+}

@@ -36,9 +36,11 @@ export function errorText(caught: unknown): string {
  * or hard link, a `..` detour or another spelling on a case-insensitive disk are all caught.
  * Writability is proven by opening the file as the write will (creating it, then removing it, when
  * it does not exist yet) without changing its content; a permission check alone is always true
- * for root and says nothing about a read-only disk.
+ * for root and says nothing about a read-only disk. `-` (standard output) is not checked.
  */
 export async function checkOutputFile(output: string, input?: string): Promise<void> {
+  // `-` is standard output: nothing to overwrite, nothing to create.
+  if (output === '-') return;
   const outputStats = await statOrNull(output);
   if (input !== undefined && outputStats) {
     const inputStats = await statOrNull(input);

@@ -45,12 +45,40 @@ export async function readFileWithin(
   }
 }
 
-/** A spreadsheet, refused with the reader's own sentence when larger than its file limit. */
+/**
+ * A stream read whole, with the same limit: reading stops (and the data is dropped) at the first
+ * chunk past `maxBytes`, so a pipe that never ends costs at most the limit.
+ */
+export async function readStreamWithin(
+  stream: NodeJS.ReadableStream,
+  maxBytes: number,
+  tooLarge: (bytes: number) => string,
+): Promise<FileRead> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > maxBytes) return { ok: false, message: tooLarge(size) };
+      chunks.push(bytes);
+    }
+  } catch (caught) {
+    return { ok: false, message: `Cannot read standard input: ${errorText(caught)}.` };
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
+}
+
+/** What `-` reads from: standard input, for `dcdesk bulk -` at the end of a pipeline. */
+export const stdinName = 'standard input';
+
+/**
+ * A spreadsheet (`-`: standard input), refused with the reader's own sentence when larger than
+ * its file limit.
+ */
 export function readSpreadsheetFile(file: string): Promise<FileRead> {
-  const name = path.basename(file);
-  return readFileWithin(
-    file,
-    defaultLimits.maxFileBytes,
-    (bytes) => `${name}: ${fileTooLarge(bytes, defaultLimits).message}`,
-  );
+  const name = file === '-' ? stdinName : path.basename(file);
+  const tooLarge = (bytes: number) => `${name}: ${fileTooLarge(bytes, defaultLimits).message}`;
+  if (file === '-') return readStreamWithin(process.stdin, defaultLimits.maxFileBytes, tooLarge);
+  return readFileWithin(file, defaultLimits.maxFileBytes, tooLarge);
 }

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBatchService, type BatchService } from '../../core/batches/batch-service';
 import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
-import { outputKind, writeOutput } from '../../core/bulk/output';
+import {
+  outputKind,
+  writeOutput,
+  writeOutputStream,
+  type OutputKind,
+} from '../../core/bulk/output';
 import type { BatchRun, RunEnd } from '../../core/bulk/runner';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
@@ -16,10 +21,11 @@ import {
 } from '../connection';
 import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
-import { endOfRun } from '../bulk-summary';
+import { stdinName } from '../read-within';
+import { endOfRun, jsonSummary } from '../bulk-summary';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { progressView } from '../progress-view';
 import { messageOf } from '../../../shared/message-of';
 
@@ -32,16 +38,70 @@ const options = {
   resume: { type: 'string' },
   'retry-failed': { type: 'boolean' },
   'skip-recent': { type: 'string' },
+  json: { type: 'boolean' },
+  format: { type: 'string' },
 } as const;
 
-/** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
+/** Where the results go: a file, whose extension names the format, or standard output (`-`). */
+interface Target {
+  output: string;
+  kind: OutputKind;
+  /** How the output is given again in a printed command: `-` needs its --format too. */
+  arg: string;
+}
+
+function targetOf(output: string | undefined, format: string | undefined): Target {
+  if (!output) throw new UsageError('--output FILE is required (.json, .csv or .xlsx, or -).');
+  if (output === '-') {
+    const kind = outputKind(`.${format ?? ''}`);
+    if (!kind || !format || !/^(json|csv|xlsx)$/.test(format))
+      throw new UsageError('--output - (standard output) needs --format json, csv or xlsx.');
+    return { output, kind, arg: `- --format ${kind}` };
+  }
+  if (format !== undefined)
+    throw new UsageError(
+      "--format is for --output - only; a file's format comes from its extension.",
+    );
+  const kind = outputKind(output);
+  if (!kind)
+    throw new UsageError(
+      `The output file must end in .json, .csv or .xlsx, not '${path.basename(output)}'.`,
+    );
+  return { output, kind, arg: output };
+}
+
+/** Writes the results; standard output gets them and nothing else. */
+function writeResults(target: Target, rows: Parameters<typeof writeOutput>[1]): Promise<number> {
+  return target.output === '-'
+    ? writeOutputStream(target.kind, process.stdout, rows)
+    : writeOutput(target.output, rows);
+}
+
+/** Finishes the run, then prints the --json summary on stdout when asked. */
 async function report(
   batches: BatchService,
   run: BatchRun,
-  output: string,
+  target: Target,
   io: Io,
   view: ReturnType<typeof progressView>,
+  summaryTo: { destination: string } | null,
 ): Promise<number> {
+  const { end, code } = await finish(batches, run, target, io, view);
+  if (summaryTo)
+    io.out(
+      JSON.stringify(jsonSummary(end, run.batchId, summaryTo.destination, target.output, code)),
+    );
+  return code;
+}
+
+/** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
+async function finish(
+  batches: BatchService,
+  run: BatchRun,
+  target: Target,
+  io: Io,
+  view: ReturnType<typeof progressView>,
+): Promise<{ end: RunEnd; code: ExitCode }> {
   void io.stopped.then(() => run.pause());
   let end: RunEnd;
   try {
@@ -49,23 +109,24 @@ async function report(
   } finally {
     view.close();
   }
-  const summary = endOfRun(end, run.batchId, output);
+  const summary = endOfRun(end, run.batchId, target.arg);
+  const where = target.output === '-' ? 'standard output' : target.output;
   const [first, ...rest] = summary.lines;
   if (first) io.err(`dcdesk: ${first}`);
   if (end.state === 'finished') {
     try {
-      const written = await writeOutput(output, batches.storedRows(run.batchId));
-      io.err(`dcdesk: wrote ${String(written)} rows to ${output}.`);
+      const written = await writeResults(target, batches.storedRows(run.batchId));
+      io.err(`dcdesk: wrote ${String(written)} rows to ${where}.`);
     } catch (caught) {
-      io.err(`dcdesk: could not write ${output}: ${errorText(caught)}`);
+      io.err(`dcdesk: could not write ${where}: ${errorText(caught)}`);
       io.err(
         `dcdesk: the results are stored; write them to another file with: dcdesk bulk --resume ${run.batchId} --output OTHER_FILE`,
       );
-      return exitCodes.failed;
+      return { end, code: exitCodes.failed };
     }
   }
   for (const line of rest) io.err(`dcdesk: ${line}`);
-  return summary.code;
+  return { end, code: summary.code };
 }
 
 export const bulkCommand: Command = {
@@ -74,9 +135,10 @@ export const bulkCommand: Command = {
   usage: `dcdesk bulk INPUT --output OUTPUT [--sheet NAME] [--concurrency N] [--rate R] [options]
        dcdesk bulk --resume BATCH_ID --output OUTPUT [--retry-failed] [options]
 
-INPUT is .xlsx, .xls or .csv with a header row naming the fields (sessionID, externalID, CPF,
+INPUT is .xlsx, .xls or .csv (or - for standard input: its format is told from its content) with a header row naming the fields (sessionID, externalID, CPF,
 E-mail, Telefone/Celular or DDI/DDD/number, CEP; English or Portuguese names). OUTPUT is .json,
-.csv or .xlsx, one record per input row in input order. Every row is stored in the history before
+.csv or .xlsx, one record per input row in input order; - writes them to standard output, in
+the --format given, and nothing else goes there (messages and progress go to stderr). Every row is stored in the history before
 the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it stopped.
 
   --concurrency N   requests at once, 1 to ${String(maxConcurrency)} (default 8)
@@ -84,6 +146,11 @@ the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it s
   --resume ID       continue a stored batch (see dcdesk batches)
   --retry-failed    with --resume: send the rows that failed again
   --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
+  --format F        with --output -: json, csv or xlsx
+  --json            at the end, print one JSON object on stdout (messages stay on stderr):
+                    {batch, environment (the destination: environment name or custom address),
+                    state (finished|paused|cancelled|failed), total, counts {ok, noContent,
+                    invalid, rejected, failed}, output, exitCode}; not with --output -
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
 failed; 5 stopped before the end (paused, cancelled, interrupted: resume it); 2 usage mistakes,
@@ -98,17 +165,20 @@ ${connectionUsage}`,
       strict: true,
       allowPositionals: true,
     });
-    const output = values.output;
-    if (!output) throw new UsageError('--output FILE is required (.json, .csv or .xlsx).');
-    if (!outputKind(output))
-      throw new UsageError(
-        `The output file must end in .json, .csv or .xlsx, not '${path.basename(output)}'.`,
-      );
+    // stdout carries the results with --output -, so the summary could not be told from them.
+    if (values.json && values.output === '-')
+      throw new UsageError('--json and --output - both write to stdout: use one of them.');
+    const target = targetOf(values.output, values.format);
+    const { output } = target;
     if (values.resume === undefined && positionals.length !== 1)
       throw new UsageError('Give one INPUT file, or --resume BATCH_ID.');
     if (values.resume !== undefined && positionals.length > 0)
       throw new UsageError('--resume takes no INPUT file.');
-    await checkOutputFile(output, positionals[0]);
+    // A terminal is no spreadsheet: reading it would wait, silently, for a file typed by hand.
+    if (positionals[0] === '-' && io.stdinIsTerminal)
+      throw new UsageError('- reads the spreadsheet from standard input: pipe a file into dcdesk.');
+    const input = positionals[0] === '-' ? undefined : positionals[0];
+    await checkOutputFile(output, input);
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     const { db } = history;
@@ -117,6 +187,8 @@ ${connectionUsage}`,
     // The connection a run uses: the one opened for a new batch, or one pinned to a resumed batch.
     const connect = async (pin?: ConnectionPin, timeoutMs?: number) =>
       (connection ??= await openConnection(values, io, pin, timeoutMs));
+    const summaryTo = () =>
+      values.json && connection ? { destination: connection.destination } : null;
     const batches = createBatchService({
       db,
       // The connection is opened (pinned to a resumed batch) before the service asks for it.
@@ -135,7 +207,7 @@ ${connectionUsage}`,
         if (values['retry-failed'])
           io.err(`dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
         io.err(`dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
-        return await report(batches, resumed.value.run, output, io, view);
+        return await report(batches, resumed.value.run, target, io, view, summaryTo());
       }
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
@@ -159,7 +231,7 @@ ${connectionUsage}`,
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
       const opened = await connect(undefined, settings.timeoutMs);
       const created = await batches.create({
-        sourceName: path.basename(file),
+        sourceName: file === '-' ? stdinName : path.basename(file),
         sourceSha256: input.sha256,
         environment: opened.environment,
         baseUrl: opened.storedUrl,
@@ -180,7 +252,7 @@ ${connectionUsage}`,
       io.err(
         `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
-      return await report(batches, run, output, io, view);
+      return await report(batches, run, target, io, view, summaryTo());
     } finally {
       view.close();
       await batches.stopAll();

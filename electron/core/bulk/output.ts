@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
 import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
 import type { Outcome, Transaction } from '../../../shared/domain/types';
@@ -101,26 +102,51 @@ export function outputKind(file: string): OutputKind | null {
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
-  if (kind === 'json') {
-    let count = 0;
-    const stream = createWriteStream(file, { encoding: 'utf8' });
-    const write = async (text: string) => {
-      if (!stream.write(text)) await once(stream, 'drain');
-    };
-    await write('[');
-    for (const row of rows) {
-      await write(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(toOutputRecord(row))}`);
-      count += 1;
-    }
-    await write(count === 0 ? ']\n' : '\n]\n');
-    stream.end();
-    await once(stream, 'finish');
+  if (kind !== 'json') {
+    const { bytes, count } = tableOutput(kind, rows);
+    await writeFile(file, bytes);
     return count;
   }
+  const stream = createWriteStream(file, { encoding: 'utf8' });
+  const count = await writeJsonOutput(stream, rows);
+  stream.end();
+  await once(stream, 'finish');
+  return count;
+}
+
+/** The same output on a stream that stays open, such as standard output (`--output -`). */
+export async function writeOutputStream(
+  kind: OutputKind,
+  stream: Writable,
+  rows: Iterable<StoredRow>,
+): Promise<number> {
+  if (kind === 'json') return writeJsonOutput(stream, rows);
+  const { bytes, count } = tableOutput(kind, rows);
+  if (!stream.write(bytes)) await once(stream, 'drain');
+  return count;
+}
+
+async function writeJsonOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
+  let count = 0;
+  const write = async (text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  await write('[');
+  for (const row of rows) {
+    await write(`${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(toOutputRecord(row))}`);
+    count += 1;
+  }
+  await write(count === 0 ? ']\n' : '\n]\n');
+  return count;
+}
+
+function tableOutput(
+  kind: 'csv' | 'xlsx',
+  rows: Iterable<StoredRow>,
+): { bytes: Uint8Array; count: number } {
   const body: OutValue[][] = [];
   for (const row of rows) body.push(outputCells(toOutputRecord(row)));
-  await writeFile(file, encodeTable(kind, 'Results', outputColumns, body));
-  return body.length;
+  return { bytes: encodeTable(kind, 'Results', outputColumns, body), count: body.length };
 }
 
 /**
