@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +163,21 @@ describe('dcdesk on the PATH, as the README says', () => {
     expect(result.stdout.trim()).toBe(`dcdesk ${packageVersion} (Device Check Desk)`);
     prefix.remove();
   }, 60_000);
+});
+
+describe('a reader that goes away', () => {
+  it('is not a crash: no stack trace, and the command ends cleanly', async () => {
+    const child = spawn(process.execPath, [binPath, 'completion', 'fish'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // As `dcdesk … | head` does once it has read enough: the pipe is closed under the writer.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|at /);
+    expect(code).toBe(0);
+  });
 });
 
 describe('npm run dcdesk', () => {
