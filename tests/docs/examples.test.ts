@@ -211,5 +211,8 @@ describe('the examples run as written and exit with the code the docs give', () 
       }
     }
     expect(ran).toBeGreaterThan(5);
+    // The examples end in a file sent: a step that silently did nothing would show here.
+    const uploads = await runShell('dcdesk uploads --json', dir, env);
+    expect((JSON.parse(uploads.output) as unknown[]).length, uploads.output).toBeGreaterThan(0);
   });
 });
