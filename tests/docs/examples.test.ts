@@ -189,6 +189,8 @@ describe('the examples run as written and exit with the code the docs give', () 
     let service = false;
     for (const example of examples(doc)) {
       if (skipped.some(([pattern]) => pattern.test(example.text))) continue;
+      // Anything else must be dcdesk: a new non-dcdesk command joins the allow-list with its reason.
+      expect(example.text, `${doc}: not dcdesk and not in the allow-list`).toMatch(/\bdcdesk\b/);
       const script = rewrite(example.text, sandbox.url, batchId, service);
       const answers = scriptedStdin.find(([pattern]) => pattern.test(example.text))?.[1];
       const codes = expectedCodes.find(([pattern]) => pattern.test(example.text))?.[1] ?? [0];
