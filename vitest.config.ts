@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/packaging/**/*.test.ts',
       'tests/security/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
     ],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     globalSetup: ['tests/support/global-setup.ts', 'tests/support/secret-service.ts'],
