@@ -82,6 +82,13 @@ for (const colorScheme of ['light', 'dark'] as const)
           'data-value',
           String(rows.length),
         );
+        // After the tab and the source, the next stop skips the sixteen filter stops to the rows.
+        await page.getByTestId('review-source').focus();
+        await page.keyboard.press('Tab');
+        await expect(page.getByTestId('review-skip-to-queue')).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('review-queue')).toBeFocused();
+
         // Every outcome badge, a ticked row and the current one, as an analyst leaves them.
         const queue = page.getByTestId('review-queue');
         await queue.focus();
