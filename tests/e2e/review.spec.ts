@@ -167,9 +167,9 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await page.getByTestId('review-state-none').check();
   const unreviewed = rows.length - 2;
   await expect(page.getByTestId('review-count')).toHaveAttribute('data-value', String(unreviewed));
-  await reviewLine(page, 0).locator('input[type="checkbox"]').click();
+  await reviewLine(page, 0).getByTestId('review-tick').click();
   await reviewLine(page, 2)
-    .locator('input[type="checkbox"]')
+    .getByTestId('review-tick')
     .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('review-selected')).toHaveAttribute('data-value', '3');
   // A key on several ticked rows asks first; cancelling changes nothing and keeps the selection.

@@ -61,6 +61,10 @@ function Shell() {
 
   return (
     <div className="shell" data-environment={environment}>
+      {/* The first Tab stop: past the header's eight stops, straight to the screen's content. */}
+      <a className="skip-link" href="#main-content" data-testid="skip-link">
+        {t('nav.skip')}
+      </a>
       <header className="shell-header">
         <h1 className="shell-title">{t('app.name')}</h1>
         <nav aria-label={t('nav.label')} className="shell-nav">
@@ -96,7 +100,7 @@ function Shell() {
           {notice}
         </div>
       ))}
-      <main className="shell-main">
+      <main className="shell-main" id="main-content" tabIndex={-1}>
         {settings.error ? (
           <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
         ) : null}

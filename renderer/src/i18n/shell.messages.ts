@@ -4,6 +4,7 @@ export const shellMessages = catalogue(
   {
     'app.name': 'Device Check Desk',
     'nav.label': 'Main sections',
+    'nav.skip': 'Skip to the content',
     'nav.import': 'Import',
     'nav.batches': 'Batches',
     'nav.review': 'Review',
@@ -54,6 +55,7 @@ export const shellMessages = catalogue(
   {
     'app.name': 'Device Check Desk',
     'nav.label': 'Seções principais',
+    'nav.skip': 'Pular para o conteúdo',
     'nav.import': 'Importar',
     'nav.batches': 'Lotes',
     'nav.review': 'Revisão',

@@ -49,6 +49,8 @@ export const queryScopes = {
   /** Every page, aggregate and detail of one batch's results. */
   results: (batchId: string) => ['results', batchId] as const,
   outcomes: ['outcomes'] as const,
+  /** The counts of rows looked up recently, which every ended run changes. */
+  recentLookups: ['lookups', 'countRecent'] as const,
   uploads: ['uploads'] as const,
   history: ['history'] as const,
   devices: ['devices'] as const,

@@ -61,7 +61,12 @@ export function DetailPanel({ batchId, seq, show, focus, onClose }: DetailPanelP
 function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
   const { t, number, locale } = useI18n();
   const { go } = useNavigation();
+  const id = useId();
   const none = <span className="hint">{t('batches.detail.none')}</span>;
+  // A long answer scrolls inside its box: the box takes focus so the keyboard can scroll it, and
+  // is a region named by its heading so the stop is announced.
+  const scrollBox = (name: string) =>
+    ({ tabIndex: 0, role: 'region', 'aria-labelledby': `${id}-${name}` }) as const;
   return (
     <>
       <dl className="detail-facts">
@@ -124,17 +129,21 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
       ) : null}
       <div className="detail-json">
         <div>
-          <h4>{t('batches.detail.request')}</h4>
+          <h4 id={`${id}-request`}>{t('batches.detail.request')}</h4>
           {detail.request ? (
-            <pre data-testid="detail-request">{detailJson(detail.request, show)}</pre>
+            <pre {...scrollBox('request')} data-testid="detail-request">
+              {detailJson(detail.request, show)}
+            </pre>
           ) : (
             <p className="hint">{t('batches.detail.noRequest')}</p>
           )}
         </div>
         <div>
-          <h4>{t('batches.detail.answer')}</h4>
+          <h4 id={`${id}-answer`}>{t('batches.detail.answer')}</h4>
           {detail.result ? (
-            <pre data-testid="detail-answer">{detailJson(detail.result, show)}</pre>
+            <pre {...scrollBox('answer')} data-testid="detail-answer">
+              {detailJson(detail.result, show)}
+            </pre>
           ) : (
             <p className="hint">{t('batches.detail.noAnswer')}</p>
           )}
@@ -142,9 +151,9 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
       </div>
       {detail.rawAnswer !== null ? (
         <div>
-          <h4>{t('batches.detail.raw')}</h4>
+          <h4 id={`${id}-raw`}>{t('batches.detail.raw')}</h4>
           <p className="hint">{t('batches.detail.rawHint')}</p>
-          <pre data-testid="detail-raw">
+          <pre {...scrollBox('raw')} data-testid="detail-raw">
             {rawAnswerText(detail.rawAnswer, show, [detail.cpf, detail.email, detail.phone])}
           </pre>
         </div>

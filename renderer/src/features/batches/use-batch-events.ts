@@ -49,8 +49,10 @@ export function useBatchEvents(): LiveRuns {
         ),
       }));
       if (event.type === 'started' || endsARun(event)) refreshBatch(client, event.batchId);
-      if (endsARun(event))
+      if (endsARun(event)) {
         void client.invalidateQueries({ queryKey: queryScopes.results(event.batchId) });
+        void client.invalidateQueries({ queryKey: queryScopes.recentLookups });
+      }
     });
     return unsubscribe;
   }, [client]);

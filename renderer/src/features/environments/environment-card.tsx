@@ -22,7 +22,12 @@ function CredentialsForm({ view }: { view: EnvironmentView & { name: 'production
   }
 
   return (
-    <form className="stack" onSubmit={submit} aria-label={t('environments.saveCredentials')}>
+    // Named after its environment: production's and test's forms are both on the screen.
+    <form
+      className="stack"
+      onSubmit={submit}
+      aria-label={t('environments.credentialsOf', { name: t(`env.${view.name}`) })}
+    >
       <label htmlFor={`${id}-user`}>{t('environments.username')}</label>
       <input
         id={`${id}-user`}

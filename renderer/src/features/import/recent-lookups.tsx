@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
+import { NumberField } from '../../components/number-field';
+import { parseLocaleNumber } from '../../lib/locale-number';
 import { maxRecentDays, type useRecentLookups } from './use-recent-lookups';
+
+const dayRules = { min: 1, max: maxRecentDays, integer: true };
 
 interface RecentLookupsProps {
   recent: ReturnType<typeof useRecentLookups>;
@@ -16,26 +20,23 @@ export function RecentLookups({ recent, days, skip, onDays, onSkip }: RecentLook
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState(String(days));
-  const usable = (value: number) => Number.isInteger(value) && value >= 1 && value <= maxRecentDays;
   const count = recent.data ?? 0;
   return (
     <section className="import-recent" data-testid="recent-lookups">
       <div className="row">
         <label htmlFor={`${id}-days`}>{t('import.recent.days')}</label>
-        <input
+        <NumberField
           id={`${id}-days`}
           className="input input-narrow"
-          type="number"
-          min={1}
-          max={maxRecentDays}
           value={text}
-          aria-invalid={!usable(Number(text))}
-          onChange={(event) => {
-            setText(event.target.value);
-            const value = Number(event.target.value);
-            if (usable(value)) onDays(value);
+          required
+          onChange={(typed) => {
+            setText(typed);
+            const parsed = parseLocaleNumber(typed, dayRules);
+            if (parsed.ok && parsed.value !== null) onDays(parsed.value);
           }}
-          data-testid="recent-days"
+          testId="recent-days"
+          {...dayRules}
         />
         {recent.isFetching ? <span className="hint">{t('import.recent.checking')}</span> : null}
       </div>

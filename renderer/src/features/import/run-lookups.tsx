@@ -36,7 +36,11 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       );
     },
     onSuccess: (batch) => {
+      // The answer is only a first picture: a run whose rows are all reused ends before the core
+      // answers, and its events, which found nothing cached, would otherwise be overwritten by
+      // this older "running". So the batch is asked for again rather than trusted.
       client.setQueryData(queryKeys['batches.get'](batch.id), batch);
+      void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batch.id) });
       void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
       go({ section: 'batches', batchId: batch.id });
     },

@@ -78,19 +78,23 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
       data-score={row.score ?? ''}
       data-outcome={row.outcome ?? 'none'}
     >
-      <span className="queue-cell queue-check" aria-hidden="true">
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={selected}
-          readOnly
-          // Focus stays on the list, where the keys work.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={(event) => {
-            event.stopPropagation();
-            click(event, true);
-          }}
-        />
+      {/*
+        A drawn tick, not a checkbox: a control inside an option is a second focus target that
+        screen readers cannot reach or name. The option's aria-selected says the same thing;
+        the keys (Space, Shift+arrows) and this click toggle it.
+      */}
+      <span
+        className="queue-cell queue-check"
+        aria-hidden="true"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={(event) => {
+          event.stopPropagation();
+          click(event, true);
+        }}
+      >
+        <span className={selected ? 'queue-tick ticked' : 'queue-tick'} data-testid="review-tick">
+          {selected ? '✓' : ''}
+        </span>
       </span>
       <span className="queue-cell numeric">{row.row}</span>
       <span className="queue-cell" title={row.externalId ?? undefined}>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
 import type { VisibleRange } from '../../components/visible-range';
+import { useI18n } from '../../i18n/i18n';
 import { useSearch } from '../search/use-search';
 import { OutcomeSummaryPanel, summaryOf } from './outcome-summary';
 import { QueueBody } from './queue-body';
@@ -20,6 +21,7 @@ interface QueueViewProps {
 
 /** The review queue over one source: filters and order here, the rows below. */
 export function QueueView({ source, running, shown }: QueueViewProps) {
+  const { t } = useI18n();
   const [form, setForm] = useState(emptyQueueFilter);
   const [sort, setSort] = useState<QueueSort>('risk');
   const [range, setRange] = useState<VisibleRange>({ start: 0, end: 0 });
@@ -29,6 +31,17 @@ export function QueueView({ source, running, shown }: QueueViewProps) {
   const common = { query, resetKey, onRange: setRange, shown };
   return (
     <>
+      {/* Sixteen filter stops lie between the screen's top and its rows: this one jumps them. */}
+      <button
+        type="button"
+        className="skip-local"
+        onClick={(event) =>
+          event.currentTarget.parentElement?.querySelector<HTMLElement>('[role="listbox"]')?.focus()
+        }
+        data-testid="review-skip-to-queue"
+      >
+        {t('review.skipToQueue')}
+      </button>
       <QueueFilters form={form} onChange={setForm} sort={sort} onSort={setSort} />
       {source.kind === 'batch' ? (
         <BatchQueue key={source.batchId} batchId={source.batchId} {...common} />

@@ -8,30 +8,60 @@ import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
 import { queryKeys } from '../../lib/query-keys';
+import { NumberField } from '../../components/number-field';
+import { formatLocaleNumber, parseLocaleNumber, type NumberRules } from '../../lib/locale-number';
 
 type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &
   Pick<Settings, 'language' | 'theme' | 'responseSeparator'>;
 
-function draftOf(settings: Settings): Draft {
+type NumberName = 'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention';
+
+/** Each field's range as typed: the timeout is typed in seconds but bounded in milliseconds. */
+const rules: Record<NumberName, NumberRules> = {
+  concurrency: bounds.concurrency,
+  rate: bounds.ratePerSecond,
+  timeout: { min: bounds.timeoutMs.min / 1000, max: bounds.timeoutMs.max / 1000 },
+  maxRows: bounds.maxRows,
+  retention: bounds.retentionDays,
+};
+
+function draftOf(settings: Settings, locale: string): Draft {
+  const text = (value: number) => formatLocaleNumber(value, locale);
   return {
-    concurrency: String(settings.concurrency),
-    rate: settings.ratePerSecond === null ? '' : String(settings.ratePerSecond),
-    timeout: String(settings.timeoutMs / 1000),
-    maxRows: String(settings.maxRows),
-    retention: String(settings.retentionDays),
+    concurrency: text(settings.concurrency),
+    rate: settings.ratePerSecond === null ? '' : text(settings.ratePerSecond),
+    timeout: text(settings.timeoutMs / 1000),
+    maxRows: text(settings.maxRows),
+    retention: text(settings.retentionDays),
     language: settings.language,
     theme: settings.theme,
     responseSeparator: settings.responseSeparator,
   };
 }
 
-function patchOf(draft: Draft): Partial<Settings> {
+/**
+ * The settings patch, or null when a number cannot be used (its field says why). Only the rate
+ * may be left empty: it means no limit.
+ */
+function patchOf(draft: Draft): Partial<Settings> | null {
+  // undefined: cannot be used; null: left empty.
+  const read = (name: NumberName) => {
+    const parsed = parseLocaleNumber(draft[name], rules[name]);
+    return parsed.ok ? parsed.value : undefined;
+  };
+  const rate = read('rate');
+  const concurrency = read('concurrency');
+  const timeout = read('timeout');
+  const maxRows = read('maxRows');
+  const retention = read('retention');
+  if (rate === undefined || concurrency == null || timeout == null) return null;
+  if (maxRows == null || retention == null) return null;
   return {
-    concurrency: Number(draft.concurrency),
-    ratePerSecond: draft.rate.trim() === '' ? null : Number(draft.rate),
-    timeoutMs: Math.round(Number(draft.timeout) * 1000),
-    maxRows: Number(draft.maxRows),
-    retentionDays: Number(draft.retention),
+    concurrency,
+    ratePerSecond: rate,
+    timeoutMs: Math.round(timeout * 1000),
+    maxRows,
+    retentionDays: retention,
     language: draft.language,
     theme: draft.theme,
     responseSeparator: draft.responseSeparator,
@@ -39,10 +69,10 @@ function patchOf(draft: Draft): Partial<Settings> {
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const client = useQueryClient();
-  const [draft, setDraft] = useState(() => draftOf(settings));
+  const [draft, setDraft] = useState(() => draftOf(settings, locale));
   const save = useMutation({
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
@@ -57,7 +87,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
-    save.mutate(patchOf(draft));
+    const patch = patchOf(draft);
+    if (patch !== null) save.mutate(patch);
   }
 
   return (
@@ -65,53 +96,47 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <fieldset>
         <legend>{t('settings.lookups')}</legend>
         <label htmlFor={`${id}-concurrency`}>{t('settings.concurrency')}</label>
-        <input
-          className="input"
-          type="number"
-          min={bounds.concurrency.min}
-          max={bounds.concurrency.max}
+        <NumberField
+          id={`${id}-concurrency`}
+          value={draft.concurrency}
+          onChange={(text) => setDraft({ ...draft, concurrency: text })}
           required
-          {...field('concurrency')}
+          {...rules.concurrency}
         />
         <label htmlFor={`${id}-rate`}>{t('settings.rate')}</label>
-        <input
-          className="input"
-          type="number"
-          min={bounds.ratePerSecond.min}
-          max={bounds.ratePerSecond.max}
-          step="any"
-          {...field('rate')}
+        <NumberField
+          id={`${id}-rate`}
+          value={draft.rate}
+          onChange={(text) => setDraft({ ...draft, rate: text })}
+          {...rules.rate}
         />
         <label htmlFor={`${id}-timeout`}>{t('settings.timeout')}</label>
-        <input
-          className="input"
-          type="number"
-          min={bounds.timeoutMs.min / 1000}
-          max={bounds.timeoutMs.max / 1000}
+        <NumberField
+          id={`${id}-timeout`}
+          value={draft.timeout}
+          onChange={(text) => setDraft({ ...draft, timeout: text })}
           required
-          {...field('timeout')}
+          {...rules.timeout}
         />
         <label htmlFor={`${id}-maxRows`}>{t('settings.maxRows')}</label>
-        <input
-          className="input"
-          type="number"
-          min={bounds.maxRows.min}
-          max={bounds.maxRows.max}
+        <NumberField
+          id={`${id}-maxRows`}
+          value={draft.maxRows}
+          onChange={(text) => setDraft({ ...draft, maxRows: text })}
           required
-          {...field('maxRows')}
+          {...rules.maxRows}
         />
       </fieldset>
       <fieldset>
         <legend>{t('settings.history')}</legend>
         <label htmlFor={`${id}-retention`}>{t('settings.retention')}</label>
         <div className="row">
-          <input
-            className="input"
-            type="number"
-            min={bounds.retentionDays.min}
-            max={bounds.retentionDays.max}
+          <NumberField
+            id={`${id}-retention`}
+            value={draft.retention}
+            onChange={(text) => setDraft({ ...draft, retention: text })}
             required
-            {...field('retention')}
+            {...rules.retention}
           />
           <button
             type="button"

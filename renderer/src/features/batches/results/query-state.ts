@@ -9,6 +9,7 @@ import type {
 } from '../../../../../shared/contract/results';
 import type { DeviceRisk, Outcome } from '../../../../../shared/domain/types';
 import type { Sort } from '../../../components/result-pages/use-result-pages';
+import { parseLocaleNumber } from '../../../lib/locale-number';
 
 export type StatusChoice = RowStatusName | 'pending';
 /** A review state to filter on: one outcome, or `none` for rows not reviewed yet. */
@@ -36,11 +37,13 @@ export const emptyFilterForm: FilterForm = {
 
 type TextField = 'scoreMin' | 'scoreMax' | 'alertMin' | 'insight';
 
-/** A decimal as typed in either language: `0,5` and `0.5` alike. */
+export const scoreRules = { min: 0, max: 1 };
+export const alertRules = { min: 0, max: 1000, integer: true };
+
+/** A score as typed in either language (`0,5` and `0.5` alike); null when empty or unusable. */
 function decimal(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '' || !/^\d*\.?\d+$|^\d+\.$/.test(trimmed)) return null;
-  return Number(trimmed);
+  const parsed = parseLocaleNumber(text, scoreRules);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** Fields whose text cannot be used, to mark them invalid; empty fields are fine. */
@@ -48,11 +51,10 @@ export function invalidFields(form: FilterForm): Set<TextField> {
   const invalid = new Set<TextField>();
   const min = decimal(form.scoreMin);
   const max = decimal(form.scoreMax);
-  if (form.scoreMin.trim() !== '' && (min === null || min > 1)) invalid.add('scoreMin');
-  if (form.scoreMax.trim() !== '' && (max === null || max > 1)) invalid.add('scoreMax');
+  if (!parseLocaleNumber(form.scoreMin, scoreRules).ok) invalid.add('scoreMin');
+  if (!parseLocaleNumber(form.scoreMax, scoreRules).ok) invalid.add('scoreMax');
   if (min !== null && max !== null && min > max) invalid.add('scoreMax');
-  const alerts = form.alertMin.trim();
-  if (alerts !== '' && (!/^\d+$/.test(alerts) || Number(alerts) > 1000)) invalid.add('alertMin');
+  if (!parseLocaleNumber(form.alertMin, alertRules).ok) invalid.add('alertMin');
   if (!/^[A-Za-z0-9]{0,16}$/.test(form.insight.trim())) invalid.add('insight');
   return invalid;
 }
@@ -68,8 +70,8 @@ export function toResultFilter(form: FilterForm): ResultFilter {
   const max = decimal(form.scoreMax);
   if (min !== null && !invalid.has('scoreMin')) filter.scoreMin = min;
   if (max !== null && !invalid.has('scoreMax')) filter.scoreMax = max;
-  if (form.alertMin.trim() !== '' && !invalid.has('alertMin'))
-    filter.alertMin = Number(form.alertMin.trim());
+  const alerts = parseLocaleNumber(form.alertMin, alertRules);
+  if (alerts.ok && alerts.value !== null) filter.alertMin = alerts.value;
   const insight = form.insight.trim().toUpperCase();
   if (insight !== '' && !invalid.has('insight')) filter.insight = insight;
   return filter;

@@ -3,8 +3,11 @@ import { rowStatuses } from '../../../../../shared/contract/results';
 import { outcomes, type DeviceRisk } from '../../../../../shared/domain/types';
 import { CheckboxGroup } from '../../../components/checkbox-group';
 import { useI18n } from '../../../i18n/i18n';
+import { NumberField } from '../../../components/number-field';
 import {
+  alertRules,
   emptyFilterForm,
+  scoreRules,
   invalidFields,
   type FilterForm,
   type OutcomeChoice,
@@ -31,28 +34,23 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
   const invalid = invalidFields(form);
   const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
 
-  const textInput = (
-    field: 'scoreMin' | 'scoreMax' | 'alertMin' | 'insight',
+  const numberInput = (
+    field: 'scoreMin' | 'scoreMax' | 'alertMin',
     label: Parameters<typeof t>[0],
     testId: string,
-    extra: {
-      type: 'number' | 'text';
-      min?: number;
-      max?: number;
-      step?: number;
-      placeholder?: string;
-    },
+    rules: typeof scoreRules | typeof alertRules,
   ) => (
     <div className="stack filter-field">
       <label htmlFor={`${id}-${field}`}>{t(label)}</label>
-      <input
+      <NumberField
         id={`${id}-${field}`}
-        className={field === 'insight' ? 'input input-code' : 'input input-narrow'}
+        className="input input-narrow"
         value={form[field]}
-        aria-invalid={invalid.has(field)}
-        onChange={(event) => set({ [field]: event.target.value })}
-        data-testid={testId}
-        {...extra}
+        onChange={(text) => set({ [field]: text })}
+        testId={testId}
+        // The only problem the field cannot see alone: a "to" below the "from".
+        error={invalid.has(field) ? t('batches.filter.scoreCrossed') : undefined}
+        {...rules}
       />
     </div>
   );
@@ -93,31 +91,24 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
         <fieldset className="filter-group">
           <legend>{t('batches.filter.score')}</legend>
           <div className="row">
-            {textInput('scoreMin', 'batches.filter.scoreMin', 'filter-score-min', {
-              type: 'number',
-              min: 0,
-              max: 1,
-              step: 0.05,
-            })}
-            {textInput('scoreMax', 'batches.filter.scoreMax', 'filter-score-max', {
-              type: 'number',
-              min: 0,
-              max: 1,
-              step: 0.05,
-            })}
+            {numberInput('scoreMin', 'batches.filter.scoreMin', 'filter-score-min', scoreRules)}
+            {numberInput('scoreMax', 'batches.filter.scoreMax', 'filter-score-max', scoreRules)}
           </div>
         </fieldset>
         <div className="stack">
-          {textInput('alertMin', 'batches.filter.alertMin', 'filter-alert-min', {
-            type: 'number',
-            min: 0,
-            max: 1000,
-            step: 1,
-          })}
-          {textInput('insight', 'batches.filter.insight', 'filter-insight', {
-            type: 'text',
-            placeholder: t('batches.filter.insightHint'),
-          })}
+          {numberInput('alertMin', 'batches.filter.alertMin', 'filter-alert-min', alertRules)}
+          <div className="stack filter-field">
+            <label htmlFor={`${id}-insight`}>{t('batches.filter.insight')}</label>
+            <input
+              id={`${id}-insight`}
+              className="input input-code"
+              value={form.insight}
+              aria-invalid={invalid.has('insight')}
+              onChange={(event) => set({ insight: event.target.value })}
+              placeholder={t('batches.filter.insightHint')}
+              data-testid="filter-insight"
+            />
+          </div>
         </div>
       </div>
       <div className="row">
