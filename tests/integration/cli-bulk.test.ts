@@ -227,7 +227,7 @@ describe('dcdesk settings and purge', () => {
     for (const name of copies) writeFileSync(path.join(work.dir, name), `cpf ${cpf}`);
     writeFileSync(path.join(work.dir, 'history.before-v4-20261101.sqlite3-wal'), cpf);
     writeFileSync(path.join(work.dir, 'notes.sqlite3'), 'not a copy of the history');
-    const forget = await dcdesk(['purge', '--cpf', cpf, '--data-dir', work.dir]);
+    const forget = await dcdesk(['purge', '--cpf', cpf, '--yes', '--data-dir', work.dir]);
     expect(forget.stdout).toBe(
       'Removed 2 rows about that CPF.\n' +
         'Deleted 2 older copies of the history (backups or damaged files) that may have held it.',
