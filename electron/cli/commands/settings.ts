@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { settingKeys, type SettingKey } from '../../../shared/settings';
 import { settingsRepo } from '../../core/store/settings.repo';
+import { alignColumns } from '../columns';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
@@ -52,8 +53,8 @@ Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
           throw caught;
         }
       }
-      for (const name of settingKeys)
-        io.out(`${name.padEnd(16)} ${JSON.stringify(settings[name])}`);
+      const rows = settingKeys.map((name) => [name, JSON.stringify(settings[name])]);
+      for (const line of alignColumns(rows)) io.out(line);
       return exitCodes.ok;
     } finally {
       history.close();
