@@ -5,6 +5,7 @@ import type { Io } from '../../electron/cli/io';
 import { runCli } from '../../electron/cli/run';
 import { scriptedInput } from '../../electron/cli/terminal-input';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { settingKeys } from '../../shared/settings';
 import { dcdesk } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
@@ -96,6 +97,32 @@ describe('dcdesk purge --cpf asks first', () => {
     const run = await dcdesk(['purge', '--cpf', other, '--yes', '--data-dir', work.dir]);
     expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 rows about that CPF.' });
     expect(rowsAbout(other)).toBe(0);
+  });
+
+  it('--json prints one documented object per form', async () => {
+    const dry = await dcdesk([
+      'purge',
+      '--cpf',
+      cpf(),
+      '--dry-run',
+      '--json',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(JSON.parse(dry.stdout)).toEqual({ cpfRows: 0, copies: 0, dryRun: true });
+    const old = await dcdesk(['purge', '--older-than', '1', '--json', '--data-dir', work.dir]);
+    expect(JSON.parse(old.stdout)).toEqual({ batches: 0, rows: 0, olderThanDays: 1 });
+    const third = sampleTransaction(0).cpf ?? '';
+    const gone = await dcdesk(['purge', '--cpf', third, '--yes', '--json', '--data-dir', work.dir]);
+    expect(JSON.parse(gone.stdout)).toEqual({ cpfRows: 1, copies: 0, dryRun: false });
+  });
+
+  it('dcdesk settings --json prints every setting as one object', async () => {
+    const run = await dcdesk(['settings', '--json', '--data-dir', work.dir]);
+    expect(run.code).toBe(0);
+    const settings = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(settings)).toEqual(settingKeys);
+    expect(settings.retentionDays).toBe(90);
   });
 
   it('--yes and --dry-run only go with --cpf', async () => {

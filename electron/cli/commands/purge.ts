@@ -15,6 +15,7 @@ const options = {
   cpf: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'dry-run': { type: 'boolean' },
+  json: { type: 'boolean' },
 } as const;
 
 /** Asks on a terminal before deleting a CPF's rows for good; false when refused or unasked. */
@@ -34,15 +35,17 @@ async function confirmForget(io: Io, rows: number): Promise<boolean> {
 export const purgeCommand: Command = {
   name: 'purge',
   summary: 'delete old batches, or everything about one CPF (data-subject request)',
-  usage: `dcdesk purge [--older-than DAYS] [--data-dir DIR]
-       dcdesk purge --cpf CPF [--yes | --dry-run] [--data-dir DIR]
+  usage: `dcdesk purge [--older-than DAYS] [--json] [--data-dir DIR]
+       dcdesk purge --cpf CPF [--yes | --dry-run] [--json] [--data-dir DIR]
 
 Without --older-than, the retentionDays setting applies (the same purge runs at every start).
 --cpf removes every row, result and outcome of that CPF, scrubs them from the database files,
 and deletes the older copies of the history kept beside it (migration backups, damaged files
 moved aside), which may hold that CPF too. It cannot be undone, so it asks first on a terminal;
 --yes answers yes (for scripts); --dry-run only says how many rows would go. With no terminal
-and no --yes nothing is deleted (exit 2).`,
+and no --yes nothing is deleted (exit 2).
+--json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, copies is 0: nothing goes),
+and {batches, rows, olderThanDays} otherwise.`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     if (values.cpf !== undefined && values['older-than'] !== undefined)
@@ -58,14 +61,23 @@ and no --yes nothing is deleted (exit 2).`,
     try {
       if (cpf !== undefined) {
         if (values['dry-run']) {
-          io.out(`Would remove ${String(countCpfRows(history.db, cpf))} rows about that CPF.`);
+          const rows = countCpfRows(history.db, cpf);
+          io.out(
+            values.json
+              ? JSON.stringify({ cpfRows: rows, copies: 0, dryRun: true })
+              : `Would remove ${String(rows)} rows about that CPF.`,
+          );
           return exitCodes.ok;
         }
         if (!values.yes && !(await confirmForget(io, countCpfRows(history.db, cpf))))
           return exitCodes.usage;
         const removed = forgetCpf(history.db, cpf);
-        io.out(`Removed ${String(removed)} rows about that CPF.`);
         const copies = removeHistoryCopies(dataDir);
+        if (values.json) {
+          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
+          return exitCodes.ok;
+        }
+        io.out(`Removed ${String(removed)} rows about that CPF.`);
         if (copies > 0)
           io.out(
             `Deleted ${String(copies)} older ${copies === 1 ? 'copy' : 'copies'} of the history (backups or damaged files) that may have held it.`,
@@ -79,6 +91,10 @@ and no --yes nothing is deleted (exit 2).`,
         settingsRepo(history.db).read().retentionDays,
       );
       const report = purgeOlderThan(history.db, days);
+      if (values.json) {
+        io.out(JSON.stringify({ batches: report.batches, rows: report.rows, olderThanDays: days }));
+        return exitCodes.ok;
+      }
       io.out(
         `Removed ${String(report.batches)} batches (${String(report.rows)} rows) older than ${String(days)} days.`,
       );
