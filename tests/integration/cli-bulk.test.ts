@@ -146,6 +146,7 @@ describe('dcdesk bulk', () => {
       [
         'createdAt',
         'done',
+        'environment',
         'failed',
         'id',
         'invalid',
@@ -158,6 +159,30 @@ describe('dcdesk bulk', () => {
       ].sort(),
     );
     expect(batches.at(-1)).toMatchObject({ source: 'pedidos.csv', invalid: 1 });
+    expect(batches[0]?.environment).toBe(sandbox.url);
+  });
+
+  it('lists batches as a table with a header row and the invalid count, columns aligned', async () => {
+    const run = await dcdesk(['batches', '--data-dir', work.dir]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]?.split(/\s+/)).toEqual([
+      'ID',
+      'STATE',
+      'ENVIRONMENT',
+      'DONE',
+      'TOTAL',
+      'OK',
+      'INVALID',
+      'FAILED',
+      'SOURCE',
+    ]);
+    // Every line has SOURCE at the same column, and the oldest batch shows its one invalid row.
+    const sourceAt = lines[0]?.indexOf('SOURCE');
+    expect(lines.at(-1)?.indexOf('pedidos.csv')).toBe(sourceAt);
+    const oldest = lines.at(-1)?.split(/\s+/) ?? [];
+    expect(oldest[6]).toBe('1');
+    expect(oldest[2]).toBe(sandbox.url);
   });
 
   it('refuses unreadable input with one clear line and exit code 2, storing nothing', async () => {
@@ -209,6 +234,9 @@ describe('dcdesk settings and purge', () => {
   it('stores checked settings that bulk uses, and purges on demand', async () => {
     const set = await dcdesk(['settings', 'set', 'retentionDays', '30', '--data-dir', work.dir]);
     expect(set.stdout).toMatch(/retentionDays\s+30/);
+    // One column of names, one of values, every value starting at the same place.
+    const starts = set.stdout.split('\n').map((line) => /^\S+\s+/.exec(line)?.[0].length);
+    expect(new Set(starts).size).toBe(1);
     expect(
       (await dcdesk(['settings', 'set', 'concurrency', '100', '--data-dir', work.dir])).code,
     ).toBe(2);
@@ -227,7 +255,7 @@ describe('dcdesk settings and purge', () => {
     for (const name of copies) writeFileSync(path.join(work.dir, name), `cpf ${cpf}`);
     writeFileSync(path.join(work.dir, 'history.before-v4-20261101.sqlite3-wal'), cpf);
     writeFileSync(path.join(work.dir, 'notes.sqlite3'), 'not a copy of the history');
-    const forget = await dcdesk(['purge', '--cpf', cpf, '--data-dir', work.dir]);
+    const forget = await dcdesk(['purge', '--cpf', cpf, '--yes', '--data-dir', work.dir]);
     expect(forget.stdout).toBe(
       'Removed 2 rows about that CPF.\n' +
         'Deleted 2 older copies of the history (backups or damaged files) that may have held it.',

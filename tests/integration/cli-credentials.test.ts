@@ -58,6 +58,20 @@ describe('dcdesk credentials', () => {
     // The saved password, spaces included, is what the service receives.
     const auth = await dcdesk(['auth', '--env', 'production', '--base-url', guarded.url], env);
     expect(auth.code, auth.stderr).toBe(0);
+    const shown = await dcdesk(['credentials', 'show', '--env', 'production', '--json'], env);
+    expect(JSON.parse(shown.stdout)).toEqual({
+      environment: 'production',
+      username: 'analyst',
+      saved: true,
+    });
+    const authJson = await dcdesk(
+      ['auth', '--env', 'production', '--base-url', guarded.url, '--json'],
+      env,
+    );
+    const checked = JSON.parse(authJson.stdout) as Record<string, unknown>;
+    expect(Object.keys(checked)).toEqual(['environment', 'baseUrl', 'expiresAt', 'expirySource']);
+    expect(checked).toMatchObject({ environment: 'production', baseUrl: guarded.url });
+    expect(authJson.stdout).not.toContain(password.trim());
 
     const deleted = await dcdesk(['credentials', 'delete', '--env', 'production'], env);
     expect(deleted).toMatchObject({ code: 0, stdout: expect.stringMatching(/Deleted/) as unknown });

@@ -40,7 +40,7 @@ describe('a custom --base-url', () => {
     expect(bulk.stderr).not.toMatch(/sending to sandbox/);
     const listed = await cli('batches');
     expect(listed.stdout).toMatch(
-      new RegExp(`^\\S+ +finished +${other.url.replace(/\./g, '\\.')} `),
+      new RegExp(`^\\S+ +finished +${other.url.replace(/\./g, '\\.')} `, 'm'),
     );
 
     // The sandbox's history has none of these transactions; the address's has them all.

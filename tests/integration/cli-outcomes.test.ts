@@ -236,6 +236,20 @@ describe('dcdesk outcomes build', () => {
     expect(Object.keys(zip.files)).toEqual(['respostas.csv']);
     const text = await zip.file('respostas.csv')!.async('string');
     expect(csvRows(text, ';')).toEqual(expected);
+    const json = await cli(['outcomes', 'build', '--output', work.file('again.csv'), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const summary = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(Object.keys(summary)).toEqual([
+      'output',
+      'kind',
+      'separator',
+      'environment',
+      'rows',
+      'sizeBytes',
+      'counts',
+    ]);
+    expect(summary).toMatchObject({ kind: 'csv', separator: ';', rows: expected.length });
+    expect(json.stderr).toMatch(/Send it with: dcdesk upload/);
     await cli(['settings', 'set', 'responseSeparator', ',']);
   });
 

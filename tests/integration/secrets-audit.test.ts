@@ -351,7 +351,7 @@ describe('purging one CPF after the flow', () => {
     const before = Buffer.concat(folderFiles(dataDir).map((file) => file.bytes));
     expect(before.includes(target)).toBe(true);
 
-    const purge = await runCli(['purge', '--cpf', formatted, '--data-dir', dataDir]);
+    const purge = await runCli(['purge', '--cpf', formatted, '--yes', '--data-dir', dataDir]);
     // Its row in the app's batch and in the two batches of `dcdesk bulk`.
     expect(purge).toMatchObject({ code: 0, stdout: 'Removed 3 rows about that CPF.' });
 

@@ -6,13 +6,25 @@ import type { Command } from '../command';
 export const authCommand: Command = {
   name: 'auth',
   summary: 'check the credentials by obtaining a token (the token is never printed)',
-  usage: `dcdesk auth [options]\n\n${connectionUsage}`,
+  usage: `dcdesk auth [--json] [options]\n\n--json prints {environment, baseUrl, expiresAt, expirySource} (expirySource: answer, jwt\nor default).\n\n${connectionUsage}`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options: connectionOptions, strict: true });
+    const options = { ...connectionOptions, json: { type: 'boolean' } } as const;
+    const { values } = parseArgs({ args: argv, options, strict: true });
     const connection = await openConnection(values, io);
     try {
       const result = await connection.client.testAuthentication();
       if (!result.ok) return reportError(io, result.error);
+      if (values.json) {
+        io.out(
+          JSON.stringify({
+            environment: connection.environment,
+            baseUrl: connection.client.endpoint.baseUrl,
+            expiresAt: new Date(result.value.expiresAt).toISOString(),
+            expirySource: result.value.expirySource,
+          }),
+        );
+        return exitCodes.ok;
+      }
       const source = {
         answer: 'as the service said',
         jwt: "from the token's exp claim",

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { batchViews, type BatchView } from '../../core/batches/batch-views';
+import { alignColumns } from '../columns';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { exitCodes, type Io } from '../io';
@@ -20,8 +21,11 @@ export const batchesCommand: Command = {
   usage: `dcdesk batches [--json] [--data-dir DIR]
 
 A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
-resume it with dcdesk bulk --resume ID. --json prints an array of {id, state, source, total,
-done, ok, noContent, invalid, rejected, failed, createdAt}.`,
+resume it with dcdesk bulk --resume ID. The table has a header row: ID, STATE,
+ENVIRONMENT, DONE, TOTAL, OK, INVALID, FAILED, SOURCE.
+--json prints an array of {id, state, source, total, done, ok, noContent, invalid, rejected,
+failed, createdAt, environment} (environment: sandbox, homologation, production or the custom
+address the batch was sent to).`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
@@ -43,24 +47,28 @@ done, ok, noContent, invalid, rejected, failed, createdAt}.`,
           environment: view.record.destination,
         }));
       if (values.json) {
-        io.out(
-          JSON.stringify(
-            list.map(({ environment: _environment, ...entry }) => entry),
-            null,
-            2,
-          ),
-        );
+        io.out(JSON.stringify(list, null, 2));
         return exitCodes.ok;
       }
       if (list.length === 0) {
         io.out('No batches yet. Start one with: dcdesk bulk INPUT --output OUTPUT');
         return exitCodes.ok;
       }
-      for (const batch of list) {
-        io.out(
-          `${batch.id}  ${batch.state.padEnd(11)} ${batch.environment.padEnd(10)} ${String(batch.done).padStart(7)}/${String(batch.total).padEnd(7)} ok ${String(batch.ok)}, failed ${String(batch.failed)}  ${batch.source}`,
-        );
-      }
+      const header = ['ID', 'STATE', 'ENVIRONMENT', 'DONE', 'TOTAL', 'OK', 'INVALID', 'FAILED'];
+      const rows = list.map((batch) => [
+        batch.id,
+        batch.state,
+        batch.environment,
+        String(batch.done),
+        String(batch.total),
+        String(batch.ok),
+        String(batch.invalid),
+        String(batch.failed),
+        batch.source,
+      ]);
+      // Counts are right-aligned so their digits line up; the source name, free text, goes last.
+      for (const line of alignColumns([[...header, 'SOURCE'], ...rows], new Set([3, 4, 5, 6, 7])))
+        io.out(line);
       return exitCodes.ok;
     } finally {
       history.close();

@@ -54,11 +54,20 @@ async function set(argv: string[], io: Io): Promise<number> {
   return exitCodes.ok;
 }
 
+const showOptions = { ...envOption, json: { type: 'boolean' } } as const;
+
 async function show(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: envOption, strict: true });
+  const { values } = parseArgs({ args: argv, options: showOptions, strict: true });
   const environment = environmentOf(values.env, io);
   const username = await cliKeychain(io).username(environment);
   if (!username.ok) return reportError(io, username.error);
+  if (values.json) {
+    io.out(
+      JSON.stringify({ environment, username: username.value, saved: username.value !== null }),
+    );
+    noteOverride(io);
+    return exitCodes.ok;
+  }
   io.out(`environment: ${environment}`);
   if (username.value === null) io.out('no credentials saved');
   else io.out(`username: ${username.value}\npassword: saved in the OS keychain (hidden)`);
@@ -89,11 +98,12 @@ export const credentialsCommand: Command = {
   name: 'credentials',
   summary: 'save, show or delete the service credentials in the OS keychain',
   usage: `dcdesk credentials set --env production|test [--username NAME] [--password-stdin]
-       dcdesk credentials show --env production|test
+       dcdesk credentials show --env production|test [--json]
        dcdesk credentials delete --env production|test
 
 Keeps the user name and password of each environment in the OS keychain; the sandbox needs none.
-The password is never printed.
+The password is never printed. show --json prints {environment, username, saved} (username null
+when none is saved).
 
   set     asks for the user name (unless --username) and for the password without showing it.
           When stdin is not a terminal, or with --password-stdin, the password is the first

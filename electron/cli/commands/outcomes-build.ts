@@ -28,9 +28,10 @@ const options = {
   batch: { type: 'string' },
   separator: { type: 'string' },
   all: { type: 'boolean' },
+  json: { type: 'boolean' },
 } as const;
 
-export const outcomesBuildUsage = `dcdesk outcomes build --output FILE.csv|FILE.zip [--batch ID] [--separator ';'|','] [--all]
+export const outcomesBuildUsage = `dcdesk outcomes build --output FILE.csv|FILE.zip [--batch ID] [--separator ';'|','] [--all] [--json]
                       [--env production|test|sandbox] [--base-url URL] [--data-dir DIR]
 
 Builds the response-variable file the service takes (columns ID Transacional, DeviceId,
@@ -45,6 +46,9 @@ it with 'dcdesk upload FILE'.
                     default the file holds only what this environment has not accepted yet
   --base-url URL    the file is for that address (what dcdesk bulk --base-url URL answered),
                     kept apart from every environment
+
+  --json            print {output, kind, separator, environment, rows, sizeBytes, counts} (counts:
+                    rows per outcome) instead of the text report
 
 Nothing is written when there is nothing to send or when a row cannot go in the file.`;
 
@@ -137,25 +141,45 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       return exitCodes.failed;
     }
     const { preview } = file;
-    io.out(
-      `Wrote ${output}: ${String(preview.total)} rows, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
-    );
-    io.out(
-      outcomes
-        .map((outcome) => `  ${outcome.padEnd(18)} ${String(preview.counts[outcome])}`)
-        .join('\n'),
-    );
-    printList(
-      io,
-      'First rows',
-      preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
-    );
+    if (values.json) {
+      const counts = Object.fromEntries(
+        outcomes.map((outcome) => [outcome, preview.counts[outcome]]),
+      );
+      io.out(
+        JSON.stringify({
+          output,
+          kind,
+          separator,
+          environment,
+          rows: preview.total,
+          sizeBytes: preview.sizeBytes,
+          counts,
+        }),
+      );
+    } else {
+      io.out(
+        `Wrote ${output}: ${String(preview.total)} rows, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+      );
+      io.out(
+        outcomes
+          .map((outcome) => `  ${outcome.padEnd(18)} ${String(preview.counts[outcome])}`)
+          .join('\n'),
+      );
+      printList(
+        io,
+        'First rows',
+        preview.firstRows.map((row) => `${row.transactionId}  ${row.deviceId}  ${row.outcome}`),
+      );
+    }
     if (preview.formulaLike.count > 0)
       io.err(
         `dcdesk: warning: lines with an ID or DeviceId that Excel would run as a formula if it opened this file: ${preview.formulaLike.lines.join(', ')} (${String(preview.formulaLike.count)} in all). The file keeps them exact, as the service needs; check it in a text editor, not in Excel.`,
       );
     const env = isCustomUrl(environment) && values.env !== undefined ? ` --env ${values.env}` : '';
-    io.out(`Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`);
+    // The hint is a notice, not the result: on stderr when stdout is JSON.
+    (values.json ? io.err : io.out)(
+      `Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`,
+    );
     return exitCodes.ok;
   } finally {
     history.close();

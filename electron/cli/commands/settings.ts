@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { settingKeys, type SettingKey } from '../../../shared/settings';
 import { settingsRepo } from '../../core/store/settings.repo';
+import { alignColumns } from '../columns';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 
-const options = { 'data-dir': { type: 'string' } } as const;
+const options = { 'data-dir': { type: 'string' }, json: { type: 'boolean' } } as const;
 
 function valueFrom(text: string): unknown {
   if (text === 'null' || text === 'none') return null;
@@ -18,8 +19,10 @@ function valueFrom(text: string): unknown {
 export const settingsCommand: Command = {
   name: 'settings',
   summary: 'show or change the settings shared with the app',
-  usage: `dcdesk settings [--data-dir DIR]
-       dcdesk settings set KEY VALUE [--data-dir DIR]
+  usage: `dcdesk settings [--json] [--data-dir DIR]
+       dcdesk settings set KEY VALUE [--json] [--data-dir DIR]
+
+--json prints one object with every key below and its value (after a set, the new values).
 
 Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
   async run(argv: string[], io: Io) {
@@ -52,8 +55,14 @@ Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
           throw caught;
         }
       }
-      for (const name of settingKeys)
-        io.out(`${name.padEnd(16)} ${JSON.stringify(settings[name])}`);
+      if (values.json) {
+        io.out(
+          JSON.stringify(Object.fromEntries(settingKeys.map((name) => [name, settings[name]]))),
+        );
+        return exitCodes.ok;
+      }
+      const rows = settingKeys.map((name) => [name, JSON.stringify(settings[name])]);
+      for (const line of alignColumns(rows)) io.out(line);
       return exitCodes.ok;
     } finally {
       history.close();

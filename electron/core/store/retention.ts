@@ -43,6 +43,14 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
  * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
  * how many input rows were removed.
  */
+/** How many rows `forgetCpf` would remove, for a dry run. */
+export function countCpfRows(db: Db, cpf: string): number {
+  const row = db.prepare('SELECT COUNT(*) AS n FROM batch_rows WHERE cpf = ?').get(cpf) as {
+    n: number;
+  };
+  return row.n;
+}
+
 export function forgetCpf(db: Db, cpf: string): number {
   const removed = db
     .transaction(() => {
