@@ -20,6 +20,7 @@ import { settingBounds } from '../../shared/settings-bounds';
 import { environmentOption } from './environment-option';
 import { numberFlag } from './flags';
 import { UsageError, type Io } from './io';
+import { detail, note } from './verbosity';
 
 /** Options shared by every command that talks to the service. */
 export const connectionOptions = {
@@ -67,6 +68,10 @@ function environmentFrom(values: ConnectionValues, io: Io): EnvironmentName {
 function credentialsFor(environment: EnvironmentName, io: Io): () => Promise<Result<Credentials>> {
   const username = io.env.DCDESK_USERNAME;
   const password = io.env.DCDESK_PASSWORD;
+  detail(
+    io,
+    `dcdesk: credentials: ${username && password ? 'DCDESK_USERNAME and DCDESK_PASSWORD' : `the ${environment} entry of the OS keychain`}`,
+  );
   return credentialsSource({
     environment,
     store: cliKeychain(io),
@@ -154,7 +159,7 @@ export async function openConnection(
     endpoint = { baseUrl: sandbox.url, pathStyle };
     storedUrl = embeddedSandbox;
     close = () => sandbox.close();
-    io.err('dcdesk: using the embedded sandbox; its answers are simulated.');
+    note(io, 'dcdesk: using the embedded sandbox; its answers are simulated.');
   } else {
     endpoint = { baseUrl: defaultBaseUrls[environment], pathStyle };
     storedUrl = endpoint.baseUrl;
@@ -173,6 +178,7 @@ export async function openConnection(
       `This batch was answered by ${pin.destination}; it cannot be resumed at ${destination}.`,
     );
   }
+  detail(io, `dcdesk: service: ${endpoint.baseUrl} (${environment}, ${pathStyle} paths)`);
   const client = createServiceClient({
     fetch: globalThis.fetch,
     endpoint,

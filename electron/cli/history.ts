@@ -5,6 +5,7 @@ import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
 import { CommandExit, reportError, type Io } from './io';
+import { detail } from './verbosity';
 
 export function dataDirFrom(value: string | undefined, io: Io): string {
   return value ?? io.env.DCDESK_DATA_DIR ?? defaultDataDir(io.env);
@@ -22,6 +23,7 @@ export async function openCliHistory(
 ): Promise<{ db: Db; close: () => void }> {
   const opened = await openHistory(dataDir, { engine });
   if (!opened.ok) throw new CommandExit(reportError(io, opened.error));
+  detail(io, `dcdesk: data folder: ${dataDir}`);
   for (const notice of opened.value.notices) io.err(`dcdesk: ${notice}`);
   const { db, close } = opened.value;
   try {

@@ -1,5 +1,6 @@
 import type { AppError, ErrorCode } from '../../shared/result';
 import type { Input } from './terminal-input';
+import type { Verbosity } from './verbosity';
 
 /** What a command may touch of the outside world; tests pass their own. */
 export interface Io extends Input {
@@ -12,6 +13,8 @@ export interface Io extends Input {
   progress?: (line: string | null) => void;
   /** Resolves when the user asks to stop (Ctrl+C); commands that run until stopped wait on it. */
   stopped: Promise<void>;
+  /** Set by runCli from --quiet / --verbose; see verbosity.ts. */
+  verbosity?: Verbosity;
 }
 
 /**

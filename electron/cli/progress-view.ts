@@ -29,7 +29,7 @@ export function progressView(io: Io, plainEveryMs = 5000) {
 
   return {
     show(event: BatchEvent): void {
-      if (event.type !== 'progress') return;
+      if (event.type !== 'progress' || io.verbosity === 'quiet') return;
       if (io.isTerminal) {
         const width = 24;
         const filled =

@@ -17,6 +17,7 @@ import type { Command } from './command';
 import { CommandExit, UsageError, exitCodes, type Io } from './io';
 import { describeArgumentError, nearest } from './suggest';
 import { terminalSafeIo } from './terminal-text';
+import { globalOptions, takeVerbosity } from './verbosity';
 import { messageOf } from '../../shared/message-of';
 
 const commands: Command[] = [
@@ -39,7 +40,7 @@ const commands: Command[] = [
 function overview(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `dcdesk: Device Check Desk on the command line\n\nUsage: dcdesk <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'dcdesk <command> --help' for a command's options.`;
+  return `dcdesk: Device Check Desk on the command line\n\nUsage: dcdesk <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions for every command:\n  -q, --quiet    print only results, errors and what to do about them\n  -v, --verbose  also print the data folder, the destination and the settings used\n\nRun 'dcdesk <command> --help' for a command's options.`;
 }
 
 /** `node:util` parseArgs throws TypeErrors with codes for unknown or malformed options. */
@@ -54,9 +55,17 @@ function argumentErrorCode(caught: unknown): string | null {
  * Runs one command line and returns its exit code; never throws. Everything it prints goes
  * through `terminalText` (see terminalSafeIo).
  */
-export async function runCli(argv: string[], rawIo: Io): Promise<number> {
-  const io = terminalSafeIo(rawIo);
-  const [name, ...rest] = argv;
+export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
+  const safeIo = terminalSafeIo(rawIo);
+  let taken: ReturnType<typeof takeVerbosity>;
+  try {
+    taken = takeVerbosity(rawArgv);
+  } catch (caught) {
+    safeIo.err(`dcdesk: ${messageOf(caught)}`);
+    return exitCodes.usage;
+  }
+  const io: Io = { ...safeIo, verbosity: taken.verbosity };
+  const [name, ...rest] = taken.argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
@@ -86,7 +95,11 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     const argumentCode = argumentErrorCode(caught);
     if (caught instanceof UsageError || argumentCode) {
       const message = argumentCode
-        ? describeArgumentError(argumentCode, (caught as Error).message, command.usage)
+        ? describeArgumentError(
+            argumentCode,
+            (caught as Error).message,
+            `${command.usage} ${globalOptions.join(' ')}`,
+          )
         : (caught as Error).message;
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;

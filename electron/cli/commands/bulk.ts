@@ -27,6 +27,7 @@ import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { progressView } from '../progress-view';
+import { detail, note } from '../verbosity';
 import { messageOf } from '../../../shared/message-of';
 
 const options = {
@@ -112,11 +113,13 @@ async function finish(
   const summary = endOfRun(end, run.batchId, target.arg);
   const where = target.output === '-' ? 'standard output' : target.output;
   const [first, ...rest] = summary.lines;
-  if (first) io.err(`dcdesk: ${first}`);
+  // A run that went well is a notice (--quiet hides it); one with rows to act on never is.
+  const say = (text: string) => (summary.code === exitCodes.ok ? note(io, text) : io.err(text));
+  if (first) say(`dcdesk: ${first}`);
   if (end.state === 'finished') {
     try {
       const written = await writeResults(target, batches.storedRows(run.batchId));
-      io.err(`dcdesk: wrote ${String(written)} rows to ${where}.`);
+      note(io, `dcdesk: wrote ${String(written)} rows to ${where}.`);
     } catch (caught) {
       io.err(`dcdesk: could not write ${where}: ${errorText(caught)}`);
       io.err(
@@ -125,7 +128,7 @@ async function finish(
       return { end, code: exitCodes.failed };
     }
   }
-  for (const line of rest) io.err(`dcdesk: ${line}`);
+  for (const line of rest) say(`dcdesk: ${line}`);
   return { end, code: summary.code };
 }
 
@@ -205,8 +208,8 @@ ${connectionUsage}`,
         });
         if (!resumed.ok) return reportError(io, resumed.error);
         if (values['retry-failed'])
-          io.err(`dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
-        io.err(`dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
+          note(io, `dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
+        note(io, `dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
         return await report(batches, resumed.value.run, target, io, view, summaryTo());
       }
       const file = positionals[0] ?? '';
@@ -245,11 +248,17 @@ ${connectionUsage}`,
       if (skipDays !== undefined) {
         const reused = batches.get(batch.id);
         const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
-        io.err(
+        note(
+          io,
           `dcdesk: ${String(answered)} rows reuse an answer from the last ${String(skipDays)} days.`,
         );
       }
-      io.err(
+      detail(
+        io,
+        `dcdesk: concurrency ${String(settings.concurrency)} · rate ${settings.ratePerSecond === null ? 'unlimited' : `${String(settings.ratePerSecond)}/s`} · timeout ${String(settings.timeoutMs)} ms`,
+      );
+      note(
+        io,
         `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
       return await report(batches, run, target, io, view, summaryTo());

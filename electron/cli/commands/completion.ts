@@ -5,6 +5,7 @@ import { completionScript, shells, type CompletedCommand, type Shell } from '../
 import { dataDirFrom } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 import { documentedOptions } from '../suggest';
+import { globalOptions } from '../verbosity';
 
 const usage = `dcdesk completion bash|zsh|fish
 
@@ -36,7 +37,7 @@ export function completionCommand(commands: () => readonly Command[]): Command {
       const completed: CompletedCommand[] = commands().map((command) => ({
         name: command.name,
         summary: command.summary,
-        options: documentedOptions(command.usage),
+        options: [...documentedOptions(command.usage), ...globalOptions],
       }));
       io.out(completionScript(shell as Shell, completed).trimEnd());
       return Promise.resolve(exitCodes.ok);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { environmentNames, type EnvironmentName } from '../../../shared/environment';
 import { createKeychainStore, type CredentialStore } from '../../core/credentials/keychain';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { note } from '../verbosity';
 import type { Command } from '../command';
 
 /** The keychain the CLI uses; DCDESK_KEYCHAIN_SERVICE lets tests and scripts use another entry. */
@@ -26,7 +27,7 @@ function environmentOf(text: string | undefined, io: Io): EnvironmentName {
 
 function noteOverride(io: Io): void {
   if (io.env.DCDESK_USERNAME && io.env.DCDESK_PASSWORD)
-    io.err('dcdesk: note: DCDESK_USERNAME and DCDESK_PASSWORD are set; they take precedence.');
+    note(io, 'dcdesk: note: DCDESK_USERNAME and DCDESK_PASSWORD are set; they take precedence.');
 }
 
 /** Nothing typed or piped, or Ctrl+C: nothing is saved. */

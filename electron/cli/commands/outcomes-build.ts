@@ -15,6 +15,7 @@ import { settingsRepo } from '../../core/store/settings.repo';
 import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
+import { note } from '../verbosity';
 import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
 import { writeAtomically } from '../write-atomically';
@@ -177,9 +178,8 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       );
     const env = isCustomUrl(environment) && values.env !== undefined ? ` --env ${values.env}` : '';
     // The hint is a notice, not the result: on stderr when stdout is JSON.
-    (values.json ? io.err : io.out)(
-      `Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`,
-    );
+    const hint = (text: string) => (values.json ? note(io, text) : io.out(text));
+    hint(`Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`);
     return exitCodes.ok;
   } finally {
     history.close();
