@@ -18,7 +18,7 @@ import { UsageError, exitCodes, type Io } from '../io';
 import { note } from '../verbosity';
 import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
-import { writeAtomically } from '../write-atomically';
+import { writeAtomically } from '../../core/write-atomically';
 import { messageOf } from '../../../shared/message-of';
 
 const options = {

@@ -10,7 +10,7 @@ import type { Command } from '../command';
 import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
-import { writeAtomically } from '../write-atomically';
+import { writeAtomically } from '../../core/write-atomically';
 
 const options = {
   'data-dir': { type: 'string' },

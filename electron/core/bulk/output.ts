@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { writeAtomically, streamAtomically } from '../write-atomically';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
 import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
@@ -102,16 +101,13 @@ export function outputKind(file: string): OutputKind | null {
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
+  // Through a temporary file: a failure part-way leaves the previous file, not half of one.
   if (kind !== 'json') {
     const { bytes, count } = tableOutput(kind, rows);
-    await writeFile(file, bytes);
+    await writeAtomically(file, bytes);
     return count;
   }
-  const stream = createWriteStream(file, { encoding: 'utf8' });
-  const count = await writeJsonOutput(stream, rows);
-  stream.end();
-  await once(stream, 'finish');
-  return count;
+  return streamAtomically(file, (stream) => writeJsonOutput(stream, rows));
 }
 
 /** The same output on a stream that stays open, such as standard output (`--output -`). */
