@@ -1,3 +1,4 @@
+import { counted, pluralForm } from '../../shared/plural';
 import type { UploadCheck, UploadView } from '../../shared/contract/outcomes';
 
 /** An ISO time as the analyst's clock shows it: `YYYY-MM-DD HH:mm`. */
@@ -21,7 +22,7 @@ export function describeCheck(check: UploadCheck): string[] {
   if (check.repeatedTransactions > 0) {
     const where = check.repeatedIn.length === 1 ? 'upload' : 'uploads';
     lines.push(
-      `${String(check.repeatedTransactions)} of its ${String(check.rows)} transactions were already sent to ${check.environment} in ${where} ${uploadList(check.repeatedIn)}.`,
+      `${String(check.repeatedTransactions)} of its ${counted(check.rows, 'transaction', 'transactions')} ${pluralForm(check.repeatedTransactions, { one: 'was', other: 'were' })} already sent to ${check.environment} in ${where} ${uploadList(check.repeatedIn)}.`,
     );
   }
   if (check.changedSince > 0)

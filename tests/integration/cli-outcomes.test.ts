@@ -138,7 +138,7 @@ describe('dcdesk outcomes import', () => {
     expect(kept.stdout).toContain(
       `  row 4: ${order(0)} is Suspeito in the history, Fraude Confirmada in the file`,
     );
-    expect(kept.stdout).toMatch(/Applied 1 outcomes\.\nKept 1 stored outcomes/);
+    expect(kept.stdout).toMatch(/Applied 1 outcome\.\nKept 1 stored outcome/);
 
     const replaced = await cli([
       'outcomes',

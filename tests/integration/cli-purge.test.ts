@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../electron/cli/io';
@@ -68,8 +69,30 @@ describe('dcdesk purge --cpf asks first', () => {
   it('--dry-run says what would go and deletes nothing', async () => {
     expect(rowsAbout(cpf())).toBe(1);
     const run = await dcdesk(['purge', '--cpf', cpf(), '--dry-run', '--data-dir', work.dir]);
-    expect(run).toMatchObject({ code: 0, stdout: 'Would remove 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Would remove 1 row about that CPF.' });
     expect(rowsAbout(cpf())).toBe(1);
+  });
+
+  it('--dry-run counts the older copies of the history that would go, and keeps them', async () => {
+    const copy = path.join(work.dir, 'history.damaged-2026-11-01.sqlite3');
+    writeFileSync(copy, 'a damaged copy');
+    try {
+      const run = await dcdesk([
+        'purge',
+        '--cpf',
+        cpf(),
+        '--dry-run',
+        '--json',
+        '--data-dir',
+        work.dir,
+      ]);
+      expect(JSON.parse(run.stdout)).toEqual({ cpfRows: 1, copies: 1, dryRun: true });
+      const text = await dcdesk(['purge', '--cpf', cpf(), '--dry-run', '--data-dir', work.dir]);
+      expect(text.stdout).toContain('Would delete 1 older copy of the history');
+      expect(existsSync(copy)).toBe(true);
+    } finally {
+      rmSync(copy);
+    }
   });
 
   it('without a terminal and without --yes refuses with exit 2', async () => {
@@ -87,7 +110,7 @@ describe('dcdesk purge --cpf asks first', () => {
 
   it('on a terminal deletes when the answer is sim', async () => {
     const run = await onTerminal(['purge', '--cpf', cpf(), '--data-dir', work.dir], 'sim\n');
-    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 row about that CPF.' });
     expect(rowsAbout(cpf())).toBe(0);
   });
 
@@ -95,7 +118,7 @@ describe('dcdesk purge --cpf asks first', () => {
     const other = sampleTransaction(2).cpf ?? '';
     expect(rowsAbout(other)).toBe(1);
     const run = await dcdesk(['purge', '--cpf', other, '--yes', '--data-dir', work.dir]);
-    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 row about that CPF.' });
     expect(rowsAbout(other)).toBe(0);
   });
 

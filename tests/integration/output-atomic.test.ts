@@ -1,4 +1,11 @@
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOutput } from '../../electron/core/bulk/output';
@@ -37,5 +44,15 @@ describe('writing the results file', () => {
     writeFileSync(file, 'the previous results');
     const written = await writeOutput(file, rowsRepo(fixture.history.db).iterate(fixture.batchId));
     expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBe(written);
+  });
+
+  it('writes through a link to the file it points to, and keeps the link', async () => {
+    const real = path.join(fixture.history.dir, 'real.json');
+    const link = path.join(fixture.history.dir, 'link.json');
+    writeFileSync(real, 'the previous results');
+    symlinkSync(real, link);
+    await writeOutput(link, rowsRepo(fixture.history.db).iterate(fixture.batchId));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toMatch(/^\[/);
   });
 });

@@ -312,7 +312,7 @@ describe('after a full run in the test environment', () => {
   it('finds neither in anything the app or the command line printed', () => {
     const text = printed.join('\n');
     expect(text).toMatch(/Authenticated with the test environment/);
-    expect(text).toMatch(/wrote 1 rows to/);
+    expect(text).toMatch(/wrote 1 row to/);
     expect(audit('printed', [{ name: 'printed', bytes: Buffer.from(text) }])).toMatchObject({
       total: 0,
     });

@@ -1,3 +1,4 @@
+import { counted } from '../../../shared/plural';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBatchService, type BatchService } from '../../core/batches/batch-service';
@@ -119,7 +120,7 @@ async function finish(
   if (end.state === 'finished') {
     try {
       const written = await writeResults(target, batches.storedRows(run.batchId));
-      note(io, `dcdesk: wrote ${String(written)} rows to ${where}.`);
+      note(io, `dcdesk: wrote ${counted(written, 'row', 'rows')} to ${where}.`);
     } catch (caught) {
       io.err(`dcdesk: could not write ${where}: ${errorText(caught)}`);
       io.err(
@@ -250,7 +251,7 @@ ${connectionUsage}`,
         const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
         note(
           io,
-          `dcdesk: ${String(answered)} rows reuse an answer from the last ${String(skipDays)} days.`,
+          `dcdesk: ${counted(answered, 'row reuses', 'rows reuse')} an answer from the last ${counted(skipDays, 'day', 'days')}.`,
         );
       }
       detail(
@@ -259,7 +260,7 @@ ${connectionUsage}`,
       );
       note(
         io,
-        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
+        `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
       return await report(batches, run, target, io, view, summaryTo());
     } finally {

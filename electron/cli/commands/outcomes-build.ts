@@ -1,3 +1,4 @@
+import { counted } from '../../../shared/plural';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
@@ -159,7 +160,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       );
     } else {
       io.out(
-        `Wrote ${output}: ${String(preview.total)} rows, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+        `Wrote ${output}: ${counted(preview.total, 'row', 'rows')}, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
       );
       io.out(
         outcomes

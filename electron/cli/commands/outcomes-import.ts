@@ -1,3 +1,4 @@
+import { counted, pluralForm } from '../../../shared/plural';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { parseArgs } from 'node:util';
 import {
@@ -78,7 +79,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName} (sheet ${sheet.sheet}): ${String(sheet.rows.length + sheet.blankIds.length)} rows; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName} (sheet ${sheet.sheet}): ${counted(sheet.rows.length + sheet.blankIds.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
@@ -129,14 +130,14 @@ function printResult(
   if (result === null) {
     const conflicts = replace ? report.conflicts.length : 0;
     io.out(
-      `Dry run: nothing was changed. Without --dry-run, ${String(report.toApply + conflicts)} outcomes would be applied.`,
+      `Dry run: nothing was changed. Without --dry-run, ${counted(report.toApply + conflicts, 'outcome', 'outcomes')} would be applied.`,
     );
     return;
   }
-  io.out(`Applied ${String(result.applied)} outcomes.`);
+  io.out(`Applied ${counted(result.applied, 'outcome', 'outcomes')}.`);
   if (result.keptConflicts > 0)
     io.out(
-      `Kept ${String(result.keptConflicts)} stored outcomes that the file contradicts; pass --replace-conflicts to replace them.`,
+      `Kept ${counted(result.keptConflicts, 'stored outcome', 'stored outcomes')} that the file contradicts; pass --replace-conflicts to replace ${pluralForm(result.keptConflicts, { one: 'it', other: 'them' })}.`,
     );
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { normaliseCpf, cpfProblem } from '../../../shared/domain/cpf';
-import { removeHistoryCopies } from '../../core/store/copies';
+import { countHistoryCopies, removeHistoryCopies } from '../../core/store/copies';
+import { counted } from '../../../shared/plural';
 import { countCpfRows, forgetCpf, purgeOlderThan } from '../../core/store/retention';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
@@ -25,11 +26,16 @@ async function confirmForget(io: Io, rows: number): Promise<boolean> {
     return false;
   }
   const answer = await io.readLine(
-    `Delete ${String(rows)} rows about that CPF and the older copies of the history? [y/N] `,
+    `Delete ${counted(rows, 'row', 'rows')} about that CPF and the older copies of the history? [y/N] `,
   );
   if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
   io.err('dcdesk: Nothing deleted.');
   return false;
+}
+
+/** The older copies of the history a CPF purge deletes whole (they cannot be scrubbed). */
+function olderCopies(count: number): string {
+  return `${counted(count, 'older copy', 'older copies')} of the history (backups or damaged files)`;
 }
 
 export const purgeCommand: Command = {
@@ -44,7 +50,7 @@ and deletes the older copies of the history kept beside it (migration backups, d
 moved aside), which may hold that CPF too. It cannot be undone, so it asks first on a terminal;
 --yes answers yes (for scripts); --dry-run only says how many rows would go. With no terminal
 and no --yes nothing is deleted (exit 2).
---json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, copies is 0: nothing goes),
+--json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
 and {batches, rows, olderThanDays} otherwise.`,
   async run(argv: string[], io: Io) {
     const { values } = parseArgs({ args: argv, options, strict: true });
@@ -62,11 +68,13 @@ and {batches, rows, olderThanDays} otherwise.`,
       if (cpf !== undefined) {
         if (values['dry-run']) {
           const rows = countCpfRows(history.db, cpf);
-          io.out(
-            values.json
-              ? JSON.stringify({ cpfRows: rows, copies: 0, dryRun: true })
-              : `Would remove ${String(rows)} rows about that CPF.`,
-          );
+          const copies = countHistoryCopies(dataDir);
+          if (values.json) {
+            io.out(JSON.stringify({ cpfRows: rows, copies, dryRun: true }));
+            return exitCodes.ok;
+          }
+          io.out(`Would remove ${counted(rows, 'row', 'rows')} about that CPF.`);
+          if (copies > 0) io.out(`Would delete ${olderCopies(copies)} that may hold it.`);
           return exitCodes.ok;
         }
         if (!values.yes && !(await confirmForget(io, countCpfRows(history.db, cpf))))
@@ -77,11 +85,8 @@ and {batches, rows, olderThanDays} otherwise.`,
           io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
           return exitCodes.ok;
         }
-        io.out(`Removed ${String(removed)} rows about that CPF.`);
-        if (copies > 0)
-          io.out(
-            `Deleted ${String(copies)} older ${copies === 1 ? 'copy' : 'copies'} of the history (backups or damaged files) that may have held it.`,
-          );
+        io.out(`Removed ${counted(removed, 'row', 'rows')} about that CPF.`);
+        if (copies > 0) io.out(`Deleted ${olderCopies(copies)} that may have held it.`);
         return exitCodes.ok;
       }
       const days = numberFlag(
@@ -96,7 +101,7 @@ and {batches, rows, olderThanDays} otherwise.`,
         return exitCodes.ok;
       }
       io.out(
-        `Removed ${String(report.batches)} batches (${String(report.rows)} rows) older than ${String(days)} days.`,
+        `Removed ${counted(report.batches, 'batch', 'batches')} (${counted(report.rows, 'row', 'rows')}) older than ${counted(days, 'day', 'days')}.`,
       );
       return exitCodes.ok;
     } finally {

@@ -1,3 +1,4 @@
+import { counted } from '../../../shared/plural';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
@@ -65,7 +66,7 @@ async function confirmResend(
 function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError | null): number {
   if (json) io.out(JSON.stringify(upload, null, 2));
   const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
-  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${String(upload.rows)} rows, to ${upload.environment}`;
+  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${counted(upload.rows, 'row', 'rows')}, to ${upload.environment}`;
   switch (upload.status) {
     case 'sent':
       if (!json) io.out(`Sent ${head}${http}: ${describeAnswer(upload.answer)}`);

@@ -19,5 +19,14 @@ export function historyCopies(dataDir: string): string[] {
 export function removeHistoryCopies(dataDir: string): number {
   const copies = historyCopies(dataDir);
   for (const file of copies) rmSync(file, { force: true });
+  return databaseFiles(copies);
+}
+
+/** How many copies `removeHistoryCopies` would delete, deleting nothing. */
+export function countHistoryCopies(dataDir: string): number {
+  return databaseFiles(historyCopies(dataDir));
+}
+
+function databaseFiles(copies: string[]): number {
   return copies.filter((file) => file.endsWith('.sqlite3')).length;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { counted, pluralForm } from './plural';
+
+describe('plural forms', () => {
+  it('says 1 row and 0 or 2 rows in English', () => {
+    expect([0, 1, 2, 1000].map((n) => counted(n, 'row', 'rows'))).toEqual([
+      '0 rows',
+      '1 row',
+      '2 rows',
+      '1000 rows',
+    ]);
+  });
+
+  it('follows Portuguese rules, where 0 and 1 take the singular', () => {
+    const forms = { one: 'linha', other: 'linhas' };
+    expect([0, 1, 2].map((n) => pluralForm(n, forms, 'pt-BR'))).toEqual([
+      'linha',
+      'linha',
+      'linhas',
+    ]);
+  });
+});
