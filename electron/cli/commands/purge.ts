@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import { normaliseCpf, cpfProblem } from '../../../shared/domain/cpf';
-import { countHistoryCopies, removeHistoryCopies } from '../../core/store/copies';
+import { checkCpf, privacyService } from '../../core/privacy/privacy-service';
 import { counted } from '../../../shared/plural';
-import { countCpfRows, forgetCpf, purgeOlderThan } from '../../core/store/retention';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
@@ -59,16 +57,16 @@ and {batches, rows, olderThanDays} otherwise.`,
     if ((values.yes || values['dry-run']) && values.cpf === undefined)
       throw new UsageError('--yes and --dry-run go with --cpf.');
     if (values.yes && values['dry-run']) throw new UsageError('Use --yes or --dry-run, not both.');
-    const cpf = values.cpf === undefined ? undefined : normaliseCpf(values.cpf);
-    if (cpf !== undefined && cpfProblem(cpf) === 'length')
-      throw new UsageError('--cpf takes an 11-digit CPF.');
+    const checked = values.cpf === undefined ? undefined : checkCpf(values.cpf);
+    if (checked && !checked.ok) throw new UsageError('--cpf takes an 11-digit CPF.');
+    const cpf = checked?.value;
     const dataDir = dataDirFrom(values['data-dir'], io);
     const history = await openCliHistory(dataDir, io);
+    const privacy = privacyService({ db: history.db, dataDir });
     try {
       if (cpf !== undefined) {
         if (values['dry-run']) {
-          const rows = countCpfRows(history.db, cpf);
-          const copies = countHistoryCopies(dataDir);
+          const { rows, copies } = privacy.preview(cpf);
           if (values.json) {
             io.out(JSON.stringify({ cpfRows: rows, copies, dryRun: true }));
             return exitCodes.ok;
@@ -77,10 +75,9 @@ and {batches, rows, olderThanDays} otherwise.`,
           if (copies > 0) io.out(`Would delete ${olderCopies(copies)} that may hold it.`);
           return exitCodes.ok;
         }
-        if (!values.yes && !(await confirmForget(io, countCpfRows(history.db, cpf))))
+        if (!values.yes && !(await confirmForget(io, privacy.preview(cpf).rows)))
           return exitCodes.usage;
-        const removed = forgetCpf(history.db, cpf);
-        const copies = removeHistoryCopies(dataDir);
+        const { rows: removed, copies } = privacy.forget(cpf);
         if (values.json) {
           io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
           return exitCodes.ok;
@@ -95,7 +92,7 @@ and {batches, rows, olderThanDays} otherwise.`,
         settingBounds.retentionDays,
         settingsRepo(history.db).read().retentionDays,
       );
-      const report = purgeOlderThan(history.db, days);
+      const report = privacy.purgeOlderThan(days);
       if (values.json) {
         io.out(JSON.stringify({ batches: report.batches, rows: report.rows, olderThanDays: days }));
         return exitCodes.ok;

@@ -1,9 +1,7 @@
-import { cpfProblem, normaliseCpf } from '../../../shared/domain/cpf';
-import { fail, ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
-import { removeHistoryCopies } from '../store/copies';
-import { forgetCpf, purgeOlderThan } from '../store/retention';
+import { privacyService } from '../privacy/privacy-service';
 import { fromStore } from './from-store';
+import { ok } from '../../../shared/result';
 
 type Names = 'history.purge' | 'history.forgetCpf';
 
@@ -11,18 +9,14 @@ type Names = 'history.purge' | 'history.forgetCpf';
 export function privacyHandlers(
   context: Pick<CoreContext, 'db' | 'dataDir' | 'settings'>,
 ): HandlerGroup<Names> {
-  const { db } = context;
+  const privacy = privacyService(context);
   return {
     'history.purge': () =>
-      fromStore(() => ok(purgeOlderThan(db, context.settings().retentionDays)), 'changed'),
+      fromStore(() => ok(privacy.purgeOlderThan(context.settings().retentionDays)), 'changed'),
     'history.forgetCpf': ({ cpf }) => {
-      const digits = normaliseCpf(cpf);
-      if (cpfProblem(digits) === 'length')
-        return Promise.resolve(fail('validation', 'A CPF has 11 digits.'));
-      return fromStore(() => {
-        const rows = forgetCpf(db, digits);
-        return ok({ rows, copies: removeHistoryCopies(context.dataDir) });
-      }, 'changed');
+      const checked = privacy.checkCpf(cpf);
+      if (!checked.ok) return Promise.resolve(checked);
+      return fromStore(() => ok(privacy.forget(checked.value)), 'changed');
     },
   };
 }

@@ -39,10 +39,6 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
   return report;
 }
 
-/**
- * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
- * how many input rows were removed.
- */
 /** How many rows `forgetCpf` would remove, for a dry run. */
 export function countCpfRows(db: Db, cpf: string): number {
   const row = db.prepare('SELECT COUNT(*) AS n FROM batch_rows WHERE cpf = ?').get(cpf) as {
@@ -51,6 +47,10 @@ export function countCpfRows(db: Db, cpf: string): number {
   return row.n;
 }
 
+/**
+ * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
+ * how many input rows were removed.
+ */
 export function forgetCpf(db: Db, cpf: string): number {
   const removed = db
     .transaction(() => {
