@@ -1,6 +1,12 @@
 import type { AppError, ErrorCode } from '../../shared/result';
 import type { Input } from './terminal-input';
-import type { Verbosity } from './verbosity';
+
+/**
+ * How much a command says on standard error besides its errors. `quiet`: only errors, warnings
+ * about the data, and what to do when something went wrong; `verbose`: also the data folder, the
+ * destination and the settings a command used. Results always go to standard output.
+ */
+export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
 /** What a command may touch of the outside world; tests pass their own. */
 export interface Io extends Input {

@@ -1,11 +1,4 @@
-import { UsageError, type Io } from './io';
-
-/**
- * How much a command says on standard error besides its errors. `quiet`: only errors, warnings
- * about the data, and what to do when something went wrong; `verbose`: also the data folder, the
- * destination and the settings a command used. Results always go to standard output.
- */
-export type Verbosity = 'quiet' | 'normal' | 'verbose';
+import { UsageError, type Io, type Verbosity } from './io';
 
 const flags: Record<string, Exclude<Verbosity, 'normal'>> = {
   '--quiet': 'quiet',
