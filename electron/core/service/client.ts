@@ -9,6 +9,22 @@ import { createRedactor, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 
+function isRedirect(response: Response): boolean {
+  // `opaqueredirect` (status 0) is what a browser's fetch gives for a manual redirect.
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+function redirectError(url: string, response: Response): AppError {
+  const location = response.headers.get('location');
+  const target = location === null ? null : URL.parse(location, url);
+  const to = target ? ` to ${target.href}` : '';
+  return {
+    code: 'config',
+    status: response.status || undefined,
+    message: `The service answered with a redirect${to}. Redirects are never followed, so nothing was sent there (it could carry the password or a customer's data to another server). If the service has moved, set its new address as the base URL.`,
+  };
+}
+
 /** The `fetch` to use: Electron passes `net.fetch` (system proxy, OS certificates); Node its own. */
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -102,10 +118,18 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) controller.abort();
     try {
-      const response = await options.fetch(routeUrl(endpoint, route), {
+      const url = routeUrl(endpoint, route);
+      // Never followed: a redirect would carry the password or a customer's data to whatever
+      // address it names, over plain http too. It is reported as a set-up problem instead.
+      const response = await options.fetch(url, {
         ...init,
+        redirect: 'manual',
         signal: controller.signal,
       });
+      if (isRedirect(response)) {
+        await response.body?.cancel();
+        return { ok: false, error: redirectError(url, response) };
+      }
       return await read(response);
     } catch (caught) {
       return { ok: false, error: errorFromException(caught, signal, timedOut, timeoutMs) };
