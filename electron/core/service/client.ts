@@ -5,7 +5,8 @@ import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import { capped } from './body';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse } from './errors';
-import { createRedactor, type Redactor } from './redact';
+import { echoMask } from './echo-mask';
+import { createRedactor, mapStrings, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 
@@ -204,12 +205,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     },
     insights(transaction, signal) {
       const started = now();
+      const masked = echoMask(transaction);
       const init = (): RequestInit => ({
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(transaction),
       });
-      return authorized(
+      const answer = authorized(
         'insights',
         init,
         signal,
@@ -233,6 +235,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           });
         },
       );
+      // A customer's data quoted back by the service leaves the client masked, as shown on screen.
+      return answer.then((result) => mapStrings(result, masked));
     },
     uploadResponseVariables(file, signal) {
       const kind = uploadKind(file.name);

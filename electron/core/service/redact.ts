@@ -47,6 +47,26 @@ function formsOf(secret: string): string[] {
   return [...forms].filter((form) => form.length >= minSecretChars);
 }
 
+/** A copy of plain data (JSON-like) with every string passed through `text`. */
+export function mapStrings<T>(value: T, text: (value: string) => string): T {
+  if (typeof value === 'string') return text(value) as T;
+  if (Array.isArray(value)) return value.map((element: unknown) => mapStrings(element, text)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      // defineProperty, not assignment: a `__proto__` key from a server stays a plain key.
+      Object.defineProperty(copy, key, {
+        value: mapStrings(field, text),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return copy as T;
+  }
+  return value;
+}
+
 /**
  * One redactor holds the secrets seen by the clients that share it; the composition root gives
  * one to every client of the process, so a token issued to one is hidden in the text of all.
@@ -69,23 +89,7 @@ export function createRedactor(): Redactor {
     return result;
   }
 
-  function deep<T>(value: T): T {
-    if (typeof value === 'string') return text(value) as T;
-    if (Array.isArray(value)) return value.map((element: unknown) => deep(element)) as T;
-    if (typeof value === 'object' && value !== null) {
-      const copy: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(value)) {
-        Object.defineProperty(copy, key, {
-          value: deep(field),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-      return copy as T;
-    }
-    return value;
-  }
+  const deep = <T>(value: T): T => mapStrings(value, text);
 
   return {
     remember(secret) {
