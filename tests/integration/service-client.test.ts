@@ -186,7 +186,7 @@ describe('token discipline', () => {
       Array.from({ length: 20 }, (_, n) => service.insights(sampleTransaction(n))),
     );
     const errors = waiting.map((result) => (result.ok ? null : result.error));
-    expect(new Set(errors).size).toBe(1);
+    expect(new Set(errors.map((error) => JSON.stringify(error))).size).toBe(1);
     expect(errors[0]).toMatchObject({ code: 'server', status: 500 });
     expect(sandbox.counters().authenticationRequests).toBe(1);
     expect(sandbox.counters().insights).toBe(0);
