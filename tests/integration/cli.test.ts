@@ -73,8 +73,8 @@ describe('dcdesk lookup', () => {
     expect(run.stderr.split('\n')).toHaveLength(2);
   });
 
-  it('exits 1 with the service messages when the service fails', async () => {
-    guarded.forceNext(500, { route: 'insights' });
+  it('exits 1 with the service messages when the service fails three times', async () => {
+    guarded.forceNext(500, { route: 'insights', count: 3 });
     const env = { DCDESK_USERNAME: 'analyst', DCDESK_PASSWORD: 's3cret' };
     const run = await dcdesk(
       [...lookupArgs, '--base-url', guarded.url, '--env', 'production'],

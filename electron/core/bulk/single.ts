@@ -8,6 +8,27 @@ import { batchesRepo } from '../store/batches.repo';
 import { rowsRepo } from '../store/rows.repo';
 import { createBatch } from './batch';
 import { failureOf, resultOf } from './row-result';
+import { sleep } from './rate';
+import { decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
+
+/**
+ * A lookup by hand has someone waiting: the same attempts and backoff as a batch, but a service
+ * asking to wait longer than this ends it with the service's error instead of holding the screen.
+ */
+const lookupPolicy: RetryPolicy = { ...defaultRetryPolicy, maxRetryAfterMs: 10_000 };
+
+/** Sends again after a passing failure (429, 5xx, timeout, lost connection), as a batch does. */
+async function withRetries(
+  send: () => Promise<Result<InsightAnswer>>,
+): Promise<Result<InsightAnswer>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await send();
+    if (answer.ok) return answer;
+    const decision = decideRetry(answer.error, attempt, lookupPolicy, Math.random);
+    if (decision.kind !== 'retry') return answer;
+    await sleep(decision.delayMs);
+  }
+}
 
 /**
  * One lookup, kept in the history like any batch (a batch of one row), so a transaction looked up
@@ -39,7 +60,7 @@ export async function lookupAndRecord(
     .immediate();
   if (!claimed)
     throw new Error('The transaction is not valid; validate it before recording a lookup.');
-  const answer = await client.insights(claimed.request);
+  const answer = await withRetries(() => client.insights(claimed.request));
   const stored = answer.ok
     ? resultOf(claimed.seq, answer.value, 1)
     : failureOf(
