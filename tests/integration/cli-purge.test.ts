@@ -95,6 +95,19 @@ describe('dcdesk purge --cpf asks first', () => {
     }
   });
 
+  it('refuses a mistyped CPF (wrong check digits, no row holds it) instead of removing 0 rows', async () => {
+    const right = cpf();
+    const last = Number(right.at(-1));
+    const mistyped = `${right.slice(0, 10)}${String((last + 1) % 10)}`;
+    for (const extra of [['--yes'], ['--dry-run']]) {
+      const run = await dcdesk(['purge', '--cpf', mistyped, ...extra, '--data-dir', work.dir]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/check digits are not valid: check it was typed right/);
+      expect(run.stderr).not.toContain(mistyped);
+    }
+    expect(rowsAbout(right)).toBe(1);
+  });
+
   it('without a terminal and without --yes refuses with exit 2', async () => {
     const run = await dcdesk(['purge', '--cpf', cpf(), '--data-dir', work.dir]);
     expect(run).toMatchObject({ code: 2, stdout: '' });

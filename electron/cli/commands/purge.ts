@@ -6,7 +6,7 @@ import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
 import { numberFlag } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -66,7 +66,9 @@ and {batches, rows, olderThanDays} otherwise.`,
     try {
       if (cpf !== undefined) {
         if (values['dry-run']) {
-          const { rows, copies } = privacy.preview(cpf);
+          const preview = privacy.preview(cpf);
+          if (!preview.ok) return reportError(io, preview.error);
+          const { rows, copies } = preview.value;
           if (values.json) {
             io.out(JSON.stringify({ cpfRows: rows, copies, dryRun: true }));
             return exitCodes.ok;
@@ -75,9 +77,12 @@ and {batches, rows, olderThanDays} otherwise.`,
           if (copies > 0) io.out(`Would delete ${olderCopies(copies)} that may hold it.`);
           return exitCodes.ok;
         }
-        if (!values.yes && !(await confirmForget(io, privacy.preview(cpf).rows)))
-          return exitCodes.usage;
-        const { rows: removed, copies } = privacy.forget(cpf);
+        const preview = privacy.preview(cpf);
+        if (!preview.ok) return reportError(io, preview.error);
+        if (!values.yes && !(await confirmForget(io, preview.value.rows))) return exitCodes.usage;
+        const forgotten = privacy.forget(cpf);
+        if (!forgotten.ok) return reportError(io, forgotten.error);
+        const { rows: removed, copies } = forgotten.value;
         if (values.json) {
           io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
           return exitCodes.ok;

@@ -16,7 +16,7 @@ export function privacyHandlers(
     'history.forgetCpf': ({ cpf }) => {
       const checked = privacy.checkCpf(cpf);
       if (!checked.ok) return Promise.resolve(checked);
-      return fromStore(() => ok(privacy.forget(checked.value)), 'changed');
+      return fromStore(() => privacy.forget(checked.value), 'changed');
     },
   };
 }

@@ -1,4 +1,5 @@
 import { cpfProblem, normaliseCpf } from '../../../shared/domain/cpf';
+import { maskCpf } from '../../../shared/domain/mask';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
@@ -17,6 +18,16 @@ export function checkCpf(text: string): Result<string> {
 }
 
 /**
+ * A CPF whose check digits are wrong and that no row holds was almost surely mistyped: "removed 0
+ * rows" would tell the analyst a person's data is gone while it is still there under the right
+ * number. A wrong CPF that rows do hold (stored from a spreadsheet) is removed as asked.
+ */
+function mistypedText(cpf: string, rows: number): string | null {
+  if (rows > 0 || cpfProblem(cpf) === null) return null;
+  return `No row holds the CPF ${maskCpf(cpf)}, and its check digits are not valid: check it was typed right. Nothing was deleted.`;
+}
+
+/**
  * Retention and data-subject requests, the same for the app and `dcdesk`: a CPF is forgotten in
  * the history and in every older copy of it (backups and damaged files cannot be scrubbed of one
  * person, so they go whole).
@@ -25,12 +36,17 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
   return {
     checkCpf,
     /** What `forget` would remove, removing nothing. */
-    preview(cpf: string): ForgetReport {
-      return { rows: countCpfRows(db, cpf), copies: countHistoryCopies(dataDir) };
+    preview(cpf: string): Result<ForgetReport> {
+      const rows = countCpfRows(db, cpf);
+      const mistyped = mistypedText(cpf, rows);
+      if (mistyped) return fail('validation', mistyped);
+      return ok({ rows, copies: countHistoryCopies(dataDir) });
     },
-    forget(cpf: string): ForgetReport {
+    forget(cpf: string): Result<ForgetReport> {
+      const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
+      if (mistyped) return fail('validation', mistyped);
       const rows = forgetCpf(db, cpf);
-      return { rows, copies: removeHistoryCopies(dataDir) };
+      return ok({ rows, copies: removeHistoryCopies(dataDir) });
     },
     purgeOlderThan(days: number): PurgeReport {
       return purgeOlderThan(db, days);
