@@ -1,4 +1,4 @@
-import { runCli } from './run';
+import { runCli, stopsGently } from './run';
 import { processInput } from './terminal-input';
 import type { Io } from './io';
 import { userWorkingDirectory } from './working-directory';
@@ -8,11 +8,26 @@ process.chdir(userWorkingDirectory(process.env, process.cwd()));
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
 let stop: () => void = () => undefined;
-const stopped = new Promise<void>((resolve) => {
-  stop = resolve;
-  process.once('SIGINT', resolve);
-  process.once('SIGTERM', resolve);
-});
+let stopNow: () => void = () => undefined;
+const stopped = new Promise<void>((resolve) => (stop = resolve));
+const stoppedNow = new Promise<void>((resolve) => (stopNow = resolve));
+// A command that can stop gently (a batch pauses, resumable) is asked to at the first Ctrl+C or
+// SIGTERM and to stop its requests at the second; a third, or any signal to another command,
+// ends the process at once with the shell's usual code (128 + the signal's number).
+const argv = process.argv.slice(2);
+const gentle = stopsGently(argv);
+let signals = 0;
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+] as const) {
+  process.on(signal, () => {
+    signals += 1;
+    if (!gentle || signals > 2) process.exit(128 + number);
+    if (signals === 1) stop();
+    else stopNow();
+  });
+}
 
 // A reader that went away (`dcdesk … | head`) is not a crash: stop writing to it, and stop a run
 // as Ctrl+C does, so a batch pauses, resumable, and says so on standard error.
@@ -36,7 +51,8 @@ const io: Io = {
       process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(20, process.stderr.columns - 1))}`);
   },
   stopped,
+  stoppedNow,
   ...processInput(),
 };
 
-process.exitCode = await runCli(process.argv.slice(2), io);
+process.exitCode = await runCli(argv, io);

@@ -19,6 +19,8 @@ export interface Io extends Input {
   progress?: (line: string | null) => void;
   /** Resolves when the user asks to stop (Ctrl+C); commands that run until stopped wait on it. */
   stopped: Promise<void>;
+  /** Resolves when the user asks a second time (Ctrl+C again): stop without waiting. */
+  stoppedNow?: Promise<void>;
   /** Set by runCli from --quiet / --verbose; see verbosity.ts. */
   verbosity?: Verbosity;
 }

@@ -43,6 +43,16 @@ function overview(): string {
   return `dcdesk: Device Check Desk on the command line\n\nUsage: dcdesk <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions for every command:\n  -q, --quiet    print only results, errors and what to do about them\n  -v, --verbose  also print the data folder, the destination and the settings used\n\nRun 'dcdesk <command> --help' for a command's options.`;
 }
 
+/** Whether the command line names a command that stops gently on Ctrl+C (see Command). */
+export function stopsGently(argv: readonly string[]): boolean {
+  try {
+    const [name] = takeVerbosity(argv).argv;
+    return commands.some((command) => command.name === name && command.stoppable === true);
+  } catch {
+    return false;
+  }
+}
+
 /** `node:util` parseArgs throws TypeErrors with codes for unknown or malformed options. */
 function argumentErrorCode(caught: unknown): string | null {
   const code = (caught as { code?: unknown } | null)?.code;

@@ -104,7 +104,13 @@ async function finish(
   io: Io,
   view: ReturnType<typeof progressView>,
 ): Promise<{ end: RunEnd; code: ExitCode }> {
-  void io.stopped.then(() => run.pause());
+  void io.stopped.then(() => {
+    io.err(
+      'dcdesk: pausing: waiting for the requests in flight to finish (Ctrl+C again to stop them now; the batch can be resumed either way).',
+    );
+    run.pause();
+  });
+  void io.stoppedNow?.then(() => run.interrupt());
   let end: RunEnd;
   try {
     end = await run.ended;
@@ -135,6 +141,7 @@ async function finish(
 
 export const bulkCommand: Command = {
   name: 'bulk',
+  stoppable: true,
   summary: 'look up every row of a spreadsheet (xlsx, xls, csv); resumable',
   usage: `dcdesk bulk INPUT --output OUTPUT [--sheet NAME] [--concurrency N] [--rate R] [options]
        dcdesk bulk --resume BATCH_ID --output OUTPUT [--retry-failed] [options]

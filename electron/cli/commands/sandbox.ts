@@ -22,6 +22,7 @@ function rate(text: string | undefined): number {
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
+  stoppable: true,
   summary: 'run the local sandbox service on 127.0.0.1 until stopped',
   usage: `dcdesk sandbox [--port N] [--latency MS] [--fail-rate R] [--token-ttl S]
 
