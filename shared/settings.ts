@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { defaultBaseUrls, environmentNames } from './environment';
+import { baseUrlProblem, defaultBaseUrls, environmentNames } from './environment';
 import { responseSeparators } from './outcomes/types';
 import { settingBounds, type NumberBounds } from './settings-bounds';
 
-const baseUrl = z.string().trim().min(1).max(2048);
+/** Checked wherever it is stored (the app, `dcdesk settings set`): https, or http on loopback. */
+const baseUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .superRefine((url, context) => {
+    const problem = baseUrlProblem(url);
+    if (problem) context.addIssue({ code: 'custom', message: problem.replace(/\.$/, '') });
+  });
 
 /** A number within its bounds (settings-bounds.ts, the one place they are stated). */
 function bounded(bounds: NumberBounds) {

@@ -243,6 +243,21 @@ describe('dcdesk settings and purge', () => {
     expect((await dcdesk(['settings', 'set', 'colour', 'blue', '--data-dir', work.dir])).code).toBe(
       2,
     );
+    // The app's check on an address, at this door too: plain http would carry the password.
+    const insecure = await dcdesk([
+      'settings',
+      'set',
+      'productionBaseUrl',
+      'http://example.com',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(insecure.code).toBe(2);
+    expect(insecure.stderr).toMatch(/productionBaseUrl: The base URL must use https:\/\//);
+    const shown = await dcdesk(['settings', '--json', '--data-dir', work.dir]);
+    expect((JSON.parse(shown.stdout) as { productionBaseUrl: string }).productionBaseUrl).toMatch(
+      /^https:/,
+    );
 
     const purge = await dcdesk(['purge', '--older-than', '1', '--data-dir', work.dir]);
     expect(purge).toMatchObject({
