@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { messages, type Locale, type MessageKey } from './messages';
+import { expandPlurals } from './plural';
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -23,14 +24,17 @@ function translator(locale: Locale): I18n {
     locale,
     t: (key, params) =>
       params
-        ? table[key].replace(/\{(\w+)\}/g, (_, name: string) => {
-            const value = params[name];
-            return value === undefined
-              ? `{${name}}`
-              : typeof value === 'number'
-                ? format.format(value)
-                : value;
-          })
+        ? expandPlurals(table[key], locale, params, (value) => format.format(value)).replace(
+            /\{(\w+)\}/g,
+            (_, name: string) => {
+              const value = params[name];
+              return value === undefined
+                ? `{${name}}`
+                : typeof value === 'number'
+                  ? format.format(value)
+                  : value;
+            },
+          )
         : table[key],
     number: (value, options) =>
       options ? new Intl.NumberFormat(locale, options).format(value) : format.format(value),

@@ -4,7 +4,7 @@ import { catalogue } from '../../i18n/define';
 export const resultsMessages = catalogue(
   {
     'batches.results.title': 'Results',
-    'batches.results.matching': '{count} rows match',
+    'batches.results.matching': '{count, plural, one {# row matches} other {# rows match}}',
     'batches.results.loading': 'Loading the rows…',
     'batches.results.table': 'Results of the batch',
     'batches.results.rowLoading': 'Loading row {row}…',
@@ -74,12 +74,13 @@ export const resultsMessages = catalogue(
     'batches.export.csv': 'Export CSV',
     'batches.export.xlsx': 'Export XLSX',
     'batches.export.failed': 'Export failed rows as a new input file',
-    'batches.export.done': 'Saved {name} ({count} rows).',
+    'batches.export.done': 'Saved {name} ({count, plural, one {# row} other {# rows}}).',
     'batches.export.working': 'Preparing the file…',
   },
   {
     'batches.results.title': 'Resultados',
-    'batches.results.matching': '{count} linhas correspondem',
+    'batches.results.matching':
+      '{count, plural, one {# linha corresponde} other {# linhas correspondem}}',
     'batches.results.loading': 'Carregando as linhas…',
     'batches.results.table': 'Resultados do lote',
     'batches.results.rowLoading': 'Carregando a linha {row}…',
@@ -149,7 +150,7 @@ export const resultsMessages = catalogue(
     'batches.export.csv': 'Exportar CSV',
     'batches.export.xlsx': 'Exportar XLSX',
     'batches.export.failed': 'Exportar as linhas com falha como novo arquivo de entrada',
-    'batches.export.done': '{name} salvo ({count} linhas).',
+    'batches.export.done': '{name} salvo ({count, plural, one {# linha} other {# linhas}}).',
     'batches.export.working': 'Preparando o arquivo…',
   },
 );

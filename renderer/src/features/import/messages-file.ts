@@ -10,7 +10,8 @@ export const fileMessages = catalogue(
     'import.drop.or': 'or',
     'import.drop.choose': 'Choose a file…',
     'import.drop.input': 'Spreadsheet file (.xlsx, .xls or .csv)',
-    'import.drop.hint': 'Excel (.xlsx, .xls) or CSV, up to {rows} data rows.',
+    'import.drop.hint':
+      'Excel (.xlsx, .xls) or CSV, up to {rows, plural, one {# data row} other {# data rows}}.',
     'import.sample.title': 'New here? Try the whole flow on a sample.',
     'import.sample.text':
       'A spreadsheet of fictional transactions, a few of them with problems to fix, answered by the sandbox on this computer.',
@@ -21,7 +22,7 @@ export const fileMessages = catalogue(
     'import.file.legend': 'File',
     'import.file.summary': '{name} · {size} · {kind}',
     'import.file.csv': 'Encoding {encoding}, delimiter {delimiter}',
-    'import.file.rows': '{count} rows in the sheet',
+    'import.file.rows': '{count, plural, one {# row} other {# rows}} in the sheet',
     'import.kind.xlsx': 'Excel workbook',
     'import.kind.xls': 'Excel 97–2003 workbook',
     'import.kind.csv': 'CSV text',
@@ -57,7 +58,8 @@ export const fileMessages = catalogue(
     'import.drop.or': 'ou',
     'import.drop.choose': 'Escolher um arquivo…',
     'import.drop.input': 'Arquivo de planilha (.xlsx, .xls ou .csv)',
-    'import.drop.hint': 'Excel (.xlsx, .xls) ou CSV, com até {rows} linhas de dados.',
+    'import.drop.hint':
+      'Excel (.xlsx, .xls) ou CSV, com até {rows, plural, one {# linha de dados} other {# linhas de dados}}.',
     'import.sample.title': 'Primeira vez? Experimente o fluxo todo com um exemplo.',
     'import.sample.text':
       'Uma planilha de transações fictícias, algumas delas com problemas a corrigir, respondidas pelo sandbox neste computador.',
@@ -68,7 +70,7 @@ export const fileMessages = catalogue(
     'import.file.legend': 'Arquivo',
     'import.file.summary': '{name} · {size} · {kind}',
     'import.file.csv': 'Codificação {encoding}, separador {delimiter}',
-    'import.file.rows': '{count} linhas na aba',
+    'import.file.rows': '{count, plural, one {# linha} other {# linhas}} na aba',
     'import.kind.xlsx': 'Pasta de trabalho do Excel',
     'import.kind.xls': 'Pasta de trabalho do Excel 97–2003',
     'import.kind.csv': 'Texto CSV',

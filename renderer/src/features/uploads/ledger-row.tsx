@@ -76,7 +76,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
       <td>
         <span className="mono ledger-file">{upload.fileName}</span>
         <span className="hint ledger-id">
-          #{upload.id}
+          {t('uploads.ledger.number', { id: String(upload.id) })}
           {upload.resentFrom === null
             ? ''
             : ` · ${t('uploads.ledger.resentFrom', { id: String(upload.resentFrom) })}`}
