@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, type MessageKey } from '../../i18n/messages';
+import { translate } from '../../i18n/translate';
 import { legendEntries, legendKeysText } from './key-legend-entries';
-
-const translate =
-  (locale: 'en' | 'pt-BR') => (key: MessageKey, params?: Record<string, string | number>) =>
-    messages[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name]));
 
 describe('the key legend', () => {
   it('reads "J or ↓" for alternatives and "Shift+↓" for a chord', () => {
