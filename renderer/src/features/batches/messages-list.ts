@@ -35,7 +35,8 @@ export const listMessages = catalogue(
     'batches.start.environment': 'Lookups go to: {name}',
     'batches.start.rows':
       '{count, plural, one {# row will be looked up} other {# rows will be looked up}}; rows with problems are kept unsent.',
-    'batches.start.skipping': 'Rows looked up in the last {days} days reuse their stored answers.',
+    'batches.start.rowsReusing':
+      '{count, plural, one {# row will be looked up} other {# rows will be looked up}}; {reused, plural, one {# reuses the answer} other {# reuse answers}} stored in {days, plural, one {the last day} other {the last # days}}. Rows with problems are kept unsent.',
     'batches.start.preparing': 'Preparing the rows…',
     'batches.start.noRows': 'There are no valid rows to look up.',
     'batches.start.confirmTitle': 'Run the lookups in production?',
@@ -76,8 +77,8 @@ export const listMessages = catalogue(
     'batches.start.environment': 'As consultas vão para: {name}',
     'batches.start.rows':
       '{count, plural, one {# linha será consultada} other {# linhas serão consultadas}}; as linhas com problemas ficam guardadas sem envio.',
-    'batches.start.skipping':
-      'Linhas consultadas nos últimos {days} dias reutilizam as respostas guardadas.',
+    'batches.start.rowsReusing':
+      '{count, plural, one {# linha será consultada} other {# linhas serão consultadas}}; {reused, plural, one {# reaproveita a resposta guardada} other {# reaproveitam respostas guardadas}} {days, plural, one {no último dia} other {nos últimos # dias}}. As linhas com problemas ficam guardadas sem envio.',
     'batches.start.preparing': 'Preparando as linhas…',
     'batches.start.noRows': 'Não há linhas válidas para consultar.',
     'batches.start.confirmTitle': 'Executar as consultas em produção?',
