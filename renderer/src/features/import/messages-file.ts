@@ -3,6 +3,10 @@ import { catalogue } from '../../i18n/define';
 /** Choosing the file, the sheet, the header row and the columns. */
 export const fileMessages = catalogue(
   {
+    'import.recentFiles.title': 'Recent files',
+    'import.recentFiles.hint':
+      'Opened on this computer. The files stay where they are; choose one again above to open it.',
+    'import.recentFiles.clear': 'Clear the list',
     'import.title': 'Import a spreadsheet',
     'import.intro':
       'Check a spreadsheet of transactions before anything is sent: the file stays on this computer.',
@@ -51,6 +55,10 @@ export const fileMessages = catalogue(
       'Map the whole phone, or its parts (DDI, DDD, number); a whole phone takes what it lacks from the parts.',
   },
   {
+    'import.recentFiles.title': 'Arquivos recentes',
+    'import.recentFiles.hint':
+      'Abertos neste computador. Os arquivos ficam onde estão; escolha um de novo acima para abri-lo.',
+    'import.recentFiles.clear': 'Limpar a lista',
     'import.title': 'Importar uma planilha',
     'import.intro':
       'Verifique uma planilha de transações antes de qualquer envio: o arquivo fica neste computador.',
