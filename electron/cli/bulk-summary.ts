@@ -1,6 +1,7 @@
 import type { RunEnd } from '../core/bulk/runner';
 import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';
+import { counted } from '../../shared/count-text';
 
 /**
  * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
@@ -15,12 +16,12 @@ export function endOfRun(
 ): { lines: string[]; code: ExitCode } {
   const { counts } = end;
   const lines = [
-    `batch ${batchId}: ${String(counts.done)} of ${String(counts.total)} rows done (${describeCounts(counts)}).`,
+    `batch ${batchId}: ${String(counts.done)} of ${counted(counts.total, 'row')} done (${describeCounts(counts)}).`,
   ];
   const resume = `dcdesk bulk --resume ${batchId} --output ${output}`;
   const retryLine =
     counts.failed > 0
-      ? `${String(counts.failed)} rows failed (the service did not answer them); send them again with: ${resume} --retry-failed`
+      ? `${counted(counts.failed, 'row')} failed (the service did not answer them); send them again with: ${resume} --retry-failed`
       : null;
   if (end.state !== 'finished') {
     const why = end.state === 'cancelled' ? 'Cancelled.' : end.message;
@@ -34,7 +35,7 @@ export function endOfRun(
   const unfixable = counts.invalid + counts.rejected;
   if (unfixable > 0)
     lines.push(
-      `${String(unfixable)} rows are invalid or were rejected by the service: correct them in the spreadsheet (the output says why); sending them again would not change the answer.`,
+      `${unfixable === 1 ? '1 row is invalid or was' : `${String(unfixable)} rows are invalid or were`} rejected by the service: correct them in the spreadsheet (the output says why); sending them again would not change the answer.`,
     );
   return { lines, code: retryLine || unfixable > 0 ? exitCodes.rowProblems : exitCodes.ok };
 }

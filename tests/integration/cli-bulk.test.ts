@@ -247,7 +247,7 @@ describe('dcdesk settings and purge', () => {
     const purge = await dcdesk(['purge', '--older-than', '1', '--data-dir', work.dir]);
     expect(purge).toMatchObject({
       code: 0,
-      stdout: 'Removed 0 batches (0 rows) older than 1 days.',
+      stdout: 'Removed 0 batches (0 rows) older than 1 day.',
     });
     // A migration backup and a damaged file moved aside may hold the CPF: they go as a whole.
     const cpf = sampleTransaction(3).cpf ?? '';

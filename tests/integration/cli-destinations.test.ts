@@ -139,6 +139,6 @@ describe('a custom --base-url', () => {
       '1',
     );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('dcdesk: 0 rows reuse an answer from the last 1 days.');
+    expect(run.stderr).toContain('dcdesk: 0 rows reuse an answer from the last 1 day.');
   });
 });

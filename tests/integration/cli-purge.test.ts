@@ -68,7 +68,7 @@ describe('dcdesk purge --cpf asks first', () => {
   it('--dry-run says what would go and deletes nothing', async () => {
     expect(rowsAbout(cpf())).toBe(1);
     const run = await dcdesk(['purge', '--cpf', cpf(), '--dry-run', '--data-dir', work.dir]);
-    expect(run).toMatchObject({ code: 0, stdout: 'Would remove 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Would remove 1 row about that CPF.' });
     expect(rowsAbout(cpf())).toBe(1);
   });
 
@@ -87,7 +87,7 @@ describe('dcdesk purge --cpf asks first', () => {
 
   it('on a terminal deletes when the answer is sim', async () => {
     const run = await onTerminal(['purge', '--cpf', cpf(), '--data-dir', work.dir], 'sim\n');
-    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 row about that CPF.' });
     expect(rowsAbout(cpf())).toBe(0);
   });
 
@@ -95,7 +95,7 @@ describe('dcdesk purge --cpf asks first', () => {
     const other = sampleTransaction(2).cpf ?? '';
     expect(rowsAbout(other)).toBe(1);
     const run = await dcdesk(['purge', '--cpf', other, '--yes', '--data-dir', work.dir]);
-    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 rows about that CPF.' });
+    expect(run).toMatchObject({ code: 0, stdout: 'Removed 1 row about that CPF.' });
     expect(rowsAbout(other)).toBe(0);
   });
 

@@ -28,6 +28,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { progressView } from '../progress-view';
 import { messageOf } from '../../../shared/message-of';
+import { counted } from '../../../shared/count-text';
 
 const options = {
   ...connectionOptions,
@@ -116,7 +117,7 @@ async function finish(
   if (end.state === 'finished') {
     try {
       const written = await writeResults(target, batches.storedRows(run.batchId));
-      io.err(`dcdesk: wrote ${String(written)} rows to ${where}.`);
+      io.err(`dcdesk: wrote ${counted(written, 'row')} to ${where}.`);
     } catch (caught) {
       io.err(`dcdesk: could not write ${where}: ${errorText(caught)}`);
       io.err(
@@ -246,11 +247,11 @@ ${connectionUsage}`,
         const reused = batches.get(batch.id);
         const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
         io.err(
-          `dcdesk: ${String(answered)} rows reuse an answer from the last ${String(skipDays)} days.`,
+          `dcdesk: ${counted(answered, 'row reuses', 'rows reuse')} an answer from the last ${counted(skipDays, 'day')}.`,
         );
       }
       io.err(
-        `dcdesk: batch ${batch.id}: ${String(batch.total)} rows from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
+        `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
       return await report(batches, run, target, io, view, summaryTo());
     } finally {

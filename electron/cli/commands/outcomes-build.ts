@@ -19,6 +19,7 @@ import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
 import { writeAtomically } from '../write-atomically';
 import { messageOf } from '../../../shared/message-of';
+import { counted } from '../../../shared/count-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -158,7 +159,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       );
     } else {
       io.out(
-        `Wrote ${output}: ${String(preview.total)} rows, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+        `Wrote ${output}: ${counted(preview.total, 'row')}, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
       );
       io.out(
         outcomes

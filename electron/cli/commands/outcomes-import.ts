@@ -15,6 +15,7 @@ import { UsageError, exitCodes, type Io } from '../io';
 import { printList } from '../listing';
 import { destinationOption } from '../connection';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
+import { counted } from '../../../shared/count-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -78,7 +79,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName} (sheet ${sheet.sheet}): ${String(sheet.rows.length + sheet.blankIds.length)} rows; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName} (sheet ${sheet.sheet}): ${counted(sheet.rows.length + sheet.blankIds.length, 'row')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],

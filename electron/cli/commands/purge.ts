@@ -8,6 +8,7 @@ import { settingBounds } from '../../../shared/settings-bounds';
 import { numberFlag } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
+import { counted } from '../../../shared/count-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -25,7 +26,7 @@ async function confirmForget(io: Io, rows: number): Promise<boolean> {
     return false;
   }
   const answer = await io.readLine(
-    `Delete ${String(rows)} rows about that CPF and the older copies of the history? [y/N] `,
+    `Delete ${counted(rows, 'row')} about that CPF and the older copies of the history? [y/N] `,
   );
   if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
   io.err('dcdesk: Nothing deleted.');
@@ -65,7 +66,7 @@ and {batches, rows, olderThanDays} otherwise.`,
           io.out(
             values.json
               ? JSON.stringify({ cpfRows: rows, copies: 0, dryRun: true })
-              : `Would remove ${String(rows)} rows about that CPF.`,
+              : `Would remove ${counted(rows, 'row')} about that CPF.`,
           );
           return exitCodes.ok;
         }
@@ -77,7 +78,7 @@ and {batches, rows, olderThanDays} otherwise.`,
           io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
           return exitCodes.ok;
         }
-        io.out(`Removed ${String(removed)} rows about that CPF.`);
+        io.out(`Removed ${counted(removed, 'row')} about that CPF.`);
         if (copies > 0)
           io.out(
             `Deleted ${String(copies)} older ${copies === 1 ? 'copy' : 'copies'} of the history (backups or damaged files) that may have held it.`,
@@ -96,7 +97,7 @@ and {batches, rows, olderThanDays} otherwise.`,
         return exitCodes.ok;
       }
       io.out(
-        `Removed ${String(report.batches)} batches (${String(report.rows)} rows) older than ${String(days)} days.`,
+        `Removed ${counted(report.batches, 'batch', 'batches')} (${counted(report.rows, 'row')}) older than ${counted(days, 'day')}.`,
       );
       return exitCodes.ok;
     } finally {

@@ -23,6 +23,7 @@ import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
 import { readFileWithin } from '../read-within';
 import { describeAnswer, describeCheck } from '../upload-text';
+import { counted } from '../../../shared/count-text';
 
 const options = {
   ...connectionOptions,
@@ -65,7 +66,7 @@ async function confirmResend(
 function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError | null): number {
   if (json) io.out(JSON.stringify(upload, null, 2));
   const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
-  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${String(upload.rows)} rows, to ${upload.environment}`;
+  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${counted(upload.rows, 'row')}, to ${upload.environment}`;
   switch (upload.status) {
     case 'sent':
       if (!json) io.out(`Sent ${head}${http}: ${describeAnswer(upload.answer)}`);
