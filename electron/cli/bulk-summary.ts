@@ -1,4 +1,4 @@
-import { counted, pluralForm } from '../../shared/plural';
+import { counted, pluralForm } from '../../shared/count-text';
 import type { RunEnd } from '../core/bulk/runner';
 import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';

@@ -1,4 +1,4 @@
-import { counted, pluralForm } from '../../shared/plural';
+import { counted, pluralForm } from '../../shared/count-text';
 import type { UploadCheck, UploadView } from '../../shared/contract/outcomes';
 
 /** An ISO time as the analyst's clock shows it: `YYYY-MM-DD HH:mm`. */

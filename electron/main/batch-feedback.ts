@@ -1,6 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import type { BatchCounts, BatchEvent } from '../../shared/batch';
 import type { Core } from '../core/create-core';
+import { counted } from '../../shared/count-text';
 
 /**
  * Batch progress outside the page: the taskbar (or dock) progress bar, and a notification when a
@@ -27,7 +28,7 @@ function summary(counts: BatchCounts): string {
     `${counts.rejected} rejected`,
     `${counts.failed} failed`,
   ];
-  return `${parts.join(', ')} (of ${counts.total} rows).`;
+  return `${parts.join(', ')} (of ${counted(counts.total, 'row')}).`;
 }
 
 export function batchFeedback(event: BatchEvent): BatchFeedback {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { maskCpf, maskEmail, maskPhone } from './mask';
+import { maskCpf, maskEmail, maskName, maskPhone } from './mask';
 
 describe('maskCpf', () => {
   it('shows only the middle six digits', () => {
@@ -35,5 +35,13 @@ describe('maskPhone', () => {
   it('masks four digits or fewer entirely', () => {
     expect(maskPhone('4321')).toBe('***');
     expect(maskPhone('')).toBe('***');
+  });
+});
+
+describe('maskName', () => {
+  it('keeps the first letter of each word', () => {
+    expect(maskName('Maria Conceição')).toBe('M*** C***');
+    expect(maskName('  Élida   da Silva ')).toBe('É*** d*** S***');
+    expect(maskName('')).toBe('***');
   });
 });

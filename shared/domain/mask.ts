@@ -44,3 +44,13 @@ export function maskZip(text: string): string {
   const digits = text.replace(/\D/g, '');
   return digits.length < 6 ? '***' : `${digits.slice(0, 5)}-***`;
 }
+
+/**
+ * `Maria Conceição` → `M*** C***`: the first letter of each word. For free text in a spreadsheet
+ * cell (a customer's name, an address) that is neither a header nor a field the app knows.
+ */
+export function maskName(text: string): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '***';
+  return words.map((word) => `${Array.from(word)[0] ?? ''}***`).join(' ');
+}

@@ -18,6 +18,9 @@ describe('skipping transactions looked up recently', () => {
     await startBatch(history.db, sandbox, sourceRows(20)).run.ended;
     const ids = sourceRows(25).map((row) => row.raw.externalID ?? '');
     expect(countRecentlyLookedUp(history.db, ids, 7)).toBe(20);
+    // Only answers of the destination the run goes to are reused, so only those are counted.
+    expect(countRecentlyLookedUp(history.db, ids, 7, new Date(), 'sandbox')).toBe(20);
+    expect(countRecentlyLookedUp(history.db, ids, 7, new Date(), 'production')).toBe(0);
     expect(countRecentlyLookedUp(history.db, ids, 7, new Date(Date.now() + 8 * 86_400_000))).toBe(
       0,
     );

@@ -1,4 +1,4 @@
-import { counted, pluralForm } from '../../../shared/plural';
+import { counted, pluralForm } from '../../../shared/count-text';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { parseArgs } from 'node:util';
 import {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { checkCpf, privacyService } from '../../core/privacy/privacy-service';
-import { counted } from '../../../shared/plural';
+import { counted } from '../../../shared/count-text';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';

@@ -1,4 +1,4 @@
-import { counted } from '../../../shared/plural';
+import { counted } from '../../../shared/count-text';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';

@@ -1,3 +1,4 @@
+import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 
 /** Answers that count as "already looked up": the service answered, with or without content. */
@@ -7,21 +8,28 @@ function cutoff(days: number, now: Date): string {
   return new Date(now.getTime() - days * 86_400_000).toISOString();
 }
 
-/** How many of these external IDs were answered in the last `days` days (to ask before a run). */
+/**
+ * How many of these external IDs were answered in the last `days` days (to ask before a run).
+ * Given a destination, only its answers count, as only they are reused (`reuseRecentLookups`):
+ * a sandbox answer must not make the production run say its rows reuse stored answers.
+ */
 export function countRecentlyLookedUp(
   db: Db,
   externalIds: readonly string[],
   days: number,
   now = new Date(),
+  destination: Destination | null = null,
 ): number {
   const ids = JSON.stringify([...new Set(externalIds)]);
   return (
     db
-      .prepare<[string, string], { n: number }>(
+      .prepare<[string, string, string | null, string | null], { n: number }>(
         `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_id, seq)
-         WHERE l.status IN ${reusable} AND l.looked_up_at >= ? AND r.external_id IN (SELECT value FROM json_each(?))`,
+         JOIN batches b ON b.id = r.batch_id
+         WHERE l.status IN ${reusable} AND l.looked_up_at >= ? AND r.external_id IN (SELECT value FROM json_each(?))
+           AND (? IS NULL OR b.destination = ?)`,
       )
-      .get(cutoff(days, now), ids)?.n ?? 0
+      .get(cutoff(days, now), ids, destination, destination)?.n ?? 0
   );
 }
 

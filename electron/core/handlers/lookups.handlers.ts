@@ -5,9 +5,16 @@ import type { CoreContext, HandlerGroup } from '../context';
 type Names = 'lookups.countRecent';
 
 /** What the history already knows before a run: transactions looked up in the last days. */
-export function lookupHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Names> {
+export function lookupHandlers({
+  db,
+  settings,
+}: Pick<CoreContext, 'db' | 'settings'>): HandlerGroup<Names> {
   return {
+    // The app's runs go to the active environment itself (never a custom address), so its
+    // answers are the ones a run would reuse.
     'lookups.countRecent': ({ externalIds, days }) =>
-      Promise.resolve(ok(countRecentlyLookedUp(db, externalIds, days))),
+      Promise.resolve(
+        ok(countRecentlyLookedUp(db, externalIds, days, new Date(), settings().activeEnvironment)),
+      ),
   };
 }

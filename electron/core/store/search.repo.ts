@@ -10,7 +10,8 @@ const newestFirst = 'ORDER BY b.created_at DESC, b.id DESC, r.seq';
 
 /**
  * The history across batches: rows found by one of their identifiers, and devices. Every match
- * is an index lookup (batch_rows external_id, session_id and cpf; lookups device_id).
+ * is an index lookup (batch_rows external_id, session_id and cpf; lookups device_id); the IDs
+ * match without regard to case (ASCII), through the NOCASE indexes of migration 12.
  */
 export function searchRepo(db: Db) {
   const search = db.prepare<
@@ -19,10 +20,10 @@ export function searchRepo(db: Db) {
   >(
     `SELECT ${searchHitColumns}
      FROM (
-       SELECT batch_id, seq FROM batch_rows WHERE external_id = @query
-       UNION SELECT batch_id, seq FROM batch_rows WHERE session_id = @query
+       SELECT batch_id, seq FROM batch_rows WHERE external_id = @query COLLATE NOCASE
+       UNION SELECT batch_id, seq FROM batch_rows WHERE session_id = @query COLLATE NOCASE
        UNION SELECT batch_id, seq FROM batch_rows WHERE cpf = @cpf
-       UNION SELECT batch_id, seq FROM lookups WHERE device_id = @query
+       UNION SELECT batch_id, seq FROM lookups WHERE device_id = @query COLLATE NOCASE
      ) m
      JOIN batch_rows r ON r.batch_id = m.batch_id AND r.seq = m.seq
      JOIN batches b ON b.id = r.batch_id
@@ -58,7 +59,7 @@ export function searchRepo(db: Db) {
 
   return {
     /**
-     * Rows whose external ID, session ID or device ID is the query, or whose CPF is the query
+     * Rows whose external ID, session ID or device ID is the query in any case, or whose CPF is the query
      * without its punctuation; every stored row counts (invalid and pending ones too), newest
      * batch first.
      */

@@ -11,6 +11,12 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** A dangerous or costly action: the confirm button shows it. */
   danger?: boolean;
+  /**
+   * Which answer Enter gives when the dialog opens. Cancel by default; "confirm" where the
+   * question follows a deliberate key (the review queue's `2` then `Enter`), so the second key
+   * does what the first asked for. Escape still cancels.
+   */
+  focus?: 'cancel' | 'confirm';
   testId?: string;
 }
 
@@ -22,13 +28,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel } = props;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const focusConfirm = props.focus === 'confirm';
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      // showModal focuses the first button (Cancel); the action is focused after it when asked.
+      element.showModal();
+      if (focusConfirm) confirm.current?.focus();
+    }
     if (!open && element.open) element.close();
-  }, [open]);
+  }, [open, focusConfirm]);
 
   return (
     <dialog
@@ -54,6 +66,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           type="button"
           className={props.danger ? 'button button-danger' : 'button button-primary'}
           onClick={onConfirm}
+          ref={confirm}
           data-testid={props.testId ? `${props.testId}-confirm` : undefined}
         >
           {confirmLabel}

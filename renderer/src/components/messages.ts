@@ -7,11 +7,17 @@ export const componentMessages = catalogue(
     'number.inRange': 'Type a number from {min} to {max}; 0,5 and 0.5 both work.',
     'number.wholeInRange': 'Type a whole number from {min} to {max}.',
     'number.required': 'This field needs a number.',
+    'copy.button': 'Copy',
+    'copy.done': 'Copied',
+    'copy.failed': 'Not copied: the clipboard refused. Select the text and copy it instead.',
   },
   {
     'personalData.show': 'Mostrar dados pessoais',
     'number.inRange': 'Digite um número de {min} a {max}; 0,5 e 0.5 valem igualmente.',
     'number.wholeInRange': 'Digite um número inteiro de {min} a {max}.',
     'number.required': 'Este campo precisa de um número.',
+    'copy.button': 'Copiar',
+    'copy.done': 'Copiado',
+    'copy.failed': 'Não copiado: a área de transferência recusou. Selecione o texto e copie.',
   },
 );

@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { messages, type Locale, type MessageKey } from './messages';
+import type { Locale } from './messages';
+import { translate, type Translate } from './translate';
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type { Translate } from './translate';
 
 interface I18n {
   locale: Locale;
@@ -17,21 +18,10 @@ export function localeFrom(language: 'system' | Locale, systemLocale: string): L
 }
 
 function translator(locale: Locale): I18n {
-  const table = messages[locale];
   const format = new Intl.NumberFormat(locale);
   return {
     locale,
-    t: (key, params) =>
-      params
-        ? table[key].replace(/\{(\w+)\}/g, (_, name: string) => {
-            const value = params[name];
-            return value === undefined
-              ? `{${name}}`
-              : typeof value === 'number'
-                ? format.format(value)
-                : value;
-          })
-        : table[key],
+    t: translate(locale),
     number: (value, options) =>
       options ? new Intl.NumberFormat(locale, options).format(value) : format.format(value),
   };

@@ -73,7 +73,11 @@ describe('migration 0009 (legitimate review)', () => {
     ]);
 
     const backup = path.join(dir, 'before.sqlite3');
-    expect(await migrate(db, migrations, () => backup)).toEqual({
+    // Up to this migration only, so later ones do not change what this test is about.
+    const upToThis = migrations.filter(
+      (migration) => migration.version <= legitimateReview.version,
+    );
+    expect(await migrate(db, upToThis, () => backup)).toEqual({
       from: 8,
       to: 9,
       backupPath: backup,

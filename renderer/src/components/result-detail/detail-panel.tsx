@@ -5,7 +5,8 @@ import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
-import { detailJson, rawAnswerText } from './mask-detail';
+import { CopyButton } from '../copy-button';
+import { detailJson, rawAnswerText, rowCopyJson } from './mask-detail';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import './detail-panel.css';
@@ -45,9 +46,20 @@ export function DetailPanel({ batchId, seq, show, focus, onClose }: DetailPanelP
         <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
           {t('batches.detail.title', { row: detail.data?.row ?? '…' })}
         </h3>
-        <button type="button" className="button button-small" onClick={onClose}>
-          {t('batches.detail.close')}
-        </button>
+        <div className="row">
+          {detail.data ? (
+            <CopyButton
+              text={rowCopyJson(detail.data, show)}
+              label={t('batches.detail.copyRow', { row: detail.data.row })}
+              testId="detail-copy-row"
+            >
+              {t('batches.detail.copyJson')}
+            </CopyButton>
+          ) : null}
+          <button type="button" className="button button-small" onClick={onClose}>
+            {t('batches.detail.close')}
+          </button>
+        </div>
       </div>
       {detail.error ? (
         <ErrorNotice error={detail.error} onRetry={() => void detail.refetch()} />
@@ -72,7 +84,20 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
       <dl className="detail-facts">
         <div>
           <dt>{t('batches.col.externalId')}</dt>
-          <dd>{detail.externalId ?? none}</dd>
+          <dd>
+            {detail.externalId === null ? (
+              none
+            ) : (
+              <>
+                {detail.externalId}{' '}
+                <CopyButton
+                  text={detail.externalId}
+                  label={t('batches.detail.copyExternalId', { id: detail.externalId })}
+                  testId="detail-copy-external-id"
+                />
+              </>
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('batches.detail.sessionId')}</dt>
@@ -112,6 +137,16 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
             ) : (
               none
             )}
+            {detail.deviceId ? (
+              <>
+                {' '}
+                <CopyButton
+                  text={detail.deviceId}
+                  label={t('batches.detail.copyDeviceId', { id: detail.deviceId })}
+                  testId="detail-copy-device-id"
+                />
+              </>
+            ) : null}
           </dd>
         </div>
       </dl>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailJson, maskPersonalData, rawAnswerText } from './mask-detail';
+import type { ResultDetail } from '../../../../shared/contract/results';
+import { detailJson, maskPersonalData, rawAnswerText, rowCopyJson } from './mask-detail';
 
 const request = {
   sessionID: 'session-1',
@@ -58,5 +59,50 @@ describe('rawAnswerText', () => {
   it('shows the answer as it came when personal data is shown', () => {
     const raw = '{"cpf":"52998224725"}';
     expect(rawAnswerText(raw, true, values)).toBe(raw);
+  });
+});
+
+describe('rowCopyJson', () => {
+  const detail: ResultDetail = {
+    seq: 1,
+    row: 2,
+    externalId: 'order-1',
+    sessionId: 'session-1',
+    cpf: '52998224725',
+    email: 'joao.silva@exemplo.com.br',
+    phone: '+55 11 987654321',
+    zipCode: '01310100',
+    status: 'ok',
+    httpStatus: 200,
+    deviceId: 'dev-1',
+    deviceRisk: 'low',
+    score: 0.3787,
+    alertQuantity: 0,
+    deviceAge: 10,
+    insights: ['DEV0001'],
+    outcome: null,
+    outcomeSetAt: null,
+    attempts: 1,
+    lookedUpAt: '2026-11-23T10:00:00.000Z',
+    messages: [],
+    problems: [],
+    request,
+    result: null,
+    rawAnswer: null,
+  };
+
+  it('copies what the screen shows: masked unless personal data is shown', () => {
+    const masked = rowCopyJson(detail, false);
+    for (const secret of ['52998224725', 'joao.silva', '987654321', '01310100'])
+      expect(masked).not.toContain(secret);
+    const parsed = JSON.parse(masked) as Record<string, unknown>;
+    expect(parsed).toMatchObject({
+      row: 2,
+      externalId: 'order-1',
+      deviceId: 'dev-1',
+      cpf: '***.982.247-**',
+      score: 0.3787,
+    });
+    expect(JSON.parse(rowCopyJson(detail, true))).toMatchObject({ cpf: '52998224725' });
   });
 });

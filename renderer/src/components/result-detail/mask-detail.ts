@@ -3,6 +3,7 @@
  * appears unless the analyst shows it, by field name, at any depth, so an unknown field that the
  * service echoes back is masked as well as the request's own.
  */
+import type { ResultDetail } from '../../../../shared/contract/results';
 import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
 
 const maskers: Record<string, (text: string) => string> = {
@@ -53,4 +54,38 @@ export function rawAnswerText(raw: string, show: boolean, rowValues: Array<strin
   } catch {
     return text;
   }
+}
+
+/**
+ * A row as the detail panel shows it, as JSON for the clipboard: its facts, the request and the
+ * answer. Masked like the screen unless the analyst shows personal data there: the clipboard
+ * stays on this computer, but whatever it is pasted into may not.
+ */
+export function rowCopyJson(detail: ResultDetail, show: boolean): string {
+  const row = {
+    row: detail.row,
+    externalId: detail.externalId,
+    sessionId: detail.sessionId,
+    cpf: detail.cpf,
+    email: detail.email,
+    phone: detail.phone,
+    zipCode: detail.zipCode,
+    status: detail.status,
+    httpStatus: detail.httpStatus,
+    deviceId: detail.deviceId,
+    deviceRisk: detail.deviceRisk,
+    score: detail.score,
+    alertQuantity: detail.alertQuantity,
+    deviceAge: detail.deviceAge,
+    insights: detail.insights,
+    outcome: detail.outcome,
+    outcomeSetAt: detail.outcomeSetAt,
+    attempts: detail.attempts,
+    lookedUpAt: detail.lookedUpAt,
+    messages: detail.messages,
+    problems: detail.problems,
+    request: detail.request,
+    answer: detail.result,
+  };
+  return detailJson(row, show);
 }

@@ -26,19 +26,22 @@ export const listMessages = catalogue(
     'batches.state.interrupted': 'Interrupted',
     'batches.interrupted.title': 'A batch was interrupted: resume it?',
     'batches.interrupted.detail':
-      '{name}, created {time}: {done} of {total} rows done. Only rows without a stored answer are sent again.',
-    'batches.interrupted.more': '{count} more interrupted batches are in the list of batches.',
+      '{name}, created {time}: {done} of {total, plural, one {# row} other {# rows}} done. Only rows without a stored answer are sent again.',
+    'batches.interrupted.more':
+      '{count, plural, one {# more interrupted batch is} other {# more interrupted batches are}} in the list of batches.',
     'batches.interrupted.resume': 'Resume it',
     'batches.start.title': 'Run the lookups',
     'batches.start.button': 'Run lookups',
     'batches.start.environment': 'Lookups go to: {name}',
-    'batches.start.rows': '{count} rows will be looked up; rows with problems are kept unsent.',
-    'batches.start.skipping': 'Rows looked up in the last {days} days reuse their stored answers.',
+    'batches.start.rows':
+      '{count, plural, one {# row will be looked up} other {# rows will be looked up}}; rows with problems are kept unsent.',
+    'batches.start.rowsReusing':
+      '{count, plural, one {# row will be looked up} other {# rows will be looked up}}; {reused, plural, one {# reuses the answer} other {# reuse answers}} stored in {days, plural, one {the last day} other {the last # days}}. Rows with problems are kept unsent.',
     'batches.start.preparing': 'Preparing the rows…',
     'batches.start.noRows': 'There are no valid rows to look up.',
     'batches.start.confirmTitle': 'Run the lookups in production?',
     'batches.start.confirmText':
-      '{count} rows will be sent to the real Device Check Service, in production.',
+      '{count, plural, one {# row will be sent} other {# rows will be sent}} to the real Device Check Service, in production.',
     'batches.start.confirm': 'Run in production',
   },
   {
@@ -65,21 +68,22 @@ export const listMessages = catalogue(
     'batches.state.interrupted': 'Interrompido',
     'batches.interrupted.title': 'Um lote foi interrompido: retomá-lo?',
     'batches.interrupted.detail':
-      '{name}, criado em {time}: {done} de {total} linhas concluídas. Só as linhas sem resposta guardada são enviadas de novo.',
-    'batches.interrupted.more': 'Há mais {count} lotes interrompidos na lista de lotes.',
+      '{name}, criado em {time}: {done} de {total, plural, one {# linha concluída} other {# linhas concluídas}}. Só as linhas sem resposta guardada são enviadas de novo.',
+    'batches.interrupted.more':
+      '{count, plural, one {Há mais # lote interrompido} other {Há mais # lotes interrompidos}} na lista de lotes.',
     'batches.interrupted.resume': 'Retomar',
     'batches.start.title': 'Executar as consultas',
     'batches.start.button': 'Executar consultas',
     'batches.start.environment': 'As consultas vão para: {name}',
     'batches.start.rows':
-      '{count} linhas serão consultadas; as linhas com problemas ficam guardadas sem envio.',
-    'batches.start.skipping':
-      'Linhas consultadas nos últimos {days} dias reutilizam as respostas guardadas.',
+      '{count, plural, one {# linha será consultada} other {# linhas serão consultadas}}; as linhas com problemas ficam guardadas sem envio.',
+    'batches.start.rowsReusing':
+      '{count, plural, one {# linha será consultada} other {# linhas serão consultadas}}; {reused, plural, one {# reaproveita a resposta guardada} other {# reaproveitam respostas guardadas}} {days, plural, one {no último dia} other {nos últimos # dias}}. As linhas com problemas ficam guardadas sem envio.',
     'batches.start.preparing': 'Preparando as linhas…',
     'batches.start.noRows': 'Não há linhas válidas para consultar.',
     'batches.start.confirmTitle': 'Executar as consultas em produção?',
     'batches.start.confirmText':
-      '{count} linhas serão enviadas ao Device Check Service real, em produção.',
+      '{count, plural, one {# linha será enviada} other {# linhas serão enviadas}} ao Device Check Service real, em produção.',
     'batches.start.confirm': 'Executar em produção',
   },
 );

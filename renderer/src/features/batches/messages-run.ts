@@ -6,7 +6,8 @@ export const runMessages = catalogue(
     'batches.back': 'All batches',
     'batches.run.label': 'Run of the batch',
     'batches.run.progress': 'Rows done',
-    'batches.run.progressText': '{done} of {total} rows done ({percent}%)',
+    'batches.run.progressText':
+      '{done} of {total, plural, one {# row} other {# rows}} done ({percent}%)',
     'batches.run.environment': 'Environment: {name}',
     'batches.run.created': 'Created {time}',
     'batches.run.finished': 'Finished {time}',
@@ -28,7 +29,7 @@ export const runMessages = catalogue(
     'batches.cancel': 'Cancel batch',
     'batches.retryFailed': 'Retry failed rows',
     'batches.failedHint':
-      '{count} rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.',
+      '{count, plural, one {# row failed: the service did not answer it. “Retry failed rows” sends only that row again.} other {# rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.}}',
     'batches.cancelConfirm.title': 'Cancel this batch?',
     'batches.cancelConfirm.text':
       'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
@@ -49,7 +50,8 @@ export const runMessages = catalogue(
     'batches.back': 'Todos os lotes',
     'batches.run.label': 'Execução do lote',
     'batches.run.progress': 'Linhas concluídas',
-    'batches.run.progressText': '{done} de {total} linhas concluídas ({percent}%)',
+    'batches.run.progressText':
+      '{done} de {total, plural, one {# linha concluída} other {# linhas concluídas}} ({percent}%)',
     'batches.run.environment': 'Ambiente: {name}',
     'batches.run.created': 'Criado em {time}',
     'batches.run.finished': 'Concluído em {time}',
@@ -71,7 +73,7 @@ export const runMessages = catalogue(
     'batches.cancel': 'Cancelar lote',
     'batches.retryFailed': 'Reenviar linhas com falha',
     'batches.failedHint':
-      '{count} linhas falharam: o serviço não as respondeu. “Reenviar linhas com falha” envia de novo só essas linhas.',
+      '{count, plural, one {# linha falhou: o serviço não a respondeu. “Reenviar linhas com falha” envia de novo só essa linha.} other {# linhas falharam: o serviço não as respondeu. “Reenviar linhas com falha” envia de novo só essas linhas.}}',
     'batches.cancelConfirm.title': 'Cancelar este lote?',
     'batches.cancelConfirm.text':
       'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',

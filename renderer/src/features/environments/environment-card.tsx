@@ -89,7 +89,7 @@ function AddressForm({ view }: { view: EnvironmentView & { name: 'production' | 
       <div className="row">
         <input
           id={`${id}-url`}
-          className="input grow"
+          className="input grow env-url"
           type="url"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}

@@ -6,6 +6,7 @@ import { FileOptions } from './file-options';
 import { ImportReport } from './import-report';
 import { ProgressBar } from './progress-bar';
 import { ReadProblemNotice } from './read-problem';
+import { RecentFilesList, useRecentFiles } from './recent-files-list';
 import { RunLookups } from './run-lookups';
 import { SampleOffer } from './sample-offer';
 import { useImport } from './use-import';
@@ -23,14 +24,22 @@ export function ImportPage() {
   const { state, actions } = imp;
   const { file, sheet, check } = state;
   const sandbox = useSettings().data?.activeEnvironment === 'sandbox';
+  const recent = useRecentFiles();
+  const open = (chosen: File) => {
+    recent.remember(chosen.name);
+    actions.chooseFile(chosen);
+  };
 
   return (
     <section aria-labelledby="import-title" className="page import-page">
       <InterruptedBanner section="import" />
       <h2 id="import-title">{t('import.title')}</h2>
       <p className="hint">{t('import.intro')}</p>
-      {state.phase === 'idle' && sandbox ? <SampleOffer onFile={actions.chooseFile} /> : null}
-      <DropZone onFile={actions.chooseFile} maxRows={imp.maxRows} />
+      {state.phase === 'idle' && sandbox ? <SampleOffer onFile={open} /> : null}
+      <DropZone onFile={open} maxRows={imp.maxRows} />
+      {state.phase === 'idle' ? (
+        <RecentFilesList list={recent.list} onClear={recent.clear} />
+      ) : null}
       {state.phase === 'reading' && file ? (
         <ProgressBar
           label={t('import.reading', { name: file.name, size: formatBytes(file.size, locale) })}

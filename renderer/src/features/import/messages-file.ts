@@ -3,6 +3,10 @@ import { catalogue } from '../../i18n/define';
 /** Choosing the file, the sheet, the header row and the columns. */
 export const fileMessages = catalogue(
   {
+    'import.recentFiles.title': 'Recent files',
+    'import.recentFiles.hint':
+      'Opened on this computer. The files stay where they are; choose one again above to open it.',
+    'import.recentFiles.clear': 'Clear the list',
     'import.title': 'Import a spreadsheet',
     'import.intro':
       'Check a spreadsheet of transactions before anything is sent: the file stays on this computer.',
@@ -10,7 +14,8 @@ export const fileMessages = catalogue(
     'import.drop.or': 'or',
     'import.drop.choose': 'Choose a file…',
     'import.drop.input': 'Spreadsheet file (.xlsx, .xls or .csv)',
-    'import.drop.hint': 'Excel (.xlsx, .xls) or CSV, up to {rows} data rows.',
+    'import.drop.hint':
+      'Excel (.xlsx, .xls) or CSV, up to {rows, plural, one {# data row} other {# data rows}}.',
     'import.sample.title': 'New here? Try the whole flow on a sample.',
     'import.sample.text':
       'A spreadsheet of fictional transactions, a few of them with problems to fix, answered by the sandbox on this computer.',
@@ -21,7 +26,7 @@ export const fileMessages = catalogue(
     'import.file.legend': 'File',
     'import.file.summary': '{name} · {size} · {kind}',
     'import.file.csv': 'Encoding {encoding}, delimiter {delimiter}',
-    'import.file.rows': '{count} rows in the sheet',
+    'import.file.rows': '{count, plural, one {# row} other {# rows}} in the sheet',
     'import.kind.xlsx': 'Excel workbook',
     'import.kind.xls': 'Excel 97–2003 workbook',
     'import.kind.csv': 'CSV text',
@@ -50,6 +55,10 @@ export const fileMessages = catalogue(
       'Map the whole phone, or its parts (DDI, DDD, number); a whole phone takes what it lacks from the parts.',
   },
   {
+    'import.recentFiles.title': 'Arquivos recentes',
+    'import.recentFiles.hint':
+      'Abertos neste computador. Os arquivos ficam onde estão; escolha um de novo acima para abri-lo.',
+    'import.recentFiles.clear': 'Limpar a lista',
     'import.title': 'Importar uma planilha',
     'import.intro':
       'Verifique uma planilha de transações antes de qualquer envio: o arquivo fica neste computador.',
@@ -57,7 +66,8 @@ export const fileMessages = catalogue(
     'import.drop.or': 'ou',
     'import.drop.choose': 'Escolher um arquivo…',
     'import.drop.input': 'Arquivo de planilha (.xlsx, .xls ou .csv)',
-    'import.drop.hint': 'Excel (.xlsx, .xls) ou CSV, com até {rows} linhas de dados.',
+    'import.drop.hint':
+      'Excel (.xlsx, .xls) ou CSV, com até {rows, plural, one {# linha de dados} other {# linhas de dados}}.',
     'import.sample.title': 'Primeira vez? Experimente o fluxo todo com um exemplo.',
     'import.sample.text':
       'Uma planilha de transações fictícias, algumas delas com problemas a corrigir, respondidas pelo sandbox neste computador.',
@@ -68,7 +78,7 @@ export const fileMessages = catalogue(
     'import.file.legend': 'Arquivo',
     'import.file.summary': '{name} · {size} · {kind}',
     'import.file.csv': 'Codificação {encoding}, separador {delimiter}',
-    'import.file.rows': '{count} linhas na aba',
+    'import.file.rows': '{count, plural, one {# linha} other {# linhas}} na aba',
     'import.kind.xlsx': 'Pasta de trabalho do Excel',
     'import.kind.xls': 'Pasta de trabalho do Excel 97–2003',
     'import.kind.csv': 'Texto CSV',

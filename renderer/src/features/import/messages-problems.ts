@@ -38,7 +38,7 @@ export const problemMessages = catalogue(
     'import.read.zip_bomb':
       'The file was refused for safety: it would unpack to far more data than a spreadsheet holds (a “zip bomb”). Nothing was unpacked.',
     'import.read.too_many_rows':
-      'Too many rows: the sheet has {found} data rows and the limit is {limit}. Split the file, or raise “Largest spreadsheet” in Settings.',
+      'Too many rows: the sheet has {found, plural, one {# data row} other {# data rows}} and the limit is {limit}. Split the file, or raise “Largest spreadsheet” in Settings.',
     'import.read.too_many_columns':
       'Too many columns: {found}, and the limit is {limit}, which no setting changes. Remove the columns you do not need and choose the file again.',
     'import.read.too_large':
@@ -84,7 +84,7 @@ export const problemMessages = catalogue(
     'import.read.zip_bomb':
       'O arquivo foi recusado por segurança: ele se expandiria em muito mais dados do que uma planilha contém (uma “bomba zip”). Nada foi descompactado.',
     'import.read.too_many_rows':
-      'Linhas demais: a planilha tem {found} linhas de dados e o limite é {limit}. Divida o arquivo ou aumente “Maior planilha” nas Configurações.',
+      'Linhas demais: a planilha tem {found, plural, one {# linha de dados} other {# linhas de dados}} e o limite é {limit}. Divida o arquivo ou aumente “Maior planilha” nas Configurações.',
     'import.read.too_many_columns':
       'Colunas demais: {found}, e o limite é {limit}, que nenhuma configuração muda. Remova as colunas de que não precisa e escolha o arquivo de novo.',
     'import.read.too_large':

@@ -51,9 +51,27 @@ describe('personal data on the Import screen', () => {
 
 describe('rowPreview', () => {
   const cell = (text: string, numeric = false) => ({ text, numeric });
-  it('shows header names and hides what looks like data', () => {
-    expect(rowPreview([cell('Pedido'), null, cell('CPF')])).toBe('Pedido | CPF');
-    expect(rowPreview([cell('PED-1'), cell('ana@x.com'), cell('Nome')])).toBe('… | … | Nome');
-    expect(rowPreview([cell('A'.repeat(80))], 10)).toBe('AAAAAAAAA…');
+  it('shows header names, masks what looks like data, and keeps empty cells in place', () => {
+    expect(rowPreview([cell('Pedido'), null, cell('CPF')])).toBe('Pedido | – | CPF');
+    expect(rowPreview([cell('PED-1'), cell('ana@x.com'), cell('E-mail')])).toBe('… | … | E-mail');
+    expect(rowPreview([cell('A'.repeat(80))], 10)).toBe('A***');
+    expect(rowPreview([cell('Pedido'), cell('CPF do cliente'), cell('Telefone')], 30)).toBe(
+      'Pedido | CPF do cliente | Tel…',
+    );
+  });
+
+  it('masks names like the other personal data, and a blank CPF does not shift the columns', () => {
+    const withCpf = [
+      cell('PED-1'),
+      cell('Maria Conceição'),
+      cell('529.982.247-25'),
+      cell('x@y.com'),
+    ];
+    const blankCpf = [cell('PED-2'), cell('João da Silva'), null, cell('x@y.com')];
+    expect(rowPreview(withCpf)).toBe('… | M*** C*** | … | …');
+    expect(rowPreview(blankCpf)).toBe('… | J*** d*** S*** | – | …');
+    expect(rowPreview(blankCpf)).not.toMatch(/João|Silva/);
+    // Trailing empty cells say nothing and are left out.
+    expect(rowPreview([cell('Nome'), null, null])).toBe('N***');
   });
 });

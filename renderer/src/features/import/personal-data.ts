@@ -3,9 +3,10 @@
  * screen share or a look over the shoulder reveals a record's shape, not the person.
  */
 import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
-import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
+import { maskCpf, maskEmail, maskName, maskPhone, maskZip } from '../../../../shared/domain/mask';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
+import { fieldOfHeader } from '../../../../shared/spreadsheet/header-names';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 
 /** A cell value as shown: masked for the personal fields unless `show`. */
@@ -63,13 +64,24 @@ export function offendingFields(problems: FieldProblem[], raw: RawTransaction): 
 }
 
 /**
- * A row's first cells for the header-row choice. Header names have no digits or `@`; cells with
- * them are likely data (a CPF, an e-mail) and show as `…`, whatever the personal-data setting.
+ * A cell of a candidate header row as the header-row choice shows it. A header the app knows
+ * (`CPF`, `E-mail`, `ID externo`) is shown as written; anything else may be a customer's data, so
+ * digits and `@` become `…` and other text (a name) is masked like the other personal data.
+ */
+function previewCell(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '–';
+  if (/[\d@]/.test(trimmed)) return '…';
+  return fieldOfHeader(trimmed) === null ? maskName(trimmed) : trimmed;
+}
+
+/**
+ * A row's first cells for the header-row choice, one per column: an empty cell shows as `–` so
+ * the columns of a row with a blank CPF line up with the others; trailing empty cells are left out.
  */
 export function rowPreview(cells: readonly Cell[], maxLength = 60): string {
-  const texts = cells
-    .filter((cell): cell is NonNullable<Cell> => cell !== null && cell.text.trim() !== '')
-    .map((cell) => (/[\d@]/.test(cell.text) ? '…' : cell.text.trim()));
+  const texts = cells.map((cell) => previewCell(cell?.text ?? ''));
+  while (texts.at(-1) === '–') texts.pop();
   const joined = texts.join(' | ');
   return joined.length > maxLength ? `${joined.slice(0, maxLength - 1)}…` : joined;
 }

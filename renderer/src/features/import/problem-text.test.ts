@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Translate } from '../../i18n/i18n';
-import { importMessages } from './messages';
+import { translate } from '../../i18n/translate';
 import { describeProblem, describeReadProblem } from './problem-text';
 
-/** The app's translator, reduced to the Import catalogue. */
-function translator(locale: 'en' | 'pt-BR'): Translate {
-  const table: Record<string, string> = importMessages[locale];
-  const format = new Intl.NumberFormat(locale);
-  return (key, params = {}) =>
-    (table[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = params[name];
-      return typeof value === 'number' ? format.format(value) : (value ?? `{${name}}`);
-    });
-}
+const translator = translate;
 const en = translator('en');
 const pt = translator('pt-BR');
 

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import type { ImportApi } from './use-import';
 import { queryKeys } from '../../lib/query-keys';
+import { runSplit, runSummary } from './run-summary';
 
 /**
  * The last step of an import: the rows after fixes and exclusions become a batch in the active
@@ -48,6 +49,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
 
   if (!report || state.check.status !== 'done') return null;
   const valid = report.totals.valid;
+  const split = runSplit(valid, imp.recent.data ?? 0, state.skipRecent);
   const start = () => (environment === 'production' ? setConfirming(true) : run.mutate());
 
   return (
@@ -56,11 +58,8 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       <p className={`run-lookups-env env-${environment}`} data-testid="run-environment">
         {t('batches.start.environment', { name: t(`env.${environment}`) })}
       </p>
-      <p className="hint">
-        {valid > 0 ? t('batches.start.rows', { count: valid }) : t('batches.start.noRows')}
-        {state.skipRecent && (imp.recent.data ?? 0) > 0
-          ? ` ${t('batches.start.skipping', { days: state.recentDays })}`
-          : ''}
+      <p className="hint" data-testid="run-summary">
+        {runSummary(t, split, state.recentDays)}
       </p>
       <div className="row">
         <button
@@ -82,7 +81,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       <ConfirmDialog
         open={confirming}
         title={t('batches.start.confirmTitle')}
-        message={t('batches.start.confirmText', { count: valid })}
+        message={t('batches.start.confirmText', { count: split.lookedUp })}
         confirmLabel={t('batches.start.confirm')}
         cancelLabel={t('common.cancel')}
         danger

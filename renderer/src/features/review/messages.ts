@@ -16,7 +16,8 @@ const queueMessages = catalogue(
     'review.skipToQueue': 'Skip the filters, to the queue',
     'review.tabs.import': 'Import outcomes',
     'review.source.label': 'Rows to review',
-    'review.source.batch': '{name} · {environment} · {time} · {rows} rows',
+    'review.source.batch':
+      '{name} · {environment} · {time} · {rows, plural, one {# row} other {# rows}}',
     'review.source.search': 'Search results for “{query}”',
     'review.filter.title': 'Filters and order',
     'review.filter.risk': 'Device risk',
@@ -41,6 +42,7 @@ const queueMessages = catalogue(
     'review.keys.next': 'Next row',
     'review.keys.previous': 'Previous row',
     'review.keys.space': 'Space',
+    'review.keys.or': 'or',
     'review.keys.toggle': 'Select or unselect the row',
     'review.keys.extend': 'Extend the selection',
     'review.keys.selectAll': 'Select every loaded row',
@@ -73,15 +75,16 @@ const queueMessages = catalogue(
     'review.bulk.setMatching': 'Set for every row matching the filter ({count})…',
     'review.bulk.confirmTitle': 'Change every matching row?',
     'review.bulk.confirmSet':
-      '“{outcome}” will be set on all {count} rows matching the filter, replacing any outcome they have. Rows without a transaction ID or a device are left as they are.',
+      '“{outcome}” will be set on {count, plural, one {the # row} other {all # rows}} matching the filter, replacing any outcome they have. Rows without a transaction ID or a device are left as they are.',
     'review.bulk.confirmClear':
-      'The outcome of all {count} rows matching the filter will be cleared.',
+      'The outcome of {count, plural, one {the # row} other {all # rows}} matching the filter will be cleared.',
     'review.bulk.confirmButton': 'Set the outcome',
-    'review.keys.confirmTitle': 'Change the {count} selected rows?',
+    'review.keys.confirmTitle':
+      'Change the {count, plural, one {# selected row} other {# selected rows}}?',
     'review.keys.confirmSet':
-      '“{outcome}” will be set on the {count} selected rows, including any scrolled out of view, replacing any outcome they have.',
+      '“{outcome}” will be set on the {count, plural, one {# selected row} other {# selected rows}}, including any scrolled out of view, replacing any outcome they have.',
     'review.keys.confirmClear':
-      'The outcome of the {count} selected rows, including any scrolled out of view, will be cleared.',
+      'The outcome of the {count, plural, one {# selected row} other {# selected rows}}, including any scrolled out of view, will be cleared.',
     'review.bulk.confirmClearButton': 'Clear the outcomes',
     'review.change.rowSet': 'Row {row}: {outcome}.',
     'review.change.rowCleared': 'Row {row}: outcome cleared.',
@@ -108,7 +111,8 @@ const queueMessages = catalogue(
     'review.skipToQueue': 'Pular os filtros, para a fila',
     'review.tabs.import': 'Importar resultados',
     'review.source.label': 'Linhas a revisar',
-    'review.source.batch': '{name} · {environment} · {time} · {rows} linhas',
+    'review.source.batch':
+      '{name} · {environment} · {time} · {rows, plural, one {# linha} other {# linhas}}',
     'review.source.search': 'Resultados da pesquisa “{query}”',
     'review.filter.title': 'Filtros e ordem',
     'review.filter.risk': 'Risco do dispositivo',
@@ -133,6 +137,7 @@ const queueMessages = catalogue(
     'review.keys.next': 'Próxima linha',
     'review.keys.previous': 'Linha anterior',
     'review.keys.space': 'Espaço',
+    'review.keys.or': 'ou',
     'review.keys.toggle': 'Selecionar ou desmarcar a linha',
     'review.keys.extend': 'Estender a seleção',
     'review.keys.selectAll': 'Selecionar todas as linhas carregadas',
@@ -165,15 +170,16 @@ const queueMessages = catalogue(
     'review.bulk.setMatching': 'Marcar em todas as linhas do filtro ({count})…',
     'review.bulk.confirmTitle': 'Alterar todas as linhas do filtro?',
     'review.bulk.confirmSet':
-      '“{outcome}” será marcado nas {count} linhas que correspondem ao filtro, substituindo o resultado que tiverem. Linhas sem ID transacional ou sem dispositivo ficam como estão.',
+      '“{outcome}” será marcado {count, plural, one {na # linha que corresponde} other {nas # linhas que correspondem}} ao filtro, substituindo o resultado que tiverem. Linhas sem ID transacional ou sem dispositivo ficam como estão.',
     'review.bulk.confirmClear':
-      'O resultado das {count} linhas que correspondem ao filtro será limpo.',
+      'O resultado {count, plural, one {da # linha que corresponde} other {das # linhas que correspondem}} ao filtro será limpo.',
     'review.bulk.confirmButton': 'Marcar o resultado',
-    'review.keys.confirmTitle': 'Alterar as {count} linhas selecionadas?',
+    'review.keys.confirmTitle':
+      'Alterar {count, plural, one {a # linha selecionada} other {as # linhas selecionadas}}?',
     'review.keys.confirmSet':
-      '“{outcome}” será marcado nas {count} linhas selecionadas, inclusive as que estão fora da tela, substituindo o resultado que tiverem.',
+      '“{outcome}” será marcado {count, plural, one {na # linha selecionada} other {nas # linhas selecionadas}}, inclusive as que estão fora da tela, substituindo o resultado que tiverem.',
     'review.keys.confirmClear':
-      'O resultado das {count} linhas selecionadas, inclusive as que estão fora da tela, será limpo.',
+      'O resultado {count, plural, one {da # linha selecionada} other {das # linhas selecionadas}}, inclusive as que estão fora da tela, será limpo.',
     'review.bulk.confirmClearButton': 'Limpar os resultados',
     'review.change.rowSet': 'Linha {row}: {outcome}.',
     'review.change.rowCleared': 'Linha {row}: resultado limpo.',

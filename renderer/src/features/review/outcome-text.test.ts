@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Translate } from '../../i18n/i18n';
-import { messages } from '../../i18n/messages';
+import { translate } from '../../i18n/translate';
 import { bulkChangeText, rowChangeText } from './outcome-text';
 
-const t: Translate = (key, params = {}) =>
-  messages.en[key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+const t = translate('en');
 const change = (changed: number, withoutTransactionId = 0, withoutDevice = 0) => ({
   changed,
   withoutTransactionId,
@@ -17,8 +15,7 @@ describe('what a change of outcomes did, in words', () => {
     expect(rowChangeText(t, 7, null, change(1))).toBe('Row 7: outcome cleared.');
     // The local state reads in the analyst's language; the service's values stay as sent.
     expect(rowChangeText(t, 7, 'Legítima', change(1))).toBe('Row 7: Legitimate.');
-    const pt: Translate = (key, params = {}) =>
-      messages['pt-BR'][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    const pt = translate('pt-BR');
     expect(rowChangeText(pt, 7, 'Legítima', change(1))).toMatch(/Legítima/);
   });
 

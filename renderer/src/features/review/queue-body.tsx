@@ -148,6 +148,7 @@ export function QueueBody(props: QueueBodyProps) {
             danger={queue.asking?.outcome === null}
             onConfirm={queue.confirmAsked}
             onCancel={queue.cancelAsked}
+            focus="confirm"
             testId="review-keys-confirm"
           />
           <p

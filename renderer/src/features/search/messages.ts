@@ -37,7 +37,8 @@ export const searchMessages = catalogue(
     'search.device.back': 'Back to the results',
     'search.device.seen.none': 'No transaction in your history used this device.',
     'search.device.seen.one': 'Seen in 1 transaction in your history.',
-    'search.device.seen.other': 'Seen in {count} transactions in your history.',
+    'search.device.seen.other':
+      'Seen in {count, plural, one {# transaction} other {# transactions}} in your history.',
     'search.device.transactions': 'Transactions with this device',
     'search.similar.title': 'Similar devices',
     'search.similar.none': 'The service named no similar devices.',
@@ -83,7 +84,8 @@ export const searchMessages = catalogue(
     'search.device.back': 'Voltar aos resultados',
     'search.device.seen.none': 'Nenhuma transação do seu histórico usou este dispositivo.',
     'search.device.seen.one': 'Visto em 1 transação do seu histórico.',
-    'search.device.seen.other': 'Visto em {count} transações do seu histórico.',
+    'search.device.seen.other':
+      'Visto em {count, plural, one {# transação} other {# transações}} do seu histórico.',
     'search.device.transactions': 'Transações com este dispositivo',
     'search.similar.title': 'Dispositivos semelhantes',
     'search.similar.none': 'O serviço não indicou dispositivos semelhantes.',

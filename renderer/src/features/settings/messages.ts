@@ -11,7 +11,8 @@ export const settingsMessages = catalogue(
     'settings.history': 'History',
     'settings.retention': 'Keep batches for (days)',
     'settings.purge': 'Purge now',
-    'settings.purged': 'Removed {batches} batches ({rows} rows).',
+    'settings.purged':
+      'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}).',
     'settings.appearance': 'Language and appearance',
     'settings.language': 'Language',
     'settings.language.system': 'Same as the system',
@@ -35,7 +36,7 @@ export const settingsMessages = catalogue(
     'settings.forget.confirm':
       'Every row, result and outcome about CPF {cpf} is removed from every batch and scrubbed from the database files. This cannot be undone.',
     'settings.forget.done':
-      'Removed {rows} rows about that CPF; {copies} older copies of the history deleted.',
+      'Removed {rows, plural, one {# row} other {# rows}} about that CPF; {copies, plural, one {# older copy} other {# older copies}} of the history deleted.',
   },
   {
     'settings.title': 'Configurações',
@@ -47,7 +48,8 @@ export const settingsMessages = catalogue(
     'settings.history': 'Histórico',
     'settings.retention': 'Manter lotes por (dias)',
     'settings.purge': 'Limpar agora',
-    'settings.purged': '{batches} lotes removidos ({rows} linhas).',
+    'settings.purged':
+      '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}).',
     'settings.appearance': 'Idioma e aparência',
     'settings.language': 'Idioma',
     'settings.language.system': 'Igual ao sistema',
@@ -71,6 +73,6 @@ export const settingsMessages = catalogue(
     'settings.forget.confirm':
       'Todas as linhas, respostas e resultados do CPF {cpf} são removidos de todos os lotes e apagados dos arquivos do banco de dados. Não é possível desfazer.',
     'settings.forget.done':
-      '{rows} linhas sobre esse CPF removidas; {copies} cópias antigas do histórico apagadas.',
+      '{rows, plural, one {# linha sobre esse CPF removida} other {# linhas sobre esse CPF removidas}}; {copies, plural, one {# cópia antiga do histórico apagada} other {# cópias antigas do histórico apagadas}}.',
   },
 );

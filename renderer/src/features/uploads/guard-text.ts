@@ -36,7 +36,7 @@ export function guardSentences(check: UploadCheck, t: Translate, locale: string)
   if (check.repeatedTransactions > 0) {
     const ids = [...check.repeatedIn]
       .sort((a, b) => a.id - b.id)
-      .map((upload) => `#${String(upload.id)}`)
+      .map((upload) => t('uploads.ledger.number', { id: String(upload.id) }))
       .join(', ');
     const uploads =
       check.repeatedIn.length === 1

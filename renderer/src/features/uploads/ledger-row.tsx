@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
+import { CopyButton } from '../../components/copy-button';
 import { useI18n } from '../../i18n/i18n';
 import { destinationText } from '../../i18n/destination-text';
 import { answerSummary, shortSha } from './format';
@@ -20,25 +20,12 @@ interface LedgerRowProps {
 /** The SHA-256 shortened, in full in its title and one click from the clipboard. */
 function Sha({ sha256 }: { sha256: string }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
   return (
     <span className="sha">
       <code title={sha256} data-sha256={sha256}>
         {shortSha(sha256)}
       </code>
-      <button
-        type="button"
-        className="link-button sha-copy"
-        title={t('uploads.ledger.copySha')}
-        onClick={() =>
-          void navigator.clipboard.writeText(sha256).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          )
-        }
-      >
-        {copied ? t('uploads.ledger.copied') : t('uploads.ledger.copy')}
-      </button>
+      <CopyButton text={sha256} label={t('uploads.ledger.copySha')} />
     </span>
   );
 }
@@ -76,7 +63,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
       <td>
         <span className="mono ledger-file">{upload.fileName}</span>
         <span className="hint ledger-id">
-          #{upload.id}
+          {t('uploads.ledger.number', { id: String(upload.id) })}
           {upload.resentFrom === null
             ? ''
             : ` · ${t('uploads.ledger.resentFrom', { id: String(upload.resentFrom) })}`}

@@ -40,7 +40,8 @@ export const buildMessages = catalogue(
     'uploads.preview.checking': 'Checking…',
     'uploads.preview.formula':
       'Lines with an ID or DeviceId starting with = + - @: {lines} ({count} in all). Excel would run them as formulas if it opened this file. The file keeps them exactly as they are, because the service needs the exact ID; check it in a text editor, not in Excel.',
-    'uploads.preview.firstRows': 'The first {shown} of {total} rows, exactly as they will be sent',
+    'uploads.preview.firstRows':
+      'The first {shown} of {total, plural, one {# row} other {# rows}}, exactly as they will be sent',
     'uploads.preview.line': 'Line',
     'uploads.preview.asText': 'Show the first lines as text',
     'uploads.save': 'Save a copy',
@@ -98,7 +99,7 @@ export const buildMessages = catalogue(
     'uploads.preview.formula':
       'Linhas com ID ou DeviceId que começa com = + - @: {lines} ({count} no total). O Excel as executaria como fórmulas se abrisse este arquivo. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; confira-o num editor de texto, não no Excel.',
     'uploads.preview.firstRows':
-      'As primeiras {shown} de {total} linhas, exatamente como serão enviadas',
+      'As primeiras {shown} de {total, plural, one {# linha} other {# linhas}}, exatamente como serão enviadas',
     'uploads.preview.line': 'Linha',
     'uploads.preview.asText': 'Mostrar as primeiras linhas como texto',
     'uploads.save': 'Salvar uma cópia',

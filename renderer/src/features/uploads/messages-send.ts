@@ -9,16 +9,16 @@ export const sendMessages = catalogue(
     'uploads.send.cancelled': 'Nothing was sent.',
     'uploads.production.title': 'Send to production?',
     'uploads.production.text':
-      '{rows} outcomes in {file} will be sent to the real Device Check Service. Other companies will see these devices as reported by you.',
+      '{rows, plural, one {# outcome} other {# outcomes}} in {file} will be sent to the real Device Check Service. Other companies will see these devices as reported by you.',
     'uploads.production.confirm': 'Send to production',
     'uploads.guard.title': 'This was already sent. Send it again?',
     'uploads.guard.already': 'Already sent',
     'uploads.guard.sameFile':
       'This same file was already accepted by {env} on {date} (upload #{id}).',
     'uploads.guard.sameFileMany':
-      'This same file was already accepted by {env} {times} times, last on {date} (upload #{id}).',
+      'This same file was already accepted by {env} {times, plural, one {# time} other {# times}}, last on {date} (upload #{id}).',
     'uploads.guard.repeated':
-      '{count} of its {rows} transactions were already accepted by {env}, in {uploads}.',
+      '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {was} other {were}} already accepted by {env}, in {uploads}.',
     'uploads.guard.inUpload': 'upload {ids}',
     'uploads.guard.changedSince':
       '{count} of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
@@ -27,7 +27,8 @@ export const sendMessages = catalogue(
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
     'uploads.guard.confirm': 'Send anyway',
-    'uploads.result.sent': '{env} accepted upload #{id} ({rows} rows).',
+    'uploads.result.sent':
+      '{env} accepted upload #{id} ({rows, plural, one {# row} other {# rows}}).',
     'uploads.result.answer': 'The service answered: {answer}',
     'uploads.result.noAnswer': 'The service sent no message with its answer.',
     'uploads.result.refused': '{env} refused upload #{id}; nothing in it was accepted',
@@ -58,16 +59,16 @@ export const sendMessages = catalogue(
     'uploads.send.cancelled': 'Nada foi enviado.',
     'uploads.production.title': 'Enviar para produção?',
     'uploads.production.text':
-      '{rows} resultados de {file} serão enviados ao Device Check Service real. Outras empresas verão estes dispositivos como reportados por você.',
+      '{rows, plural, one {# resultado de {file} será enviado} other {# resultados de {file} serão enviados}} ao Device Check Service real. Outras empresas verão estes dispositivos como reportados por você.',
     'uploads.production.confirm': 'Enviar para produção',
     'uploads.guard.title': 'Isto já foi enviado. Enviar de novo?',
     'uploads.guard.already': 'Já enviado',
     'uploads.guard.sameFile':
       'Este mesmo arquivo já foi aceito por {env} em {date} (envio nº {id}).',
     'uploads.guard.sameFileMany':
-      'Este mesmo arquivo já foi aceito por {env} {times} vezes, a última em {date} (envio nº {id}).',
+      'Este mesmo arquivo já foi aceito por {env} {times, plural, one {# vez} other {# vezes}}, a última em {date} (envio nº {id}).',
     'uploads.guard.repeated':
-      '{count} das suas {rows} transações já foram aceitas por {env}, {uploads}.',
+      '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} já {count, plural, one {foi aceita} other {foram aceitas}} por {env}, {uploads}.',
     'uploads.guard.changedSince':
       '{count} das suas linhas não correspondem mais aos resultados do histórico (alterados ou limpos depois): enviar de novo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     'uploads.guard.unanswered':
@@ -76,7 +77,8 @@ export const sendMessages = catalogue(
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
     'uploads.guard.confirm': 'Enviar mesmo assim',
-    'uploads.result.sent': '{env} aceitou o envio nº {id} ({rows} linhas).',
+    'uploads.result.sent':
+      '{env} aceitou o envio nº {id} ({rows, plural, one {# linha} other {# linhas}}).',
     'uploads.result.answer': 'O serviço respondeu: {answer}',
     'uploads.result.noAnswer': 'O serviço não mandou mensagem com a resposta.',
     'uploads.result.refused': '{env} recusou o envio nº {id}; nada dele foi aceito',

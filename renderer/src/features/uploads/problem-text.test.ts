@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblemCodes, type FileProblem } from '../../../../shared/outcomes/types';
-import type { Translate } from '../../i18n/i18n';
-import { messages, type Locale } from '../../i18n/messages';
+import { translate } from '../../i18n/translate';
 import { guardSentences } from './guard-text';
 import { problemText } from './problem-text';
 
-/** The catalogue's own text with its placeholders filled, as the app's translator does. */
-function translator(locale: Locale): Translate {
-  return (key, params) =>
-    messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      params?.[name] === undefined ? whole : String(params[name]),
-    );
-}
+/** The app's own translator. */
+const translator = translate;
 
 describe('problemText', () => {
   it.each(['en', 'pt-BR'] as const)('words every code in %s, with its line', (locale) => {

@@ -58,6 +58,7 @@ export function ResultsTable(props: ResultsTableProps) {
             <div
               key={column.id}
               role="columnheader"
+              title={t(column.label)}
               aria-sort={column.sort ? ariaSort(sort, column.sort) : undefined}
             >
               {column.sort ? (

@@ -8,7 +8,8 @@ export const importMessages = catalogue(
     'review.import.drop': 'Drop an outcomes spreadsheet here, or',
     'review.import.choose': 'Choose a file…',
     'review.import.input': 'Outcomes spreadsheet (.xlsx, .xls or .csv)',
-    'review.import.hint': 'Excel (.xlsx, .xls) or CSV, up to {rows} rows.',
+    'review.import.hint':
+      'Excel (.xlsx, .xls) or CSV, up to {rows, plural, one {# row} other {# rows}}.',
     'review.import.file': '{name} ({size})',
     'review.import.mapping': 'Columns',
     'review.import.idColumn': 'Transaction ID',
@@ -27,7 +28,8 @@ export const importMessages = catalogue(
     'review.import.listOf': '{title}: rows',
     'review.import.nothing': 'No row of this sheet can be applied: check the columns chosen.',
     'review.import.checking': 'Checking the rows against the history…',
-    'review.import.report': 'Before applying: {rows} rows checked against the history',
+    'review.import.report':
+      'Before applying: {rows, plural, one {# row} other {# rows}} checked against the history',
     'review.import.toApply': 'New outcomes to set',
     'review.import.unchanged': 'Already stored as given (unchanged)',
     'review.import.notFound': 'IDs not found in the history',
@@ -48,7 +50,8 @@ export const importMessages = catalogue(
     'review.import.drop': 'Solte aqui uma planilha de resultados, ou',
     'review.import.choose': 'Escolher um arquivo…',
     'review.import.input': 'Planilha de resultados (.xlsx, .xls ou .csv)',
-    'review.import.hint': 'Excel (.xlsx, .xls) ou CSV, com até {rows} linhas.',
+    'review.import.hint':
+      'Excel (.xlsx, .xls) ou CSV, com até {rows, plural, one {# linha} other {# linhas}}.',
     'review.import.file': '{name} ({size})',
     'review.import.mapping': 'Colunas',
     'review.import.idColumn': 'ID transacional',
@@ -68,7 +71,8 @@ export const importMessages = catalogue(
     'review.import.nothing':
       'Nenhuma linha desta aba pode ser aplicada: verifique as colunas escolhidas.',
     'review.import.checking': 'Conferindo as linhas com o histórico…',
-    'review.import.report': 'Antes de aplicar: {rows} linhas conferidas com o histórico',
+    'review.import.report':
+      'Antes de aplicar: {rows, plural, one {# linha conferida} other {# linhas conferidas}} com o histórico',
     'review.import.toApply': 'Resultados novos a marcar',
     'review.import.unchanged': 'Já guardados como na planilha (sem mudança)',
     'review.import.notFound': 'IDs não encontrados no histórico',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, pluralForm } from './plural';
+import { counted, pluralForm } from './count-text';
 
 describe('plural forms', () => {
   it('says 1 row and 0 or 2 rows in English', () => {

@@ -1,0 +1,22 @@
+/**
+ * A count and its noun in English, for the core's messages and `dcdesk` (the renderer has its
+ * own catalogues, with plural blocks in both languages): `counted(1, 'row')` → `1 row`,
+ * `counted(3, 'row')` → `3 rows`, so no message reads "1 rows". Which form a count takes is
+ * Intl.PluralRules' choice, never `count === 1`.
+ */
+const rules = new Map<string, Intl.PluralRules>();
+
+/** The form of a word (or of a verb agreeing with a count) that `count` takes in `locale`. */
+export function pluralForm(
+  count: number,
+  forms: { one: string; other: string },
+  locale = 'en',
+): string {
+  let rule = rules.get(locale);
+  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
+  return rule.select(count) === 'one' ? forms.one : forms.other;
+}
+
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${String(count)} ${pluralForm(count, { one: singular, other: plural })}`;
+}
