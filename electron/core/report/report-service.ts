@@ -6,15 +6,21 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { batchesRepo } from '../store/batches.repo';
 import { createReportBuilder, type ScoreReport } from '../../../shared/report/report';
 import type { Db } from '../store/db';
-import { outcomeRanks, riskRanks } from '../store/result-filter';
+import type { ResultFilter } from '../../../shared/contract/results';
+import { filterSql, outcomeRanks, riskRanks } from '../store/result-filter';
 
-/** The cases of one batch, or of every batch of one destination. */
-export type ReportScope = { batchId: string } | { destination: Destination };
+/**
+ * The cases of one batch (optionally only the rows a results filter shows), or of every batch of
+ * one destination.
+ */
+export type ReportScope = { batchId: string; filter?: ResultFilter } | { destination: Destination };
 
 /** What a caller asks for: a batch, else a destination (else the caller's default one). */
 export interface ReportQuery extends LabelOptions {
   batchId?: string;
   environment?: Destination;
+  /** The results screen's filter; only with `batchId`. */
+  filter?: ResultFilter;
 }
 
 interface CaseColumns {
@@ -52,14 +58,22 @@ export function reportService(db: Db) {
 
   const batches = batchesRepo(db);
 
+  function rowsOf(scope: ReportScope): IterableIterator<CaseColumns> {
+    if (!('batchId' in scope)) return ofDestination.iterate({ destination: scope.destination });
+    const filtered = scope.filter ? filterSql(scope.batchId, scope.filter) : null;
+    if (filtered === null || !filtered.filtered) return ofBatch.iterate({ batchId: scope.batchId });
+    // Prepared per call: the WHERE text depends on which filter fields are set (fixed fragments
+    // only; every value is a parameter).
+    return db
+      .prepare<Record<string, string | number>, CaseColumns>(casesSql(filtered.where))
+      .iterate(filtered.params);
+  }
+
   function report(scope: ReportScope, options: LabelOptions): ScoreReport {
     return db
       .transaction(() => {
         const builder = createReportBuilder(options);
-        const rows =
-          'batchId' in scope
-            ? ofBatch.iterate({ batchId: scope.batchId })
-            : ofDestination.iterate({ destination: scope.destination });
+        const rows = rowsOf(scope);
         for (const row of rows)
           builder.add({
             score: row.score,
@@ -87,6 +101,11 @@ export function reportService(db: Db) {
      */
     view(query: ReportQuery, fallback: Destination): Result<ReportView> {
       const options = { suspeito: query.suspeito, unreviewed: query.unreviewed };
+      if (query.batchId === undefined && query.filter !== undefined)
+        return fail(
+          'validation',
+          'A results filter narrows one batch: name the batch, or leave the filter out.',
+        );
       if (query.batchId === undefined) {
         const environment = query.environment ?? fallback;
         return ok({ ...report({ destination: environment }, options), environment, batch: null });
@@ -100,7 +119,7 @@ export function reportService(db: Db) {
           `Batch ${batch.id} holds answers of ${batch.destination}, not of ${query.environment}. Leave the environment out, or name ${batch.destination}.`,
         );
       return ok({
-        ...report({ batchId: batch.id }, options),
+        ...report({ batchId: batch.id, filter: query.filter }, options),
         environment: batch.destination,
         batch: batch.id,
       });
