@@ -23,14 +23,18 @@ export interface ReportQuery extends LabelOptions {
   filter?: ResultFilter;
 }
 
-interface CaseColumns {
-  score: number | null;
-  risk: number | null;
-  alert_quantity: number | null;
-  device_age: number | null;
-  outcome: number | null;
-  insights: string | null;
-}
+/** score, risk, alert_quantity, device_age, outcome, insights: read as arrays (`.raw()`). */
+type CaseColumns = [
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+];
+
+/** Joins a row's insight codes: a control character no code contains, cheaper than JSON. */
+const codeSeparator = '\u001f';
 
 /** Rank → name, the inverse of the ranks `result_index` stores. */
 const inverse = <T extends string>(ranks: Record<T, number>): Map<number, T> =>
@@ -45,16 +49,21 @@ const reviews = inverse<ReviewOutcome>(outcomeRanks);
  */
 const casesSql = (where: string) =>
   `SELECT ri.score, ri.risk, ri.alert_quantity, ri.device_age, ri.outcome,
-     (SELECT json_group_array(li.code) FROM lookup_insights li
+     (SELECT group_concat(li.code, char(31)) FROM lookup_insights li
       WHERE li.batch_id = ri.batch_id AND li.seq = ri.seq) AS insights
    FROM result_index ri WHERE ${where}`;
 
 /** The score report: how well the service's score and signals separate fraud from the rest. */
 export function reportService(db: Db) {
-  const ofBatch = db.prepare<{ batchId: string }, CaseColumns>(casesSql('ri.batch_id = @batchId'));
-  const ofDestination = db.prepare<{ destination: string }, CaseColumns>(
-    casesSql('ri.batch_id IN (SELECT id FROM batches WHERE destination = @destination)'),
-  );
+  // Rows as arrays, not objects: a million rows make a million fewer allocations.
+  const ofBatch = db
+    .prepare<{ batchId: string }, CaseColumns>(casesSql('ri.batch_id = @batchId'))
+    .raw();
+  const ofDestination = db
+    .prepare<{ destination: string }, CaseColumns>(
+      casesSql('ri.batch_id IN (SELECT id FROM batches WHERE destination = @destination)'),
+    )
+    .raw();
 
   const batches = batchesRepo(db);
 
@@ -66,6 +75,7 @@ export function reportService(db: Db) {
     // only; every value is a parameter).
     return db
       .prepare<Record<string, string | number>, CaseColumns>(casesSql(filtered.where))
+      .raw()
       .iterate(filtered.params);
   }
 
@@ -74,14 +84,14 @@ export function reportService(db: Db) {
       .transaction(() => {
         const builder = createReportBuilder(options);
         const rows = rowsOf(scope);
-        for (const row of rows)
+        for (const [score, risk, alertQuantity, deviceAge, outcome, insights] of rows)
           builder.add({
-            score: row.score,
-            risk: row.risk === null ? null : (risks.get(row.risk) ?? null),
-            insights: row.insights === null ? [] : (JSON.parse(row.insights) as string[]),
-            alertQuantity: row.alert_quantity,
-            deviceAge: row.device_age,
-            review: row.outcome === null ? null : (reviews.get(row.outcome) ?? null),
+            score,
+            risk: risk === null ? null : (risks.get(risk) ?? null),
+            insights: insights === null ? [] : insights.split(codeSeparator),
+            alertQuantity,
+            deviceAge,
+            review: outcome === null ? null : (reviews.get(outcome) ?? null),
           });
         return builder.finish();
       })
