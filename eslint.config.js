@@ -70,6 +70,7 @@ const features = [
   'batches',
   'environments',
   'import',
+  'report',
   'review',
   'search',
   'settings',
@@ -90,11 +91,12 @@ const crossFeatureExceptions = [
     allow: ['search'],
   },
   {
-    // Choosing a batch to review or to build a file from lists the batches through the Batches
+    // Choosing a batch to review, to report on or to build a file from lists the batches through the Batches
     // feature's query, which its run events keep up to date.
     files: [
       'renderer/src/features/review/review-source.ts',
       'renderer/src/features/uploads/build-panel.tsx',
+      'renderer/src/features/report/report-page.tsx',
     ],
     allow: ['batches'],
   },

@@ -13,6 +13,7 @@ import { environmentHandlers } from './handlers/environments.handlers';
 import { lookupHandlers } from './handlers/lookups.handlers';
 import { outcomeHandlers } from './handlers/outcomes.handlers';
 import { reportHandlers } from './handlers/report.handlers';
+import type { PdfPrinter } from './report/report-file';
 import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
 import { settingsHandlers } from './handlers/settings.handlers';
@@ -41,6 +42,8 @@ export interface CoreOptions {
   resourcesDir?: string;
   /** The SQLite module to load: Electron passes the one built for it; Node uses the package's. */
   engine?: Engine;
+  /** Prints the report's HTML page to PDF: Electron passes `printToPDF`; without it PDF is refused. */
+  printPdf?: PdfPrinter;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -113,7 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     ...batchHandlers(context, batches),
     ...resultHandlers(context),
     ...outcomeHandlers(context),
-    ...reportHandlers(context),
+    ...reportHandlers(context, options.printPdf),
     ...uploadHandlers(context),
   };
 

@@ -1,3 +1,4 @@
+import { printHtmlToPdf } from './print-pdf';
 import path from 'node:path';
 import { app, dialog, net, Notification, screen, session, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core/create-core';
@@ -79,6 +80,7 @@ async function start(keychainService: string | undefined): Promise<void> {
     // Packaged, electron-builder's extraResources land in process.resourcesPath; in development
     // they are the repository's resources/ folder.
     resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
+    printPdf: printHtmlToPdf,
     // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
     engine: sqliteEngine({
       packaged: app.isPackaged,

@@ -38,7 +38,7 @@ const expected: Shape<DeviceCheckApi> = {
     summary: true,
     fileRows: true,
   },
-  report: { get: true },
+  report: { get: true, export: true },
   uploads: { check: true, send: true, resend: true, list: true, file: true },
   onBatchProgress: true,
 };

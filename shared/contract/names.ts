@@ -37,6 +37,7 @@ export const operationNames = [
   'outcomes.summary',
   'outcomes.fileRows',
   'report.get',
+  'report.export',
   'uploads.check',
   'uploads.send',
   'uploads.resend',

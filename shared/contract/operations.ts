@@ -31,7 +31,7 @@ import {
   type UploadOutcome,
   type UploadView,
 } from './outcomes';
-import { reportQuerySchema, type ReportView } from './report';
+import { reportExportSchema, reportQuerySchema, type ReportView } from './report';
 
 const batchId = z.string().min(1).max(64);
 const text = z.string().max(1024).optional();
@@ -245,6 +245,11 @@ export const operations = {
    * of one batch, or of every batch of a destination (default: the active environment).
    */
   'report.get': operation<ReportView>()(reportQuerySchema),
+  /**
+   * The same report as a self-contained HTML page (inline SVG, no script), or as PDF where the
+   * app can print (Electron); elsewhere PDF is refused with `config` and the page offers Print….
+   */
+  'report.export': operation<ExportedFile>()(reportExportSchema),
   /** Reviewed rows for a response-variable file: unsent ones (to the active environment) or all. */
   'outcomes.fileRows': operation<OutcomeFileRows>()(
     z.object({ batchId: batchId.optional(), scope: z.enum(fileScopes).default('unsent') }).strict(),

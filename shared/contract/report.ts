@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { environmentNames, type Destination } from '../environment';
 import type { ScoreReport } from '../report/report';
+import { resultFilterSchema } from './results';
 
 /** Whose cases a report covers when no batch is given: an environment, or a custom address. */
 const destinationSchema = z.union([
@@ -12,16 +13,31 @@ const destinationSchema = z.union([
     .transform((url) => url.replace(/\/+$/u, '') as Destination),
 ]);
 
+const reportQueryShape = {
+  batchId: z.string().min(1).max(64).optional(),
+  environment: destinationSchema.optional(),
+  /** The results screen's filter: only the rows of the batch it shows (needs `batchId`). */
+  filter: resultFilterSchema.optional(),
+  suspeito: z.enum(['fraud', 'exclude']).default('fraud'),
+  unreviewed: z.enum(['legit', 'exclude']).default('legit'),
+};
+
 /** `report.get`: the cases of one batch, else of every batch of a destination (default: active). */
-export const reportQuerySchema = z
+export const reportQuerySchema = z.object(reportQueryShape).strict();
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const reportFormats = ['html', 'pdf'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+/** `report.export`: the same report as a file, in the analyst's language. */
+export const reportExportSchema = z
   .object({
-    batchId: z.string().min(1).max(64).optional(),
-    environment: destinationSchema.optional(),
-    suspeito: z.enum(['fraud', 'exclude']).default('fraud'),
-    unreviewed: z.enum(['legit', 'exclude']).default('legit'),
+    ...reportQueryShape,
+    format: z.enum(reportFormats),
+    locale: z.enum(['en-US', 'pt-BR']).default('en-US'),
   })
   .strict();
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
+export type ReportExportQuery = z.infer<typeof reportExportSchema>;
 
 /** The score report with what it covers: its destination and batch (null: every batch). */
 export interface ReportView extends ScoreReport {

@@ -1,6 +1,7 @@
 import { benchBulk } from './bulk.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
+import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 
 /**
@@ -13,6 +14,7 @@ const results = [
   benchImport(workbook),
   ...(await benchImportInBrowser(workbook)),
   ...(await benchResultsInBrowser()),
+  await benchReport(),
 ];
 
 const width = Math.max(...results.map((result) => result.name.length));

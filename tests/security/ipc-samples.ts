@@ -55,6 +55,7 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'outcomes.summary': { batchId },
   'outcomes.fileRows': { scope: 'all' },
   'report.get': { environment: 'sandbox', suspeito: 'exclude', unreviewed: 'legit' },
+  'report.export': { environment: 'sandbox', format: 'html', locale: 'pt-BR' },
   'uploads.check': csv,
   'uploads.send': { ...csv, confirmed: true },
   'uploads.resend': { uploadId: 1 },

@@ -25,6 +25,9 @@ const ReviewPage = lazy(() =>
 const UploadsPage = lazy(() =>
   import('../features/uploads/uploads-page').then((module) => ({ default: module.UploadsPage })),
 );
+const ReportPage = lazy(() =>
+  import('../features/report/report-page').then((module) => ({ default: module.ReportPage })),
+);
 const SearchPage = lazy(() =>
   import('../features/search/search-page').then((module) => ({ default: module.SearchPage })),
 );
@@ -44,6 +47,7 @@ const sections: Section[] = [
   'batches',
   'review',
   'uploads',
+  'report',
   'search',
   'environments',
   'settings',
@@ -61,7 +65,7 @@ function Shell() {
 
   return (
     <div className="shell" data-environment={environment}>
-      {/* The first Tab stop: past the header's eight stops, straight to the screen's content. */}
+      {/* The first Tab stop: past the header's nine stops, straight to the screen's content. */}
       <a className="skip-link" href="#main-content" data-testid="skip-link">
         {t('nav.skip')}
       </a>
@@ -121,6 +125,11 @@ function Shell() {
         <div hidden={section !== 'uploads'}>
           <Suspense fallback={null}>
             <UploadsPage />
+          </Suspense>
+        </div>
+        <div hidden={section !== 'report'}>
+          <Suspense fallback={null}>
+            <ReportPage />
           </Suspense>
         </div>
         <div hidden={section !== 'search'}>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ResultFilter } from '../../../shared/contract/results';
 
 /** The app's sections; a section may open on one batch or one device. */
 export type Place =
@@ -8,6 +9,8 @@ export type Place =
   /** The review queue over one batch, or over the hits of a history search. */
   | { section: 'review'; batchId?: string; query?: string }
   | { section: 'uploads'; batchId?: string }
+  /** The score report of one batch (optionally of the rows its results filter shows), or of all. */
+  | { section: 'report'; batchId?: string; filter?: ResultFilter }
   | { section: 'environments' }
   | { section: 'settings' };
 

@@ -6,6 +6,7 @@ import { settingsMessages } from '../features/settings/messages';
 import { reviewMessages } from '../features/review/messages';
 import { uploadsMessages } from '../features/uploads/messages';
 import { tourMessages } from '../features/tour/messages';
+import { reportMessages } from '../features/report/messages';
 import { componentMessages } from '../components/messages';
 import { shellMessages } from './shell.messages';
 
@@ -20,6 +21,7 @@ const catalogues = [
   reviewMessages,
   uploadsMessages,
   tourMessages,
+  reportMessages,
 ];
 
 export type Locale = 'en' | 'pt-BR';

@@ -37,6 +37,7 @@ export const queryKeys = {
     ['outcomes', 'fileRows', batchId ?? 'all', scope, environment] as const,
   /** `rowsKey` names the mapped rows checked; under outcomes, so any change checks again. */
   'outcomes.importCheck': (rowsKey: string) => ['outcomes', 'importCheck', rowsKey] as const,
+  'report.get': (query: object) => ['report', 'get', query] as const,
   'uploads.list': () => ['uploads', 'list'] as const,
   'uploads.check': (sha256: string, fileName: string, environment: EnvironmentName) =>
     ['uploads', 'check', sha256, fileName, environment] as const,

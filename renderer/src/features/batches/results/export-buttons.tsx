@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ExportedFile, ResultFilter } from '../../../../../shared/contract/results';
+import { useNavigation } from '../../../app/navigation';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
@@ -16,6 +17,7 @@ interface ExportButtonsProps {
 /** The filtered results as CSV or XLSX, and the failed rows as a new file to import again. */
 export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProps) {
   const { t } = useI18n();
+  const { go } = useNavigation();
   const exporting = useMutation({
     mutationFn: (kind: Export): Promise<ExportedFile> =>
       unwrap(
@@ -42,6 +44,14 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
         {button('csv', 'batches.export.csv')}
         {button('xlsx', 'batches.export.xlsx')}
         {button('failed', 'batches.export.failed', failedRows === 0)}
+        <button
+          type="button"
+          className="button"
+          onClick={() => go({ section: 'report', batchId, filter })}
+          data-testid="report-from-results"
+        >
+          {t('report.fromResults')}
+        </button>
       </div>
       <p className="hint" role="status" data-testid="export-status">
         {exporting.isPending

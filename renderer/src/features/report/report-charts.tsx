@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import type { ReportView } from '../../../../shared/contract/report';
+import { useI18n } from '../../i18n/i18n';
+import { NumbersTable } from './numbers-table';
+import { useReportText } from './report-words';
+import { CurveSvg, PairedBarsSvg } from './report-svg';
+
+interface ChartBoxProps {
+  title: string;
+  chart: ReactNode;
+  numbers: ReactNode;
+  testId: string;
+}
+
+/** A chart as a figure: caption, the picture, and its numbers one click away. */
+function ChartBox({ title, chart, numbers, testId }: ChartBoxProps) {
+  const { t } = useI18n();
+  return (
+    <figure className="report-figure" data-testid={testId}>
+      <figcaption className="chart-title">{title}</figcaption>
+      {chart}
+      <details className="report-numbers">
+        <summary>{t('report.numbers')}</summary>
+        {numbers}
+      </details>
+    </figure>
+  );
+}
+
+/** ROC and precision–recall curves, and the score histogram by label. */
+export function ReportCharts({ report }: { report: ReportView }) {
+  const { t } = useI18n();
+  const text = useReportText();
+  const percentAxis = (label: Parameters<typeof text.t>[0]) => ({
+    label: text.t(label),
+    tick: (value: number) => text.percent(value),
+  });
+  const labelled = report.labels.positive + report.labels.negative;
+  const empty = <p className="hint">{t('report.chart.empty')}</p>;
+  const counts = {
+    positive: text.count(report.labels.positive),
+    negative: text.count(report.labels.negative),
+  };
+  const bins = report.histogram.map((bin) => ({
+    label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
+    a: bin.positive,
+    b: bin.negative,
+  }));
+  return (
+    <div className="report-charts">
+      <ChartBox
+        title={text.t('roc')}
+        testId="report-roc"
+        chart={
+          report.roc.length < 2 ? (
+            empty
+          ) : (
+            <CurveSvg
+              testId="report-roc-chart"
+              summary={t('report.chart.roc', { auc: text.decimal(report.auc), ...counts })}
+              points={report.roc.map((p) => [p.falsePositiveRate, p.truePositiveRate] as const)}
+              axes={{ x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') }}
+              diagonal
+            />
+          )
+        }
+        numbers={
+          <NumbersTable
+            testId="report-roc-numbers"
+            caption={text.t('roc')}
+            head={[text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')]}
+            rows={report.roc.map((p) => [
+              p.threshold === null ? text.t('none') : text.cutoff(p.threshold),
+              text.percent(p.falsePositiveRate),
+              text.percent(p.truePositiveRate),
+            ])}
+          />
+        }
+      />
+      <ChartBox
+        title={text.t('precisionRecall')}
+        testId="report-pr"
+        chart={
+          report.precisionRecall.length < 2 ? (
+            empty
+          ) : (
+            <CurveSvg
+              testId="report-pr-chart"
+              summary={t('report.chart.pr', { ap: text.decimal(report.averagePrecision) })}
+              points={report.precisionRecall.map((p) => [p.recall, p.precision] as const)}
+              axes={{ x: percentAxis('recall'), y: percentAxis('precision') }}
+              diagonal={false}
+            />
+          )
+        }
+        numbers={
+          <NumbersTable
+            testId="report-pr-numbers"
+            caption={text.t('precisionRecall')}
+            head={[text.t('score'), text.t('recall'), text.t('precision')]}
+            rows={report.precisionRecall.map((p) => [
+              text.cutoff(p.threshold),
+              text.percent(p.recall),
+              text.percent(p.precision),
+            ])}
+          />
+        }
+      />
+      <ChartBox
+        title={text.t('histogram')}
+        testId="report-histogram"
+        chart={
+          labelled === 0 ? (
+            empty
+          ) : (
+            <>
+              <p className="report-legend" aria-hidden="true">
+                <span className="a">{text.t('positive')}</span>
+                <span className="b">{text.t('negative')}</span>
+              </p>
+              <PairedBarsSvg
+                testId="report-histogram-chart"
+                summary={t('report.chart.histogram', { ...counts, bins: bins.length })}
+                groups={bins}
+                axes={{
+                  x: { label: 'Score', tick: (v) => text.cutoff(v) },
+                  y: { label: text.t('count'), tick: (v) => text.count(Math.round(v)) },
+                }}
+              />
+            </>
+          )
+        }
+        numbers={
+          <NumbersTable
+            testId="report-histogram-numbers"
+            caption={text.t('histogram')}
+            head={['Score', text.t('positive'), text.t('negative')]}
+            rows={bins.map((bin) => [bin.label, text.count(bin.a), text.count(bin.b)])}
+          />
+        }
+      />
+    </div>
+  );
+}

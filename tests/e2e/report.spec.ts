@@ -1,0 +1,181 @@
+/**
+ * The Report journey: a sandbox batch with outcomes (fraud and Legítima), the Report screen's
+ * numbers checked against `dcdesk report --json` over the same history, a chart reached from the
+ * keyboard, the screen in Portuguese, and the report saved as HTML (no script, nothing fetched)
+ * and as PDF (Electron prints it; the web host's browser prints the saved page instead).
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { ReportView } from '../../shared/contract/report';
+import type { BatchSummary } from '../../shared/contract/results';
+import { reportText } from '../../shared/report/report-text';
+import { sampleTransaction } from '../support/transactions';
+import { expect, screenshot, test, type App } from './fixtures';
+import { batchRows, call } from './steps/core';
+
+function sourceRow(row: number, n: number) {
+  const { sessionID, externalID, cpf, email, zipCode } = sampleTransaction(n);
+  return { row, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
+}
+
+/** A sandbox batch of 40 rows, every one answered; some reviewed as fraud, some as Legítima. */
+async function reviewedBatch(app: App): Promise<string> {
+  const rows = Array.from({ length: 40 }, (_, index) => sourceRow(index + 2, 500 + index));
+  const created = await call<BatchSummary>(app, 'batches.create', {
+    sourceName: 'relatorio.csv',
+    sourceSha256: 'd'.repeat(64),
+    rows,
+  });
+  await expect
+    .poll(
+      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('finished');
+  const answered = (await batchRows(app, created.id)).filter((row) => row.score !== null);
+  // The riskiest rows as fraud, a few low ones as Legítima: both classes, a real separation.
+  const byScore = [...answered].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  const mark = async (picked: typeof answered, outcome: string) =>
+    call(app, 'outcomes.set', {
+      targets: picked.map((row) => ({ batchId: created.id, seq: row.seq })),
+      outcome,
+    });
+  await mark(byScore.slice(0, 4), 'Fraude Confirmada');
+  await mark(byScore.slice(4, 6), 'Legítima');
+  await mark(byScore.slice(-6), 'Legítima');
+  return created.id;
+}
+
+test('the report of a reviewed batch: the numbers of dcdesk report, charts by keyboard, both languages, HTML and PDF', async ({
+  page,
+  app,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const batchId = await reviewedBatch(app);
+  // The command line an analyst runs, built by scripts/build.mjs like the page, on the same history.
+  const cli = await promisify(execFile)(process.execPath, [
+    'bin/dcdesk.mjs',
+    'report',
+    '--env',
+    'sandbox',
+    '--json',
+    '--data-dir',
+    app.dataDir,
+  ]);
+  const expected = JSON.parse(cli.stdout) as ReportView;
+  expect(expected.auc).not.toBeNull();
+  const en = reportText('en-US');
+
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(page.getByTestId('report-body')).toBeVisible();
+  await expect(page.getByTestId('report-figure-auc')).toHaveText(en.decimal(expected.auc));
+  await expect(page.getByTestId('report-figure-positive')).toHaveText(
+    en.count(expected.labels.positive),
+  );
+  await expect(page.getByTestId('report-figure-negative')).toHaveText(
+    en.count(expected.labels.negative),
+  );
+  await expect(page.getByTestId('report-auc')).toContainText(
+    `${en.decimal(expected.aucInterval?.[0] ?? null)} – ${en.decimal(expected.aucInterval?.[1] ?? null)}`,
+  );
+  // The threshold table, row 0.50: flagged, share, recall, precision, false positive rate.
+  const half = expected.thresholds.find((row) => row.score === 0.5);
+  if (!half) throw new Error('No 0.50 row in the threshold table.');
+  await expect(
+    page
+      .getByTestId('report-thresholds')
+      .getByRole('row', { name: /^0\.50 / })
+      .getByRole('cell'),
+  ).toHaveText([
+    en.count(half.flagged),
+    en.percent(half.share),
+    en.percent(half.recall),
+    en.percent(half.precision),
+    en.percent(half.falsePositiveRate),
+  ]);
+  await expect(page.getByTestId('report-insight-codes').locator('tbody tr')).toHaveCount(
+    expected.insightCodes.length,
+  );
+
+  // The batch's own report, chosen in the scope picker, is the same history here.
+  await page.getByTestId('report-scope').selectOption(`batch:${batchId}`);
+  await expect(page.getByTestId('report-figure-auc')).toHaveText(en.decimal(expected.auc));
+
+  // Tab reaches the ROC chart, named by its summary; its numbers open beside it.
+  await page.getByTestId('report-refresh').focus();
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('Tab');
+      return page.locator(':focus').getAttribute('data-testid');
+    })
+    .toBe('report-roc-chart');
+  await expect(page.getByTestId('report-roc-chart')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`area ${en.decimal(expected.auc).replace('.', '\\.')}`),
+  );
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('report-roc-numbers')).toBeVisible();
+  await screenshot(page, 'journey-report');
+
+  // Saved as HTML: the whole report, no script, nothing to fetch.
+  const html = await app.download(() => page.getByTestId('report-export-html').click());
+  expect(html.suggestedFilename()).toMatch(/^report-sandbox-.+\.html$/);
+  const page_html = (await readFile(await html.path())).toString('utf8');
+  expect(page_html).not.toMatch(/<script/i);
+  expect(page_html).not.toMatch(/(src|href|url\()\s*=?\s*["']?https?:/i);
+  expect(page_html).toContain(en.decimal(expected.auc));
+
+  // As PDF: Electron prints it; the web host says to use Print…, and Chromium prints the page.
+  if (app.host === 'electron') {
+    const pdf = await app.download(() => page.getByTestId('report-export-pdf').click());
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  } else {
+    await page.getByTestId('report-export-pdf').click();
+    await expect(page.getByTestId('report-export-status')).toContainText('Print…');
+    const printer = await browser.newPage();
+    await printer.setContent(page_html);
+    const pdf = await printer.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await printer.close();
+  }
+
+  // In Portuguese: the screen's words and the numbers' decimal comma.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Language').selectOption('pt-BR');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Relatório', exact: true }).click();
+  const pt = reportText('pt-BR');
+  await expect(page.getByRole('heading', { name: 'Relatório do score' })).toBeVisible();
+  await expect(page.getByTestId('report-figure-auc')).toHaveText(pt.decimal(expected.auc));
+  await expect(page.getByTestId('report-thresholds').locator('caption')).toHaveText(
+    pt.t('thresholds'),
+  );
+  await screenshot(page, 'journey-report-pt-BR');
+});
+
+test('a class with no case: no area, and the message saying why', async ({ page, app }) => {
+  const rows = Array.from({ length: 6 }, (_, index) => sourceRow(index + 2, 900 + index));
+  const created = await call<BatchSummary>(app, 'batches.create', {
+    sourceName: 'sem-fraude.csv',
+    sourceSha256: 'e'.repeat(64),
+    rows,
+  });
+  await expect
+    .poll(
+      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('finished');
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(page.getByTestId('report-auc-missing')).toHaveText(
+    reportText('en-US').t('aucMissing'),
+  );
+  await expect(page.getByTestId('report-figure-auc')).toHaveText('—');
+});
