@@ -73,7 +73,13 @@ describe('migration 0009 (legitimate review)', () => {
     ]);
 
     const backup = path.join(dir, 'before.sqlite3');
-    expect(await migrate(db, migrations, () => backup)).toEqual({
+    expect(
+      await migrate(
+        db,
+        migrations.filter((migration) => migration.version <= legitimateReview.version),
+        () => backup,
+      ),
+    ).toEqual({
       from: 8,
       to: 9,
       backupPath: backup,
