@@ -171,22 +171,27 @@ export function rowsRepo(db: Db) {
   );
 
   return {
-    /** Stores every input row of a new batch; the caller wraps it in the batch's transaction. */
-    insert(batchId: string, rows: PreparedRow[], now: string): void {
-      rows.forEach((row, index) => {
+    /**
+     * Stores every input row of a new batch; the caller wraps it in the batch's transaction. Rows
+     * are taken one at a time, so a caller that prepares them lazily never holds them all.
+     */
+    insert(batchId: string, rows: Iterable<PreparedRow>, now: string): void {
+      let index = 0;
+      for (const row of rows) {
+        index += 1;
         const { request: _request, ...columns } = row;
         insertRow.run({
           ...columns,
           ...storedRequestOf(row),
           batchId,
-          seq: index + 1,
+          seq: index,
           problems: row.problems ? JSON.stringify(row.problems) : null,
           notes: row.notes.length > 0 ? JSON.stringify(row.notes) : null,
           state: row.request ? 'pending' : 'done',
           status: row.request ? null : 'invalid',
           now,
         });
-      });
+      }
       indexRows.run(batchId);
     },
     /** Rows a crash left in flight have no stored result: they go back to pending. */
