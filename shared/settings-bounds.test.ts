@@ -11,6 +11,8 @@ describe('settingBounds', () => {
     expect(withinBounds(Number.NaN, settingBounds.ratePerSecond)).toBe(false);
     expect(withinBounds(Number.POSITIVE_INFINITY, settingBounds.ratePerSecond)).toBe(false);
     expect(describeBounds(settingBounds.concurrency)).toBe('a whole number from 1 to 64');
+    // A full Excel sheet, and not a row more: the message the analyst reads says so.
+    expect(describeBounds(settingBounds.maxRows)).toBe('a whole number from 1 to 1048576');
   });
 
   it('are the bounds the settings schema enforces', () => {
@@ -22,6 +24,8 @@ describe('settingBounds', () => {
       expect(settingsPatchSchema.safeParse({ [key]: max + 1 }).success, key).toBe(false);
     }
     expect(settingsPatchSchema.safeParse({ ratePerSecond: 0.05 }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ maxRows: 1_048_576 }).success).toBe(true);
+    expect(settingsPatchSchema.safeParse({ maxRows: 1_048_577 }).success).toBe(false);
     expect(settingsPatchSchema.safeParse({ ratePerSecond: 10_001 }).success).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { maxSpreadsheetRows } from './spreadsheet/limits';
+
 /**
  * The one statement of each numeric setting's range. The settings schema, the settings screen,
  * the core's batch checks and every command-line flag read it, so a value one door accepts is
@@ -21,7 +23,7 @@ export const settingBounds = {
   /** Time limit of one request, in milliseconds. */
   timeoutMs: { min: 1000, max: 300_000, integer: true },
   /** Data rows an imported spreadsheet may have. */
-  maxRows: { min: 1, max: 1_000_000, integer: true },
+  maxRows: { min: 1, max: maxSpreadsheetRows, integer: true },
   /** Days within which an external ID's answer is reused instead of asking again. */
   skipRecentDays: { min: 1, max: 3650, integer: true },
   /** Attempts of one row before it counts as failed. */

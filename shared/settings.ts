@@ -35,7 +35,7 @@ export const settingsSchema = z.object({
   /** Time limit of one request, in milliseconds. */
   timeoutMs: bounded(settingBounds.timeoutMs).default(30_000),
   /** Largest number of data rows an imported spreadsheet may have. */
-  maxRows: bounded(settingBounds.maxRows).default(100_000),
+  maxRows: bounded(settingBounds.maxRows).default(settingBounds.maxRows.max),
   /** The environment the app works in; a new install starts in the sandbox. */
   activeEnvironment: z.enum(environmentNames).default('sandbox'),
   /** Editable addresses of the real service. */

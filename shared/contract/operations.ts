@@ -3,6 +3,7 @@ import { environmentNames } from '../environment';
 import type { CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
+import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import { operation } from './define';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
@@ -123,7 +124,7 @@ export const operations = {
   'lookups.countRecent': operation<number>()(
     z
       .object({
-        externalIds: z.array(z.string().max(64)).max(1_000_000),
+        externalIds: z.array(z.string().max(64)).max(maxSpreadsheetRows),
         days: z
           .number()
           .int()
@@ -204,7 +205,7 @@ export const operations = {
   'outcomes.set': operation<OutcomeChange>()(
     z
       .object({
-        targets: z.array(reviewTargetSchema).min(1).max(100_000),
+        targets: z.array(reviewTargetSchema).min(1).max(maxSpreadsheetRows),
         outcome: reviewOutcomeSchema.nullable(),
       })
       .strict(),

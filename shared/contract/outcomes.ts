@@ -7,6 +7,7 @@ import {
   type ResponseVariableRow,
 } from '../domain/types';
 import type { Destination } from '../environment';
+import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import type { FileProblem } from '../outcomes/types';
 import type { AppError } from '../result';
 
@@ -21,7 +22,7 @@ export const reviewTargetSchema = z
 export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
 
 /** The most rows one outcomes spreadsheet may carry (the core checks them in one call). */
-export const maxOutcomeImportRows = 100_000;
+export const maxOutcomeImportRows = maxSpreadsheetRows;
 
 /** One row of an outcomes spreadsheet as the renderer or the CLI mapped it. */
 export const outcomeImportRowSchema = z

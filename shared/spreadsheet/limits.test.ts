@@ -1,15 +1,15 @@
 import { describe, it, expect } from 'vitest';
-import { defaultLimits, resolveLimits } from './limits';
+import { defaultLimits, maxSpreadsheetRows, resolveLimits } from './limits';
 
 describe('resolveLimits', () => {
   it('gives the defaults', () => {
     const limits = resolveLimits();
     expect(limits).toEqual(defaultLimits);
-    expect(limits.maxRows).toBe(100_000);
+    expect(limits.maxRows).toBe(1_048_576);
     expect(limits.maxColumns).toBe(100);
     expect(limits.maxCellChars).toBe(32_767);
-    expect(limits.maxFileBytes).toBe(100 * 1024 * 1024);
-    expect(limits.maxUnpackedBytes).toBe(500 * 1024 * 1024);
+    expect(limits.maxFileBytes).toBe(256 * 1024 * 1024);
+    expect(limits.maxUnpackedBytes).toBe(1024 * 1024 * 1024);
     expect(limits.maxCompressionRatio).toBe(200);
     expect(limits.ratioCheckFromBytes).toBe(10 * 1024 * 1024);
     expect(limits.maxZipEntries).toBe(10_000);
@@ -20,15 +20,20 @@ describe('resolveLimits', () => {
     expect(limits.maxRows).toBe(500);
     expect(limits.maxColumns).toBe(20);
     expect(limits.maxCellChars).toBe(32_767);
-    expect(defaultLimits.maxRows).toBe(100_000);
+    expect(defaultLimits.maxRows).toBe(1_048_576);
   });
 
   it('ignores overrides that are not positive whole numbers', () => {
     const limits = resolveLimits({ maxRows: 0, maxColumns: Number.NaN, maxCellChars: -5 });
-    expect(limits.maxRows).toBe(100_000);
+    expect(limits.maxRows).toBe(1_048_576);
     expect(limits.maxColumns).toBe(100);
     expect(limits.maxCellChars).toBe(32_767);
-    expect(resolveLimits({ maxRows: 1.5 }).maxRows).toBe(100_000);
+    expect(resolveLimits({ maxRows: 1.5 }).maxRows).toBe(1_048_576);
+  });
+
+  it('allows a full Excel sheet of data rows by default', () => {
+    expect(maxSpreadsheetRows).toBe(2 ** 20);
+    expect(defaultLimits.maxRows).toBe(maxSpreadsheetRows);
   });
 
   it('cannot be changed through the frozen defaults', () => {

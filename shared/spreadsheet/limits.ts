@@ -21,13 +21,23 @@ export interface Limits {
 
 const megabyte = 1024 * 1024;
 
-/** The defaults: generous for any real transaction list, far below what exhausts memory. */
+/**
+ * Rows of Excel's largest sheet (2^20): the most data rows any spreadsheet may have, whatever the
+ * setting says. An xlsx holds one fewer data row, since its header takes a row of the sheet.
+ */
+export const maxSpreadsheetRows = 1_048_576;
+
+/**
+ * The defaults: a full Excel sheet of transactions, far below what exhausts memory. A CSV of
+ * 1,048,576 rows with the Brazilian columns (ID, session, CPF, e-mail, phone, CEP, name) is about
+ * 150 MB, and the same rows unpack from an xlsx to about 450 MB of XML.
+ */
 export const defaultLimits: Readonly<Limits> = Object.freeze({
-  maxRows: 100_000,
+  maxRows: maxSpreadsheetRows,
   maxColumns: 100,
   maxCellChars: 32_767,
-  maxFileBytes: 100 * megabyte,
-  maxUnpackedBytes: 500 * megabyte,
+  maxFileBytes: 256 * megabyte,
+  maxUnpackedBytes: 1024 * megabyte,
   maxCompressionRatio: 200,
   ratioCheckFromBytes: 10 * megabyte,
   maxZipEntries: 10_000,

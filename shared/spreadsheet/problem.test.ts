@@ -31,12 +31,12 @@ describe('formatting', () => {
 
 describe('problems', () => {
   it('states rows found and the limit', () => {
-    expect(tooManyRows(100_001, limits)).toEqual({
+    expect(tooManyRows(1_048_577, limits)).toEqual({
       code: 'too_many_rows',
       message:
-        'The file has 100,001 data rows; the limit is 100,000. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
-      limit: 100_000,
-      found: 100_001,
+        'The file has 1,048,577 data rows; the limit is 1,048,576. Split the file, or raise the largest-spreadsheet setting (Settings in the app; dcdesk settings set maxRows N).',
+      limit: 1_048_576,
+      found: 1_048_577,
     });
   });
 
@@ -56,9 +56,9 @@ describe('problems', () => {
   });
 
   it('states the file size and the limit', () => {
-    const problem = fileTooLarge(150 * 1024 * 1024, limits);
+    const problem = fileTooLarge(300 * 1024 * 1024, limits);
     expect(problem.message).toMatch(
-      /^The file is 150 MB; the limit is 100 MB, which no setting changes\./,
+      /^The file is 300 MB; the limit is 256 MB, which no setting changes\./,
     );
     // The file size is not a setting: the message must not send the analyst looking for one.
     expect(problem.message).not.toMatch(/Settings/);

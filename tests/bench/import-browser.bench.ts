@@ -5,10 +5,14 @@ import { withAppInChromium } from './browser-app';
 import type { BenchResult } from './import.bench';
 
 /**
- * The import screen in Chromium against the real core: a 100,000-row xlsx dropped on it, timed to
- * the validation report, with every long task on the window's main thread recorded meanwhile.
+ * The import screen in Chromium against the real core: an xlsx of `rows` rows dropped on it, timed
+ * to the validation report, with every long task on the window's main thread recorded meanwhile.
+ * Chromium reports only tasks over 50 ms: when it reports none, that is what is printed.
  */
-export async function benchImportInBrowser(bytes: Uint8Array): Promise<BenchResult[]> {
+export async function benchImportInBrowser(
+  bytes: Uint8Array,
+  rows: number,
+): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-'));
   try {
     return await withAppInChromium(dataDir, async (page, url) => {
@@ -36,8 +40,8 @@ export async function benchImportInBrowser(bytes: Uint8Array): Promise<BenchResu
       const started = Date.now();
       await page.getByTestId('import-file-input').setInputFiles(file);
       await page
-        .locator('[data-testid="total-rows"] dd[data-value="100000"]')
-        .waitFor({ timeout: 120_000 });
+        .locator(`[data-testid="total-rows"] dd[data-value="${String(rows)}"]`)
+        .waitFor({ timeout: 600_000 });
       const seconds = (Date.now() - started) / 1000;
       const tasks = await page.evaluate(
         () =>
@@ -46,14 +50,15 @@ export async function benchImportInBrowser(bytes: Uint8Array): Promise<BenchResu
       );
       if (process.env.DCDESK_BENCH_VERBOSE) console.log({ importStart, tasks });
       // Only tasks that began once the import did: loading the page is not part of it.
-      const longest = Math.max(
-        0,
-        ...tasks.filter((task) => task.start >= importStart).map((task) => task.duration),
-      );
+      const during = tasks.filter((task) => task.start >= importStart);
+      const longest = Math.max(0, ...during.map((task) => task.duration));
       return [
         {
-          name: '(e) longest main-thread task while a 100,000-row xlsx is imported in Chromium',
-          value: `${longest.toFixed(0)} ms (report after ${seconds.toFixed(1)} s)`,
+          name: `(e) longest main-thread task while a ${rows.toLocaleString('en')}-row xlsx is imported in Chromium`,
+          value:
+            during.length === 0
+              ? `none over 50 ms reported (report after ${seconds.toFixed(1)} s)`
+              : `${longest.toFixed(0)} ms, ${String(during.length)} over 50 ms (report after ${seconds.toFixed(1)} s)`,
           target: '≤ 50 ms',
           met: longest <= 50,
         },

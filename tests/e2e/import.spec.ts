@@ -1,4 +1,4 @@
-import { manyRowsCsv, zipBomb } from '../support/bad-fixtures';
+import { tallCsv, zipBomb } from '../support/bad-fixtures';
 import { cpfFrom, sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -100,10 +100,10 @@ test('a zip bomb and a file over the row limit are refused with clear messages',
   await expect(page.getByTestId('read-problem')).toContainText(/unpack|compress/i);
   await screenshot(page, 'import-zip-bomb');
 
-  await upload(page, 'grande.csv', 'text/csv', manyRowsCsv(100_001));
+  await upload(page, 'grande.csv', 'text/csv', tallCsv(1_048_577));
   await expect(page.getByTestId('read-problem')).toHaveAttribute('data-code', 'too_many_rows');
-  await expect(page.getByTestId('read-problem')).toContainText('100,001');
-  await expect(page.getByTestId('read-problem')).toContainText('100,000');
+  await expect(page.getByTestId('read-problem')).toContainText('1,048,577');
+  await expect(page.getByTestId('read-problem')).toContainText('1,048,576');
   await screenshot(page, 'import-too-many-rows');
 });
 

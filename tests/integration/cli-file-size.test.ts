@@ -33,7 +33,7 @@ describe('files too large to read', () => {
       work.dir,
     ]);
     expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/huge\.csv: The file is 3(\.\d+)? GB; the limit is 100 MB/);
+    expect(run.stderr).toMatch(/huge\.csv: The file is 3(\.\d+)? GB; the limit is 256 MB/);
   });
 
   it('dcdesk outcomes import refuses by size before reading the file', async () => {
@@ -45,7 +45,7 @@ describe('files too large to read', () => {
       work.dir,
     ]);
     expect(run.code, run.stderr).not.toBe(0);
-    expect(run.stderr).toMatch(/huge-outcomes\.csv: The file is 3(\.\d+)? GB; the limit is 100 MB/);
+    expect(run.stderr).toMatch(/huge-outcomes\.csv: The file is 3(\.\d+)? GB; the limit is 256 MB/);
   });
 
   it('dcdesk upload refuses by size before reading the file', async () => {

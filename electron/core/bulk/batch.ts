@@ -118,7 +118,10 @@ export function checkSettings(settings: Partial<BatchSettings>): BatchSettings {
  */
 export function createBatch(db: Db, input: NewBatchInput, now = new Date()): BatchRecord {
   const settings = checkSettings(input.settings ?? {});
-  const prepared = input.rows.map(prepareRow);
+  // Each row is validated as it is stored: a million prepared rows are never held at once.
+  const prepared = (function* () {
+    for (const row of input.rows) yield prepareRow(row);
+  })();
   const id = newBatchId(now);
   const at = now.toISOString();
   const batches = batchesRepo(db);
@@ -132,7 +135,7 @@ export function createBatch(db: Db, input: NewBatchInput, now = new Date()): Bat
         baseUrl: input.baseUrl,
         customUrl: input.customUrl ?? null,
         settings,
-        total: prepared.length,
+        total: input.rows.length,
       },
       at,
     );

@@ -8,6 +8,7 @@ import { batchLease } from './0006-batch-lease';
 import { answerChecks } from './0007-answer-checks';
 import { customEndpoints } from './0008-custom-endpoints';
 import { legitimateReview } from './0009-legitimate-review';
+import { compactRows } from './0010-compact-rows';
 import { searchNocase } from './0012-search-nocase';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
@@ -21,5 +22,6 @@ export const migrations: readonly Migration[] = [
   answerChecks,
   customEndpoints,
   legitimateReview,
+  compactRows,
   searchNocase,
 ];
