@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
 import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
-import type { Outcome, Transaction } from '../../../shared/domain/types';
+import type { DeviceRisk, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { StoredRow } from '../store/rows.repo';
 
@@ -19,7 +19,7 @@ export interface OutputRecord {
   insights: string[] | null;
   alertQuantity: number | null;
   deviceAge: number | null;
-  deviceRisk: string | null;
+  deviceRisk: DeviceRisk | null;
   score: number | null;
   smartID: string | null;
   similarDevices: string[] | null;
@@ -28,8 +28,9 @@ export interface OutputRecord {
   /**
    * The analyst's outcome of the transaction, under the name the response-variable file gives it
    * (so the export can be imported back as an outcomes spreadsheet); null when not reviewed.
+   * `Legítima` is the local review state: the import takes it for no outcome, as it should.
    */
-  Resultado: Outcome | null;
+  Resultado: ReviewOutcome | null;
   /** When that outcome was set (ISO); null when not reviewed. */
   outcomeSetAt: string | null;
 }
