@@ -75,7 +75,7 @@ describe('migration 0009 (legitimate review)', () => {
     const backup = path.join(dir, 'before.sqlite3');
     expect(await migrate(db, migrations, () => backup)).toEqual({
       from: 8,
-      to: 9,
+      to: migrations.at(-1)?.version,
       backupPath: backup,
     });
     expect(db.prepare('SELECT * FROM outcomes').all()).toEqual(outcomesBefore);

@@ -8,6 +8,7 @@ import { batchLease } from './0006-batch-lease';
 import { answerChecks } from './0007-answer-checks';
 import { customEndpoints } from './0008-custom-endpoints';
 import { legitimateReview } from './0009-legitimate-review';
+import { chartCounts } from './0011-chart-counts';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   answerChecks,
   customEndpoints,
   legitimateReview,
+  chartCounts,
 ];
