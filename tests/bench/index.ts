@@ -2,6 +2,7 @@ import { benchBulk } from './bulk.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
+import { benchResultsMillion } from './results-million.bench';
 
 /**
  * `npm run bench`: measures the speed and memory targets of the issues in one run on this machine
@@ -13,6 +14,7 @@ const results = [
   benchImport(workbook),
   ...(await benchImportInBrowser(workbook)),
   ...(await benchResultsInBrowser()),
+  ...(await benchResultsMillion()),
 ];
 
 const width = Math.max(...results.map((result) => result.name.length));
