@@ -4,9 +4,18 @@
  * headers and labels, BOM); in English with `,` the same rows in English words. The bytes are
  * compared whole. xlsx keeps numbers numeric in both languages.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
+import {
+  encodeTable,
+  outputCells,
+  outputColumns,
+  toOutputRecord,
+  writeOutput,
+} from '../../electron/core/bulk/output';
 import { reviewService } from '../../electron/core/review/review-service';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
@@ -165,4 +174,23 @@ describe('the results xlsx', () => {
       expect(sheet.A1).toMatchObject({ t: 's', v: language === 'en' ? 'Row' : 'Linha' });
     });
   }
+});
+
+describe('the command line CSV', () => {
+  it('is streamed with the bytes of the whole-table writer: codes, `,`, decimal point, BOM', async () => {
+    const rows = () => rowsRepo(history.db).iterate(batchId);
+    const file = path.join(history.dir, 'out.csv');
+    expect(await writeOutput(file, rows())).toBe(3);
+    const whole = encodeTable(
+      'csv',
+      'Results',
+      outputColumns,
+      [...rows()].map((row) => outputCells(toOutputRecord(row))),
+    );
+    const written = readFileSync(file);
+    expect(written.equals(Buffer.from(whole))).toBe(true);
+    expect(written.toString('utf8').split('\r\n')[1]).toContain(
+      ',ok,200,dev-a,DEV0003 GER0002,2,30,medium,0.87,',
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
-import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
+import { csvRow, toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
 import type { DeviceRisk, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { StoredRow } from '../store/rows.repo';
@@ -97,19 +97,19 @@ export function outputKind(file: string): OutputKind | null {
 }
 
 /**
- * Writes every row of a batch, in input order. JSON is streamed a row at a time; CSV neutralises
+ * Writes every row of a batch, in input order. JSON and CSV are streamed a row at a time; CSV neutralises
  * fields that a spreadsheet would run as formulas; xlsx keeps them exact in text cells.
  */
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
-  if (kind !== 'json') {
+  if (kind === 'xlsx') {
     const { bytes, count } = tableOutput(kind, rows);
     await writeFile(file, bytes);
     return count;
   }
   const stream = createWriteStream(file, { encoding: 'utf8' });
-  const count = await writeJsonOutput(stream, rows);
+  const count = await (kind === 'json' ? writeJsonOutput : writeCsvOutput)(stream, rows);
   stream.end();
   await once(stream, 'finish');
   return count;
@@ -122,6 +122,7 @@ export async function writeOutputStream(
   rows: Iterable<StoredRow>,
 ): Promise<number> {
   if (kind === 'json') return writeJsonOutput(stream, rows);
+  if (kind === 'csv') return writeCsvOutput(stream, rows);
   const { bytes, count } = tableOutput(kind, rows);
   if (!stream.write(bytes)) await once(stream, 'drain');
   return count;
@@ -141,8 +142,27 @@ async function writeJsonOutput(stream: Writable, rows: Iterable<StoredRow>): Pro
   return count;
 }
 
+/**
+ * The CSV output a row at a time (the bytes `encodeTable` would give: BOM, `,`, CRLF, formulas
+ * neutralised), in pieces of about 64 KB, so a million rows never sit in memory together.
+ */
+async function writeCsvOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
+  let count = 0;
+  let chunk = '\ufeff' + csvRow(outputColumns);
+  for (const row of rows) {
+    chunk += csvRow(outputCells(toOutputRecord(row)));
+    count += 1;
+    if (chunk.length > 64 * 1024) {
+      if (!stream.write(chunk)) await once(stream, 'drain');
+      chunk = '';
+    }
+  }
+  if (!stream.write(chunk)) await once(stream, 'drain');
+  return count;
+}
+
 function tableOutput(
-  kind: 'csv' | 'xlsx',
+  kind: 'xlsx',
   rows: Iterable<StoredRow>,
 ): { bytes: Uint8Array; count: number } {
   const body: OutValue[][] = [];
