@@ -70,7 +70,10 @@ export async function streamAtomically<T>(
     if (temporary !== null && target !== null) await rename(temporary, target);
     return result;
   } catch (caught) {
+    // Closed before it is removed: a stream still opening would create the file again.
+    const closed = once(stream, 'close').catch(() => undefined);
     stream.destroy();
+    await closed;
     if (temporary !== null) await rm(temporary, { force: true });
     throw caught;
   }

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, it, expect } from 'vitest';
 import { readSpreadsheet } from './read';
-import { neutraliseFormula, toCsv, toXlsx } from './write';
+import { csvRow, neutraliseFormula, toCsv, toXlsx } from './write';
 import type { Cell } from './types';
 
 function texts(rows: Cell[][]): Array<Array<string | null>> {
@@ -22,6 +22,15 @@ describe('neutraliseFormula', () => {
     expect(neutraliseFormula('PED-1')).toBe('PED-1');
     expect(neutraliseFormula('a=b')).toBe('a=b');
     expect(neutraliseFormula('')).toBe('');
+  });
+});
+
+describe('csvRow', () => {
+  it('writes a decimal comma when asked, quoting it only where `,` also separates fields', () => {
+    expect(csvRow([0.87, 2, 'a'], { separator: ';', decimal: ',' })).toBe('0,87;2;a\r\n');
+    expect(csvRow([0.87, -1.5], { separator: ',', decimal: ',' })).toBe('"0,87","-1,5"\r\n');
+    expect(csvRow([1.5e-7, null], { separator: ';', decimal: ',' })).toBe('0,00000015;\r\n');
+    expect(csvRow([0.87], {})).toBe('0.87\r\n');
   });
 });
 

@@ -28,6 +28,33 @@ export interface CsvOptions {
   bom?: boolean;
   /** `neutraliseFormula` on every text cell; on by default. Off only for machine consumers. */
   neutralise?: boolean;
+  /**
+   * The decimal mark of numbers: `.` by default; `,` for Excel in Portuguese, which reads `0.87`
+   * as text (a field holding the separator is quoted, so `,` with `,` still reads back).
+   */
+  decimal?: '.' | ',';
+}
+
+/**
+ * One CSV record and its CRLF, as `toCsv` writes each: for files written a row at a time, so a
+ * million rows never sit in memory together.
+ */
+export function csvRow(row: OutValue[], options: CsvOptions = {}): string {
+  const separator = options.separator ?? ',';
+  const neutralise = options.neutralise ?? true;
+  const decimalComma = options.decimal === ',';
+  const quoted = (text: string): string =>
+    text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const field = (value: OutValue): string => {
+    if (value === null) return '';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return '';
+      const digits = numberToText(value);
+      return decimalComma ? quoted(digits.replace('.', ',')) : digits;
+    }
+    return quoted(neutralise ? neutraliseFormula(value) : value);
+  };
+  return row.map(field).join(separator) + '\r\n';
 }
 
 /**
@@ -36,16 +63,7 @@ export interface CsvOptions {
  * null and non-finite numbers as empty fields. Encode the result with `TextEncoder` (UTF-8).
  */
 export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions = {}): string {
-  const separator = options.separator ?? ',';
-  const neutralise = options.neutralise ?? true;
-  const field = (value: OutValue): string => {
-    if (value === null) return '';
-    if (typeof value === 'number') return Number.isFinite(value) ? numberToText(value) : '';
-    const text = neutralise ? neutraliseFormula(value) : value;
-    const quote = text.includes(separator) || /["\r\n]/.test(text);
-    return quote ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [header, ...rows].map((row) => row.map(field).join(separator) + '\r\n');
+  const lines = [header, ...rows].map((row) => csvRow(row, options));
   return (options.bom === true ? '\ufeff' : '') + lines.join('');
 }
 

@@ -4,6 +4,7 @@ import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
+import { benchResultsMillion } from './results-million.bench';
 
 /**
  * `npm run bench`: measures the speed and memory targets of the issues in one run on this machine
@@ -21,6 +22,7 @@ const results = [
   ...(await benchImportInBrowser(workbook, xlsxRows)),
   ...(await benchResultsInBrowser()),
   await benchReport(),
+  ...(await benchResultsMillion()),
 ];
 
 const width = Math.max(...results.map((result) => result.name.length));

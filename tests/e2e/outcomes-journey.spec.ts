@@ -303,13 +303,13 @@ test('from a spreadsheet to outcomes the sandbox received: run, review by keyboa
     row.map((cell) => cell?.text ?? ''),
   );
   const column = (title: string) => header!.indexOf(title);
-  expect(column('Resultado')).toBeGreaterThan(0);
-  expect(column('outcomeSetAt')).toBe(column('Resultado') + 1);
+  expect(column('Outcome')).toBeGreaterThan(0);
+  expect(column('Outcome set at')).toBe(column('Outcome') + 1);
   const exported = new Map(
     body
-      // The reader drops a row's trailing empty cells: a row not reviewed ends before Resultado.
-      .filter((row) => (row[column('Resultado')] ?? '') !== '')
-      .map((row) => [row[column('externalID')], row[column('Resultado')]]),
+      // The reader drops a row's trailing empty cells: a row not reviewed ends before Outcome.
+      .filter((row) => (row[column('Outcome')] ?? '') !== '')
+      .map((row) => [row[column('External ID')], row[column('Outcome')]]),
   );
   expect(exported).toEqual(planned);
 });

@@ -148,8 +148,8 @@ test('a CSV run in the sandbox: progress, results, risk filter, CSV export and a
   const [header, ...lines] = await downloadedCsv(download);
   const column = (name: string) => header!.indexOf(name);
   expect(lines).toHaveLength(high.length);
-  expect(lines.map((line) => line[column('deviceRisk')])).toEqual(high.map(() => 'high'));
-  const exportedIds = lines.map((line) => line[column('externalID')]);
+  expect(lines.map((line) => line[column('Device risk')])).toEqual(high.map(() => 'High'));
+  const exportedIds = lines.map((line) => line[column('External ID')]);
   expect(exportedIds).toContain(`'${formulaId}`);
   expect(exportedIds.sort()).toEqual(
     high

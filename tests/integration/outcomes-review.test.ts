@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resultHandlers } from '../../electron/core/handlers/results.handlers';
 import { reviewService } from '../../electron/core/review/review-service';
 import { uploadService } from '../../electron/core/uploads/upload-service';
 import type { OutcomeImportRow, ReviewTarget } from '../../shared/contract/outcomes';
@@ -9,6 +8,7 @@ import { buildResponseFile } from '../../shared/outcomes';
 import { sourceRows } from '../support/bulk';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
 import { unwrap } from './results-fixture';
+import { testResultHandlers } from '../support/result-handlers';
 
 let fixture: OutcomesFixture;
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe('setting outcomes by hand', () => {
   });
 
   it('shows the outcome on results pages, details and search hits', async () => {
-    const handlers = resultHandlers({ db: fixture.db });
+    const handlers = testResultHandlers(fixture.db);
     const [reviewed] = batchRows().filter((row) => row.deviceId !== null);
     reviewService(fixture.db).set(targets([reviewed!.seq]), 'Fraude Confirmada');
     const outcome = stored().get(reviewed!.externalId!)!;
@@ -153,7 +153,7 @@ describe('setting outcomes by hand', () => {
 describe('setting outcomes by filter', () => {
   it('sets exactly the rows the results filter shows, then the rows not reviewed yet', async () => {
     const review = reviewService(fixture.db);
-    const handlers = resultHandlers({ db: fixture.db });
+    const handlers = testResultHandlers(fixture.db);
     const page = async (filter: ResultFilter) =>
       unwrap(
         await handlers['results.page']({

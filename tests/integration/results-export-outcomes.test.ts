@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputColumns, writeOutput } from '../../electron/core/bulk/output';
+import { exportHeader } from '../../electron/core/results-export/results-table';
 import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { ExportedFile, ResultRow } from '../../shared/contract/results';
@@ -82,8 +83,8 @@ const cell = (line: string[], column: string) => line[outputColumns.indexOf(colu
 describe('the outcome in result exports', () => {
   it('adds Resultado and its time to every row of the CSV, empty when not reviewed', async () => {
     const { header, body } = await exportResults({}, 'csv');
-    expect(header).toEqual(outputColumns);
-    expect(header.slice(-2)).toEqual(['Resultado', 'outcomeSetAt']);
+    expect(header).toEqual(exportHeader({ language: 'en' }));
+    expect(header.slice(-2)).toEqual(['Outcome', 'Outcome set at']);
     expect(body).toHaveLength(300);
 
     const rows = await everyRow();
@@ -110,7 +111,7 @@ describe('the outcome in result exports', () => {
 
     const csv = await exportResults({ outcomes: ['Suspeito', 'Device Positivado'] }, 'csv');
     const xlsx = await exportResults({ outcomes: ['Suspeito', 'Device Positivado'] }, 'xlsx');
-    expect(xlsx.header).toEqual(outputColumns);
+    expect(xlsx.header).toEqual(exportHeader({ language: 'en' }));
     expect(xlsx.body).toEqual(csv.body);
     expect(csv.body.map((line) => cell(line, 'Resultado'))).toEqual(
       expect.arrayContaining(['Suspeito', 'Device Positivado']),

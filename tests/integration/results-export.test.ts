@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputColumns, reimportColumns } from '../../electron/core/bulk/output';
+import { exportHeader } from '../../electron/core/results-export/results-table';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { ExportedFile } from '../../shared/contract/results';
 import { validateTransaction } from '../../shared/domain/transaction';
@@ -40,7 +41,7 @@ const exportResults = (filter: object, format: 'csv' | 'xlsx') =>
   fixture.handlers['results.export']({ batchId: fixture.batchId, filter, format });
 
 describe('exports of a batch', () => {
-  it('writes the filtered rows as CSV with the command line columns, BOM and neutralised formulas', async () => {
+  it('writes the filtered rows as CSV with the command line columns in English words, BOM and neutralised formulas', async () => {
     const file = unwrap(await exportResults({ statuses: ['ok'] }, 'csv'));
     const counts = rowsRepo(fixture.history.db).counts(fixture.batchId);
     expect(file).toMatchObject({
@@ -52,10 +53,10 @@ describe('exports of a batch', () => {
 
     const { header, body, workbook } = readBack(file);
     expect(workbook).toMatchObject({ kind: 'csv', encoding: 'utf-8-bom', delimiter: ',' });
-    expect(header).toEqual(outputColumns);
+    expect(header).toEqual(exportHeader({ language: 'en' }));
     expect(body).toHaveLength(counts.ok);
     const column = (name: string) => outputColumns.indexOf(name as (typeof outputColumns)[number]);
-    expect(body.every((row) => row[column('status')] === 'ok')).toBe(true);
+    expect(body.every((row) => row[column('status')] === 'Answered')).toBe(true);
     // The formula-looking ID is kept, behind a quote that stops a spreadsheet running it.
     const formulaRow = body.find((row) => row[column('row')] === '7');
     expect(formulaRow?.[column('externalID')]).toBe(`'${formulaId}`);
@@ -90,7 +91,7 @@ describe('exports of a batch', () => {
   it('still writes the header when nothing matches', async () => {
     const file = unwrap(await exportResults({ insight: 'NOPE0000' }, 'csv'));
     expect(file.rows).toBe(0);
-    expect(readBack(file)).toMatchObject({ header: outputColumns, body: [] });
+    expect(readBack(file)).toMatchObject({ header: exportHeader({ language: 'en' }), body: [] });
   });
 
   it('writes the failed rows as a spreadsheet the import takes again, unchanged', async () => {

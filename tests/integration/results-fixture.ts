@@ -1,10 +1,11 @@
 import type { SourceRow } from '../../electron/core/bulk/batch';
 import type { BatchRun } from '../../electron/core/bulk/runner';
-import { resultHandlers } from '../../electron/core/handlers/results.handlers';
 import { sandboxAnswer, startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import type { Result } from '../../shared/result';
+import type { Settings } from '../../shared/settings';
 import { sandboxClient, sourceRows, startBatch } from '../support/bulk';
 import { tempHistory } from '../support/history';
+import { testResultHandlers } from '../support/result-handlers';
 
 /** An external ID a spreadsheet would run as a formula. */
 export const formulaId = '=SUM(1,2)-order';
@@ -68,6 +69,8 @@ export async function resultsFixture() {
   const end = await run.ended;
   if (end.state !== 'paused') throw new Error(`The fixture batch ended ${end.state}.`);
   const batchId = history.db.prepare('SELECT id FROM batches').pluck().get() as string;
+  // The settings the exports follow: English and `,` unless a test changes them (and back).
+  const settings: Partial<Settings> = {};
 
   return {
     sandbox,
@@ -76,7 +79,8 @@ export async function resultsFixture() {
     rows,
     /** The 0-based index of the first of the two rows with one session. */
     shared,
-    handlers: resultHandlers({ db: history.db }),
+    settings,
+    handlers: testResultHandlers(history.db, settings),
     close: async () => {
       history.close();
       await sandbox.close();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
-import { resultHandlers } from '../../electron/core/handlers/results.handlers';
 import { reviewService } from '../../electron/core/review/review-service';
 import { filterSql, orderBy } from '../../electron/core/store/result-filter';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
@@ -11,11 +10,12 @@ import { outcomes } from '../../shared/domain/types';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
 import { unwrap } from './results-fixture';
+import { testResultHandlers } from '../support/result-handlers';
 
 const size = 100_000;
 let history: Awaited<ReturnType<typeof tempHistory>>;
 let batchId: string;
-let handlers: ReturnType<typeof resultHandlers>;
+let handlers: ReturnType<typeof testResultHandlers>;
 
 /**
  * A 100,000-row batch in a real history. The answers are the sandbox's own (`sandboxAnswer`,
@@ -65,7 +65,7 @@ beforeAll(async () => {
     `100,000 rows: stored in ${String(Math.round(stored))} ms, answers in ${String(Math.round(performance.now() - started))} ms`,
   );
   batchId = batch.id;
-  handlers = resultHandlers({ db: history.db });
+  handlers = testResultHandlers(history.db);
 }, 180_000);
 afterAll(() => history.close());
 

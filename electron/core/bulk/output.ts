@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { writeAtomically, streamAtomically } from '../write-atomically';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
-import { toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
-import type { Outcome, Transaction } from '../../../shared/domain/types';
+import { csvRow, toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
+import type { DeviceRisk, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { StoredRow } from '../store/rows.repo';
 
@@ -18,7 +18,7 @@ export interface OutputRecord {
   insights: string[] | null;
   alertQuantity: number | null;
   deviceAge: number | null;
-  deviceRisk: string | null;
+  deviceRisk: DeviceRisk | null;
   score: number | null;
   smartID: string | null;
   similarDevices: string[] | null;
@@ -27,8 +27,9 @@ export interface OutputRecord {
   /**
    * The analyst's outcome of the transaction, under the name the response-variable file gives it
    * (so the export can be imported back as an outcomes spreadsheet); null when not reviewed.
+   * `Legítima` is the local review state: the import takes it for no outcome, as it should.
    */
-  Resultado: Outcome | null;
+  Resultado: ReviewOutcome | null;
   /** When that outcome was set (ISO); null when not reviewed. */
   outcomeSetAt: string | null;
 }
@@ -95,19 +96,20 @@ export function outputKind(file: string): OutputKind | null {
 }
 
 /**
- * Writes every row of a batch, in input order. JSON is streamed a row at a time; CSV neutralises
+ * Writes every row of a batch, in input order. JSON and CSV are streamed a row at a time; CSV neutralises
  * fields that a spreadsheet would run as formulas; xlsx keeps them exact in text cells.
  */
 export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
   // Through a temporary file: a failure part-way leaves the previous file, not half of one.
-  if (kind !== 'json') {
+  if (kind === 'xlsx') {
     const { bytes, count } = tableOutput(kind, rows);
     await writeAtomically(file, bytes);
     return count;
   }
-  return streamAtomically(file, (stream) => writeJsonOutput(stream, rows));
+  const write = kind === 'json' ? writeJsonOutput : writeCsvOutput;
+  return streamAtomically(file, (stream) => write(stream, rows));
 }
 
 /** The same output on a stream that stays open, such as standard output (`--output -`). */
@@ -117,6 +119,7 @@ export async function writeOutputStream(
   rows: Iterable<StoredRow>,
 ): Promise<number> {
   if (kind === 'json') return writeJsonOutput(stream, rows);
+  if (kind === 'csv') return writeCsvOutput(stream, rows);
   const { bytes, count } = tableOutput(kind, rows);
   if (!stream.write(bytes)) await once(stream, 'drain');
   return count;
@@ -136,8 +139,27 @@ async function writeJsonOutput(stream: Writable, rows: Iterable<StoredRow>): Pro
   return count;
 }
 
+/**
+ * The CSV output a row at a time (the bytes `encodeTable` would give: BOM, `,`, CRLF, formulas
+ * neutralised), in pieces of about 64 KB, so a million rows never sit in memory together.
+ */
+async function writeCsvOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
+  let count = 0;
+  let chunk = '\ufeff' + csvRow(outputColumns);
+  for (const row of rows) {
+    chunk += csvRow(outputCells(toOutputRecord(row)));
+    count += 1;
+    if (chunk.length > 64 * 1024) {
+      if (!stream.write(chunk)) await once(stream, 'drain');
+      chunk = '';
+    }
+  }
+  if (!stream.write(chunk)) await once(stream, 'drain');
+  return count;
+}
+
 function tableOutput(
-  kind: 'csv' | 'xlsx',
+  kind: 'xlsx',
   rows: Iterable<StoredRow>,
 ): { bytes: Uint8Array; count: number } {
   const body: OutValue[][] = [];

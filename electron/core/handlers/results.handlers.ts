@@ -1,15 +1,10 @@
-import type { ExportedFile } from '../../../shared/contract/results';
+import type { ExportedFile, ResultFilter } from '../../../shared/contract/results';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { OutValue } from '../../../shared/spreadsheet';
-import {
-  encodeTable,
-  outputCells,
-  outputColumns,
-  reimportCells,
-  reimportColumns,
-  toOutputRecord,
-} from '../bulk/output';
+import { toXlsx, type OutValue } from '../../../shared/spreadsheet';
+import { encodeTable, reimportCells, reimportColumns } from '../bulk/output';
 import type { CoreContext, HandlerGroup } from '../context';
+import { exportStyle } from '../results-export/export-style';
+import { exportCells, exportHeader, resultsCsvChunks } from '../results-export/results-table';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { resultsRepo } from '../store/results.repo';
@@ -40,7 +35,13 @@ export function fileStem(sourceName: string): string {
 }
 
 /** The results screen, its exports, the history search and the device view. */
-export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Names> {
+export function resultHandlers({
+  db,
+  settings,
+  info,
+}: Pick<CoreContext, 'db' | 'settings'> & {
+  info: Pick<CoreContext['info'], 'locale'>;
+}): HandlerGroup<Names> {
   const batches = batchesRepo(db);
   const results = resultsRepo(db);
   const exports = exportRepo(db);
@@ -57,16 +58,39 @@ export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Na
     batch: BatchRecord,
     kind: 'results' | 'failed',
     format: Format,
-    header: string[],
-    body: OutValue[][],
+    bytes: Uint8Array,
+    rows: number,
   ): ExportedFile {
-    const bytes = encodeTable(format, kind === 'results' ? 'Results' : 'Failed', header, body);
     return {
       fileName: `${fileStem(batch.sourceName)}-${kind}.${format}`,
       mimeType: mimeTypes[format],
       base64: Buffer.from(bytes).toString('base64'),
-      rows: body.length,
+      rows,
     };
+  }
+
+  /**
+   * The filtered results in the analyst's language and separator (see `exportStyle`); the CSV is
+   * built a row at a time, never as a table of cells.
+   */
+  function resultsFile(batch: BatchRecord, filter: ResultFilter, format: Format): ExportedFile {
+    const style = exportStyle(settings(), info.locale);
+    let count = 0;
+    const rows = (function* counted() {
+      for (const row of exports.rows(batch.id, filter)) {
+        count += 1;
+        yield row;
+      }
+    })();
+    if (format === 'xlsx') {
+      const body: OutValue[][] = [];
+      for (const row of rows) body.push(exportCells(row, style));
+      return file(batch, 'results', format, toXlsx('Results', exportHeader(style), body), count);
+    }
+    const bytes = Buffer.concat(
+      Array.from(resultsCsvChunks(rows, style), (chunk) => Buffer.from(chunk, 'utf8')),
+    );
+    return file(batch, 'results', format, bytes, count);
   }
 
   return {
@@ -81,16 +105,12 @@ export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Na
           : fail('validation', `There is no row ${seq} in batch ${batchId}.`);
       }),
     'results.export': ({ batchId, filter, format }) =>
-      withBatch(batchId, (batch) => {
-        const body: OutValue[][] = [];
-        for (const row of exports.rows(batchId, filter))
-          body.push(outputCells(toOutputRecord(row)));
-        return file(batch, 'results', format, outputColumns, body);
-      }),
+      withBatch(batchId, (batch) => resultsFile(batch, filter, format)),
     'results.exportFailed': ({ batchId, format }) =>
       withBatch(batchId, (batch) => {
         const body = [...exports.failedRequests(batchId)].map(reimportCells);
-        return file(batch, 'failed', format, reimportColumns, body);
+        const bytes = encodeTable(format, 'Failed', reimportColumns, body);
+        return file(batch, 'failed', format, bytes, body.length);
       }),
     'history.search': ({ query, limit }) => fromStore(() => ok(history.search(query, limit))),
     'devices.get': ({ deviceId }) => fromStore(() => ok(history.device(deviceId))),

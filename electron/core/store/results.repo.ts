@@ -61,12 +61,6 @@ export function resultsRepo(db: Db) {
      FROM ${rowsWithLookups} WHERE r.batch_id = ? AND r.seq = ?`,
   );
 
-  function counted(where: string, params: Record<string, string | number>, key: string) {
-    return statement<{ key: string | number | null; n: number }>(
-      `SELECT ${key} AS key, COUNT(*) AS n FROM result_index ri WHERE ${where} GROUP BY key`,
-    ).all(params);
-  }
-
   return {
     /**
      * One page and the number of matching rows, read in one transaction so they agree while a
@@ -100,7 +94,11 @@ export function resultsRepo(db: Db) {
         .deferred();
     },
 
-    /** Counts for the charts over the filtered rows; scores outside 0..1 fall in no bin. */
+    /**
+     * Counts for the charts over the filtered rows; scores outside 0..1 fall in no bin. Status,
+     * risk and score bin come from one GROUP BY over `result_index_chart` (migration 0011);
+     * unfiltered, the top codes are read from `insight_counts`, kept by triggers.
+     */
     aggregates(batchId: string, filter: ResultFilter): ResultAggregates {
       const { where, params, filtered } = filterSql(batchId, filter);
       return db
@@ -113,8 +111,6 @@ export function resultsRepo(db: Db) {
             failed: 0,
             pending: 0,
           };
-          for (const { key, n } of counted(where, params, 'ri.status'))
-            statuses[key as keyof typeof statuses] = n;
           const risks: ResultAggregates['risks'] = {
             undefined: 0,
             low: 0,
@@ -122,30 +118,37 @@ export function resultsRepo(db: Db) {
             high: 0,
             none: 0,
           };
-          // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
-          for (const { key, n } of counted(
-            `${where} AND ri.status <> 'pending'`,
-            params,
-            'ri.risk',
-          ))
-            risks[riskOfRank.get(key as number) ?? 'none'] += n;
           const scoreHistogram = Array.from({ length: 10 }, () => 0);
-          const binned = `${where} AND ri.score BETWEEN 0 AND 1`;
-          for (const { key, n } of counted(
-            binned,
-            params,
-            'MIN(CAST(ri.score * 10 AS INTEGER), 9)',
-          ))
-            scoreHistogram[key as number] = n;
-          // Unfiltered, the codes are counted straight off their index; filtered, only the
-          // matching rows' codes.
-          const scope = filtered
-            ? 'AND seq IN (SELECT ri.seq FROM result_index ri WHERE ' + where + ')'
-            : '';
-          const topInsights = statement<{ code: string; count: number }>(
-            `SELECT code, COUNT(*) AS count FROM lookup_insights WHERE batch_id = @batchId ${scope}
-           GROUP BY code ORDER BY count DESC, code LIMIT 10`,
+          const groups = statement<{
+            status: keyof typeof statuses;
+            risk: number | null;
+            bin: number | null;
+            n: number;
+          }>(
+            `SELECT ri.status AS status, ri.risk AS risk,
+               CASE WHEN ri.score BETWEEN 0 AND 1 THEN MIN(CAST(ri.score * 10 AS INTEGER), 9) END AS bin,
+               COUNT(*) AS n
+             FROM result_index ri WHERE ${where} GROUP BY 1, 2, 3`,
           ).all(params);
+          for (const { status, risk, bin, n } of groups) {
+            statuses[status] += n;
+            // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
+            if (status !== 'pending') risks[riskOfRank.get(risk ?? -1) ?? 'none'] += n;
+            if (bin !== null) scoreHistogram[bin] = (scoreHistogram[bin] ?? 0) + n;
+          }
+          const topInsights = filtered
+            ? statement<{ code: string; count: number }>(
+                // CROSS JOIN keeps this order: the filtered rows first, then each row's codes by
+                // the primary key, instead of every code of the batch checked against the filter.
+                `SELECT li.code AS code, COUNT(*) AS count
+                 FROM result_index ri CROSS JOIN lookup_insights li
+                   ON li.batch_id = ri.batch_id AND li.seq = ri.seq
+                 WHERE ${where} GROUP BY li.code ORDER BY count DESC, li.code LIMIT 10`,
+              ).all(params)
+            : statement<{ code: string; count: number }>(
+                `SELECT code, n AS count FROM insight_counts WHERE batch_id = @batchId
+                 ORDER BY n DESC, code LIMIT 10`,
+              ).all(params);
           return { statuses, risks, scoreHistogram, topInsights };
         })
         .deferred();

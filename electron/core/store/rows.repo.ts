@@ -1,6 +1,6 @@
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
-import type { InsightResult, Outcome, Transaction } from '../../../shared/domain/types';
+import type { InsightResult, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import { storedRequestOf } from './compact-request';
 import type { Db } from './db';
 import { outcomeRankSql } from './result-filter';
@@ -71,7 +71,7 @@ export interface StoredRow {
   notes: string[];
   attempts: number;
   /** The analyst's outcome of the row's transaction id and when it was set (ISO), if any. */
-  outcome: Outcome | null;
+  outcome: ReviewOutcome | null;
   outcomeSetAt: string | null;
 }
 
@@ -89,7 +89,7 @@ export interface JoinedRow {
   result_json: string | null;
   messages_json: string | null;
   attempts: number | null;
-  outcome: Outcome | null;
+  outcome: ReviewOutcome | null;
   outcome_set_at: string | null;
 }
 

@@ -79,7 +79,7 @@ describe('migration 0009 (legitimate review)', () => {
     );
     expect(await migrate(db, upToThis, () => backup)).toEqual({
       from: 8,
-      to: 9,
+      to: legitimateReview.version,
       backupPath: backup,
     });
     expect(db.prepare('SELECT * FROM outcomes').all()).toEqual(outcomesBefore);

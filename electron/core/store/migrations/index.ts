@@ -9,6 +9,7 @@ import { answerChecks } from './0007-answer-checks';
 import { customEndpoints } from './0008-custom-endpoints';
 import { legitimateReview } from './0009-legitimate-review';
 import { compactRows } from './0010-compact-rows';
+import { chartCounts } from './0011-chart-counts';
 import { searchNocase } from './0012-search-nocase';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   customEndpoints,
   legitimateReview,
   compactRows,
+  chartCounts,
   searchNocase,
 ];

@@ -26,7 +26,7 @@ export const settingsMessages = catalogue(
     'settings.separator.comma': 'Comma (,)',
     'settings.separator.semicolon': 'Semicolon (;)',
     'settings.separator.hint':
-      'Used for the files built on the Send outcomes screen; it can be changed there for one file.',
+      'Used for the files built on the Send outcomes screen (it can be changed there for one file) and for Export CSV of the results: with a semicolon, numbers get a decimal comma, as Excel in Portuguese reads them.',
     'settings.privacy': 'Privacy requests',
     'settings.forget.hint':
       'Deletes every row, result and outcome about one CPF from the history on this computer, and the older copies of the history (backups) that may hold it. Responses already sent to the service are not affected.',
@@ -63,7 +63,7 @@ export const settingsMessages = catalogue(
     'settings.separator.comma': 'Vírgula (,)',
     'settings.separator.semicolon': 'Ponto e vírgula (;)',
     'settings.separator.hint':
-      'Usado nos arquivos montados na tela Enviar resultados; pode ser trocado ali para um arquivo.',
+      'Usado nos arquivos montados na tela Enviar resultados (pode ser trocado ali para um arquivo) e no Exportar CSV dos resultados: com ponto e vírgula, os números saem com vírgula decimal, como o Excel em português os lê.',
     'settings.privacy': 'Pedidos de privacidade',
     'settings.forget.hint':
       'Apaga do histórico deste computador todas as linhas, respostas e resultados de um CPF, e as cópias antigas do histórico (backups) que possam contê-lo. Respostas já enviadas ao serviço não são afetadas.',
