@@ -35,6 +35,9 @@ async function efficiencyAt(sandbox: Sandbox, latencyMs: number, goal: number) {
   const ideal = concurrency / (latencyMs / 1000);
   const rows = 4000;
   const both = await sideBySide(sandbox, rows, (run) => run.windowRowsPerSecond / ideal);
+  console.error(
+    `(a) ${String(latencyMs)} ms: dcdesk ${withSpread(both.dcdesk, 3)}, minimal ${withSpread(both.minimal, 3)}`,
+  );
   return {
     name: `(a) rows/s ÷ (C ÷ latency), C=${String(concurrency)}, ${String(latencyMs)} ms, ${rows.toLocaleString('en')} rows, token every ${String(tokenTtlSeconds)} s`,
     value: `dcdesk ${withSpread(both.dcdesk, 3)} vs minimal client ${withSpread(both.minimal, 3)}; authentications ${both.authentications}`,
@@ -53,6 +56,9 @@ export async function benchBulk(): Promise<BenchResult[]> {
     // No latency: the client's own cost per row, with every result stored durably.
     await sandbox.configure({ latencyMs: 0, tokenTtlSeconds });
     const fast = await sideBySide(sandbox, 20_000, (run) => run.runRowsPerSecond);
+    console.error(
+      `(b) 0 ms: dcdesk ${withSpread(fast.dcdesk)}, minimal ${withSpread(fast.minimal)}`,
+    );
 
     // Memory: peak resident growth while a 100,000-row batch runs, from once its rows are stored.
     let rowsPerSecond = 0;
