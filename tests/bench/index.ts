@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Bench, BenchResult } from './bench-result';
-import { benchBulk } from './bulk.bench';
+import { benchBulk, benchBulkMemory } from './bulk.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
@@ -17,6 +17,7 @@ const sharedWorkbook = () => (workbook ??= bigWorkbook());
 
 const benches: Bench[] = [
   { name: 'bulk', run: benchBulk },
+  { name: 'memory', run: benchBulkMemory },
   { name: 'import', run: () => Promise.resolve([benchImport(sharedWorkbook())]) },
   { name: 'import-browser', run: () => benchImportInBrowser(sharedWorkbook()) },
   { name: 'results-browser', run: benchResultsInBrowser },
