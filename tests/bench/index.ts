@@ -1,4 +1,7 @@
-import { benchBulk } from './bulk.bench';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import type { Bench, BenchResult } from './bench-result';
+import { benchBulk, benchBulkMemory } from './bulk.bench';
 import { benchCliMillion } from './cli-million.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
@@ -7,31 +10,66 @@ import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
 
 /**
- * `npm run bench`: measures the speed and memory targets of the issues in one run on this machine
- * and prints them with their targets. Exits 1 when a target is missed.
+ * `npm run bench [-- NAME...]`: measures the speed and memory targets of the issues on this
+ * machine and prints them with their targets; with names, only the benches whose name contains
+ * one of them. Writes every figure to tests/bench/results/bench-results.json as well. Exits 1
+ * when a target is missed.
  */
 // Rows of the xlsx benches (d) and (e); DCDESK_BENCH_XLSX_ROWS sets another count. Not a full
 // sheet (1,048,575) by default: building it with SheetJS's writer ran out of memory here after
 // ten minutes ("invalid table size"), so that figure needs a workbook written in pieces first.
 const xlsxRows = Number(process.env.DCDESK_BENCH_XLSX_ROWS ?? 100_000);
-const workbook = bigWorkbook(xlsxRows);
-const results = [
-  ...(await benchBulk()),
-  ...(await benchCliMillion()),
-  benchImport(workbook, xlsxRows),
-  ...(await benchImportInBrowser(workbook, xlsxRows)),
-  ...(await benchResultsInBrowser()),
-  await benchReport(),
-  ...(await benchResultsMillion()),
+let workbook: Uint8Array | null = null;
+const sharedWorkbook = () => (workbook ??= bigWorkbook(xlsxRows));
+
+const benches: Bench[] = [
+  { name: 'bulk', run: benchBulk },
+  { name: 'memory', run: benchBulkMemory },
+  { name: 'cli-million', run: benchCliMillion },
+  { name: 'import', run: () => Promise.resolve([benchImport(sharedWorkbook(), xlsxRows)]) },
+  { name: 'import-browser', run: () => benchImportInBrowser(sharedWorkbook(), xlsxRows) },
+  { name: 'results-browser', run: benchResultsInBrowser },
+  { name: 'results-million', run: benchResultsMillion },
+  { name: 'report', run: async () => [await benchReport()] },
 ];
 
+const wanted = process.argv.slice(2);
+const chosen = benches.filter(
+  (bench) => wanted.length === 0 || wanted.some((name) => bench.name.includes(name)),
+);
+if (chosen.length === 0) {
+  console.error(
+    `No bench is called ${wanted.join(' or ')}; the benches are: ${benches.map((bench) => bench.name).join(', ')}.`,
+  );
+  process.exit(2);
+}
+
+const results: BenchResult[] = [];
+for (const bench of chosen) results.push(...(await bench.run()));
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  date: new Date().toISOString(),
+  loadAverage: loadavg(),
+};
 const width = Math.max(...results.map((result) => result.name.length));
 console.log(
-  `\nDevice Check Desk benchmarks (${new Date().toISOString()}, Node ${process.version})\n`,
+  `\nDevice Check Desk benchmarks (${machine.date}, Node ${machine.node}, ${String(machine.cores)} × ${machine.cpu})`,
 );
+console.log('Each figure: median of 3 runs (min-max).\n');
 for (const result of results) {
   console.log(
     `${result.met ? 'ok  ' : 'MISS'}  ${result.name.padEnd(width)}  ${result.value}  (target ${result.target})`,
   );
 }
+const folder = new URL('./results/', import.meta.url);
+mkdirSync(folder, { recursive: true });
+const file = new URL('bench-results.json', folder);
+writeFileSync(
+  file,
+  `${JSON.stringify({ machine, benches: chosen.map((b) => b.name), results }, null, 2)}\n`,
+);
+console.log(`\nWritten to ${file.pathname}`);
 process.exitCode = results.every((result) => result.met) ? 0 : 1;

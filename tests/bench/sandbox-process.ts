@@ -7,10 +7,14 @@ import { spawnSandbox } from '../support/cli';
 export async function sandboxProcess(args: string[] = []) {
   const { child, url } = await spawnSandbox(args);
   const control = `${url}/__sandbox`;
+  // The control calls share Node's keep-alive pool with nothing else; after a long run the
+  // sandbox may close the idle socket just as it is reused ("other side closed"): ask once more.
+  const controlFetch: typeof fetch = (input, init) =>
+    fetch(input, init).catch(() => fetch(input, init));
   return {
     url,
     async configure(patch: Record<string, unknown>): Promise<void> {
-      const response = await fetch(`${control}/configure`, {
+      const response = await controlFetch(`${control}/configure`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(patch),
@@ -19,7 +23,7 @@ export async function sandboxProcess(args: string[] = []) {
         throw new Error(`configure failed: ${String(response.status)} ${await response.text()}`);
     },
     async counters(): Promise<{ insights: number; authentications: number }> {
-      return (await (await fetch(`${control}/counters`)).json()) as {
+      return (await (await controlFetch(`${control}/counters`)).json()) as {
         insights: number;
         authentications: number;
       };

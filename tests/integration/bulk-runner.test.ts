@@ -81,7 +81,8 @@ describe('a batch run', () => {
   it('cancels within 2 seconds and returns the rows in flight to pending', async () => {
     sandbox.configure({ latencyMs: 10_000 });
     const { batch, run } = startBatch(history.db, sandbox, sourceRows(50), { concurrency: 8 });
-    await until(() => inFlightRows(batch.id) === 8);
+    // The lease: 8 rows sent and 8 claimed ahead, all marked in flight on disk.
+    await until(() => inFlightRows(batch.id) === 16);
     run.cancel();
     const end = await run.ended;
     // The sandbox answers only after its 10 s latency: the run ended with none of the requests in

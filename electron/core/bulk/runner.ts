@@ -3,6 +3,7 @@ import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
 import { batchesRepo, type PauseReason } from '../store/batches.repo';
 import { rowsRepo, type ClaimedRow, type RowCounts, type RowResult } from '../store/rows.repo';
+import { createCommitSchedule } from './commit-schedule';
 import { createProgressMeter, toBatchCounts, type BatchEvent } from './progress';
 import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
@@ -16,6 +17,11 @@ export interface RunnerOptions {
   retryPolicy?: Partial<RetryPolicy>;
   retryBudget?: { capacity: number; earnedPerSuccess: number };
   progressIntervalMs?: number;
+  /**
+   * Longest wait, in ms, before finished rows are committed while rows claimed ahead remain
+   * (default 20). A commit happens sooner when those rows run low, the run stops or ends.
+   */
+  groupCommitMs?: number;
   now?: () => number;
   random?: () => number;
   /** Waits between attempts; tests pass one that records the delays asked for. */
@@ -48,10 +54,15 @@ export interface BatchRun {
 type Stop = { kind: 'pause'; reason: PauseReason; message: string } | { kind: 'cancel' };
 
 /**
- * Runs the pending rows of a stored batch. Slots bound the requests in flight; finished rows are
- * committed together with the claim of the next rows, in one transaction per turn of the event
- * loop, so a row's slot is free again only once its result is on disk. A kill at any moment can
- * therefore re-send at most `concurrency` rows.
+ * Runs the pending rows of a stored batch. Slots bound the requests in flight to `concurrency`.
+ * Rows are claimed ahead: the lease (rows marked in flight on disk) holds up to 2 x `concurrency`
+ * rows, those being sent and up to `concurrency` waiting, so a slot that frees takes its next row
+ * at once and never waits for the disk. Finished rows are committed in groups, together with the
+ * next claim, after the next requests are already sent (see `createCommitSchedule`).
+ *
+ * A kill at any moment re-sends only rows of the lease: at most 2 x `concurrency` rows, because a
+ * row sent but not yet committed is either in a slot (at most `concurrency`) or finished since
+ * the last commit, and every finished one took a row claimed ahead (at most `concurrency`).
  */
 export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const { db, client, onEvent } = options;
@@ -86,8 +97,12 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   setMaxListeners(concurrency * 2 + 10, abortRequests.signal, stopWaiting.signal);
   const finished: RowResult[] = [];
   const released: number[] = [];
+  // Rows claimed on disk and not sent yet, in input order.
+  const ahead: ClaimedRow[] = [];
+  const lease = concurrency * 2;
   let inFlight = 0;
-  let flushScheduled = false;
+  let over = false;
+  const commits = createCommitSchedule(flush, options.groupCommitMs ?? 20);
   let stop: Stop | null = null;
   const started = now();
   let resolveEnded: (end: RunEnd) => void = () => undefined;
@@ -99,6 +114,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     stop = next;
     stopWaiting.abort();
     if (next.kind === 'cancel') abortRequests.abort();
+    commits.request(true);
   }
 
   /** One row through its attempts; resolves with its result, or null when it goes back to pending. */
@@ -141,28 +157,26 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       inFlight -= 1;
       if (result) finished.push(result);
       else released.push(row.seq);
-      scheduleFlush();
+      const next = stop ? undefined : ahead.shift();
+      if (next) launch(next);
+      commits.request(stop !== null || inFlight === 0 || ahead.length <= concurrency / 2);
     });
-  }
-
-  function scheduleFlush(): void {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(flush);
   }
 
   /** Commits finished rows, returns released ones, claims new ones: one transaction. */
   function flush(): void {
-    flushScheduled = false;
+    // After a failed commit the aborted requests still come back; nothing more is stored.
+    if (over) return;
     const done = finished.splice(0);
     const back = released.splice(0);
+    if (stop) back.push(...ahead.splice(0).map((row) => row.seq));
     let claimed: ClaimedRow[] = [];
     try {
       db.transaction(() => {
         const at = iso();
         rows.complete(batchId, done, at);
         rows.release(batchId, back, at);
-        claimed = stop ? [] : rows.claim(batchId, concurrency - inFlight, at);
+        claimed = stop ? [] : rows.claim(batchId, lease - inFlight - ahead.length, at);
       }).immediate();
     } catch (caught) {
       abortRequests.abort();
@@ -176,10 +190,16 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       counts[result.status === 'no_content' ? 'noContent' : result.status] += 1;
     counts.inFlight += claimed.length - done.length - back.length;
     counts.pending += back.length - claimed.length;
-    claimed.forEach(launch);
+    ahead.push(...claimed);
+    while (!stop && inFlight < concurrency) {
+      const next = ahead.shift();
+      if (!next) break;
+      launch(next);
+    }
     const progress = meter.next(batchId, toBatchCounts(counts));
     if (progress) onEvent(progress);
-    if (inFlight === 0 && finished.length === 0 && released.length === 0) finish();
+    if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0)
+      finish();
   }
 
   function finish(): void {
@@ -195,6 +215,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       | { kind: 'pause'; reason: PauseReason; message: string }
       | { kind: 'failed'; message: string },
   ): void {
+    over = true;
+    commits.clear();
     const batchCounts = toBatchCounts(counts);
     const at = iso();
     let result: RunEnd;
@@ -232,7 +254,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   }
 
   onEvent({ type: 'started', batchId, counts: toBatchCounts(counts) });
-  scheduleFlush();
+  commits.request(true);
 
   return {
     batchId,
