@@ -5,6 +5,7 @@ import { createKeychainStore } from '../core/credentials/keychain';
 import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
+import { noticeLocale } from './pause-notice';
 import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
@@ -15,6 +16,7 @@ import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 import { startSandbox } from '../sandbox';
 import { messageOf } from '../../shared/message-of';
+import type { Settings } from '../../shared/settings';
 
 /**
  * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
@@ -111,7 +113,12 @@ async function start(keychainService: string | undefined): Promise<void> {
   mainWindow = window;
   rememberWindowState(window, stateFile);
   bindContract(core, window);
-  const stopFollowing = followBatches(core, window, notify);
+  const systemLocale = app.getPreferredSystemLanguages()[0] ?? app.getLocale();
+  const stopFollowing = followBatches(core, window, notify, async () => {
+    const settings = await core.call('settings.get', {});
+    const language = settings.ok ? (settings.value as Settings).language : 'system';
+    return noticeLocale(language, systemLocale);
+  });
   window.on('closed', () => {
     stopFollowing();
     mainWindow = null;

@@ -41,6 +41,7 @@ const expected: Shape<DeviceCheckApi> = {
   report: { get: true },
   uploads: { check: true, send: true, resend: true, list: true, file: true },
   onBatchProgress: true,
+  onOutcomesChanged: true,
 };
 
 type Listener = (event: unknown, payload: unknown) => void;
