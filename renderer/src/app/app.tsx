@@ -4,9 +4,11 @@ import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { ImportPage } from '../features/import/import-page';
 import { ErrorNotice } from '../components/error-notice';
 import { GuidedTour } from '../features/tour/guided-tour';
+import { CoreConnectionBanner } from './core-connection-banner';
 import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
+import { RunningBatchIndicator } from './running-batch-indicator';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
@@ -81,11 +83,13 @@ function Shell() {
             </button>
           ))}
         </nav>
+        <RunningBatchIndicator />
         <span className={`env-badge env-${environment}`} data-testid="environment-badge">
           {t('env.current', { name: t(`env.${environment}`) })}
         </span>
         <GuidedTour />
       </header>
+      <CoreConnectionBanner />
       {environment === 'production' ? (
         <div className="banner banner-production" role="status" data-testid="production-banner">
           {t('env.banner.production')}

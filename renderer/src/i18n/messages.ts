@@ -8,9 +8,11 @@ import { uploadsMessages } from '../features/uploads/messages';
 import { tourMessages } from '../features/tour/messages';
 import { componentMessages } from '../components/messages';
 import { shellMessages } from './shell.messages';
+import { navigationMessages } from './navigation.messages';
 
 const catalogues = [
   shellMessages,
+  navigationMessages,
   componentMessages,
   environmentsMessages,
   settingsMessages,
