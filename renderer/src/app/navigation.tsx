@@ -4,7 +4,8 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 export type Place =
   | { section: 'import' }
   | { section: 'batches'; batchId?: string }
-  | { section: 'search'; query?: string; deviceId?: string }
+  /** `from`: where a device was opened from (a batch's row, say), where "Back" returns. */
+  | { section: 'search'; query?: string; deviceId?: string; from?: Place }
   /** The review queue over one batch, or over the hits of a history search. */
   | { section: 'review'; batchId?: string; query?: string }
   | { section: 'uploads'; batchId?: string }
