@@ -68,7 +68,6 @@ function closeCoreOnQuit(core: Core): void {
 
 async function start(keychainService: string | undefined): Promise<void> {
   denyAllPermissions(session.defaultSession);
-  installMenu({ packaged: app.isPackaged });
   const created = await createCore({
     dataDir: app.getPath('userData'),
     // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
@@ -114,11 +113,20 @@ async function start(keychainService: string | undefined): Promise<void> {
   rememberWindowState(window, stateFile);
   bindContract(core, window);
   const systemLocale = app.getPreferredSystemLanguages()[0] ?? app.getLocale();
-  const stopFollowing = followBatches(core, window, notify, async () => {
+  const appLocale = async () => {
     const settings = await core.call('settings.get', {});
     const language = settings.ok ? (settings.value as Settings).language : 'system';
     return noticeLocale(language, systemLocale);
+  };
+  // The menu speaks the app's language as it starts; its items run in the window like shortcuts.
+  installMenu({
+    packaged: app.isPackaged,
+    locale: await appLocale(),
+    send: (command) => {
+      if (!window.isDestroyed()) window.webContents.send('main:app.command', { command });
+    },
   });
+  const stopFollowing = followBatches(core, window, notify, appLocale);
   window.on('closed', () => {
     stopFollowing();
     mainWindow = null;

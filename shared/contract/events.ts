@@ -1,3 +1,4 @@
+import type { AppCommandId } from '../app-commands';
 import type { BatchEvent } from '../batch';
 import type { OperationName } from './operations';
 
@@ -17,6 +18,8 @@ import { event } from './define';
 export const events = {
   'main:batch.progress': event<BatchEvent>(),
   'main:outcomes.changed': event<OutcomesChangedEvent>(),
+  /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
+  'main:app.command': event<{ command: AppCommandId }>(),
 } as const;
 
 export type Events = typeof events;

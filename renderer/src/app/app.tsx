@@ -9,6 +9,8 @@ import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { RunningBatchIndicator } from './running-batch-indicator';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
@@ -56,6 +58,7 @@ function Shell() {
   const settings = useSettings();
   const info = useAppInfo();
   const { place, go } = useNavigation();
+  const { shortcutsOpen, closeShortcuts } = useAppCommands();
   const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
   // Never an empty history in place of one that cannot be opened.
@@ -89,6 +92,7 @@ function Shell() {
         </span>
         <GuidedTour />
       </header>
+      <ShortcutsDialog open={shortcutsOpen} onClose={closeShortcuts} />
       <CoreConnectionBanner />
       {environment === 'production' ? (
         <div className="banner banner-production" role="status" data-testid="production-banner">
