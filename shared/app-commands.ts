@@ -50,8 +50,8 @@ export const appCommands: readonly AppCommand[] = [
   section('go.import', 1, 'Import', 'Importar'),
   section('go.batches', 2, 'Batches', 'Lotes'),
   section('go.review', 3, 'Review', 'Revisão'),
-  section('go.uploads', 4, 'Send outcomes', 'Enviar desfechos'),
-  section('go.search', 5, 'Search', 'Busca'),
+  section('go.uploads', 4, 'Send outcomes', 'Enviar resultados'),
+  section('go.search', 5, 'Search', 'Pesquisa'),
   section('go.environments', 6, 'Environments', 'Ambientes'),
   section('go.settings', 7, 'Settings', 'Configurações'),
   {
