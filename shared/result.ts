@@ -48,6 +48,11 @@ export const errorCodes = [
   'internal',
   /** Someone else holds what was asked for: another process or window is running the batch. */
   'busy',
+  /**
+   * The window lost its connection to the app's own core (the web host or the main process
+   * ended): nothing reached the service, and nothing will until the app is started again.
+   */
+  'core_lost',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -76,6 +76,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   file: exitCodes.failed,
   internal: exitCodes.failed,
   busy: exitCodes.usage,
+  core_lost: exitCodes.failed,
 };
 
 /** How much of a refused answer a terminal shows; the history keeps more. */

@@ -1,3 +1,4 @@
+import { announcingOutcomeChanges } from './outcome-events';
 import type { EventName, PayloadOf } from '../../shared/contract/events';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { fail, ok, type Result } from '../../shared/result';
@@ -106,19 +107,22 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
   batches.pauseOrphaned();
-  const handlers: Handlers = {
-    ...appHandlers(context, options.resourcesDir),
-    ...settingsHandlers(context),
-    ...environmentHandlers(context),
-    ...credentialHandlers(context),
-    ...lookupHandlers(context),
-    ...privacyHandlers(context),
-    ...batchHandlers(context, batches),
-    ...resultHandlers(context),
-    ...outcomeHandlers(context),
-    ...reportHandlers(context, options.printPdf),
-    ...uploadHandlers(context),
-  };
+  const handlers: Handlers = announcingOutcomeChanges(
+    {
+      ...appHandlers(context, options.resourcesDir),
+      ...settingsHandlers(context),
+      ...environmentHandlers(context),
+      ...credentialHandlers(context),
+      ...lookupHandlers(context),
+      ...privacyHandlers(context),
+      ...batchHandlers(context, batches),
+      ...resultHandlers(context),
+      ...outcomeHandlers(context),
+      ...reportHandlers(context, options.printPdf),
+      ...uploadHandlers(context),
+    },
+    context.emit,
+  );
 
   return ok({
     async call(name, input) {

@@ -58,6 +58,22 @@ describe('batchFeedback', () => {
     expect(failed).toMatchObject({ progress: -1, notice: { body: 'The disk is full.' } });
   });
 
+  it("has a notice in the app's language when a batch pauses itself, none when paused by hand", () => {
+    const paused = (reason: 'user' | 'service_degraded') =>
+      ({
+        type: 'paused',
+        batchId: 'b',
+        counts: counts(10, 200),
+        reason,
+        message: 'Paused.',
+      }) as const;
+    expect(batchFeedback(paused('service_degraded')).notice?.title).toBe('Batch paused by itself');
+    expect(batchFeedback(paused('service_degraded'), 'pt-BR').notice?.title).toBe(
+      'Lote pausado automaticamente',
+    );
+    expect(batchFeedback(paused('user'), 'pt-BR').notice).toBeNull();
+  });
+
   it('clears the bar silently when the analyst cancels, and never divides by zero', () => {
     expect(batchFeedback({ type: 'cancelled', batchId: 'b', counts: counts(3, 200) })).toEqual({
       progress: -1,

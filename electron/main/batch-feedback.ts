@@ -2,6 +2,7 @@ import type { BrowserWindow } from 'electron';
 import type { BatchCounts, BatchEvent } from '../../shared/batch';
 import type { Core } from '../core/create-core';
 import { counted } from '../../shared/count-text';
+import { pauseNotice, type NoticeLocale } from './pause-notice';
 
 /**
  * Batch progress outside the page: the taskbar (or dock) progress bar, and a notification when a
@@ -31,13 +32,19 @@ function summary(counts: BatchCounts): string {
   return `${parts.join(', ')} (of ${counted(counts.total, 'row')}).`;
 }
 
-export function batchFeedback(event: BatchEvent): BatchFeedback {
+/** `locale` is the app's language, for the notices that have both (the pause notice). */
+export function batchFeedback(event: BatchEvent, locale: NoticeLocale = 'en'): BatchFeedback {
   switch (event.type) {
     case 'started':
     case 'progress':
       return { progress: fraction(event.counts), mode: 'normal', notice: null };
     case 'paused':
-      return { progress: fraction(event.counts), mode: 'paused', notice: null };
+      // A pause the runner decided (service degraded, configuration) needs the analyst's action.
+      return {
+        progress: fraction(event.counts),
+        mode: 'paused',
+        notice: pauseNotice(event.reason, locale),
+      };
     case 'cancelled':
       return { progress: -1, mode: 'normal', notice: null };
     case 'finished':
@@ -60,13 +67,18 @@ export function followBatches(
   core: Pick<Core, 'subscribe'>,
   window: BrowserWindow,
   notify: (notice: { title: string; body: string }) => void,
+  locale: () => Promise<NoticeLocale>,
 ): () => void {
-  // Batch progress is the contract's only event today; adding another makes `payload` a union,
-  // and this stops compiling until the new event is told apart here.
-  return core.subscribe((_name, payload) => {
-    if (window.isDestroyed()) return;
-    const feedback = batchFeedback(payload);
-    window.setProgressBar(feedback.progress, { mode: feedback.mode });
-    if (feedback.notice && !window.isFocused()) notify(feedback.notice);
+  return core.subscribe((name, payload) => {
+    if (window.isDestroyed() || name !== 'main:batch.progress') return;
+    const event = payload as BatchEvent;
+    const bar = batchFeedback(event);
+    window.setProgressBar(bar.progress, { mode: bar.mode });
+    if (!bar.notice || window.isFocused()) return;
+    // The language is read when there is something to say: the analyst may have changed it.
+    void locale().then((chosen) => {
+      const { notice } = batchFeedback(event, chosen);
+      if (notice) notify(notice);
+    });
   });
 }

@@ -6,6 +6,7 @@ import { createKeychainStore } from '../core/credentials/keychain';
 import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
+import { noticeLocale } from './pause-notice';
 import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
@@ -16,6 +17,7 @@ import { createSecureWindow } from './window';
 import { loadWindowState, rememberWindowState } from './window-state';
 import { startSandbox } from '../sandbox';
 import { messageOf } from '../../shared/message-of';
+import type { Settings } from '../../shared/settings';
 
 /**
  * Composition root of the desktop app: everything is wired here, by hand. The core does the work;
@@ -67,7 +69,6 @@ function closeCoreOnQuit(core: Core): void {
 
 async function start(keychainService: string | undefined): Promise<void> {
   denyAllPermissions(session.defaultSession);
-  installMenu({ packaged: app.isPackaged });
   const created = await createCore({
     dataDir: app.getPath('userData'),
     // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
@@ -113,7 +114,21 @@ async function start(keychainService: string | undefined): Promise<void> {
   mainWindow = window;
   rememberWindowState(window, stateFile);
   bindContract(core, window);
-  const stopFollowing = followBatches(core, window, notify);
+  const systemLocale = app.getPreferredSystemLanguages()[0] ?? app.getLocale();
+  const appLocale = async () => {
+    const settings = await core.call('settings.get', {});
+    const language = settings.ok ? (settings.value as Settings).language : 'system';
+    return noticeLocale(language, systemLocale);
+  };
+  // The menu speaks the app's language as it starts; its items run in the window like shortcuts.
+  installMenu({
+    packaged: app.isPackaged,
+    locale: await appLocale(),
+    send: (command) => {
+      if (!window.isDestroyed()) window.webContents.send('main:app.command', { command });
+    },
+  });
+  const stopFollowing = followBatches(core, window, notify, appLocale);
   window.on('closed', () => {
     stopFollowing();
     mainWindow = null;

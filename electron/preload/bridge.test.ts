@@ -41,6 +41,8 @@ const expected: Shape<DeviceCheckApi> = {
   report: { get: true, export: true },
   uploads: { check: true, send: true, resend: true, list: true, file: true },
   onBatchProgress: true,
+  onOutcomesChanged: true,
+  onAppCommand: true,
 };
 
 type Listener = (event: unknown, payload: unknown) => void;

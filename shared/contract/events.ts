@@ -1,4 +1,14 @@
+import type { AppCommandId } from '../app-commands';
 import type { BatchEvent } from '../batch';
+import type { OperationName } from './operations';
+
+/**
+ * Outcomes (or what has been sent of them) changed in the history: every window refreshes what
+ * shows them, as it does for batch progress. `operation` names the call that changed them.
+ */
+export interface OutcomesChangedEvent {
+  operation: OperationName;
+}
 import { event } from './define';
 
 /**
@@ -7,6 +17,9 @@ import { event } from './define';
  */
 export const events = {
   'main:batch.progress': event<BatchEvent>(),
+  'main:outcomes.changed': event<OutcomesChangedEvent>(),
+  /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
+  'main:app.command': event<{ command: AppCommandId }>(),
 } as const;
 
 export type Events = typeof events;

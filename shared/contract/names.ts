@@ -45,7 +45,11 @@ export const operationNames = [
   'uploads.file',
 ] as const;
 
-export const eventNames = ['main:batch.progress'] as const;
+export const eventNames = [
+  'main:batch.progress',
+  'main:outcomes.changed',
+  'main:app.command',
+] as const;
 
 /** The IPC channel of an operation, tagged with its direction. */
 export function operationChannel(name: string): string {

@@ -109,8 +109,10 @@ async function openCore(): Promise<Core> {
   if (!created.ok) throw new Error(created.error.message);
   created.value.subscribe((name, payload) => {
     answers.push(JSON.stringify({ name, payload }));
-    if (['finished', 'paused', 'failed', 'cancelled'].includes(payload.type)) {
-      endings.get(payload.batchId)?.(payload);
+    if (name !== 'main:batch.progress') return;
+    const event = payload as BatchEvent;
+    if (['finished', 'paused', 'failed', 'cancelled'].includes(event.type)) {
+      endings.get(event.batchId)?.(event);
     }
   });
   return created.value;

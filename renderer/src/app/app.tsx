@@ -4,9 +4,13 @@ import { I18nProvider, localeFrom, useI18n } from '../i18n/i18n';
 import { ImportPage } from '../features/import/import-page';
 import { ErrorNotice } from '../components/error-notice';
 import { GuidedTour } from '../features/tour/guided-tour';
+import { CoreConnectionBanner } from './core-connection-banner';
 import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
+import { RunningBatchIndicator } from './running-batch-indicator';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings } from './use-app';
 import type { MessageKey } from '../i18n/messages';
@@ -58,6 +62,7 @@ function Shell() {
   const settings = useSettings();
   const info = useAppInfo();
   const { place, go } = useNavigation();
+  const { shortcutsOpen, closeShortcuts } = useAppCommands();
   const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
   // Never an empty history in place of one that cannot be opened.
@@ -85,11 +90,14 @@ function Shell() {
             </button>
           ))}
         </nav>
+        <RunningBatchIndicator />
         <span className={`env-badge env-${environment}`} data-testid="environment-badge">
           {t('env.current', { name: t(`env.${environment}`) })}
         </span>
         <GuidedTour />
       </header>
+      <ShortcutsDialog open={shortcutsOpen} onClose={closeShortcuts} />
+      <CoreConnectionBanner />
       {environment === 'production' ? (
         <div className="banner banner-production" role="status" data-testid="production-banner">
           {t('env.banner.production')}

@@ -5,7 +5,8 @@ import type { ResultFilter } from '../../../shared/contract/results';
 export type Place =
   | { section: 'import' }
   | { section: 'batches'; batchId?: string }
-  | { section: 'search'; query?: string; deviceId?: string }
+  /** `from`: where a device was opened from (a batch's row, say), where "Back" returns. */
+  | { section: 'search'; query?: string; deviceId?: string; from?: Place }
   /** The review queue over one batch, or over the hits of a history search. */
   | { section: 'review'; batchId?: string; query?: string }
   | { section: 'uploads'; batchId?: string }

@@ -9,9 +9,11 @@ import { tourMessages } from '../features/tour/messages';
 import { reportMessages } from '../features/report/messages';
 import { componentMessages } from '../components/messages';
 import { shellMessages } from './shell.messages';
+import { navigationMessages } from './navigation.messages';
 
 const catalogues = [
   shellMessages,
+  navigationMessages,
   componentMessages,
   environmentsMessages,
   settingsMessages,

@@ -19,10 +19,35 @@ function webHostSecret(): string {
   return sessionStorage.getItem('dcdesk.secret') ?? '';
 }
 
-const transportFailure = (message: string): Result<never> => ({
-  ok: false,
-  error: { code: 'network', message },
-});
+/**
+ * Whether this window still reaches the app's core. In Electron the core is the main process,
+ * which takes the window with it when it ends; over the web host, the host can end on its own.
+ */
+type ConnectionListener = (connected: boolean) => void;
+const connectionListeners = new Set<ConnectionListener>();
+let coreConnected = true;
+
+function setCoreConnected(connected: boolean): void {
+  if (connected === coreConnected) return;
+  coreConnected = connected;
+  connectionListeners.forEach((listener) => listener(connected));
+}
+
+/** Calls `listener` whenever the connection to the core is lost or back; returns the unsubscribe. */
+export function onCoreConnection(listener: ConnectionListener): () => void {
+  connectionListeners.add(listener);
+  if (!coreConnected) listener(false);
+  return () => connectionListeners.delete(listener);
+}
+
+const transportFailure = (): Result<never> => {
+  setCoreConnected(false);
+  // Not `network`: that one says the service cannot be reached, and the service is not at fault.
+  return {
+    ok: false,
+    error: { code: 'core_lost', message: 'Lost connection to the app’s core.' },
+  };
+};
 
 /** The same contract over the loopback web host (development and tests). */
 function webHostApi(): DeviceCheckApi {
@@ -38,19 +63,30 @@ function webHostApi(): DeviceCheckApi {
           headers: { 'Content-Type': 'application/json', 'X-DCDesk-Secret': secret },
           body: JSON.stringify(input ?? {}),
         });
-        return (await response.json()) as Result<unknown>;
+        const answer = (await response.json()) as Result<unknown>;
+        setCoreConnected(true);
+        return answer;
       } catch {
-        return transportFailure('The app core cannot be reached.');
+        return transportFailure();
       }
     };
   }
   let source: EventSource | null = null;
+  // One event stream for every subscription; when it drops, the host is gone (it never closes
+  // the stream itself), so the window says so at once instead of waiting for the next call.
+  const stream = (): EventSource => {
+    if (source) return source;
+    source = new EventSource(`/events?secret=${encodeURIComponent(secret)}`);
+    source.addEventListener('open', () => setCoreConnected(true));
+    source.addEventListener('error', () => setCoreConnected(false));
+    return source;
+  };
   for (const event of eventNames) {
     api[subscriptionName(event)] = (handler: (payload: unknown) => void) => {
-      source ??= new EventSource(`/events?secret=${encodeURIComponent(secret)}`);
+      stream();
       const listener = (message: MessageEvent<string>) =>
         handler(JSON.parse(message.data) as unknown);
-      source.addEventListener(event, listener);
+      stream().addEventListener(event, listener);
       return () => source?.removeEventListener(event, listener);
     };
   }

@@ -72,7 +72,7 @@ export function DetailPanel({ batchId, seq, show, focus, onClose }: DetailPanelP
 
 function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
   const { t, number, locale } = useI18n();
-  const { go } = useNavigation();
+  const { place, go } = useNavigation();
   const id = useId();
   const none = <span className="hint">{t('batches.detail.none')}</span>;
   // A long answer scrolls inside its box: the box takes focus so the keyboard can scroll it, and
@@ -128,7 +128,8 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
                 className="link-button mono"
                 aria-label={t('batches.detail.deviceLink', { id: detail.deviceId })}
                 onClick={() =>
-                  detail.deviceId && go({ section: 'search', deviceId: detail.deviceId })
+                  detail.deviceId &&
+                  go({ section: 'search', deviceId: detail.deviceId, from: place })
                 }
                 data-testid="detail-device-link"
               >

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
@@ -21,14 +21,17 @@ export function BatchesPage() {
   const live = useBatchEvents();
   const client = useQueryClient();
   const shown = place.section === 'batches';
-  const batchId = place.section === 'batches' ? place.batchId : undefined;
+  // The batch open when the analyst left stays mounted, hidden, so coming back (from a device
+  // view, say) finds its filters and scroll position as they were.
+  const [batchId, setBatchId] = useState(shown ? place.batchId : undefined);
+  if (shown && place.batchId !== batchId) setBatchId(place.batchId);
 
   // Coming back to the section shows what changed meanwhile (another batch finished, say).
   useEffect(() => {
     if (shown) void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
   }, [shown, batchId, client]);
 
-  if (!shown) return null;
+  if (!shown && batchId === undefined) return null;
   return (
     <section className="page batches-page" aria-labelledby="batches-title">
       <InterruptedBanner section="batches" exceptBatchId={batchId} />

@@ -7,7 +7,7 @@ import { QueueView } from './queue-view';
 import { ReviewTabs, tabIds, type ReviewTab } from './review-tabs';
 import { useReviewSource } from './review-source';
 import { SourcePicker } from './source-picker';
-import { refreshOutcomes } from './use-outcomes';
+import { refreshOutcomes, useOutcomeEvents } from './use-outcomes';
 import './review.css';
 
 /**
@@ -20,6 +20,8 @@ export function ReviewPage() {
   const { source, batches, shown, chooseBatch } = useReviewSource();
   const [tab, setTab] = useState<ReviewTab>('queue');
   const client = useQueryClient();
+  // The page is mounted once, hidden when elsewhere: the one subscriber for the whole window.
+  useOutcomeEvents();
   // Coming back to the section shows outcomes set meanwhile (by the command line, say).
   useEffect(() => {
     if (shown) refreshOutcomes(client);

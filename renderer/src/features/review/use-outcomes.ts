@@ -1,5 +1,6 @@
 /** Outcomes through the query cache: the summary, and the changes that refresh every view of them. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
@@ -14,6 +15,22 @@ export function refreshOutcomes(client: QueryClient): void {
   const { allResults, outcomes, history, devices } = queryScopes;
   for (const queryKey of [allResults, outcomes, history, devices])
     void client.invalidateQueries({ queryKey });
+}
+
+/**
+ * Follows outcome changes made anywhere (another window, this one): each refreshes every view of
+ * outcomes and of what is still to send, so two windows never disagree. Subscribed once.
+ */
+export function useOutcomeEvents(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.onOutcomesChanged(() => {
+        refreshOutcomes(client);
+        void client.invalidateQueries({ queryKey: queryScopes.uploads });
+      }),
+    [client],
+  );
 }
 
 /** Outcome changes run one after another, so `3` then `0` on a row always ends cleared. */

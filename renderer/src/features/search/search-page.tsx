@@ -24,6 +24,7 @@ export function SearchPage() {
   }
 
   function back() {
+    if (place.backLeaves) return place.back();
     // Render the results now, so focus can return to them rather than fall to the page.
     flushSync(place.back);
     (resultsHeading.current ?? input.current)?.focus();

@@ -33,12 +33,17 @@ export function useSearchPlace() {
   const [query, setQuery] = useState(here?.query ?? '');
   if (here?.query !== undefined && here.query !== query) setQuery(here.query);
   const withQuery = query === '' ? {} : { query };
+  // A device opened from elsewhere (a batch's row) goes back there, through similar devices too.
+  const from = here?.from;
   return {
     query,
     deviceId: here?.deviceId,
+    /** Whether "Back" leaves the section (to where the device was opened from). */
+    backLeaves: from !== undefined,
     search: (text: string) => go({ section: 'search', query: text }),
-    openDevice: (deviceId: string) => go({ section: 'search', ...withQuery, deviceId }),
-    back: () => go({ section: 'search', ...withQuery }),
+    openDevice: (deviceId: string) =>
+      go({ section: 'search', ...withQuery, deviceId, ...(from ? { from } : {}) }),
+    back: () => go(from ?? { section: 'search', ...withQuery }),
     openBatch: (batchId: string) => go({ section: 'batches', batchId }),
   };
 }

@@ -1,0 +1,39 @@
+import { useBatchList } from '../features/batches/use-batches';
+import { useI18n } from '../i18n/i18n';
+import { useNavigation } from './navigation';
+import './shell-aids.css';
+
+/**
+ * A batch running now, always in sight: after a reload, in a second window, on any screen. The
+ * list comes from the core, which knows its running batches; progress events keep it current.
+ */
+export function RunningBatchIndicator() {
+  const { t } = useI18n();
+  const { go } = useNavigation();
+  const list = useBatchList();
+  const running = (list.data ?? []).filter((batch) => batch.state === 'running');
+  const [first] = running;
+  if (!first) return null;
+  const percent =
+    first.counts.total > 0 ? Math.floor((100 * first.counts.done) / first.counts.total) : 0;
+  return (
+    <button
+      type="button"
+      className="nav-button running-indicator"
+      data-testid="running-indicator"
+      data-batch-id={first.id}
+      title={t('running.open')}
+      // Several running: the list shows them all; one: straight to its run.
+      onClick={() =>
+        go(running.length > 1 ? { section: 'batches' } : { section: 'batches', batchId: first.id })
+      }
+    >
+      <span className="running-indicator-dot" aria-hidden="true">
+        ●
+      </span>{' '}
+      {running.length > 1
+        ? t('running.many', { count: running.length })
+        : t('running.one', { name: first.sourceName, percent })}
+    </button>
+  );
+}

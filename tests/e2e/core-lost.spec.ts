@@ -1,0 +1,93 @@
+/**
+ * When the app's core goes away mid-run (here the web host process is killed), the window says at
+ * once that it lost the core, and what to do, instead of freezing on "Running" with an ETA or
+ * blaming the service.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { BatchSummary } from '../../shared/contract/results';
+import type { Result } from '../../shared/result';
+import { sampleTransaction } from '../support/transactions';
+import { expect, test } from '@playwright/test';
+import { hostName } from './hosts/app';
+
+test.skip(hostName === 'electron', 'The web host is the process killed here.');
+
+/** The web host as its own process, as `npm run dev:web` starts it; resolves with its address. */
+function startHostProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    // tsx as a loader, not its CLI: the CLI runs the script in a child it would not pass the kill to.
+    ['--import', 'tsx', 'electron/webhost/index.ts'],
+    {
+      env: {
+        ...process.env,
+        DCDESK_DATA_DIR: dataDir,
+        DCDESK_KEYCHAIN_SERVICE: `Device Check Desk core-lost ${String(Date.now())}`,
+        DCDESK_LOCALE: 'en-US',
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The web host ended (${String(code)}).`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('http://127.0.0.1:')) resolve({ child, url: line.trim() });
+    });
+  });
+}
+
+async function hostCall<T>(url: string, name: string, input: unknown): Promise<T> {
+  const { origin, hash } = new URL(url);
+  const secret = /secret=([^&]+)/.exec(hash)?.[1] ?? '';
+  const response = await fetch(`${origin}/api/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-DCDesk-Secret': secret },
+    body: JSON.stringify(input),
+  });
+  const result = (await response.json()) as Result<T>;
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.value;
+}
+
+test('killing the web host mid-run says the core was lost, not that the service is away', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
+  const { child, url } = await startHostProcess(dataDir);
+  try {
+    await hostCall(url, 'settings.update', {
+      tourDismissed: true,
+      ratePerSecond: 2,
+      concurrency: 1,
+    });
+    const rows = Array.from({ length: 120 }, (_, index) => {
+      const { externalID, sessionID, cpf, email, zipCode } = sampleTransaction(900 + index);
+      return { row: index + 2, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
+    });
+    await hostCall<BatchSummary>(url, 'batches.create', {
+      sourceName: 'perdido.csv',
+      sourceSha256: 'e'.repeat(64),
+      rows,
+    });
+    await page.goto(url);
+    await page.getByTestId('running-indicator').click();
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+    await expect(page.getByTestId('core-lost')).toHaveCount(0);
+
+    child.kill('SIGKILL');
+
+    const banner = page.getByTestId('core-lost');
+    await expect(banner).toBeVisible({ timeout: 5_000 });
+    await expect(banner).toContainText('Lost connection to the app’s core.');
+    await expect(banner).toContainText('The service is not at fault.');
+    await expect(page.getByText('The service cannot be reached.')).toHaveCount(0);
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
