@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceRisk, ReviewOutcome } from '../../shared/domain/types';
+import type { ReviewOutcome } from '../../shared/domain/types';
 import type { LabelOptions } from '../../shared/report/labels';
 import { scoreReport, type ReportCase } from '../../shared/report/report';
 import type { OutputRecord } from '../../electron/core/bulk/output';
@@ -31,7 +31,7 @@ const reviews = new Map<string, ReviewOutcome>([
 function cases(): ReportCase[] {
   return answers.map((answer) => ({
     score: answer.score,
-    risk: answer.deviceRisk as DeviceRisk | null,
+    risk: answer.deviceRisk,
     insights: answer.insights ?? [],
     alertQuantity: answer.alertQuantity,
     deviceAge: answer.deviceAge,
