@@ -1,0 +1,101 @@
+import type { ClientBase } from 'pg';
+
+/**
+ * The team database's schema (issue 17), versioned like the local history's. Each migration runs
+ * in one transaction under an advisory lock, so two workstations connecting to a fresh database at
+ * the same moment cannot both apply it. No table has a column for a CPF, an e-mail, a phone, a CEP,
+ * a name of a customer, a password or a token: those never leave the workstation.
+ */
+
+export interface TeamMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const teamMigrations: readonly TeamMigration[] = [
+  {
+    version: 1,
+    name: 'answers-outcomes-uploads',
+    sql: `
+CREATE TABLE answers (
+  environment text NOT NULL,
+  external_id text NOT NULL,
+  session_id text,
+  device_id text,
+  risk text,
+  score double precision,
+  insights jsonb NOT NULL DEFAULT '[]',
+  alerts jsonb NOT NULL DEFAULT '[]',
+  device_age_days integer,
+  similar_devices integer,
+  answered_at timestamptz NOT NULL,
+  analyst text NOT NULL,
+  seq bigserial UNIQUE,
+  PRIMARY KEY (environment, external_id)
+);
+CREATE TABLE outcome_events (
+  change_id uuid PRIMARY KEY,
+  environment text NOT NULL,
+  external_id text NOT NULL,
+  outcome text,
+  previous text,
+  analyst text NOT NULL,
+  at timestamptz NOT NULL,
+  source text NOT NULL CHECK (source IN ('key', 'bulk', 'spreadsheet')),
+  seq bigserial UNIQUE
+);
+CREATE INDEX outcome_events_transaction ON outcome_events (environment, external_id);
+CREATE TABLE outcomes (
+  environment text NOT NULL,
+  external_id text NOT NULL,
+  outcome text,
+  change_id uuid NOT NULL REFERENCES outcome_events (change_id),
+  analyst text NOT NULL,
+  at timestamptz NOT NULL,
+  PRIMARY KEY (environment, external_id)
+);
+CREATE TABLE uploads (
+  environment text NOT NULL,
+  external_id text NOT NULL,
+  upload_id uuid NOT NULL,
+  analyst text NOT NULL,
+  at timestamptz NOT NULL,
+  seq bigserial UNIQUE,
+  PRIMARY KEY (environment, external_id)
+);`,
+  },
+];
+
+/** The advisory lock key serialising schema changes (any constant every workstation shares). */
+export const schemaLockKey = 170_001;
+
+/** Applies the migrations this database lacks; returns the versions applied now. */
+export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
+  const applied: number[] = [];
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT version FROM schema_migrations',
+    );
+    const have = new Set(rows.map((row) => row.version));
+    for (const migration of teamMigrations) {
+      if (have.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(migration.version);
+    }
+    await client.query('COMMIT');
+  } catch (caught) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw caught;
+  }
+  return applied;
+}

@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTeamSchema } from '../../../electron/core/team/team-schema';
+import { postgresMissing, startCluster, type Cluster } from '../../support/postgres';
+
+const missing = postgresMissing();
+if (missing) console.warn(`Skipping the team database tests: ${missing}`);
+
+describe.skipIf(missing)('team schema migrations', () => {
+  let cluster: Cluster | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster();
+  });
+  afterAll(() => cluster?.destroy());
+
+  it('two workstations migrating at once apply each migration exactly once', async () => {
+    if (!cluster) throw new Error('The cluster did not start.');
+    const first = new pg.Client(cluster.connection);
+    const clients = [first, new pg.Client(cluster.connection)];
+    await Promise.all(clients.map((client) => client.connect()));
+    try {
+      const applied = await Promise.all(clients.map((client) => migrateTeamSchema(client)));
+      expect(applied.flat()).toEqual([1]);
+      expect(await migrateTeamSchema(first)).toEqual([]);
+      const { rows } = await first.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
+      expect(rows.map((row) => row.table_name)).toEqual([
+        'answers',
+        'outcome_events',
+        'outcomes',
+        'schema_migrations',
+        'uploads',
+      ]);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+});
