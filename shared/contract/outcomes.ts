@@ -60,6 +60,8 @@ export interface OutcomeImportReport {
   toApply: number;
   /** Rows whose outcome is already stored as given. */
   unchanged: number;
+  /** Further rows of an id the file gives more than once, with the same outcome. */
+  repeated: number;
   /** Ids that no lookup in the history carries. */
   notFound: OutcomeImportIssue[];
   /** Ids whose lookups found no device (204): the service cannot take them. */

@@ -236,7 +236,8 @@ describe('importing outcomes from a spreadsheet', () => {
     expect(report).toEqual({
       rows: 9,
       toApply: 2,
-      unchanged: 2,
+      unchanged: 1,
+      repeated: 1,
       notFound: [{ row: 5, transactionId: 'order-never-seen', incoming: 'Suspeito' }],
       withoutDevice: [{ row: 6, transactionId: batchRows()[1]!.externalId, incoming: 'Suspeito' }],
       conflicts: [
@@ -273,7 +274,8 @@ describe('importing outcomes from a spreadsheet', () => {
     expect(outcomes.size).toBe(4);
     expect(review.checkImport(rows, 'sandbox')).toMatchObject({
       toApply: 0,
-      unchanged: 5,
+      unchanged: 4,
+      repeated: 1,
       conflicts: [],
     });
   });

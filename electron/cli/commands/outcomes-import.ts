@@ -84,6 +84,7 @@ function printReport(
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
     ['already stored', report.unchanged],
+    ['repeated in the file', report.repeated],
     ['not found', report.notFound.length],
     ['without device', report.withoutDevice.length],
     ['conflicts', report.conflicts.length],

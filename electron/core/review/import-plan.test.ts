@@ -31,13 +31,14 @@ describe('planImport', () => {
       row('noContent', 'Suspeito'), // 6: without device
       row('twice', 'Suspeito'), // 7: contradiction
       row('twice', 'Fraude Confirmada'), // 8: contradiction
-      row('new', 'Fraude Confirmada'), // 9: a repeat with the same outcome: unchanged
+      row('new', 'Fraude Confirmada'), // 9: a repeat within the file with the same outcome
     ];
     const { report, writes, replacements } = planImport(rows, known);
     expect(report).toEqual({
       rows: 8,
       toApply: 1,
-      unchanged: 2,
+      unchanged: 1,
+      repeated: 1,
       notFound: [{ row: 5, transactionId: 'missing', incoming: 'Suspeito' }],
       withoutDevice: [{ row: 6, transactionId: 'noContent', incoming: 'Suspeito' }],
       conflicts: [
@@ -48,10 +49,12 @@ describe('planImport', () => {
         { row: 8, transactionId: 'twice', current: 'Suspeito', incoming: 'Fraude Confirmada' },
       ],
     });
-    const { toApply, unchanged, notFound, withoutDevice, conflicts, contradictions } = report;
+    const { toApply, unchanged, repeated, notFound, withoutDevice, conflicts, contradictions } =
+      report;
     expect(
       toApply +
         unchanged +
+        repeated +
         notFound.length +
         withoutDevice.length +
         conflicts.length +
@@ -81,5 +84,11 @@ describe('planImport', () => {
     expect(report.contradictions.map((issue) => issue.row)).toEqual([2, 3, 4]);
     expect(report.unchanged).toBe(0);
     expect(writes).toEqual([]);
+  });
+
+  it('counts a repeat within the file as repeated, not as already stored, when nothing is', () => {
+    line = 1;
+    const { report } = planImport([row('new', 'Suspeito'), row('new', 'Suspeito')], known);
+    expect(report).toMatchObject({ toApply: 1, unchanged: 0, repeated: 1 });
   });
 });

@@ -26,7 +26,7 @@ export interface ImportPlan {
  * Sorts the rows of an outcomes spreadsheet by what applying them would do. Rows are grouped by
  * transaction id: an id given with different outcomes is a contradiction (every one of its rows is
  * listed and none applied); an id given more than once with one outcome counts once, its other
- * rows as unchanged. Otherwise the id is not found (no row carries it), without a device (no `ok`
+ * rows as repeated (within the file: nothing says they are stored). Otherwise the id is not found (no row carries it), without a device (no `ok`
  * answer), unchanged (that outcome is stored), a conflict (another outcome is stored) or to apply.
  * Every row lands in exactly one count, so the counts add up to `rows`.
  */
@@ -38,6 +38,7 @@ export function planImport(
     rows: rows.length,
     toApply: 0,
     unchanged: 0,
+    repeated: 0,
     notFound: [],
     withoutDevice: [],
     conflicts: [],
@@ -67,7 +68,7 @@ export function planImport(
       }
       continue;
     }
-    report.unchanged += repeated.length;
+    report.repeated += repeated.length;
     const issue: OutcomeImportIssue = { row: first.row, transactionId, incoming: first.outcome };
     const { device, seen, current } = known(transactionId);
     if (!device) {

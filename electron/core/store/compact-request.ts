@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../shared/domain/types';
-import type { PreparedRow } from './rows.repo';
+import type { PreparedRow } from './prepared-row';
 
 /** What a row stores of its request besides its columns (migration 0010). */
 export interface StoredRequest {

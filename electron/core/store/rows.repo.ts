@@ -2,26 +2,14 @@ import type { RowStatusName } from '../../../shared/contract/results';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
 import type { InsightResult, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import { storedRequestOf } from './compact-request';
+import type { PreparedRow } from './prepared-row';
+
+export type { PreparedRow };
 import type { Db } from './db';
 import { outcomeRankSql } from './result-filter';
 import { outcomeJoin } from './result-row';
 
 export type RowState = 'pending' | 'in_flight' | 'done';
-
-/** A spreadsheet row ready to store: the request to send, or the problems that keep it local. */
-export interface PreparedRow {
-  sourceRow: number;
-  /** Identifiers and personal data as searchable text (normalised when valid, as given otherwise). */
-  externalId: string | null;
-  sessionId: string | null;
-  cpf: string | null;
-  email: string | null;
-  phone: string | null;
-  zipCode: string | null;
-  request: Transaction | null;
-  problems: FieldProblem[] | null;
-  notes: string[];
-}
 
 /** What one request ended with, stored in the transaction that marks its row done. */
 export interface RowResult {

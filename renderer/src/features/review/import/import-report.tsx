@@ -51,6 +51,16 @@ export function ImportReport({ report }: { report: OutcomeImportReport }) {
         renderItem={() => null}
         testId="review-report-unchanged"
       />
+      {report.repeated > 0 && (
+        <IssueList
+          title={t('review.import.repeated')}
+          items={[]}
+          count={report.repeated}
+          itemKey={() => 0}
+          renderItem={() => null}
+          testId="review-report-repeated"
+        />
+      )}
       <IssueList
         title={t('review.import.notFound')}
         items={report.notFound}
