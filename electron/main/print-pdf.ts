@@ -15,6 +15,8 @@ export async function printHtmlToPdf(html: string): Promise<Uint8Array> {
       javascript: false,
       webSecurity: true,
       devTools: false,
+      // Nothing in a printed page is clicked: middle clicks opening windows are off altogether.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   try {
