@@ -82,6 +82,17 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
   }
   if (name === '--version' || name === '-V') return versionCommand.run(rest, io);
   const command = commands.find((candidate) => candidate.name === name);
+  if (!command && name.startsWith('-')) {
+    // `dcdesk --data-dir X batches`: the options belong after the command's name.
+    const named = taken.argv.find((arg) => commands.some((candidate) => candidate.name === arg));
+    const rest = taken.argv.filter((arg) => arg !== named);
+    io.err(
+      named
+        ? `dcdesk: options go after the command: dcdesk ${named} ${rest.join(' ')}`
+        : `dcdesk: options go after the command: dcdesk <command> ${taken.argv.join(' ')}\nRun 'dcdesk --help' for the list of commands.`,
+    );
+    return exitCodes.usage;
+  }
   if (!command) {
     const meant = nearest(
       name,

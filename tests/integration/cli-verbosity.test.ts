@@ -100,6 +100,14 @@ describe('dcdesk --quiet and --verbose', () => {
     expect(bash.stdout).toContain('--verbose');
   });
 
+  it('says options go after the command when they come first', async () => {
+    const run = await dcdesk(['--data-dir', work.dir, 'batches']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `dcdesk: options go after the command: dcdesk batches --data-dir ${work.dir}`,
+    );
+  });
+
   it('passes -q through after -- as an ordinary argument', async () => {
     const run = await dcdesk(['lookup', '--', '-q', '--data-dir', work.dir]);
     expect(run.stderr).not.toMatch(/--quiet and --verbose/);

@@ -11,6 +11,11 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
+
+  it('holds an absurd wait to one day, so no message quotes a twenty-digit number', () => {
+    expect(parseRetryAfter('99999999999999999999', now)).toBe(86_400_000);
+    expect(parseRetryAfter('Fri, 01 Jan 9999 00:00:00 GMT', now)).toBe(86_400_000);
+  });
 });
 
 describe('errorFromResponse', () => {

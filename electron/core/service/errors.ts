@@ -10,11 +10,14 @@ import { limitText, maxErrorBodyBytes, readBodyText } from './body';
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Math.min(longestWaitMs, Number(text) * 1000);
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  return Math.min(longestWaitMs, Math.max(0, date - now));
 }
+
+/** Any wait asked for beyond a day means "not now" alike: a batch pauses either way. */
+const longestWaitMs = 86_400_000;
 
 /** Too large to read: the error keeps its status and says the body was left unread. */
 const tooLarge = Symbol('too large');
