@@ -13,6 +13,7 @@ import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/r
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
+import { counted, pluralForm } from '../../shared/count-text';
 
 export interface BulkInput {
   sourceRows: SourceRow[];
@@ -39,14 +40,16 @@ function warn(sourceRows: SourceRow[], io: Io): void {
       `dcdesk: warning: ${String(duplicates.length - 10)} more external IDs appear more than once.`,
     );
   const padded = {
-    cpf_padded: 'CPF cells were numbers shorter than 11 digits',
-    zip_padded: 'CEP cells were numbers shorter than 8 digits',
+    cpf_padded: { one: 'CPF cell was a number', other: 'CPF cells were numbers', digits: 11 },
+    zip_padded: { one: 'CEP cell was a number', other: 'CEP cells were numbers', digits: 8 },
   } as const;
-  for (const [note, what] of Object.entries(padded) as Array<[keyof typeof padded, string]>) {
+  for (const [note, what] of Object.entries(padded) as Array<
+    [keyof typeof padded, (typeof padded)[keyof typeof padded]]
+  >) {
     const rows = sourceRows.filter((row) => row.notes.includes(note)).map((row) => row.row);
     if (rows.length > 0)
       io.err(
-        `dcdesk: note: ${String(rows.length)} ${what}; their leading zeros were restored (rows ${listed(rows)}).`,
+        `dcdesk: note: ${counted(rows.length, what.one, what.other)} shorter than ${String(what.digits)} digits; ${pluralForm(rows.length, { one: 'its', other: 'their' })} leading zeros were restored (${pluralForm(rows.length, { one: 'row', other: 'rows' })} ${listed(rows)}).`,
       );
   }
 }
@@ -77,8 +80,14 @@ export async function readBulkInput(
   );
   if (missing.length > 0) {
     const found = headers.filter(Boolean).join(', ') || 'empty';
+    // The first sheet may be a notes or summary sheet: name the others and the flag to choose one.
+    const others = read.value.sheetNames.filter((sheet) => sheet !== read.value.sheet);
+    const hint =
+      others.length > 0 && options.sheet === undefined
+        ? ` This is sheet '${read.value.sheet}'; the workbook also has ${others.map((sheet) => `'${sheet}'`).join(', ')}: choose one with --sheet NAME.`
+        : '';
     throw new UsageError(
-      `${name}: no column for ${missing.join(' and ')} in the header row (${found}).`,
+      `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
     );
   }
   for (const repeated of repeatedHeaders(headers, mapping))

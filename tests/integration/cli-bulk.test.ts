@@ -61,6 +61,32 @@ describe('dcdesk bulk', () => {
     expect(output[1]?.deviceID).toBeNull();
   });
 
+  it('names the other sheets and --sheet when the first sheet has no transactions', async () => {
+    const t = sampleTransaction(6);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Leia-me'], ['notas']]), 'Notas');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['externalID', 'sessionID'],
+        [t.externalID, t.sessionID],
+      ]),
+      'Pedidos',
+    );
+    writeFileSync(
+      work.file('notes-first.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+    const args = ['bulk', work.file('notes-first.xlsx'), '--output', work.file('nf.json')];
+    const first = await dcdesk([...args, ...target()]);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain(
+      "This is sheet 'Notas'; the workbook also has 'Pedidos': choose one with --sheet NAME.",
+    );
+    const chosen = await dcdesk([...args, '--sheet', 'Pedidos', ...target()]);
+    expect(chosen.code, chosen.stderr).toBe(0);
+  });
+
   it('restores the leading zeros of numeric CPF cells in an xlsx and writes csv and xlsx outputs', async () => {
     const t = sampleTransaction(5);
     const cpf = cpfFrom('012345678');
@@ -84,7 +110,7 @@ describe('dcdesk bulk', () => {
     ]);
     expect(csvRun.code, csvRun.stderr).toBe(0);
     expect(csvRun.stderr).toMatch(
-      /1 CPF cells were numbers .* leading zeros were restored \(rows 2\)/,
+      /1 CPF cell was a number shorter than 11 digits; its leading zeros were restored \(row 2\)/,
     );
     const lines = readFileSync(work.file('out.csv'), 'utf8')
       .replace(/^\uFEFF/, '')
