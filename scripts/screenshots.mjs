@@ -21,6 +21,7 @@ const pictures = [
   { to: 'environments', from: 'environments-credentials-saved', spec: 'credentials.spec.ts' },
   { to: 'production', from: 'production-active', spec: 'first-run.spec.ts' },
   { to: 'settings', from: 'settings', spec: 'first-run.spec.ts' },
+  { to: 'report', from: 'journey-report', spec: 'report.spec.ts' },
 ];
 
 /** Pictures above this size are reported: the README loads them all. */
