@@ -58,6 +58,27 @@ describe('batchFeedback', () => {
     expect(failed).toMatchObject({ progress: -1, notice: { body: 'The disk is full.' } });
   });
 
+  it("says how a batch finished or stopped in the app's language, with its numbers", () => {
+    const event = {
+      type: 'finished',
+      batchId: 'b',
+      counts: { ...counts(1200, 1200), ok: 1200 },
+      elapsedMs: 1000,
+    } as const;
+    expect(batchFeedback(event, 'pt-BR').notice).toEqual({
+      title: 'Lote concluído',
+      body: '1.200 respondidas, 0 sem insights, 0 inválidas, 0 recusadas, 0 com falha (de 1.200 linhas).',
+    });
+    expect(batchFeedback(event, 'en').notice?.body).toMatch(
+      /^1,200 answered, .* \(of 1,200 rows\)\.$/,
+    );
+    const stopped = batchFeedback(
+      { type: 'failed', batchId: 'b', counts: counts(3, 200), message: 'The disk is full.' },
+      'pt-BR',
+    );
+    expect(stopped.notice).toEqual({ title: 'Lote parado', body: 'The disk is full.' });
+  });
+
   it("has a notice in the app's language when a batch pauses itself, none when paused by hand", () => {
     const paused = (reason: 'user' | 'service_degraded') =>
       ({

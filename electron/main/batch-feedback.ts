@@ -1,8 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import type { BatchCounts, BatchEvent } from '../../shared/batch';
 import type { Core } from '../core/create-core';
-import { counted } from '../../shared/count-text';
-import { pauseNotice, type NoticeLocale } from './pause-notice';
+import { endNotice, pauseNotice, type NoticeLocale } from './pause-notice';
 
 /**
  * Batch progress outside the page: the taskbar (or dock) progress bar, and a notification when a
@@ -21,18 +20,7 @@ function fraction(counts: BatchCounts): number {
   return counts.total > 0 ? Math.min(1, Math.max(0, counts.done / counts.total)) : 0;
 }
 
-function summary(counts: BatchCounts): string {
-  const parts = [
-    `${counts.ok} answered`,
-    `${counts.noContent} without insights`,
-    `${counts.invalid} invalid`,
-    `${counts.rejected} rejected`,
-    `${counts.failed} failed`,
-  ];
-  return `${parts.join(', ')} (of ${counted(counts.total, 'row')}).`;
-}
-
-/** `locale` is the app's language, for the notices that have both (the pause notice). */
+/** `locale` is the app's language, in which every notice is written. */
 export function batchFeedback(event: BatchEvent, locale: NoticeLocale = 'en'): BatchFeedback {
   switch (event.type) {
     case 'started':
@@ -51,13 +39,13 @@ export function batchFeedback(event: BatchEvent, locale: NoticeLocale = 'en'): B
       return {
         progress: -1,
         mode: 'normal',
-        notice: { title: 'Batch finished', body: summary(event.counts) },
+        notice: endNotice(event, locale),
       };
     case 'failed':
       return {
         progress: -1,
         mode: 'normal',
-        notice: { title: 'Batch stopped', body: event.message },
+        notice: endNotice(event, locale),
       };
   }
 }

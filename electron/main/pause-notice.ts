@@ -1,4 +1,5 @@
-import type { PauseReason } from '../../shared/batch';
+import type { BatchCounts, PauseReason } from '../../shared/batch';
+import { pluralForm } from '../../shared/count-text';
 
 /** The languages of the app's own text (the renderer's `Locale`). */
 export type NoticeLocale = 'en' | 'pt-BR';
@@ -50,4 +51,47 @@ export function pauseNotice(
 ): { title: string; body: string } | null {
   if (reason === 'user') return null;
   return { title: titles[locale], body: bodies[locale][reason] };
+}
+
+const endTitles: Record<NoticeLocale, { finished: string; failed: string }> = {
+  en: { finished: 'Batch finished', failed: 'Batch stopped' },
+  'pt-BR': { finished: 'Lote concluído', failed: 'Lote parado' },
+};
+
+const countWords: Record<NoticeLocale, [keyof BatchCounts, string][]> = {
+  en: [
+    ['ok', 'answered'],
+    ['noContent', 'without insights'],
+    ['invalid', 'invalid'],
+    ['rejected', 'rejected'],
+    ['failed', 'failed'],
+  ],
+  'pt-BR': [
+    ['ok', 'respondidas'],
+    ['noContent', 'sem insights'],
+    ['invalid', 'inválidas'],
+    ['rejected', 'recusadas'],
+    ['failed', 'com falha'],
+  ],
+};
+
+/** The notification of a batch that ended, in the app's language and with its number format. */
+export function endNotice(
+  end: { type: 'finished'; counts: BatchCounts } | { type: 'failed'; message: string },
+  locale: NoticeLocale,
+): { title: string; body: string } {
+  if (end.type === 'failed') return { title: endTitles[locale].failed, body: end.message };
+  const number = new Intl.NumberFormat(locale);
+  const { counts } = end;
+  const parts = countWords[locale].map(([key, word]) => `${number.format(counts[key])} ${word}`);
+  const rows = pluralForm(
+    counts.total,
+    locale === 'en' ? { one: 'row', other: 'rows' } : { one: 'linha', other: 'linhas' },
+    locale,
+  );
+  const of = locale === 'en' ? 'of' : 'de';
+  return {
+    title: endTitles[locale].finished,
+    body: `${parts.join(', ')} (${of} ${number.format(counts.total)} ${rows}).`,
+  };
 }
