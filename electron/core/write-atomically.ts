@@ -71,7 +71,8 @@ export async function streamAtomically<T>(
     return result;
   } catch (caught) {
     // Closed before it is removed: a stream still opening would create the file again.
-    const closed = once(stream, 'close').catch(() => undefined);
+    // (A stream that failed has closed already: its 'close' came and will not come again.)
+    const closed = stream.closed ? null : once(stream, 'close').catch(() => undefined);
     stream.destroy();
     await closed;
     if (temporary !== null) await rm(temporary, { force: true });

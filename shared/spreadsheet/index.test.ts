@@ -8,6 +8,7 @@ describe('the public API', () => {
       'checkZip',
       'columnName',
       'csvDelimiters',
+      'csvRow',
       'decodeText',
       'defaultLimits',
       'detectDelimiter',

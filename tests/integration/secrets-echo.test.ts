@@ -103,8 +103,8 @@ beforeAll(async () => {
     [200, echo.broken200],
     [200, echo.conforming200],
   ] as const) {
-    // One attempt per lookup: the command line does not retry.
-    sandbox.forceNext(status, { route: 'insights', body });
+    // A 500 is tried three times, as a batch does: each attempt gets the echo.
+    sandbox.forceNext(status, { route: 'insights', body, count: status >= 500 ? 3 : 1 });
     const run = await dcdesk([...lookup, ...ids], env);
     printed.push(run.stdout, run.stderr);
   }

@@ -4,7 +4,7 @@ import { catalogue } from './define';
 export const navigationMessages = catalogue(
   {
     'running.one': 'Batch running: {name}, {percent}%',
-    'running.many': '{count} batches running',
+    'running.many': '{count, plural, one {# batch running} other {# batches running}}',
     'running.open': 'Open the running batch',
     'core.lost.title': 'Lost connection to the app’s core.',
     'core.lost.hint':
@@ -18,7 +18,7 @@ export const navigationMessages = catalogue(
   },
   {
     'running.one': 'Lote em execução: {name}, {percent}%',
-    'running.many': '{count} lotes em execução',
+    'running.many': '{count, plural, one {# lote em execução} other {# lotes em execução}}',
     'running.open': 'Abrir o lote em execução',
     'core.lost.title': 'A conexão com o núcleo do aplicativo foi perdida.',
     'core.lost.hint':
