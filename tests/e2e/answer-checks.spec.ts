@@ -61,8 +61,10 @@ test('a row whose answer breaks the interface is failed, named and shown as it c
     const raw = detail.getByTestId('detail-raw');
     await expect(raw).toContainText('"deviceID": 123');
     await expect(raw).not.toContainText(cpf);
+    // The service quoted the request's CPF back: masked where it came in, so it stays masked even
+    // with personal data shown (the row's own CPF column is where the analyst reads it).
     await page.getByTestId('results-show-personal').check();
-    await expect(raw).toHaveText(`{"deviceID":123,"score":0.5,"echo":"${cpf}"}`);
+    await expect(raw).toHaveText(`{"deviceID":123,"score":0.5,"echo":"***.000.000-**"}`);
   } finally {
     await sandbox.close();
   }

@@ -66,9 +66,10 @@ for (const locale of ['en-US', 'pt-BR'] as const)
         for (const [index, name] of [
           [1, 'batches'],
           [3, 'send outcomes'],
-          [4, 'search'],
-          [5, 'environments'],
-          [6, 'settings'],
+          [4, 'report'],
+          [5, 'search'],
+          [6, 'environments'],
+          [7, 'settings'],
         ] as const) {
           await section(page, index).click();
           await expect(page.locator('main h2:visible').first()).toBeVisible();

@@ -88,11 +88,13 @@ export async function findOverflows(page: Page, screen: string): Promise<Overflo
       if (text === '') continue;
 
       if (ownText !== '' && element.closest('nav, [role="columnheader"], th')) {
-        // The lines a text takes are the distinct tops of its rectangles.
+        // A text takes a second line when one of its rectangles starts below where another ends
+        // (smaller type on the same line, such as a note in a span, starts lower but overlaps).
         const range = document.createRange();
         range.selectNodeContents(element);
-        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-        if (tops.size > 1)
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const wraps = rects.some((one) => rects.some((other) => one.top >= other.bottom - 1));
+        if (wraps)
           out.push({ what: describe(element), text, problem: 'a header wraps onto two lines' });
       }
 
