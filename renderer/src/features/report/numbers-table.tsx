@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface NumbersTableProps {
   caption: string;
@@ -10,10 +10,12 @@ interface NumbersTableProps {
 
 /** A table of the report's numbers; the first cell of each row names it for screen readers. */
 export function NumbersTable({ caption, head, rows, testId }: NumbersTableProps) {
+  const id = useId();
+  // Headers stay on one line, so a narrow table scrolls sideways: the keyboard must reach it.
   return (
-    <div className="report-table-wrap">
+    <div className="report-table-wrap" tabIndex={0} role="region" aria-labelledby={id}>
       <table className="report-table" data-testid={testId}>
-        <caption>{caption}</caption>
+        <caption id={id}>{caption}</caption>
         <thead>
           <tr>
             {head.map((cell) => (
