@@ -6,7 +6,8 @@ import { createKeychainStore } from '../core/credentials/keychain';
 import { unavailableCore } from '../core/unavailable-core';
 import { appUrl } from './app-origin';
 import { followBatches } from './batch-feedback';
-import { noticeLocale } from './pause-notice';
+import { noticeLocale, type NoticeLocale } from './pause-notice';
+import type { SettingsChangedEvent } from '../../shared/contract/events';
 import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
@@ -120,16 +121,24 @@ async function start(keychainService: string | undefined): Promise<void> {
     const language = settings.ok ? (settings.value as Settings).language : 'system';
     return noticeLocale(language, systemLocale);
   };
-  // The menu speaks the app's language as it starts; its items run in the window like shortcuts.
-  installMenu({
-    packaged: app.isPackaged,
-    locale: await appLocale(),
-    send: (command) => {
-      if (!window.isDestroyed()) window.webContents.send('main:app.command', { command });
-    },
+  // The menu speaks the app's language, and speaks the new one as soon as it is chosen; its items
+  // run in the window like shortcuts.
+  const menu = (locale: NoticeLocale) =>
+    installMenu({
+      packaged: app.isPackaged,
+      locale,
+      send: (command) => {
+        if (!window.isDestroyed()) window.webContents.send('main:app.command', { command });
+      },
+    });
+  menu(await appLocale());
+  const stopMenu = core.subscribe((name, payload) => {
+    if (name === 'main:settings.changed')
+      menu(noticeLocale((payload as SettingsChangedEvent).language, systemLocale));
   });
   const stopFollowing = followBatches(core, window, notify, appLocale);
   window.on('closed', () => {
+    stopMenu();
     stopFollowing();
     mainWindow = null;
   });

@@ -42,6 +42,7 @@ const expected: Shape<DeviceCheckApi> = {
   uploads: { check: true, send: true, resend: true, list: true, file: true },
   onBatchProgress: true,
   onOutcomesChanged: true,
+  onSettingsChanged: true,
   onAppCommand: true,
 };
 

@@ -1,5 +1,6 @@
 import type { AppCommandId } from '../app-commands';
 import type { BatchEvent } from '../batch';
+import type { Settings } from '../settings';
 import type { OperationName } from './operations';
 
 /**
@@ -8,6 +9,14 @@ import type { OperationName } from './operations';
  */
 export interface OutcomesChangedEvent {
   operation: OperationName;
+}
+
+/**
+ * The analyst's settings changed (language, theme, masking, addresses): every window, and the
+ * app's menu, follow at once instead of at the next start.
+ */
+export interface SettingsChangedEvent {
+  language: Settings['language'];
 }
 import { event } from './define';
 
@@ -18,6 +27,7 @@ import { event } from './define';
 export const events = {
   'main:batch.progress': event<BatchEvent>(),
   'main:outcomes.changed': event<OutcomesChangedEvent>(),
+  'main:settings.changed': event<SettingsChangedEvent>(),
   /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
   'main:app.command': event<{ command: AppCommandId }>(),
 } as const;

@@ -48,6 +48,7 @@ export const operationNames = [
 export const eventNames = [
   'main:batch.progress',
   'main:outcomes.changed',
+  'main:settings.changed',
   'main:app.command',
 ] as const;
 

@@ -66,3 +66,18 @@ test('an outcome set in one window shows in the other, with the same count to se
   await expect(summary(page)).toHaveText('Reviewed: 0 · not yet sent: 0');
   await other.close();
 });
+
+test('a language chosen in one window is the language of the other, without a reload', async ({
+  page,
+  app,
+}) => {
+  const other = await secondWindow(page);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  // What the Settings screen sends when the analyst picks Portuguese in the first window.
+  await call(app, 'settings.update', { language: 'pt-BR' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await call(app, 'settings.update', { language: 'en' });
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  await other.close();
+});

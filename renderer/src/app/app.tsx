@@ -12,7 +12,7 @@ import { RunningBatchIndicator } from './running-batch-indicator';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
-import { useAppInfo, useSettings } from './use-app';
+import { useAppInfo, useSettings, useSettingsEvents } from './use-app';
 import type { MessageKey } from '../i18n/messages';
 
 /**
@@ -163,6 +163,7 @@ function Shell() {
 /** Chooses the language (the setting, else the OS locale) and the theme before anything shows. */
 function Localised() {
   const settings = useSettings();
+  useSettingsEvents();
   useTheme(settings.data?.theme);
   const locale = localeFrom(settings.data?.language ?? 'system', navigator.language);
   // The page's language, for screen readers and hyphenation: set before paint, not during render.

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrap } from '../lib/device-check';
 import { queryKeys } from '../lib/query-keys';
 
@@ -15,4 +16,19 @@ export function useSettings() {
     queryKey: queryKeys['settings.get'](),
     queryFn: () => unwrap(api.settings.get({})),
   });
+}
+
+/**
+ * Follows settings changed in any window of the app: the language,
+ * theme and masking of this window follow without a reload. Subscribed once, at the root.
+ */
+export function useSettingsEvents(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.onSettingsChanged(() => {
+        void client.invalidateQueries({ queryKey: queryKeys['settings.get']() });
+      }),
+    [client],
+  );
 }
