@@ -68,10 +68,14 @@ function environmentFrom(values: ConnectionValues, io: Io): EnvironmentName {
 function credentialsFor(environment: EnvironmentName, io: Io): () => Promise<Result<Credentials>> {
   const username = io.env.DCDESK_USERNAME;
   const password = io.env.DCDESK_PASSWORD;
-  detail(
-    io,
-    `dcdesk: credentials: ${username && password ? 'DCDESK_USERNAME and DCDESK_PASSWORD' : `the ${environment} entry of the OS keychain`}`,
-  );
+  // The same order as credentialsSource: the variables, else the sandbox's own pair, else the keychain.
+  const from =
+    username && password
+      ? 'DCDESK_USERNAME and DCDESK_PASSWORD'
+      : environment === 'sandbox'
+        ? "the sandbox's own, nothing is read from the keychain"
+        : `the ${environment} entry of the OS keychain`;
+  detail(io, `dcdesk: credentials: ${from}`);
   return credentialsSource({
     environment,
     store: cliKeychain(io),

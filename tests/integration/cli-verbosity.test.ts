@@ -80,6 +80,10 @@ describe('dcdesk --quiet and --verbose', () => {
     expect(run.stderr).toContain(`data folder: ${work.dir}`);
     expect(run.stderr).toContain(`service: ${sandbox.url}`);
     expect(run.stderr).toMatch(/concurrency 3/);
+    // The sandbox has its own fixed pair: the keychain is never read for it.
+    expect(run.stderr).toContain(
+      "credentials: the sandbox's own, nothing is read from the keychain",
+    );
     expect(run.stdout).toBe('');
   });
 
