@@ -20,5 +20,5 @@ export { autoMapColumns, mappableFields } from './columns';
 export type { ColumnMapping, MappableField } from './columns';
 export { findDuplicateExternalIds, rowsToTransactions } from './transactions';
 export type { SourceNote, SourceRow } from './transactions';
-export { csvRow, neutraliseFormula, toCsv, toXlsx } from './write';
+export { csvRow, neutraliseFormula, safeSheetName, toCsv, toXlsx } from './write';
 export type { CsvOptions, OutValue } from './write';

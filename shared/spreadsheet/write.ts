@@ -112,7 +112,7 @@ function xlsxCell(value: OutValue): XLSX.CellObject | null {
 }
 
 /** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not blank. */
-function safeSheetName(name: string): string {
+export function safeSheetName(name: string): string {
   const cleaned = name
     .replace(/[[\]:*?/\\]/g, ' ')
     .replace(/^'+|'+$/g, '')

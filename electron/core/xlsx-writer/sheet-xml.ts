@@ -1,0 +1,90 @@
+import type { OutValue } from '../../../shared/spreadsheet';
+
+/**
+ * The XML of one worksheet, a row at a time. Text goes in inline-string cells (no shared-string
+ * table, which would have to hold every distinct text until the end); numbers as numbers; empty
+ * values leave no cell. No cell ever holds a formula.
+ */
+
+/** Excel's cap on one cell; longer text would make it refuse to open the file. */
+export const maxCellChars = 32_767;
+
+/**
+ * Text as XML 1.0 character data. Characters XML cannot hold (control characters other than tab
+ * and line feed; U+FFFE, U+FFFF) are written as Excel writes them, `_x000B_`; so is a carriage
+ * return, which an XML reader would turn into a line feed;
+ * text that already looks like such an escape has its `_` escaped (`_x005F_`), so it reads back
+ * as it was. A lone surrogate cannot be written in UTF-8 and becomes U+FFFD.
+ */
+export function escapeText(text: string): string {
+  return text
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
+    .replace(
+      // eslint-disable-next-line no-control-regex
+      /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g,
+      (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+    )
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** Text cut to Excel's limit, never between the two halves of a surrogate pair. */
+function cut(text: string): string {
+  if (text.length <= maxCellChars) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxCellChars - 1))
+    ? maxCellChars - 1
+    : maxCellChars;
+  return text.slice(0, end);
+}
+
+/**
+ * The XML of one cell, or '' for an empty one. Cells carry no reference (`r="B7"`): readers place
+ * a cell after the one before it, and a million rows are some 60 MB of XML lighter without. An
+ * empty cell between two full ones is written as `<c/>` to keep its place.
+ */
+export function cellXml(value: OutValue): string {
+  if (value === null || value === '') return '<c/>';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `<c><v>${String(value)}</v></c>` : '<c/>';
+  const text = escapeText(cut(value));
+  // `xml:space` only where an XML reader would otherwise trim the text.
+  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+  return `<c t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+}
+
+/** A row's cells; empty cells at its end are left out. */
+export function rowXml(values: readonly OutValue[]): string {
+  let last = values.length - 1;
+  while (last >= 0 && cellXml(values[last] ?? null) === '<c/>') last -= 1;
+  let cells = '';
+  for (let column = 0; column <= last; column += 1) cells += cellXml(values[column] ?? null);
+  return `<row>${cells}</row>`;
+}
+
+/** Column widths that fit the first rows' content, 8 to 60 characters, as the in-memory writer does. */
+export function columnWidths(rows: readonly (readonly OutValue[])[]): number[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((value, column) => {
+      if (value === null || value === '' || (typeof value === 'number' && !Number.isFinite(value)))
+        return;
+      const length = String(value).length;
+      widths[column] = Math.max(widths[column] ?? 8, Math.min(60, length + 2));
+    });
+  return Array.from({ length: widths.length }, (_, column) => widths[column] ?? 8);
+}
+
+const sheetOpening =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">';
+
+export function sheetStart(widths: readonly number[]): string {
+  const cols = widths
+    .map(
+      (width, column) =>
+        `<col min="${String(column + 1)}" max="${String(column + 1)}" width="${String(width)}" customWidth="1"/>`,
+    )
+    .join('');
+  return `${sheetOpening}${cols === '' ? '' : `<cols>${cols}</cols>`}<sheetData>`;
+}
+
+export const sheetEnd = '</sheetData></worksheet>';
