@@ -17,6 +17,8 @@ import { reportHandlers } from './handlers/report.handlers';
 import type { PdfPrinter } from './report/report-file';
 import { privacyHandlers } from './handlers/privacy.handlers';
 import { resultHandlers } from './handlers/results.handlers';
+import { resultExportHandlers } from './handlers/results-export.handlers';
+import { dataFolderTargets, type ExportTargets } from './results-export/export-target';
 import { settingsHandlers } from './handlers/settings.handlers';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
@@ -45,6 +47,11 @@ export interface CoreOptions {
   engine?: Engine;
   /** Prints the report's HTML page to PDF: Electron passes `printToPDF`; without it PDF is refused. */
   printPdf?: PdfPrinter;
+  /**
+   * Where a results export goes: Electron asks with the save dialog, the web host offers a
+   * download; without it, the data folder's `exports`.
+   */
+  exportTargets?: ExportTargets;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -117,6 +124,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       ...privacyHandlers(context),
       ...batchHandlers(context, batches),
       ...resultHandlers(context),
+      ...resultExportHandlers(context, options.exportTargets ?? dataFolderTargets(options.dataDir)),
       ...outcomeHandlers(context),
       ...reportHandlers(context, options.printPdf),
       ...uploadHandlers(context),

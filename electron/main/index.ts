@@ -12,6 +12,7 @@ import { guardAllWebContents } from './contents-guard';
 import { bindContract } from './ipc';
 import { installMenu } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
+import { downloadFiles, type DownloadFiles } from '../core/results-export/download-files';
 import { denyAllPermissions, refuseWeakeningLaunch } from './security';
 import { sqliteEngine } from './sqlite-binding';
 import { createSecureWindow } from './window';
@@ -57,19 +58,24 @@ function failStart(reason: string): void {
 }
 
 /** Closes the history before the process ends, so SQLite checkpoints its journal. */
-function closeCoreOnQuit(core: Core): void {
+function closeCoreOnQuit(core: Core, downloads: DownloadFiles): void {
   let closing = false;
   app.on('will-quit', (event) => {
     event.preventDefault();
     if (closing) return;
     closing = true;
     // app.exit skips will-quit, so this runs once.
-    void core.close().finally(() => app.exit(0));
+    void core
+      .close()
+      .finally(() => downloads.close())
+      .finally(() => app.exit(0));
   });
 }
 
 async function start(keychainService: string | undefined): Promise<void> {
   denyAllPermissions(session.defaultSession);
+  // Results exports reach the window as downloads; Chromium's download asks where to save them.
+  const downloads = downloadFiles();
   const created = await createCore({
     dataDir: app.getPath('userData'),
     // Chromium's network stack: the system proxy and the OS certificate store, as analysts expect.
@@ -83,6 +89,7 @@ async function start(keychainService: string | undefined): Promise<void> {
     // they are the repository's resources/ folder.
     resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
     printPdf: printHtmlToPdf,
+    exportTargets: downloads.targets,
     // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
     engine: sqliteEngine({
       packaged: app.isPackaged,
@@ -98,9 +105,9 @@ async function start(keychainService: string | undefined): Promise<void> {
   if (!created.ok)
     process.stderr.write(`Device Check Desk cannot open its history: ${created.error.message}\n`);
   const core = created.ok ? created.value : unavailableCore(created.error);
-  closeCoreOnQuit(core);
+  closeCoreOnQuit(core, downloads);
 
-  serveRenderer(path.join(__dirname, '..', 'renderer'));
+  serveRenderer(path.join(__dirname, '..', 'renderer'), downloads);
   const stateFile = path.join(app.getPath('userData'), 'window-state.json');
   const saved = loadWindowState(
     stateFile,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createKeychainStore } from '../core/credentials/keychain';
 import { createCore } from '../core/create-core';
 import { defaultDataDir } from '../core/data-dir';
+import { downloadFiles } from '../core/results-export/download-files';
 import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
 import { startSandbox } from '../sandbox';
@@ -11,6 +12,7 @@ import { startSandbox } from '../sandbox';
  * DCDESK_DATA_DIR chooses the data folder, PORT the port, DCDESK_KEYCHAIN_SERVICE the keychain entry.
  */
 const dataDir = process.env.DCDESK_DATA_DIR ?? defaultDataDir();
+const downloads = downloadFiles();
 const core = await createCore({
   dataDir,
   fetch: globalThis.fetch,
@@ -21,6 +23,7 @@ const core = await createCore({
   platform: process.platform,
   // Run from the repository, like rendererDir below.
   resourcesDir: path.resolve('resources'),
+  exportTargets: downloads.targets,
 });
 // A core that cannot start still serves the page, which then shows why (a fatal state, never an
 // empty history); the reason is printed here too.
@@ -30,12 +33,16 @@ const host = await startWebHost({
   core: served,
   rendererDir: 'dist/renderer',
   port: Number(process.env.PORT ?? 0),
+  downloads,
 });
 console.log(`Device Check Desk (web host, data in ${dataDir}) — open:`);
 console.log(host.url);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void host.close().then(() => served.close());
+    void host
+      .close()
+      .then(() => served.close())
+      .finally(() => downloads.close());
   });
 }

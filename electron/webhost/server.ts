@@ -1,9 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Core } from '../core/create-core';
+import {
+  attachmentHeader,
+  downloadPrefix,
+  type DownloadFiles,
+} from '../core/results-export/download-files';
 import { contentTypes } from '../page-serving/content-types';
 import { contentSecurityPolicy } from '../page-serving/csp';
 import { messageOf } from '../../shared/message-of';
@@ -65,6 +72,8 @@ export async function startWebHost(options: {
   port?: number;
   /** Where a request the host failed on is reported (stderr by default); tests read it. */
   log?: (line: string) => void;
+  /** The exports waiting for the page to fetch them (`/exports/TOKEN`, once each). */
+  downloads?: DownloadFiles;
 }): Promise<WebHost> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const secret = randomBytes(24).toString('base64url');
@@ -96,6 +105,24 @@ export async function startWebHost(options: {
       res.end(body);
     } catch {
       send(res, 404, 'Not found', 'text/plain');
+    }
+  }
+
+  /** An export, once: the token in its address is the permission (a link cannot carry a header). */
+  async function serveDownload(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const file =
+      req.headers.host === origin.replace('http://', '') ? options.downloads?.take(pathname) : null;
+    if (!file) return send(res, 404, 'Not found', 'text/plain');
+    res.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentHeader(file.fileName),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    try {
+      await pipeline(createReadStream(file.path), res);
+    } finally {
+      options.downloads?.served(file);
     }
   }
 
@@ -157,6 +184,7 @@ export async function startWebHost(options: {
         return streamEvents(req, res);
       }
       if (req.method !== 'GET') return send(res, 405, 'Method not allowed', 'text/plain');
+      if (url.pathname.startsWith(downloadPrefix)) return serveDownload(req, res, url.pathname);
       return serveFile(res, url.pathname);
     })().catch((caught: unknown) => {
       // Said once, on the host's log: the page only learns that the host failed.

@@ -12,6 +12,7 @@ import {
   type BatchSummary,
   type DeviceView,
   type ExportedFile,
+  type SavedExport,
   type ResultAggregates,
   type ResultDetail,
   type ResultPage,
@@ -180,12 +181,15 @@ export const operations = {
   'results.detail': operation<ResultDetail>()(
     z.object({ batchId, seq: z.number().int().min(1) }).strict(),
   ),
-  /** The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells). */
-  'results.export': operation<ExportedFile>()(
+  /**
+   * The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells), written
+   * as a stream where the door puts it (a save dialog in the app).
+   */
+  'results.export': operation<SavedExport>()(
     z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
   ),
   /** The failed rows' input values as a new spreadsheet to import again. */
-  'results.exportFailed': operation<ExportedFile>()(
+  'results.exportFailed': operation<SavedExport>()(
     z.object({ batchId, format: z.enum(['csv', 'xlsx']) }).strict(),
   ),
   /** Lookups whose external ID, session ID, device ID or CPF matches, newest first. */

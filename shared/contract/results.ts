@@ -125,6 +125,16 @@ export interface ExportedFile {
   rows: number;
 }
 
+/**
+ * A results file written where the door put it (see electron/core/results-export/export-target):
+ * saved at the path the analyst chose, fetched by the browser from a one-time address, or not
+ * written because the analyst closed the save dialog.
+ */
+export type SavedExport =
+  | { outcome: 'saved'; fileName: string; rows: number; path: string }
+  | { outcome: 'download'; fileName: string; rows: number; url: string }
+  | { outcome: 'cancelled'; fileName: string };
+
 /** A lookup found by the history search. */
 export interface SearchHit extends ResultRow {
   batchId: string;

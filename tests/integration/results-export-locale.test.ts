@@ -19,11 +19,11 @@ import {
 import { reviewService } from '../../electron/core/review/review-service';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
-import type { ExportedFile } from '../../shared/contract/results';
+import type { SavedExport } from '../../shared/contract/results';
 import type { Settings } from '../../shared/settings';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
-import { testResultHandlers } from '../support/result-handlers';
+import { savedBytes, testResultHandlers } from '../support/result-handlers';
 
 let history: Awaited<ReturnType<typeof tempHistory>>;
 let batchId: string;
@@ -101,17 +101,17 @@ async function exported(
   settings: Partial<Settings>,
   format: 'csv' | 'xlsx',
   locale = 'en-US',
-): Promise<{ file: ExportedFile; bytes: Buffer }> {
+): Promise<{ file: SavedExport; bytes: Buffer }> {
   const handlers = testResultHandlers(history.db, settings, locale);
   const result = await handlers['results.export']({ batchId, filter: {}, format });
   if (!result.ok) throw new Error(result.error.message);
-  return { file: result.value, bytes: Buffer.from(result.value.base64, 'base64') };
+  return { file: result.value, bytes: savedBytes(result.value) };
 }
 
 describe('the results CSV in the analyst’s language and separator', () => {
   it('in Portuguese with `;`: BOM, `;`, decimal comma, Portuguese headers and labels', async () => {
     const { file, bytes } = await exported({ language: 'pt-BR', responseSeparator: ';' }, 'csv');
-    expect(file.rows).toBe(3);
+    expect(file).toMatchObject({ outcome: 'saved', rows: 3 });
     const expected =
       '\ufeff' +
       'Linha;ID externo;ID da sessão;Situação;Status HTTP;ID do dispositivo;Insights;Alertas;' +

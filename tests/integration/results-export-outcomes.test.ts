@@ -10,7 +10,8 @@ import { outputColumns, writeOutput } from '../../electron/core/bulk/output';
 import { exportHeader } from '../../electron/core/results-export/results-table';
 import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
-import type { ExportedFile, ResultRow } from '../../shared/contract/results';
+import type { SavedExport, ResultRow } from '../../shared/contract/results';
+import { savedBytes } from '../support/result-handlers';
 import type { Outcome, ReviewOutcome } from '../../shared/domain/types';
 import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../shared/outcomes';
 import { detectHeaderRow, readSpreadsheet } from '../../shared/spreadsheet';
@@ -68,7 +69,7 @@ function readBack(bytes: Uint8Array, fileName: string) {
   };
 }
 
-const fileBytes = (file: ExportedFile) => new Uint8Array(Buffer.from(file.base64, 'base64'));
+const fileBytes = (file: SavedExport) => new Uint8Array(savedBytes(file));
 
 const exportResults = async (filter: object, format: 'csv' | 'xlsx') => {
   const file = unwrap(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputColumns, reimportColumns } from '../../electron/core/bulk/output';
 import { exportHeader } from '../../electron/core/results-export/results-table';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
-import type { ExportedFile } from '../../shared/contract/results';
+import type { SavedExport } from '../../shared/contract/results';
 import { validateTransaction } from '../../shared/domain/transaction';
 import {
   autoMapColumns,
@@ -11,6 +11,7 @@ import {
   readSpreadsheet,
   rowsToTransactions,
 } from '../../shared/spreadsheet';
+import { savedBytes } from '../support/result-handlers';
 import { formulaId, resultsFixture, unwrap, type ResultsFixture } from './results-fixture';
 
 let fixture: ResultsFixture;
@@ -19,12 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-function bytes(file: ExportedFile): Uint8Array {
-  return new Uint8Array(Buffer.from(file.base64, 'base64'));
+function bytes(file: SavedExport): Uint8Array {
+  return new Uint8Array(savedBytes(file));
 }
 
 /** The file read back the way the import reads a spreadsheet: header row and data rows. */
-function readBack(file: ExportedFile) {
+function readBack(file: SavedExport & { outcome: 'saved' }) {
   const read = readSpreadsheet(bytes(file), file.fileName);
   if (!read.ok) throw new Error(read.problem.message);
   const header = detectHeaderRow(read.value.rows);
@@ -37,16 +38,26 @@ function readBack(file: ExportedFile) {
   };
 }
 
-const exportResults = (filter: object, format: 'csv' | 'xlsx') =>
-  fixture.handlers['results.export']({ batchId: fixture.batchId, filter, format });
+const saved = (file: SavedExport) => {
+  if (file.outcome !== 'saved') throw new Error(`The export was not saved (${file.outcome}).`);
+  return file;
+};
+const exportResults = async (filter: object, format: 'csv' | 'xlsx') =>
+  saved(
+    unwrap(await fixture.handlers['results.export']({ batchId: fixture.batchId, filter, format })),
+  );
+const exportFailed = async (format: 'csv' | 'xlsx') =>
+  saved(
+    unwrap(await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format })),
+  );
 
 describe('exports of a batch', () => {
   it('writes the filtered rows as CSV with the command line columns in English words, BOM and neutralised formulas', async () => {
-    const file = unwrap(await exportResults({ statuses: ['ok'] }, 'csv'));
+    const file = await exportResults({ statuses: ['ok'] }, 'csv');
     const counts = rowsRepo(fixture.history.db).counts(fixture.batchId);
     expect(file).toMatchObject({
+      outcome: 'saved',
       fileName: 'test-results.csv',
-      mimeType: 'text/csv',
       rows: counts.ok,
     });
     expect([...bytes(file).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -72,10 +83,9 @@ describe('exports of a batch', () => {
   });
 
   it('writes xlsx with the same rows, IDs exact in text cells (the guard is for CSV only)', async () => {
-    const csv = readBack(unwrap(await exportResults({}, 'csv')));
-    const file = unwrap(await exportResults({}, 'xlsx'));
+    const csv = readBack(await exportResults({}, 'csv'));
+    const file = await exportResults({}, 'xlsx');
     expect(file.fileName).toBe('test-results.xlsx');
-    expect(file.mimeType).toMatch(/spreadsheetml/);
     const xlsx = readBack(file);
     expect(xlsx.workbook.kind).toBe('xlsx');
     expect(file.rows).toBe(300);
@@ -89,15 +99,13 @@ describe('exports of a batch', () => {
   });
 
   it('still writes the header when nothing matches', async () => {
-    const file = unwrap(await exportResults({ insight: 'NOPE0000' }, 'csv'));
+    const file = await exportResults({ insight: 'NOPE0000' }, 'csv');
     expect(file.rows).toBe(0);
     expect(readBack(file)).toMatchObject({ header: exportHeader({ language: 'en' }), body: [] });
   });
 
   it('writes the failed rows as a spreadsheet the import takes again, unchanged', async () => {
-    const file = unwrap(
-      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'csv' }),
-    );
+    const file = await exportFailed('csv');
     expect(file).toMatchObject({ fileName: 'test-failed.csv', rows: 2 });
     const { workbook, header, headerRow } = readBack(file);
     expect(header).toEqual(reimportColumns);
@@ -116,16 +124,12 @@ describe('exports of a batch', () => {
   });
 
   it('writes the failed rows as xlsx too, and a header-only file when none failed', async () => {
-    const xlsx = unwrap(
-      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'xlsx' }),
-    );
+    const xlsx = await exportFailed('xlsx');
     expect(xlsx).toMatchObject({ fileName: 'test-failed.xlsx', rows: 2 });
     expect(readBack(xlsx).body).toHaveLength(2);
 
     fixture.history.db.prepare("UPDATE batch_rows SET status = 'ok' WHERE status = 'failed'").run();
-    const none = unwrap(
-      await fixture.handlers['results.exportFailed']({ batchId: fixture.batchId, format: 'csv' }),
-    );
+    const none = await exportFailed('csv');
     expect(none.rows).toBe(0);
     expect(readBack(none)).toMatchObject({ header: reimportColumns, body: [] });
   });

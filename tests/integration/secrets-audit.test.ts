@@ -24,7 +24,8 @@ import type {
   UploadOutcome,
   UploadView,
 } from '../../shared/contract/outcomes';
-import type { BatchSummary, ExportedFile, ResultPage } from '../../shared/contract/results';
+import type { BatchSummary, ResultPage, SavedExport } from '../../shared/contract/results';
+import { savedBytes } from '../support/result-handlers';
 import { buildResponseFile } from '../../shared/outcomes';
 import type { Result } from '../../shared/result';
 import { sourceRows } from '../support/bulk';
@@ -131,8 +132,9 @@ function ended(batchId: string): Promise<void> {
   });
 }
 
-async function saveExport(file: ExportedFile): Promise<void> {
-  const bytes = Buffer.from(file.base64, 'base64');
+/** A results export the core streamed to a file (the data folder's `exports` here). */
+async function savedExport(file: SavedExport): Promise<void> {
+  const bytes = savedBytes(file);
   writeFileSync(`${exportsDir}/${file.fileName}`, bytes);
   exported.push(...(await fileHaystacks(file.fileName, bytes)));
 }
@@ -208,11 +210,11 @@ beforeAll(async () => {
   await ended(batch.id);
   batch = await call<BatchSummary>(core, 'batches.get', { batchId: batch.id });
   for (const format of ['csv', 'xlsx'] as const) {
-    await saveExport(
-      await call<ExportedFile>(core, 'results.export', { batchId: batch.id, format }),
+    await savedExport(
+      await call<SavedExport>(core, 'results.export', { batchId: batch.id, format }),
     );
-    await saveExport(
-      await call<ExportedFile>(core, 'results.exportFailed', { batchId: batch.id, format }),
+    await savedExport(
+      await call<SavedExport>(core, 'results.exportFailed', { batchId: batch.id, format }),
     );
   }
   await call(core, 'results.detail', { batchId: batch.id, seq: 1 });

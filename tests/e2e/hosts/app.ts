@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createCore, type Core } from '../../../electron/core/create-core';
+import type { ExportTargets } from '../../../electron/core/results-export/export-target';
 import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../../electron/core/service/client';
 import { startSandbox } from '../../../electron/sandbox';
@@ -59,6 +60,7 @@ export async function startCore(
   dataDir: string,
   keychain: CredentialStore,
   fetch: FetchFn = globalThis.fetch,
+  exportTargets?: ExportTargets,
 ): Promise<Core> {
   const created = await createCore({
     startSandbox,
@@ -69,6 +71,7 @@ export async function startCore(
     locale: 'en-US',
     platform: process.platform,
     resourcesDir: path.resolve('resources'),
+    ...(exportTargets ? { exportTargets } : {}),
   });
   if (!created.ok) throw new Error(created.error.message);
   return created.value;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { createKeychainStore } from '../../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../../electron/core/service/client';
+import { downloadFiles } from '../../../electron/core/results-export/download-files';
 import { startWebHost } from '../../../electron/webhost/server';
 import { keychainServiceName, startCore, type App } from './app';
 
@@ -23,12 +24,14 @@ export const webHostTest = base.extend<{ app: App; showTour: boolean }>({
       if (!serviceOrigins.includes(origin)) serviceOrigins.push(origin);
       return globalThis.fetch(input, init);
     };
-    let core = await startCore(dataDir, keychain, recordingFetch);
+    // Results exports reach the page as downloads, as the app's and the web host's do.
+    const downloads = downloadFiles();
+    let core = await startCore(dataDir, keychain, recordingFetch, downloads.targets);
     if (!showTour) {
       const dismissed = await core.call('settings.update', { tourDismissed: true });
       if (!dismissed.ok) throw new Error(dismissed.error.message);
     }
-    let host = await startWebHost({ core, rendererDir: 'dist/renderer' });
+    let host = await startWebHost({ core, rendererDir: 'dist/renderer', downloads });
     const app: App = {
       host: 'web',
       call: (name, input) => core.call(name, input),
@@ -44,8 +47,8 @@ export const webHostTest = base.extend<{ app: App; showTour: boolean }>({
       async restart() {
         await host.close();
         await core.close();
-        core = await startCore(dataDir, keychain, recordingFetch);
-        host = await startWebHost({ core, rendererDir: 'dist/renderer' });
+        core = await startCore(dataDir, keychain, recordingFetch, downloads.targets);
+        host = await startWebHost({ core, rendererDir: 'dist/renderer', downloads });
         await page.goto(host.url);
       },
     };
@@ -63,6 +66,7 @@ export const webHostTest = base.extend<{ app: App; showTour: boolean }>({
     await use(app);
     await host.close();
     await core.close();
+    downloads.close();
     await keychain.remove('test');
     await keychain.remove('production');
     rmSync(dataDir, { recursive: true, force: true });

@@ -79,6 +79,7 @@ export const resultsMessages = catalogue(
     'batches.export.xlsx': 'Export XLSX',
     'batches.export.failed': 'Export failed rows as a new input file',
     'batches.export.done': 'Saved {name} ({count, plural, one {# row} other {# rows}}).',
+    'batches.export.savedTo': 'Saved {count, plural, one {# row} other {# rows}} to {path}.',
     'batches.export.working': 'Preparing the file…',
   },
   {
@@ -159,6 +160,8 @@ export const resultsMessages = catalogue(
     'batches.export.xlsx': 'Exportar XLSX',
     'batches.export.failed': 'Exportar as linhas com falha como novo arquivo de entrada',
     'batches.export.done': '{name} salvo ({count, plural, one {# linha} other {# linhas}}).',
+    'batches.export.savedTo':
+      '{count, plural, one {# linha salva} other {# linhas salvas}} em {path}.',
     'batches.export.working': 'Preparando o arquivo…',
   },
 );

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ExportedFile, ResultFilter } from '../../../../../shared/contract/results';
+import type { ResultFilter, SavedExport } from '../../../../../shared/contract/results';
 import { useNavigation } from '../../../app/navigation';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
-import { saveFile } from '../../../lib/download';
+import { download } from '../../../lib/download';
 
 type Export = 'csv' | 'xlsx' | 'failed';
 
@@ -19,14 +19,17 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
   const { t } = useI18n();
   const { go } = useNavigation();
   const exporting = useMutation({
-    mutationFn: (kind: Export): Promise<ExportedFile> =>
+    mutationFn: (kind: Export): Promise<SavedExport> =>
       unwrap(
         kind === 'failed'
           ? api.results.exportFailed({ batchId, format: 'csv' })
           : api.results.export({ batchId, filter, format: kind }),
       ),
-    onSuccess: saveFile,
+    onSuccess: (saved) => {
+      if (saved.outcome === 'download') download(saved.url, saved.fileName);
+    },
   });
+  const saved = exporting.data;
   const button = (kind: Export, label: Parameters<typeof t>[0], disabled = false) => (
     <button
       type="button"
@@ -56,12 +59,11 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
       <p className="hint" role="status" data-testid="export-status">
         {exporting.isPending
           ? t('batches.export.working')
-          : exporting.data
-            ? t('batches.export.done', {
-                name: exporting.data.fileName,
-                count: exporting.data.rows,
-              })
-            : ''}
+          : saved?.outcome === 'download'
+            ? t('batches.export.done', { name: saved.fileName, count: saved.rows })
+            : saved?.outcome === 'saved'
+              ? t('batches.export.savedTo', { path: saved.path, count: saved.rows })
+              : ''}
       </p>
       {exporting.error ? <ErrorNotice error={exporting.error} /> : null}
     </div>

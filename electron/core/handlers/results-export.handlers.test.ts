@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileStem } from './results.handlers';
+import { fileStem } from './results-export.handlers';
 
 describe('fileStem', () => {
   it('names export files after the source, without its folder or extension', () => {

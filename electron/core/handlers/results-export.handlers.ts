@@ -1,0 +1,126 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { SavedExport } from '../../../shared/contract/results';
+import { messageOf } from '../../../shared/message-of';
+import { fail, ok, type Result } from '../../../shared/result';
+import { csvRow, type OutValue } from '../../../shared/spreadsheet';
+import { reimportCells, reimportColumns } from '../bulk/output';
+import type { CoreContext, HandlerGroup } from '../context';
+import { fileFailureText } from '../local-failure';
+import { exportStyle } from '../results-export/export-style';
+import type { ExportTargets } from '../results-export/export-target';
+import { exportCells, exportHeader, resultsCsvChunks } from '../results-export/results-table';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { exportRepo } from '../store/export.repo';
+import { streamAtomically } from '../write-atomically';
+import { writeXlsx } from '../xlsx-writer/xlsx-writer';
+
+type Names = 'results.export' | 'results.exportFailed';
+type Format = 'csv' | 'xlsx';
+
+/** `C:\in\pedidos.xlsx` → `pedidos`: a name to build file names on, safe on every OS. */
+export function fileStem(sourceName: string): string {
+  const base = sourceName.split(/[\\/]/).pop() ?? '';
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim() || 'batch';
+}
+
+/** Text pieces onto a stream, waiting when it asks to: memory stays flat for any file size. */
+async function writePieces(stream: Writable, pieces: Iterable<string>): Promise<void> {
+  for (const piece of pieces) if (!stream.write(piece)) await once(stream, 'drain');
+}
+
+/** CSV rows in pieces of about 64 KB, with the byte order mark every app CSV has. */
+function* csvPieces(header: string[], rows: Iterable<OutValue[]>): Generator<string> {
+  let piece = '\ufeff' + csvRow(header);
+  for (const row of rows) {
+    piece += csvRow(row);
+    if (piece.length > 64 * 1024) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield piece;
+}
+
+/**
+ * The results exports: the filtered rows in the analyst's language and separator, and the failed
+ * rows as a file to import again. Each is written as a stream from the history to the place the
+ * door chose (`targets`), a row at a time, so a million rows cost no more memory than a hundred.
+ */
+export function resultExportHandlers(
+  {
+    db,
+    settings,
+    info,
+  }: Pick<CoreContext, 'db' | 'settings'> & { info: Pick<CoreContext['info'], 'locale'> },
+  targets: ExportTargets,
+): HandlerGroup<Names> {
+  const batches = batchesRepo(db);
+  const exports = exportRepo(db);
+
+  async function save(
+    batchId: string,
+    kind: 'results' | 'failed',
+    format: Format,
+    write: (batch: BatchRecord, stream: Writable) => Promise<number>,
+  ): Promise<Result<SavedExport>> {
+    const batch = batches.get(batchId);
+    if (!batch) return fail('validation', `There is no batch ${batchId}.`);
+    const fileName = `${fileStem(batch.sourceName)}-${kind}.${format}`;
+    const target = await targets(fileName, format);
+    if (target.kind === 'cancelled') return ok({ outcome: 'cancelled', fileName });
+    try {
+      const rows = await streamAtomically(target.path, (stream) => write(batch, stream));
+      return ok(
+        target.kind === 'download'
+          ? { outcome: 'download', fileName, rows, url: target.url }
+          : { outcome: 'saved', fileName, rows, path: target.path },
+      );
+    } catch (caught) {
+      return fail(
+        'file',
+        fileFailureText(caught, target.path) ?? `Cannot write ${target.path}: ${messageOf(caught)}`,
+      );
+    }
+  }
+
+  return {
+    'results.export': ({ batchId, filter, format }) =>
+      save(batchId, 'results', format, async (batch, stream) => {
+        const style = exportStyle(settings(), info.locale);
+        let count = 0;
+        const rows = (function* counted() {
+          for (const row of exports.rows(batch.id, filter)) {
+            count += 1;
+            yield row;
+          }
+        })();
+        if (format === 'xlsx') {
+          const cells = (function* () {
+            for (const row of rows) yield exportCells(row, style);
+          })();
+          await writeXlsx(stream, {
+            sheetName: 'Results',
+            header: exportHeader(style),
+            rows: cells,
+          });
+        } else await writePieces(stream, resultsCsvChunks(rows, style));
+        return count;
+      }),
+    'results.exportFailed': ({ batchId, format }) =>
+      save(batchId, 'failed', format, async (batch, stream) => {
+        let count = 0;
+        const rows = (function* () {
+          for (const request of exports.failedRequests(batch.id)) {
+            count += 1;
+            yield reimportCells(request);
+          }
+        })();
+        if (format === 'xlsx')
+          await writeXlsx(stream, { sheetName: 'Failed', header: reimportColumns, rows });
+        else await writePieces(stream, csvPieces(reimportColumns, rows));
+        return count;
+      }),
+  };
+}
