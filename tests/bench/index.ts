@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Bench, BenchResult } from './bench-result';
 import { benchBulk, benchBulkMemory } from './bulk.bench';
 import { benchCliMillion } from './cli-million.bench';
+import { benchExportMillion } from './export-million.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
@@ -30,6 +31,7 @@ const benches: Bench[] = [
   { name: 'import-browser', run: () => benchImportInBrowser(sharedWorkbook(), xlsxRows) },
   { name: 'results-browser', run: benchResultsInBrowser },
   { name: 'results-million', run: benchResultsMillion },
+  { name: 'export-million', run: benchExportMillion },
   { name: 'report', run: async () => [await benchReport()] },
 ];
 
