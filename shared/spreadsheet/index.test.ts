@@ -23,6 +23,7 @@ describe('the public API', () => {
       'readSpreadsheet',
       'resolveLimits',
       'rowsToTransactions',
+      'safeSheetName',
       'toCsv',
       'toXlsx',
     ]);

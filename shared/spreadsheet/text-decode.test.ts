@@ -24,6 +24,28 @@ describe('decodeText', () => {
     expect(decodeText(sample1252)).toEqual({ text: sample, encoding: 'windows-1252' });
   });
 
+  it('reads Mac Roman (an old Excel for Mac export) as Mac Roman, not as Windows-1252', () => {
+    // "João;Conceição;São Paulo;JOÃO DA CONCEIÇÃO;é" in Mac Roman, byte by byte.
+    const macRoman = new Uint8Array([
+      0x4a, 0x6f, 0x8b, 0x6f, 0x3b, 0x43, 0x6f, 0x6e, 0x63, 0x65, 0x69, 0x8d, 0x8b, 0x6f, 0x3b,
+      0x53, 0x8b, 0x6f, 0x20, 0x50, 0x61, 0x75, 0x6c, 0x6f, 0x3b, 0x4a, 0x4f, 0xcc, 0x4f, 0x20,
+      0x44, 0x41, 0x20, 0x43, 0x4f, 0x4e, 0x43, 0x45, 0x49, 0x82, 0xcc, 0x4f, 0x3b, 0x8e,
+    ]);
+    expect(decodeText(macRoman)).toEqual({
+      text: 'João;Conceição;São Paulo;JOÃO DA CONCEIÇÃO;é',
+      encoding: 'mac-roman',
+    });
+  });
+
+  it('keeps Windows-1252 with apostrophes and dashes between letters as Windows-1252', () => {
+    // "d’água – Conceição" in Windows-1252: ’ and – are bytes Mac Roman reads as letters.
+    const bytes = new Uint8Array([
+      0x64, 0x92, 0xe1, 0x67, 0x75, 0x61, 0x20, 0x96, 0x20, 0x43, 0x6f, 0x6e, 0x63, 0x65, 0x69,
+      0xe7, 0xe3, 0x6f,
+    ]);
+    expect(decodeText(bytes)).toEqual({ text: 'd’água – Conceição', encoding: 'windows-1252' });
+  });
+
   it('calls plain ASCII UTF-8', () => {
     expect(decodeText(new TextEncoder().encode('CPF;Pedido')).encoding).toBe('utf-8');
   });

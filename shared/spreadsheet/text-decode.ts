@@ -1,8 +1,11 @@
 /**
  * The text of a CSV file. Brazilian exports come as UTF-8 (with or without a byte order mark)
- * or as Windows-1252, the Excel "CSV" default on Portuguese Windows; nothing in the file says
- * which, so the bytes decide: whatever is valid UTF-8 is read as UTF-8, anything else as
- * Windows-1252. (Windows-1252 text with accents is almost never valid UTF-8 by accident.)
+ * or as Windows-1252, the Excel "CSV" default on Portuguese Windows; an old Excel for Mac writes
+ * Mac Roman. Nothing in the file says which, so the bytes decide: whatever is valid UTF-8 is read
+ * as UTF-8 (Windows-1252 text with accents is almost never valid UTF-8 by accident); anything
+ * else is read both ways, and the reading with more Portuguese letters wins, Windows-1252 on a
+ * tie. (The same byte is `ã` in Mac Roman and `‹` in Windows-1252; `ã` in Windows-1252 is `‚`
+ * in Mac Roman.)
  */
 import type { CsvEncoding } from './types';
 
@@ -23,8 +26,30 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       encoding: 'utf-8',
     };
   } catch {
-    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+    const windows = decodeWindows1252(bytes);
+    if (!looksLikeMacRoman(bytes)) return { text: windows, encoding: 'windows-1252' };
+    return { text: new TextDecoder('macintosh').decode(bytes), encoding: 'mac-roman' };
   }
+}
+
+/** Letters with the accents Portuguese writes, the evidence a reading is right. */
+const portugueseLetters = /[áàâãéêíóôõúüçÁÀÂÃÉÊÍÓÔÕÚÜÇ]/g;
+/** Characters of either reading that are neither ASCII nor such a letter. */
+const otherCharacters = /[^\p{ASCII}áàâãéêíóôõúüçÁÀÂÃÉÊÍÓÔÕÚÜÇ]/gu;
+/** Enough of the file to decide by: the first megabyte. */
+const sampleBytes = 1 << 20;
+
+/** How Portuguese a text looks: its accented letters, less anything else outside ASCII. */
+function portugueseScore(text: string): number {
+  return (text.match(portugueseLetters)?.length ?? 0) - (text.match(otherCharacters)?.length ?? 0);
+}
+
+function looksLikeMacRoman(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, sampleBytes);
+  return (
+    portugueseScore(new TextDecoder('macintosh').decode(sample)) >
+    portugueseScore(decodeWindows1252(sample))
+  );
 }
 
 /**

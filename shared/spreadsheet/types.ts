@@ -11,7 +11,7 @@ export type Cell = { text: string; numeric: boolean } | null;
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
 /** How the text of a CSV file was decoded. */
-export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
+export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252' | 'mac-roman';
 
 /**
  * One sheet of a file. `rows[i]` is sheet row `i + 1` as the analyst sees it, and `rows[i][j]` is

@@ -6,6 +6,7 @@ export const encodingNames: Record<CsvEncoding, string> = {
   'utf-8': 'UTF-8',
   'utf-8-bom': 'UTF-8 (BOM)',
   'windows-1252': 'Windows-1252',
+  'mac-roman': 'Mac Roman',
 };
 
 const delimiterKeys: Record<string, MessageKey> = {
