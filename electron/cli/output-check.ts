@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { open, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { fileFailureText } from '../core/local-failure';
 import { UsageError } from './io';
 import { messageOf } from '../../shared/message-of';
 
@@ -58,6 +59,9 @@ export async function checkOutputFile(output: string, input?: string): Promise<v
       await unlink(output);
     }
   } catch (caught) {
-    throw new UsageError(`Cannot write the output file ${output}: ${errorText(caught)}.`);
+    throw new UsageError(
+      fileFailureText(caught, output) ??
+        `Cannot write the output file ${output}: ${errorText(caught)}.`,
+    );
   }
 }

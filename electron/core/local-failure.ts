@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -5,6 +6,14 @@ import Database from 'better-sqlite3';
  * What went wrong on this machine (a disk, a folder, the history database), said as it is and
  * with what to do, instead of the system's terse code ("ENOSPC", "SQLITE_FULL").
  */
+
+function folderExists(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** The sentence for a file that could not be written (or read), or null when `caught` is not a system error. */
 export function fileFailureText(caught: unknown, file: string): string | null {
@@ -15,7 +24,10 @@ export function fileFailureText(caught: unknown, file: string): string | null {
     case 'EDQUOT':
       return `Cannot write ${file}: the disk is full (no space left in ${folder}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.`;
     case 'ENOENT':
-      return `Cannot write ${file}: the folder ${folder} does not exist. Create it, or choose a file in a folder that exists.`;
+      // A folder that exists may still answer "no such file": Linux's /proc and /sys do.
+      return folderExists(folder)
+        ? `Cannot write ${file}: the folder ${folder} exists but does not take new files (a system folder). Choose a folder you can write in.`
+        : `Cannot write ${file}: the folder ${folder} does not exist. Create it, or choose a file in a folder that exists.`;
     case 'ENOTDIR':
       return `Cannot write ${file}: part of ${folder} is a file, not a folder. Choose a file in a folder that exists.`;
     case 'EISDIR':
