@@ -71,7 +71,13 @@ export function createBatchService(options: BatchServiceOptions) {
     if (!claim.ok) return claim;
     let started: BatchRun;
     try {
-      started = runBatch(batch.id, { db, client, onEvent });
+      started = runBatch(batch.id, {
+        db,
+        client,
+        onEvent,
+        // Every write of the run checks the lease is still ours (see RunnerOptions.holds).
+        holds: () => leases.get(batch.id)?.owner === owner.id,
+      });
     } catch (caught) {
       leases.release(batch.id, owner);
       return fail('db', `Batch ${batch.id} could not start: ${messageOf(caught)}`);

@@ -9,6 +9,7 @@ import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
+import { endOf, lostMessage, type How, type RunEnd } from './run-end';
 
 export interface RunnerOptions {
   db: Db;
@@ -22,22 +23,19 @@ export interface RunnerOptions {
    * (default 20). A commit happens sooner when those rows run low, the run stops or ends.
    */
   groupCommitMs?: number;
+  /**
+   * Whether this run still holds the batch's lease, asked inside every write transaction: a run
+   * taken over by another process (this one froze longer than the lease allows) stores nothing
+   * more, neither rows nor the batch's state. Absent: the run is the batch's only runner.
+   */
+  holds?: () => boolean;
   now?: () => number;
   random?: () => number;
   /** Waits between attempts; tests pass one that records the delays asked for. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-export type RunEnd =
-  | { state: 'finished'; counts: ReturnType<typeof toBatchCounts> }
-  | {
-      state: 'paused';
-      counts: ReturnType<typeof toBatchCounts>;
-      reason: PauseReason;
-      message: string;
-    }
-  | { state: 'cancelled'; counts: ReturnType<typeof toBatchCounts> }
-  | { state: 'failed'; counts: ReturnType<typeof toBatchCounts>; message: string };
+export type { RunEnd } from './run-end';
 
 export interface BatchRun {
   readonly batchId: string;
@@ -163,6 +161,12 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     });
   }
 
+  /** Thrown inside a write transaction when the lease is someone else's: nothing is written. */
+  class LeaseLost extends Error {}
+  const mustHold = () => {
+    if (options.holds && !options.holds()) throw new LeaseLost();
+  };
+
   /** Commits finished rows, returns released ones, claims new ones: one transaction. */
   function flush(): void {
     // After a failed commit the aborted requests still come back; nothing more is stored.
@@ -173,6 +177,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     let claimed: ClaimedRow[] = [];
     try {
       db.transaction(() => {
+        mustHold();
         const at = iso();
         rows.complete(batchId, done, at);
         rows.release(batchId, back, at);
@@ -180,10 +185,11 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       }).immediate();
     } catch (caught) {
       abortRequests.abort();
-      end({
-        kind: 'failed',
-        message: `The results could not be stored: ${messageOf(caught)}`,
-      });
+      end(
+        caught instanceof LeaseLost
+          ? { kind: 'lost' }
+          : { kind: 'failed', message: `The results could not be stored: ${messageOf(caught)}` },
+      );
       return;
     }
     for (const result of done)
@@ -208,48 +214,56 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     else end({ kind: 'done' });
   }
 
-  function end(
-    how:
-      | { kind: 'done' }
-      | { kind: 'cancel' }
-      | { kind: 'pause'; reason: PauseReason; message: string }
-      | { kind: 'failed'; message: string },
-  ): void {
+  /** The batch's state for a run that ended `how`, written only while the lease is this run's. */
+  function storeEnd(how: How, at: string): boolean {
+    if (how.kind === 'failed' || how.kind === 'lost') return how.kind === 'failed';
+    return db
+      .transaction(() => {
+        if (options.holds && !options.holds()) return false;
+        if (how.kind === 'done') batches.setState(batchId, 'finished', at);
+        else if (how.kind === 'cancel') batches.setState(batchId, 'cancelled', at);
+        else batches.setState(batchId, 'paused', at, { reason: how.reason, message: how.message });
+        return true;
+      })
+      .immediate();
+  }
+
+  function end(how: How): void {
     over = true;
     commits.clear();
     const batchCounts = toBatchCounts(counts);
-    const at = iso();
     let result: RunEnd;
     try {
-      if (how.kind === 'done') {
-        batches.setState(batchId, 'finished', at);
-        result = { state: 'finished', counts: batchCounts };
-        const last = meter.next(batchId, batchCounts, true);
-        if (last) onEvent(last);
-        onEvent({ type: 'finished', batchId, counts: batchCounts, elapsedMs: now() - started });
-      } else if (how.kind === 'cancel') {
-        batches.setState(batchId, 'cancelled', at);
-        result = { state: 'cancelled', counts: batchCounts };
-        onEvent({ type: 'cancelled', batchId, counts: batchCounts });
-      } else if (how.kind === 'pause') {
-        batches.setState(batchId, 'paused', at, { reason: how.reason, message: how.message });
-        result = { state: 'paused', counts: batchCounts, reason: how.reason, message: how.message };
-        onEvent({
-          type: 'paused',
-          batchId,
-          counts: batchCounts,
-          reason: how.reason,
-          message: how.message,
-        });
-      } else {
-        result = { state: 'failed', counts: batchCounts, message: how.message };
-        onEvent({ type: 'failed', batchId, counts: batchCounts, message: how.message });
-      }
+      result =
+        how.kind !== 'lost' && storeEnd(how, iso())
+          ? endOf(how, batchCounts)
+          : {
+              state: 'failed',
+              counts: batchCounts,
+              message: lostMessage,
+            };
     } catch (caught) {
-      const message = `The batch state could not be stored: ${messageOf(caught)}`;
-      result = { state: 'failed', counts: batchCounts, message };
-      onEvent({ type: 'failed', batchId, counts: batchCounts, message });
+      result = {
+        state: 'failed',
+        counts: batchCounts,
+        message: `The batch state could not be stored: ${messageOf(caught)}`,
+      };
     }
+    if (result.state === 'finished') {
+      const last = meter.next(batchId, batchCounts, true);
+      if (last) onEvent(last);
+      onEvent({ type: 'finished', batchId, counts: batchCounts, elapsedMs: now() - started });
+    } else if (result.state === 'cancelled')
+      onEvent({ type: 'cancelled', batchId, counts: batchCounts });
+    else if (result.state === 'paused')
+      onEvent({
+        type: 'paused',
+        batchId,
+        counts: batchCounts,
+        reason: result.reason,
+        message: result.message,
+      });
+    else onEvent({ type: 'failed', batchId, counts: batchCounts, message: result.message });
     resolveEnded(result);
   }
 

@@ -1,0 +1,38 @@
+import type { PauseReason } from '../store/batches.repo';
+import type { toBatchCounts } from './progress';
+
+/** How a run ended, as its caller sees it. */
+export type RunEnd =
+  | { state: 'finished'; counts: ReturnType<typeof toBatchCounts> }
+  | {
+      state: 'paused';
+      counts: ReturnType<typeof toBatchCounts>;
+      reason: PauseReason;
+      message: string;
+    }
+  | { state: 'cancelled'; counts: ReturnType<typeof toBatchCounts> }
+  | { state: 'failed'; counts: ReturnType<typeof toBatchCounts>; message: string };
+
+/** How a run ends; `lost`: another process took the batch over. */
+export type How =
+  | { kind: 'done' }
+  | { kind: 'cancel' }
+  | { kind: 'pause'; reason: PauseReason; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'lost' };
+
+/** How a run that wrote its end ended, as the caller sees it. */
+export function endOf(
+  how: Exclude<How, { kind: 'lost' }>,
+  counts: ReturnType<typeof toBatchCounts>,
+): RunEnd {
+  if (how.kind === 'done') return { state: 'finished', counts };
+  if (how.kind === 'cancel') return { state: 'cancelled', counts };
+  if (how.kind === 'pause')
+    return { state: 'paused', counts, reason: how.reason, message: how.message };
+  return { state: 'failed', counts, message: how.message };
+}
+
+/** The end of a run whose batch another process took over (see RunnerOptions.holds). */
+export const lostMessage =
+  'Another process took this batch over after this one stopped answering (the computer slept, or the disk stalled); it goes on there. Nothing more was stored here.';
