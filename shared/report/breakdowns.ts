@@ -32,17 +32,19 @@ export function rateOf(counts: GroupCounts, baseRate: number | null): GroupRate 
 
 /** A tally of groups keyed by name. */
 export function createTally<K>(): {
-  add(key: K, fraud: boolean): void;
+  /** `count` cases of the group (1 by default), fraud or not. */
+  add(key: K, fraud: boolean, count?: number): void;
   entries(): Array<[K, GroupCounts]>;
   get(key: K): GroupCounts | undefined;
 } {
   const groups = new Map<K, GroupCounts>();
   return {
-    add(key, fraud) {
-      const group = groups.get(key) ?? { rows: 0, fraud: 0 };
-      group.rows += 1;
-      if (fraud) group.fraud += 1;
-      groups.set(key, group);
+    add(key, fraud, count = 1) {
+      if (count === 0) return;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { rows: 0, fraud: 0 }));
+      group.rows += count;
+      if (fraud) group.fraud += count;
     },
     entries: () => [...groups.entries()],
     get: (key) => groups.get(key),

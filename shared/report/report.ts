@@ -66,6 +66,32 @@ export interface ScoreReport {
   precisionRecall: PrecisionRecallPoint[];
 }
 
+/**
+ * Labelled cases of one risk (null: none), alert quantity bucket and device age bucket. A
+ * breakdown left out (undefined) is not counted by this group: a caller may count each breakdown
+ * in groups of its own.
+ */
+export interface ReportGroup {
+  risk?: DeviceRisk | null;
+  alerts?: string;
+  age?: AgeBucket;
+  positive: number;
+  negative: number;
+}
+
+/**
+ * Cases counted elsewhere (the history counts them in SQL, so a million rows never cross into
+ * JavaScript one by one). Every count is of labelled cases, but `excluded`.
+ */
+export interface ReportCounts {
+  excluded: Partial<Record<ExclusionReason, number>>;
+  /** Per distinct score. */
+  scores: Iterable<{ score: number; positive: number; negative: number }>;
+  groups: Iterable<ReportGroup>;
+  /** Per insight code: the cases whose answer carries it. */
+  codes: Iterable<{ code: string; positive: number; negative: number }>;
+}
+
 /** At most this many points per curve: enough to draw, small enough to send and export. */
 const curvePoints = 201;
 
@@ -93,6 +119,14 @@ export function createReportBuilder(options: LabelOptions) {
   const ages = createTally<AgeBucket>();
   const histogram = Array.from({ length: histogramBins }, () => ({ positive: 0, negative: 0 }));
 
+  /** `count` labelled cases of one score. */
+  function addScore(score: number, fraud: boolean, count: number): void {
+    const scores = fraud ? positives : negatives;
+    for (let i = 0; i < count; i += 1) scores.push(score);
+    const bin = histogram[binOf(score)];
+    if (bin) bin[fraud ? 'positive' : 'negative'] += count;
+  }
+
   function add(row: ReportCase): void {
     const label = labelOf(row.score, row.review, options);
     if (label.kind === 'excluded' || row.score === null) {
@@ -100,9 +134,7 @@ export function createReportBuilder(options: LabelOptions) {
       return;
     }
     const fraud = label.kind === 'positive';
-    (fraud ? positives : negatives).push(row.score);
-    const bin = histogram[binOf(row.score)];
-    if (bin) bin[fraud ? 'positive' : 'negative'] += 1;
+    addScore(row.score, fraud, 1);
     if (row.risk) risks.add(row.risk, fraud);
     // A code repeated within one answer counts once for that row.
     row.insights.forEach((code, index) => {
@@ -110,6 +142,29 @@ export function createReportBuilder(options: LabelOptions) {
     });
     alerts.add(alertBucket(row.alertQuantity), fraud);
     ages.add(ageBucket(row.deviceAge), fraud);
+  }
+
+  /** Cases counted elsewhere, the same as adding them one by one. */
+  function addCounts(counts: ReportCounts): void {
+    for (const reason of exclusionReasons) excludedBy[reason] += counts.excluded[reason] ?? 0;
+    for (const { score, positive, negative } of counts.scores) {
+      addScore(score, true, positive);
+      addScore(score, false, negative);
+    }
+    for (const group of counts.groups) {
+      for (const [fraud, count] of [
+        [true, group.positive],
+        [false, group.negative],
+      ] as const) {
+        if (group.risk) risks.add(group.risk, fraud, count);
+        if (group.alerts !== undefined) alerts.add(group.alerts, fraud, count);
+        if (group.age !== undefined) ages.add(group.age, fraud, count);
+      }
+    }
+    for (const { code, positive, negative } of counts.codes) {
+      codes.add(code, true, positive);
+      codes.add(code, false, negative);
+    }
   }
 
   function finish(): ScoreReport {
@@ -161,7 +216,7 @@ export function createReportBuilder(options: LabelOptions) {
     };
   }
 
-  return { add, finish };
+  return { add, addCounts, finish };
 }
 
 /** The whole report of a list of cases. */

@@ -1,13 +1,18 @@
-import type { DeviceRisk, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { fail, ok, type Result } from '../../../shared/result';
 import { batchesRepo } from '../store/batches.repo';
-import { createReportBuilder, type ScoreReport } from '../../../shared/report/report';
+import {
+  createReportBuilder,
+  type ReportCounts,
+  type ScoreReport,
+} from '../../../shared/report/report';
 import type { Db } from '../store/db';
 import type { ResultFilter } from '../../../shared/contract/results';
-import { filterSql, outcomeRanks, riskRanks } from '../store/result-filter';
+import { filterSql } from '../store/result-filter';
+import { batchCounts } from './batch-counts';
+import { reportCounts } from './report-counts';
 
 /**
  * The cases of one batch (optionally only the rows a results filter shows), or of every batch of
@@ -23,76 +28,31 @@ export interface ReportQuery extends LabelOptions {
   filter?: ResultFilter;
 }
 
-/** score, risk, alert_quantity, device_age, outcome, insights: read as arrays (`.raw()`). */
-type CaseColumns = [
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-];
-
-/** Joins a row's insight codes: a control character no code contains, cheaper than JSON. */
-const codeSeparator = '\u001f';
-
-/** Rank → name, the inverse of the ranks `result_index` stores. */
-const inverse = <T extends string>(ranks: Record<T, number>): Map<number, T> =>
-  new Map(Object.entries(ranks).map(([name, rank]) => [rank as number, name as T]));
-const risks = inverse<DeviceRisk>(riskRanks);
-const reviews = inverse<ReviewOutcome>(outcomeRanks);
-
-/**
- * Every row of the scope with what the report needs, read from `result_index` (a narrow table,
- * one entry per input row) and the row's insight codes. Rows without a score are read too: the
- * builder counts them as excluded.
- */
-const casesSql = (where: string) =>
-  `SELECT ri.score, ri.risk, ri.alert_quantity, ri.device_age, ri.outcome,
-     (SELECT group_concat(li.code, char(31)) FROM lookup_insights li
-      WHERE li.batch_id = ri.batch_id AND li.seq = ri.seq) AS insights
-   FROM result_index ri WHERE ${where}`;
-
 /** The score report: how well the service's score and signals separate fraud from the rest. */
 export function reportService(db: Db) {
-  // Rows as arrays, not objects: a million rows make a million fewer allocations.
-  const ofBatch = db
-    .prepare<{ batchId: string }, CaseColumns>(casesSql('ri.batch_id = @batchId'))
-    .raw();
-  const ofDestination = db
-    .prepare<{ destination: string }, CaseColumns>(
-      casesSql('ri.batch_id IN (SELECT id FROM batches WHERE destination = @destination)'),
+  const counts = reportCounts(db);
+  const whole = batchCounts(db);
+  const batchesOf = db
+    .prepare<[string], string>(
+      'SELECT id FROM batches WHERE destination = ? ORDER BY created_at, id',
     )
-    .raw();
-
+    .pluck();
   const batches = batchesRepo(db);
 
-  function rowsOf(scope: ReportScope): IterableIterator<CaseColumns> {
-    if (!('batchId' in scope)) return ofDestination.iterate({ destination: scope.destination });
+  /** The counts of one batch, of its filtered rows, or of every batch of a destination. */
+  function countsOf(scope: ReportScope, options: LabelOptions): ReportCounts[] {
+    if (!('batchId' in scope))
+      return batchesOf.all(scope.destination).map((batchId) => whole.of(batchId, options));
     const filtered = scope.filter ? filterSql(scope.batchId, scope.filter) : null;
-    if (filtered === null || !filtered.filtered) return ofBatch.iterate({ batchId: scope.batchId });
-    // Prepared per call: the WHERE text depends on which filter fields are set (fixed fragments
-    // only; every value is a parameter).
-    return db
-      .prepare<Record<string, string | number>, CaseColumns>(casesSql(filtered.where))
-      .raw()
-      .iterate(filtered.params);
+    if (filtered === null || !filtered.filtered) return [whole.of(scope.batchId, options)];
+    return [counts.of({ where: filtered.where, params: filtered.params }, options)];
   }
 
   function report(scope: ReportScope, options: LabelOptions): ScoreReport {
     return db
       .transaction(() => {
         const builder = createReportBuilder(options);
-        const rows = rowsOf(scope);
-        for (const [score, risk, alertQuantity, deviceAge, outcome, insights] of rows)
-          builder.add({
-            score,
-            risk: risk === null ? null : (risks.get(risk) ?? null),
-            insights: insights === null ? [] : insights.split(codeSeparator),
-            alertQuantity,
-            deviceAge,
-            review: outcome === null ? null : (reviews.get(outcome) ?? null),
-          });
+        for (const counted of countsOf(scope, options)) builder.addCounts(counted);
         return builder.finish();
       })
       .deferred();
@@ -100,8 +60,8 @@ export function reportService(db: Db) {
 
   return {
     /**
-     * Streams the scope's rows into the builder with `.iterate()`, so a history of millions of
-     * rows is never held as objects; one read transaction gives a consistent picture.
+     * Counts the scope in SQLite (report-counts) and builds the report from the counts, in one
+     * read transaction, so the picture is consistent and a million rows stay in the database.
      */
     report,
     /**
