@@ -53,7 +53,7 @@ describe('dcdesk bulk --output', () => {
     const run = await bulk(input, full);
     expect(run.code, run.stderr).toBe(1);
     const [batch] = await storedBatches();
-    expect(run.stderr).toMatch(/could not write .*full\.json/i);
+    expect(run.stderr).toMatch(/Cannot write .*full\.json: the disk is full/);
     expect(run.stderr).toContain(`dcdesk bulk --resume ${batch?.id ?? '?'} --output`);
 
     const again = await dcdesk([

@@ -10,7 +10,6 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
 import {
-  encodeTable,
   outputCells,
   outputColumns,
   toOutputRecord,
@@ -21,6 +20,7 @@ import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { SavedExport } from '../../shared/contract/results';
 import type { Settings } from '../../shared/settings';
+import { toCsv } from '../../shared/spreadsheet';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
 import { savedBytes, testResultHandlers } from '../support/result-handlers';
@@ -181,11 +181,12 @@ describe('the command line CSV', () => {
     const rows = () => rowsRepo(history.db).iterate(batchId);
     const file = path.join(history.dir, 'out.csv');
     expect(await writeOutput(file, rows())).toBe(3);
-    const whole = encodeTable(
-      'csv',
-      'Results',
-      outputColumns,
-      [...rows()].map((row) => outputCells(toOutputRecord(row))),
+    const whole = new TextEncoder().encode(
+      toCsv(
+        outputColumns,
+        [...rows()].map((row) => outputCells(toOutputRecord(row))),
+        { bom: true },
+      ),
     );
     const written = readFileSync(file);
     expect(written.equals(Buffer.from(whole))).toBe(true);

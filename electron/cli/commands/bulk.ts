@@ -1,3 +1,4 @@
+import { fileFailureText } from '../../core/local-failure';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -128,7 +129,12 @@ async function finish(
       const written = await writeResults(target, batches.storedRows(run.batchId));
       note(io, `dcdesk: wrote ${counted(written, 'row', 'rows')} to ${where}.`);
     } catch (caught) {
-      io.err(`dcdesk: could not write ${where}: ${errorText(caught)}`);
+      io.err(
+        `dcdesk: ${
+          (target.output !== '-' && fileFailureText(caught, target.output)) ||
+          `could not write ${where}: ${errorText(caught)}`
+        }`,
+      );
       io.err(
         `dcdesk: the results are stored; write them to another file with: dcdesk bulk --resume ${run.batchId} --output OTHER_FILE`,
       );

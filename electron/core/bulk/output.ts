@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { writeAtomically, streamAtomically } from '../write-atomically';
+import { streamAtomically } from '../write-atomically';
+import { writeXlsx } from '../xlsx-writer/xlsx-writer';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
-import { csvRow, toCsv, toXlsx, type OutValue } from '../../../shared/spreadsheet';
+import { csvRow, type OutValue } from '../../../shared/spreadsheet';
 import type { DeviceRisk, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { StoredRow } from '../store/rows.repo';
@@ -103,12 +104,8 @@ export async function writeOutput(file: string, rows: Iterable<StoredRow>): Prom
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
   // Through a temporary file: a failure part-way leaves the previous file, not half of one.
-  if (kind === 'xlsx') {
-    const { bytes, count } = tableOutput(kind, rows);
-    await writeAtomically(file, bytes);
-    return count;
-  }
-  const write = kind === 'json' ? writeJsonOutput : writeCsvOutput;
+  const write =
+    kind === 'json' ? writeJsonOutput : kind === 'csv' ? writeCsvOutput : writeXlsxOutput;
   return streamAtomically(file, (stream) => write(stream, rows));
 }
 
@@ -120,9 +117,20 @@ export async function writeOutputStream(
 ): Promise<number> {
   if (kind === 'json') return writeJsonOutput(stream, rows);
   if (kind === 'csv') return writeCsvOutput(stream, rows);
-  const { bytes, count } = tableOutput(kind, rows);
-  if (!stream.write(bytes)) await once(stream, 'drain');
-  return count;
+  return writeXlsxOutput(stream, rows);
+}
+
+/** The xlsx output streamed a row at a time (see xlsx-writer): a million rows in little memory. */
+async function writeXlsxOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
+  const cells = (function* () {
+    for (const row of rows) yield outputCells(toOutputRecord(row));
+  })();
+  const written = await writeXlsx(stream, {
+    sheetName: 'Results',
+    header: outputColumns,
+    rows: cells,
+  });
+  return written.rows;
 }
 
 async function writeJsonOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
@@ -156,30 +164,6 @@ async function writeCsvOutput(stream: Writable, rows: Iterable<StoredRow>): Prom
   }
   if (!stream.write(chunk)) await once(stream, 'drain');
   return count;
-}
-
-function tableOutput(
-  kind: 'xlsx',
-  rows: Iterable<StoredRow>,
-): { bytes: Uint8Array; count: number } {
-  const body: OutValue[][] = [];
-  for (const row of rows) body.push(outputCells(toOutputRecord(row)));
-  return { bytes: encodeTable(kind, 'Results', outputColumns, body), count: body.length };
-}
-
-/**
- * A table as file bytes: CSV in UTF-8 with a byte order mark (so Excel reads accents right),
- * `,` between fields and text that a spreadsheet would run as a formula neutralised; or xlsx,
- * whose text cells keep every value exactly (a text cell is never run).
- */
-export function encodeTable(
-  format: 'csv' | 'xlsx',
-  sheetName: string,
-  header: string[],
-  body: OutValue[][],
-): Uint8Array {
-  if (format === 'xlsx') return toXlsx(sheetName, header, body);
-  return new TextEncoder().encode(toCsv(header, body, { bom: true }));
 }
 
 /**
