@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ExportTargets } from './export-target';
@@ -10,7 +10,8 @@ import type { ExportTargets } from './export-target';
  * private temporary folder, the window fetches it once from `/exports/TOKEN` and the browser's
  * download (in Electron, the native save dialog) puts it where the analyst wants. The token is
  * random and good for one fetch within ten minutes; the file is removed once fetched, when it
- * expires, or when the app closes, so no copy of the results stays behind.
+ * expires, or when the app closes, so no copy of the results stays behind; the folder of a run
+ * that crashed is removed by a later start, a day on.
  */
 
 export const downloadPrefix = '/exports/';
@@ -36,8 +37,28 @@ const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function downloadFiles(): DownloadFiles {
-  const folder = mkdtempSync(path.join(tmpdir(), 'dcdesk-exports-'));
+const folderPrefix = 'dcdesk-exports-';
+/** A folder of exports this old was left by an app that crashed: nothing can fetch it any more. */
+const abandonedAfterMs = 24 * 60 * 60_000;
+
+/** Removes the export folders crashed runs left behind (results with personal data in them). */
+function removeAbandoned(parent: string, now: number): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(folderPrefix)) continue;
+    const folder = path.join(parent, name);
+    try {
+      const stats = statSync(folder);
+      if (stats.isDirectory() && now - stats.mtimeMs > abandonedAfterMs)
+        rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Another user's folder, or one removed meanwhile: not ours to clean.
+    }
+  }
+}
+
+export function downloadFiles(parent = tmpdir(), now = Date.now()): DownloadFiles {
+  removeAbandoned(parent, now);
+  const folder = mkdtempSync(path.join(parent, folderPrefix));
   const waiting = new Map<string, DownloadFile & { timer: NodeJS.Timeout }>();
   const remove = (file: string) => rmSync(file, { force: true });
 
