@@ -99,7 +99,12 @@ export function resultsRepo(db: Db) {
      * risk and score bin come from one GROUP BY over `result_index_chart` (migration 0011);
      * unfiltered, the top codes are read from `insight_counts`, kept by triggers.
      */
-    aggregates(batchId: string, filter: ResultFilter): ResultAggregates {
+    aggregates(
+      batchId: string,
+      filter: ResultFilter,
+      // Without the top codes (empty): the caller counts them itself (insightCountsBetween).
+      options: { topInsights: boolean } = { topInsights: true },
+    ): ResultAggregates {
       const { where, params, filtered } = filterSql(batchId, filter);
       return db
         .transaction(() => {
@@ -136,22 +141,44 @@ export function resultsRepo(db: Db) {
             if (status !== 'pending') risks[riskOfRank.get(risk ?? -1) ?? 'none'] += n;
             if (bin !== null) scoreHistogram[bin] = (scoreHistogram[bin] ?? 0) + n;
           }
-          const topInsights = filtered
-            ? statement<{ code: string; count: number }>(
-                // CROSS JOIN keeps this order: the filtered rows first, then each row's codes by
-                // the primary key, instead of every code of the batch checked against the filter.
-                `SELECT li.code AS code, COUNT(*) AS count
+          const topInsights = !options.topInsights
+            ? []
+            : filtered
+              ? statement<{ code: string; count: number }>(
+                  // CROSS JOIN keeps this order: the filtered rows first, then each row's codes by
+                  // the primary key, instead of every code of the batch checked against the filter.
+                  `SELECT li.code AS code, COUNT(*) AS count
                  FROM result_index ri CROSS JOIN lookup_insights li
                    ON li.batch_id = ri.batch_id AND li.seq = ri.seq
                  WHERE ${where} GROUP BY li.code ORDER BY count DESC, li.code LIMIT 10`,
-              ).all(params)
-            : statement<{ code: string; count: number }>(
-                `SELECT code, n AS count FROM insight_counts WHERE batch_id = @batchId
+                ).all(params)
+              : statement<{ code: string; count: number }>(
+                  `SELECT code, n AS count FROM insight_counts WHERE batch_id = @batchId
                  ORDER BY n DESC, code LIMIT 10`,
-              ).all(params);
+                ).all(params);
           return { statuses, risks, scoreHistogram, topInsights };
         })
         .deferred();
+    },
+
+    /**
+     * Every insight code of the filtered rows whose `seq` is in [from, to], with its count: one
+     * slice of the filtered top codes, which the caller adds up slice by slice so a million rows
+     * never hold the core for seconds at a time.
+     */
+    insightCountsBetween(
+      batchId: string,
+      filter: ResultFilter,
+      from: number,
+      to: number,
+    ): Array<{ code: string; count: number }> {
+      const { where, params } = filterSql(batchId, filter);
+      return statement<{ code: string; count: number }>(
+        `SELECT li.code AS code, COUNT(*) AS count
+         FROM result_index ri CROSS JOIN lookup_insights li
+           ON li.batch_id = ri.batch_id AND li.seq = ri.seq
+         WHERE ${where} AND ri.seq BETWEEN @fromSeq AND @toSeq GROUP BY li.code`,
+      ).all({ ...params, fromSeq: from, toSeq: to });
     },
 
     /** One row in full, or null when the batch has no such row. */
