@@ -50,6 +50,9 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
     AND u.status = 'sent' AND u.environment = @environment)`;
 
 /**
+ * "In the batch" is asked per outcome (EXISTS along the external-id index), never as the set of a
+ * batch's ids: a million-row batch would build that set, a second and more, for a few outcomes.
+ *
  * Outcomes whose device an answer of `@environment` named (a sandbox device never goes to
  * production), of the transaction ids of one batch or of all.
  */
@@ -59,7 +62,7 @@ const scopeOf = (batchId: string | undefined) => {
     "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)";
   return batchId === undefined
     ? own
-    : `${own} AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)`;
+    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)`;
 };
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
@@ -165,7 +168,7 @@ export function outcomesRepo(db: Db) {
       const inBatch =
         batchId === undefined
           ? ''
-          : ' AND o.external_id IN (SELECT external_id FROM batch_rows WHERE batch_id = @batchId)';
+          : ' AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)';
       return statement<{ destination: Destination; count: number }>(
         `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
          WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,

@@ -145,9 +145,17 @@ export function rowsRepo(db: Db) {
     VALUES (@batchId, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
       @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs,
       @rawAnswer)`);
-  const counts = db.prepare<[string], { state: RowState; status: RowStatusName | null; n: number }>(
-    `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY state, status`,
+  // Counted on the narrow indexes, not on the rows (0.16 s instead of 0.83 s at a million): a
+  // row has a status exactly when it is done, and `result_index.status` mirrors it ('pending'
+  // for none); the rows waiting are the partial index `batch_rows_pending`; the rest are in flight.
+  const statusCounts = db.prepare<[string], { status: RowStatusName | 'pending'; n: number }>(
+    'SELECT status, COUNT(*) AS n FROM result_index WHERE batch_id = ? GROUP BY status',
   );
+  const pendingCount = db
+    .prepare<[string], number>(
+      "SELECT COUNT(*) FROM batch_rows WHERE batch_id = ? AND state = 'pending'",
+    )
+    .pluck();
   const page = db.prepare<[string, number, number], JoinedRow>(`
     SELECT ${joinedRowColumns}
     FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq ${outcomeJoin}
@@ -229,13 +237,15 @@ export function rowsRepo(db: Db) {
         rejected: 0,
         failed: 0,
       };
-      for (const { state, status, n } of counts.all(batchId)) {
+      let waiting = 0;
+      for (const { status, n } of statusCounts.all(batchId)) {
         totals.total += n;
-        if (state === 'pending') totals.pending += n;
-        else if (state === 'in_flight') totals.inFlight += n;
+        if (status === 'pending') waiting += n;
         else if (status === 'no_content') totals.noContent += n;
-        else if (status) totals[status] += n;
+        else totals[status] += n;
       }
+      totals.pending = waiting === 0 ? 0 : (pendingCount.get(batchId) ?? 0);
+      totals.inFlight = waiting - totals.pending;
       return totals;
     },
     /** Rows in input order, a page at a time, so a 100,000-row batch is never held whole. */
