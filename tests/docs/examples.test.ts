@@ -8,6 +8,7 @@ import { xlsxOf } from '../support/bad-builders';
 import { binPath } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
+import { ignoreClosedInput } from '../support/child-input';
 
 /**
  * Every ```sh example of the README and the user guides runs as written, in order, against a
@@ -103,6 +104,7 @@ function runShell(script: string, cwd: string, env: NodeJS.ProcessEnv, answers: 
     env,
     stdio: 'pipe',
   });
+  ignoreClosedInput(child.stdin);
   let output = '';
   const pending = [...answers];
   const answer = () => {

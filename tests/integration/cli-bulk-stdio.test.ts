@@ -5,6 +5,7 @@ import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { runCli } from '../../electron/cli/run';
 import { binPath, runBin, type CliRun } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
+import { endInput } from '../support/child-input';
 
 // The installed entry point (`node scripts/build.mjs cli` first), as a script in a pipeline sees it.
 let sandbox: SandboxHandle;
@@ -27,7 +28,7 @@ function pipeThrough(args: string[], input: Buffer): Promise<CliRun & { raw: Buf
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(input);
+  endInput(child.stdin, input);
   return new Promise((resolve) =>
     child.once('close', (code) => {
       const raw = Buffer.concat(out);

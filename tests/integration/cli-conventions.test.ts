@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath, dcdesk } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
+import { endInput } from '../support/child-input';
 
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string })
   .version;
@@ -24,7 +25,7 @@ function run(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(options.input ?? '');
+  endInput(child.stdin, options.input);
   return new Promise((resolve) =>
     child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
   );

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { binPath, dcdesk, type CliRun } from '../support/cli';
+import { endInput } from '../support/child-input';
 
 // The real Secret Service of tests/support/secret-service.ts, under a service name of our own.
 const env = { DCDESK_KEYCHAIN_SERVICE: `Device Check Desk CLI tests ${randomUUID()}` };
@@ -22,7 +23,7 @@ function runBin(args: string[], extra: NodeJS.ProcessEnv, input: string): Promis
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(input);
+  endInput(child.stdin, input);
   return new Promise((resolve) =>
     child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
   );

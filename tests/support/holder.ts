@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { ignoreClosedInput } from './child-input';
 
 const script = new URL('./history-holder.ts', import.meta.url).pathname;
 
@@ -31,7 +32,7 @@ export async function holdHistory(dataDir: string): Promise<Holder> {
     child,
     said,
     async close() {
-      child.stdin.write('close\n');
+      ignoreClosedInput(child.stdin).write('close\n');
       await exited;
     },
     async kill() {

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { endInput } from './child-input';
 
 /**
  * Vitest globalSetup: a private D-Bus session with an unlocked gnome-keyring, so the keychain tests
@@ -134,7 +135,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     keyring = secrets.child;
     secrets.child.stdout.resume();
     // --unlock reads the login keyring's password from stdin; a throwaway one for a throwaway keyring.
-    secrets.child.stdin.end('dcdesk-tests-throwaway');
+    endInput(secrets.child.stdin, 'dcdesk-tests-throwaway');
 
     while (!(await hasSecretService(env))) {
       if (keyring.exitCode !== null)
