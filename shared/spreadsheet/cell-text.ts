@@ -45,11 +45,7 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
   switch (cell.t) {
     case 'n':
       if (typeof value !== 'number') return null;
-      if (cell.z !== undefined && value >= 0 && ssf.is_date(cell.z)) {
-        const text = dateText(value, date1904);
-        if (text !== null) return { text, numeric: false };
-      }
-      return { text: numberToText(value), numeric: true };
+      return numberCell(value, cell.z !== undefined && ssf.is_date(cell.z), date1904);
     case 'b':
       return { text: value === true ? 'TRUE' : 'FALSE', numeric: false };
     case 'e':
@@ -62,6 +58,18 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
       return null;
   }
 }
+
+/** A number as its digits, or as a date when its format shows a date (and it is not negative). */
+export function numberCell(value: number, dateFormat: boolean, date1904: boolean): Cell {
+  if (dateFormat && value >= 0) {
+    const text = dateText(value, date1904);
+    if (text !== null) return { text, numeric: false };
+  }
+  return { text: numberToText(value), numeric: true };
+}
+
+/** Excel's error codes by their text, as the xlsx reader finds them in a cell. */
+export const errorTexts: ReadonlySet<string> = new Set(Object.values(errorNames));
 
 /** A date serial as ISO text, from SheetJS's own calendar (with Excel's 1900 quirks). */
 function dateText(serial: number, date1904: boolean): string | null {

@@ -10,6 +10,7 @@ import { fileTooLarge } from './problem';
 import { readSheet } from './sheet';
 import { sniffContent } from './sniff';
 import { checkZip } from './zip-check';
+import { readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
 import type { ReadProblem, ReadResult, SpreadsheetKind } from './types';
@@ -74,6 +75,10 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
         'file, or a zip of files). Choose an .xlsx, .xls or .csv file.',
     });
   }
+  // The xlsx reader inflates with a decoder that checks its bounds and each part's size.
+  const fast = readXlsx(bytes, zip.entries, sheet, limits);
+  if (fast !== undefined)
+    return fast.ok ? { ok: true, value: { kind: 'xlsx', ...fast.value } } : fast;
   const broken = zip.entries.find(
     (entry) =>
       entry.method === 8 &&

@@ -28,27 +28,46 @@ export function readSheet(
 ): SheetResult {
   let book = parse(bytes, sheet ?? 0, limits);
   const names = book.SheetNames;
-  if (names.length === 0) {
-    return { ok: false, problem: { code: 'no_sheet', message: 'The workbook has no sheets.' } };
-  }
   const name = sheet ?? firstVisible(book);
-  if (!names.includes(name)) {
-    return {
-      ok: false,
-      problem: {
-        code: 'no_sheet',
-        message: `The workbook has no sheet named "${name}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}.`,
-      },
-    };
-  }
+  const missing = missingSheet(names, name);
+  if (missing !== null) return missing;
   // The first sheet was hidden: parse the visible one the analyst sees when opening the file.
   // An own property, as a sheet may be named `constructor`, which every object has.
   if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
   const worksheet = book.Sheets[name];
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
-  // Rows up to the cap were all read; past it, only the sheet's declared extent is known.
+  return finishSheet(names, name, rows, fullRowCount(worksheet), limits);
+}
+
+/** The problem when the workbook has no sheets or none named `name`; null when it has it. */
+export function missingSheet(names: readonly string[], name: string): SheetResult | null {
+  if (names.length === 0) {
+    return { ok: false, problem: { code: 'no_sheet', message: 'The workbook has no sheets.' } };
+  }
+  if (names.includes(name)) return null;
+  return {
+    ok: false,
+    problem: {
+      code: 'no_sheet',
+      message: `The workbook has no sheet named "${name}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}.`,
+    },
+  };
+}
+
+/**
+ * The checks every workbook reader ends with. `rows` were read up to the cap (the limit plus two
+ * rows); `lastRow` is the last row the sheet declares or uses, known past the cap too.
+ */
+export function finishSheet(
+  names: string[],
+  name: string,
+  rows: Cell[][],
+  lastRow: number,
+  limits: Limits,
+): SheetResult {
+  // Rows up to the cap were all read; past it, only the sheet's extent is known.
   const capped = rows.length >= limits.maxRows + 2;
-  const total = capped ? Math.max(rows.length, fullRowCount(worksheet)) : 0;
+  const total = capped ? Math.max(rows.length, lastRow) : 0;
   trimRows(rows);
   if (!hasContent(rows)) {
     return { ok: false, problem: { code: 'empty', message: `The sheet "${name}" is empty.` } };
@@ -116,7 +135,7 @@ function sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): Cell[][] {
  * other writers may leave values there that the analyst never sees. Only cells that exist are
  * visited, so a merge declared over the whole sheet costs no more than the data.
  */
-function clearCoveredCells(rows: Cell[][], merges: XLSX.Range[]): void {
+export function clearCoveredCells(rows: Cell[][], merges: readonly XLSX.Range[]): void {
   for (const merge of merges) {
     for (let r = merge.s.r; r <= Math.min(merge.e.r, rows.length - 1); r += 1) {
       const row = rows[r] ?? [];

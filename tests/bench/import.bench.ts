@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as XLSX from 'xlsx';
 import { writeXlsx } from '../../electron/core/xlsx-writer/xlsx-writer';
@@ -107,4 +111,37 @@ export function benchImport(bytes: Uint8Array, rows: number): BenchResult {
     target: '≤ 1.3',
     met: ratio <= 1.3,
   };
+}
+
+/**
+ * Peak resident memory of a process that imports the workbook (read, map, validate) and nothing
+ * else, median of three: Node here, as the CLI reads it; the app's import worker runs the same
+ * code in Chromium.
+ */
+export function benchImportMemory(bytes: Uint8Array, rows: number): BenchResult {
+  const folder = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-import-'));
+  try {
+    const file = path.join(folder, 'pedidos.xlsx');
+    writeFileSync(file, bytes);
+    const child = new URL('./import-memory-child.ts', import.meta.url).pathname;
+    const peaks = [0, 1, 2].map(() => {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', child, file], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
+      const measured = JSON.parse(out) as { valid: number; peakBytes: number };
+      if (measured.valid !== rows)
+        throw new Error(`only ${String(measured.valid)} rows were valid`);
+      return measured.peakBytes / 2 ** 20;
+    });
+    const peak = median3(peaks);
+    return {
+      name: `(d2) peak memory of a process importing the ${rows.toLocaleString('en')}-row xlsx`,
+      value: `${peak.median.toFixed(0)} MB (spread ${peak.spread.toFixed(0)} MB)`,
+      target: '≤ 2,048 MB',
+      met: peak.median <= 2048,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

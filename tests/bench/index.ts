@@ -5,7 +5,7 @@ import { benchBulk, benchBulkMemory } from './bulk.bench';
 import { benchCliMillion } from './cli-million.bench';
 import { benchExportMillion } from './export-million.bench';
 import { benchImportInBrowser } from './import-browser.bench';
-import { benchImport, bigWorkbook } from './import.bench';
+import { benchImport, benchImportMemory, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
@@ -26,7 +26,13 @@ const benches: Bench[] = [
   { name: 'bulk', run: benchBulk },
   { name: 'memory', run: benchBulkMemory },
   { name: 'cli-million', run: benchCliMillion },
-  { name: 'import', run: async () => [benchImport(await sharedWorkbook(), xlsxRows)] },
+  {
+    name: 'import',
+    run: async () => {
+      const bytes = await sharedWorkbook();
+      return [benchImport(bytes, xlsxRows), benchImportMemory(bytes, xlsxRows)];
+    },
+  },
   {
     name: 'import-browser',
     run: async () => benchImportInBrowser(await sharedWorkbook(), xlsxRows),

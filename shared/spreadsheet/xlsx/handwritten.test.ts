@@ -1,0 +1,126 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { resolveLimits } from '../limits';
+import { readSpreadsheet } from '../read';
+import { readSheet } from '../sheet';
+import type { Cell } from '../types';
+import { checkZip } from '../zip-check';
+import { readXlsx } from './read-xlsx';
+
+/**
+ * Workbooks as other writers make them (the .NET Open XML SDK's `x:` prefix, inline strings,
+ * rich text with phonetic guides, cells without references), built by hand.
+ */
+const officeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+
+/** The content types of a workbook with these parts (SheetJS finds the parts by them). */
+function contentTypes(parts: string[]): string {
+  const types: Record<string, string> = {
+    'xl/workbook.xml': 'sheet.main+xml',
+    'xl/worksheets/sheet1.xml': 'worksheet+xml',
+    'xl/sharedStrings.xml': 'sharedStrings+xml',
+    'xl/styles.xml': 'styles+xml',
+  };
+  return (
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    parts
+      .filter((part) => types[part] !== undefined)
+      .map((part) => `<Override PartName="/${part}" ContentType="${officeType}.${types[part]}"/>`)
+      .join('') +
+    '</Types>'
+  );
+}
+const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function workbookZip(parts: { sheet: string; strings?: string; styles?: string; book?: string }) {
+  const files: Record<string, Uint8Array> = {
+    '_rels/.rels': strToU8(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      parts.book ??
+        `<x:workbook xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}"><x:sheets><x:sheet name="Pedidos &amp; mais" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="/xl/worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(parts.sheet),
+  };
+  if (parts.strings) files['xl/sharedStrings.xml'] = strToU8(parts.strings);
+  if (parts.styles) files['xl/styles.xml'] = strToU8(parts.styles);
+  files['[Content_Types].xml'] = strToU8(contentTypes(Object.keys(files)));
+  return zipSync(files);
+}
+
+const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const texts = (rows: Cell[][]) => rows.map((row) => row.map((cell) => cell?.text ?? null));
+const limits = resolveLimits();
+
+function fastRows(bytes: Uint8Array, within = limits): Array<Array<string | null>> {
+  const zip = checkZip(bytes, within);
+  if (!zip.ok) throw new Error(zip.problem.message);
+  const read = readXlsx(bytes, zip.entries, undefined, within);
+  if (read === undefined) throw new Error('the xlsx reader gave the file to SheetJS');
+  if (!read.ok) throw new Error(read.problem.message);
+  return texts(read.value.rows);
+}
+
+function sheetJsRows(bytes: Uint8Array): Array<Array<string | null>> {
+  const read = readSheet(bytes, undefined, limits);
+  if (!read.ok) throw new Error(read.problem.message);
+  return texts(read.value.rows);
+}
+
+describe('readXlsx on hand-made workbooks', () => {
+  it('reads prefixed elements, inline and rich strings, built-in date styles and bare cells', () => {
+    const bytes = workbookZip({
+      sheet:
+        `<x:worksheet ${ns}><x:sheetData>` +
+        '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t xml:space="preserve"> CPF </x:t></x:is></x:c></x:row>' +
+        '<x:row><x:c t="s"><x:v>1</x:v></x:c><x:c s="1"><x:v>45658.5</x:v></x:c><x:c t="b"><x:v>1</x:v></x:c></x:row>' +
+        '<x:row r="4"><x:c r="B4" t="e"><x:v>#N/A</x:v></x:c><x:c r="D4" t="str"><x:f>A1</x:f><x:v>R$ 1,5 &lt;x&gt;</x:v></x:c></x:row>' +
+        '</x:sheetData><x:mergeCells count="0"/></x:worksheet>',
+      strings:
+        `<x:sst ${ns}><x:si><x:t>Pedido</x:t></x:si>` +
+        '<x:si><x:r><x:rPr><x:b/></x:rPr><x:t>Ped</x:t></x:r><x:r><x:t>ido_x0031_</x:t></x:r><x:rPh sb="0" eb="1"><x:t>ペ</x:t></x:rPh></x:si></x:sst>',
+      styles: `<x:styleSheet ${ns}><x:cellXfs count="2"><x:xf numFmtId="0"/><x:xf numFmtId="14" applyNumberFormat="1"/></x:cellXfs></x:styleSheet>`,
+    });
+    const expected = [
+      ['Pedido', null, ' CPF '],
+      ['Pedido1', '2025-01-01 12:00:00', 'TRUE'],
+      [],
+      [null, '#N/A', null, 'R$ 1,5 <x>'],
+    ];
+    expect(fastRows(bytes)).toEqual(expected);
+    expect(sheetJsRows(bytes)).toEqual(expected);
+  });
+
+  it('counts the rows past the limit without reading them, as the SheetJS reader does', () => {
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>P${i}</t></is></c></row>`,
+    ).join('');
+    const bytes = workbookZip({
+      sheet: `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:A30"/><sheetData>${rows}</sheetData></worksheet>`,
+      book: `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}"><sheets><sheet name="P" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    });
+    const small = resolveLimits({ maxRows: 10 });
+    const zip = checkZip(bytes, small);
+    if (!zip.ok) throw new Error('zip');
+    const read = readXlsx(bytes, zip.entries, undefined, small);
+    expect(read).toEqual(readSheet(bytes, undefined, small));
+    expect(read?.ok).toBe(false);
+    expect(!read?.ok && read?.problem.message).toContain('29 data rows');
+  });
+
+  it('leaves ISO date cells to SheetJS, and the file still reads', () => {
+    const bytes = workbookZip({
+      sheet: `<x:worksheet ${ns}><x:sheetData><x:row r="1"><x:c r="A1" t="d"><x:v>2025-01-02T00:00:00Z</x:v></x:c></x:row></x:sheetData></x:worksheet>`,
+    });
+    const zip = checkZip(bytes, limits);
+    expect(zip.ok && readXlsx(bytes, zip.entries, undefined, limits)).toBeUndefined();
+    const read = readSpreadsheet(bytes, 'datas.xlsx');
+    expect(read.ok && texts(read.value.rows)).toEqual(sheetJsRows(bytes));
+  });
+});

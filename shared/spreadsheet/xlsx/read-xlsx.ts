@@ -1,0 +1,45 @@
+/**
+ * The xlsx reader for the usual workbook (XML parts, UTF-8): the chosen sheet is tokenised as it
+ * is inflated, so a full sheet (1,048,576 rows) reads in seconds and without holding its XML.
+ * Anything it does not know (xlsb, ISO date cells, a part it cannot follow, XML it cannot make
+ * sense of) gives `undefined`, and the caller reads the file through SheetJS as before.
+ */
+import type { Limits } from '../limits';
+import { clearCoveredCells, finishSheet, missingSheet } from '../sheet';
+import type { SheetResult } from '../sheet';
+import { trimRow } from '../grid';
+import type { ZipEntry } from '../zip-check';
+import { sharedStrings } from './shared-strings';
+import { scanSheet } from './sheet-xml';
+import { dateStyles } from './styles-xml';
+import { workbookParts } from './workbook-xml';
+import { partText } from './zip-parts';
+
+export function readXlsx(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  sheet: string | undefined,
+  limits: Limits,
+): SheetResult | undefined {
+  try {
+    const book = workbookParts(bytes, entries);
+    const names = book.sheets.map((candidate) => candidate.name);
+    const name = sheet ?? (book.sheets.find((s) => !s.hidden) ?? book.sheets[0])?.name ?? '';
+    const missing = missingSheet(names, name);
+    if (missing !== null) return missing;
+    const part = book.sheets.find((candidate) => candidate.name === name)?.part;
+    if (part === undefined) return undefined;
+    const scan = scanSheet(bytes, part, {
+      strings: book.strings ? sharedStrings(bytes, book.strings) : [],
+      dateStyles: book.styles ? dateStyles(partText(bytes, book.styles)) : [],
+      date1904: book.date1904,
+      maxRows: limits.maxRows + 2,
+    });
+    clearCoveredCells(scan.rows, scan.merges);
+    for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
+    return finishSheet(names, name, scan.rows, scan.lastRow, limits);
+  } catch {
+    // Whatever this reader cannot follow, SheetJS reads, or words as a damaged workbook.
+    return undefined;
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * One worksheet's rows, read from its XML as it is inflated, with the same cell meanings as the
+ * SheetJS read it replaces (see cell-text.ts): a full sheet is about 400 MB of XML, which SheetJS
+ * holds whole, as a string and again as cell objects. Here only the rows up to the cap become
+ * cells; the rest are counted.
+ */
+import { errorTexts, numberCell } from '../cell-text';
+import type { Cell } from '../types';
+import type { ZipEntry } from '../zip-check';
+import { stringItem } from './shared-strings';
+import { NotPlainXlsx } from './workbook-xml';
+import { detached, unescapeXml } from './xml-text';
+import { eachElementRun } from './zip-parts';
+
+export interface SheetContext {
+  strings: readonly string[];
+  dateStyles: readonly boolean[];
+  date1904: boolean;
+  /** Rows past this (1-based) are counted, not read. */
+  maxRows: number;
+}
+
+export interface MergedArea {
+  s: { r: number; c: number };
+  e: { r: number; c: number };
+}
+
+export interface SheetScan {
+  /** Rows from row 1, up to the cap; a missing row is empty. */
+  rows: Cell[][];
+  /** The last row number the sheet uses, capped or not. */
+  lastRow: number;
+  merges: MergedArea[];
+}
+
+export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetContext): SheetScan {
+  const scan: SheetScan = { rows: [], lastRow: 0, merges: [] };
+  let tags: Tags | undefined;
+  let rowNumber = 0;
+  eachElementRun(bytes, entry, 'row', (run) => {
+    tags ??= tagsFor(run);
+    rowNumber = scanRows(run, tags, context, scan, rowNumber);
+  });
+  return scan;
+}
+
+interface Tags {
+  row: string;
+  rowEnd: string;
+  cell: string;
+  cellEnd: string;
+  value: string;
+  valueEnd: string;
+  inline: string;
+  inlineEnd: string;
+  merge: RegExp;
+}
+
+/** The element names with the prefix the sheet uses (`<row>` or `<x:row>`). */
+function tagsFor(start: string): Tags {
+  const root = /<([\w.-]+:)?worksheet\b/.exec(start);
+  if (root === null) throw new NotPlainXlsx('no worksheet element');
+  const p = root[1] ?? '';
+  return {
+    row: `<${p}row`,
+    rowEnd: `</${p}row>`,
+    cell: `<${p}c`,
+    cellEnd: `</${p}c>`,
+    value: `<${p}v`,
+    valueEnd: `</${p}v>`,
+    inline: `<${p}is`,
+    inlineEnd: `</${p}is>`,
+    merge: new RegExp(`<${p}mergeCell\\b[^>]*\\bref\\s*=\\s*["']([^"']*)["']`, 'g'),
+  };
+}
+
+/** Reads the rows in `run`; returns the number of the last row seen. */
+function scanRows(
+  run: string,
+  tags: Tags,
+  context: SheetContext,
+  scan: SheetScan,
+  previous: number,
+): number {
+  let rowNumber = previous;
+  let at = 0;
+  for (;;) {
+    const start = nextElement(run, tags.row, at);
+    if (start < 0) break;
+    const open = run.indexOf('>', start);
+    if (open < 0) throw new NotPlainXlsx('unterminated row');
+    const tag = run.slice(start, open + 1);
+    const r = attribute(tag, 'r');
+    rowNumber = r === undefined ? rowNumber + 1 : Number(r);
+    if (!Number.isInteger(rowNumber) || rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
+    let end = open + 1;
+    if (run.charCodeAt(open - 1) !== 47 /* / */) {
+      const close = run.indexOf(tags.rowEnd, open);
+      if (close < 0) throw new NotPlainXlsx('unterminated row');
+      if (rowNumber <= context.maxRows)
+        scanCells(run.slice(open + 1, close), rowNumber, tags, context, scan);
+      end = close + tags.rowEnd.length;
+    }
+    if (rowNumber > scan.lastRow) scan.lastRow = rowNumber;
+    at = end;
+  }
+  if (run.includes('mergeCell', at)) readMerges(run.slice(at), tags, scan);
+  return rowNumber;
+}
+
+/** The next `<name` that is that element (not `<names`), from `from`; -1 when none. */
+function nextElement(text: string, name: string, from: number): number {
+  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1)) {
+    const next = text.charCodeAt(at + name.length);
+    // whitespace, '>' or '/'
+    if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)
+      return at;
+  }
+  return -1;
+}
+
+function scanCells(
+  content: string,
+  rowNumber: number,
+  tags: Tags,
+  context: SheetContext,
+  scan: SheetScan,
+): void {
+  let column = -1;
+  let at = 0;
+  for (;;) {
+    const start = nextElement(content, tags.cell, at);
+    if (start < 0) return;
+    const open = content.indexOf('>', start);
+    if (open < 0) throw new NotPlainXlsx('unterminated cell');
+    const tag = content.slice(start, open + 1);
+    let inner = '';
+    at = open + 1;
+    if (content.charCodeAt(open - 1) !== 47 /* / */) {
+      const close = content.indexOf(tags.cellEnd, open);
+      if (close < 0) throw new NotPlainXlsx('unterminated cell');
+      inner = content.slice(open + 1, close);
+      at = close + tags.cellEnd.length;
+    }
+    const ref = attribute(tag, 'r');
+    let row = rowNumber;
+    if (ref === undefined) column += 1;
+    else {
+      const place = cellPlace(ref);
+      column = place.column;
+      row = place.row ?? rowNumber;
+    }
+    const cell = cellOf(tag, inner, tags, context);
+    if (cell !== null && row <= context.maxRows) place(scan.rows, row - 1, column, cell);
+  }
+}
+
+function place(rows: Cell[][], r: number, c: number, cell: Cell): void {
+  while (rows.length <= r) rows.push([]);
+  const row = rows[r] as Cell[];
+  while (row.length < c) row.push(null);
+  row[c] = cell;
+}
+
+/** `BC12` → column 54 (0-based) and row 12. */
+function cellPlace(ref: string): { column: number; row: number | undefined } {
+  let column = 0;
+  let i = 0;
+  for (; i < ref.length; i += 1) {
+    const code = ref.charCodeAt(i) - 64;
+    if (code < 1 || code > 26) break;
+    column = column * 26 + code;
+  }
+  const row = i < ref.length ? Number(ref.slice(i)) : undefined;
+  if (column === 0 || (row !== undefined && (!Number.isInteger(row) || row < 1)))
+    throw new NotPlainXlsx(`cell reference ${ref}`);
+  return { column: column - 1, row };
+}
+
+function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): Cell {
+  const type = attribute(tag, 't') ?? 'n';
+  const value = elementText(inner, tags.value, tags.valueEnd);
+  switch (type) {
+    case 'n': {
+      if (value === undefined || value === '') return null;
+      const style = Number(attribute(tag, 's') ?? '0');
+      return numberCell(
+        parseFloat(unescapeXml(value)),
+        context.dateStyles[style] === true,
+        context.date1904,
+      );
+    }
+    case 's': {
+      if (value === undefined) return null;
+      const text = context.strings[parseInt(value, 10)];
+      if (text === undefined) throw new NotPlainXlsx(`shared string ${value}`);
+      return text === '' ? null : { text, numeric: false };
+    }
+    case 'str':
+      return textCell(value === undefined ? '' : unescapeXml(value));
+    case 'inlineStr': {
+      const content = elementText(inner, tags.inline, tags.inlineEnd);
+      return textCell(content === undefined ? '' : stringItem(content));
+    }
+    case 'b':
+      return { text: value === '1' || value === 'true' ? 'TRUE' : 'FALSE', numeric: false };
+    case 'e': {
+      const code = value === undefined ? '' : unescapeXml(value);
+      return { text: errorTexts.has(code) ? code : '#ERROR', numeric: false };
+    }
+    case 'd':
+      // ISO dates in cells are rare (Excel never writes them); SheetJS's calendar reads them.
+      throw new NotPlainXlsx('a date cell');
+    default:
+      return null;
+  }
+}
+
+function textCell(text: string): Cell {
+  return text === '' ? null : { text: detached(text), numeric: false };
+}
+
+/** The text between `<v>` (or `<v …>`) and `</v>`; undefined without one. */
+function elementText(inner: string, open: string, close: string): string | undefined {
+  if (inner === '') return undefined;
+  const start = nextElement(inner, open, 0);
+  if (start < 0) return undefined;
+  const tagEnd = inner.indexOf('>', start);
+  if (tagEnd < 0) throw new NotPlainXlsx(`unterminated ${open}`);
+  if (inner.charCodeAt(tagEnd - 1) === 47 /* / */) return '';
+  const end = inner.indexOf(close, tagEnd);
+  if (end < 0) throw new NotPlainXlsx(`unterminated ${open}`);
+  return inner.slice(tagEnd + 1, end);
+}
+
+/** One attribute of a start tag (no namespace prefix on r, t, s), or undefined. */
+function attribute(tag: string, name: string): string | undefined {
+  for (let at = tag.indexOf(`${name}=`); at > 0; at = tag.indexOf(`${name}=`, at + 1)) {
+    const before = tag.charCodeAt(at - 1);
+    if (before !== 32 && before !== 9 && before !== 10 && before !== 13) continue;
+    const quote = tag[at + name.length + 1];
+    if (quote !== '"' && quote !== "'") continue;
+    const end = tag.indexOf(quote, at + name.length + 2);
+    return end < 0 ? undefined : tag.slice(at + name.length + 2, end);
+  }
+  return undefined;
+}
+
+function readMerges(tail: string, tags: Tags, scan: SheetScan): void {
+  tags.merge.lastIndex = 0;
+  for (let match = tags.merge.exec(tail); match !== null; match = tags.merge.exec(tail)) {
+    const [from = '', to = from] = (match[1] ?? '').split(':');
+    const s = cellPlace(from);
+    const e = cellPlace(to);
+    scan.merges.push({
+      s: { r: (s.row ?? 1) - 1, c: s.column },
+      e: { r: (e.row ?? 1) - 1, c: e.column },
+    });
+  }
+}

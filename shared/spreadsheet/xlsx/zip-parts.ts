@@ -1,0 +1,95 @@
+/**
+ * A workbook's parts unpacked from the zip as text, in slices: a full sheet's XML is several
+ * hundred megabytes, more than fits in one string, so large parts are inflated and decoded a
+ * slice at a time and handed on in pieces that end at a closing tag.
+ */
+import { Inflate } from 'fflate';
+import type { ZipEntry } from '../zip-check';
+
+/**
+ * Packed bytes pushed per step, and the most text decoded at once. Sheet XML packs 20-30 to 1;
+ * text pieces stay under V8's large-object size (128 KB), so they are young, short-lived strings
+ * the collector frees cheaply, instead of large ones each of which costs a full collection.
+ */
+const packedSlice = 16 * 1024;
+const textSlice = 64 * 1024;
+
+/** The part named `path` (any case, as Excel itself treats part names), if the zip has it. */
+export function findPart(entries: readonly ZipEntry[], path: string): ZipEntry | undefined {
+  const wanted = path.replace(/^\//, '').toLowerCase();
+  return entries.find((entry) => entry.name.toLowerCase() === wanted);
+}
+
+/**
+ * Feeds the part's text to `take`, slice by slice, in order. A part that unpacks to more or less
+ * than its declared size throws (the zip checks bounded the declared sizes, not the data).
+ */
+export function eachSlice(bytes: Uint8Array, entry: ZipEntry, take: (text: string) => void): void {
+  const packed = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.packedBytes);
+  const decoder = new TextDecoder('utf-8');
+  let unpacked = 0;
+  const decode = (data: Uint8Array, final: boolean) => {
+    unpacked += data.length;
+    if (unpacked > entry.unpackedBytes || (final && unpacked !== entry.unpackedBytes))
+      throw new Error(`part ${entry.name} does not unpack to its declared size`);
+    for (let at = 0; at < data.length || (final && at === 0); at += textSlice) {
+      const end = Math.min(at + textSlice, data.length);
+      const last = final && end === data.length;
+      const text = decoder.decode(data.subarray(at, end), { stream: !last });
+      if (text !== '') take(text);
+    }
+  };
+  if (entry.method === 0) {
+    decode(packed, true);
+    return;
+  }
+  if (entry.method !== 8) throw new Error(`part ${entry.name} uses zip method ${entry.method}`);
+  const inflate = new Inflate((data, final) => decode(data, final));
+  if (packed.length === 0) inflate.push(packed, true);
+  for (let at = 0; at < packed.length; at += packedSlice) {
+    const end = Math.min(at + packedSlice, packed.length);
+    inflate.push(packed.subarray(at, end), end === packed.length);
+  }
+}
+
+/** The whole part as one string: for the small parts (workbook, relationships, styles). */
+export function partText(bytes: Uint8Array, entry: ZipEntry): string {
+  const pieces: string[] = [];
+  eachSlice(bytes, entry, (text) => pieces.push(text));
+  return pieces.join('');
+}
+
+/**
+ * Feeds `take` pieces of the part that each end just after a closing tag of `local` (`</row>` or
+ * `</x:row>`; the last piece is whatever follows the last one), so such an element is never split
+ * between two pieces. Text can hold no `<`, so every `</` found is a real tag.
+ */
+export function eachElementRun(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  local: string,
+  take: (text: string) => void,
+): void {
+  let carry = '';
+  eachSlice(bytes, entry, (text) => {
+    const joined = carry + text;
+    const cut = afterLastClosing(joined, local);
+    if (cut < 0) {
+      carry = joined;
+      return;
+    }
+    take(joined.slice(0, cut));
+    carry = joined.slice(cut);
+  });
+  if (carry !== '') take(carry);
+}
+
+/** The index just past the last `</local>` or `</prefix:local>` in `text`, or -1. */
+function afterLastClosing(text: string, local: string): number {
+  const suffix = `${local}>`;
+  for (let at = text.lastIndexOf(suffix); at > 0; at = text.lastIndexOf(suffix, at - 1)) {
+    const open = text.lastIndexOf('</', at);
+    if (open >= 0 && /^<\/(?:[\w.-]+:)?$/.test(text.slice(open, at))) return at + suffix.length;
+  }
+  return -1;
+}
