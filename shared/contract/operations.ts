@@ -5,6 +5,7 @@ import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import { operation } from './define';
+import { idLines } from './id-lines';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
   resultFilterSchema,
@@ -121,11 +122,24 @@ export const operations = {
   'history.forgetCpf': operation<CpfErasure>()(
     z.object({ cpf: z.string().trim().min(11).max(32) }).strict(),
   ),
-  /** How many of these external IDs were answered in the last `days` days. */
+  /**
+   * How many of these external IDs were answered in the last `days` days. The IDs come one per
+   * line, in one string: a full sheet's million IDs cross the IPC as bytes, not as a million
+   * strings rebuilt on the window's thread.
+   */
   'lookups.countRecent': operation<number>()(
     z
       .object({
-        externalIds: z.array(z.string().max(64)).max(maxSpreadsheetRows),
+        externalIds: z
+          .string()
+          .max(maxSpreadsheetRows * 65)
+          .refine(
+            (text) => {
+              const ids = idLines(text);
+              return ids.length <= maxSpreadsheetRows && ids.every((id) => id.length <= 64);
+            },
+            { message: `at most ${String(maxSpreadsheetRows)} IDs of at most 64 characters` },
+          ),
         days: z
           .number()
           .int()

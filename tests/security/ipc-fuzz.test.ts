@@ -11,6 +11,7 @@ import { dispatch, type Sender } from '../../electron/main/ipc-guard';
 import { operationNames } from '../../shared/contract/names';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { ok, type Result } from '../../shared/result';
+import { maxSpreadsheetRows } from '../../shared/spreadsheet/limits';
 import { anyValue, foreignUrl, notAnObject, otherTypeThan, validSamples } from './ipc-samples';
 import { startSandbox } from '../../electron/sandbox';
 
@@ -275,6 +276,12 @@ describe('malformed inputs from the app page', () => {
     await expectRefused('history.search', { query: 'x'.repeat(5_000_000) });
     await expectRefused('lookups.countRecent', {
       externalIds: Array.from({ length: 100_000 }, () => 1),
+      days: 7,
+    });
+    // One ID too long, and one line more than a sheet has rows.
+    await expectRefused('lookups.countRecent', { externalIds: `A1\n${'x'.repeat(65)}`, days: 7 });
+    await expectRefused('lookups.countRecent', {
+      externalIds: '\n'.repeat(maxSpreadsheetRows),
       days: 7,
     });
     await expectRefused('settings.update', { retentionDays: deep });

@@ -24,7 +24,7 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'credentials.delete': { environment: 'production' },
   'history.purge': {},
   'history.forgetCpf': { cpf: '529.982.247-25' },
-  'lookups.countRecent': { externalIds: ['order-1', 'order-2'], days: 7 },
+  'lookups.countRecent': { externalIds: 'order-1\norder-2', days: 7 },
   'batches.create': {
     sourceName: 'pedidos.xlsx',
     sourceSha256: 'a'.repeat(64),

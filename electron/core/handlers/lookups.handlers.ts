@@ -1,3 +1,4 @@
+import { idLines } from '../../../shared/contract/id-lines';
 import { ok } from '../../../shared/result';
 import { countRecentlyLookedUp } from '../bulk/reuse';
 import type { CoreContext, HandlerGroup } from '../context';
@@ -14,7 +15,15 @@ export function lookupHandlers({
     // answers are the ones a run would reuse.
     'lookups.countRecent': ({ externalIds, days }) =>
       Promise.resolve(
-        ok(countRecentlyLookedUp(db, externalIds, days, new Date(), settings().activeEnvironment)),
+        ok(
+          countRecentlyLookedUp(
+            db,
+            idLines(externalIds),
+            days,
+            new Date(),
+            settings().activeEnvironment,
+          ),
+        ),
       ),
   };
 }

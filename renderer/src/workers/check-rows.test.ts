@@ -48,7 +48,7 @@ describe('checkRows', () => {
   });
 
   it('gives the external IDs and the first request of valid rows outside duplicates', () => {
-    expect(report.uniqueValidIds).toEqual(['PED-000004']);
+    expect(report.uniqueValidIds).toMatchObject({ text: 'PED-000004', count: 1 });
     expect(report.firstUniqueValid).toEqual({
       row: 6,
       transaction: { sessionID: session(4), externalID: 'PED-000004', cpf: '04391906066' },
@@ -64,7 +64,8 @@ describe('checkRows', () => {
     expect(seen).toEqual([10_000, 20_000]);
     expect(big.total).toBe(25_000);
     expect(big.invalid).toEqual([]);
-    expect(big.uniqueValidIds).toHaveLength(25_000);
+    expect(big.uniqueValidIds.count).toBe(25_000);
+    expect(big.uniqueValidIds.text.split('\n')).toHaveLength(25_000);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell } from '../../../shared/spreadsheet/types';
+import { idList } from './id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
 
 /** How often, in rows, a long check reports progress. */
@@ -38,13 +39,14 @@ export function checkRows(
   const duplicates = findDuplicateExternalIds(sources);
   const inDuplicate = new Set(duplicates.flatMap((group) => group.rows));
   const counts = new Map<string, ProblemCount>();
+  const uniqueValidIds: string[] = [];
   const report: BaseReport = {
     total: sources.length,
     invalid: [],
     problemCounts: [],
     duplicates,
     duplicateRows: [],
-    uniqueValidIds: [],
+    uniqueValidIds: idList([]),
     firstUniqueValid: null,
     padded: { cpf_padded: 0, zip_padded: 0 },
     replaced: replacedCells(rows),
@@ -65,11 +67,12 @@ export function checkRows(
     if (!check.ok) report.invalid.push(listed);
     if (inDuplicate.has(source.row)) report.duplicateRows.push(listed);
     else if (check.ok) {
-      report.uniqueValidIds.push(check.value.externalID);
+      uniqueValidIds.push(check.value.externalID);
       report.firstUniqueValid ??= { row: source.row, transaction: check.value };
     }
   });
   report.problemCounts = [...counts.values()];
+  report.uniqueValidIds = idList(uniqueValidIds);
   return report;
 }
 

@@ -12,6 +12,7 @@ import type { RawTransaction, Transaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
 import type { SourceNote, SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { ReplacedCells } from '../../../shared/spreadsheet/replaced-characters';
+import type { IdList } from './id-list';
 import type { SheetResult } from './sheet';
 
 export type { SheetInfo, SheetResult } from './sheet';
@@ -47,7 +48,8 @@ export interface BaseReport {
   /** Every row of a duplicate group, valid or not, in sheet order. */
   duplicateRows: CheckedRow[];
   /** External IDs of the valid rows that are in no duplicate group. */
-  uniqueValidIds: string[];
+  /** External IDs of the valid rows that repeat no other row's, in sheet order. */
+  uniqueValidIds: IdList;
   /** The first valid row in no duplicate group: such a row can be neither fixed nor excluded. */
   firstUniqueValid: { row: number; transaction: Transaction } | null;
   /** Cells whose lost leading zeros were restored, per kind. */

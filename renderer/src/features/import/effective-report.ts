@@ -8,6 +8,7 @@ import type { FieldProblem } from '../../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { SourceNote } from '../../../../shared/spreadsheet/transactions';
 import { problemKey } from '../../workers/check-rows';
+import { withMore, type IdList } from '../../workers/id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from '../../workers/import-protocol';
 
 export type RowState = 'valid' | 'invalid' | 'fixed' | 'excluded';
@@ -48,8 +49,8 @@ export interface EffectiveReport {
   /** Listed rows per state, in sheet order. */
   lists: Record<'invalid' | 'fixed' | 'excluded', RowView[]>;
   duplicates: DuplicateGroup[];
-  /** External IDs of the included valid rows, each once: for "already looked up". */
-  externalIds: string[];
+  /** External IDs of the included valid rows (one may repeat): for "already looked up". */
+  externalIds: IdList;
   /** The request the first included valid row will send. */
   firstRequest: { row: number; transaction: Transaction } | null;
   /** Cells where a character was lost in decoding (U+FFFD), as the worker found them. */
@@ -85,7 +86,9 @@ export function effectiveReport(
 ): EffectiveReport {
   const counts = new Map(base.problemCounts.map((count) => [problemKey(count), { ...count }]));
   const lists: EffectiveReport['lists'] = { invalid: [], fixed: [], excluded: [] };
-  const ids = new Set(base.uniqueValidIds);
+  // The worker's list, plus the valid included rows it listed (repeated IDs, fixed rows); the
+  // core counts each ID once.
+  const listedIds: string[] = [];
   let firstListed: RawTransaction | undefined;
   let firstListedRow = Infinity;
 
@@ -120,7 +123,7 @@ export function effectiveReport(
     }
     const raw = fix ?? source.raw;
     // Valid, so the external ID is present; validateTransaction only trims it.
-    ids.add(raw.externalID?.trim() ?? '');
+    listedIds.push(raw.externalID?.trim() ?? '');
     if (source.row < firstListedRow) [firstListed, firstListedRow] = [raw, source.row];
   }
 
@@ -152,7 +155,7 @@ export function effectiveReport(
     problemCounts: [...counts.values()].filter((count) => count.count > 0),
     lists,
     duplicates,
-    externalIds: [...ids],
+    externalIds: withMore(base.uniqueValidIds, listedIds),
     firstRequest,
     replaced: base.replaced,
   };

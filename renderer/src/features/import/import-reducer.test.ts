@@ -7,6 +7,7 @@ import {
   type ImportAction,
   type ImportState,
 } from './import-reducer';
+import { idList } from '../../workers/id-list';
 
 const sheet: SheetInfo = {
   kind: 'csv',
@@ -22,7 +23,7 @@ const report: BaseReport = {
   problemCounts: [],
   duplicates: [],
   duplicateRows: [],
-  uniqueValidIds: [],
+  uniqueValidIds: idList([]),
   firstUniqueValid: null,
   padded: { cpf_padded: 0, zip_padded: 0 },
   replaced: { count: 0, cells: [] },

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { idLines } from '../../../shared/contract/id-lines';
+import { idList, withMore } from './id-list';
+
+describe('id lists', () => {
+  it('round-trips IDs through one text and keys each list by its content', () => {
+    const list = idList(['PED-1', 'PED-2']);
+    expect(idLines(list.text)).toEqual(['PED-1', 'PED-2']);
+    expect(list.count).toBe(2);
+    expect(idList(['PED-1', 'PED-2']).key).toBe(list.key);
+    expect(idList(['PED-1', 'PED-3']).key).not.toBe(list.key);
+    expect(idList(['PED-1PED-2']).key).not.toBe(list.key);
+    expect(idLines(idList([]).text)).toEqual([]);
+  });
+
+  it('adds a few IDs without changing the list it adds to', () => {
+    const base = idList(['PED-1']);
+    expect(withMore(base, [])).toBe(base);
+    const more = withMore(base, ['PED-9']);
+    expect(idLines(more.text)).toEqual(['PED-1', 'PED-9']);
+    expect(more.count).toBe(2);
+    expect(more.key).not.toBe(base.key);
+    expect(idLines(withMore(idList([]), ['PED-9']).text)).toEqual(['PED-9']);
+    expect(base.text).toBe('PED-1');
+  });
+});
