@@ -58,6 +58,52 @@ const sourceRow = z
     notes: z.array(z.string().max(32)).max(8),
   })
   .strict();
+/** A line's JSON value, or undefined when it is not JSON (which the row schema then refuses). */
+function jsonOrUndefined(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The longest string V8 holds (2^29 − 24 characters). */
+const longestString = 2 ** 29 - 24;
+/**
+ * Source rows as JSON lines, one row per line, as the import screen sends them: a full sheet's
+ * million rows cross the IPC as one string (a copy of bytes) where an array is a million objects
+ * to clone on the window's thread. Each line is checked as `sourceRow`.
+ */
+const sourceRowLines = z
+  .string()
+  .min(1)
+  .max(longestString)
+  .transform((text, context) => {
+    const rows: Array<z.output<typeof sourceRow>> = [];
+    for (let start = 0; start <= text.length;) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const line = rows.length + 1;
+      if (line > settingBounds.maxRows.max) {
+        const most = String(settingBounds.maxRows.max);
+        context.addIssue({ code: 'custom', message: `more than ${most} rows` });
+        return z.NEVER;
+      }
+      const parsed = sourceRow.safeParse(jsonOrUndefined(text.slice(start, end)));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.join('.') ?? '';
+        context.addIssue({
+          code: 'custom',
+          message: `row line ${String(line)}: ${where} ${issue?.message ?? 'not JSON'}`.trim(),
+        });
+        return z.NEVER;
+      }
+      rows.push(parsed.data);
+      start = end + 1;
+    }
+    return rows;
+  });
 const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
 
 const none = z.object({}).strict();
@@ -158,7 +204,8 @@ export const operations = {
         sourceName: z.string().trim().min(1).max(255),
         /** SHA-256 of the file, hex; kept with the batch to recognise the same file later. */
         sourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
-        rows: z.array(sourceRow).min(1).max(settingBounds.maxRows.max),
+        /** An array (a script, a test) or JSON lines (the import screen): see sourceRowLines. */
+        rows: z.union([z.array(sourceRow).min(1).max(settingBounds.maxRows.max), sourceRowLines]),
         skipRecentDays: z
           .number()
           .int()

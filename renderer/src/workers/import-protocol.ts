@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
-import type { SourceNote, SourceRow } from '../../../shared/spreadsheet/transactions';
+import type { SourceNote } from '../../../shared/spreadsheet/transactions';
 import type { ReplacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { IdList } from './id-list';
 import type { SheetResult } from './sheet';
@@ -77,7 +77,7 @@ export type ImportAnswer =
   | { type: 'sheet'; id: number; result: SheetResult }
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'checked'; id: number; report: BaseReport }
-  | { type: 'collected'; id: number; rows: SourceRow[] }
+  | { type: 'collected'; id: number; rows: string }
   | { type: 'hashed'; id: number; sha256: string }
   /** Something unexpected failed in the worker; `message` is English, for support. */
   | { type: 'failed'; id: number; message: string };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { createImportSession } from './import-session';
 import type { ImportAnswer } from './import-protocol';
+import { operations } from '../../../shared/contract/operations';
 
 function session() {
   const answers: ImportAnswer[] = [];
@@ -59,7 +60,15 @@ describe('the import worker session', () => {
     handle({ type: 'check', id: 3, headerRow: 0, mapping });
     expect(answers[2]).toMatchObject({ type: 'checked', report: { total: 2 } });
     handle({ type: 'collect', id: 4, headerRow: 0, mapping, fixes: [], excluded: [3] });
-    expect(answers[3]).toMatchObject({ type: 'collected', rows: [{ row: 2 }] });
+    const collected = answers[3];
+    if (collected?.type !== 'collected') throw new Error('no rows collected');
+    // The lines the core takes as they are: row 3 was excluded.
+    const create = operations['batches.create'].input.parse({
+      sourceName: 'p.xlsx',
+      sourceSha256: '0'.repeat(64),
+      rows: collected.rows,
+    });
+    expect(create.rows).toMatchObject([{ row: 2 }]);
   });
 
   it('answers a sheet request before any file as a problem, never silence', () => {

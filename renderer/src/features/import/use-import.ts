@@ -7,7 +7,6 @@ import type { RawTransaction } from '../../../../shared/domain/types';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import { defaultLimits, resolveLimits } from '../../../../shared/spreadsheet/limits';
 import { fileTooLarge } from '../../../../shared/spreadsheet/problem';
-import type { SourceRow } from '../../../../shared/spreadsheet/transactions';
 import { useSettings } from '../../app/use-app';
 import type { SheetResult } from '../../workers/import-protocol';
 import { effectiveReport, laterDuplicates, listedRows } from './effective-report';
@@ -19,8 +18,11 @@ import { messageOf } from '../../../../shared/message-of';
 
 /** What the run step sends: the rows after fixes and exclusions, and the analyst's skip choice. */
 export interface RowsToSend {
-  /** Every included row, fixed values in place; invalid ones too (the run records them unsent). */
-  rows: SourceRow[];
+  /**
+   * Every included row, fixed values in place; invalid ones too (the run records them unsent).
+   * As JSON lines (see shared/contract/row-lines.ts): the window passes them on unread.
+   */
+  rows: string;
   /** Skip rows answered in the last `days` days, when the analyst ticked "Skip them". */
   skipRecent: { days: number } | null;
 }

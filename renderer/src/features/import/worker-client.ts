@@ -4,7 +4,6 @@
  */
 import type { RawTransaction } from '../../../../shared/domain/types';
 import type { ColumnMapping } from '../../../../shared/spreadsheet/columns';
-import type { SourceRow } from '../../../../shared/spreadsheet/transactions';
 import type {
   BaseReport,
   ImportAnswer,
@@ -67,7 +66,7 @@ export class ImportWorker {
     mapping: ColumnMapping,
     fixes: ReadonlyMap<number, RawTransaction>,
     excluded: ReadonlySet<number>,
-  ): Promise<SourceRow[]> {
+  ): Promise<string> {
     const request: Request = {
       type: 'collect',
       headerRow,
