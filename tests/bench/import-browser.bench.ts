@@ -43,24 +43,40 @@ export async function benchImportInBrowser(
         .locator(`[data-testid="total-rows"] dd[data-value="${String(rows)}"]`)
         .waitFor({ timeout: 600_000 });
       const seconds = (Date.now() - started) / 1000;
+      // Then Run: the rows go from the worker through the window to the core, which stores
+      // them before the batch screen opens (the embedded sandbox answers, fast).
+      const runStart = await page.evaluate(() => performance.now());
+      const ran = Date.now();
+      await page.getByTestId('run-lookups').click();
+      await page.getByTestId('run-panel').waitFor({ timeout: 900_000 });
+      const runSeconds = (Date.now() - ran) / 1000;
       const tasks = await page.evaluate(
         () =>
           (globalThis as unknown as { longTasks: Array<{ start: number; duration: number }> })
             .longTasks,
       );
-      if (process.env.DCDESK_BENCH_VERBOSE) console.log({ importStart, tasks });
+      if (process.env.DCDESK_BENCH_VERBOSE) console.log({ importStart, runStart, tasks });
       // Only tasks that began once the import did: loading the page is not part of it.
-      const during = tasks.filter((task) => task.start >= importStart);
-      const longest = Math.max(0, ...during.map((task) => task.duration));
+      const during = tasks.filter((task) => task.start >= importStart && task.start < runStart);
+      const running = tasks.filter((task) => task.start >= runStart);
+      const longest = (list: typeof tasks) => Math.max(0, ...list.map((task) => task.duration));
+      const described = (list: typeof tasks, after: string) =>
+        list.length === 0
+          ? `none over 50 ms reported (${after})`
+          : `${longest(list).toFixed(0)} ms, ${String(list.length)} over 50 ms (${after})`;
+      const count = rows.toLocaleString('en');
       return [
         {
-          name: `(e) longest main-thread task while a ${rows.toLocaleString('en')}-row xlsx is imported in Chromium`,
-          value:
-            during.length === 0
-              ? `none over 50 ms reported (report after ${seconds.toFixed(1)} s)`
-              : `${longest.toFixed(0)} ms, ${String(during.length)} over 50 ms (report after ${seconds.toFixed(1)} s)`,
+          name: `(e) longest main-thread task while a ${count}-row xlsx is imported in Chromium`,
+          value: described(during, `report after ${seconds.toFixed(1)} s`),
           target: '≤ 50 ms',
-          met: longest <= 50,
+          met: longest(during) <= 50,
+        },
+        {
+          name: `(e2) longest main-thread task from Run to the batch screen, ${count} rows`,
+          value: described(running, `batch screen after ${runSeconds.toFixed(1)} s`),
+          target: '≤ 50 ms',
+          met: longest(running) <= 50,
         },
       ];
     });
