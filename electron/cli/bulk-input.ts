@@ -5,31 +5,94 @@ import {
   detectHeaderRow,
   findDuplicateExternalIds,
   headerTexts,
-  readSpreadsheet,
-  rowsToTransactions,
   type SourceRow,
 } from '../../shared/spreadsheet';
-import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
+import type { ColumnMapping } from '../../shared/spreadsheet/columns';
+import type { Cell } from '../../shared/spreadsheet/types';
+import { readSpreadsheetRows, type SheetRows } from '../../shared/spreadsheet/read';
+import {
+  addReplaced,
+  describeReplacedCells,
+  replacedCells,
+  type ReplacedCells,
+} from '../../shared/spreadsheet/replaced-characters';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
+import { sourceRowOf, type SourceNote } from '../../shared/spreadsheet/transactions';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
 import { counted, pluralForm } from '../../shared/count-text';
 
 export interface BulkInput {
-  sourceRows: SourceRow[];
+  /**
+   * The rows to store, read again from the file each time they are asked for: a full sheet of
+   * CSV is never held as a million rows (see `readSpreadsheetRows`).
+   */
+  sourceRows: () => Iterable<SourceRow>;
   sha256: string;
   sheet: string;
 }
 
-function listed(rows: number[]): string {
-  return rows.length > 10
-    ? `${rows.slice(0, 10).join(', ')} and ${String(rows.length - 10)} more`
+/** What one walk through the rows finds for the analyst, before anything is stored or sent. */
+interface Walk {
+  total: number;
+  replaced: ReplacedCells;
+  /** Rows whose CPF or CEP lost leading zeros: how many, and the first ten. */
+  padded: Record<SourceNote, { count: number; rows: number[] }>;
+  duplicates: Array<{ externalID: string; rows: number[] }>;
+}
+
+const shownRows = 10;
+
+function listed(rows: number[], count = rows.length): string {
+  return count > shownRows
+    ? `${rows.slice(0, shownRows).join(', ')} and ${String(count - shownRows)} more`
     : rows.join(', ');
 }
 
+/** The data rows below the header, as SourceRows; `each` sees every row's cells on the way. */
+function* sourceRows(
+  sheet: SheetRows,
+  headerRow: number,
+  mapping: ColumnMapping,
+  each?: (cells: Cell[], index: number) => void,
+): Generator<SourceRow> {
+  let index = 0;
+  for (const cells of sheet.rows()) {
+    each?.(cells, index);
+    const source = index > headerRow ? sourceRowOf(cells, index, mapping) : null;
+    index += 1;
+    if (source !== null) yield source;
+  }
+}
+
+function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk {
+  const found: Walk = {
+    total: 0,
+    replaced: { count: 0, cells: [] },
+    padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
+    duplicates: [],
+  };
+  const counting = function* () {
+    const rows = sourceRows(sheet, headerRow, mapping, (cells, index) =>
+      addReplaced(found.replaced, cells, index),
+    );
+    for (const row of rows) {
+      found.total += 1;
+      for (const note of row.notes) {
+        const padded = found.padded[note];
+        padded.count += 1;
+        if (padded.rows.length < shownRows) padded.rows.push(row.row);
+      }
+      yield row;
+    }
+  };
+  found.duplicates = findDuplicateExternalIds(counting());
+  return found;
+}
+
 /** Tells the analyst what was noticed in the file before anything is stored or sent. */
-function warn(sourceRows: SourceRow[], io: Io): void {
-  const duplicates = findDuplicateExternalIds(sourceRows);
+function warn(found: Walk, io: Io): void {
+  const { duplicates } = found;
   for (const duplicate of duplicates.slice(0, 10)) {
     io.err(
       `dcdesk: warning: external ID ${duplicate.externalID} appears on rows ${listed(duplicate.rows)}.`,
@@ -46,10 +109,10 @@ function warn(sourceRows: SourceRow[], io: Io): void {
   for (const [note, what] of Object.entries(padded) as Array<
     [keyof typeof padded, (typeof padded)[keyof typeof padded]]
   >) {
-    const rows = sourceRows.filter((row) => row.notes.includes(note)).map((row) => row.row);
-    if (rows.length > 0)
+    const { count, rows } = found.padded[note];
+    if (count > 0)
       io.err(
-        `dcdesk: note: ${counted(rows.length, what.one, what.other)} shorter than ${String(what.digits)} digits; ${pluralForm(rows.length, { one: 'its', other: 'their' })} leading zeros were restored (${pluralForm(rows.length, { one: 'row', other: 'rows' })} ${listed(rows)}).`,
+        `dcdesk: note: ${counted(count, what.one, what.other)} shorter than ${String(what.digits)} digits; ${pluralForm(count, { one: 'its', other: 'their' })} leading zeros were restored (${pluralForm(count, { one: 'row', other: 'rows' })} ${listed(rows, count)}).`,
       );
   }
 }
@@ -63,42 +126,46 @@ export async function readBulkInput(
   const name = file === '-' ? stdinName : path.basename(file);
   const opened = await readSpreadsheetFile(file);
   if (!opened.ok) throw new UsageError(opened.message);
-  const { bytes } = opened;
-  const read = readSpreadsheet(bytes, name, {
+  const sha256 = createHash('sha256').update(opened.bytes).digest('hex');
+  const read = readSpreadsheetRows(opened.bytes, name, {
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
   });
   if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
-  const { rows } = read.value;
-  const replaced = replacedCells(rows);
-  if (replaced.count > 0) io.err(`dcdesk: warning: ${name}: ${describeReplacedCells(replaced)}`);
-  const headerRow = detectHeaderRow(rows);
-  const headers = headerTexts(rows, headerRow);
+  const sheet = read.value;
+  const headerRow = detectHeaderRow(sheet.top);
+  const headers = headerTexts(sheet.top, headerRow);
   const mapping = autoMapColumns(headers);
   const missing = (['sessionID', 'externalID'] as const).filter(
     (field) => mapping[field] === undefined,
   );
   if (missing.length > 0) {
+    warnReplaced(name, replacedCells(sheet.rows()), io);
     const found = headers.filter(Boolean).join(', ') || 'empty';
     // The first sheet may be a notes or summary sheet: name the others and the flag to choose one.
-    const others = read.value.sheetNames.filter((sheet) => sheet !== read.value.sheet);
+    const others = sheet.sheetNames.filter((other) => other !== sheet.sheet);
     const hint =
       others.length > 0 && options.sheet === undefined
-        ? ` This is sheet '${read.value.sheet}'; the workbook also has ${others.map((sheet) => `'${sheet}'`).join(', ')}: choose one with --sheet NAME.`
+        ? ` This is sheet '${sheet.sheet}'; the workbook also has ${others.map((other) => `'${other}'`).join(', ')}: choose one with --sheet NAME.`
         : '';
     throw new UsageError(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
     );
   }
+  const found = walk(sheet, headerRow, mapping);
+  warnReplaced(name, found.replaced, io);
   for (const repeated of repeatedHeaders(headers, mapping))
     io.err(`dcdesk: warning: ${describeRepeatedHeader(repeated)}`);
-  const sourceRows = rowsToTransactions(rows, headerRow, mapping);
-  if (sourceRows.length === 0)
+  if (found.total === 0)
     throw new UsageError(`${name}: the sheet has a header row but no data rows.`);
-  warn(sourceRows, io);
+  warn(found, io);
   return {
-    sourceRows,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    sheet: read.value.sheet,
+    sourceRows: () => sourceRows(sheet, headerRow, mapping),
+    sha256,
+    sheet: sheet.sheet,
   };
+}
+
+function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {
+  if (replaced.count > 0) io.err(`dcdesk: warning: ${name}: ${describeReplacedCells(replaced)}`);
 }

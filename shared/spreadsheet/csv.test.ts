@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { detectDelimiter, parseCsv, readCsv } from './csv';
+import { detectDelimiter, parseCsv } from './csv';
+import { readCsv } from './csv-stream';
 import { resolveLimits } from './limits';
 import type { Cell } from './types';
 

@@ -3,10 +3,9 @@
  * RFC 4180 quoting, CRLF or LF line ends, UTF-8 or Windows-1252. Every cell stays text exactly as
  * written: `00123456789` keeps its zeros and `1.234,56` is not taken for a number.
  */
-import { checkGrid, hasContent, trimRow } from './grid';
+import { trimRow } from './grid';
 import { decodeText } from './text-decode';
-import type { Limits } from './limits';
-import type { Cell, ReadResult } from './types';
+import type { Cell, ReadProblem } from './types';
 
 /** The delimiters a CSV file may use, in the order that breaks a tie. */
 export const csvDelimiters = [';', ',', '\t', '|'] as const;
@@ -44,18 +43,26 @@ export interface CsvParse {
   openQuoteRecord: number | null;
 }
 
+/** What a walk through CSV text found besides its records. */
+export interface CsvFound {
+  /** The 1-based record whose quoted field never closes, if any. */
+  openQuoteRecord: number | null;
+}
+
 /**
- * Parses RFC 4180 text. Lenient where Excel is: a quote inside an unquoted field is kept as a
- * character, and text after a closing quote is appended to the field. A blank line is an empty
- * record (so record numbers match Excel's row numbers); an empty field is a null cell.
+ * The records of RFC 4180 text, one at a time, trailing empty cells dropped (a blank line is an
+ * empty record, so record numbers match Excel's row numbers; an empty field is a null cell).
+ * Lenient where Excel is: a quote inside an unquoted field is kept as a character, and text after
+ * a closing quote is appended to the field. A quoted field that never closes is noted in `found`.
  */
-export function parseCsv(text: string, delimiter: string, keepRows = Infinity): CsvParse {
+export function* csvRecords(
+  text: string,
+  delimiter: string,
+  found: CsvFound = { openQuoteRecord: null },
+): Generator<Cell[]> {
   const separator = delimiter.charCodeAt(0);
-  const rows: Cell[][] = [];
   let row: Cell[] = [];
   let record = 0;
-  let lastFilled = -1;
-  let openQuoteRecord: number | null = null;
   let at = 0;
   const length = text.length;
   for (;;) {
@@ -65,7 +72,7 @@ export function parseCsv(text: string, delimiter: string, keepRows = Infinity): 
       for (;;) {
         const close = text.indexOf('"', at);
         if (close < 0) {
-          openQuoteRecord ??= record + 1;
+          found.openQuoteRecord ??= record + 1;
           value += text.slice(at);
           at = length;
           break;
@@ -84,65 +91,64 @@ export function parseCsv(text: string, delimiter: string, keepRows = Infinity): 
       at += 1;
     }
     if (at > start) value += text.slice(start, at);
-    if (value !== '') lastFilled = record;
     // A CSV has no types, but the program that wrote it often had: a cell of digits only may have
     // been a number there (a CPF column exported from Excel loses its leading zero), so it counts
     // as numeric. The text itself is never changed here.
-    if (record < keepRows)
-      row.push(value === '' ? null : { text: value, numeric: /^\d+$/.test(value) });
+    row.push(value === '' ? null : { text: value, numeric: /^\d+$/.test(value) });
 
     const code = text.charCodeAt(at);
     if (code === separator) {
       at += 1;
       continue;
     }
-    if (record < keepRows) rows.push(trimRow(row));
+    yield trimRow(row);
     row = [];
-    if (at >= length) break;
+    if (at >= length) return;
     at += code === 13 && text.charCodeAt(at + 1) === 10 ? 2 : 1;
-    if (at >= length) break;
+    if (at >= length) return;
     record += 1;
   }
-  rows.length = Math.min(rows.length, lastFilled + 1);
-  return { rows, records: lastFilled + 1, openQuoteRecord };
-}
-
-/** What `readCsv` adds to the rows. */
-export interface CsvRead {
-  rows: Cell[][];
-  encoding: ReturnType<typeof decodeText>['encoding'];
-  delimiter: string;
 }
 
 /**
- * Decodes and parses a CSV file and applies the limits. An Excel `sep=;` first line sets the
- * delimiter and is not a row (Excel hides it too). Rows past the limit are counted, not kept.
+ * Parses RFC 4180 text whole (see `csvRecords`): the first `keepRows` records are kept, the rest
+ * counted.
  */
-export function readCsv(
-  bytes: Uint8Array,
-  limits: Limits,
-): { ok: true; value: CsvRead } | Extract<ReadResult, { ok: false }> {
+export function parseCsv(text: string, delimiter: string, keepRows = Infinity): CsvParse {
+  const found: CsvFound = { openQuoteRecord: null };
+  const rows: Cell[][] = [];
+  let records = 0;
+  let index = 0;
+  for (const row of csvRecords(text, delimiter, found)) {
+    if (index < keepRows) rows.push(row);
+    index += 1;
+    if (row.length > 0) records = index;
+  }
+  rows.length = Math.min(rows.length, records);
+  return { rows, records, openQuoteRecord: found.openQuoteRecord };
+}
+
+/** A quoted field that never closes: the rest of the file would be one cell. */
+export function openQuoteProblem(record: number): ReadProblem {
+  return {
+    code: 'corrupt',
+    message:
+      `A quoted field that starts in row ${record} is never closed, so the ` +
+      'rest of the file would run into one cell. Fix the quote marks in that row.',
+  };
+}
+
+/**
+ * The file's text and delimiter. An Excel `sep=;` first line sets the delimiter and is not a row
+ * (Excel hides it too).
+ */
+export function csvText(bytes: Uint8Array): {
+  encoding: ReturnType<typeof decodeText>['encoding'];
+  delimiter: string;
+  body: string;
+} {
   const { text, encoding } = decodeText(bytes);
   const hint = /^sep=([^"\r\n])\r?\n/i.exec(text);
   const delimiter = hint?.[1] ?? detectDelimiter(text);
-  const body = hint ? text.slice(hint[0].length) : text;
-  const parsed = parseCsv(body, delimiter, limits.maxRows + 2);
-  if (parsed.openQuoteRecord !== null) {
-    return {
-      ok: false,
-      problem: {
-        code: 'corrupt',
-        message:
-          `A quoted field that starts in row ${parsed.openQuoteRecord} is never closed, so the ` +
-          'rest of the file would run into one cell. Fix the quote marks in that row.',
-      },
-    };
-  }
-  // Rows past the kept ones are not blank (they were counted), so the kept ones decide.
-  if (parsed.rows.length === parsed.records && !hasContent(parsed.rows)) {
-    return { ok: false, problem: { code: 'empty', message: 'The file holds only blank lines.' } };
-  }
-  const problem = checkGrid(parsed.rows, parsed.records, limits);
-  if (problem !== null) return { ok: false, problem };
-  return { ok: true, value: { rows: parsed.rows, encoding, delimiter } };
+  return { encoding, delimiter, body: hint ? text.slice(hint[0].length) : text };
 }

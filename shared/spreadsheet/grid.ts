@@ -31,12 +31,18 @@ export function checkGrid(rows: Cell[][], totalRows: number, limits: Limits): Re
   const dataRows = totalRows - Math.max(first, 0) - 1;
   if (dataRows > limits.maxRows) return tooManyRows(dataRows, limits);
   for (let index = 0; index < rows.length; index += 1) {
-    const row = rows[index] ?? [];
-    if (row.length > limits.maxColumns) return tooManyColumns(row.length, index + 1, limits);
-    for (let column = 0; column < row.length; column += 1) {
-      const length = row[column]?.text.length ?? 0;
-      if (length > limits.maxCellChars) return cellTooLarge(length, index + 1, column, limits);
-    }
+    const problem = rowProblem(rows[index] ?? [], index, limits);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/** The column and cell-size limits of one row (`index` 0-based). */
+export function rowProblem(row: Cell[], index: number, limits: Limits): ReadProblem | null {
+  if (row.length > limits.maxColumns) return tooManyColumns(row.length, index + 1, limits);
+  for (let column = 0; column < row.length; column += 1) {
+    const length = row[column]?.text.length ?? 0;
+    if (length > limits.maxCellChars) return cellTooLarge(length, index + 1, column, limits);
   }
   return null;
 }

@@ -3,17 +3,18 @@
  * one problem out. It never throws, so a worker or the command line can show any file's problem
  * the same way.
  */
-import { readCsv } from './csv';
+import { readCsv, streamCsv } from './csv-stream';
+import { headerSearchRows } from './header';
 import { deflateEnds } from './deflate-check';
 import { resolveLimits } from './limits';
 import { fileTooLarge } from './problem';
 import { readSheet } from './sheet';
-import { sniffContent } from './sniff';
+import { sniffContent, type Sniffed } from './sniff';
 import { checkZip } from './zip-check';
 import { readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
-import type { ReadProblem, ReadResult, SpreadsheetKind } from './types';
+import type { Cell, ReadProblem, ReadResult, SpreadsheetKind } from './types';
 import { messageOf } from '../message-of';
 
 export interface ReadOptions {
@@ -41,9 +42,7 @@ export function readSpreadsheet(
 ): ReadResult {
   try {
     const limits = resolveLimits(options.limits);
-    if (bytes.length === 0) return refuse({ code: 'empty', message: 'The file is empty.' });
-    if (bytes.length > limits.maxFileBytes) return refuse(fileTooLarge(bytes.length, limits));
-    const sniffed = sniffContent(bytes);
+    const sniffed = sniffFile(bytes, limits);
     switch (sniffed.kind) {
       case 'refused':
         return refuse(sniffed.problem);
@@ -56,11 +55,7 @@ export function readSpreadsheet(
     }
   } catch (error) {
     // Defence in depth: every known failure is already a problem; this catches the unknown.
-    return refuse({
-      code: 'corrupt',
-      message: 'The file could not be read. Open it in Excel, save it again and retry.',
-      detail: messageOf(error),
-    });
+    return refuse(unreadable(error));
   }
 }
 
@@ -90,6 +85,66 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
   // SheetJS would loop forever on such a part (see deflate-check.ts), so it never sees one.
   if (broken) return refuse(workbookError(new Error(`part ${broken.name} is damaged`), 'xlsx'));
   return readWorkbook(bytes, 'xlsx', sheet, limits);
+}
+
+function unreadable(error: unknown): ReadProblem {
+  return {
+    code: 'corrupt',
+    message: 'The file could not be read. Open it in Excel, save it again and retry.',
+    detail: messageOf(error),
+  };
+}
+
+/** What the file is, after the checks every kind shares: not empty, not over the size limit. */
+function sniffFile(bytes: Uint8Array, limits: Limits): Sniffed {
+  if (bytes.length === 0) {
+    return { kind: 'refused', problem: { code: 'empty', message: 'The file is empty.' } };
+  }
+  if (bytes.length > limits.maxFileBytes) {
+    return { kind: 'refused', problem: fileTooLarge(bytes.length, limits) };
+  }
+  return sniffContent(bytes);
+}
+
+/** One sheet as rows to walk, for the command line's bulk run (see `readSpreadsheetRows`). */
+export interface SheetRows {
+  kind: SpreadsheetKind;
+  sheetNames: string[];
+  sheet: string;
+  /** The first rows, where the header is looked for. */
+  top: Cell[][];
+  /** Every row, from the first, each time it is called. */
+  rows: () => Iterable<Cell[]>;
+}
+
+/**
+ * `readSpreadsheet` for a caller that walks the rows once or twice rather than holding them: a
+ * CSV is checked in one pass and its rows are parsed again from its text when asked for (see
+ * `streamCsv`), so a full sheet never exists as a million rows of cells. Workbooks are read as
+ * by `readSpreadsheet`. The same problems, in the same order.
+ */
+export function readSpreadsheetRows(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadOptions = {},
+): { ok: true; value: SheetRows } | { ok: false; problem: ReadProblem } {
+  try {
+    const limits = resolveLimits(options.limits);
+    if (sniffFile(bytes, limits).kind === 'text') {
+      const stream = streamCsv(bytes, limits);
+      if (!stream.ok) return stream;
+      const sheet = csvSheetName(fileName);
+      const { top, rows } = stream.value;
+      return { ok: true, value: { kind: 'csv', sheetNames: [sheet], sheet, top, rows } };
+    }
+  } catch (error) {
+    return { ok: false, problem: unreadable(error) };
+  }
+  const read = readSpreadsheet(bytes, fileName, options);
+  if (!read.ok) return read;
+  const { kind, sheetNames, sheet, rows } = read.value;
+  const top = rows.slice(0, headerSearchRows);
+  return { ok: true, value: { kind, sheetNames, sheet, top, rows: () => rows } };
 }
 
 /** Office Open XML names its parts in `[Content_Types].xml`; a workbook has `workbook.xml`. */

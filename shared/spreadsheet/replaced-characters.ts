@@ -20,16 +20,23 @@ const shown = 10;
 /** U+FFFD, or a C1 control (written as a range so no control character sits in the source). */
 const broken = /[\ufffd\u0080-\u009f]/;
 
-export function replacedCells(rows: Cell[][]): ReplacedCells {
+export function replacedCells(rows: Iterable<Cell[]>): ReplacedCells {
   const found: ReplacedCells = { count: 0, cells: [] };
-  rows.forEach((cells, row) => {
-    cells.forEach((cell, column) => {
-      if (cell === null || !broken.test(cell.text)) return;
-      found.count += 1;
-      if (found.cells.length < shown) found.cells.push(`${columnName(column)}${String(row + 1)}`);
-    });
-  });
+  let row = 0;
+  for (const cells of rows) {
+    addReplaced(found, cells, row);
+    row += 1;
+  }
   return found;
+}
+
+/** Counts the replaced characters of one row (`row` 0-based) into `found`. */
+export function addReplaced(found: ReplacedCells, cells: Cell[], row: number): void {
+  cells.forEach((cell, column) => {
+    if (cell === null || !broken.test(cell.text)) return;
+    found.count += 1;
+    if (found.cells.length < shown) found.cells.push(`${columnName(column)}${String(row + 1)}`);
+  });
 }
 
 /** One English sentence for the command line (the app words it in the analyst's language). */

@@ -34,27 +34,36 @@ export function rowsToTransactions(
 ): SourceRow[] {
   const result: SourceRow[] = [];
   for (let index = headerRow + 1; index < rows.length; index += 1) {
-    const cells = rows[index] ?? [];
-    if (!cells.some((cell) => cell !== null && cell.text.trim() !== '')) continue;
-    const raw: RawTransaction = {};
-    const notes: SourceNote[] = [];
-    for (const field of mappableFields) {
-      const column = mapping[field];
-      const cell = column === undefined ? null : (cells[column] ?? null);
-      if (cell === null) continue;
-      let text = cell.text;
-      if (field === 'cpf' && padded(cell, 11)) {
-        text = cell.text.padStart(11, '0');
-        notes.push('cpf_padded');
-      } else if (field === 'zipCode' && padded(cell, 8)) {
-        text = cell.text.padStart(8, '0');
-        notes.push('zip_padded');
-      }
-      raw[field] = text;
-    }
-    result.push({ row: index + 1, raw, notes });
+    const source = sourceRowOf(rows[index] ?? [], index, mapping);
+    if (source !== null) result.push(source);
   }
   return result;
+}
+
+/** The SourceRow of sheet row `index` (0-based), or null when the row is entirely empty. */
+export function sourceRowOf(
+  cells: Cell[],
+  index: number,
+  mapping: ColumnMapping,
+): SourceRow | null {
+  if (!cells.some((cell) => cell !== null && cell.text.trim() !== '')) return null;
+  const raw: RawTransaction = {};
+  const notes: SourceNote[] = [];
+  for (const field of mappableFields) {
+    const column = mapping[field];
+    const cell = column === undefined ? null : (cells[column] ?? null);
+    if (cell === null) continue;
+    let text = cell.text;
+    if (field === 'cpf' && padded(cell, 11)) {
+      text = cell.text.padStart(11, '0');
+      notes.push('cpf_padded');
+    } else if (field === 'zipCode' && padded(cell, 8)) {
+      text = cell.text.padStart(8, '0');
+      notes.push('zip_padded');
+    }
+    raw[field] = text;
+  }
+  return { row: index + 1, raw, notes };
 }
 
 /** A number of fewer digits than the field's length: leading zeros were lost. */
@@ -68,17 +77,20 @@ function padded(cell: { text: string; numeric: boolean }, length: number): boole
  * empty IDs are ignored. The service expects each transaction once.
  */
 export function findDuplicateExternalIds(
-  rows: SourceRow[],
+  rows: Iterable<SourceRow>,
 ): Array<{ externalID: string; rows: number[] }> {
-  const seen = new Map<string, number[]>();
+  // The first row of each ID as a number: a million distinct IDs cost no million arrays.
+  const seen = new Map<string, number | number[]>();
   for (const { row, raw } of rows) {
     const id = raw.externalID?.trim() ?? '';
     if (id === '') continue;
-    const list = seen.get(id);
-    if (list === undefined) seen.set(id, [row]);
-    else list.push(row);
+    const before = seen.get(id);
+    if (before === undefined) seen.set(id, row);
+    else if (typeof before === 'number') seen.set(id, [before, row]);
+    else before.push(row);
   }
-  return [...seen]
-    .filter(([, list]) => list.length > 1)
-    .map(([externalID, list]) => ({ externalID, rows: list }));
+  const repeated: Array<{ externalID: string; rows: number[] }> = [];
+  for (const [externalID, list] of seen)
+    if (typeof list !== 'number') repeated.push({ externalID, rows: list });
+  return repeated;
 }

@@ -254,7 +254,7 @@ ${connectionUsage}`,
         baseUrl: opened.storedUrl,
         customUrl: opened.customUrl,
         settings,
-        rows: input.sourceRows,
+        rows: input.sourceRows(),
         skipLookedUpWithinDays: skipDays,
       });
       if (!created.ok) return reportError(io, created.error);

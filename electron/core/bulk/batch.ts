@@ -36,7 +36,8 @@ export interface NewBatchInput {
   /** The address that answered when it is not the environment's own (see `Destination`). */
   customUrl?: CustomUrl | null;
   settings?: Partial<BatchSettings>;
-  rows: readonly SourceRow[];
+  /** Walked once, as the rows are stored: a generator never holds them all. */
+  rows: Iterable<SourceRow>;
   /** Rows whose external ID was answered within this many days reuse that answer instead. */
   skipLookedUpWithinDays?: number;
 }
@@ -119,8 +120,12 @@ export function checkSettings(settings: Partial<BatchSettings>): BatchSettings {
 export function createBatch(db: Db, input: NewBatchInput, now = new Date()): BatchRecord {
   const settings = checkSettings(input.settings ?? {});
   // Each row is validated as it is stored: a million prepared rows are never held at once.
+  let total = 0;
   const prepared = (function* () {
-    for (const row of input.rows) yield prepareRow(row);
+    for (const row of input.rows) {
+      total += 1;
+      yield prepareRow(row);
+    }
   })();
   const id = newBatchId(now);
   const at = now.toISOString();
@@ -135,11 +140,12 @@ export function createBatch(db: Db, input: NewBatchInput, now = new Date()): Bat
         baseUrl: input.baseUrl,
         customUrl: input.customUrl ?? null,
         settings,
-        total: input.rows.length,
+        total: 0,
       },
       at,
     );
     rowsRepo(db).insert(id, prepared, at);
+    batches.setTotal(id, total);
     if (input.skipLookedUpWithinDays !== undefined)
       reuseRecentLookups(db, id, input.skipLookedUpWithinDays, now);
   }).immediate();

@@ -95,6 +95,8 @@ export function batchesRepo(db: Db) {
       finished_at = CASE WHEN @state = 'finished' THEN @now ELSE finished_at END
     WHERE id = @id`);
 
+  const setTotal = db.prepare('UPDATE batches SET total = ? WHERE id = ?');
+
   return {
     insert(batch: NewBatch, now: string): void {
       insert.run({
@@ -103,6 +105,10 @@ export function batchesRepo(db: Db) {
         settings: JSON.stringify(batch.settings),
         now,
       });
+    },
+    /** The row count of a batch whose rows were counted as they were stored. */
+    setTotal(id: string, total: number): void {
+      setTotal.run(total, id);
     },
     get(id: string): BatchRecord | null {
       const row = byId.get(id);

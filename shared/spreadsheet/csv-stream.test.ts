@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readCsv } from './csv-stream';
+import { streamCsv } from './csv-stream';
+import { resolveLimits } from './limits';
+
+const encoder = new TextEncoder();
+
+/** CSV-ish text: fields of awkward characters, quotes, delimiters and line ends of every kind. */
+const csvText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(';', ',', '\t', '"', '""', '\r\n', '\n', '\r', ' ', 'sep=;\n'),
+      fc.constantFrom('Pedido', 'CPF', '0123', 'ção', '12345678901', 'x'.repeat(12)),
+      fc.string({ maxLength: 4 }),
+    ),
+    { maxLength: 60 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('streamCsv', () => {
+  it('gives the rows, encoding and delimiter readCsv gives, or the same refusal', () => {
+    fc.assert(
+      fc.property(
+        csvText,
+        fc.record({
+          maxRows: fc.integer({ min: 1, max: 8 }),
+          maxColumns: fc.integer({ min: 1, max: 6 }),
+          maxCellChars: fc.integer({ min: 3, max: 20 }),
+        }),
+        (text, overrides) => {
+          const limits = resolveLimits(overrides);
+          const bytes = encoder.encode(text);
+          const whole = readCsv(bytes, limits);
+          const stream = streamCsv(bytes, limits);
+          if (!whole.ok) {
+            expect(stream).toEqual(whole);
+            return;
+          }
+          if (!stream.ok) throw new Error(`streamCsv refused: ${stream.problem.message}`);
+          expect([...stream.value.rows()]).toEqual(whole.value.rows);
+          // Asked twice, the rows come twice.
+          expect([...stream.value.rows()]).toEqual(whole.value.rows);
+          expect(stream.value.top).toEqual(whole.value.rows.slice(0, 20));
+          expect(stream.value.encoding).toBe(whole.value.encoding);
+          expect(stream.value.delimiter).toBe(whole.value.delimiter);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
