@@ -65,6 +65,17 @@ CREATE TABLE uploads (
   PRIMARY KEY (environment, external_id)
 );`,
   },
+  {
+    // A ledger line is written before the file goes out ('sending') and answered after, as the
+    // local ledger is: a line that may have reached the service blocks a colleague's re-send.
+    version: 2,
+    name: 'upload-status',
+    sql: `
+ALTER TABLE uploads ADD COLUMN status text NOT NULL DEFAULT 'sent'
+  CHECK (status IN ('sending', 'sent', 'failed'));
+ALTER TABLE uploads ADD COLUMN error_code text;
+CREATE INDEX uploads_upload ON uploads (upload_id);`,
+  },
 ];
 
 /** The advisory lock key serialising schema changes (any constant every workstation shares). */

@@ -1,0 +1,96 @@
+import type { ClientBase } from 'pg';
+
+/**
+ * The team's upload ledger and its re-send guard (issue 17). Before a file goes to the service,
+ * its transactions are claimed in one transaction under an advisory lock per environment: two
+ * analysts sending the same transactions at the same moment cannot both claim them; one goes, the
+ * other is told who sent them and when. A claim is a ledger line marked `sending`; the answer
+ * then marks it `sent` or `failed`, as the local ledger does. A line that may have reached the
+ * service (sent, still sending, or failed by a timeout or mid-send) blocks; a refused or
+ * unreachable upload does not, and the next claim takes its place.
+ */
+
+/** The first key of the ledger's advisory locks; the second is the environment's hash. */
+export const ledgerLockKey = 170_002;
+
+export interface UploadClaim {
+  environment: string;
+  externalIds: readonly string[];
+  /** The upload's own ID (a UUID), shared by its lines. */
+  uploadId: string;
+  analyst: string;
+  at: Date;
+}
+
+/** A transaction a colleague's upload already holds. */
+export interface SentBefore {
+  externalId: string;
+  analyst: string;
+  at: Date;
+  status: 'sending' | 'sent' | 'failed';
+}
+
+export type ClaimAnswer = { ok: true } | { ok: false; sentBefore: SentBefore[] };
+
+/** Error codes of a failed upload that may still have reached the service. */
+const mayHaveArrived = ['sending', 'timeout'];
+
+/** Claims the transactions of an upload, or says which a colleague's upload already holds. */
+export async function claimUpload(client: ClientBase, claim: UploadClaim): Promise<ClaimAnswer> {
+  const ids = [...new Set(claim.externalIds)];
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      ledgerLockKey,
+      claim.environment,
+    ]);
+    const held = await client.query<{
+      external_id: string;
+      analyst: string;
+      at: Date;
+      status: SentBefore['status'];
+    }>(
+      `SELECT external_id, analyst, at, status FROM uploads
+       WHERE environment = $1 AND external_id = ANY($2::text[])
+         AND (status <> 'failed' OR error_code = ANY($3::text[]))
+       ORDER BY external_id`,
+      [claim.environment, ids, mayHaveArrived],
+    );
+    if (held.rows.length > 0) {
+      await client.query('ROLLBACK');
+      return {
+        ok: false,
+        sentBefore: held.rows.map((row) => ({
+          externalId: row.external_id,
+          analyst: row.analyst,
+          at: row.at,
+          status: row.status,
+        })),
+      };
+    }
+    await client.query(
+      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code)
+       SELECT $1, id, $3, $4, $5, 'sending', NULL FROM unnest($2::text[]) AS id
+       ON CONFLICT (environment, external_id) DO UPDATE SET upload_id = excluded.upload_id,
+         analyst = excluded.analyst, at = excluded.at, status = 'sending', error_code = NULL`,
+      [claim.environment, ids, claim.uploadId, claim.analyst, claim.at],
+    );
+    await client.query('COMMIT');
+    return { ok: true };
+  } catch (caught) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw caught;
+  }
+}
+
+/** Records the service's answer on an upload's lines: sent, or failed with its error code. */
+export async function recordUploadAnswer(
+  client: ClientBase,
+  uploadId: string,
+  answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
+): Promise<void> {
+  await client.query(
+    `UPDATE uploads SET status = $2, error_code = $3 WHERE upload_id = $1 AND status = 'sending'`,
+    [uploadId, answer.status, answer.status === 'failed' ? answer.errorCode : null],
+  );
+}

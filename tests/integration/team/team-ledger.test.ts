@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimUpload, recordUploadAnswer } from '../../../electron/core/team/team-ledger';
+import { migrateTeamSchema } from '../../../electron/core/team/team-schema';
+import { postgresMissing, startCluster, type Cluster } from '../../support/postgres';
+
+const missing = postgresMissing();
+if (missing) console.warn(`Skipping the team database tests: ${missing}`);
+
+describe.skipIf(missing)('the team upload ledger', () => {
+  let cluster: Cluster | undefined;
+  const clients: pg.Client[] = [];
+  /** A connection of its own, as each analyst's workstation has. */
+  async function workstation(): Promise<pg.Client> {
+    if (!cluster) throw new Error('The cluster did not start.');
+    const client = new pg.Client(cluster.connection);
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    await migrateTeamSchema(await workstation());
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.end()));
+    await cluster?.destroy();
+  });
+
+  const claim = (environment: string, externalIds: string[], analyst: string) => ({
+    environment,
+    externalIds,
+    uploadId: randomUUID(),
+    analyst,
+    at: new Date('2026-11-26T10:00:00Z'),
+  });
+
+  it('lets exactly one of many analysts sending the same transactions at once claim them', async () => {
+    const analysts = await Promise.all(Array.from({ length: 12 }, () => workstation()));
+    const ids = ['PED-1', 'PED-2', 'PED-3'];
+    const answers = await Promise.all(
+      analysts.map((client, n) =>
+        // Each sends an overlapping set: PED-2 is in every one of them.
+        claimUpload(
+          client,
+          claim('production', [...ids.slice(n % 2), `PED-own-${String(n)}`], `Ana ${String(n)}`),
+        ),
+      ),
+    );
+    const winners = answers.filter((answer) => answer.ok);
+    expect(winners).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer.ok) continue;
+      expect(answer.sentBefore.map((line) => line.externalId)).toContain('PED-2');
+      expect(answer.sentBefore.every((line) => line.status === 'sending')).toBe(true);
+    }
+    const first = analysts[0];
+    if (!first) throw new Error('no workstation');
+    const { rows } = await first.query<{ n: string }>(
+      "SELECT count(DISTINCT upload_id) AS n FROM uploads WHERE environment = 'production' AND external_id = 'PED-2'",
+    );
+    expect(rows[0]?.n).toBe('1');
+    // A loser claimed nothing, not even its own transaction.
+    const own = await first.query(
+      "SELECT external_id FROM uploads WHERE external_id LIKE 'PED-own-%'",
+    );
+    expect(own.rows).toHaveLength(1);
+  });
+
+  it('keeps environments apart and frees transactions whose upload never arrived', async () => {
+    const ana = await workstation();
+    const bruno = await workstation();
+    const first = claim('test', ['T-1', 'T-2'], 'Ana');
+    expect(await claimUpload(ana, first)).toEqual({ ok: true });
+    // The same transactions in another environment are another ledger.
+    expect(await claimUpload(bruno, claim('sandbox', ['T-1'], 'Bruno'))).toEqual({ ok: true });
+
+    // Refused before anything was received: Bruno may send them.
+    await recordUploadAnswer(ana, first.uploadId, { status: 'failed', errorCode: 'refused' });
+    const second = claim('test', ['T-2'], 'Bruno');
+    expect(await claimUpload(bruno, second)).toEqual({ ok: true });
+
+    // A timeout may have reached the service: Ana is told Bruno's upload holds it.
+    await recordUploadAnswer(bruno, second.uploadId, { status: 'failed', errorCode: 'timeout' });
+    const again = await claimUpload(ana, claim('test', ['T-2'], 'Ana'));
+    expect(again).toMatchObject({
+      ok: false,
+      sentBefore: [{ externalId: 'T-2', analyst: 'Bruno', status: 'failed' }],
+    });
+
+    const third = claim('test', ['T-3'], 'Ana');
+    expect(await claimUpload(ana, third)).toEqual({ ok: true });
+    await recordUploadAnswer(ana, third.uploadId, { status: 'sent' });
+    expect(await claimUpload(bruno, claim('test', ['T-3', 'T-4'], 'Bruno'))).toMatchObject({
+      ok: false,
+      sentBefore: [{ externalId: 'T-3', analyst: 'Ana', status: 'sent' }],
+    });
+  });
+});
