@@ -50,3 +50,20 @@ describe('streamCsv', () => {
     );
   });
 });
+
+describe('readCsv', () => {
+  it('keeps the header and rows below more blank lines than the row limit', () => {
+    const read = readCsv(
+      encoder.encode('\n\n\n\nPedido;Sessão\nA-1;s1\n'),
+      resolveLimits({ maxRows: 1 }),
+    );
+    expect(read.ok && read.value.rows.map((row) => row.map((cell) => cell?.text ?? null))).toEqual([
+      [],
+      [],
+      [],
+      [],
+      ['Pedido', 'Sessão'],
+      ['A-1', 's1'],
+    ]);
+  });
+});

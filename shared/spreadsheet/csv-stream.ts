@@ -22,15 +22,14 @@ interface Scan {
 }
 
 /**
- * One walk through the file. Rows go to `keep` while fewer than `keepRows` are kept (past the
- * limit the file is refused anyway, so a huge one is never held). Refusals, in this order: a
- * quote never closed, too many rows, only blank lines, then the first row over a limit.
+ * One walk through the file; every row goes to `keep` with its index and the index of the first
+ * non-empty row so far (-1 before it). Refusals, in this order: a quote never closed, too many
+ * rows, only blank lines, then the first row over a limit.
  */
 function scanCsv(
   bytes: Uint8Array,
   limits: Limits,
-  keep: (row: Cell[]) => void,
-  keepRows: number,
+  keep: (row: Cell[], index: number, first: number) => void,
 ): { ok: true; value: Scan } | Refusal {
   const { encoding, delimiter, body } = csvText(bytes);
   const found: CsvFound = { openQuoteRecord: null };
@@ -40,12 +39,12 @@ function scanCsv(
   let problem: ReadProblem | null = null;
   let index = 0;
   for (const row of csvRecords(body, delimiter, found)) {
-    if (index < keepRows) keep(row);
     if (row.length > 0) {
       records = index + 1;
       if (first < 0) first = index;
       filled ||= row.some((cell) => cell !== null && cell.text.trim() !== '');
     }
+    keep(row, index, first);
     problem ??= rowProblem(row, index, limits);
     index += 1;
   }
@@ -68,10 +67,20 @@ export interface CsvRead {
   delimiter: string;
 }
 
-/** Decodes and parses a CSV file and applies the limits: every row, or the problem. */
+/** One row shared by the blank lines above the first row with content (there may be millions). */
+const blankRow: Cell[] = Object.freeze([]) as unknown as Cell[];
+
+/**
+ * Decodes and parses a CSV file and applies the limits: every row, or the problem. Rows are kept
+ * up to the limit counted from the first row with content (past it the file is refused anyway,
+ * so a huge one is never held whole).
+ */
 export function readCsv(bytes: Uint8Array, limits: Limits): { ok: true; value: CsvRead } | Refusal {
   const rows: Cell[][] = [];
-  const scan = scanCsv(bytes, limits, (row) => rows.push(row), limits.maxRows + 2);
+  const scan = scanCsv(bytes, limits, (row, index, first) => {
+    if (first < 0) rows.push(blankRow);
+    else if (index - first < limits.maxRows + 2) rows.push(row);
+  });
   if (!scan.ok) return scan;
   rows.length = Math.min(rows.length, scan.value.records);
   const { encoding, delimiter } = scan.value;
@@ -92,7 +101,9 @@ export function streamCsv(
   limits: Limits,
 ): { ok: true; value: CsvStream } | Refusal {
   const top: Cell[][] = [];
-  const scan = scanCsv(bytes, limits, (row) => top.push(row), headerSearchRows);
+  const scan = scanCsv(bytes, limits, (row, index) => {
+    if (index < headerSearchRows) top.push(row);
+  });
   if (!scan.ok) return scan;
   const { encoding, delimiter, body, records } = scan.value;
   top.length = Math.min(top.length, records);
