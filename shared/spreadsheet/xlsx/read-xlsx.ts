@@ -8,6 +8,7 @@ import type { Limits } from '../limits';
 import { clearCoveredCells, finishSheet, missingSheet } from '../sheet';
 import type { SheetResult } from '../sheet';
 import { trimRow } from '../grid';
+import { tooManyColumns } from '../problem';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
 import { scanSheet } from './sheet-xml';
@@ -34,10 +35,17 @@ export function readXlsx(
       dateStyles: book.styles ? dateStyles(partText(bytes, book.styles)) : [],
       date1904: book.date1904,
       maxRows: limits.maxRows + 2,
+      maxColumns: limits.maxColumns,
     });
     clearCoveredCells(scan.rows, scan.merges);
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
-    return finishSheet(names, name, scan.rows, scan.lastRow, limits);
+    const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
+    // The rows kept are within the column limit; the cells left out past it decide, after the
+    // checks that come before the columns' (too many rows, an empty sheet).
+    const wide = scan.tooWide;
+    if (wide === null || (!finished.ok && finished.problem.code !== 'too_many_columns'))
+      return finished;
+    return { ok: false, problem: tooManyColumns(wide.columns, wide.row, limits) };
   } catch {
     // Whatever this reader cannot follow, SheetJS reads, or words as a damaged workbook.
     return undefined;

@@ -1,22 +1,23 @@
 /**
  * The shared string table, read as it is inflated: a full sheet of distinct texts holds millions
  * of them. A string is its plain `<t>`, or the `<t>` of each rich-text run joined; phonetic
- * guides (`<rPh>`) are not part of the text.
+ * guides (`<rPh>`) are not part of the text. Every walk here is linear in the text: a hostile
+ * part (tags that never close) costs its length, never its length squared.
  */
 import type { ZipEntry } from '../zip-check';
-import { detached, unescapeXml } from './xml-text';
+import { NotPlainXlsx } from './workbook-xml';
+import { contentOf, detached, nextTag, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
-
-const item = /<(?:[\w.-]+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?si>)/g;
-const phonetic = /<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g;
-const text = /<(?:[\w.-]+:)?t\b[^>]*?(?:\/>|>([^<]*)<\/(?:[\w.-]+:)?t>)/g;
 
 export function sharedStrings(bytes: Uint8Array, entry: ZipEntry): string[] {
   const strings: string[] = [];
   eachElementRun(bytes, entry, 'si', (run) => {
-    item.lastIndex = 0;
-    for (let match = item.exec(run); match !== null; match = item.exec(run)) {
-      strings.push(detached(stringItem(match[1] ?? '')));
+    const scan = { close: -1 };
+    for (let tag = nextTag(run, 0, scan); tag !== null; tag = nextTag(run, tag.end, scan)) {
+      if (tag.local !== 'si') continue;
+      const content = contentOf(run, tag);
+      if (content === null) throw new NotPlainXlsx('a shared string that never closes');
+      strings.push(detached(stringItem(content)));
     }
   });
   return strings;
@@ -26,11 +27,17 @@ export function sharedStrings(bytes: Uint8Array, entry: ZipEntry): string[] {
 export function stringItem(content: string): string {
   const simple = plainText(content);
   if (simple !== undefined) return simple;
-  const visible = content.includes('rPh') ? content.replace(phonetic, '') : content;
   let joined = '';
-  text.lastIndex = 0;
-  for (let match = text.exec(visible); match !== null; match = text.exec(visible)) {
-    joined += match[1] ?? '';
+  const scan = { close: -1 };
+  let at = 0;
+  for (let tag = nextTag(content, at, scan); tag !== null; tag = nextTag(content, at, scan)) {
+    at = tag.end;
+    if (tag.local !== 't' && tag.local !== 'rPh') continue;
+    const inner = contentOf(content, tag);
+    if (inner === null) throw new NotPlainXlsx(`a <${tag.name}> that never closes`);
+    // A phonetic guide's own <t> is not part of the text: its whole element is passed over.
+    if (tag.local === 't') joined += inner;
+    at = tag.end + inner.length;
   }
   return unescapeXml(joined);
 }

@@ -9,7 +9,7 @@ import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import { NotPlainXlsx } from './workbook-xml';
-import { detached, unescapeXml } from './xml-text';
+import { attributesOf, detached, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export interface SheetContext {
@@ -18,6 +18,8 @@ export interface SheetContext {
   date1904: boolean;
   /** Rows past this (1-based) are counted, not read. */
   maxRows: number;
+  /** Cells at or past this column (0-based) are not kept: the row is noted as too wide. */
+  maxColumns: number;
 }
 
 export interface MergedArea {
@@ -30,11 +32,16 @@ export interface SheetScan {
   rows: Cell[][];
   /** The last row number the sheet uses, capped or not. */
   lastRow: number;
+  /**
+   * The first row with a cell past the column limit, and its width: such cells are not kept (a
+   * reference like `ZZZZZZ1` would otherwise be a row of 300 million cells).
+   */
+  tooWide: { row: number; columns: number } | null;
   merges: MergedArea[];
 }
 
 export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetContext): SheetScan {
-  const scan: SheetScan = { rows: [], lastRow: 0, merges: [] };
+  const scan: SheetScan = { rows: [], lastRow: 0, merges: [], tooWide: null };
   let tags: Tags | undefined;
   let rowNumber = 0;
   eachElementRun(bytes, entry, 'row', (run) => {
@@ -53,14 +60,13 @@ interface Tags {
   valueEnd: string;
   inline: string;
   inlineEnd: string;
-  merge: RegExp;
 }
 
 /** The element names with the prefix the sheet uses (`<row>` or `<x:row>`). */
 function tagsFor(start: string): Tags {
-  const root = /<([\w.-]+:)?worksheet\b/.exec(start);
-  if (root === null) throw new NotPlainXlsx('no worksheet element');
-  const p = root[1] ?? '';
+  const root = tagsOf(start, 'worksheet').at(0);
+  if (root === undefined) throw new NotPlainXlsx('no worksheet element');
+  const p = root.name.slice(0, root.name.length - 'worksheet'.length);
   return {
     row: `<${p}row`,
     rowEnd: `</${p}row>`,
@@ -70,7 +76,6 @@ function tagsFor(start: string): Tags {
     valueEnd: `</${p}v>`,
     inline: `<${p}is`,
     inlineEnd: `</${p}is>`,
-    merge: new RegExp(`<${p}mergeCell\\b[^>]*\\bref\\s*=\\s*["']([^"']*)["']`, 'g'),
   };
 }
 
@@ -104,7 +109,7 @@ function scanRows(
     if (rowNumber > scan.lastRow) scan.lastRow = rowNumber;
     at = end;
   }
-  if (run.includes('mergeCell', at)) readMerges(run.slice(at), tags, scan);
+  if (run.includes('mergeCell', at)) readMerges(run.slice(at), scan);
   return rowNumber;
 }
 
@@ -151,7 +156,10 @@ function scanCells(
       row = place.row ?? rowNumber;
     }
     const cell = cellOf(tag, inner, tags, context);
-    if (cell !== null && row <= context.maxRows) place(scan.rows, row - 1, column, cell);
+    if (cell === null || row > context.maxRows) continue;
+    if (column < context.maxColumns) place(scan.rows, row - 1, column, cell);
+    else if (scan.tooWide === null || scan.tooWide.row === row)
+      scan.tooWide = { row, columns: Math.max(scan.tooWide?.columns ?? 0, column + 1) };
   }
 }
 
@@ -246,10 +254,9 @@ function attribute(tag: string, name: string): string | undefined {
   return undefined;
 }
 
-function readMerges(tail: string, tags: Tags, scan: SheetScan): void {
-  tags.merge.lastIndex = 0;
-  for (let match = tags.merge.exec(tail); match !== null; match = tags.merge.exec(tail)) {
-    const [from = '', to = from] = (match[1] ?? '').split(':');
+function readMerges(tail: string, scan: SheetScan): void {
+  for (const merge of tagsOf(tail, 'mergeCell')) {
+    const [from = '', to = from] = (attributesOf(merge.text).get('ref') ?? '').split(':');
     const s = cellPlace(from);
     const e = cellPlace(to);
     scan.merges.push({

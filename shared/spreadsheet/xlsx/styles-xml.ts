@@ -4,7 +4,7 @@
  * workbook defines in `numFmts`. The test is SheetJS's own (`is_date`), so both readers agree.
  */
 import * as XLSX from 'xlsx';
-import { tagsNamed, unescapeXml } from './xml-text';
+import { contentOf, tagsNamed, tagsOf, unescapeXml } from './xml-text';
 
 const ssf = XLSX.SSF as { is_date(format: string): boolean };
 
@@ -36,8 +36,6 @@ export function dateStyles(xml: string): boolean[] {
 
 /** The content of the first `local` element (any prefix), or '' when there is none. */
 function between(xml: string, local: string): string {
-  const match = new RegExp(
-    `<(?:[\\w.-]+:)?${local}\\b[^>]*>([\\s\\S]*?)</(?:[\\w.-]+:)?${local}>`,
-  ).exec(xml);
-  return match?.[1] ?? '';
+  const tag = tagsOf(xml, local).at(0);
+  return tag === undefined ? '' : (contentOf(xml, tag) ?? '');
 }

@@ -4,7 +4,7 @@
  * the workbook's relationships give each sheet's part and the shared strings and styles parts.
  */
 import type { ZipEntry } from '../zip-check';
-import { attributesOf, tagsNamed, unescapeXml } from './xml-text';
+import { tagsNamed, unescapeXml } from './xml-text';
 import { findPart, partText } from './zip-parts';
 
 export interface WorkbookSheet {
@@ -66,8 +66,7 @@ interface Relationship {
 
 /** A relationships part, each target resolved against `folder` (absolute targets start at /). */
 function relationships(xml: string, folder: string): Relationship[] {
-  return [...xml.matchAll(/<(?:[\w.-]+:)?Relationship\b[^>]*>/g)].map((match) => {
-    const rel = attributesOf(match[0]);
+  return tagsNamed(xml, 'Relationship').map((rel) => {
     const target = unescapeXml(rel.get('Target') ?? '');
     return {
       id: rel.get('Id') ?? '',

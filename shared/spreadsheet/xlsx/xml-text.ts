@@ -41,26 +41,116 @@ export function detached(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
-const attribute = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Past this a tag is not one Excel or any other writer makes: the reader gives up on the file. */
+const longestTag = 64 * 1024;
+
+/** A start tag (or an empty-element tag), as `nextTag` finds it. */
+export interface Tag {
+  /** The name as written, prefix included (`x:row`). */
+  name: string;
+  /** The name without its prefix (`row`). */
+  local: string;
+  /** The whole tag, `<` to `>`. */
+  text: string;
+  /** Where the tag ends: the index just past its `>`. */
+  end: number;
+  /** `<c/>`: no content, no closing tag. */
+  empty: boolean;
+}
 
 /**
- * The attributes of one start tag (`<c r="A1" t="s">`), names without their namespace prefix
- * except `r:id`-style relationship names, which keep it as `id`.
+ * The first start tag at or after `from`, or null. Closing tags, comments and declarations are
+ * passed over. `scan` remembers the next `>` between calls on the same text with `from` never
+ * going back, so text of many `<` and no `>` costs its length once, not once per `<`.
  */
-export function attributesOf(tag: string): Map<string, string> {
-  const found = new Map<string, string>();
-  attribute.lastIndex = 0;
-  for (let match = attribute.exec(tag); match !== null; match = attribute.exec(tag)) {
-    const name = match[1] ?? '';
-    const local = name.slice(name.indexOf(':') + 1);
-    if (name.startsWith('xmlns')) continue;
-    if (!found.has(local)) found.set(local, match[2] ?? match[3] ?? '');
+export function nextTag(xml: string, from: number, scan: { close: number }): Tag | null {
+  let at = from;
+  for (;;) {
+    const open = xml.indexOf('<', at);
+    if (open < 0) return null;
+    if (scan.close <= open) scan.close = xml.indexOf('>', open + 1);
+    if (scan.close < 0) return null;
+    const close = scan.close;
+    const inner = xml.indexOf('<', open + 1);
+    // A `<` before the `>`: this one is no tag; the later one may be.
+    if (inner >= 0 && inner < close) {
+      at = inner;
+      continue;
+    }
+    if (close - open > longestTag) throw new Error('a tag longer than any writer makes');
+    const first = xml.charCodeAt(open + 1);
+    // `/`, `?`, `!`: a closing tag, a declaration or a comment.
+    if (first === 47 || first === 63 || first === 33) {
+      at = close + 1;
+      continue;
+    }
+    let nameEnd = open + 1;
+    while (nameEnd < close && !isNameEnd(xml.charCodeAt(nameEnd))) nameEnd += 1;
+    const name = xml.slice(open + 1, nameEnd);
+    return {
+      name,
+      local: name.slice(name.indexOf(':') + 1),
+      text: xml.slice(open, close + 1),
+      end: close + 1,
+      empty: xml.charCodeAt(close - 1) === 47,
+    };
+  }
+}
+
+/** White space, `/` or `>`: where a tag's name ends. */
+function isNameEnd(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
+}
+
+/** Every start tag of `local` (any prefix) in `xml`. */
+export function tagsOf(xml: string, local: string): Tag[] {
+  const found: Tag[] = [];
+  const scan = { close: -1 };
+  for (let tag = nextTag(xml, 0, scan); tag !== null; tag = nextTag(xml, tag.end, scan)) {
+    if (tag.local === local) found.push(tag);
   }
   return found;
 }
 
+/** The content of an element whose start tag is `tag`, up to its closing tag; null when none. */
+export function contentOf(xml: string, tag: Tag): string | null {
+  if (tag.empty) return '';
+  const close = xml.indexOf(`</${tag.name}>`, tag.end);
+  return close < 0 ? null : xml.slice(tag.end, close);
+}
+
+/**
+ * The attributes of one start tag (`<c r="A1" t="s">`), names without their namespace prefix
+ * (`r:id` is `id`); `xmlns` declarations left out. A walk over the tag's characters, each once.
+ */
+export function attributesOf(tag: string): Map<string, string> {
+  const found = new Map<string, string>();
+  // Past the element's name, whatever white space follows it.
+  let at = 1;
+  while (at < tag.length && !isNameEnd(tag.charCodeAt(at))) at += 1;
+  while (at < tag.length) {
+    const equals = tag.indexOf('=', at);
+    if (equals < 0) break;
+    const name = tag.slice(at, equals).trim().split(/\s+/).pop() ?? '';
+    let quoteAt = equals + 1;
+    while (quoteAt < tag.length && isSpace(tag.charCodeAt(quoteAt))) quoteAt += 1;
+    const quote = tag[quoteAt];
+    if (quote !== '"' && quote !== "'") break;
+    const close = tag.indexOf(quote, quoteAt + 1);
+    if (close < 0) break;
+    const local = name.slice(name.indexOf(':') + 1);
+    if (!name.startsWith('xmlns') && local !== '' && !found.has(local))
+      found.set(local, tag.slice(quoteAt + 1, close));
+    at = close + 1;
+  }
+  return found;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
 /** Every start tag of `local` (any prefix) in `xml`, as attribute maps. */
 export function tagsNamed(xml: string, local: string): Array<Map<string, string>> {
-  const pattern = new RegExp(`<(?:[\\w.-]+:)?${local}\\b[^>]*>`, 'g');
-  return [...xml.matchAll(pattern)].map((match) => attributesOf(match[0]));
+  return tagsOf(xml, local).map((tag) => attributesOf(tag.text));
 }

@@ -59,10 +59,14 @@ export function partText(bytes: Uint8Array, entry: ZipEntry): string {
   return pieces.join('');
 }
 
+/** A piece with no closing tag of the element past this is not a worksheet any writer makes. */
+const longestPiece = 64 * 1024 * 1024;
+
 /**
  * Feeds `take` pieces of the part that each end just after a closing tag of `local` (`</row>` or
  * `</x:row>`; the last piece is whatever follows the last one), so such an element is never split
- * between two pieces. Text can hold no `<`, so every `</` found is a real tag.
+ * between two pieces. Text can hold no `<`, so every `</` found is a real tag. Only the text new
+ * to a piece is searched, so the walk is linear however long a piece grows.
  */
 export function eachElementRun(
   bytes: Uint8Array,
@@ -73,8 +77,11 @@ export function eachElementRun(
   let carry = '';
   eachSlice(bytes, entry, (text) => {
     const joined = carry + text;
-    const cut = afterLastClosing(joined, local);
+    // A closing tag split between the carry and the new text starts in the carry's last chars.
+    const cut = afterLastClosing(joined, local, Math.max(0, carry.length - 64));
     if (cut < 0) {
+      if (joined.length > longestPiece)
+        throw new Error(`no </${local}> in ${longestPiece} characters`);
       carry = joined;
       return;
     }
@@ -84,12 +91,17 @@ export function eachElementRun(
   if (carry !== '') take(carry);
 }
 
-/** The index just past the last `</local>` or `</prefix:local>` in `text`, or -1. */
-function afterLastClosing(text: string, local: string): number {
+/** The index just past the last `</local>` or `</prefix:local>` starting at or after `from`, or -1. */
+function afterLastClosing(text: string, local: string, from: number): number {
   const suffix = `${local}>`;
-  for (let at = text.lastIndexOf(suffix); at > 0; at = text.lastIndexOf(suffix, at - 1)) {
-    const open = text.lastIndexOf('</', at);
-    if (open >= 0 && /^<\/(?:[\w.-]+:)?$/.test(text.slice(open, at))) return at + suffix.length;
+  for (let open = text.lastIndexOf('</'); open >= from; open = text.lastIndexOf('</', open - 1)) {
+    let name = open + 2;
+    // An optional prefix: name characters up to a colon, looked for only as far as a name goes.
+    const head = text.slice(name, name + 64);
+    const colon = head.indexOf(':');
+    if (colon > 0 && /^[\w.-]+$/.test(head.slice(0, colon))) name += colon + 1;
+    if (text.startsWith(suffix, name)) return name + suffix.length;
+    if (open === 0) break;
   }
   return -1;
 }

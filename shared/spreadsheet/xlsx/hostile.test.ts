@@ -1,0 +1,71 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readSpreadsheet } from '../read';
+
+/**
+ * Workbooks made to hurt a reader: a cell reference far past Excel's last column, and parts whose
+ * tags never close. Each must end with an answer (a problem or rows), not a crash or a hang: a
+ * scan that went back over the text for every `<` would take hours on these.
+ */
+const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const office = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+
+function workbook(parts: { sheet?: string; strings?: string; book?: string }): Uint8Array {
+  const sheet =
+    parts.sheet ??
+    `<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`;
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="${office}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${office}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${office}.sharedStrings+xml"/></Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      parts.book ??
+        `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="P" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(sheet),
+    'xl/sharedStrings.xml': strToU8(
+      parts.strings ?? `<sst xmlns="${main}"><si><t>Pedido</t></si></sst>`,
+    ),
+  });
+}
+
+const sheetOf = (rows: string) =>
+  `<worksheet xmlns="${main}"><sheetData>${rows}</sheetData></worksheet>`;
+
+describe('hostile workbooks', () => {
+  it('refuses a cell past the last column instead of building a row of millions of cells', () => {
+    const bytes = workbook({
+      sheet: sheetOf(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="ZZZZZZ1" t="s"><v>0</v></c></row>',
+      ),
+    });
+    const read = readSpreadsheet(bytes, 'largo.xlsx');
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.problem.code).toBe('too_many_columns');
+    expect(!read.ok && read.problem.message).toContain('Row 1 has 321,272,406 columns');
+  });
+
+  it('ends on parts whose tags never close', () => {
+    const many = (piece: string) => piece.repeat(200_000);
+    const cases = [
+      workbook({ strings: `<sst xmlns="${main}">${many('<si><t>x')}` }),
+      workbook({ strings: `<sst xmlns="${main}">${many('<si ')}></sst>` }),
+      workbook({ book: `<workbook xmlns="${main}"><sheets>${many('<sheet ')}` }),
+      workbook({ sheet: sheetOf(many('row>')) }),
+      workbook({ sheet: sheetOf(`<row r="1">${many('<c ')}></row>`) }),
+      workbook({ sheet: sheetOf(`<row r="1"><c ${many('a')}="1"/></row>`) }),
+    ];
+    for (const bytes of cases) {
+      const read = readSpreadsheet(bytes, 'hostil.xlsx');
+      // A problem, or whatever rows could be read: an answer, in time.
+      expect(typeof read.ok).toBe('boolean');
+    }
+  });
+});
