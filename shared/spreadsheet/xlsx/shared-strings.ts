@@ -6,21 +6,41 @@
  */
 import type { ZipEntry } from '../zip-check';
 import { NotPlainXlsx } from './workbook-xml';
-import { contentOf, detached, nextTag, unescapeXml } from './xml-text';
+import { contentOf, detached, nextElement, nextTag, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export function sharedStrings(bytes: Uint8Array, entry: ZipEntry): string[] {
   const strings: string[] = [];
+  let prefix: string | undefined;
   eachElementRun(bytes, entry, 'si', (run) => {
-    const scan = { close: -1 };
-    for (let tag = nextTag(run, 0, scan); tag !== null; tag = nextTag(run, tag.end, scan)) {
-      if (tag.local !== 'si') continue;
-      const content = contentOf(run, tag);
-      if (content === null) throw new NotPlainXlsx('a shared string that never closes');
-      strings.push(detached(stringItem(content)));
+    prefix ??= rootPrefix(run);
+    const open = `<${prefix}si`;
+    const close = `</${prefix}si>`;
+    // Each search starts where the last string ended: one walk through the part.
+    for (let at = nextElement(run, open, 0); at >= 0; at = nextElement(run, open, at)) {
+      const tagEnd = run.indexOf('>', at);
+      if (tagEnd < 0) throw new NotPlainXlsx('a shared string tag that never closes');
+      if (run.charCodeAt(tagEnd - 1) === 47 /* / */) {
+        strings.push('');
+        at = tagEnd + 1;
+        continue;
+      }
+      const end = run.indexOf(close, tagEnd);
+      if (end < 0) throw new NotPlainXlsx('a shared string that never closes');
+      strings.push(detached(stringItem(run.slice(tagEnd + 1, end))));
+      at = end + close.length;
     }
   });
   return strings;
+}
+
+/** The prefix of the table's elements (`x:` in `<x:sst>`), from its root tag. */
+function rootPrefix(run: string): string {
+  const scan = { close: -1 };
+  for (let tag = nextTag(run, 0, scan); tag !== null; tag = nextTag(run, tag.end, scan)) {
+    if (tag.local === 'sst') return tag.name.slice(0, tag.name.length - 'sst'.length);
+  }
+  throw new NotPlainXlsx('no shared string table');
 }
 
 /** The text of one `<si>` (or `<is>`) element's content. */

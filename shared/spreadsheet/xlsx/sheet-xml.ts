@@ -9,7 +9,7 @@ import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import { NotPlainXlsx } from './workbook-xml';
-import { attributesOf, detached, tagsOf, unescapeXml } from './xml-text';
+import { attributesOf, detached, nextElement, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export interface SheetContext {
@@ -111,17 +111,6 @@ function scanRows(
   }
   if (run.includes('mergeCell', at)) readMerges(run.slice(at), scan);
   return rowNumber;
-}
-
-/** The next `<name` that is that element (not `<names`), from `from`; -1 when none. */
-function nextElement(text: string, name: string, from: number): number {
-  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1)) {
-    const next = text.charCodeAt(at + name.length);
-    // whitespace, '>' or '/'
-    if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)
-      return at;
-  }
-  return -1;
 }
 
 function scanCells(

@@ -97,6 +97,17 @@ export function nextTag(xml: string, from: number, scan: { close: number }): Tag
   }
 }
 
+/** The next `<name` that is that element (not `<names`), from `from`; -1 when none. */
+export function nextElement(text: string, name: string, from: number): number {
+  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1)) {
+    const next = text.charCodeAt(at + name.length);
+    // whitespace, '>' or '/'
+    if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)
+      return at;
+  }
+  return -1;
+}
+
 /** White space, `/` or `>`: where a tag's name ends. */
 function isNameEnd(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
