@@ -6,6 +6,7 @@ import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import { operation } from './define';
 import { idLines } from './id-lines';
+import { sourceRow, sourceRowLines } from './source-rows';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
   resultFilterSchema,
@@ -37,73 +38,6 @@ import {
 import { reportExportSchema, reportQuerySchema, type ReportView } from './report';
 
 const batchId = z.string().min(1).max(64);
-const text = z.string().max(1024).optional();
-/** A spreadsheet row as the import screen hands it over (see shared/spreadsheet SourceRow). */
-const sourceRow = z
-  .object({
-    row: z.number().int().min(1),
-    raw: z
-      .object({
-        sessionID: text,
-        externalID: text,
-        cpf: text,
-        email: text,
-        phone: text,
-        countryCode: text,
-        cityCode: text,
-        phoneNumber: text,
-        zipCode: text,
-      })
-      .strict(),
-    notes: z.array(z.string().max(32)).max(8),
-  })
-  .strict();
-/** A line's JSON value, or undefined when it is not JSON (which the row schema then refuses). */
-function jsonOrUndefined(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The longest string V8 holds (2^29 − 24 characters). */
-const longestString = 2 ** 29 - 24;
-/**
- * Source rows as JSON lines, one row per line, as the import screen sends them: a full sheet's
- * million rows cross the IPC as one string (a copy of bytes) where an array is a million objects
- * to clone on the window's thread. Each line is checked as `sourceRow`.
- */
-const sourceRowLines = z
-  .string()
-  .min(1)
-  .max(longestString)
-  .transform((text, context) => {
-    const rows: Array<z.output<typeof sourceRow>> = [];
-    for (let start = 0; start <= text.length;) {
-      const newline = text.indexOf('\n', start);
-      const end = newline === -1 ? text.length : newline;
-      const line = rows.length + 1;
-      if (line > settingBounds.maxRows.max) {
-        const most = String(settingBounds.maxRows.max);
-        context.addIssue({ code: 'custom', message: `more than ${most} rows` });
-        return z.NEVER;
-      }
-      const parsed = sourceRow.safeParse(jsonOrUndefined(text.slice(start, end)));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.join('.') ?? '';
-        context.addIssue({
-          code: 'custom',
-          message: `row line ${String(line)}: ${where} ${issue?.message ?? 'not JSON'}`.trim(),
-        });
-        return z.NEVER;
-      }
-      rows.push(parsed.data);
-      start = end + 1;
-    }
-    return rows;
-  });
 const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
 
 const none = z.object({}).strict();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from './operations';
-import { rowLines } from './row-lines';
+import { rowLines } from './source-rows';
 import type { SourceRow } from '../spreadsheet/transactions';
 
 const create = (rows: unknown) =>

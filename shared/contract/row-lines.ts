@@ -1,9 +1,0 @@
-import type { SourceRow } from '../spreadsheet/transactions';
-
-/**
- * Source rows as JSON lines, one row per line, the form `batches.create` takes from the import
- * screen (JSON escapes every line feed inside a value, so a line is always one row).
- */
-export function rowLines(rows: readonly SourceRow[]): string {
-  return rows.map((row) => JSON.stringify(row)).join('\n');
-}
