@@ -1,0 +1,117 @@
+import type { ClientBase } from 'pg';
+
+/**
+ * Outcome changes between a workstation and the team database (issue 17): pushed as events that
+ * keep the whole trail (who, when, the value before, from where), and pulled by a cursor.
+ *
+ * A push is idempotent: an event is keyed by its change ID, so a push repeated after a cut
+ * connection stores nothing twice. The current outcome of a transaction is the latest change by
+ * its time (ties broken by change ID, so every workstation agrees), whatever order pushes arrive
+ * in. Pushes take one advisory lock, so events get their sequence numbers in commit order: a
+ * colleague pulling "everything after N" can never miss an event that committed late with a
+ * smaller number.
+ */
+
+export type ChangeSource = 'key' | 'bulk' | 'spreadsheet';
+
+export interface OutcomeChange {
+  /** A UUID made where the change was made. */
+  changeId: string;
+  environment: string;
+  externalId: string;
+  /** The outcome set, or null when it was cleared. */
+  outcome: string | null;
+  previous: string | null;
+  analyst: string;
+  at: Date;
+  source: ChangeSource;
+}
+
+/** The first key of the outcome push lock (the ledger's is 170_002). */
+export const pushLockKey = 170_003;
+
+/** Stores the changes a workstation made; returns how many the database did not have. */
+export async function pushOutcomeChanges(
+  client: ClientBase,
+  changes: readonly OutcomeChange[],
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [pushLockKey]);
+    const stored = await client.query(
+      `INSERT INTO outcome_events (change_id, environment, external_id, outcome, previous, analyst, at, source)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
+       ON CONFLICT (change_id) DO NOTHING
+       RETURNING change_id`,
+      [
+        changes.map((change) => change.changeId),
+        changes.map((change) => change.environment),
+        changes.map((change) => change.externalId),
+        changes.map((change) => change.outcome),
+        changes.map((change) => change.previous),
+        changes.map((change) => change.analyst),
+        changes.map((change) => change.at),
+        changes.map((change) => change.source),
+      ],
+    );
+    // The latest change of each transaction becomes its outcome, unless a later one is there.
+    await client.query(
+      `INSERT INTO outcomes (environment, external_id, outcome, change_id, analyst, at)
+       SELECT DISTINCT ON (environment, external_id) environment, external_id, outcome, change_id, analyst, at
+       FROM outcome_events WHERE change_id = ANY($1::uuid[])
+       ORDER BY environment, external_id, at DESC, change_id DESC
+       ON CONFLICT (environment, external_id) DO UPDATE SET outcome = excluded.outcome,
+         change_id = excluded.change_id, analyst = excluded.analyst, at = excluded.at
+       WHERE (excluded.at, excluded.change_id) > (outcomes.at, outcomes.change_id)`,
+      [changes.map((change) => change.changeId)],
+    );
+    await client.query('COMMIT');
+    return stored.rowCount ?? 0;
+  } catch (caught) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw caught;
+  }
+}
+
+export interface PulledChanges {
+  changes: OutcomeChange[];
+  /** The cursor to pull from next time: the last event's sequence number, or the one given. */
+  cursor: number;
+}
+
+/** The changes stored after `cursor`, in the order they were stored, at most `limit`. */
+export async function pullOutcomeChanges(
+  client: ClientBase,
+  cursor: number,
+  limit = 5000,
+): Promise<PulledChanges> {
+  const { rows } = await client.query<{
+    seq: string;
+    change_id: string;
+    environment: string;
+    external_id: string;
+    outcome: string | null;
+    previous: string | null;
+    analyst: string;
+    at: Date;
+    source: ChangeSource;
+  }>(
+    `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source
+     FROM outcome_events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+    [cursor, limit],
+  );
+  return {
+    changes: rows.map((row) => ({
+      changeId: row.change_id,
+      environment: row.environment,
+      externalId: row.external_id,
+      outcome: row.outcome,
+      previous: row.previous,
+      analyst: row.analyst,
+      at: row.at,
+      source: row.source,
+    })),
+    cursor: rows.length > 0 ? Number(rows.at(-1)?.seq) : cursor,
+  };
+}
