@@ -8,7 +8,7 @@ import { headerSearchRows } from './header';
 import { deflateEnds } from './deflate-check';
 import { resolveLimits } from './limits';
 import { fileTooLarge } from './problem';
-import { readSheet } from './sheet';
+import { OverlappingMerges, readSheet } from './sheet';
 import { sniffContent, type Sniffed } from './sniff';
 import { checkZip } from './zip-check';
 import { readXlsx } from './xlsx/read-xlsx';
@@ -166,6 +166,7 @@ function readWorkbook(
     const read = readSheet(bytes, sheet, limits);
     return read.ok ? { ok: true, value: { kind, ...read.value } } : read;
   } catch (error) {
+    if (error instanceof OverlappingMerges) return refuse(error.problem);
     return refuse(workbookError(error, kind));
   }
 }

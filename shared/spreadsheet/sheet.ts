@@ -65,8 +65,9 @@ export function finishSheet(
   lastRow: number,
   limits: Limits,
 ): SheetResult {
-  // Rows up to the cap were all read; past it, only the sheet's extent is known.
-  const capped = rows.length >= limits.maxRows + 2;
+  // Rows up to the cap were all read; past it, only the sheet's extent is known. A sparse sheet
+  // may have rows past the cap without the rows read reaching it.
+  const capped = rows.length >= limits.maxRows + 2 || lastRow > rows.length;
   const total = capped ? Math.max(rows.length, lastRow) : 0;
   trimRows(rows);
   if (!hasContent(rows)) {
@@ -130,16 +131,33 @@ function sheetRows(worksheet: XLSX.WorkSheet, date1904: boolean): Cell[][] {
   return rows;
 }
 
+/** Merged areas that overlap (Excel never writes them) past what any real sheet needs. */
+export class OverlappingMerges extends Error {
+  readonly problem: ReadProblem = {
+    code: 'corrupt',
+    message:
+      "The sheet's merged cells overlap, which Excel never writes: the file is damaged. Open it " +
+      'in Excel, unmerge the cells and save it again.',
+  };
+}
+
 /**
  * Empties the cells inside a merged area other than its top-left one. Excel keeps them empty, but
  * other writers may leave values there that the analyst never sees. Only cells that exist are
- * visited, so a merge declared over the whole sheet costs no more than the data.
+ * visited, so a merge declared over the whole sheet costs no more than the data. Merged areas
+ * do not overlap, so the work is about one visit per cell; a file whose merges pile up over the
+ * same cells (thousands of copies of one area) is refused before it holds the reader for hours.
  */
 export function clearCoveredCells(rows: Cell[][], merges: readonly XLSX.Range[]): void {
+  let budget = merges.length * 4 + rows.length * 128;
+  for (const row of rows) budget += row.length;
   for (const merge of merges) {
     for (let r = merge.s.r; r <= Math.min(merge.e.r, rows.length - 1); r += 1) {
       const row = rows[r] ?? [];
-      for (let c = merge.s.c; c <= Math.min(merge.e.c, row.length - 1); c += 1) {
+      const last = Math.min(merge.e.c, row.length - 1);
+      budget -= 1 + Math.max(0, last - merge.s.c + 1);
+      if (budget < 0) throw new OverlappingMerges();
+      for (let c = merge.s.c; c <= last; c += 1) {
         if (r !== merge.s.r || c !== merge.s.c) row[c] = null;
       }
     }

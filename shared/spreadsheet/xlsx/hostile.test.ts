@@ -1,6 +1,10 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { resolveLimits } from '../limits';
 import { readSpreadsheet } from '../read';
+import { checkZip } from '../zip-check';
+import { sharedStrings } from './shared-strings';
+import { XlsxRefused } from './workbook-xml';
 
 /**
  * Workbooks made to hurt a reader: a cell reference far past Excel's last column, and parts whose
@@ -67,5 +71,69 @@ describe('hostile workbooks', () => {
       // A problem, or whatever rows could be read: an answer, in time.
       expect(typeof read.ok).toBe('boolean');
     }
+  });
+});
+
+describe('workbooks found by an attack on the reader', () => {
+  const cells = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `<row r="${String(i + 1)}"><c><v>${String(i)}</v></c></row>`,
+    ).join('');
+
+  it('refuses a table of texts longer than any sheet can use, instead of dying of it', () => {
+    const bytes = workbook({ strings: `<sst xmlns="${main}">${'<si/>'.repeat(3000)}</sst>` });
+    const zip = checkZip(bytes, resolveLimits());
+    if (!zip.ok) throw new Error(zip.problem.message);
+    const part = zip.entries.find((entry) => entry.name === 'xl/sharedStrings.xml');
+    if (!part) throw new Error('no shared strings');
+    expect(sharedStrings(bytes, part, 5000)).toHaveLength(3000);
+    expect(() => sharedStrings(bytes, part, 1000)).toThrow(XlsxRefused);
+  });
+
+  it('reads a million merged areas after the rows in one pass', () => {
+    const merges = Array.from(
+      { length: 1_000_000 },
+      (_, i) => `<mergeCell ref="A${String(i + 2)}:B${String(i + 2)}"/>`,
+    ).join('');
+    const bytes = workbook({
+      sheet: `<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData><mergeCells>${merges}</mergeCells></worksheet>`,
+    });
+    const read = readSpreadsheet(bytes, 'mescladas.xlsx');
+    expect(read.ok && read.value.rows).toEqual([[{ text: 'Pedido', numeric: false }]]);
+  });
+
+  it('refuses merged areas piled on the same cells as damaged', () => {
+    const rows = Array.from(
+      { length: 1000 },
+      (_, r) => `<row r="${String(r + 1)}">${'<c><v>1</v></c>'.repeat(100)}</row>`,
+    ).join('');
+    const bytes = workbook({
+      sheet: `<worksheet xmlns="${main}"><sheetData>${rows}</sheetData><mergeCells>${'<mergeCell ref="A1:CV1000"/>'.repeat(30_000)}</mergeCells></worksheet>`,
+    });
+    const read = readSpreadsheet(bytes, 'mescladas.xlsx');
+    expect(!read.ok && read.problem.code).toBe('corrupt');
+    expect(!read.ok && read.problem.message).toMatch(/merged cells overlap/);
+  });
+
+  it('reads rows unprefixed under a prefixed root, and CDATA as its text', () => {
+    const bytes = workbook({
+      sheet: `<x:worksheet xmlns:x="${main}" xmlns="${main}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[a&b<c]]></t></is></c><c r="B1" t="s"><v>0</v></c></row><row r="2"><c r="A2"><v>5</v></c></row></sheetData></x:worksheet>`,
+      strings: `<sst xmlns="${main}"><si><t><![CDATA[x<y]]> &amp; z</t></si></sst>`,
+    });
+    const read = readSpreadsheet(bytes, 'misto.xlsx');
+    expect(read.ok && read.value.rows.map((row) => row.map((cell) => cell?.text))).toEqual([
+      ['a&b<c', 'x<y & z'],
+      ['5'],
+    ]);
+  });
+
+  it('counts a row far below the limit on a sparse sheet, never dropping it', () => {
+    const bytes = workbook({
+      sheet: sheetOf(`${cells(2)}<row r="50"><c r="A50"><v>50</v></c></row>`),
+    });
+    const read = readSpreadsheet(bytes, 'esparsa.xlsx', { limits: { maxRows: 10 } });
+    expect(!read.ok && read.problem.code).toBe('too_many_rows');
+    expect(readSpreadsheet(bytes, 'esparsa.xlsx').ok).toBe(true);
   });
 });

@@ -14,8 +14,11 @@ function fast(bytes: Uint8Array, sheet?: string, within = limits): SheetResult {
   const zip = checkZip(bytes, within);
   if (!zip.ok) throw new Error(zip.problem.message);
   const read = readXlsx(bytes, zip.entries, sheet, within);
-  if (read === undefined) throw new Error('the xlsx reader gave the file to SheetJS');
-  return read;
+  if (read !== undefined) return read;
+  // A sheet without a single value is the one kind it leaves to SheetJS on purpose.
+  const sheetjs = readSheet(bytes, sheet, within);
+  if (!sheetjs.ok && sheetjs.problem.code === 'empty') return sheetjs;
+  throw new Error('the xlsx reader gave the file to SheetJS');
 }
 
 type CellSpec =

@@ -5,7 +5,7 @@
  * sense of) gives `undefined`, and the caller reads the file through SheetJS as before.
  */
 import type { Limits } from '../limits';
-import { clearCoveredCells, finishSheet, missingSheet } from '../sheet';
+import { clearCoveredCells, finishSheet, missingSheet, OverlappingMerges } from '../sheet';
 import type { SheetResult } from '../sheet';
 import { trimRow } from '../grid';
 import { tooManyColumns } from '../problem';
@@ -13,7 +13,7 @@ import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
 import { scanSheet } from './sheet-xml';
 import { dateStyles } from './styles-xml';
-import { workbookParts } from './workbook-xml';
+import { workbookParts, XlsxRefused } from './workbook-xml';
 import { partText } from './zip-parts';
 
 export function readXlsx(
@@ -37,6 +37,8 @@ export function readXlsx(
       maxRows: limits.maxRows + 2,
       maxColumns: limits.maxColumns,
     });
+    // No value found at all: SheetJS, more lenient with odd XML, says whether the sheet is empty.
+    if (scan.lastRow === 0 && scan.tooWide === null) return undefined;
     clearCoveredCells(scan.rows, scan.merges);
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
     const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
@@ -46,8 +48,10 @@ export function readXlsx(
     if (wide === null || (!finished.ok && finished.problem.code !== 'too_many_columns'))
       return finished;
     return { ok: false, problem: tooManyColumns(wide.columns, wide.row, limits) };
-  } catch {
-    // Whatever this reader cannot follow, SheetJS reads, or words as a damaged workbook.
+  } catch (caught) {
+    if (caught instanceof XlsxRefused || caught instanceof OverlappingMerges)
+      return { ok: false, problem: caught.problem };
+    // Whatever else this reader cannot follow, SheetJS reads, or words as a damaged workbook.
     return undefined;
   }
 }

@@ -5,11 +5,22 @@
  * part (tags that never close) costs its length, never its length squared.
  */
 import type { ZipEntry } from '../zip-check';
-import { NotPlainXlsx } from './workbook-xml';
+import { NotPlainXlsx, XlsxRefused } from './workbook-xml';
 import { contentOf, detached, nextElement, nextTag, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
-export function sharedStrings(bytes: Uint8Array, entry: ZipEntry): string[] {
+/**
+ * More entries than a full sheet's cells could use with room to spare (1,048,576 rows of 16 text
+ * columns): past it the table is refused, as holding it would take more memory than the
+ * process may have (a few MB of `<si/>` packed tightly are hundreds of millions of entries).
+ */
+export const mostSharedStrings = 16 * 1_048_576;
+
+export function sharedStrings(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  most = mostSharedStrings,
+): string[] {
   const strings: string[] = [];
   let prefix: string | undefined;
   eachElementRun(bytes, entry, 'si', (run) => {
@@ -23,15 +34,26 @@ export function sharedStrings(bytes: Uint8Array, entry: ZipEntry): string[] {
       if (run.charCodeAt(tagEnd - 1) === 47 /* / */) {
         strings.push('');
         at = tagEnd + 1;
+        if (strings.length > most) throw tooManyStrings(most);
         continue;
       }
       const end = run.indexOf(close, tagEnd);
       if (end < 0) throw new NotPlainXlsx('a shared string that never closes');
       strings.push(detached(stringItem(run.slice(tagEnd + 1, end))));
       at = end + close.length;
+      if (strings.length > most) throw tooManyStrings(most);
     }
   });
   return strings;
+}
+
+function tooManyStrings(most: number): XlsxRefused {
+  return new XlsxRefused({
+    code: 'too_large',
+    message:
+      `The workbook's table of texts holds more than ${most.toLocaleString('en')} ` +
+      'entries, more than any sheet can use: it is damaged or made to exhaust memory.',
+  });
 }
 
 /** The prefix of the table's elements (`x:` in `<x:sst>`), from its root tag. */

@@ -30,7 +30,7 @@ export interface MergedArea {
 export interface SheetScan {
   /** Rows from row 1, up to the cap; a missing row is empty. */
   rows: Cell[][];
-  /** The last row number the sheet uses, capped or not. */
+  /** The last row with a value, past the cap too (a row of empty cells does not count). */
   lastRow: number;
   /**
    * The first row with a cell past the column limit, and its width: such cells are not kept (a
@@ -66,7 +66,10 @@ interface Tags {
 function tagsFor(start: string): Tags {
   const root = tagsOf(start, 'worksheet').at(0);
   if (root === undefined) throw new NotPlainXlsx('no worksheet element');
-  const p = root.name.slice(0, root.name.length - 'worksheet'.length);
+  // The rows are written with the prefix of the element that holds them, which may not be the
+  // root's (`<x:worksheet xmlns:x=… xmlns=…><sheetData>`).
+  const holder = tagsOf(start, 'sheetData').at(0) ?? root;
+  const p = holder.name.slice(0, holder.name.indexOf(':') + 1);
   return {
     row: `<${p}row`,
     rowEnd: `</${p}row>`,
@@ -96,17 +99,23 @@ function scanRows(
     if (open < 0) throw new NotPlainXlsx('unterminated row');
     const tag = run.slice(start, open + 1);
     const r = attribute(tag, 'r');
+    if (r !== undefined && !/^\d+$/.test(r)) throw new NotPlainXlsx(`row ${r}`);
     rowNumber = r === undefined ? rowNumber + 1 : Number(r);
-    if (!Number.isInteger(rowNumber) || rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
+    if (rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
     let end = open + 1;
     if (run.charCodeAt(open - 1) !== 47 /* / */) {
       const close = run.indexOf(tags.rowEnd, open);
       if (close < 0) throw new NotPlainXlsx('unterminated row');
-      if (rowNumber <= context.maxRows)
-        scanCells(run.slice(open + 1, close), rowNumber, tags, context, scan);
+      const content = run.slice(open + 1, close);
+      // Rows up to the cap are read; past it, a row with a value is only counted.
+      if (rowNumber <= context.maxRows) scanCells(content, rowNumber, tags, context, scan);
+      else if (
+        nextElement(content, tags.value, 0) >= 0 ||
+        nextElement(content, tags.inline, 0) >= 0
+      )
+        scan.lastRow = Math.max(scan.lastRow, rowNumber);
       end = close + tags.rowEnd.length;
     }
-    if (rowNumber > scan.lastRow) scan.lastRow = rowNumber;
     at = end;
   }
   if (run.includes('mergeCell', at)) readMerges(run.slice(at), scan);
@@ -145,7 +154,9 @@ function scanCells(
       row = place.row ?? rowNumber;
     }
     const cell = cellOf(tag, inner, tags, context);
-    if (cell === null || row > context.maxRows) continue;
+    if (cell === null) continue;
+    scan.lastRow = Math.max(scan.lastRow, row);
+    if (row > context.maxRows) continue;
     if (column < context.maxColumns) place(scan.rows, row - 1, column, cell);
     else if (scan.tooWide === null || scan.tooWide.row === row)
       scan.tooWide = { row, columns: Math.max(scan.tooWide?.columns ?? 0, column + 1) };
@@ -168,9 +179,13 @@ function cellPlace(ref: string): { column: number; row: number | undefined } {
     if (code < 1 || code > 26) break;
     column = column * 26 + code;
   }
-  const row = i < ref.length ? Number(ref.slice(i)) : undefined;
-  if (column === 0 || (row !== undefined && (!Number.isInteger(row) || row < 1)))
-    throw new NotPlainXlsx(`cell reference ${ref}`);
+  let row: number | undefined;
+  for (; i < ref.length; i += 1) {
+    const digit = ref.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) throw new NotPlainXlsx(`cell reference ${ref}`);
+    row = (row ?? 0) * 10 + digit;
+  }
+  if (column === 0 || row === 0) throw new NotPlainXlsx(`cell reference ${ref}`);
   return { column: column - 1, row };
 }
 

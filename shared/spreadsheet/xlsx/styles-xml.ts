@@ -9,16 +9,11 @@ import { contentOf, tagsNamed, tagsOf, unescapeXml } from './xml-text';
 const ssf = XLSX.SSF as { is_date(format: string): boolean };
 
 /**
- * Excel's built-in date and time formats: 14-22 and 45-47 everywhere, 27-36 and 50-58 in the
- * East Asian locales, which give those ids their own date formats.
+ * Excel's built-in date and time formats, 14-22 and 45-47, as SheetJS knows them. (27-36 and
+ * 50-58 are dates only in East Asian locales; SheetJS reads them as numbers, and so does this.)
  */
 function isBuiltInDate(id: number): boolean {
-  return (
-    (id >= 14 && id <= 22) ||
-    (id >= 27 && id <= 36) ||
-    (id >= 45 && id <= 47) ||
-    (id >= 50 && id <= 58)
-  );
+  return (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
 }
 
 /** For each style index, whether its numbers are dates. */

@@ -3,6 +3,7 @@
  * workbook lists its sheets (name, hidden or not, relationship id) and the 1904 date system, and
  * the workbook's relationships give each sheet's part and the shared strings and styles parts.
  */
+import type { ReadProblem } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { tagsNamed, unescapeXml } from './xml-text';
 import { findPart, partText } from './zip-parts';
@@ -23,6 +24,13 @@ export interface WorkbookParts {
 
 /** Thrown when the package is one this reader leaves to SheetJS (xlsb, odd layouts). */
 export class NotPlainXlsx extends Error {}
+
+/** Thrown for a workbook no reader should try further (SheetJS would fail the same way, worse). */
+export class XlsxRefused extends Error {
+  constructor(readonly problem: ReadProblem) {
+    super(problem.message);
+  }
+}
 
 const officeDocument = /\/officeDocument$/;
 

@@ -20,16 +20,32 @@ function entity(match: string, hex: string | undefined, decimal: string | undefi
   return named[match] ?? match;
 }
 
-function fromCode(code: number, otherwise: string): string {
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : otherwise;
+/** A character reference XML forbids (NUL, a surrogate, past U+10FFFF) is NUL, as SheetJS reads it. */
+function fromCode(code: number, _written: string): string {
+  const allowed = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+  return allowed ? String.fromCodePoint(code) : '\u0000';
 }
 
 /** Text content or an attribute value as the workbook means it. */
 export function unescapeXml(text: string): string {
+  if (text.includes('<![CDATA[')) return withCdata(text);
   let out = text.includes('&') ? text.replace(entities, entity) : text;
   if (out.includes('_x') || out.includes('_X'))
     out = out.replace(excelEscapes, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
   return out.includes('\r\n') ? out.replace(/\r\n/g, '\n') : out;
+}
+
+/** Text with CDATA sections: their content is taken as it is, the rest unescaped. */
+function withCdata(text: string): string {
+  let out = '';
+  let at = 0;
+  for (let open = text.indexOf('<![CDATA[', at); open >= 0; open = text.indexOf('<![CDATA[', at)) {
+    const close = text.indexOf(']]>', open + 9);
+    if (close < 0) break;
+    out += unescapeXml(text.slice(at, open)) + text.slice(open + 9, close);
+    at = close + 3;
+  }
+  return out + unescapeXml(text.slice(at));
 }
 
 /**

@@ -74,27 +74,33 @@ export function eachElementRun(
   local: string,
   take: (text: string) => void,
 ): void {
-  let carry = '';
+  // The text since the last cut, in the pieces it came in: joined only when a cut is found.
+  let pending: string[] = [];
+  let pendingLength = 0;
   eachSlice(bytes, entry, (text) => {
-    const joined = carry + text;
-    // A closing tag split between the carry and the new text starts in the carry's last chars.
-    const cut = afterLastClosing(joined, local, Math.max(0, carry.length - 64));
-    if (cut < 0) {
-      if (joined.length > longestPiece)
-        throw new Error(`no </${local}> in ${longestPiece} characters`);
-      carry = joined;
+    // A closing tag split between pieces starts in the last chars before this one.
+    const before = pending.at(-1)?.slice(-64) ?? '';
+    const found = afterLastClosing(before + text, local);
+    if (found <= before.length) {
+      pendingLength += text.length;
+      if (pendingLength > longestPiece)
+        throw new Error(`no </${local}> in ${String(longestPiece)} characters`);
+      pending.push(text);
       return;
     }
-    take(joined.slice(0, cut));
-    carry = joined.slice(cut);
+    const cut = found - before.length;
+    take(pending.join('') + text.slice(0, cut));
+    const rest = text.slice(cut);
+    pending = rest === '' ? [] : [rest];
+    pendingLength = rest.length;
   });
-  if (carry !== '') take(carry);
+  if (pending.length > 0) take(pending.join(''));
 }
 
-/** The index just past the last `</local>` or `</prefix:local>` starting at or after `from`, or -1. */
-function afterLastClosing(text: string, local: string, from: number): number {
+/** The index just past the last `</local>` or `</prefix:local>` in `text`, or -1. */
+function afterLastClosing(text: string, local: string): number {
   const suffix = `${local}>`;
-  for (let open = text.lastIndexOf('</'); open >= from; open = text.lastIndexOf('</', open - 1)) {
+  for (let open = text.lastIndexOf('</'); open >= 0; open = text.lastIndexOf('</', open - 1)) {
     let name = open + 2;
     // An optional prefix: name characters up to a colon, looked for only as far as a name goes.
     const head = text.slice(name, name + 64);
