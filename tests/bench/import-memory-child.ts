@@ -3,22 +3,7 @@
  * prints the process's peak resident memory in bytes. Run by import.bench.ts.
  */
 import { readFileSync } from 'node:fs';
-import { validateTransaction } from '../../shared/domain/transaction';
-import {
-  autoMapColumns,
-  detectHeaderRow,
-  headerTexts,
-  readSpreadsheet,
-  rowsToTransactions,
-} from '../../shared/spreadsheet';
+import { importValidRows } from './import-path';
 
-const file = process.argv[2] ?? '';
-const bytes = new Uint8Array(readFileSync(file));
-const read = readSpreadsheet(bytes, 'pedidos.xlsx');
-if (!read.ok) throw new Error(read.problem.message);
-const header = detectHeaderRow(read.value.rows);
-const mapping = autoMapColumns(headerTexts(read.value.rows, header));
-const valid = rowsToTransactions(read.value.rows, header, mapping).filter(
-  (row) => validateTransaction(row.raw).ok,
-).length;
+const valid = importValidRows(new Uint8Array(readFileSync(process.argv[2] ?? '')));
 process.stdout.write(JSON.stringify({ valid, peakBytes: process.resourceUsage().maxRSS * 1024 }));

@@ -5,16 +5,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as XLSX from 'xlsx';
 import { writeXlsx } from '../../electron/core/xlsx-writer/xlsx-writer';
-import { validateTransaction } from '../../shared/domain/transaction';
-import {
-  autoMapColumns,
-  detectHeaderRow,
-  headerTexts,
-  readSpreadsheet,
-  rowsToTransactions,
-} from '../../shared/spreadsheet';
 import { resolveLimits } from '../../shared/spreadsheet/limits';
 import { sheetReadOptions } from '../../shared/spreadsheet/sheet';
+import { importValidRows } from './import-path';
 import { median3 } from './median3';
 import { sampleTransaction } from '../support/transactions';
 
@@ -91,17 +84,7 @@ export function benchImport(bytes: Uint8Array, rows: number): BenchResult {
   const limits = resolveLimits();
   const bare = Math.min(...timed(3, () => XLSX.read(bytes, sheetReadOptions(0, limits))));
   let valid = 0;
-  const app = median3(
-    timed(3, () => {
-      const read = readSpreadsheet(bytes, 'pedidos.xlsx', { limits });
-      if (!read.ok) throw new Error(read.problem.message);
-      const header = detectHeaderRow(read.value.rows);
-      const mapping = autoMapColumns(headerTexts(read.value.rows, header));
-      valid = rowsToTransactions(read.value.rows, header, mapping).filter(
-        (row) => validateTransaction(row.raw).ok,
-      ).length;
-    }),
-  );
+  const app = median3(timed(3, () => (valid = importValidRows(bytes, limits))));
   if (valid !== rows) throw new Error(`only ${String(valid)} rows were valid`);
   const ratio = app.median / bare;
   const seconds = (ms: number) => (ms / 1000).toFixed(2);

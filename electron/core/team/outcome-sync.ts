@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { inTransaction } from './pg-transaction';
 
 /**
  * Outcome changes between a workstation and the team database (issue 17): pushed as events that
@@ -36,8 +37,7 @@ export async function pushOutcomeChanges(
   changes: readonly OutcomeChange[],
 ): Promise<number> {
   if (changes.length === 0) return 0;
-  await client.query('BEGIN');
-  try {
+  return inTransaction(client, async () => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [pushLockKey]);
     const stored = await client.query(
       `INSERT INTO outcome_events (change_id, environment, external_id, outcome, previous, analyst, at, source)
@@ -66,12 +66,8 @@ export async function pushOutcomeChanges(
        WHERE (excluded.at, excluded.change_id) > (outcomes.at, outcomes.change_id)`,
       [changes.map((change) => change.changeId)],
     );
-    await client.query('COMMIT');
     return stored.rowCount ?? 0;
-  } catch (caught) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw caught;
-  }
+  });
 }
 
 export interface PulledChanges {

@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { inTransaction } from './pg-transaction';
 
 /**
  * The team's upload ledger and its re-send guard (issue 17). Before a file goes to the service,
@@ -38,8 +39,7 @@ const mayHaveArrived = ['sending', 'timeout'];
 /** Claims the transactions of an upload, or says which a colleague's upload already holds. */
 export async function claimUpload(client: ClientBase, claim: UploadClaim): Promise<ClaimAnswer> {
   const ids = [...new Set(claim.externalIds)];
-  await client.query('BEGIN');
-  try {
+  return inTransaction(client, async (): Promise<ClaimAnswer> => {
     await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
       ledgerLockKey,
       claim.environment,
@@ -56,8 +56,8 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
        ORDER BY external_id`,
       [claim.environment, ids, mayHaveArrived],
     );
+    // Held by a colleague: nothing is written, and the transaction only releases the lock.
     if (held.rows.length > 0) {
-      await client.query('ROLLBACK');
       return {
         ok: false,
         sentBefore: held.rows.map((row) => ({
@@ -75,12 +75,8 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
          analyst = excluded.analyst, at = excluded.at, status = 'sending', error_code = NULL`,
       [claim.environment, ids, claim.uploadId, claim.analyst, claim.at],
     );
-    await client.query('COMMIT');
     return { ok: true };
-  } catch (caught) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw caught;
-  }
+  });
 }
 
 /** Records the service's answer on an upload's lines: sent, or failed with its error code. */

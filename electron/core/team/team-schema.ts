@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { inTransaction } from './pg-transaction';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -83,9 +84,8 @@ export const schemaLockKey = 170_001;
 
 /** Applies the migrations this database lacks; returns the versions applied now. */
 export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
-  const applied: number[] = [];
-  await client.query('BEGIN');
-  try {
+  return inTransaction(client, async () => {
+    const applied: number[] = [];
     await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -103,10 +103,6 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
       ]);
       applied.push(migration.version);
     }
-    await client.query('COMMIT');
-  } catch (caught) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw caught;
-  }
-  return applied;
+    return applied;
+  });
 }

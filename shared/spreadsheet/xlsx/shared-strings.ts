@@ -6,7 +6,7 @@
  */
 import type { ZipEntry } from '../zip-check';
 import { NotPlainXlsx, XlsxRefused } from './workbook-xml';
-import { contentOf, detached, nextElement, nextTag, unescapeXml } from './xml-text';
+import { contentOf, detached, elementAfter, nextTag, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 /**
@@ -28,19 +28,12 @@ export function sharedStrings(
     const open = `<${prefix}si`;
     const close = `</${prefix}si>`;
     // Each search starts where the last string ended: one walk through the part.
-    for (let at = nextElement(run, open, 0); at >= 0; at = nextElement(run, open, at)) {
-      const tagEnd = run.indexOf('>', at);
-      if (tagEnd < 0) throw new NotPlainXlsx('a shared string tag that never closes');
-      if (run.charCodeAt(tagEnd - 1) === 47 /* / */) {
-        strings.push('');
-        at = tagEnd + 1;
-        if (strings.length > most) throw tooManyStrings(most);
-        continue;
-      }
-      const end = run.indexOf(close, tagEnd);
-      if (end < 0) throw new NotPlainXlsx('a shared string that never closes');
-      strings.push(detached(stringItem(run.slice(tagEnd + 1, end))));
-      at = end + close.length;
+    for (
+      let item = elementAfter(run, open, close, 0);
+      item !== null;
+      item = elementAfter(run, open, close, item.end)
+    ) {
+      strings.push(item.content === '' ? '' : detached(stringItem(item.content)));
       if (strings.length > most) throw tooManyStrings(most);
     }
   });

@@ -9,7 +9,7 @@ import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import { NotPlainXlsx } from './workbook-xml';
-import { attributesOf, detached, nextElement, tagsOf, unescapeXml } from './xml-text';
+import { attributesOf, detached, elementAfter, nextElement, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export interface SheetContext {
@@ -92,31 +92,20 @@ function scanRows(
 ): number {
   let rowNumber = previous;
   let at = 0;
-  for (;;) {
-    const start = nextElement(run, tags.row, at);
-    if (start < 0) break;
-    const open = run.indexOf('>', start);
-    if (open < 0) throw new NotPlainXlsx('unterminated row');
-    const tag = run.slice(start, open + 1);
-    const r = attribute(tag, 'r');
+  for (let row = elementAfter(run, tags.row, tags.rowEnd, 0); row !== null;) {
+    const r = attribute(row.tag, 'r');
     if (r !== undefined && !/^\d+$/.test(r)) throw new NotPlainXlsx(`row ${r}`);
     rowNumber = r === undefined ? rowNumber + 1 : Number(r);
     if (rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
-    let end = open + 1;
-    if (run.charCodeAt(open - 1) !== 47 /* / */) {
-      const close = run.indexOf(tags.rowEnd, open);
-      if (close < 0) throw new NotPlainXlsx('unterminated row');
-      const content = run.slice(open + 1, close);
-      // Rows up to the cap are read; past it, a row with a value is only counted.
-      if (rowNumber <= context.maxRows) scanCells(content, rowNumber, tags, context, scan);
-      else if (
-        nextElement(content, tags.value, 0) >= 0 ||
-        nextElement(content, tags.inline, 0) >= 0
-      )
-        scan.lastRow = Math.max(scan.lastRow, rowNumber);
-      end = close + tags.rowEnd.length;
-    }
-    at = end;
+    // Rows up to the cap are read; past it, a row with a value is only counted.
+    if (rowNumber <= context.maxRows) scanCells(row.content, rowNumber, tags, context, scan);
+    else if (
+      nextElement(row.content, tags.value, 0) >= 0 ||
+      nextElement(row.content, tags.inline, 0) >= 0
+    )
+      scan.lastRow = Math.max(scan.lastRow, rowNumber);
+    at = row.end;
+    row = elementAfter(run, tags.row, tags.rowEnd, at);
   }
   if (run.includes('mergeCell', at)) readMerges(run.slice(at), scan);
   return rowNumber;
@@ -130,21 +119,12 @@ function scanCells(
   scan: SheetScan,
 ): void {
   let column = -1;
-  let at = 0;
-  for (;;) {
-    const start = nextElement(content, tags.cell, at);
-    if (start < 0) return;
-    const open = content.indexOf('>', start);
-    if (open < 0) throw new NotPlainXlsx('unterminated cell');
-    const tag = content.slice(start, open + 1);
-    let inner = '';
-    at = open + 1;
-    if (content.charCodeAt(open - 1) !== 47 /* / */) {
-      const close = content.indexOf(tags.cellEnd, open);
-      if (close < 0) throw new NotPlainXlsx('unterminated cell');
-      inner = content.slice(open + 1, close);
-      at = close + tags.cellEnd.length;
-    }
+  for (
+    let element = elementAfter(content, tags.cell, tags.cellEnd, 0);
+    element !== null;
+    element = elementAfter(content, tags.cell, tags.cellEnd, element.end)
+  ) {
+    const { tag, content: inner } = element;
     const ref = attribute(tag, 'r');
     let row = rowNumber;
     if (ref === undefined) column += 1;
@@ -234,15 +214,7 @@ function textCell(text: string): Cell {
 
 /** The text between `<v>` (or `<v …>`) and `</v>`; undefined without one. */
 function elementText(inner: string, open: string, close: string): string | undefined {
-  if (inner === '') return undefined;
-  const start = nextElement(inner, open, 0);
-  if (start < 0) return undefined;
-  const tagEnd = inner.indexOf('>', start);
-  if (tagEnd < 0) throw new NotPlainXlsx(`unterminated ${open}`);
-  if (inner.charCodeAt(tagEnd - 1) === 47 /* / */) return '';
-  const end = inner.indexOf(close, tagEnd);
-  if (end < 0) throw new NotPlainXlsx(`unterminated ${open}`);
-  return inner.slice(tagEnd + 1, end);
+  return inner === '' ? undefined : elementAfter(inner, open, close, 0)?.content;
 }
 
 /** One attribute of a start tag (no namespace prefix on r, t, s), or undefined. */

@@ -124,6 +124,38 @@ export function nextElement(text: string, name: string, from: number): number {
   return -1;
 }
 
+/** An element found by `elementAfter`. */
+export interface Element {
+  /** Its start tag, `<` to `>`. */
+  tag: string;
+  /** What lies between its start and closing tags; '' for an empty element (`<c/>`). */
+  content: string;
+  /** The index just past the element. */
+  end: number;
+}
+
+/**
+ * The next element `open` (`<x:row`) at or after `from`, up to its `close` (`</x:row>`), or null
+ * when there is none. The searches start where the last one ended, so a walk that goes on from
+ * `end` reads the text once. An element that never closes throws.
+ */
+export function elementAfter(
+  text: string,
+  open: string,
+  close: string,
+  from: number,
+): Element | null {
+  const start = nextElement(text, open, from);
+  if (start < 0) return null;
+  const tagEnd = text.indexOf('>', start);
+  if (tagEnd < 0) throw new Error(`a ${open}> that never ends`);
+  const tag = text.slice(start, tagEnd + 1);
+  if (text.charCodeAt(tagEnd - 1) === 47 /* / */) return { tag, content: '', end: tagEnd + 1 };
+  const closeAt = text.indexOf(close, tagEnd);
+  if (closeAt < 0) throw new Error(`a ${open}> that never closes`);
+  return { tag, content: text.slice(tagEnd + 1, closeAt), end: closeAt + close.length };
+}
+
 /** White space, `/` or `>`: where a tag's name ends. */
 function isNameEnd(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;

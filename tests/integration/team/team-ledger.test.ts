@@ -1,33 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimUpload, recordUploadAnswer } from '../../../electron/core/team/team-ledger';
-import { migrateTeamSchema } from '../../../electron/core/team/team-schema';
-import { postgresMissing, startCluster, type Cluster } from '../../support/postgres';
+import { postgresMissing } from '../../support/postgres';
+import { teamDatabase } from '../../support/team-database';
 
 const missing = postgresMissing();
 if (missing) console.warn(`Skipping the team database tests: ${missing}`);
 
 describe.skipIf(missing)('the team upload ledger', () => {
-  let cluster: Cluster | undefined;
-  const clients: pg.Client[] = [];
-  /** A connection of its own, as each analyst's workstation has. */
-  async function workstation(): Promise<pg.Client> {
-    if (!cluster) throw new Error('The cluster did not start.');
-    const client = new pg.Client(cluster.connection);
-    await client.connect();
-    clients.push(client);
-    return client;
-  }
-
-  beforeAll(async () => {
-    cluster = await startCluster();
-    await migrateTeamSchema(await workstation());
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.end()));
-    await cluster?.destroy();
-  });
+  const { workstation } = teamDatabase();
 
   const claim = (environment: string, externalIds: string[], analyst: string) => ({
     environment,

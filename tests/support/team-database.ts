@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { migrateTeamSchema } from '../../electron/core/team/team-schema';
+import { startCluster, type Cluster } from './postgres';
+
+/**
+ * A throwaway team database for one describe block: a cluster started and migrated before its
+ * tests, stopped after them. `workstation()` opens a connection of its own, as each analyst's
+ * workstation has; every connection is closed at the end.
+ */
+export function teamDatabase(): { workstation: () => Promise<pg.Client> } {
+  let cluster: Cluster | undefined;
+  const clients: pg.Client[] = [];
+  async function workstation(): Promise<pg.Client> {
+    if (!cluster) throw new Error('The cluster did not start.');
+    const client = new pg.Client(cluster.connection);
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+  beforeAll(async () => {
+    cluster = await startCluster();
+    await migrateTeamSchema(await workstation());
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.end()));
+    await cluster?.destroy();
+  });
+  return { workstation };
+}
