@@ -53,6 +53,8 @@ export const errorCodes = [
    * ended): nothing reached the service, and nothing will until the app is started again.
    */
   'core_lost',
+  /** The team database (issue 17) cannot be reached, refused the login or failed. */
+  'team',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

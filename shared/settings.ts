@@ -49,6 +49,17 @@ export const settingsSchema = z.object({
   responseSeparator: z.enum(responseSeparators).default(','),
   /** The first-run guided tour was closed; it opens by itself only while this is false. */
   tourDismissed: z.boolean().default(false),
+  /**
+   * The analyst's name in a team's trail (issue 17); empty for the OS user's. No line breaks or
+   * control characters, so a name cannot forge a line of a log.
+   */
+  analystName: z
+    .string()
+    .trim()
+    .max(80)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name must not hold control characters')
+    .default(''),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -77,6 +88,7 @@ export const settingsPatchSchema = z
     theme: settingsSchema.shape.theme.unwrap().optional(),
     responseSeparator: settingsSchema.shape.responseSeparator.unwrap().optional(),
     tourDismissed: settingsSchema.shape.tourDismissed.unwrap().optional(),
+    analystName: settingsSchema.shape.analystName.unwrap().optional(),
   })
   .strict() satisfies z.ZodType<Partial<Settings>>;
 

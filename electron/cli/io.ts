@@ -77,6 +77,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   internal: exitCodes.failed,
   busy: exitCodes.usage,
   core_lost: exitCodes.failed,
+  team: exitCodes.failed,
 };
 
 /** How much of a refused answer a terminal shows; the history keeps more. */

@@ -5,6 +5,7 @@ import type { Settings } from '../../shared/settings';
 import type { createConnections } from './connections';
 import type { CredentialStore } from './credentials/keychain';
 import type { Db } from './store/db';
+import type { TeamService } from './team/team-service';
 
 /** What every group of handlers works with; built once in `createCore`. */
 export interface CoreContext {
@@ -17,6 +18,8 @@ export interface CoreContext {
   /** Stores a settings change and returns the new settings. */
   updateSettings: (patch: Partial<Settings>) => Settings;
   emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
+  /** The team database (issue 17); a workstation without one answers locally. */
+  team: TeamService;
   info: {
     version: string;
     locale: string;

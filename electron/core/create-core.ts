@@ -26,6 +26,8 @@ import { openHistory } from './store/db';
 import type { Engine } from './store/engine';
 import { purgeOlderThan } from './store/retention';
 import { settingsRepo } from './store/settings.repo';
+import { teamHandlers } from './handlers/team.handlers';
+import { teamService } from './team/team-service';
 import { messageOf } from '../../shared/message-of';
 
 export interface CoreOptions {
@@ -85,6 +87,20 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const listeners = new Set<Listener>();
+  const emit: CoreContext['emit'] = (name, payload) =>
+    listeners.forEach((listener) => listener(name, payload));
+  const team = teamService(db, options.keychain, {
+    analystSetting: () => settings.analystName,
+    onApplied: () => emit('main:outcomes.changed', { operation: 'team.sync' }),
+  });
+  // Outcome changes reach the team shortly after they are made.
+  listeners.add((name, payload) => {
+    if (
+      name === 'main:outcomes.changed' &&
+      (payload as { operation: string }).operation !== 'team.sync'
+    )
+      team.syncSoon();
+  });
   const context: CoreContext = {
     db,
     dataDir: options.dataDir,
@@ -97,7 +113,8 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     }),
     settings: () => settings,
     updateSettings: (patch) => (settings = settingsStore.write(patch)),
-    emit: (name, payload) => listeners.forEach((listener) => listener(name, payload)),
+    emit,
+    team,
     info: {
       version: options.version,
       locale: options.locale,
@@ -109,7 +126,11 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const batches = createBatchService({
     db,
     clientFor: (target) => context.connections.client(target.environment),
-    onEvent: (event) => context.emit('main:batch.progress', event),
+    onEvent: (event) => {
+      context.emit('main:batch.progress', event);
+      // A batch that stopped shares its answers with the team.
+      if (event.type !== 'started' && event.type !== 'progress') team.syncSoon();
+    },
   });
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
@@ -128,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       ...outcomeHandlers(context),
       ...reportHandlers(context, options.printPdf),
       ...uploadHandlers(context),
+      ...teamHandlers(context),
     },
     context.emit,
   );
@@ -157,6 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     },
     async close() {
       await batches.stopAll();
+      await team.close();
       await context.connections.close();
       closeHistory();
     },

@@ -40,6 +40,7 @@ const expected: Shape<DeviceCheckApi> = {
   },
   report: { get: true, export: true },
   uploads: { check: true, send: true, resend: true, list: true, file: true },
+  team: { status: true, test: true, connect: true, sync: true, disconnect: true },
   onBatchProgress: true,
   onOutcomesChanged: true,
   onSettingsChanged: true,

@@ -43,6 +43,11 @@ export const operationNames = [
   'uploads.resend',
   'uploads.list',
   'uploads.file',
+  'team.status',
+  'team.test',
+  'team.connect',
+  'team.sync',
+  'team.disconnect',
 ] as const;
 
 export const eventNames = [

@@ -36,6 +36,7 @@ import {
   type UploadView,
 } from './outcomes';
 import { reportExportSchema, reportQuerySchema, type ReportView } from './report';
+import { teamConnectInput, type TeamStatus, type TeamSyncReport } from './team';
 
 const batchId = z.string().min(1).max(64);
 const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
@@ -277,6 +278,19 @@ export const operations = {
   'uploads.list': operation<UploadView[]>()(none),
   /** A stored file, to save a copy. */
   'uploads.file': operation<ExportedFile>()(z.object({ uploadId }).strict()),
+  /** The team database this workstation syncs with (issue 17); reads nothing over the network. */
+  'team.status': operation<TeamStatus>()(none),
+  /** Connects to a team database and reads it, changing nothing here or there. */
+  'team.test': operation<TeamStatus>()(teamConnectInput),
+  /**
+   * Links this workstation to a team database: the password goes to the keychain, the URL
+   * (without it) to the history, and a first sync runs.
+   */
+  'team.connect': operation<TeamStatus>()(teamConnectInput),
+  /** Pushes the changes made here and pulls colleagues' changes now. */
+  'team.sync': operation<TeamSyncReport>()(none),
+  /** Unlinks the team database; its password leaves the keychain; nothing here is lost. */
+  'team.disconnect': operation<TeamStatus>()(none),
 } as const;
 
 export type Operations = typeof operations;

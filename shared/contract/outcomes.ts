@@ -97,6 +97,10 @@ export type FileScope = (typeof fileScopes)[number];
 /** Rows for a response-variable file, from the history; the renderer builds and checks the file. */
 export interface OutcomeFileRows {
   rows: ResponseVariableRow[];
+  /** Unsent rows left out because the team's ledger shows a colleague sent them (issue 17). */
+  sentByTeam: number;
+  /** Why the team database could not be asked (the rows are then this workstation's view). */
+  teamError: string | null;
 }
 
 export const uploadStatuses = ['sent', 'refused', 'failed'] as const;

@@ -81,6 +81,8 @@ export interface ResultRow {
   /** The analyst's outcome for this transaction id, and when it was set (ISO). */
   outcome: ReviewOutcome | null;
   outcomeSetAt: string | null;
+  /** The colleague whose change set it (issue 17), or null when it was set on this workstation. */
+  outcomeSetBy: string | null;
 }
 
 export interface ResultPage {

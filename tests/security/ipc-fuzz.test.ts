@@ -44,6 +44,11 @@ function countingKeychain(): CredentialStore {
     remove: () => touched(false),
     has: () => touched(false),
     username: () => touched(null),
+    teamPassword: {
+      save: () => touched(undefined),
+      read: () => touched(null),
+      remove: () => touched(false),
+    },
   };
 }
 

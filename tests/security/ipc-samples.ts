@@ -61,6 +61,12 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'uploads.resend': { uploadId: 1 },
   'uploads.list': {},
   'uploads.file': { uploadId: 1 },
+  'team.status': {},
+  // Port 1 on loopback: nothing listens, so a call that gets through fails at once.
+  'team.test': { url: 'postgresql://analyst@127.0.0.1:1/team' },
+  'team.connect': { url: 'postgresql://analyst@127.0.0.1:1/team', password: 'x' },
+  'team.sync': {},
+  'team.disconnect': {},
 };
 
 /** Top-level values that are not an input object (null and undefined mean "no input"). */

@@ -8,7 +8,10 @@ import { startCluster, type Cluster } from './postgres';
  * tests, stopped after them. `workstation()` opens a connection of its own, as each analyst's
  * workstation has; every connection is closed at the end.
  */
-export function teamDatabase(): { workstation: () => Promise<pg.Client> } {
+export function teamDatabase(): {
+  workstation: () => Promise<pg.Client>;
+  cluster: () => Cluster;
+} {
   let cluster: Cluster | undefined;
   const clients: pg.Client[] = [];
   async function workstation(): Promise<pg.Client> {
@@ -26,5 +29,11 @@ export function teamDatabase(): { workstation: () => Promise<pg.Client> } {
     await Promise.all(clients.map((client) => client.end()));
     await cluster?.destroy();
   });
-  return { workstation };
+  return {
+    workstation,
+    cluster: () => {
+      if (!cluster) throw new Error('The cluster did not start.');
+      return cluster;
+    },
+  };
 }

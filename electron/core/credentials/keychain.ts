@@ -26,6 +26,15 @@ export interface CredentialStore {
   has(environment: EnvironmentName): Promise<Result<boolean>>;
   /** The saved user name (safe to show), or null when none is saved. */
   username(environment: EnvironmentName): Promise<Result<string | null>>;
+  /**
+   * The team database's password (issue 17), one entry per connection URL (without password):
+   * saved, read (null when none) and removed like the service's.
+   */
+  teamPassword: {
+    save(url: string, password: string): Promise<Result<void>>;
+    read(url: string): Promise<Result<string | null>>;
+    remove(url: string): Promise<Result<boolean>>;
+  };
 }
 
 export interface KeychainOptions {
@@ -54,6 +63,9 @@ function accountOf(environment: EnvironmentName): Account | Result<never> {
   return environment;
 }
 
+/** The keychain account of a team database's password: its URL, which holds no password. */
+const teamAccount = (url: string) => `team ${url}`;
+
 export function createKeychainStore(options: KeychainOptions = {}): CredentialStore {
   const service = options.service ?? defaultKeychainService;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -72,6 +84,14 @@ export function createKeychainStore(options: KeychainOptions = {}): CredentialSt
   ): Promise<Result<T>> {
     const account = accountOf(environment);
     if (typeof account !== 'string') return account;
+    return withAccount(account, call, secrets);
+  }
+
+  async function withAccount<T>(
+    account: string,
+    call: (entry: AsyncEntry, signal: AbortSignal) => Promise<T>,
+    secrets: readonly string[] = [],
+  ): Promise<Result<T>> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const entry = new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
@@ -111,6 +131,21 @@ export function createKeychainStore(options: KeychainOptions = {}): CredentialSt
     async username(environment) {
       const saved = await read(environment);
       return saved.ok ? ok(saved.value?.username ?? null) : saved;
+    },
+    teamPassword: {
+      save(url, password) {
+        if (password.length === 0 || password.length > 4096)
+          return Promise.resolve(
+            fail('validation', 'The team database password is empty or too long.'),
+          );
+        const write = async (entry: AsyncEntry, signal: AbortSignal) => {
+          await entry.setPassword(password, signal);
+        };
+        return withAccount(teamAccount(url), write, [password]);
+      },
+      read: (url) => withAccount(teamAccount(url), (entry, signal) => entry.getPassword(signal)),
+      remove: (url) =>
+        withAccount(teamAccount(url), (entry, signal) => entry.deleteCredential(signal)),
     },
   };
 }

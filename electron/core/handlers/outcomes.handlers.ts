@@ -3,6 +3,7 @@ import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
 import { batchesRepo } from '../store/batches.repo';
 import { fromStore } from './from-store';
+import { teamFileRows } from '../team/team-file-rows';
 
 type Names =
   | 'outcomes.set'
@@ -14,9 +15,9 @@ type Names =
 
 /** Case review: outcomes by row, by filter and from a spreadsheet; what a file would carry. */
 export function outcomeHandlers(
-  context: Pick<CoreContext, 'db' | 'settings'>,
+  context: Pick<CoreContext, 'db' | 'settings' | 'team'>,
 ): HandlerGroup<Names> {
-  const review = reviewService(context.db);
+  const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
   const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
@@ -43,9 +44,9 @@ export function outcomeHandlers(
           : noBatch(batchId),
       ),
     'outcomes.fileRows': ({ batchId, scope }) =>
-      fromStore(() =>
+      fromStore(async () =>
         batchId === undefined || batches.get(batchId)
-          ? ok({ rows: review.fileRows(environment(), { batchId, scope }) })
+          ? ok(await teamFileRows(review, context.team, environment(), { batchId, scope }))
           : noBatch(batchId),
       ),
   };

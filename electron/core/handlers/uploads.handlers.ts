@@ -18,7 +18,7 @@ function decoded(input: { fileName: string; base64: string }): Result<UploadFile
 
 /** Response-variable uploads to the active environment, and the ledger. */
 export function uploadHandlers(
-  context: Pick<CoreContext, 'db' | 'settings' | 'connections'>,
+  context: Pick<CoreContext, 'db' | 'settings' | 'connections' | 'team'>,
 ): HandlerGroup<Names> {
   const uploads = uploadService(context.db);
 
@@ -26,7 +26,9 @@ export function uploadHandlers(
   async function target(confirmed: boolean, allowUnseenDevices = false) {
     const environment = context.settings().activeEnvironment;
     const client = await context.connections.client(environment);
-    return { environment, confirmed, allowUnseenDevices, client };
+    // With a team, the send syncs first and goes through the team's ledger.
+    if (context.team.configured()) await context.team.sync();
+    return { environment, confirmed, allowUnseenDevices, client, team: context.team.gate() };
   }
 
   return {

@@ -12,6 +12,8 @@ import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
+import { trailRepo, type ChangeSource } from '../store/trail.repo';
+import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
 import { planImport, type ImportWrite } from './import-plan';
 
@@ -60,21 +62,63 @@ export interface ReviewService {
   ): ResponseVariableRow[];
 }
 
-/** The review service over the history; synchronous, throws only SQLite errors. */
-export function reviewService(db: Db): ReviewService {
+/**
+ * The review service over the history; synchronous, throws only SQLite errors. Every change is
+ * written to the outcome trail in the same transaction, with `analyst()` as who made it.
+ */
+export function reviewService(db: Db, analyst: () => string = osAnalyst): ReviewService {
   const repo = outcomesRepo(db);
+  const trail = trailRepo(db);
+
+  /** Sets or clears one transaction's outcome and writes the change to the trail; 1 if changed. */
+  function setOne(
+    externalId: string,
+    set: { outcome: ReviewOutcome; deviceId: string; batchId: string } | null,
+    now: string,
+    source: ChangeSource,
+  ): number {
+    const before = repo.current(externalId);
+    const changed = set
+      ? repo.put(externalId, set.deviceId, set.outcome, set.batchId, now)
+      : repo.clear(externalId);
+    if (changed === 0) return 0;
+    const outcome = set?.outcome ?? null;
+    const environment = set ? repo.current(externalId)?.environment : before?.environment;
+    // An outcome whose batch is gone and that was stored before the trail has no environment.
+    if (environment)
+      trail.recordHere({
+        environment,
+        externalId,
+        outcome,
+        previous: before?.outcome ?? null,
+        analyst: analyst(),
+        at: now,
+        source,
+      });
+    return changed;
+  }
 
   /** Applies one outcome to the rows `read` finds, in one transaction. */
   const change = db.transaction(
-    (read: () => Array<ReviewedRow | null>, outcome: ReviewOutcome | null): OutcomeChange => {
+    (
+      read: () => Array<ReviewedRow | null>,
+      outcome: ReviewOutcome | null,
+      source: ChangeSource,
+    ): OutcomeChange => {
       const now = new Date().toISOString();
       const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
       for (const row of read()) {
         if (row === null) continue;
         if (row.externalId === null) counts.withoutTransactionId += 1;
-        else if (outcome === null) counts.changed += repo.clear(row.externalId);
+        else if (outcome === null) counts.changed += setOne(row.externalId, null, now, source);
         else if (row.deviceId === null) counts.withoutDevice += 1;
-        else counts.changed += repo.put(row.externalId, row.deviceId, outcome, row.batchId, now);
+        else
+          counts.changed += setOne(
+            row.externalId,
+            { outcome, deviceId: row.deviceId, batchId: row.batchId },
+            now,
+            source,
+          );
       }
       return counts;
     },
@@ -84,7 +128,7 @@ export function reviewService(db: Db): ReviewService {
     const now = new Date().toISOString();
     let applied = 0;
     for (const { transactionId, deviceId, outcome, batchId } of writes)
-      applied += repo.put(transactionId, deviceId, outcome, batchId, now);
+      applied += setOne(transactionId, { outcome, deviceId, batchId }, now, 'spreadsheet');
     return applied;
   });
 
@@ -96,6 +140,7 @@ export function reviewService(db: Db): ReviewService {
       change.immediate(
         () => targets.map((target) => repo.row(target.batchId, target.seq)),
         outcome,
+        targets.length === 1 ? 'key' : 'bulk',
       ),
     setFiltered: (batchId, filter, outcome, expected) =>
       db
@@ -106,7 +151,7 @@ export function reviewService(db: Db): ReviewService {
               'validation',
               `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
             );
-          return ok(change(() => rows, outcome));
+          return ok(change(() => rows, outcome, 'bulk'));
         })
         .immediate(),
     checkImport: (rows, environment) =>

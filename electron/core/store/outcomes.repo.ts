@@ -58,8 +58,9 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  */
 const scopeOf = (batchId: string | undefined) => {
   // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
+  // An outcome a colleague set on a transaction no batch here holds has only its environment.
   const own =
-    "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)";
+    "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND (o.batch_id IN (SELECT id FROM batches WHERE destination = @environment) OR (o.batch_id IS NULL AND o.set_by IS NOT NULL AND o.environment = @environment))";
   return batchId === undefined
     ? own
     : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)`;
@@ -74,15 +75,18 @@ export function outcomesRepo(db: Db) {
      WHERE r.batch_id = ? AND r.seq = ?`,
   );
   const put = db.prepare(
-    `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at)
-     VALUES (@externalId, @deviceId, @outcome, @batchId, @now)
+    `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment, set_by)
+     VALUES (@externalId, @deviceId, @outcome, @batchId, @now,
+       coalesce((SELECT destination FROM batches WHERE id = @batchId), @environment), @setBy)
      ON CONFLICT (external_id) DO UPDATE SET device_id = excluded.device_id,
-       outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at
-     WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id`,
+       outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at,
+       environment = excluded.environment, set_by = excluded.set_by
+     WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id
+       OR set_by IS NOT excluded.set_by`,
   );
   const clear = db.prepare<[string]>('DELETE FROM outcomes WHERE external_id = ?');
-  const current = db.prepare<[string], { outcome: ReviewOutcome }>(
-    'SELECT outcome FROM outcomes WHERE external_id = ?',
+  const current = db.prepare<[string], { outcome: ReviewOutcome; environment: string | null }>(
+    'SELECT outcome, environment FROM outcomes WHERE external_id = ?',
   );
   const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
     `SELECT l.device_id, l.batch_id
@@ -120,15 +124,30 @@ export function outcomesRepo(db: Db) {
     /**
      * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
      * another outcome or another device), 0 when it was already stored so (its time is kept).
+     * `from` is for a colleague's change pulled from the team: its environment (used when no
+     * batch here holds the transaction) and who made it.
      */
     put(
       externalId: string,
       deviceId: string,
       outcome: ReviewOutcome,
-      batchId: string,
+      batchId: string | null,
       now: string,
+      from: { environment: string; setBy: string } | null = null,
     ) {
-      return put.run({ externalId, deviceId, outcome, batchId, now }).changes;
+      return put.run({
+        externalId,
+        deviceId,
+        outcome,
+        batchId,
+        now,
+        environment: from?.environment ?? null,
+        setBy: from?.setBy ?? null,
+      }).changes;
+    },
+    /** The stored outcome of a transaction id and its environment, or undefined. */
+    current(externalId: string) {
+      return current.get(externalId);
     },
     /** Removes a transaction id's outcome; returns 1 when there was one. */
     clear(externalId: string): number {

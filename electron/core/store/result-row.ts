@@ -8,7 +8,7 @@ import type { Destination } from '../../../shared/environment';
  */
 export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_id, r.cpf, r.status,
   l.http_status, l.device_id, l.device_risk, l.score, l.alert_quantity, l.device_age, l.insights,
-  o.outcome, o.set_at AS outcome_set_at`;
+  o.outcome, o.set_at AS outcome_set_at, o.set_by AS outcome_set_by`;
 
 /** The analyst's outcome of a row's transaction id (outcomes are per transaction id). */
 export const outcomeJoin = 'LEFT JOIN outcomes o ON o.external_id = r.external_id';
@@ -34,6 +34,7 @@ export interface ResultRowColumns {
   insights: string | null;
   outcome: Outcome | null;
   outcome_set_at: string | null;
+  outcome_set_by: string | null;
 }
 
 export function toResultRow(row: ResultRowColumns): ResultRow {
@@ -53,6 +54,7 @@ export function toResultRow(row: ResultRowColumns): ResultRow {
     insights: row.insights ? row.insights.split(' ').filter((code) => code !== '') : [],
     outcome: row.outcome,
     outcomeSetAt: row.outcome_set_at,
+    outcomeSetBy: row.outcome_set_by,
   };
 }
 

@@ -159,6 +159,10 @@ export function uploadsRepo(db: Db) {
       return id;
     }),
     /** Writes the service's answer on a line stored before the request went out. */
+    /** Removes a line whose file never left (the team's ledger refused it); its rows go too. */
+    discard(id: number): void {
+      db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+    },
     record(id: number, answer: UploadAnswerRecord): void {
       record.run({
         id,

@@ -44,30 +44,9 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
       ledgerLockKey,
       claim.environment,
     ]);
-    const held = await client.query<{
-      external_id: string;
-      analyst: string;
-      at: Date;
-      status: SentBefore['status'];
-    }>(
-      `SELECT external_id, analyst, at, status FROM uploads
-       WHERE environment = $1 AND external_id = ANY($2::text[])
-         AND (status <> 'failed' OR error_code = ANY($3::text[]))
-       ORDER BY external_id`,
-      [claim.environment, ids, mayHaveArrived],
-    );
+    const held = await heldTransactions(client, claim.environment, ids);
     // Held by a colleague: nothing is written, and the transaction only releases the lock.
-    if (held.rows.length > 0) {
-      return {
-        ok: false,
-        sentBefore: held.rows.map((row) => ({
-          externalId: row.external_id,
-          analyst: row.analyst,
-          at: row.at,
-          status: row.status,
-        })),
-      };
-    }
+    if (held.length > 0) return { ok: false, sentBefore: held };
     await client.query(
       `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code)
        SELECT $1, id, $3, $4, $5, 'sending', NULL FROM unnest($2::text[]) AS id
@@ -89,4 +68,31 @@ export async function recordUploadAnswer(
     `UPDATE uploads SET status = $2, error_code = $3 WHERE upload_id = $1 AND status = 'sending'`,
     [uploadId, answer.status, answer.status === 'failed' ? answer.errorCode : null],
   );
+}
+
+/** Of these transactions, those an upload in the team's ledger holds (sent, or may have been). */
+export async function heldTransactions(
+  client: ClientBase,
+  environment: string,
+  externalIds: readonly string[],
+): Promise<SentBefore[]> {
+  if (externalIds.length === 0) return [];
+  const { rows } = await client.query<{
+    external_id: string;
+    analyst: string;
+    at: Date;
+    status: SentBefore['status'];
+  }>(
+    `SELECT external_id, analyst, at, status FROM uploads
+     WHERE environment = $1 AND external_id = ANY($2::text[])
+       AND (status <> 'failed' OR error_code = ANY($3::text[]))
+     ORDER BY external_id`,
+    [environment, [...new Set(externalIds)], mayHaveArrived],
+  );
+  return rows.map((row) => ({
+    externalId: row.external_id,
+    analyst: row.analyst,
+    at: row.at,
+    status: row.status,
+  }));
 }

@@ -77,6 +77,17 @@ ALTER TABLE uploads ADD COLUMN status text NOT NULL DEFAULT 'sent'
 ALTER TABLE uploads ADD COLUMN error_code text;
 CREATE INDEX uploads_upload ON uploads (upload_id);`,
   },
+  {
+    // An answer as the workstations share it: the alert count and the similar devices' IDs are
+    // what the service answered; a transaction's device is what a colleague's file needs. The
+    // analysts who synced, for "colleagues seen".
+    version: 3,
+    name: 'answer-details',
+    sql: `
+ALTER TABLE answers ADD COLUMN alert_quantity integer;
+ALTER TABLE answers ADD COLUMN similar_device_ids jsonb NOT NULL DEFAULT '[]';
+CREATE TABLE analysts (name text PRIMARY KEY, last_sync_at timestamptz NOT NULL);`,
+  },
 ];
 
 /** The advisory lock key serialising schema changes (any constant every workstation shares). */

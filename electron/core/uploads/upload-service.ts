@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
 import type { Destination } from '../../../shared/environment';
 import { readResponseFile } from '../../../shared/outcomes';
@@ -6,6 +6,7 @@ import type { ReadResult } from '../../../shared/outcomes';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { ServiceClient, UploadAnswer } from '../service/client';
 import type { Db } from '../store/db';
+import type { ClaimAnswer, SentBefore } from '../team/team-ledger';
 import { uploadsRepo, type UploadAnswerRecord } from '../store/uploads.repo';
 import {
   deviceClasses,
@@ -30,6 +31,38 @@ export interface UploadTarget {
   allowUnseenDevices?: boolean;
   /** The ledger line this send repeats (set by `resend`). */
   resentFrom?: number;
+  /** The team's ledger (issue 17), when this workstation belongs to a team. */
+  team?: TeamGate;
+}
+
+/**
+ * The team's upload ledger as a send sees it: a claim of the file's transactions before the
+ * file goes, the service's answer after. Both come back as Results: an unreachable team database
+ * stops the send (the team's re-send guard could not look), it never lets it through unchecked.
+ */
+export interface TeamGate {
+  claim(environment: string, externalIds: string[], uploadId: string): Promise<Result<ClaimAnswer>>;
+  record(
+    uploadId: string,
+    answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
+  ): Promise<Result<void>>;
+}
+
+/** Why a file did not go: a colleague's upload holds some of its transactions. */
+function heldMessage(fileName: string, held: SentBefore[]): { message: string; details: string[] } {
+  const first = held[0];
+  const who = first
+    ? ` (${first.externalId}: ${first.analyst}, ${first.at.toISOString()}${held.length > 1 ? ', and others' : ''})`
+    : '';
+  return {
+    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out.`,
+    details: held
+      .slice(0, maxDetails)
+      .map(
+        (line) =>
+          `${line.externalId}: ${line.status === 'sent' ? 'sent' : 'being sent, or may have arrived'} by ${line.analyst} at ${line.at.toISOString()}`,
+      ),
+  };
 }
 
 /** The upload ledger and the re-send guard. */
@@ -194,11 +227,34 @@ export function uploadService(db: Db): UploadService {
       .immediate();
     if (started.kind === 'confirm') return ok({ status: 'confirm', check: started.check });
     const { id } = started;
+    const teamUpload = randomUUID();
+    if (target.team) {
+      const ids = read.rows.map((row) => row.transactionId);
+      const claimed = await target.team.claim(target.environment, ids, teamUpload);
+      if (!claimed.ok || !claimed.value.ok) repo.discard(id);
+      if (!claimed.ok)
+        return fail(
+          'team',
+          `${check.fileName} was not sent: the team's re-send guard could not check it. ${claimed.error.message}`,
+        );
+      if (!claimed.value.ok) {
+        const { message, details } = heldMessage(check.fileName, claimed.value.sentBefore);
+        return fail('validation', message, { details });
+      }
+    }
     const answer = await target.client.uploadResponseVariables({
       name: check.fileName,
       bytes: file.bytes,
     });
-    repo.record(id, ledgerOf(answer));
+    const line = ledgerOf(answer);
+    repo.record(id, line);
+    // A team line left 'sending' (the team database went away meanwhile) keeps blocking: safe.
+    await target.team?.record(
+      teamUpload,
+      line.status === 'sent'
+        ? { status: 'sent' }
+        : { status: 'failed', errorCode: line.errorCode ?? 'failed' },
+    );
     const upload = repo.get(id);
     if (!upload) throw new Error(`Upload ${String(id)} was stored but cannot be read back.`);
     return ok({ status: 'done', upload, error: answer.ok ? null : answer.error });

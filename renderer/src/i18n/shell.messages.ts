@@ -51,6 +51,7 @@ export const shellMessages = catalogue(
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
     'error.busy': 'Another window or program is running this batch.',
+    'error.team': 'The team database failed.',
   },
   {
     'app.name': 'Device Check Desk',
@@ -103,5 +104,6 @@ export const shellMessages = catalogue(
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
     'error.busy': 'Outra janela ou programa está executando este lote.',
+    'error.team': 'O banco de dados da equipe falhou.',
   },
 );

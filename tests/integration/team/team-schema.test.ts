@@ -20,12 +20,13 @@ describe.skipIf(missing)('team schema migrations', () => {
     await Promise.all(clients.map((client) => client.connect()));
     try {
       const applied = await Promise.all(clients.map((client) => migrateTeamSchema(client)));
-      expect(applied.flat().sort()).toEqual([1, 2]);
+      expect(applied.flat().sort()).toEqual([1, 2, 3]);
       expect(await migrateTeamSchema(first)).toEqual([]);
       const { rows } = await first.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
       );
       expect(rows.map((row) => row.table_name)).toEqual([
+        'analysts',
         'answers',
         'outcome_events',
         'outcomes',

@@ -88,6 +88,8 @@ describe('migration 0009 (legitimate review)', () => {
     expect(db.pragma('legacy_alter_table', { simple: true })).toBe(0);
 
     // The review service stores Legítima; the index trigger ranks it 3 (key 4 of the queue).
+    // Today's code writes today's schema: the later migrations first.
+    await migrate(db, migrations, () => backup);
     const review = reviewService(db);
     expect(review.set([{ batchId: 'b1', seq: 2 }], 'Legítima')).toMatchObject({ changed: 1 });
     expect(review.set([{ batchId: 'b1', seq: 3 }], 'Suspeito')).toMatchObject({ changed: 1 });

@@ -82,6 +82,7 @@ describe('rowCopyJson', () => {
     insights: ['DEV0001'],
     outcome: null,
     outcomeSetAt: null,
+    outcomeSetBy: null,
     attempts: 1,
     lookedUpAt: '2026-11-23T10:00:00.000Z',
     messages: [],

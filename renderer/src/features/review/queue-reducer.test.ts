@@ -30,6 +30,7 @@ const resultRow = (seq: number, reviewable = true): ResultRow => ({
   insights: [],
   outcome: null,
   outcomeSetAt: null,
+  outcomeSetBy: null,
 });
 
 /** Ten rows of batch `b`; those at `unreviewable` have no device. */

@@ -19,6 +19,7 @@ function row(seq: number, extra: Partial<ResultRow> = {}): ResultRow {
     insights: [],
     outcome: null,
     outcomeSetAt: null,
+    outcomeSetBy: null,
     ...extra,
   };
 }

@@ -1,0 +1,69 @@
+import type { ClientBase } from 'pg';
+import type { SharedAnswer } from '../store/team-answers.repo';
+
+/**
+ * Answers in the team database (issue 17): the newest answer of each transaction per
+ * environment, by whichever analyst looked it up. A push is an upsert, so pushing the same
+ * answers again stores nothing twice; an older answer never replaces a newer one.
+ */
+export async function pushAnswers(
+  client: ClientBase,
+  environment: string,
+  analyst: string,
+  answers: readonly SharedAnswer[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  // One answer per transaction in a statement: ON CONFLICT cannot touch a row twice.
+  const newest = new Map<string, SharedAnswer>();
+  for (const answer of answers) {
+    const before = newest.get(answer.externalId);
+    if (!before || before.answeredAt <= answer.answeredAt) newest.set(answer.externalId, answer);
+  }
+  const rows = [...newest.values()];
+  await client.query(
+    `INSERT INTO answers (environment, external_id, session_id, device_id, risk, score, insights,
+       alert_quantity, device_age_days, similar_device_ids, similar_devices, answered_at, analyst)
+     SELECT $1, a.external_id, a.session_id, a.device_id, a.risk, a.score, a.insights::jsonb,
+       a.alert_quantity, a.device_age, a.similar_ids::jsonb, jsonb_array_length(a.similar_ids::jsonb),
+       a.answered_at, $2
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
+       $9::int[], $10::int[], $11::text[], $12::timestamptz[])
+       AS a(external_id, session_id, device_id, risk, score, insights, alert_quantity, device_age, similar_ids, answered_at)
+     ON CONFLICT (environment, external_id) DO UPDATE SET session_id = excluded.session_id,
+       device_id = excluded.device_id, risk = excluded.risk, score = excluded.score,
+       insights = excluded.insights, alert_quantity = excluded.alert_quantity,
+       device_age_days = excluded.device_age_days, similar_device_ids = excluded.similar_device_ids,
+       similar_devices = excluded.similar_devices, answered_at = excluded.answered_at,
+       analyst = excluded.analyst
+     WHERE excluded.answered_at > answers.answered_at`,
+    [
+      environment,
+      analyst,
+      rows.map((row) => row.externalId),
+      rows.map((row) => row.sessionId),
+      rows.map((row) => row.deviceId),
+      rows.map((row) => row.risk),
+      rows.map((row) => row.score),
+      rows.map((row) => JSON.stringify(row.insights)),
+      rows.map((row) => row.alertQuantity),
+      rows.map((row) => row.deviceAge),
+      rows.map((row) => JSON.stringify(row.similarDevices)),
+      rows.map((row) => row.answeredAt),
+    ],
+  );
+}
+
+/** The devices the team's answers name for these transactions of an environment. */
+export async function teamDevices(
+  client: ClientBase,
+  environment: string,
+  externalIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (externalIds.length === 0) return new Map();
+  const { rows } = await client.query<{ external_id: string; device_id: string }>(
+    `SELECT external_id, device_id FROM answers
+     WHERE environment = $1 AND external_id = ANY($2::text[]) AND device_id IS NOT NULL`,
+    [environment, externalIds],
+  );
+  return new Map(rows.map((row) => [row.external_id, row.device_id]));
+}

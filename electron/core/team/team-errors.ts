@@ -1,0 +1,47 @@
+import { messageOf } from '../../../shared/message-of';
+import type { TeamUrl } from './team-url';
+
+/**
+ * A failure of the team database in words an analyst can act on. The message names the server
+ * and the user, never the password, and never repeats what the server said verbatim when that
+ * could carry one (a connection string in an error, say).
+ */
+export function teamFailureMessage(
+  caught: unknown,
+  url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
+): string {
+  const where = `the team database at ${url.host}:${String(url.port)}`;
+  const code = (caught as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Could not connect to ${where}: the connection was refused. Is the server running, and is the port right?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Could not connect to ${where}: the name ${url.host} could not be found. Check the URL and the network.`;
+    case 'ETIMEDOUT':
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case '57P01':
+    case '57P03':
+      return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
+    case '28P01':
+    case '28000':
+      return `${where} refused the user ${url.user} or its password. Connect again with the right password (dcdesk team connect, or Settings → Team).`;
+    case '3D000':
+      return `${where} has no database named ${url.database}.`;
+    case '42501':
+      return `The user ${url.user} lacks a permission on ${where}. Ask the database's administrator for the grants in docs/team-database.md.`;
+    default:
+      break;
+  }
+  const message = messageOf(caught);
+  if (/timeout|timed out/i.test(message))
+    return `${where} did not answer in time. Nothing is lost: the changes wait here and go with the next sync.`;
+  if (/server does not support SSL/i.test(message))
+    return `${where} does not offer TLS, which a team database on the network must.`;
+  if (/SSL|TLS|certificate/i.test(message))
+    return `The TLS connection to ${where} failed: the server must offer TLS with a certificate this computer trusts.`;
+  if (/password/i.test(message))
+    return `${where} asked for a password and none is saved. Connect again with it (dcdesk team connect, or Settings → Team).`;
+  return `The team database at ${url.host}:${String(url.port)} failed: ${message.replace(/postgres(ql)?:\/\/\S+/gi, '[url]').slice(0, 300)}`;
+}

@@ -1,0 +1,240 @@
+import type pg from 'pg';
+import type { TeamStatus, TeamSyncReport } from '../../../shared/contract/team';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { CredentialStore } from '../credentials/keychain';
+import type { Db } from '../store/db';
+import { teamLinkRepo } from '../store/team-link.repo';
+import { trailRepo } from '../store/trail.repo';
+import { analystName } from './analyst';
+import { openTeamClient } from './team-client';
+import { claimUpload, heldTransactions, recordUploadAnswer, type SentBefore } from './team-ledger';
+import type { TeamGate } from '../uploads/upload-service';
+import { teamFailureMessage } from './team-errors';
+import { syncTeam } from './team-sync';
+import { parseTeamUrl, type TeamUrl } from './team-url';
+
+/** Where the team's configuration comes from: the analyst's setting, and the environment. */
+export interface TeamOptions {
+  /** The analyst name setting ('' for the OS user's). */
+  analystSetting: () => string;
+  /** `DCDESK_TEAM_URL`, `DCDESK_TEAM_PASSWORD` and `DCDESK_ANALYST` (the CLI's). */
+  env?: NodeJS.ProcessEnv;
+  /** Told after each sync that changed outcomes here (the app refreshes its windows). */
+  onApplied?: (report: TeamSyncReport) => void;
+}
+
+/**
+ * The team database of this workstation (issue 17): linking, testing, syncing and the
+ * connection the upload ledger uses. A workstation without a team works exactly as before: every
+ * method answers locally (`status`) or says there is no team (`config`).
+ *
+ * The URL kept in the history never holds the password; the password lives in the OS keychain,
+ * or for one command in `DCDESK_TEAM_PASSWORD` or the URL of `DCDESK_TEAM_URL`. Syncs never
+ * overlap: a sync asked for while one runs waits for it and shares its answer.
+ */
+export function teamService(db: Db, keychain: CredentialStore, options: TeamOptions) {
+  const env = options.env ?? {};
+  const link = teamLinkRepo(db);
+  const trail = trailRepo(db);
+  let running: Promise<Result<TeamSyncReport>> | null = null;
+
+  const analyst = () => analystName(options.analystSetting(), env);
+
+  function status(): TeamStatus {
+    const linked = link.get();
+    return {
+      url: linked?.url ?? null,
+      analyst: analyst(),
+      lastSyncAt: linked?.lastSyncAt ?? null,
+      lastError: linked?.lastError ?? null,
+      waiting: trail.waitingCount(),
+      colleagues: linked?.colleagues ?? [],
+      syncing: running !== null,
+    };
+  }
+
+  function parsed(text: string): Result<TeamUrl> {
+    const url = parseTeamUrl(text);
+    return url.ok ? ok(url.url) : fail('config', url.message);
+  }
+
+  /** The team this command or window works with: `DCDESK_TEAM_URL`, else the linked one. */
+  async function connection(): Promise<Result<{
+    url: TeamUrl;
+    password: string | undefined;
+  }> | null> {
+    const fromEnv = env.DCDESK_TEAM_URL?.trim();
+    const linked = link.get();
+    if (!fromEnv && !linked) return null;
+    const url = parsed(fromEnv || (linked?.url ?? ''));
+    if (!url.ok) return url;
+    if (fromEnv) {
+      if (linked && linked.url !== url.value.stored)
+        return fail(
+          'config',
+          `This data folder syncs with the team database ${linked.url}; DCDESK_TEAM_URL names another. Run 'dcdesk team disconnect' first to change teams.`,
+        );
+      if (!linked) link.link(url.value.stored);
+    }
+    const given = env.DCDESK_TEAM_PASSWORD || url.value.password;
+    if (given) return ok({ url: url.value, password: given });
+    const saved = await keychain.teamPassword.read(url.value.stored);
+    // No keychain (a server, a container): trust-authenticated or .pgpass setups need none.
+    return ok({ url: url.value, password: saved.ok ? (saved.value ?? undefined) : undefined });
+  }
+
+  /**
+   * Runs `work` on a connection to the configured team database; null when there is no team.
+   * A failure is recorded as the link's last error and returned as `team`.
+   */
+  async function withTeam<T>(work: (client: pg.Client) => Promise<T>): Promise<Result<T> | null> {
+    const team = await connection();
+    if (team === null) return null;
+    if (!team.ok) return team;
+    const client = await openTeamClient(team.value.url, team.value.password);
+    if (!client.ok) {
+      link.failed(client.error.message);
+      return client;
+    }
+    try {
+      return ok(await work(client.value));
+    } catch (caught) {
+      const message = teamFailureMessage(caught, team.value.url);
+      link.failed(message);
+      return fail('team', message);
+    } finally {
+      await client.value.end().catch(() => undefined);
+    }
+  }
+
+  async function sync(): Promise<Result<TeamSyncReport>> {
+    if (running) return running;
+    running = (async () => {
+      const done = await withTeam((client) => syncTeam(db, client, analyst()));
+      if (done === null)
+        return fail(
+          'config',
+          'This workstation has no team database: connect one in Settings → Team or with dcdesk team connect.',
+        );
+      return done;
+    })().finally(() => {
+      running = null;
+    });
+    const report = await running;
+    if (report.ok && report.value.applied > 0) options.onApplied?.(report.value);
+    return report;
+  }
+
+  let soon: NodeJS.Timeout | undefined;
+  /**
+   * A sync shortly after outcome changes or a batch's end, once for a burst of them. Its failure
+   * is only recorded (Settings → Team shows it): the changes wait here for the next one.
+   */
+  function syncSoon(delayMs = 2_000): void {
+    if (!configured()) return;
+    clearTimeout(soon);
+    soon = setTimeout(() => void sync(), delayMs);
+    soon.unref();
+  }
+
+  /** `withTeam` for a caller that knows a team is configured. */
+  async function onTeam<T>(work: (client: pg.Client) => Promise<T>): Promise<Result<T>> {
+    return (await withTeam(work)) ?? fail('config', 'This workstation has no team database.');
+  }
+
+  /** The team's ledger for a send, or undefined without a team. */
+  function gate(): TeamGate | undefined {
+    if (!configured()) return undefined;
+    return {
+      claim: (environment, externalIds, uploadId) =>
+        onTeam((client) =>
+          claimUpload(client, {
+            environment,
+            externalIds,
+            uploadId,
+            analyst: analyst(),
+            at: new Date(),
+          }),
+        ),
+      record: (uploadId, answer) =>
+        onTeam((client) => recordUploadAnswer(client, uploadId, answer)),
+    };
+  }
+
+  /** Of these transactions, those the team's ledger holds; an empty list without a team. */
+  async function held(environment: string, externalIds: string[]): Promise<Result<SentBefore[]>> {
+    return (
+      (await withTeam((client) => heldTransactions(client, environment, externalIds))) ?? ok([])
+    );
+  }
+
+  function configured(): boolean {
+    return Boolean(env.DCDESK_TEAM_URL?.trim()) || link.get() !== null;
+  }
+
+  return {
+    status,
+    analyst,
+    gate,
+    held,
+    syncSoon,
+    /** Cancels a sync waiting to start and lets a running one end (the app is closing). */
+    async close(): Promise<void> {
+      clearTimeout(soon);
+      await running;
+    },
+    withTeam,
+    sync,
+    /** True when a team is configured (linked, or named by `DCDESK_TEAM_URL`). */
+    configured,
+
+    /** Connects and reads the team database's schema version; changes nothing anywhere. */
+    async test(text: string, password?: string): Promise<Result<TeamStatus>> {
+      const url = parsed(text);
+      if (!url.ok) return url;
+      const client = await openTeamClient(url.value, password ?? url.value.password, {
+        migrate: false,
+      });
+      if (!client.ok) return client;
+      await client.value.end().catch(() => undefined);
+      return ok(status());
+    },
+
+    /**
+     * Links this workstation to a team database after connecting to it (which brings its schema
+     * up to date), keeps the password in the keychain, then syncs once. A failed first sync
+     * leaves the link: the changes wait here and go with the next sync.
+     */
+    async connect(text: string, password?: string): Promise<Result<TeamStatus>> {
+      const url = parsed(text);
+      if (!url.ok) return url;
+      const secret = password || url.value.password;
+      const client = await openTeamClient(url.value, secret);
+      if (!client.ok) return client;
+      await client.value.end().catch(() => undefined);
+      if (secret) {
+        const saved = await keychain.teamPassword.save(url.value.stored, secret);
+        if (!saved.ok) return saved;
+      }
+      const before = link.get();
+      if (before && before.url !== url.value.stored)
+        await keychain.teamPassword.remove(before.url).catch(() => undefined);
+      link.link(url.value.stored);
+      await sync();
+      return ok(status());
+    },
+
+    /** Unlinks the team database and forgets its password; every change here stays. */
+    async disconnect(): Promise<Result<TeamStatus>> {
+      const linked = link.get();
+      if (linked) {
+        const removed = await keychain.teamPassword.remove(linked.url);
+        if (!removed.ok && removed.error.code !== 'keychain_unavailable') return removed;
+      }
+      link.unlink();
+      return ok(status());
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof teamService>;

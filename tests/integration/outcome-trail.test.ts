@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewService } from '../../electron/core/review/review-service';
+import { trailRepo } from '../../electron/core/store/trail.repo';
+import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
+
+let fixture: OutcomesFixture;
+beforeAll(async () => {
+  fixture = await outcomesFixture(12);
+});
+afterAll(() => fixture.close());
+
+const idOf = (seq: number) =>
+  (
+    fixture.db
+      .prepare('SELECT external_id FROM batch_rows WHERE batch_id = ? AND seq = ?')
+      .get(fixture.batchId, seq) as { external_id: string }
+  ).external_id;
+
+describe('the outcome trail (issue 17)', () => {
+  it('records who changed what, from what and from where, with each outcome change', () => {
+    const review = reviewService(fixture.db, () => 'Ana');
+    const target = (seq: number) => ({ batchId: fixture.batchId, seq });
+    review.set([target(3)], 'Suspeito');
+    review.set([target(3), target(4)], 'Fraude Confirmada');
+    // Setting an outcome a row already has is no change: nothing is written.
+    review.set([target(3)], 'Fraude Confirmada');
+    reviewService(fixture.db, () => 'Bruno').applyImport(
+      [{ row: 2, transactionId: idOf(4), outcome: 'Device Positivado' }],
+      true,
+      'sandbox',
+    );
+    review.set([target(3)], null);
+
+    const lines = (seq: number) =>
+      trailRepo(fixture.db)
+        .ofTransaction(idOf(seq))
+        .map(({ analyst, outcome, previous, source, environment, origin }) => ({
+          analyst,
+          outcome,
+          previous,
+          source,
+          environment,
+          origin,
+        }));
+    const here = { environment: 'sandbox', origin: 'here' };
+    expect(lines(3)).toEqual([
+      { ...here, analyst: 'Ana', outcome: 'Suspeito', previous: null, source: 'key' },
+      {
+        ...here,
+        analyst: 'Ana',
+        outcome: 'Fraude Confirmada',
+        previous: 'Suspeito',
+        source: 'bulk',
+      },
+      { ...here, analyst: 'Ana', outcome: null, previous: 'Fraude Confirmada', source: 'key' },
+    ]);
+    expect(lines(4)).toEqual([
+      { ...here, analyst: 'Ana', outcome: 'Fraude Confirmada', previous: null, source: 'bulk' },
+      {
+        ...here,
+        analyst: 'Bruno',
+        outcome: 'Device Positivado',
+        previous: 'Fraude Confirmada',
+        source: 'spreadsheet',
+      },
+    ]);
+    // Every line made here waits for a team, whether or not one is connected.
+    expect(trailRepo(fixture.db).waitingCount()).toBe(5);
+  });
+
+  it('writes nothing when the outcome change fails, and no outcome without its line', () => {
+    const review = reviewService(fixture.db, () => 'Ana');
+    const before = trailRepo(fixture.db).waitingCount();
+    fixture.db.exec(
+      "CREATE TEMP TRIGGER refuse_trail BEFORE INSERT ON outcome_changes BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    try {
+      expect(() => review.set([{ batchId: fixture.batchId, seq: 5 }], 'Suspeito')).toThrow(
+        /disk full/,
+      );
+    } finally {
+      fixture.db.exec('DROP TRIGGER temp.refuse_trail');
+    }
+    expect(
+      fixture.db.prepare('SELECT outcome FROM outcomes WHERE external_id = ?').get(idOf(5)),
+    ).toBeUndefined();
+    expect(trailRepo(fixture.db).waitingCount()).toBe(before);
+  });
+});

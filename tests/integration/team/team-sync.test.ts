@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewService } from '../../../electron/core/review/review-service';
+import { teamLinkRepo } from '../../../electron/core/store/team-link.repo';
+import { trailRepo } from '../../../electron/core/store/trail.repo';
+import { syncTeam } from '../../../electron/core/team/team-sync';
+import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
+import { sourceRows, startBatch } from '../../support/bulk';
+import { tempHistory } from '../../support/history';
+import { postgresMissing } from '../../support/postgres';
+import { teamDatabase } from '../../support/team-database';
+
+const missing = postgresMissing();
+if (missing) console.warn(`Skipping the team sync tests: ${missing}`);
+
+type History = Awaited<ReturnType<typeof tempHistory>>;
+
+describe.skipIf(missing)('team sync between two workstations', () => {
+  const team = teamDatabase();
+  let sandbox: SandboxHandle;
+  const histories: History[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    for (const history of histories) history.close();
+    await sandbox.close();
+  });
+
+  /** A workstation: its own data folder, linked to the team database, with one batch run. */
+  async function workstation(rows = 20, from = 0) {
+    const history = await tempHistory();
+    histories.push(history);
+    teamLinkRepo(history.db).link('postgresql://team@127.0.0.1/postgres');
+    let batchId: string | undefined;
+    if (rows > 0) {
+      const { batch, run } = startBatch(history.db, sandbox, sourceRows(rows, from), {
+        concurrency: 4,
+      });
+      await run.ended;
+      batchId = batch.id;
+    }
+    const client = await team.workstation();
+    return {
+      db: history.db,
+      batchId: batchId ?? '',
+      review: (analyst: string) => reviewService(history.db, () => analyst),
+      sync: () => syncTeam(history.db, client, 'analyst'),
+    };
+  }
+
+  const outcomeOf = (db: History['db'], externalId: string) =>
+    db
+      .prepare('SELECT outcome, set_by, environment, device_id FROM outcomes WHERE external_id = ?')
+      .get(externalId) as
+      | { outcome: string; set_by: string | null; environment: string; device_id: string }
+      | undefined;
+
+  it("brings a colleague's outcomes, with who set them, even for transactions never looked up here", async () => {
+    const ana = await workstation(20, 1000);
+    const bruno = await workstation(0);
+    ana.review('Ana').set(
+      [2, 3, 4].map((seq) => ({ batchId: ana.batchId, seq })),
+      'Fraude Confirmada',
+    );
+    const pushed = await ana.sync();
+    expect(pushed.pushed).toBe(3);
+    expect(pushed.answers).toBeGreaterThan(0);
+    const pulled = await bruno.sync();
+    expect(pulled.applied).toBe(3);
+    const ids = (
+      ana.db.prepare('SELECT external_id FROM outcomes ORDER BY external_id').all() as Array<{
+        external_id: string;
+      }>
+    ).map((row) => row.external_id);
+    for (const id of ids) {
+      const mine = outcomeOf(ana.db, id);
+      const theirs = outcomeOf(bruno.db, id);
+      expect(theirs).toEqual({ ...mine, set_by: 'Ana' });
+    }
+    // Bruno never looked these up, yet the file for the sandbox carries them with their devices.
+    const rows = reviewService(bruno.db).fileRows('sandbox', { scope: 'all' });
+    expect(rows.map((row) => row.transactionId).sort()).toEqual(ids);
+    // Pulling again changes nothing: every change is applied once.
+    expect(await bruno.sync()).toMatchObject({ pulled: 0, applied: 0 });
+  });
+
+  it('keeps both of two concurrent changes in the trail; the later one wins everywhere', async () => {
+    const ana = await workstation(10, 2000);
+    const bruno = await workstation(10, 2000);
+    const id = (
+      ana.db
+        .prepare('SELECT external_id FROM batch_rows WHERE batch_id = ? AND seq = 5')
+        .get(ana.batchId) as { external_id: string }
+    ).external_id;
+    ana.review('Ana').set([{ batchId: ana.batchId, seq: 5 }], 'Suspeito');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    bruno.review('Bruno').set([{ batchId: bruno.batchId, seq: 5 }], 'Device Positivado');
+    // Bruno's later change reaches the team first; Ana's earlier one must not replace it.
+    await bruno.sync();
+    await ana.sync();
+    await bruno.sync();
+    expect(outcomeOf(ana.db, id)).toMatchObject({ outcome: 'Device Positivado', set_by: 'Bruno' });
+    expect(outcomeOf(bruno.db, id)).toMatchObject({ outcome: 'Device Positivado', set_by: null });
+    for (const db of [ana.db, bruno.db]) {
+      const trail = trailRepo(db).ofTransaction(id);
+      expect(trail.map((change) => [change.analyst, change.outcome, change.previous])).toEqual([
+        ['Ana', 'Suspeito', null],
+        ['Bruno', 'Device Positivado', null],
+      ]);
+    }
+  });
+});
