@@ -46,7 +46,10 @@ export const errorCodes = [
   'file',
   /** An unexpected failure inside the app itself. */
   'internal',
-  /** Someone else holds what was asked for: another process or window is running the batch. */
+  /**
+   * Someone else holds what was asked for: another process or window is running the batch, or a
+   * colleague's upload in the team's ledger holds the transactions of a file.
+   */
   'busy',
   /**
    * The window lost its connection to the app's own core (the web host or the main process

@@ -9,6 +9,7 @@ import { purgeCommand } from './commands/purge';
 import { reportCommand } from './commands/report';
 import { sandboxCommand } from './commands/sandbox';
 import { settingsCommand } from './commands/settings';
+import { teamCommand } from './commands/team';
 import { uploadCommand } from './commands/upload';
 import { uploadsCommand } from './commands/uploads';
 import { versionCommand } from './commands/version';
@@ -31,6 +32,7 @@ const commands: Command[] = [
   uploadCommand,
   uploadsCommand,
   reportCommand,
+  teamCommand,
   settingsCommand,
   purgeCommand,
   versionCommand,

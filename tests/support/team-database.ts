@@ -17,6 +17,8 @@ export function teamDatabase(): {
   async function workstation(): Promise<pg.Client> {
     if (!cluster) throw new Error('The cluster did not start.');
     const client = new pg.Client(cluster.connection);
+    // A test that kills the server ends these connections; the next query on one says so.
+    client.on('error', () => undefined);
     await client.connect();
     clients.push(client);
     return client;

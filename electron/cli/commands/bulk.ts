@@ -13,6 +13,7 @@ import {
 import type { BatchRun, RunEnd } from '../../core/bulk/runner';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
+import { cliTeam, syncAfter } from '../team';
 import { settingBounds } from '../../../shared/settings-bounds';
 import {
   connectionOptions,
@@ -224,7 +225,9 @@ ${connectionUsage}`,
         if (values['retry-failed'])
           note(io, `dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
         note(io, `dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
-        return await report(batches, resumed.value.run, target, io, view, summaryTo());
+        const code = await report(batches, resumed.value.run, target, io, view, summaryTo());
+        await syncAfter(cliTeam(history.db, io), io);
+        return code;
       }
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
@@ -275,7 +278,10 @@ ${connectionUsage}`,
         io,
         `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
-      return await report(batches, run, target, io, view, summaryTo());
+      const code = await report(batches, run, target, io, view, summaryTo());
+      // The batch's answers (never personal data) go to the team, if there is one.
+      await syncAfter(cliTeam(history.db, io), io);
+      return code;
     } finally {
       view.close();
       await batches.stopAll();

@@ -21,6 +21,8 @@ import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
 import { writeAtomically } from '../../core/write-atomically';
 import { messageOf } from '../../../shared/message-of';
+import { teamFileRows } from '../../core/team/team-file-rows';
+import { cliTeam } from '../team';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -49,8 +51,11 @@ it with 'dcdesk upload FILE'.
   --base-url URL    the file is for that address (what dcdesk bulk --base-url URL answered),
                     kept apart from every environment
 
-  --json            print {output, kind, separator, environment, rows, sizeBytes, counts} (counts:
-                    rows per outcome) instead of the text report
+  --json            print {output, kind, separator, environment, rows, sizeBytes, counts,
+                    sentByTeam, teamError} (counts: rows per outcome) instead of the text report
+
+With a team database (dcdesk team), it syncs first, so colleagues' outcomes are in (also on
+transactions this workstation never looked up), and leaves out what the team's ledger shows sent.
 
 Nothing is written when there is nothing to send or when a row cannot go in the file.`;
 
@@ -116,8 +121,21 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       return exitCodes.failed;
     }
     const scope = values.all ? 'all' : 'unsent';
-    const review = reviewService(db);
-    const rows = review.fileRows(environment, { batchId, scope });
+    const team = cliTeam(db, io);
+    const review = reviewService(db, team.analyst);
+    const { rows, sentByTeam, teamError } = await teamFileRows(review, team, environment, {
+      batchId,
+      scope,
+    });
+    if (teamError)
+      io.err(
+        `dcdesk: warning: the file holds this workstation's outcomes only: the team database could not be asked. ${teamError}`,
+      );
+    if (sentByTeam > 0)
+      note(
+        io,
+        `dcdesk: left out ${counted(sentByTeam, 'transaction', 'transactions')} the team's ledger shows sent by a colleague (--all to include them).`,
+      );
     if (rows.length === 0) {
       io.err(`dcdesk: ${whyEmpty(review, environment, batchId)}`);
       return exitCodes.failed;
@@ -156,6 +174,8 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
           rows: preview.total,
           sizeBytes: preview.sizeBytes,
           counts,
+          sentByTeam,
+          teamError,
         }),
       );
     } else {

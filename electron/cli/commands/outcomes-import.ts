@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contract/outcomes';
 import { outcomes } from '../../../shared/domain/types';
 import { reviewService } from '../../core/review/review-service';
+import { cliTeam, syncAfter } from '../team';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
@@ -178,7 +179,8 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       if (row.outcome === null) unknown.push({ row: row.row, value: row.outcomeText });
       else rows.push({ row: row.row, transactionId: row.transactionId, outcome: row.outcome });
     }
-    const review = reviewService(history.db);
+    const team = cliTeam(history.db, io);
+    const review = reviewService(history.db, team.analyst);
     const report = review.checkImport(rows, environment);
     const dryRun = values['dry-run'] ?? false;
     const result = dryRun ? null : review.applyImport(rows, replace, environment);
@@ -212,6 +214,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       printReport(io, sheet, unknown, report, { destination: environment, elsewhere });
       printResult(io, report, result, replace);
     }
+    if (result && result.applied > 0) await syncAfter(team, io);
     return left === 0 ? exitCodes.ok : exitCodes.failed;
   } finally {
     history.close();

@@ -11,6 +11,7 @@ import {
   unseenDevicesMessage,
 } from '../../core/uploads/device-classes';
 import { uploadService } from '../../core/uploads/upload-service';
+import { cliTeam, syncAfter } from '../team';
 import type { Command } from '../command';
 import {
   connectionOptions,
@@ -128,8 +129,12 @@ DeviceIds the history has never seen (built elsewhere) is sent only with --unsee
   --json             print the ledger line as JSON
 
 Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, or the file has
-problems (listed with their lines, nothing sent); 2 usage mistake or re-send not confirmed;
-3 credentials refused.
+problems (listed with their lines, nothing sent), or the team database could not be reached
+(nothing sent); 2 usage mistake, re-send not confirmed, or transactions a colleague already sent
+(who and when are listed; nothing sent); 3 credentials refused.
+
+With a team database (dcdesk team), the send syncs first and claims the file's transactions in
+the team's ledger under a lock: of two analysts sending the same transactions at once, one goes.
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
@@ -145,6 +150,7 @@ ${connectionUsage}`,
     let connection: Connection | null = null;
     try {
       const service = uploadService(history.db);
+      const team = cliTeam(history.db, io);
       // The file's own problems need no connection: reported before any credentials are asked for.
       const allowUnseenDevices = values['unseen-devices'] ?? false;
       const check = await service.check(file, destinationOption(values, io));
@@ -157,10 +163,13 @@ ${connectionUsage}`,
       const refused = reportDevices(io, check, allowUnseenDevices);
       if (refused !== null) return refused;
       connection = await openConnection(values, io);
+      // With a team: its colleagues' work first, then the send goes through the team's ledger.
+      if (team.configured()) await syncAfter(team, io);
       const target = {
         client: connection.client,
         environment: connection.destination,
         allowUnseenDevices,
+        team: team.gate(),
       };
       let sent = await service.send(file, { ...target, confirmed: values.yes ?? false });
       if (sent.ok && sent.value.status === 'confirm') {

@@ -188,9 +188,13 @@ export function outcomesRepo(db: Db) {
         batchId === undefined
           ? ''
           : ' AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)';
+      // A colleague's outcome on a transaction no batch here holds has only its environment.
       return statement<{ destination: Destination; count: number }>(
-        `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
-         WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,
+        `SELECT coalesce(b.destination, o.environment) AS destination, COUNT(*) AS count
+         FROM outcomes o LEFT JOIN batches b ON b.id = o.batch_id
+         WHERE o.device_id IS NOT NULL
+           AND (b.id IS NOT NULL OR (o.set_by IS NOT NULL AND o.environment IS NOT NULL))${inBatch}
+         GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },
     /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */

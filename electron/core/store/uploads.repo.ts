@@ -115,7 +115,8 @@ export function uploadsRepo(db: Db) {
     `SELECT ${columns} FROM uploads WHERE id IN (SELECT ut.upload_id ${accepted}) ORDER BY id DESC`,
   );
 
-  // Where the history met each DeviceId: answers of a destination's batches, or its uploads.
+  // Where the history met each DeviceId: answers of a destination's batches, its uploads, or a
+  // colleague's outcome pulled from the team (whose answers of that destination named it).
   const origins = db.prepare<[{ ids: string }], { device_id: string; destination: Destination }>(
     `SELECT d.value ->> '$.d' AS device_id, b.destination
      FROM json_each(@ids) d
@@ -126,7 +127,12 @@ export function uploadsRepo(db: Db) {
      FROM json_each(@ids) d
      JOIN upload_transactions ut ON ut.external_id = d.value ->> '$.t' AND ut.device_id = d.value ->> '$.d'
      JOIN uploads u ON u.id = ut.upload_id
-     WHERE ${possiblyReceived}`,
+     WHERE ${possiblyReceived}
+     UNION
+     SELECT d.value ->> '$.d', o.environment
+     FROM json_each(@ids) d
+     JOIN outcomes o ON o.external_id = d.value ->> '$.t' AND o.device_id = d.value ->> '$.d'
+     WHERE o.set_by IS NOT NULL AND o.environment IS NOT NULL`,
   );
 
   return {

@@ -239,7 +239,7 @@ export function uploadService(db: Db): UploadService {
         );
       if (!claimed.value.ok) {
         const { message, details } = heldMessage(check.fileName, claimed.value.sentBefore);
-        return fail('validation', message, { details });
+        return fail('busy', message, { details });
       }
     }
     const answer = await target.client.uploadResponseVariables({

@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import type { TeamStatus } from '../../../shared/contract/team';
+import type { Command } from '../command';
+import { dataDirFrom, openCliHistory } from '../history';
+import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { cliTeam } from '../team';
+import { parseTeamUrl } from '../../core/team/team-url';
+
+const dataDir = { 'data-dir': { type: 'string' } } as const;
+
+function printStatus(io: Io, status: TeamStatus, json: boolean): void {
+  if (json) {
+    io.out(JSON.stringify(status));
+    return;
+  }
+  if (status.url === null) {
+    io.out(
+      'No team database: this workstation works alone. Connect one with dcdesk team connect URL.',
+    );
+    io.out(`analyst: ${status.analyst}`);
+    return;
+  }
+  io.out(`team database: ${status.url}`);
+  io.out(`analyst: ${status.analyst}`);
+  io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
+  io.out(`changes waiting: ${String(status.waiting)}`);
+  io.out(
+    `colleagues seen: ${status.colleagues.length > 0 ? status.colleagues.join(', ') : 'none yet'}`,
+  );
+  if (status.lastError) io.out(`last error: ${status.lastError}`);
+}
+
+async function withTeamOf(
+  argv: string[],
+  io: Io,
+  extra: Record<string, { type: 'boolean' | 'string' }>,
+  work: (
+    team: ReturnType<typeof cliTeam>,
+    values: Record<string, unknown>,
+    positionals: string[],
+  ) => Promise<number>,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...dataDir, ...extra },
+    strict: true,
+    allowPositionals: true,
+  });
+  const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
+  try {
+    return await work(cliTeam(history.db, io), values, positionals);
+  } finally {
+    history.close();
+  }
+}
+
+const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
+  connect: (argv, io) =>
+    withTeamOf(
+      argv,
+      io,
+      { 'password-stdin': { type: 'boolean' }, json: { type: 'boolean' } },
+      async (team, values, positionals) => {
+        const [url, ...more] = positionals;
+        if (url === undefined)
+          throw new UsageError(
+            'Give the URL: dcdesk team connect postgresql://USER@HOST:PORT/DATABASE',
+          );
+        if (more.length > 0) throw new UsageError(`Unexpected argument '${more[0] ?? ''}'.`);
+        // The password: one written in the URL, else the first line of stdin (--password-stdin),
+        // else asked without showing it on a terminal; none for trust or .pgpass setups. It goes
+        // to the keychain, never into the URL kept here.
+        const parsed = parseTeamUrl(url);
+        const password =
+          parsed.ok && parsed.url.password !== undefined
+            ? undefined
+            : values['password-stdin'] === true
+              ? await io.readSecret('')
+              : io.stdinIsTerminal
+                ? await io.readSecret('Team database password (not shown; Enter for none): ')
+                : undefined;
+        const connected = await team.connect(url, password || undefined);
+        if (!connected.ok) return reportError(io, connected.error);
+        printStatus(io, connected.value, values.json === true);
+        if (connected.value.lastError) return exitCodes.failed;
+        return exitCodes.ok;
+      },
+    ),
+  status: (argv, io) =>
+    withTeamOf(argv, io, { json: { type: 'boolean' } }, (team, values) => {
+      printStatus(io, team.status(), values.json === true);
+      return Promise.resolve(exitCodes.ok);
+    }),
+  sync: (argv, io) =>
+    withTeamOf(argv, io, { json: { type: 'boolean' } }, async (team, values) => {
+      const synced = await team.sync();
+      if (!synced.ok) return reportError(io, synced.error);
+      const { pushed, answers, pulled, applied } = synced.value;
+      if (values.json === true)
+        io.out(JSON.stringify({ pushed, answers, pulled, applied, status: team.status() }));
+      else
+        io.out(
+          `Synced: pushed ${String(pushed)} outcome changes and ${String(answers)} answers; pulled ${String(pulled)} changes from colleagues, ${String(applied)} of them changed an outcome here.`,
+        );
+      return exitCodes.ok;
+    }),
+  disconnect: (argv, io) =>
+    withTeamOf(argv, io, {}, async (team) => {
+      const before = team.status().url;
+      const done = await team.disconnect();
+      if (!done.ok) return reportError(io, done.error);
+      io.out(
+        before === null
+          ? 'No team database was connected; nothing changed.'
+          : `Disconnected from ${before}; its password left the keychain. Everything here stays, and the changes made from now on wait until a team is connected.`,
+      );
+      return exitCodes.ok;
+    }),
+};
+
+export const teamCommand: Command = {
+  name: 'team',
+  summary: 'connect to the team database, see its status, sync, disconnect',
+  usage: `dcdesk team connect URL [--password-stdin] [--json] [--data-dir DIR]
+       dcdesk team status [--json] [--data-dir DIR]
+       dcdesk team sync [--json] [--data-dir DIR]
+       dcdesk team disconnect [--data-dir DIR]
+
+A fraud team shares reviews, answers (never a CPF, e-mail, phone, CEP or name) and one upload
+ledger on a PostgreSQL database. Everything keeps working without it; changes wait here and go
+with the next sync.
+
+  connect     links this data folder to the database at URL (postgresql://USER@HOST:PORT/DATABASE),
+              brings its schema up to date and syncs. The password is asked without showing it
+              (or read from the first line of stdin) and kept in the OS keychain, never in the URL
+              kept here. TLS is required unless the server is on this machine.
+  status      the database, the analyst name, the last sync, the changes waiting and the
+              colleagues seen (--json: {url, analyst, lastSyncAt, lastError, waiting, colleagues})
+  sync        pushes the changes made here and pulls the colleagues' ones now
+  disconnect  unlinks the database and deletes its password from the keychain
+
+The analyst name is the analystName setting (dcdesk settings set analystName NAME), else the OS
+user. For one command: DCDESK_TEAM_URL names the database (DCDESK_TEAM_PASSWORD its password,
+unless the URL or the keychain has it) and DCDESK_ANALYST the analyst. With a team, 'outcomes
+build' and 'upload' sync first and use the team's ledger.`,
+  async run(argv: string[], io: Io) {
+    const [action, ...rest] = argv;
+    if (action === undefined)
+      throw new UsageError('Say what to do: connect, status, sync or disconnect.');
+    const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
+    if (!run)
+      throw new UsageError(`Unknown action '${action}': use connect, status, sync or disconnect.`);
+    return run(rest, io);
+  },
+};

@@ -1,0 +1,35 @@
+import { settingsRepo } from '../core/store/settings.repo';
+import type { Db } from '../core/store/db';
+import { teamService, type TeamService } from '../core/team/team-service';
+import { cliKeychain } from './commands/credentials';
+import type { Io } from './io';
+import { note } from './verbosity';
+
+/**
+ * The team database for a command (issue 17): the one this data folder is linked to, or the one
+ * `DCDESK_TEAM_URL` names for this command (`DCDESK_TEAM_PASSWORD`, `DCDESK_ANALYST` beside it).
+ */
+export function cliTeam(db: Db, io: Io): TeamService {
+  return teamService(db, cliKeychain(io), {
+    analystSetting: () => settingsRepo(db).read().analystName,
+    env: io.env,
+  });
+}
+
+/**
+ * Syncs after a command changed outcomes or stored answers, when a team is configured. A failure
+ * is a warning, not the command's failure: the changes wait here for the next sync.
+ */
+export async function syncAfter(team: TeamService, io: Io): Promise<void> {
+  if (!team.configured()) return;
+  const synced = await team.sync();
+  if (synced.ok)
+    note(
+      io,
+      `dcdesk: team: pushed ${String(synced.value.pushed)} changes and ${String(synced.value.answers)} answers, pulled ${String(synced.value.pulled)} changes.`,
+    );
+  else
+    io.err(
+      `dcdesk: warning: the team sync failed; the changes wait here for the next one. ${synced.error.message}`,
+    );
+}
