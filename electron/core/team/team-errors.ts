@@ -1,4 +1,5 @@
 import { messageOf } from '../../../shared/message-of';
+import { TeamSchemaOutdated } from './team-schema';
 import type { TeamUrl } from './team-url';
 
 /**
@@ -10,6 +11,7 @@ export function teamFailureMessage(
   caught: unknown,
   url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
 ): string {
+  if (caught instanceof TeamSchemaOutdated) return caught.message;
   const where = `the team database at ${url.host}:${String(url.port)}`;
   const code = (caught as { code?: unknown } | null)?.code;
   switch (code) {

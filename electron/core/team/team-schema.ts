@@ -93,27 +93,56 @@ CREATE TABLE analysts (name text PRIMARY KEY, last_sync_at timestamptz NOT NULL)
 /** The advisory lock key serialising schema changes (any constant every workstation shares). */
 export const schemaLockKey = 170_001;
 
-/** Applies the migrations this database lacks; returns the versions applied now. */
+/**
+ * Applies the migrations this database lacks; returns the versions applied now. A database that
+ * is up to date is only read, so the analysts' role needs no CREATE (see team-grants.ts); one that
+ * lacks migrations needs its owner, and a role that may not create tables is told so.
+ */
 export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
   return inTransaction(client, async () => {
     const applied: number[] = [];
     await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    const { rows: exists } = await client.query<{ table: string | null }>(
+      "SELECT to_regclass('schema_migrations')::text AS table",
     );
-    const { rows } = await client.query<{ version: number }>(
-      'SELECT version FROM schema_migrations',
-    );
-    const have = new Set(rows.map((row) => row.version));
-    for (const migration of teamMigrations) {
-      if (have.has(migration.version)) continue;
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-      applied.push(migration.version);
+    const have = new Set<number>();
+    if (exists[0]?.table) {
+      const { rows } = await client.query<{ version: number }>(
+        'SELECT version FROM schema_migrations',
+      );
+      for (const row of rows) have.add(row.version);
+    }
+    const pending = teamMigrations.filter((migration) => !have.has(migration.version));
+    if (pending.length === 0) return applied;
+    try {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      for (const migration of pending) {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
+        applied.push(migration.version);
+      }
+    } catch (caught) {
+      if ((caught as { code?: unknown }).code === '42501')
+        throw new TeamSchemaOutdated(Math.max(0, ...have), teamMigrations.length);
+      throw caught;
     }
     return applied;
   });
+}
+
+/** The schema lacks migrations and this role may not apply them. */
+export class TeamSchemaOutdated extends Error {
+  constructor(
+    readonly version: number,
+    readonly needed: number,
+  ) {
+    super(
+      `The team database's schema is at version ${String(version)} and this app needs version ${String(needed)}; this user may not change it. Connect once as the database's owner (dcdesk team connect with the owner's URL) to bring it up to date.`,
+    );
+  }
 }

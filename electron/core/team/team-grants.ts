@@ -1,0 +1,22 @@
+/**
+ * The grants an analysts' role needs on the team database (issue 17), and no more: read and add
+ * answers, outcomes and ledger lines; add to the trail but never change or delete it; read the
+ * schema's version. The schema itself is created by its owner (the first `dcdesk team connect`
+ * as the owner, or any workstation whose role may create tables); analysts need no CREATE.
+ */
+export function analystGrants(role: string, database: string): string {
+  const name = quoteIdentifier(role);
+  return [
+    `GRANT CONNECT ON DATABASE ${quoteIdentifier(database)} TO ${name};`,
+    `GRANT USAGE ON SCHEMA public TO ${name};`,
+    `GRANT SELECT ON schema_migrations TO ${name};`,
+    `GRANT SELECT, INSERT, UPDATE ON answers, outcomes, uploads, analysts TO ${name};`,
+    `GRANT SELECT, INSERT ON outcome_events TO ${name};`,
+    `GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${name};`,
+  ].join('\n');
+}
+
+/** A PostgreSQL identifier in double quotes, its own quotes doubled. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
