@@ -9,6 +9,7 @@ import { benchImport, benchImportMemory, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
+import { benchTeam } from './team.bench';
 
 /**
  * `npm run bench [-- NAME...]`: measures the speed and memory targets of the issues on this
@@ -41,6 +42,7 @@ const benches: Bench[] = [
   { name: 'results-million', run: benchResultsMillion },
   { name: 'export-million', run: benchExportMillion },
   { name: 'report', run: async () => [await benchReport()] },
+  { name: 'team', run: benchTeam },
 ];
 
 const wanted = process.argv.slice(2);

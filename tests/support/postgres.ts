@@ -77,7 +77,11 @@ async function server(bin: string, program: string, args: string[]): Promise<voi
   }
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * `durable`: fsync on, as a real server runs (the benchmarks); tests run without it, which
+ * changes no result, only the time.
+ */
+export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(postgresMissing());
   const dir = await mkdtemp(join(tmpdir(), 'dcdesk-pg-'));
@@ -89,7 +93,7 @@ export async function startCluster(): Promise<Cluster> {
   const port = await freePort();
   const owner = asRoot ? serverUser : userInfo().username;
   await server(bin, 'initdb', ['-D', data, '-U', owner, '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`;
   const start = () =>
     server(bin, 'pg_ctl', [
       '-D',
@@ -98,7 +102,7 @@ export async function startCluster(): Promise<Cluster> {
       '-l',
       join(dir, 'server.log'),
       '-o',
-      options,
+      settings,
       'start',
     ]);
   const stop = (mode: 'fast' | 'immediate') =>
