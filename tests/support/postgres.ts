@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -79,9 +79,11 @@ async function server(bin: string, program: string, args: string[]): Promise<voi
 
 /**
  * `durable`: fsync on, as a real server runs (the benchmarks); tests run without it, which
- * changes no result, only the time.
+ * changes no result, only the time. `password`: the owner's password, required over TCP.
  */
-export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(
+  options: { durable?: boolean; password?: string } = {},
+): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(postgresMissing());
   const dir = await mkdtemp(join(tmpdir(), 'dcdesk-pg-'));
@@ -92,7 +94,14 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
   const data = join(dir, 'data');
   const port = await freePort();
   const owner = asRoot ? serverUser : userInfo().username;
-  await server(bin, 'initdb', ['-D', data, '-U', owner, '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  // With a password, TCP logins must give it (scram-sha-256); the unix socket stays trusted.
+  const auth = ['--auth=trust'];
+  if (options.password !== undefined) {
+    const file = join(dir, 'password');
+    await writeFile(file, `${options.password}\n`, { mode: 0o644 });
+    auth.splice(0, 1, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${file}`);
+  }
+  await server(bin, 'initdb', ['-D', data, '-U', owner, ...auth, '-E', 'UTF8', '--no-sync']);
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'}`;
   const start = () =>
     server(bin, 'pg_ctl', [
