@@ -36,3 +36,29 @@ export function withMore(list: IdList, more: readonly string[]): IdList {
     key: `${list.key}+${added.key}`,
   };
 }
+
+/**
+ * The IDs of `text` in pieces of about `maxChars` characters, each cut at a line feed, so no ID is
+ * split. A piece crosses to the core on its own: the window's thread never encodes the whole list
+ * in one task (20 MB for a full sheet), and yields between pieces.
+ */
+export function idPieces(text: string, maxChars = 1 << 20): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    if (text.length - start <= maxChars) {
+      pieces.push(text.slice(start));
+      break;
+    }
+    const cut = text.lastIndexOf('\n', start + maxChars);
+    // One ID longer than a piece: it goes whole, up to its own end.
+    const end = cut > start ? cut : text.indexOf('\n', start + maxChars);
+    if (end === -1) {
+      pieces.push(text.slice(start));
+      break;
+    }
+    pieces.push(text.slice(start, end));
+    start = end + 1;
+  }
+  return pieces;
+}
