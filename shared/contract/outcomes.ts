@@ -124,6 +124,8 @@ export interface UploadView {
   answer: unknown;
   /** Which upload this one sent again, when it is a re-send. */
   resentFrom: number | null;
+  /** Who sent it: the analyst's name then (null for uploads made before names were kept). */
+  analyst: string | null;
 }
 
 /** How many DeviceIds of a file are in one class, and the first few, with where each is known. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { osAnalyst } from '../../electron/core/team/analyst';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadView } from '../../shared/contract/outcomes';
 import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
@@ -150,7 +151,7 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     const table = await cli(['uploads']);
     expect(table.stdout).toMatch(
       new RegExp(
-        `^#1 .* ${at()} +sent +200 csv +4 rows  ${sha256.slice(0, 12)}  first\\.csv$`,
+        `^#1 .* ${at()} +sent +200 csv +4 rows  ${sha256.slice(0, 12)}  first\\.csv by ${osAnalyst()}$`,
         'm',
       ),
     );

@@ -170,6 +170,7 @@ ${connectionUsage}`,
         environment: connection.destination,
         allowUnseenDevices,
         team: team.gate(),
+        analyst: team.analyst(),
       };
       let sent = await service.send(file, { ...target, confirmed: values.yes ?? false });
       if (sent.ok && sent.value.status === 'confirm') {

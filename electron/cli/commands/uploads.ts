@@ -35,8 +35,9 @@ environment, status (sent, refused or failed), HTTP status and the service's mes
         const http = upload.httpStatus === null ? '-' : String(upload.httpStatus);
         const resent =
           upload.resentFrom === null ? '' : ` (re-send of #${String(upload.resentFrom)})`;
+        const by = upload.analyst === null ? '' : ` by ${upload.analyst}`;
         io.out(
-          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${upload.fileName}${resent}`,
+          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${upload.fileName}${resent}${by}`,
         );
         for (const message of upload.messages) io.out(`        - ${message}`);
       }

@@ -28,7 +28,14 @@ export function uploadHandlers(
     const client = await context.connections.client(environment);
     // With a team, the send syncs first and goes through the team's ledger.
     if (context.team.configured()) await context.team.sync();
-    return { environment, confirmed, allowUnseenDevices, client, team: context.team.gate() };
+    return {
+      environment,
+      confirmed,
+      allowUnseenDevices,
+      client,
+      team: context.team.gate(),
+      analyst: context.team.analyst(),
+    };
   }
 
   return {

@@ -19,6 +19,8 @@ export interface NewUpload {
   errorCode: string | null;
   bytes: Uint8Array;
   rows: ResponseVariableRow[];
+  /** Who sent it (issue 17): the analyst's name at the time. */
+  analyst: string | null;
 }
 
 /** What the service answered, recorded on a line written before the request went out. */
@@ -47,11 +49,12 @@ interface UploadColumns {
   messages_json: string | null;
   answer_json: string | null;
   resent_from: number | null;
+  analyst: string | null;
 }
 
 /** Every column but the file. */
 const columns = `id, created_at, file_name, kind, rows, sha256, environment, status, http_status,
-  messages_json, answer_json, resent_from`;
+  messages_json, answer_json, resent_from, analyst`;
 
 function toView(row: UploadColumns): UploadView {
   return {
@@ -67,6 +70,7 @@ function toView(row: UploadColumns): UploadView {
     messages: row.messages_json === null ? [] : (JSON.parse(row.messages_json) as string[]),
     answer: row.answer_json === null ? null : (JSON.parse(row.answer_json) as unknown),
     resentFrom: row.resent_from,
+    analyst: row.analyst,
   };
 }
 
@@ -74,9 +78,9 @@ function toView(row: UploadColumns): UploadView {
 export function uploadsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO uploads (created_at, file_name, kind, rows, sha256, environment, status, http_status,
-       answer_json, file, resent_from, messages_json, error_code)
+       answer_json, file, resent_from, messages_json, error_code, analyst)
      VALUES (@createdAt, @fileName, @kind, @rows, @sha256, @environment, @status, @httpStatus,
-       @answer, @file, @resentFrom, @messages, @errorCode)`,
+       @answer, @file, @resentFrom, @messages, @errorCode, @analyst)`,
   );
   const record = db.prepare(
     `UPDATE uploads SET status = @status, http_status = @httpStatus, answer_json = @answer,

@@ -33,6 +33,8 @@ export interface UploadTarget {
   resentFrom?: number;
   /** The team's ledger (issue 17), when this workstation belongs to a team. */
   team?: TeamGate;
+  /** Who sends it, for the ledger. */
+  analyst?: string;
 }
 
 /**
@@ -221,6 +223,7 @@ export function uploadService(db: Db): UploadService {
           messages: [sendingMessage],
           answer: null,
           errorCode: 'sending',
+          analyst: target.analyst ?? null,
         });
         return { kind: 'send', id };
       })

@@ -14,6 +14,8 @@ import type { Migration } from '../migrate';
  * outcomes stored before), so an outcome a colleague set on a transaction this workstation never
  * looked up has one; and who set it, when that was a colleague (null when it was set here).
  *
+ * `uploads` gains who sent each file, for the ledger.
+ *
  * `team_link` is the team database this workstation syncs with: its URL without the password
  * (which lives in the OS keychain), the cursor of the colleagues' changes already pulled and the
  * last sync, and the colleagues it has seen. At most one line.
@@ -40,6 +42,8 @@ export const outcomeTrail: Migration = {
     ALTER TABLE outcomes ADD COLUMN environment TEXT;
     ALTER TABLE outcomes ADD COLUMN set_by TEXT;
     UPDATE outcomes SET environment = (SELECT destination FROM batches WHERE id = outcomes.batch_id);
+
+    ALTER TABLE uploads ADD COLUMN analyst TEXT;
 
     CREATE TABLE team_link (
       id              INTEGER PRIMARY KEY CHECK (id = 1),

@@ -55,6 +55,7 @@ describe('guardSentences', () => {
     messages: [],
     answer: null,
     resentFrom: null,
+    analyst: null,
   });
 
   it('says when the same file went, and where repeated transactions went', () => {
