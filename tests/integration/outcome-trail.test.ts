@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
+import { purgeOlderThan } from '../../electron/core/store/retention';
 import { trailRepo } from '../../electron/core/store/trail.repo';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
 
@@ -85,5 +86,18 @@ describe('the outcome trail (issue 17)', () => {
       fixture.db.prepare('SELECT outcome FROM outcomes WHERE external_id = ?').get(idOf(5)),
     ).toBeUndefined();
     expect(trailRepo(fixture.db).waitingCount()).toBe(before);
+  });
+
+  it('is purged with the outcomes past retention, but a change still waiting for the team stays', () => {
+    const trail = trailRepo(fixture.db);
+    const [first] = trail.waiting(1);
+    if (!first) throw new Error('No trail line.');
+    trail.markPushed([first.changeId]);
+    const waiting = trail.waitingCount();
+    purgeOlderThan(fixture.db, 1, new Date(Date.now() + 3 * 86_400_000));
+    expect(trail.ofTransaction(first.externalId).map((line) => line.changeId)).not.toContain(
+      first.changeId,
+    );
+    expect(trail.waitingCount()).toBe(waiting);
   });
 });

@@ -14,7 +14,7 @@ function scrub(db: Db): void {
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-/** Deletes batches older than `days` with their rows, results and uploads. */
+/** Deletes batches older than `days` with their rows, results, uploads, outcomes and trail. */
 export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeReport {
   if (!withinBounds(days, settingBounds.retentionDays))
     throw new RangeError(
@@ -32,6 +32,8 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
       const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
       db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
       db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
+      // The trail goes with them once the team database has it; a change still waiting stays.
+      db.prepare('DELETE FROM outcome_changes WHERE at < ? AND pushed = 1').run(cutoff);
       return { batches, rows };
     })
     .immediate();
