@@ -10,7 +10,9 @@ export function teamHandlers(context: Pick<CoreContext, 'team'>): HandlerGroup<N
   return {
     'team.status': () => fromStore(() => ok(team.status())),
     'team.test': ({ url, password }) => fromStore(() => team.test(url, password)),
-    'team.connect': ({ url, password }) => fromStore(() => team.connect(url, password), 'changed'),
+    // The first sync runs in the background: Settings → Team shows it as syncing.
+    'team.connect': ({ url, password }) =>
+      fromStore(() => team.connect(url, password, { wait: false }), 'changed'),
     'team.sync': () => fromStore(() => team.sync(), 'changed'),
     'team.disconnect': () => fromStore(() => team.disconnect(), 'changed'),
   };

@@ -202,10 +202,16 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
 
     /**
      * Links this workstation to a team database after connecting to it (which brings its schema
-     * up to date), keeps the password in the keychain, then syncs once. A failed first sync
-     * leaves the link: the changes wait here and go with the next sync.
+     * up to date), keeps the password in the keychain, then syncs once: awaited with `wait`, else
+     * in the background (a first sync shares every answer of the history, which can take
+     * minutes; the status says `syncing` meanwhile). A failed first sync leaves the link: the
+     * changes wait here and go with the next sync.
      */
-    async connect(text: string, password?: string): Promise<Result<TeamStatus>> {
+    async connect(
+      text: string,
+      password?: string,
+      options: { wait: boolean } = { wait: true },
+    ): Promise<Result<TeamStatus>> {
       const url = parsed(text);
       if (!url.ok) return url;
       const secret = password || url.value.password;
@@ -220,7 +226,8 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       if (before && before.url !== url.value.stored)
         await keychain.teamPassword.remove(before.url).catch(() => undefined);
       link.link(url.value.stored);
-      await sync();
+      const first = sync();
+      if (options.wait) await first;
       return ok(status());
     },
 
