@@ -4,9 +4,7 @@
 import { existsSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-
-/** Native or Electron-provided modules stay outside the bundles. */
-const external = ['electron', 'better-sqlite3', '@napi-rs/keyring'];
+import { alias, external } from './bundle-options.mjs';
 
 /** ESM bundles that include CommonJS packages need a real `require` for Node built-ins. */
 const esmRequire =
@@ -49,6 +47,7 @@ for (const bundle of bundles) {
     format: bundle.format,
     banner: bundle.banner,
     external,
+    alias,
     sourcemap: true,
     logLevel: 'warning',
   });

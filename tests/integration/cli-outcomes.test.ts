@@ -247,8 +247,16 @@ describe('dcdesk outcomes build', () => {
       'rows',
       'sizeBytes',
       'counts',
+      'sentByTeam',
+      'teamError',
     ]);
-    expect(summary).toMatchObject({ kind: 'csv', separator: ';', rows: expected.length });
+    expect(summary).toMatchObject({
+      kind: 'csv',
+      separator: ';',
+      rows: expected.length,
+      sentByTeam: 0,
+      teamError: null,
+    });
     expect(json.stderr).toMatch(/Send it with: dcdesk upload/);
     await cli(['settings', 'set', 'responseSeparator', ',']);
   });

@@ -116,8 +116,16 @@ describe('review and upload through the core', () => {
       },
     });
     const upload = (sent as Extract<UploadOutcome, { status: 'done' }>).upload;
-    expect(await call<OutcomeFileRows>('outcomes.fileRows', {})).toEqual({ rows: [] });
-    expect(await call<OutcomeFileRows>('outcomes.fileRows', { scope: 'all' })).toEqual({ rows });
+    expect(await call<OutcomeFileRows>('outcomes.fileRows', {})).toEqual({
+      rows: [],
+      sentByTeam: 0,
+      teamError: null,
+    });
+    expect(await call<OutcomeFileRows>('outcomes.fileRows', { scope: 'all' })).toEqual({
+      rows,
+      sentByTeam: 0,
+      teamError: null,
+    });
 
     // The same file again asks first; confirmed, it goes.
     expect(await call<UploadOutcome>('uploads.send', file)).toMatchObject({

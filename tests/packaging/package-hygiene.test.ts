@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { alias, external } from '../../scripts/bundle-options.mjs';
 import type { Configuration } from 'electron-builder';
 import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +23,9 @@ const packageJson = JSON.parse(read('package.json')) as {
 const config = load(read('electron-builder.yml')) as Configuration;
 const runtime = Object.keys(packageJson.dependencies);
 
-/** The `external` list of scripts/build.mjs: what esbuild leaves for `require` at run time. */
+/** What scripts/build.mjs leaves for `require` at run time (scripts/bundle-options.mjs). */
 function buildExternals(): string[] {
-  const match = /const external = \[([^\]]*)\]/.exec(read('scripts/build.mjs'));
-  if (!match) throw new Error('scripts/build.mjs no longer declares `const external = [...]`.');
-  return [...match[1]!.matchAll(/'([^']+)'/g)].map((item) => item[1]!);
+  return [...external];
 }
 
 /** A package with native code: a binding.gyp, or a prebuilt .node in it or its platform packages. */
@@ -64,6 +63,7 @@ describe('runtime dependencies', () => {
       platform: 'node',
       format: 'cjs',
       external: buildExternals(),
+      alias,
       write: false,
       metafile: true,
       logLevel: 'silent',

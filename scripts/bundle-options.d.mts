@@ -1,0 +1,2 @@
+export declare const external: string[];
+export declare const alias: Record<string, string>;
