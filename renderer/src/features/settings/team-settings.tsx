@@ -102,7 +102,10 @@ export function TeamSettings() {
         </div>
       ) : null}
       <TeamProgress state={state} syncing={current?.syncing ?? false} />
-      {state.error ? <ErrorNotice error={new ApiError(state.error)} /> : null}
+      {/* A failed sync is already the status's last error: said once. */}
+      {state.error && state.error.message !== current?.lastError ? (
+        <ErrorNotice error={new ApiError(state.error)} />
+      ) : null}
       {settings ? <AnalystNameForm setting={settings.analystName} osName={osName} /> : null}
       <ConfirmDialog
         open={state.asking}

@@ -1,7 +1,6 @@
 /** The team database (issue 17) through the query cache: its status, and the four actions. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
-import type { TeamStatus } from '../../../../shared/contract/team';
 import { messageOf } from '../../../../shared/message-of';
 import type { Result } from '../../../../shared/result';
 import { api, unwrap } from '../../lib/device-check';
@@ -49,25 +48,23 @@ export function useTeamActions() {
     if (running.current) return;
     running.current = true;
     dispatch({ type: 'start', action });
+    let result: Result<T>;
     try {
-      const result = await call();
-      if (result.ok) dispatch({ type: 'done', done: done(result.value) });
-      else dispatch({ type: 'failed', error: result.error });
+      result = await call();
     } catch (caught) {
-      dispatch({ type: 'failed', error: { code: 'internal', message: messageOf(caught) } });
-    } finally {
-      running.current = false;
-      void client.invalidateQueries({ queryKey: queryKeys['team.status']() });
-      // What a file leaves out, and the outcomes shown, follow the team.
-      void client.invalidateQueries({ queryKey: queryScopes.outcomes });
+      result = { ok: false, error: { code: 'internal', message: messageOf(caught) } };
     }
+    // The status first (a failed sync is its last error), so the answer and it show together.
+    await client.invalidateQueries({ queryKey: queryKeys['team.status']() }).catch(() => undefined);
+    // What a file leaves out, and the outcomes shown, follow the team.
+    void client.invalidateQueries({ queryKey: queryScopes.outcomes });
+    running.current = false;
+    if (result.ok) dispatch({ type: 'done', done: done(result.value) });
+    else dispatch({ type: 'failed', error: result.error });
   }
 
-  const withStatus = (action: 'test' | 'connect' | 'disconnect') => (status: TeamStatus) => {
-    // A test answers with the status as it was: only a change replaces it.
-    if (action !== 'test') client.setQueryData(queryKeys['team.status'](), status);
-    return { action };
-  };
+  // Test, connect and disconnect answer with the status, which the refetch above has read.
+  const withStatus = (action: 'test' | 'connect' | 'disconnect') => (): TeamDone => ({ action });
 
   return {
     state,
