@@ -171,6 +171,13 @@ test.describe('Settings → Team', () => {
       'this file is built from this computer’s view only',
     );
     await expect(page.getByTestId('preview-total')).toHaveAttribute('data-value', '2');
+    // Sending it is refused: the team's re-send guard cannot look, so nothing goes.
+    await page.getByTestId('send-built').click();
+    const refused = page.getByTestId('build-panel').locator('.send-result [role="alert"]');
+    await expect(refused).toContainText('The team database failed.');
+    await expect(refused).toContainText(
+      "was not sent: the team's re-send guard could not check it",
+    );
 
     // Back: Sync now sends what waited.
     await cluster.start();
