@@ -1,14 +1,17 @@
 /**
  * An axe scan of every screen, in both themes and both languages, with data on each: a file
  * being imported, a batch's results with a row's detail open, the review queue with rows, the
- * outcomes to send, the score report, the search, the environments and the settings. Serious and critical
+ * outcomes to send, the score report, the search, the environments and the settings (Settings →
+ * Team connected to a throwaway team database when PostgreSQL is installed). Serious and critical
  * violations fail the test. One page load per theme and language; the screens are navigated.
  * The skip link, the first Tab stop, is checked on the way.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { postgresMissing, startCluster, type Cluster } from '../support/postgres';
 import { sampleTransaction } from '../support/transactions';
-import { expect, test } from './fixtures';
+import { expect, test, type App } from './fixtures';
+import { call } from './steps/core';
 import { analystCsv } from './steps/import-run';
 
 const rows = Array.from({ length: 30 }, (_, n) => sampleTransaction(n));
@@ -25,6 +28,17 @@ interface Violation {
   targets: string[];
   summary: string;
 }
+
+/** Settings → Team needs a team database to show its status: a throwaway cluster, when installed. */
+const noPostgres = postgresMissing();
+if (noPostgres) console.warn(`The axe scan leaves out Settings → Team connected: ${noPostgres}`);
+let cluster: Cluster | undefined;
+test.beforeAll(async () => {
+  if (!noPostgres) cluster = await startCluster();
+});
+test.afterAll(async () => {
+  await cluster?.destroy();
+});
 
 async function scan(page: Page, screen: string, found: Violation[]): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -45,7 +59,7 @@ for (const colorScheme of ['light', 'dark'] as const)
     test.describe(`${colorScheme}, ${locale}`, () => {
       test.use({ colorScheme, locale });
 
-      test('no serious or critical axe violation on any screen', async ({ page, app: _app }) => {
+      test('no serious or critical axe violation on any screen', async ({ page, app }) => {
         test.setTimeout(120_000);
         const found: Violation[] = [];
 
@@ -114,6 +128,8 @@ for (const colorScheme of ['light', 'dark'] as const)
           }
           await scan(page, name, found);
         }
+        await scanTeam(page, app, found);
+
         // Two forms of one name (moderate for axe) leave a screen reader unable to tell them apart.
         await section(page, 6).click();
         const landmarks = await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze();
@@ -122,3 +138,32 @@ for (const colorScheme of ['light', 'dark'] as const)
         expect(found).toEqual([]);
       });
     });
+
+/**
+ * Settings → Team: a failed test (the error notice), then connected to the throwaway cluster with
+ * its status and a sync's report, and the disconnect question.
+ */
+async function scanTeam(page: Page, app: App, found: Violation[]): Promise<void> {
+  await section(page, 7).click();
+  const team = page.getByTestId('team-settings');
+  await team.getByTestId('team-url-input').fill('postgresql://analyst@127.0.0.1:1/team');
+  await team.getByTestId('team-test').click();
+  await expect(team.getByRole('alert')).toBeVisible();
+  await scan(page, 'settings, team test failed', found);
+  if (!cluster) {
+    test.info().annotations.push({ type: 'team left out', description: noPostgres ?? '' });
+    return;
+  }
+  const { user, database } = cluster.connection;
+  const url = `postgresql://${user}@127.0.0.1:${String(cluster.port)}/${database}`;
+  await call(app, 'team.connect', { url });
+  await expect(team.getByTestId('team-url')).toHaveText(url);
+  await team.getByTestId('team-sync').click();
+  await expect(team.getByTestId('team-done')).toHaveAttribute('data-action', 'sync');
+  await scan(page, 'settings, team connected', found);
+  await team.getByTestId('team-disconnect').click();
+  await expect(page.getByTestId('team-disconnect-dialog')).toBeVisible();
+  await scan(page, 'settings, team disconnect question', found);
+  await page.getByTestId('team-disconnect-dialog-confirm').click();
+  await expect(team.getByTestId('team-not-connected')).toBeVisible();
+}

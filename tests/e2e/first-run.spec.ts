@@ -35,7 +35,7 @@ test.describe('language', () => {
     await expect(page.getByRole('button', { name: 'Importar' })).toBeVisible();
     await page.getByRole('button', { name: 'Configurações' }).click();
     await page.getByLabel('Idioma').selectOption('en');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Import' })).toBeVisible();
     await screenshot(page, 'settings');
   });

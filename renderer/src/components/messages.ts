@@ -10,6 +10,9 @@ export const componentMessages = catalogue(
     'copy.button': 'Copy',
     'copy.done': 'Copied',
     'copy.failed': 'Not copied: the clipboard refused. Select the text and copy it instead.',
+    'outcome.setAt': 'set {time}',
+    'outcome.changedBy': 'changed by {name} at {time}',
+    'outcome.changedByName': 'changed by {name}',
   },
   {
     'personalData.show': 'Mostrar dados pessoais',
@@ -19,5 +22,8 @@ export const componentMessages = catalogue(
     'copy.button': 'Copiar',
     'copy.done': 'Copiado',
     'copy.failed': 'Não copiado: a área de transferência recusou. Selecione o texto e copie.',
+    'outcome.setAt': 'marcado em {time}',
+    'outcome.changedBy': 'alterado por {name} em {time}',
+    'outcome.changedByName': 'alterado por {name}',
   },
 );

@@ -3,6 +3,7 @@ import { environmentsMessages } from '../features/environments/messages';
 import { searchMessages } from '../features/search/messages';
 import { importMessages } from '../features/import/messages';
 import { settingsMessages } from '../features/settings/messages';
+import { teamMessages } from '../features/settings/messages-team';
 import { reviewMessages } from '../features/review/messages';
 import { uploadsMessages } from '../features/uploads/messages';
 import { tourMessages } from '../features/tour/messages';
@@ -17,6 +18,7 @@ const catalogues = [
   componentMessages,
   environmentsMessages,
   settingsMessages,
+  teamMessages,
   importMessages,
   batchesMessages,
   searchMessages,

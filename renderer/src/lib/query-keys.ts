@@ -41,6 +41,7 @@ export const queryKeys = {
   'uploads.list': () => ['uploads', 'list'] as const,
   'uploads.check': (sha256: string, fileName: string, environment: EnvironmentName) =>
     ['uploads', 'check', sha256, fileName, environment] as const,
+  'team.status': () => ['team', 'status'] as const,
 } satisfies { [N in OperationName]?: (...args: never[]) => readonly unknown[] };
 
 /** Prefixes that refresh many keys at once. */

@@ -80,6 +80,7 @@ export function rowCopyJson(detail: ResultDetail, show: boolean): string {
     insights: detail.insights,
     outcome: detail.outcome,
     outcomeSetAt: detail.outcomeSetAt,
+    outcomeSetBy: detail.outcomeSetBy,
     attempts: detail.attempts,
     lookedUpAt: detail.lookedUpAt,
     messages: detail.messages,

@@ -3,7 +3,7 @@ import type { ResultRow } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
 import { DetailPanel } from '../../components/result-detail/detail-panel';
 import { OutcomeBadge } from '../../components/outcome-badge';
-import { formatDateTime } from '../../lib/format';
+import { outcomeWhen } from '../../lib/outcome-when';
 
 interface QueueDetailProps {
   target: ReviewTarget;
@@ -19,6 +19,7 @@ interface QueueDetailProps {
  */
 export function QueueDetail({ target, row, show, onClose }: QueueDetailProps) {
   const { t, locale } = useI18n();
+  const when = row.outcome === null ? null : outcomeWhen(t, locale, row);
   return (
     <div
       className="queue-detail"
@@ -34,11 +35,11 @@ export function QueueDetail({ target, row, show, onClose }: QueueDetailProps) {
       <p className="row" data-testid="review-detail-outcome" data-outcome={row.outcome ?? 'none'}>
         <span>{t('review.col.outcome')}:</span>
         <OutcomeBadge outcome={row.outcome} />
-        {row.outcomeSetAt ? (
-          <span className="hint">
-            {t('review.detail.setAt', { time: formatDateTime(row.outcomeSetAt, locale) })}
+        {when === null ? null : (
+          <span className="hint" data-testid="review-detail-set">
+            {when}
           </span>
-        ) : null}
+        )}
       </p>
       <DetailPanel
         key={`${target.batchId}:${String(target.seq)}`}

@@ -3,6 +3,7 @@ import type { ResultRow } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
 import { OutcomeBadge } from '../../components/outcome-badge';
 import { formatDateTime, formatScore, scoreTitle } from '../../lib/format';
+import { outcomeWhen } from '../../lib/outcome-when';
 
 /** How a click reached a line: the modifier keys decide between current, toggle and range. */
 export interface LinePointer {
@@ -31,6 +32,9 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
   const risk = row.deviceRisk === null ? null : t(`batches.risk.${row.deviceRisk}`);
   const score = row.score === null ? null : formatScore(row.score, locale);
   const setAt = row.outcomeSetAt === null ? null : formatDateTime(row.outcomeSetAt, locale);
+  // A colleague's change is said in full ("changed by Bia at …"); an outcome set here by its time.
+  const when = outcomeWhen(t, locale, row);
+  const setCell = row.outcomeSetBy === null ? setAt : when;
   const reviewable = row.externalId !== null && row.deviceId !== null;
   const label = [
     t('review.line.row', { row: row.row }),
@@ -38,11 +42,8 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
     risk === null ? t('review.line.noRisk') : t('review.line.risk', { risk }),
     score === null ? null : t('review.line.score', { score }),
     row.deviceId === null ? t('review.line.noDevice') : null,
-    row.outcome === null
-      ? t('review.line.notReviewed')
-      : setAt === null
-        ? row.outcome
-        : t('review.line.outcomeAt', { outcome: row.outcome, time: setAt }),
+    row.outcome === null ? t('review.line.notReviewed') : row.outcome,
+    row.outcome === null ? null : when,
   ]
     .filter((part) => part !== null)
     .join(', ');
@@ -77,6 +78,7 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
       data-risk={row.deviceRisk ?? 'none'}
       data-score={row.score ?? ''}
       data-outcome={row.outcome ?? 'none'}
+      data-set-by={row.outcomeSetBy ?? ''}
     >
       {/*
         A drawn tick, not a checkbox: a control inside an option is a second focus target that
@@ -116,7 +118,9 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
       <span className="queue-cell">
         <OutcomeBadge outcome={row.outcome} />
       </span>
-      <span className="queue-cell hint">{setAt ?? ''}</span>
+      <span className="queue-cell hint" title={setCell ?? undefined} data-testid="review-set">
+        {setCell ?? ''}
+      </span>
     </div>
   );
 });

@@ -7,6 +7,7 @@ import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
+import { TeamSettings } from './team-settings';
 import { queryKeys } from '../../lib/query-keys';
 import { NumberField } from '../../components/number-field';
 import { formatLocaleNumber, parseLocaleNumber, type NumberRules } from '../../lib/locale-number';
@@ -203,6 +204,7 @@ export function SettingsPage() {
     <section aria-labelledby="settings-title" className="page">
       <h2 id="settings-title">{t('settings.title')}</h2>
       {settings.data ? <SettingsForm settings={settings.data} /> : <p>{t('common.loading')}</p>}
+      <TeamSettings />
       <ForgetCpf />
     </section>
   );

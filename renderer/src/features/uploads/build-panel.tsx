@@ -13,6 +13,7 @@ import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
+import { TeamRowsNotice } from './team-rows-notice';
 import { useResponseFile } from './use-response-file';
 import { useSend } from './use-send';
 
@@ -202,6 +203,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         environment={environment}
         defaultSeparator={defaultSeparator}
       />
+      {rows.data ? <TeamRowsNotice rows={rows.data} env={env} /> : null}
       {check.error ? <ErrorNotice error={check.error} /> : null}
       <SendResult flow={flow} />
       {body}

@@ -20,6 +20,12 @@ export const buildMessages = catalogue(
     'uploads.build.semicolon': 'Semicolon (;)',
     'uploads.build.name': 'File name',
     'uploads.build.building': 'Building the file…',
+    'uploads.team.leftOut':
+      '{count, plural, one {# transaction was left out: the team’s upload ledger shows a colleague already sent it to {env}.} other {# transactions were left out: the team’s upload ledger shows colleagues already sent them to {env}.}}',
+    'uploads.team.unreachable':
+      'The team database could not be asked: this file is built from this computer’s view only.',
+    'uploads.team.unreachableHint':
+      'Colleagues’ latest outcomes and sends may be missing from it. A copy can be saved; sending waits until the team database answers.',
     'uploads.empty.none': 'There are no reviewed transactions here yet.',
     'uploads.empty.noneHint':
       'Give transactions an outcome (Suspeito, Fraude Confirmada or Device Positivado) in Review, then come back to send them.',
@@ -78,6 +84,12 @@ export const buildMessages = catalogue(
     'uploads.build.semicolon': 'Ponto e vírgula (;)',
     'uploads.build.name': 'Nome do arquivo',
     'uploads.build.building': 'Montando o arquivo…',
+    'uploads.team.leftOut':
+      '{count, plural, one {# transação ficou de fora: o registro de envios da equipe mostra que um colega já a enviou para {env}.} other {# transações ficaram de fora: o registro de envios da equipe mostra que colegas já as enviaram para {env}.}}',
+    'uploads.team.unreachable':
+      'Não foi possível consultar o banco de dados da equipe: este arquivo foi montado só com o que este computador sabe.',
+    'uploads.team.unreachableHint':
+      'Podem faltar os resultados e envios mais recentes dos colegas. É possível salvar uma cópia; o envio espera até o banco de dados da equipe responder.',
     'uploads.empty.none': 'Ainda não há transações revisadas aqui.',
     'uploads.empty.noneHint':
       'Dê um resultado às transações (Suspeito, Fraude Confirmada ou Device Positivado) na Revisão e volte para enviá-las.',

@@ -3,7 +3,8 @@ import type { ResultRow } from '../../../../../shared/contract/results';
 import { maskCpf } from '../../../../../shared/domain/mask';
 import { useI18n } from '../../../i18n/i18n';
 import { OutcomeBadge } from '../../../components/outcome-badge';
-import { formatDateTime, formatScore, scoreTitle } from '../../../lib/format';
+import { formatScore, scoreTitle } from '../../../lib/format';
+import { outcomeWhen } from '../../../lib/outcome-when';
 
 interface ResultLineProps {
   row: ResultRow;
@@ -19,6 +20,9 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
   const { row, index, selected, show, onSelect } = props;
   const { t, number, locale } = useI18n();
   const risk = row.deviceRisk ?? 'none';
+  const when = row.outcome === null ? null : outcomeWhen(t, locale, row);
+  const outcomeTitle =
+    row.outcome === null || when === null ? undefined : `${row.outcome}, ${when}`;
   return (
     <div
       role="row"
@@ -63,16 +67,20 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
       <div
         role="cell"
         data-testid="result-outcome"
-        title={
-          row.outcome === null || row.outcomeSetAt === null
-            ? undefined
-            : t('batches.outcome.setAt', {
-                outcome: row.outcome,
-                time: formatDateTime(row.outcomeSetAt, locale),
-              })
-        }
+        data-set-by={row.outcomeSetBy ?? ''}
+        title={outcomeTitle}
       >
         {row.outcome === null ? '' : <OutcomeBadge outcome={row.outcome} />}
+        {/* A colleague's change: the name shows beside the badge; the whole sentence is read. */}
+        {row.outcome !== null && row.outcomeSetBy !== null ? (
+          <>
+            <span className="hint result-set-by" aria-hidden="true">
+              {' '}
+              {row.outcomeSetBy}
+            </span>
+            <span className="visually-hidden">, {when}</span>
+          </>
+        ) : null}
       </div>
       <div role="cell" className="numeric" title={scoreTitle(row.score, locale)}>
         {row.score === null ? '' : formatScore(row.score, locale)}
