@@ -46,10 +46,7 @@ export const errorCodes = [
   'file',
   /** An unexpected failure inside the app itself. */
   'internal',
-  /**
-   * Someone else holds what was asked for: another process or window is running the batch, or a
-   * colleague's upload in the team's ledger holds the transactions of a file.
-   */
+  /** Someone else holds what was asked for: another process or window is running the batch. */
   'busy',
   /**
    * The window lost its connection to the app's own core (the web host or the main process
@@ -58,6 +55,11 @@ export const errorCodes = [
   'core_lost',
   /** The team database (issue 17) cannot be reached, refused the login or failed. */
   'team',
+  /**
+   * A colleague's upload in the team's ledger holds some of a file's transactions: nothing was
+   * sent. `details` name each (`ID: sent by NAME at TIME`).
+   */
+  'sent_by_team',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

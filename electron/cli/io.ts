@@ -78,6 +78,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   busy: exitCodes.usage,
   core_lost: exitCodes.failed,
   team: exitCodes.failed,
+  sent_by_team: exitCodes.usage,
 };
 
 /** How much of a refused answer a terminal shows; the history keeps more. */

@@ -6,6 +6,10 @@ export interface TeamStatus {
   url: string | null;
   /** The name this workstation's changes carry: the setting, else the OS user's. */
   analyst: string;
+  /** The OS user's name: the analyst's name when the setting is empty. */
+  osUser: string;
+  /** Whether the OS keychain holds a password for the connected URL. */
+  passwordSaved: boolean;
   /** When the last sync ended well (ISO), or null. */
   lastSyncAt: string | null;
   /** Why the last sync failed, or null. */

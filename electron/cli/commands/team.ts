@@ -24,6 +24,7 @@ function printStatus(io: Io, status: TeamStatus, json: boolean): void {
   io.out(`analyst: ${status.analyst}`);
   io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
   io.out(`changes waiting: ${String(status.waiting)}`);
+  io.out(`password: ${status.passwordSaved ? 'saved in the OS keychain (hidden)' : 'none saved'}`);
   io.out(
     `colleagues seen: ${status.colleagues.length > 0 ? status.colleagues.join(', ') : 'none yet'}`,
   );
@@ -81,15 +82,15 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
                 : undefined;
         const connected = await team.connect(url, password || undefined);
         if (!connected.ok) return reportError(io, connected.error);
-        printStatus(io, connected.value, values.json === true);
+        printStatus(io, await team.statusWithKeychain(), values.json === true);
         if (connected.value.lastError) return exitCodes.failed;
         return exitCodes.ok;
       },
     ),
   status: (argv, io) =>
-    withTeamOf(argv, io, { json: { type: 'boolean' } }, (team, values) => {
-      printStatus(io, team.status(), values.json === true);
-      return Promise.resolve(exitCodes.ok);
+    withTeamOf(argv, io, { json: { type: 'boolean' } }, async (team, values) => {
+      printStatus(io, await team.statusWithKeychain(), values.json === true);
+      return exitCodes.ok;
     }),
   sync: (argv, io) =>
     withTeamOf(argv, io, { json: { type: 'boolean' } }, async (team, values) => {
@@ -134,8 +135,9 @@ with the next sync.
               brings its schema up to date and syncs. The password is asked without showing it
               (or read from the first line of stdin) and kept in the OS keychain, never in the URL
               kept here. TLS is required unless the server is on this machine.
-  status      the database, the analyst name, the last sync, the changes waiting and the
-              colleagues seen (--json: {url, analyst, lastSyncAt, lastError, waiting, colleagues})
+  status      the database, the analyst name, the last sync, the changes waiting, whether its
+              password is in the keychain and the colleagues seen (--json: {url, analyst, osUser,
+              passwordSaved, lastSyncAt, lastError, waiting, colleagues, syncing})
   sync        pushes the changes made here and pulls the colleagues' ones now
   disconnect  unlinks the database and deletes its password from the keychain
 

@@ -8,7 +8,7 @@ type Names = 'team.status' | 'team.test' | 'team.connect' | 'team.sync' | 'team.
 export function teamHandlers(context: Pick<CoreContext, 'team'>): HandlerGroup<Names> {
   const { team } = context;
   return {
-    'team.status': () => fromStore(() => ok(team.status())),
+    'team.status': () => fromStore(async () => ok(await team.statusWithKeychain())),
     'team.test': ({ url, password }) => fromStore(() => team.test(url, password)),
     // The first sync runs in the background: Settings → Team shows it as syncing.
     'team.connect': ({ url, password }) =>

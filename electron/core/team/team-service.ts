@@ -5,7 +5,7 @@ import type { CredentialStore } from '../credentials/keychain';
 import type { Db } from '../store/db';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
-import { analystName } from './analyst';
+import { analystName, osAnalyst } from './analyst';
 import { openTeamClient } from './team-client';
 import { claimUpload, heldTransactions, recordUploadAnswer, type SentBefore } from './team-ledger';
 import type { TeamGate } from '../uploads/upload-service';
@@ -45,6 +45,8 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     return {
       url: linked?.url ?? null,
       analyst: analyst(),
+      osUser: osAnalyst(),
+      passwordSaved: false,
       lastSyncAt: linked?.lastSyncAt ?? null,
       lastError: linked?.lastError ?? null,
       waiting: trail.waitingCount(),
@@ -172,8 +174,17 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     return Boolean(env.DCDESK_TEAM_URL?.trim()) || link.get() !== null;
   }
 
+  /** `status()` with whether the keychain holds the connected URL's password (it asks it). */
+  async function statusWithKeychain(): Promise<TeamStatus> {
+    const now = status();
+    if (now.url === null) return now;
+    const saved = await keychain.teamPassword.read(now.url);
+    return { ...now, passwordSaved: saved.ok && saved.value !== null };
+  }
+
   return {
     status,
+    statusWithKeychain,
     analyst,
     gate,
     held,

@@ -15,7 +15,10 @@ export interface SyncReport {
   pushed: number;
   /** Answers of this workstation's batches shared now. */
   answers: number;
-  /** Colleagues' changes pulled, and how many of them changed an outcome here. */
+  /**
+   * Colleagues' changes new here (this workstation's own, coming back, are not counted), and how
+   * many of them changed an outcome here.
+   */
   pulled: number;
   applied: number;
   /** Where the next sync starts pulling. */
@@ -52,8 +55,9 @@ export async function syncTeam(
   for (;;) {
     const page = await pullOutcomeChanges(client, cursor, pullPage);
     if (page.changes.length === 0) break;
-    report.pulled += page.changes.length;
-    report.applied += await applyPulled(db, client, page.changes, page.cursor);
+    const { accepted, applied } = await applyPulled(db, client, page.changes, page.cursor);
+    report.pulled += accepted;
+    report.applied += applied;
     cursor = page.cursor;
   }
   report.cursor = cursor;
@@ -125,7 +129,7 @@ async function applyPulled(
   client: ClientBase,
   changes: readonly OutcomeChange[],
   cursor: number,
-): Promise<number> {
+): Promise<{ accepted: number; applied: number }> {
   const devices = new Map<string, Map<string, string>>();
   for (const environment of new Set(changes.map((change) => change.environment))) {
     const ids = changes
@@ -139,9 +143,11 @@ async function applyPulled(
   return db
     .transaction(() => {
       let applied = 0;
+      let accepted = 0;
       for (const change of changes) {
         const line: TrailChange = { ...change, at: change.at.toISOString() };
         if (!trail.recordPulled(line)) continue;
+        accepted += 1;
         if (trail.latest(change.externalId, change.environment)?.changeId !== change.changeId)
           continue;
         const here = outcomes.current(change.externalId);
@@ -165,7 +171,7 @@ async function applyPulled(
         );
       }
       link.advance(cursor);
-      return applied;
+      return { accepted, applied };
     })
     .immediate();
 }

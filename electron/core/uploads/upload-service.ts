@@ -242,7 +242,7 @@ export function uploadService(db: Db): UploadService {
         );
       if (!claimed.value.ok) {
         const { message, details } = heldMessage(check.fileName, claimed.value.sentBefore);
-        return fail('busy', message, { details });
+        return fail('sent_by_team', message, { details });
       }
     }
     const answer = await target.client.uploadResponseVariables({

@@ -52,6 +52,7 @@ export const shellMessages = catalogue(
     'error.internal': 'The app failed unexpectedly.',
     'error.busy': 'Another window or program is running this batch.',
     'error.team': 'The team database failed.',
+    'error.sent_by_team': 'A colleague already sent some of these transactions; nothing was sent.',
   },
   {
     'app.name': 'Device Check Desk',
@@ -105,5 +106,6 @@ export const shellMessages = catalogue(
     'error.internal': 'O aplicativo falhou inesperadamente.',
     'error.busy': 'Outra janela ou programa está executando este lote.',
     'error.team': 'O banco de dados da equipe falhou.',
+    'error.sent_by_team': 'Um colega já enviou algumas destas transações; nada foi enviado.',
   },
 );

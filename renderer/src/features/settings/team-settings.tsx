@@ -1,5 +1,5 @@
 import './team-settings.css';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { useSettings } from '../../app/use-app';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -56,10 +56,7 @@ export function TeamSettings() {
   const { state } = actions;
   const current = status.data;
   const busy = state.busy !== null;
-  // The status names the OS user only while the setting is empty: remembered for the placeholder.
-  const [osName, setOsName] = useState<string | null>(null);
-  if (settings?.analystName === '' && current && current.analyst !== osName)
-    setOsName(current.analyst);
+  const osName = current?.osUser ?? null;
 
   return (
     <section

@@ -31,6 +31,10 @@ export function TeamStatusFacts({ status }: { status: TeamStatus }) {
         </dd>
         <dt>{t('settings.team.colleagues')}</dt>
         <dd data-testid="team-colleagues">{colleaguesText(t, locale, status.colleagues)}</dd>
+        <dt>{t('settings.team.passwordFact')}</dt>
+        <dd data-testid="team-password" data-value={status.passwordSaved}>
+          {t(status.passwordSaved ? 'settings.team.passwordSaved' : 'settings.team.passwordNone')}
+        </dd>
       </dl>
       {status.lastError === null ? null : (
         <div className="notice notice-error" role="alert" data-testid="team-last-error">
