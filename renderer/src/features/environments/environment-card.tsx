@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { EnvironmentView } from '../../../../shared/contract/views';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
@@ -9,15 +9,27 @@ function CredentialsForm({ view }: { view: EnvironmentView & { name: 'production
   const id = useId();
   const [username, setUsername] = useState(view.username ?? '');
   const [password, setPassword] = useState('');
-  const save = useEnvironmentChange(environmentCalls.saveCredentials);
+  // The password goes to the call, never into the mutation's variables, which the query
+  // library keeps (and a devtools panel shows) for minutes after the call.
+  const secret = useRef('');
+  const save = useEnvironmentChange(
+    (input: { environment: 'production' | 'test'; username: string }) =>
+      environmentCalls.saveCredentials({ ...input, password: secret.current }),
+  );
   const remove = useEnvironmentChange(environmentCalls.deleteCredentials);
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
     // The password leaves this form once, to the keychain, and is never shown again.
+    secret.current = password;
     save.mutate(
-      { environment: view.name, username, password },
-      { onSuccess: () => setPassword('') },
+      { environment: view.name, username },
+      {
+        onSuccess: () => setPassword(''),
+        onSettled: () => {
+          secret.current = '';
+        },
+      },
     );
   }
 
