@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 /**
  * The Send outcomes journeys: reviewed transactions become a response-variable zip, previewed,
  * saved and sent to the embedded sandbox; the re-send guard asks first; a file from disk that the
@@ -144,6 +145,8 @@ test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks 
   await expect(first.getByTestId('ledger-rows')).toHaveAttribute('data-value', '9');
   await expect(first.getByTestId('ledger-kind')).toHaveText('ZIP');
   await expect(first).toContainText('respostas-casos.zip');
+  // Who sent it: the analyst's name, the OS user's when none is set.
+  await expect(first).toContainText(`by ${userInfo().username}`);
   await expect(first.locator('[data-sha256]')).toHaveAttribute('data-sha256', sha256);
 
   // Nothing is left unsent; the same rows again (all reviewed) give the same bytes.

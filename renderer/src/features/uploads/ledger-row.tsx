@@ -67,6 +67,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
           {upload.resentFrom === null
             ? ''
             : ` · ${t('uploads.ledger.resentFrom', { id: String(upload.resentFrom) })}`}
+          {upload.analyst === null ? '' : ` · ${t('uploads.ledger.by', { name: upload.analyst })}`}
         </span>
       </td>
       <td data-testid="ledger-kind">
