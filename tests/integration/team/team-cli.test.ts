@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { dcdesk } from '../../support/cli';
 import { tempDir, writeTransactionsCsv } from '../../support/files';
 import { postgresMissing } from '../../support/postgres';
+import { findSecrets, folderFiles, recordIssuedTokens } from '../../support/secret-scan';
 import { teamDatabase } from '../../support/team-database';
 import { sampleTransaction } from '../../support/transactions';
 
@@ -16,11 +18,17 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
   const team = teamDatabase();
   let sandbox: SandboxHandle;
   const work = tempDir('dcdesk-team-cli-');
+  // The service's password and every token the sandbox issues, to look for in the team database.
+  const servicePassword = 'Serviço s3cret for the team test';
+  const issued = recordIssuedTokens();
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({
+      credentials: { username: 'analyst', password: servicePassword },
+    });
     writeTransactionsCsv(work.file('pedidos.csv'), rows);
   });
   afterAll(async () => {
+    issued.stop();
     await sandbox.close();
     work.remove();
   });
@@ -34,6 +42,8 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
     dcdesk([...argv, '--data-dir', work.file(analyst)], {
       DCDESK_TEAM_URL: teamUrl(),
       DCDESK_ANALYST: analyst,
+      DCDESK_USERNAME: 'analyst',
+      DCDESK_PASSWORD: servicePassword,
     });
   const ids = Array.from({ length: rows }, (_, n) => sampleTransaction(n).externalID);
 
@@ -142,7 +152,18 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
       for (const personal of [t.cpf, t.email, '98765-4321', '987654321', '01310-100', '01310100'])
         if (personal) expect(dump, `row ${String(n)}`).not.toContain(personal);
     }
-    expect(dump).not.toMatch(/password|token|Bearer/i);
+    // The secrets, in every form, in the tables and in the server's own files on disk.
+    expect(issued.tokens.length).toBeGreaterThan(0);
+    await client.query('CHECKPOINT');
+    const haystacks = [
+      { name: 'tables', bytes: Buffer.from(dump) },
+      ...folderFiles(path.join(team.cluster().dir, 'data')),
+    ];
+    // The scan sees the tables' contents: a transaction ID is found in the server's files.
+    const seen = findSecrets(haystacks, [ids[0] ?? '']);
+    expect(Object.values(seen).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(1);
+    const found = findSecrets(haystacks, [servicePassword, ...issued.tokens]);
+    expect(Object.entries(found).filter(([, count]) => count > 0)).toEqual([]);
   });
 
   it('says clearly when the data folder is linked to another team, and disconnects', async () => {
