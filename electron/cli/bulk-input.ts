@@ -28,6 +28,8 @@ export interface BulkInput {
    * CSV is never held as a million rows (see `readSpreadsheetRows`).
    */
   sourceRows: () => Iterable<SourceRow>;
+  /** How many rows `sourceRows` gives (counted by the walk that checked them). */
+  total: number;
   sha256: string;
   sheet: string;
 }
@@ -161,6 +163,7 @@ export async function readBulkInput(
   warn(found, io);
   return {
     sourceRows: () => sourceRows(sheet, headerRow, mapping),
+    total: found.total,
     sha256,
     sheet: sheet.sheet,
   };

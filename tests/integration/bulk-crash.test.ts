@@ -130,3 +130,68 @@ describe('dcdesk bulk killed three times', () => {
     );
   }, 120_000);
 });
+
+describe('dcdesk bulk killed while the rows of a big file are still being stored', () => {
+  const big = 120_000;
+  const storing = tempDir('dcdesk-crash-storing-');
+  afterAll(() => storing.remove());
+  const args = (...extra: string[]) => [
+    'bulk',
+    ...extra,
+    '--output',
+    storing.file('out.csv'),
+    '--data-dir',
+    storing.dir,
+    '--base-url',
+    sandbox.url,
+    '--concurrency',
+    String(concurrency),
+  ];
+
+  it('resumes only with its file, stores the rest once, and answers every row', async () => {
+    writeTransactionsCsv(storing.file('big.csv'), big);
+    const seen = sandbox.counters().insights;
+    const child = spawn(process.execPath, [binPath, ...args(storing.file('big.csv'))], {
+      stdio: 'ignore',
+    });
+    const exited = once(child, 'exit');
+    // The first requests go out after the first slice, long before 120,000 rows are stored.
+    while (sandbox.counters().insights < seen + 50) {
+      if (child.exitCode !== null) throw new Error('dcdesk exited before it could be killed');
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const db = new Database(path.join(storing.dir, 'history.sqlite3'), { readonly: true });
+    const [id, stored] = [
+      db.prepare('SELECT id FROM batches WHERE storing = 1').pluck().get() as string,
+      db.prepare('SELECT COUNT(*) FROM batch_rows').pluck().get() as number,
+    ];
+    db.close();
+    expect(id).toBeDefined();
+    expect(stored).toBeLessThan(big);
+
+    const withoutFile = await runBin(args('--resume', id));
+    expect(withoutFile.code).toBe(2);
+    expect(withoutFile.stderr).toMatch(/stopped while its rows were being stored/);
+    writeTransactionsCsv(storing.file('other.csv'), 10);
+    const otherFile = await runBin(args('--resume', id, storing.file('other.csv')));
+    expect(otherFile.code).toBe(2);
+    expect(otherFile.stderr).toMatch(/is not the file batch .* was made from/);
+
+    const resumed = await runBin(args('--resume', id, storing.file('big.csv')));
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const output = readFileSync(storing.file('out.csv'), 'utf8').trim().split('\n');
+    expect(output).toHaveLength(big + 1);
+    const after = new Database(path.join(storing.dir, 'history.sqlite3'), { readonly: true });
+    try {
+      expect(after.prepare('SELECT COUNT(*) FROM batch_rows').pluck().get()).toBe(big);
+      expect(after.prepare('SELECT COUNT(DISTINCT source_row) FROM batch_rows').pluck().get()).toBe(
+        big,
+      );
+      expect(after.prepare('SELECT storing FROM batches').pluck().get()).toBe(0);
+    } finally {
+      after.close();
+    }
+  }, 240_000);
+});

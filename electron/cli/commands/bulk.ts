@@ -2,7 +2,11 @@ import { fileFailureText } from '../../core/local-failure';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBatchService, type BatchService } from '../../core/batches/batch-service';
+import {
+  createBatchService,
+  type BatchService,
+  type CreatedBatch,
+} from '../../core/batches/batch-service';
 import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
 import {
   outputKind,
@@ -151,17 +155,22 @@ export const bulkCommand: Command = {
   stoppable: true,
   summary: 'look up every row of a spreadsheet (xlsx, xls, csv); resumable',
   usage: `dcdesk bulk INPUT --output OUTPUT [--sheet NAME] [--concurrency N] [--rate R] [options]
-       dcdesk bulk --resume BATCH_ID --output OUTPUT [--retry-failed] [options]
+       dcdesk bulk --resume BATCH_ID [INPUT] --output OUTPUT [--retry-failed] [options]
 
 INPUT is .xlsx, .xls or .csv (or - for standard input: its format is told from its content) with a header row naming the fields (sessionID, externalID, CPF,
 E-mail, Telefone/Celular or DDI/DDD/number, CEP; English or Portuguese names). OUTPUT is .json,
 .csv or .xlsx, one record per input row in input order; - writes them to standard output, in
-the --format given, and nothing else goes there (messages and progress go to stderr). Every row is stored in the history before
-the first request, so an interrupted batch (Ctrl+C pauses it) resumes where it stopped.
+the --format given, and nothing else goes there (messages and progress go to stderr). Every row is
+stored in the history before it is sent, so an interrupted batch (Ctrl+C pauses it) resumes
+where it stopped. A big file is stored slice by slice: the first requests go out after its first
+10,000 rows, the rest are stored while the answers come in (Ctrl+C waits for the last of them).
+A batch whose process was killed while its rows were being stored resumes with its file:
+--resume BATCH_ID INPUT stores the rows not stored yet (the file must be the same).
 
   --concurrency N   requests at once, 1 to ${String(maxConcurrency)} (default 8)
   --rate R          at most R requests per second, ${String(settingBounds.ratePerSecond.min)} to ${String(settingBounds.ratePerSecond.max)} (default: no limit)
-  --resume ID       continue a stored batch (see dcdesk batches)
+  --resume ID       continue a stored batch (see dcdesk batches); with INPUT, one stopped
+                    while its rows were being stored
   --retry-failed    with --resume: send the rows that failed again
   --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
   --format F        with --output -: json, csv or xlsx
@@ -190,8 +199,10 @@ ${connectionUsage}`,
     const { output } = target;
     if (values.resume === undefined && positionals.length !== 1)
       throw new UsageError('Give one INPUT file, or --resume BATCH_ID.');
-    if (values.resume !== undefined && positionals.length > 0)
-      throw new UsageError('--resume takes no INPUT file.');
+    if (values.resume !== undefined && positionals.length > 1)
+      throw new UsageError(
+        '--resume takes at most one INPUT file (for a batch stopped while its rows were stored).',
+      );
     // A terminal is no spreadsheet: reading it would wait, silently, for a file typed by hand.
     if (positionals[0] === '-' && io.stdinIsTerminal)
       throw new UsageError('- reads the spreadsheet from standard input: pipe a file into dcdesk.');
@@ -213,7 +224,47 @@ ${connectionUsage}`,
       clientFor: async () => (await connect()).client,
       onEvent: (event) => view.show(event),
     });
+    /**
+     * Waits for a new batch's run and for its rows' storing (a run stopped by Ctrl+C waits for the
+     * last rows to be stored, so the batch resumes without its file), then shares its answers.
+     */
+    const runStoring = async (created: CreatedBatch): Promise<number> => {
+      let code = await report(batches, created.run, target, io, view, summaryTo());
+      const stillStoring = batches.get(created.batch.id);
+      if (stillStoring.ok && stillStoring.value.record.storing)
+        note(io, 'dcdesk: storing the last rows of the batch before stopping…');
+      const stored = await created.stored;
+      if (!stored.ok) code = reportError(io, stored.error);
+      // The batch's answers (never personal data) go to the team, if there is one.
+      await syncAfter(cliTeam(history.db, io), io);
+      return code;
+    };
     try {
+      if (values.resume !== undefined && positionals.length === 1) {
+        const stored = batches.get(values.resume);
+        if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
+        const { record } = stored.value;
+        if (!record.storing)
+          throw new UsageError(
+            `Batch ${record.id} has all its rows: resume it without a file (dcdesk bulk --resume ${record.id}).`,
+          );
+        const file = positionals[0] ?? '';
+        const saved = settingsRepo(db).read();
+        const input = await readBulkInput(
+          file,
+          { sheet: values.sheet, maxRows: saved.maxRows },
+          io,
+        );
+        if (input.sha256 !== record.sourceSha256)
+          throw new UsageError(
+            `${file} is not the file batch ${record.id} was made from (${record.sourceName}): its contents differ.`,
+          );
+        await connect(record, record.settings.timeoutMs);
+        const resumed = await batches.resumeStoring(record.id, input.sourceRows());
+        if (!resumed.ok) return reportError(io, resumed.error);
+        note(io, `dcdesk: resuming batch ${record.id}, storing the rest of its rows from ${file}.`);
+        return await runStoring(resumed.value);
+      }
       if (values.resume !== undefined) {
         const stored = batches.get(values.resume);
         if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
@@ -258,10 +309,11 @@ ${connectionUsage}`,
         customUrl: opened.customUrl,
         settings,
         rows: input.sourceRows(),
+        total: input.total,
         skipLookedUpWithinDays: skipDays,
       });
       if (!created.ok) return reportError(io, created.error);
-      const { batch, run } = created.value;
+      const { batch } = created.value;
       if (skipDays !== undefined) {
         const reused = batches.get(batch.id);
         const answered = reused.ok ? reused.value.counts.ok + reused.value.counts.noContent : 0;
@@ -276,12 +328,11 @@ ${connectionUsage}`,
       );
       note(
         io,
-        `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
+        batch.storing
+          ? `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}); sending to ${opened.destination} while the rest are stored.`
+          : `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
       );
-      const code = await report(batches, run, target, io, view, summaryTo());
-      // The batch's answers (never personal data) go to the team, if there is one.
-      await syncAfter(cliTeam(history.db, io), io);
-      return code;
+      return await runStoring(created.value);
     } finally {
       view.close();
       await batches.stopAll();

@@ -2,7 +2,8 @@ import type { BatchEvent } from '../../../shared/batch';
 import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { RawTransaction } from '../../../shared/domain/types';
-import { createBatch, type NewBatchInput } from '../bulk/batch';
+import { createBatch, type NewBatchInput, type SourceRow } from '../bulk/batch';
+import { createBatchInSlices, storeRows } from '../bulk/batch-slices';
 import { lookupAndRecord } from '../bulk/single';
 import { runBatch, type BatchRun } from '../bulk/runner';
 import type { InsightAnswer, ServiceClient } from '../service/client';
@@ -124,20 +125,62 @@ export function createBatchService(options: BatchServiceOptions) {
      * Obtains a token first (no credentials or refused ones: nothing is stored), then stores the
      * batch with every row and starts it.
      */
-    async create(input: NewBatchInput): Promise<Result<{ batch: BatchRecord; run: BatchRun }>> {
+    async create(input: NewBatchInput): Promise<Result<CreatedBatch>> {
       const client = await options.clientFor(input);
       const token = await client.tokens.get();
       if (!token.ok) return token;
       let batch: BatchRecord;
+      let storeRest: (() => Promise<number>) | null = null;
       try {
-        batch = createBatch(db, input, new Date(now()));
+        if (input.total !== undefined && input.skipLookedUpWithinDays === undefined) {
+          const sliced = createBatchInSlices(db, { ...input, total: input.total }, new Date(now()));
+          batch = sliced.batch;
+          storeRest = sliced.storeRest;
+        } else batch = createBatch(db, input, new Date(now()));
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
           : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
       }
       const started = run(batch, client);
-      return started.ok ? ok({ batch, run: started.value }) : started;
+      if (!started.ok) return started;
+      return ok({
+        batch,
+        run: started.value,
+        stored: storeRest
+          ? storedWhileRunning(storeRest, started.value)
+          : Promise.resolve(ok(batch.total)),
+      });
+    },
+    /**
+     * Continues a batch whose rows were still being stored when its process stopped: `rows`
+     * gives its rows again (its file, checked to be the same), the stored ones are skipped and
+     * the others stored while it runs.
+     */
+    async resumeStoring(
+      batchId: string,
+      source: Iterable<SourceRow>,
+    ): Promise<Result<CreatedBatch>> {
+      const batch = found(batchId);
+      if (!batch.ok) return batch;
+      if (!batch.value.storing) return fail('validation', `Batch ${batchId} has all its rows.`);
+      if (runs.has(batchId)) return fail('busy', `Batch ${batchId} is running in this window.`);
+      const already = rows.countsAfter(batchId, 0).last;
+      const rest = source[Symbol.iterator]();
+      for (let skipped = 0; skipped < already; skipped += 1)
+        if (rest.next().done)
+          return fail(
+            'validation',
+            `The file has fewer rows than batch ${batchId} already stored.`,
+          );
+      const client = await options.clientFor(batch.value);
+      const started = run(batch.value, client);
+      if (!started.ok) return started;
+      return ok({
+        batch: batch.value,
+        run: started.value,
+        stored: storedWhileRunning(() => storeRows(db, batchId, rest, already), started.value),
+      });
     },
     /**
      * One lookup kept as a batch of one row, with the same rule as a batch: the token first, so
@@ -166,6 +209,8 @@ export function createBatchService(options: BatchServiceOptions) {
     ): Promise<Result<{ batch: BatchRecord; run: BatchRun; retried: number }>> {
       const batch = found(batchId);
       if (!batch.ok) return batch;
+      if (batch.value.storing && !runs.has(batchId))
+        return fail('validation', storingMessage(batch.value));
       const current = runs.get(batchId);
       if (current) {
         if (how.retryFailed)
@@ -199,3 +244,32 @@ export function createBatchService(options: BatchServiceOptions) {
 }
 
 export type BatchService = ReturnType<typeof createBatchService>;
+
+/** A batch just created (or resumed with its file), running, and its rows' storing. */
+export interface CreatedBatch {
+  batch: BatchRecord;
+  run: BatchRun;
+  /**
+   * Settles when every row is stored: with the batch's total, or with why the rest could not be
+   * stored (the run is then interrupted; the rows stored so far stay).
+   */
+  stored: Promise<Result<number>>;
+}
+
+/** Stores the rest of a running batch's rows; a failure interrupts the run. */
+async function storedWhileRunning(
+  store: () => Promise<number>,
+  run: BatchRun,
+): Promise<Result<number>> {
+  try {
+    return ok(await store());
+  } catch (caught) {
+    run.interrupt();
+    return fail('db', `The rest of the batch's rows could not be stored: ${messageOf(caught)}`);
+  }
+}
+
+/** Why a batch stopped while its rows were being stored cannot simply be resumed. */
+export function storingMessage(batch: BatchRecord): string {
+  return `Batch ${batch.id} stopped while its rows were being stored: not every row of ${batch.sourceName} is in it. Resume it with its file: dcdesk bulk --resume ${batch.id} FILE (the rows already stored are not stored again).`;
+}

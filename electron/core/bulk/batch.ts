@@ -40,6 +40,12 @@ export interface NewBatchInput {
   rows: Iterable<SourceRow>;
   /** Rows whose external ID was answered within this many days reuse that answer instead. */
   skipLookedUpWithinDays?: number;
+  /**
+   * How many rows `rows` will give, when the caller knows (it walked the file to check it): the
+   * batch is then stored slice by slice and its lookups start after the first slice (see
+   * batch-slices.ts), unless recent answers are reused.
+   */
+  total?: number;
 }
 
 function phoneText(phone: Phone | undefined): string | null {

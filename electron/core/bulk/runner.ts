@@ -88,6 +88,11 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     batches.setState(batchId, 'running', iso());
   }).immediate();
   const counts: RowCounts = rows.counts(batchId);
+  // A batch still being stored (migration 0015): its new rows are counted as they come, and
+  // running out of rows means waiting for more, not the end.
+  let storing = batch.storing;
+  let storedUpTo = counts.total;
+  let waitingForRows: NodeJS.Timeout | undefined;
 
   const abortRequests = new AbortController();
   const stopWaiting = new AbortController();
@@ -107,6 +112,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const ended = new Promise<RunEnd>((resolve) => (resolveEnded = resolve));
 
   function requestStop(next: Stop): void {
+    clearTimeout(waitingForRows);
     if (stop?.kind === 'cancel') return;
     if (stop && next.kind === 'pause') return;
     stop = next;
@@ -171,6 +177,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   function flush(): void {
     // After a failed commit the aborted requests still come back; nothing more is stored.
     if (over) return;
+    if (storing) takeNewRows();
     const done = finished.splice(0);
     const back = released.splice(0);
     if (stop) back.push(...ahead.splice(0).map((row) => row.seq));
@@ -204,8 +211,28 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     }
     const progress = meter.next(batchId, toBatchCounts(counts));
     if (progress) onEvent(progress);
-    if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0)
-      finish();
+    if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0) {
+      if (storing && !stop) waitForRows();
+      else finish();
+    }
+  }
+
+  /** Counts the rows stored since the last look; notes when the last of them is stored. */
+  function takeNewRows(): void {
+    // Read first: rows stored after this read are counted at the next look.
+    const still = batches.isStoring(batchId);
+    const fresh = rows.countsAfter(batchId, storedUpTo);
+    counts.total += fresh.total;
+    counts.pending += fresh.pending;
+    counts.invalid += fresh.invalid;
+    storedUpTo = fresh.last;
+    storing = still;
+  }
+
+  /** Out of rows while the batch is still being stored: looks again shortly. */
+  function waitForRows(): void {
+    clearTimeout(waitingForRows);
+    waitingForRows = setTimeout(() => commits.request(true), 25);
   }
 
   function finish(): void {
@@ -231,6 +258,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   function end(how: How): void {
     over = true;
     commits.clear();
+    clearTimeout(waitingForRows);
     const batchCounts = toBatchCounts(counts);
     let result: RunEnd;
     try {

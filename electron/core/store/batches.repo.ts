@@ -33,12 +33,14 @@ export interface BatchRecord {
   total: number;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Its rows are still being stored (migration 0015): a runner waits for more, not finishing. */
+  storing: boolean;
 }
 
 export type NewBatch = Pick<
   BatchRecord,
   'id' | 'sourceName' | 'sourceSha256' | 'environment' | 'baseUrl' | 'settings' | 'total'
-> & { customUrl?: CustomUrl | null };
+> & { customUrl?: CustomUrl | null; storing?: boolean };
 
 interface BatchRow {
   id: string;
@@ -57,6 +59,7 @@ interface BatchRow {
   total: number;
   started_at: string | null;
   finished_at: string | null;
+  storing: 0 | 1;
 }
 
 function toRecord(row: BatchRow): BatchRecord {
@@ -77,14 +80,19 @@ function toRecord(row: BatchRow): BatchRecord {
     total: row.total,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    storing: row.storing === 1,
   };
 }
 
 /** The batches table: one record per imported file (or single lookup). */
 export function batchesRepo(db: Db) {
   const insert = db.prepare(`
-    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total)
-    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total)`);
+    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total, storing)
+    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total, @storing)`);
+  const isStoring = db.prepare<[string], { storing: 0 | 1 }>(
+    'SELECT storing FROM batches WHERE id = ?',
+  );
+  const stored = db.prepare('UPDATE batches SET storing = 0, total = ? WHERE id = ?');
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
   const newestFirst = db.prepare<[number], BatchRow>(
     'SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?',
@@ -103,8 +111,17 @@ export function batchesRepo(db: Db) {
         ...batch,
         customUrl: batch.customUrl ?? null,
         settings: JSON.stringify(batch.settings),
+        storing: batch.storing ? 1 : 0,
         now,
       });
+    },
+    /** Whether the batch's rows are still being stored (one row read: cheap while a run waits). */
+    isStoring(id: string): boolean {
+      return isStoring.get(id)?.storing === 1;
+    },
+    /** The batch's last rows are stored: its total is final. */
+    storedAll(id: string, total: number): void {
+      stored.run(total, id);
     },
     /** The row count of a batch whose rows were counted as they were stored. */
     setTotal(id: string, total: number): void {

@@ -123,7 +123,8 @@ export function rowsRepo(db: Db) {
     INSERT INTO result_index (batch_id, seq, source_row, external_id, status, outcome)
     SELECT r.batch_id, r.seq, r.source_row, r.external_id, COALESCE(r.status, 'pending'),
       ${outcomeRankSql('o.outcome')}
-    FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id WHERE r.batch_id = ?`);
+    FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
+    WHERE r.batch_id = ? AND r.seq >= ?`);
   const resetInFlight = db.prepare(
     `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_id = ? AND state = 'in_flight'`,
   );
@@ -151,6 +152,12 @@ export function rowsRepo(db: Db) {
   const statusCounts = db.prepare<[string], { status: RowStatusName | 'pending'; n: number }>(
     'SELECT status, COUNT(*) AS n FROM result_index WHERE batch_id = ? GROUP BY status',
   );
+  const statusCountsAfter = db.prepare<
+    [string, number],
+    { status: RowStatusName | 'pending'; n: number; last: number }
+  >(
+    'SELECT status, COUNT(*) AS n, MAX(seq) AS last FROM result_index WHERE batch_id = ? AND seq > ? GROUP BY status',
+  );
   const pendingCount = db
     .prepare<[string], number>(
       "SELECT COUNT(*) FROM batch_rows WHERE batch_id = ? AND state = 'pending'",
@@ -171,8 +178,12 @@ export function rowsRepo(db: Db) {
      * Stores every input row of a new batch; the caller wraps it in the batch's transaction. Rows
      * are taken one at a time, so a caller that prepares them lazily never holds them all.
      */
-    insert(batchId: string, rows: Iterable<PreparedRow>, now: string): void {
-      let index = 0;
+    /**
+     * Stores rows in input order, numbered from `firstSeq` (a batch stored slice by slice goes
+     * on where the last slice ended); returns how many.
+     */
+    insert(batchId: string, rows: Iterable<PreparedRow>, now: string, firstSeq = 1): number {
+      let index = firstSeq - 1;
       for (const row of rows) {
         index += 1;
         const { request: _request, ...columns } = row;
@@ -188,7 +199,8 @@ export function rowsRepo(db: Db) {
           now,
         });
       }
-      indexRows.run(batchId);
+      indexRows.run(batchId, firstSeq);
+      return index - firstSeq + 1;
     },
     /** Rows a crash left in flight have no stored result: they go back to pending. */
     resetInFlight(batchId: string, now: string): number {
@@ -225,6 +237,21 @@ export function rowsRepo(db: Db) {
         });
         markDone.run(rest.status, now, batchId, rest.seq);
       }
+    },
+    /**
+     * The rows stored after row `seq` (a batch stored slice by slice, migration 0015): how many,
+     * how many wait to be sent and how many are invalid, and the last one's number. Reads only
+     * those rows' index entries.
+     */
+    countsAfter(batchId: string, seq: number) {
+      const after = { total: 0, pending: 0, invalid: 0, last: seq };
+      for (const row of statusCountsAfter.all(batchId, seq)) {
+        after.total += row.n;
+        if (row.status === 'pending') after.pending += row.n;
+        else if (row.status === 'invalid') after.invalid += row.n;
+        after.last = Math.max(after.last, row.last);
+      }
+      return after;
     },
     counts(batchId: string): RowCounts {
       const totals: RowCounts = {

@@ -12,6 +12,7 @@ import { compactRows } from './0010-compact-rows';
 import { chartCounts } from './0011-chart-counts';
 import { searchNocase } from './0012-search-nocase';
 import { outcomeTrail } from './0014-outcome-trail';
+import { batchStoring } from './0015-batch-storing';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   chartCounts,
   searchNocase,
   outcomeTrail,
+  batchStoring,
 ];

@@ -1,0 +1,105 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Db } from '../store/db';
+import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { rowsRepo } from '../store/rows.repo';
+import { checkSettings, newBatchId, prepareRow, type NewBatchInput, type SourceRow } from './batch';
+
+/** Rows stored before the first request: enough to keep every slot busy for a while. */
+export const firstSliceRows = 10_000;
+/** Rows per later transaction: big enough to store fast, small enough to let answers in between. */
+export const laterSliceRows = 20_000;
+
+/** The next `count` rows of `rows`, prepared; stops early at the end. */
+function* slice(rows: Iterator<SourceRow>, count: number) {
+  for (let taken = 0; taken < count; taken += 1) {
+    const next = rows.next();
+    if (next.done) return;
+    yield prepareRow(next.value);
+  }
+}
+
+export interface SlicedBatch {
+  /** The batch, its first rows stored, marked `storing`. */
+  batch: BatchRecord;
+  /**
+   * Stores the other rows, a slice per transaction, yielding to the event loop between slices
+   * (a runner's answers are stored meanwhile), then marks the batch stored with its real total.
+   * Rejects when a slice cannot be stored: the rows stored so far stay, and the batch stays
+   * `storing` (resumable with its file).
+   */
+  storeRest: () => Promise<number>;
+}
+
+/**
+ * A batch stored slice by slice (issue 13): the first `firstSlice` rows in one transaction, so
+ * its first request goes out at once, the rest while its lookups run. `total` is the count the
+ * caller already knows (the file was walked to be checked), shown as the batch's size from the
+ * start. Recent answers are never reused here: that reads the whole batch, so `createBatch` is
+ * used for it.
+ */
+export function createBatchInSlices(
+  db: Db,
+  input: Omit<NewBatchInput, 'rows' | 'skipLookedUpWithinDays'> & {
+    rows: Iterable<SourceRow>;
+    total: number;
+  },
+  now = new Date(),
+  firstSlice = firstSliceRows,
+): SlicedBatch {
+  const settings = checkSettings(input.settings ?? {});
+  const id = newBatchId(now);
+  const batches = batchesRepo(db);
+  const rows = input.rows[Symbol.iterator]();
+  let stored = 0;
+  db.transaction(() => {
+    const at = now.toISOString();
+    batches.insert(
+      {
+        id,
+        sourceName: input.sourceName,
+        sourceSha256: input.sourceSha256,
+        environment: input.environment,
+        baseUrl: input.baseUrl,
+        customUrl: input.customUrl ?? null,
+        settings,
+        total: input.total,
+        storing: true,
+      },
+      at,
+    );
+    stored = rowsRepo(db).insert(id, slice(rows, firstSlice), at);
+    if (stored < firstSlice) batches.storedAll(id, stored);
+  }).immediate();
+  const batch = batches.get(id);
+  if (!batch) throw new Error(`Batch ${id} was not stored.`);
+  return { batch, storeRest: () => storeRows(db, id, rows, stored) };
+}
+
+/**
+ * Stores the rest of a batch whose first `stored` rows are stored, from `rows` (positioned after
+ * them), then marks it stored; returns its total.
+ */
+export async function storeRows(
+  db: Db,
+  batchId: string,
+  rows: Iterator<SourceRow>,
+  stored: number,
+): Promise<number> {
+  const batches = batchesRepo(db);
+  const repo = rowsRepo(db);
+  let total = stored;
+  while (batches.isStoring(batchId)) {
+    await nextTurn();
+    db.transaction(() => {
+      const added = repo.insert(
+        batchId,
+        slice(rows, laterSliceRows),
+        new Date().toISOString(),
+        total + 1,
+      );
+      total += added;
+      if (added < laterSliceRows) batches.storedAll(batchId, total);
+    }).immediate();
+  }
+  return total;
+}
