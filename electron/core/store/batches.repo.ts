@@ -87,12 +87,9 @@ function toRecord(row: BatchRow): BatchRecord {
 /** The batches table: one record per imported file (or single lookup). */
 export function batchesRepo(db: Db) {
   const insert = db.prepare(`
-    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total, storing)
-    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total, @storing)`);
-  const isStoring = db.prepare<[string], { storing: 0 | 1 }>(
-    'SELECT storing FROM batches WHERE id = ?',
-  );
-  const stored = db.prepare('UPDATE batches SET storing = 0, total = ? WHERE id = ?');
+    INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total)
+    VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total)`);
+
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
   const newestFirst = db.prepare<[number], BatchRow>(
     'SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?',
@@ -111,17 +108,21 @@ export function batchesRepo(db: Db) {
         ...batch,
         customUrl: batch.customUrl ?? null,
         settings: JSON.stringify(batch.settings),
-        storing: batch.storing ? 1 : 0,
         now,
       });
+      // Only a batch stored slice by slice says so (the column is migration 0015's).
+      if (batch.storing) db.prepare('UPDATE batches SET storing = 1 WHERE id = ?').run(batch.id);
     },
     /** Whether the batch's rows are still being stored (one row read: cheap while a run waits). */
     isStoring(id: string): boolean {
-      return isStoring.get(id)?.storing === 1;
+      const row = db
+        .prepare<[string], { storing: 0 | 1 }>('SELECT storing FROM batches WHERE id = ?')
+        .get(id);
+      return row?.storing === 1;
     },
     /** The batch's last rows are stored: its total is final. */
     storedAll(id: string, total: number): void {
-      stored.run(total, id);
+      db.prepare('UPDATE batches SET storing = 0, total = ? WHERE id = ?').run(total, id);
     },
     /** The row count of a batch whose rows were counted as they were stored. */
     setTotal(id: string, total: number): void {

@@ -59,6 +59,10 @@ export function forgetCpf(db: Db, cpf: string): number {
       db.prepare(
         'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
       ).run(cpf);
+      // And who reviewed those transactions, when (the trail; the team database has no CPF).
+      db.prepare(
+        'DELETE FROM outcome_changes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
+      ).run(cpf);
       return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
     })
     .immediate();

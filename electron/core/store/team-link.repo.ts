@@ -13,6 +13,8 @@ export interface TeamLink {
   answersPushed: Record<string, number>;
   /** The analysts who synced with the team database, as of the last sync. */
   colleagues: string[];
+  /** The identity of the team database last synced with (its `team_identity`). */
+  databaseId: string | null;
 }
 
 interface LinkColumns {
@@ -22,6 +24,7 @@ interface LinkColumns {
   last_error: string | null;
   answers_pushed: string;
   colleagues: string;
+  database_id: string | null;
 }
 
 export function teamLinkRepo(db: Db) {
@@ -37,6 +40,7 @@ export function teamLinkRepo(db: Db) {
         lastError: row.last_error,
         answersPushed: JSON.parse(row.answers_pushed) as Record<string, number>,
         colleagues: JSON.parse(row.colleagues) as string[],
+        databaseId: row.database_id,
       };
     },
     /**
@@ -50,6 +54,21 @@ export function teamLinkRepo(db: Db) {
       db.prepare('DELETE FROM team_link').run();
       db.prepare('INSERT INTO team_link (id, url) VALUES (1, ?)').run(url);
       db.prepare("UPDATE outcome_changes SET pushed = 0 WHERE origin = 'here'").run();
+      db.prepare('UPDATE uploads SET team_upload = NULL').run();
+    }),
+    /**
+     * The team database under the linked URL is `databaseId`. Another one than last time (the
+     * database was recreated or restored) starts over: its changes pulled from the start, every
+     * change, answer and upload of this workstation pushed to it again.
+     */
+    identify: db.transaction((databaseId: string): void => {
+      const row = read.get();
+      if (!row || row.database_id === databaseId) return;
+      db.prepare(
+        "UPDATE team_link SET database_id = ?, cursor = 0, answers_pushed = '{}' WHERE id = 1",
+      ).run(databaseId);
+      db.prepare("UPDATE outcome_changes SET pushed = 0 WHERE origin = 'here'").run();
+      db.prepare('UPDATE uploads SET team_upload = NULL').run();
     }),
     unlink(): void {
       db.prepare('DELETE FROM team_link').run();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 
 /** Where an outcome change was made: a key in the review queue, a bulk action, a spreadsheet. */
-export type ChangeSource = 'key' | 'bulk' | 'spreadsheet';
+export type ChangeSource = 'key' | 'bulk' | 'spreadsheet' | 'history';
 
 /** One line of the outcome trail: who changed which transaction's outcome, when, from what. */
 export interface TrailChange {
@@ -62,6 +62,12 @@ export function trailRepo(db: Db) {
     `SELECT * FROM outcome_changes WHERE external_id = ? AND environment = ?
      ORDER BY at DESC, change_id DESC LIMIT 1`,
   );
+  const unapplied = db.prepare<[number], ChangeColumns>(
+    `SELECT * FROM outcome_changes WHERE unapplied = 1 ORDER BY at, change_id LIMIT ?`,
+  );
+  const setUnapplied = db.prepare<[number, string]>(
+    'UPDATE outcome_changes SET unapplied = ? WHERE change_id = ?',
+  );
   const ofTransaction = db.prepare<[string], ChangeColumns>(
     'SELECT * FROM outcome_changes WHERE external_id = ? ORDER BY at, change_id',
   );
@@ -94,6 +100,16 @@ export function trailRepo(db: Db) {
     latest(externalId: string, environment: string) {
       const row = latest.get(externalId, environment);
       return row ? toChange(row) : null;
+    },
+    /** A colleague's change that could not be applied yet (no device known for it). */
+    markUnapplied: (changeId: string) => void setUnapplied.run(1, changeId),
+    markApplied: (changeId: string) => void setUnapplied.run(0, changeId),
+    /** Colleagues' changes waiting to be applied, oldest first. */
+    unapplied: (limit: number) => unapplied.all(limit).map(toChange),
+    /** Forgets every line about these transactions (a data-subject request: `forgetCpf`). */
+    forget(externalIds: readonly string[]): void {
+      const remove = db.prepare('DELETE FROM outcome_changes WHERE external_id = ?');
+      for (const id of externalIds) remove.run(id);
     },
     /** A transaction's whole trail, oldest first. */
     ofTransaction: (externalId: string) => ofTransaction.all(externalId).map(toChange),

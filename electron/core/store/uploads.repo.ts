@@ -169,6 +169,34 @@ export function uploadsRepo(db: Db) {
       return id;
     }),
     /** Writes the service's answer on a line stored before the request went out. */
+    /**
+     * Uploads that reached (or may have reached) the service and are not in the team's ledger
+     * yet: sent before a team was connected, or while it could not be reached.
+     */
+    notInTeam(limit: number) {
+      return db
+        .prepare<
+          [number],
+          { id: number; environment: string; created_at: string; analyst: string | null }
+        >(
+          `SELECT u.id, u.environment, u.created_at, u.analyst FROM uploads u
+           WHERE u.team_upload IS NULL AND ${possiblyReceived} ORDER BY u.id LIMIT ?`,
+        )
+        .all(limit)
+        .map((row) => ({
+          ...row,
+          externalIds: db
+            .prepare<[number], { external_id: string }>(
+              'SELECT external_id FROM upload_transactions WHERE upload_id = ?',
+            )
+            .all(row.id)
+            .map((line) => line.external_id),
+        }));
+    },
+    /** The upload's lines are in the team's ledger under `teamUpload`. */
+    inTeam(id: number, teamUpload: string): void {
+      db.prepare('UPDATE uploads SET team_upload = ? WHERE id = ?').run(teamUpload, id);
+    },
     /** Removes a line whose file never left (the team's ledger refused it); its rows go too. */
     discard(id: number): void {
       db.prepare('DELETE FROM uploads WHERE id = ?').run(id);

@@ -13,11 +13,31 @@ export function osAnalyst(): string {
 export const maxAnalystLength = 80;
 
 /**
+ * A name as it may be shown and logged: no control characters, line or paragraph separators or
+ * direction overrides (a name cannot forge a line or reverse what follows it), at most
+ * `maxAnalystLength` characters, never cut inside one.
+ */
+export function cleanName(name: string): string {
+  const visible = name.replace(hidden, '').trim();
+  const graphemes = Array.from(
+    new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(visible),
+  );
+  return graphemes
+    .slice(0, maxAnalystLength)
+    .map((part) => part.segment)
+    .join('')
+    .trim();
+}
+
+/** Control characters, line and paragraph separators, direction marks and overrides. */
+const hidden =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
  * Who is making changes here: `DCDESK_ANALYST` for one command, else the name in the settings,
- * else the OS user. Control characters are removed, so a name cannot forge a line of a log.
+ * else the OS user.
  */
 export function analystName(setting: string, env: NodeJS.ProcessEnv = process.env): string {
-  const chosen = (env.DCDESK_ANALYST ?? '').trim() || setting.trim() || osAnalyst();
-  // eslint-disable-next-line no-control-regex
-  return chosen.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, maxAnalystLength) || osAnalyst();
+  return cleanName(env.DCDESK_ANALYST ?? '') || cleanName(setting) || osAnalyst();
 }

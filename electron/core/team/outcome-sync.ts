@@ -13,7 +13,9 @@ import { inTransaction } from './pg-transaction';
  * smaller number.
  */
 
-export type ChangeSource = 'key' | 'bulk' | 'spreadsheet';
+import type { ChangeSource } from '../store/trail.repo';
+
+export type { ChangeSource };
 
 export interface OutcomeChange {
   /** A UUID made where the change was made. */
@@ -41,7 +43,11 @@ export async function pushOutcomeChanges(
     await client.query('SELECT pg_advisory_xact_lock($1)', [pushLockKey]);
     const stored = await client.query(
       `INSERT INTO outcome_events (change_id, environment, external_id, outcome, previous, analyst, at, source)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
+       SELECT c.change_id, c.environment, c.external_id, c.outcome, c.previous, c.analyst,
+         -- A workstation whose clock runs ahead cannot make its changes win until that time.
+         LEAST(c.at, now()), c.source
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
+         AS c(change_id, environment, external_id, outcome, previous, analyst, at, source)
        ON CONFLICT (change_id) DO NOTHING
        RETURNING change_id`,
       [

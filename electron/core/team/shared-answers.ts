@@ -19,7 +19,15 @@ export async function pushAnswers(
     const before = newest.get(answer.externalId);
     if (!before || before.answeredAt <= answer.answeredAt) newest.set(answer.externalId, answer);
   }
-  const rows = [...newest.values()];
+  // PostgreSQL text holds no NUL: one in an answer would stop every sync of this workstation.
+  const rows = [...newest.values()].map((row) => ({
+    ...row,
+    sessionId: withoutNul(row.sessionId),
+    deviceId: withoutNul(row.deviceId),
+    risk: withoutNul(row.risk),
+    insights: row.insights.map((code) => code.replaceAll('\u0000', '')),
+    similarDevices: row.similarDevices.map((id) => id.replaceAll('\u0000', '')),
+  }));
   await client.query(
     `INSERT INTO answers (environment, external_id, session_id, device_id, risk, score, insights,
        alert_quantity, device_age_days, similar_device_ids, similar_devices, answered_at, analyst)
@@ -27,7 +35,7 @@ export async function pushAnswers(
        a.alert_quantity, a.device_age, a.similar_ids::jsonb, jsonb_array_length(a.similar_ids::jsonb),
        a.answered_at, $2
      FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::text[],
-       $9::int[], $10::int[], $11::text[], $12::timestamptz[])
+       $9::bigint[], $10::bigint[], $11::text[], $12::timestamptz[])
        AS a(external_id, session_id, device_id, risk, score, insights, alert_quantity, device_age, similar_ids, answered_at)
      ON CONFLICT (environment, external_id) DO UPDATE SET session_id = excluded.session_id,
        device_id = excluded.device_id, risk = excluded.risk, score = excluded.score,
@@ -66,4 +74,8 @@ export async function teamDevices(
     [environment, externalIds],
   );
   return new Map(rows.map((row) => [row.external_id, row.device_id]));
+}
+
+function withoutNul(text: string | null): string | null {
+  return text === null ? null : text.replaceAll('\u0000', '');
 }

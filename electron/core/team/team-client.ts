@@ -7,6 +7,8 @@ import type { TeamUrl } from './team-url';
 /** How long to wait for the server to accept a connection, and for one statement. */
 const connectTimeoutMs = 10_000;
 const statementTimeoutMs = 60_000;
+const lockTimeoutMs = 20_000;
+const idleInTransactionMs = 30_000;
 
 /**
  * A connection to the team database, its schema brought up to date. node-postgres (`pg`) is the
@@ -29,6 +31,12 @@ export async function openTeamClient(
     ssl: url.tls ? { rejectUnauthorized: true, servername: url.host } : false,
     connectionTimeoutMillis: connectTimeoutMs,
     statement_timeout: statementTimeoutMs,
+    // A connection that dies holding a lock must not hold the team: the server ends a
+    // transaction left idle, a lock is waited for only so long, and dead peers are noticed.
+    lock_timeout: lockTimeoutMs,
+    idle_in_transaction_session_timeout: idleInTransactionMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     query_timeout: statementTimeoutMs + 5_000,
     application_name: 'Device Check Desk',
   });
@@ -41,6 +49,6 @@ export async function openTeamClient(
     return ok(client);
   } catch (caught) {
     await client.end().catch(() => undefined);
-    return fail('team', teamFailureMessage(caught, url));
+    return fail('team', teamFailureMessage(caught, url, [password, url.password]));
   }
 }

@@ -1,5 +1,5 @@
 import { messageOf } from '../../../shared/message-of';
-import { TeamSchemaOutdated } from './team-schema';
+import { TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
 import type { TeamUrl } from './team-url';
 
 /**
@@ -10,8 +10,17 @@ import type { TeamUrl } from './team-url';
 export function teamFailureMessage(
   caught: unknown,
   url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
+  secrets: ReadonlyArray<string | undefined> = [],
 ): string {
-  if (caught instanceof TeamSchemaOutdated) return caught.message;
+  let text = describe(caught, url);
+  // A server may echo anything, a password included: every secret known here is hidden.
+  for (const secret of secrets) if (secret) text = text.split(secret).join('[hidden]');
+  return text;
+}
+
+function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>) {
+  if (caught instanceof TeamSchemaOutdated || caught instanceof TeamSchemaNewer)
+    return caught.message;
   const where = `the team database at ${url.host}:${String(url.port)}`;
   const code = (caught as { code?: unknown } | null)?.code;
   switch (code) {
@@ -37,6 +46,8 @@ export function teamFailureMessage(
       break;
   }
   const message = messageOf(caught);
+  if (/Connection terminated|connection.*(closed|ended)|socket hang up/i.test(message))
+    return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
   if (/timeout|timed out/i.test(message))
     return `${where} did not answer in time. Nothing is lost: the changes wait here and go with the next sync.`;
   if (/server does not support SSL/i.test(message))

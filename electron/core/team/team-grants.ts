@@ -9,7 +9,7 @@ export function analystGrants(role: string, database: string): string {
   return [
     `GRANT CONNECT ON DATABASE ${quoteIdentifier(database)} TO ${name};`,
     `GRANT USAGE ON SCHEMA public TO ${name};`,
-    `GRANT SELECT ON schema_migrations TO ${name};`,
+    `GRANT SELECT ON schema_migrations, team_identity TO ${name};`,
     `GRANT SELECT, INSERT, UPDATE ON answers, outcomes, uploads, analysts TO ${name};`,
     `GRANT SELECT, INSERT ON outcome_events TO ${name};`,
     `GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${name};`,

@@ -21,6 +21,14 @@ export interface UploadClaim {
   uploadId: string;
   analyst: string;
   at: Date;
+  /** The outcome the file sends for each transaction. */
+  outcomes?: Readonly<Record<string, string>>;
+  /**
+   * The analyst confirmed sending again: a line is taken over when it is not being sent right
+   * now and it is this analyst's own, or sent another outcome (a correction). A colleague's
+   * line with the same outcome always blocks: the team never sends it twice.
+   */
+  takeOver?: boolean;
 }
 
 /** A transaction a colleague's upload already holds. */
@@ -29,6 +37,7 @@ export interface SentBefore {
   analyst: string;
   at: Date;
   status: 'sending' | 'sent' | 'failed';
+  outcome: string | null;
 }
 
 export type ClaimAnswer = { ok: true } | { ok: false; sentBefore: SentBefore[] };
@@ -44,15 +53,29 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
       ledgerLockKey,
       claim.environment,
     ]);
-    const held = await heldTransactions(client, claim.environment, ids);
-    // Held by a colleague: nothing is written, and the transaction only releases the lock.
+    const held = (await heldTransactions(client, claim.environment, ids)).filter(
+      (line) =>
+        !claim.takeOver ||
+        line.status === 'sending' ||
+        (line.analyst !== claim.analyst && line.outcome === claim.outcomes?.[line.externalId]),
+    );
+    // Held: nothing is written, and the transaction only releases the lock.
     if (held.length > 0) return { ok: false, sentBefore: held };
     await client.query(
-      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code)
-       SELECT $1, id, $3, $4, $5, 'sending', NULL FROM unnest($2::text[]) AS id
+      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code, outcome)
+       SELECT $1, line.id, $3, $4, $5, 'sending', NULL, line.outcome
+       FROM unnest($2::text[], $6::text[]) AS line(id, outcome)
        ON CONFLICT (environment, external_id) DO UPDATE SET upload_id = excluded.upload_id,
-         analyst = excluded.analyst, at = excluded.at, status = 'sending', error_code = NULL`,
-      [claim.environment, ids, claim.uploadId, claim.analyst, claim.at],
+         analyst = excluded.analyst, at = excluded.at, status = 'sending', error_code = NULL,
+         outcome = excluded.outcome`,
+      [
+        claim.environment,
+        ids,
+        claim.uploadId,
+        claim.analyst,
+        claim.at,
+        ids.map((id) => claim.outcomes?.[id] ?? null),
+      ],
     );
     return { ok: true };
   });
@@ -82,8 +105,9 @@ export async function heldTransactions(
     analyst: string;
     at: Date;
     status: SentBefore['status'];
+    outcome: string | null;
   }>(
-    `SELECT external_id, analyst, at, status FROM uploads
+    `SELECT external_id, analyst, at, status, outcome FROM uploads
      WHERE environment = $1 AND external_id = ANY($2::text[])
        AND (status <> 'failed' OR error_code = ANY($3::text[]))
      ORDER BY external_id`,
@@ -92,7 +116,49 @@ export async function heldTransactions(
   return rows.map((row) => ({
     externalId: row.external_id,
     analyst: row.analyst,
-    at: row.at,
+    // A time that is not one (a row written by hand) is shown as the epoch, never a crash.
+    at: Number.isFinite(new Date(row.at).getTime()) ? new Date(row.at) : new Date(0),
     status: row.status,
+    outcome: row.outcome,
   }));
+}
+
+/**
+ * Writes an upload made outside the team's guard (before the team was connected, or while it
+ * could not be reached) into the team's ledger, so a colleague's guard sees it. A line a
+ * colleague's upload already holds is kept: the first one stays.
+ */
+export async function recordPastUpload(
+  client: ClientBase,
+  upload: {
+    environment: string;
+    externalIds: readonly string[];
+    uploadId: string;
+    analyst: string;
+    at: Date;
+  },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code)
+     SELECT $1, id, $3, $4, $5, 'sent', NULL FROM unnest($2::text[]) AS id
+     ON CONFLICT (environment, external_id) DO NOTHING`,
+    [
+      upload.environment,
+      [...new Set(upload.externalIds)],
+      upload.uploadId,
+      upload.analyst,
+      upload.at,
+    ],
+  );
+}
+
+/**
+ * Frees an upload's claim whose file was never sent (the claim's answer was lost on the way, or
+ * the send was given up before the service was called).
+ */
+export async function releaseClaim(client: ClientBase, uploadId: string): Promise<void> {
+  await client.query(
+    `UPDATE uploads SET status = 'failed', error_code = 'not_sent' WHERE upload_id = $1 AND status = 'sending'`,
+    [uploadId],
+  );
 }

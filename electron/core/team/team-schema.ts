@@ -88,6 +88,21 @@ ALTER TABLE answers ADD COLUMN alert_quantity integer;
 ALTER TABLE answers ADD COLUMN similar_device_ids jsonb NOT NULL DEFAULT '[]';
 CREATE TABLE analysts (name text PRIMARY KEY, last_sync_at timestamptz NOT NULL);`,
   },
+  {
+    // Which database this is: a workstation that finds another identity under the same URL (a
+    // database recreated or restored) starts over with it, pushing everything it has. Counts
+    // the service may answer beyond 32 bits. Outcomes set before the trail existed ('history'); the outcome each ledger line sent, so a
+    // correction can be told from a repeat.
+    version: 4,
+    name: 'identity-wide-counts',
+    sql: `
+CREATE TABLE team_identity (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), created_at timestamptz NOT NULL DEFAULT now());
+INSERT INTO team_identity DEFAULT VALUES;
+ALTER TABLE answers ALTER COLUMN device_age_days TYPE bigint, ALTER COLUMN alert_quantity TYPE bigint;
+ALTER TABLE uploads ADD COLUMN outcome text;
+ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
+  ADD CONSTRAINT outcome_events_source_check CHECK (source IN ('key', 'bulk', 'spreadsheet', 'history'));`,
+  },
 ];
 
 /** The advisory lock key serialising schema changes (any constant every workstation shares). */
@@ -112,6 +127,8 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
       );
       for (const row of rows) have.add(row.version);
     }
+    const newest = Math.max(0, ...have);
+    if (newest > (teamMigrations.at(-1)?.version ?? 0)) throw new TeamSchemaNewer(newest);
     const pending = teamMigrations.filter((migration) => !have.has(migration.version));
     if (pending.length === 0) return applied;
     try {
@@ -143,6 +160,15 @@ export class TeamSchemaOutdated extends Error {
   ) {
     super(
       `The team database's schema is at version ${String(version)} and this app needs version ${String(needed)}; this user may not change it. Connect once as the database's owner (dcdesk team connect with the owner's URL) to bring it up to date.`,
+    );
+  }
+}
+
+/** The schema was brought further by a newer app: this one could misread it. */
+export class TeamSchemaNewer extends Error {
+  constructor(readonly version: number) {
+    super(
+      `The team database was set up by a newer version of Device Check Desk (schema ${String(version)}); this app knows up to ${String(teamMigrations.at(-1)?.version ?? 0)}. Update the app to sync with it.`,
     );
   }
 }

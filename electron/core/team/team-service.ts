@@ -7,7 +7,13 @@ import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
 import { analystName, osAnalyst } from './analyst';
 import { openTeamClient } from './team-client';
-import { claimUpload, heldTransactions, recordUploadAnswer, type SentBefore } from './team-ledger';
+import {
+  claimUpload,
+  heldTransactions,
+  recordUploadAnswer,
+  releaseClaim,
+  type SentBefore,
+} from './team-ledger';
 import type { TeamGate } from '../uploads/upload-service';
 import { teamFailureMessage } from './team-errors';
 import { syncTeam } from './team-sync';
@@ -42,8 +48,10 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
 
   function status(): TeamStatus {
     const linked = link.get();
+    const fromEnv = env.DCDESK_TEAM_URL?.trim() ? parseTeamUrl(env.DCDESK_TEAM_URL) : null;
     return {
-      url: linked?.url ?? null,
+      // The team this command works with: DCDESK_TEAM_URL's, else the linked one.
+      url: (fromEnv?.ok ? fromEnv.url.stored : null) ?? linked?.url ?? null,
       analyst: analyst(),
       osUser: osAnalyst(),
       passwordSaved: false,
@@ -76,7 +84,6 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
           'config',
           `This data folder syncs with the team database ${linked.url}; DCDESK_TEAM_URL names another. Run 'dcdesk team disconnect' first to change teams.`,
         );
-      if (!linked) link.link(url.value.stored);
     }
     const given = env.DCDESK_TEAM_PASSWORD || url.value.password;
     if (given) return ok({ url: url.value, password: given });
@@ -98,10 +105,12 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       link.failed(client.error.message);
       return client;
     }
+    // DCDESK_TEAM_URL links this data folder once it has connected, never a URL that fails.
+    if (!link.get()) link.link(team.value.url.stored);
     try {
       return ok(await work(client.value));
     } catch (caught) {
-      const message = teamFailureMessage(caught, team.value.url);
+      const message = teamFailureMessage(caught, team.value.url, [team.value.password]);
       link.failed(message);
       return fail('team', message);
     } finally {
@@ -148,16 +157,19 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
   function gate(): TeamGate | undefined {
     if (!configured()) return undefined;
     return {
-      claim: (environment, externalIds, uploadId) =>
+      claim: (environment, rows, uploadId, takeOver) =>
         onTeam((client) =>
           claimUpload(client, {
             environment,
-            externalIds,
+            externalIds: rows.map((row) => row.transactionId),
+            outcomes: Object.fromEntries(rows.map((row) => [row.transactionId, row.outcome])),
+            takeOver,
             uploadId,
             analyst: analyst(),
             at: new Date(),
           }),
         ),
+      release: (uploadId) => onTeam((client) => releaseClaim(client, uploadId)),
       record: (uploadId, answer) =>
         onTeam((client) => recordUploadAnswer(client, uploadId, answer)),
     };
@@ -233,6 +245,8 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
         const saved = await keychain.teamPassword.save(url.value.stored, secret);
         if (!saved.ok) return saved;
       }
+      // A sync still running against the team linked before ends before the link changes.
+      await running;
       const before = link.get();
       if (before && before.url !== url.value.stored)
         await keychain.teamPassword.remove(before.url).catch(() => undefined);
@@ -244,6 +258,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
 
     /** Unlinks the team database and forgets its password; every change here stays. */
     async disconnect(): Promise<Result<TeamStatus>> {
+      await running;
       const linked = link.get();
       if (linked) {
         const removed = await keychain.teamPassword.remove(linked.url);

@@ -1,13 +1,15 @@
 import type { ClientBase } from 'pg';
 import type { Db } from '../store/db';
-import { outcomesRepo } from '../store/outcomes.repo';
 import { teamAnswersRepo } from '../store/team-answers.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
-import { trailRepo, type TrailChange } from '../store/trail.repo';
-import type { ReviewOutcome } from '../../../shared/domain/types';
-import type { Destination } from '../../../shared/environment';
-import { pullOutcomeChanges, pushOutcomeChanges, type OutcomeChange } from './outcome-sync';
-import { pushAnswers, teamDevices } from './shared-answers';
+import { trailRepo } from '../store/trail.repo';
+import { pullOutcomeChanges, pushOutcomeChanges } from './outcome-sync';
+import { pushAnswers } from './shared-answers';
+import { applyPulled, applyWaiting } from './pulled-changes';
+import { cleanName } from './analyst';
+import { recordPastUpload } from './team-ledger';
+import { uploadsRepo } from '../store/uploads.repo';
+import { randomUUID } from 'node:crypto';
 
 /** What one sync did. */
 export interface SyncReport {
@@ -29,15 +31,25 @@ const pushPage = 1_000;
 const answersPage = 5_000;
 const pullPage = 2_000;
 
+/** The workstation was linked to another team database while a sync ran: it stops. */
+export class LinkChanged extends Error {
+  constructor() {
+    super('The team database was changed while a sync ran; nothing more was written. Sync again.');
+  }
+}
+
 /**
- * One sync with the team database: push the changes made here (the outbox), share the answers of
- * batches that are not running, then pull colleagues' changes since the cursor and apply them.
+ * One sync with the team database: share the answers of batches that are not running (first, so
+ * a colleague applying the outcomes finds their devices), push the changes made here (the
+ * outbox) and the uploads the team's ledger lacks, then pull colleagues' changes since the
+ * cursor and apply them, and try again those that waited for a device.
  *
  * Every step is safe to cut at any point. A push is idempotent (change IDs, upserts) and a
  * change is marked pushed only after the team database committed it: cut between the two, it is
  * pushed again and stored once. Pulled changes are applied page by page, each page in one local
  * transaction that also moves the cursor: cut mid-page, the page is pulled again and the trail's
- * change IDs keep every change once.
+ * change IDs keep every change once. Nothing is written here once the workstation is linked
+ * elsewhere (`LinkChanged`); a database recreated under the same URL is started over with.
  */
 export async function syncTeam(
   db: Db,
@@ -46,20 +58,32 @@ export async function syncTeam(
   now: () => Date = () => new Date(),
 ): Promise<SyncReport> {
   const link = teamLinkRepo(db);
-  const current = link.get();
-  if (!current) throw new Error('This workstation is not linked to a team database.');
+  const started = link.get();
+  if (!started) throw new Error('This workstation is not linked to a team database.');
+  const guard = () => {
+    if (link.get()?.url !== started.url) throw new LinkChanged();
+  };
+  const identity = await client.query<{ id: string }>('SELECT id::text FROM team_identity LIMIT 1');
+  const databaseId = identity.rows[0]?.id;
+  if (databaseId) {
+    guard();
+    link.identify(databaseId);
+  }
+  const current = link.get() ?? started;
   const report: SyncReport = { pushed: 0, answers: 0, pulled: 0, applied: 0, cursor: 0 };
-  report.pushed = await pushOutbox(db, client);
-  report.answers = await shareAnswers(db, client, analyst, current.answersPushed);
+  report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
+  report.pushed = await pushOutbox(db, client, analyst, guard);
+  await pushPastUploads(db, client, analyst, guard);
   let cursor = current.cursor;
   for (;;) {
     const page = await pullOutcomeChanges(client, cursor, pullPage);
     if (page.changes.length === 0) break;
-    const { accepted, applied } = await applyPulled(db, client, page.changes, page.cursor);
+    const { accepted, applied } = await applyPulled(db, client, page.changes, page.cursor, guard);
     report.pulled += accepted;
     report.applied += applied;
     cursor = page.cursor;
   }
+  report.applied += await applyWaiting(db, client, guard);
   report.cursor = cursor;
   const at = now();
   await client.query(
@@ -70,35 +94,70 @@ export async function syncTeam(
   const seen = await client.query<{ name: string }>(
     'SELECT name FROM analysts ORDER BY last_sync_at DESC LIMIT 100',
   );
+  guard();
   link.synced(
     cursor,
     at.toISOString(),
-    seen.rows.map((row) => row.name),
+    seen.rows.map((row) => cleanName(row.name)),
   );
   return report;
 }
 
-async function pushOutbox(db: Db, client: ClientBase): Promise<number> {
+/** Uploads sent outside the team's guard, written into its ledger. */
+async function pushPastUploads(
+  db: Db,
+  client: ClientBase,
+  analyst: string,
+  guard: () => void,
+): Promise<void> {
+  const uploads = uploadsRepo(db);
+  for (;;) {
+    const past = uploads.notInTeam(50);
+    if (past.length === 0) return;
+    for (const upload of past) {
+      const teamUpload = randomUUID();
+      await recordPastUpload(client, {
+        environment: upload.environment,
+        externalIds: upload.externalIds,
+        uploadId: teamUpload,
+        analyst: upload.analyst ?? analyst,
+        at: new Date(upload.created_at),
+      });
+      guard();
+      uploads.inTeam(upload.id, teamUpload);
+    }
+  }
+}
+
+async function pushOutbox(
+  db: Db,
+  client: ClientBase,
+  analyst: string,
+  guard: () => void,
+): Promise<number> {
   const trail = trailRepo(db);
   let pushed = 0;
   for (;;) {
     const waiting = trail.waiting(pushPage);
     if (waiting.length === 0) return pushed;
-    pushed += await pushOutcomeChanges(client, waiting.map(toTeamChange));
+    // Outcomes set before the trail existed carry no name: whoever syncs this workstation.
+    const changes = waiting.map((change) => ({
+      ...change,
+      analyst: change.analyst || analyst,
+      at: new Date(change.at),
+    }));
+    pushed += await pushOutcomeChanges(client, changes);
+    guard();
     trail.markPushed(waiting.map((change) => change.changeId));
   }
 }
-
-const toTeamChange = (change: TrailChange): OutcomeChange => ({
-  ...change,
-  at: new Date(change.at),
-});
 
 async function shareAnswers(
   db: Db,
   client: ClientBase,
   analyst: string,
   pushedBefore: Record<string, number>,
+  guard: () => void,
 ): Promise<number> {
   const answers = teamAnswersRepo(db);
   const link = teamLinkRepo(db);
@@ -113,65 +172,8 @@ async function shareAnswers(
       shared += page.answers.length;
       after = page.last;
     }
+    guard();
     link.answersPushed(batch.batchId, batch.answered);
   }
   return shared;
-}
-
-/**
- * Applies a page of colleagues' changes here, in one transaction with the cursor. A change
- * already in the trail (one made here, or pulled before) is skipped; a change older than one
- * known here is only kept in the trail. An outcome needs the device its transaction's answer
- * named: the newest answer here, else the team's.
- */
-async function applyPulled(
-  db: Db,
-  client: ClientBase,
-  changes: readonly OutcomeChange[],
-  cursor: number,
-): Promise<{ accepted: number; applied: number }> {
-  const devices = new Map<string, Map<string, string>>();
-  for (const environment of new Set(changes.map((change) => change.environment))) {
-    const ids = changes
-      .filter((change) => change.environment === environment && change.outcome !== null)
-      .map((change) => change.externalId);
-    devices.set(environment, await teamDevices(client, environment, ids));
-  }
-  const trail = trailRepo(db);
-  const outcomes = outcomesRepo(db);
-  const link = teamLinkRepo(db);
-  return db
-    .transaction(() => {
-      let applied = 0;
-      let accepted = 0;
-      for (const change of changes) {
-        const line: TrailChange = { ...change, at: change.at.toISOString() };
-        if (!trail.recordPulled(line)) continue;
-        accepted += 1;
-        if (trail.latest(change.externalId, change.environment)?.changeId !== change.changeId)
-          continue;
-        const here = outcomes.current(change.externalId);
-        // The local outcome of a transaction is one, whatever the environment: one set for
-        // another environment is not the colleague's to change.
-        if (here?.environment && here.environment !== change.environment) continue;
-        if (change.outcome === null) {
-          applied += outcomes.clear(change.externalId);
-          continue;
-        }
-        const known = outcomes.known(change.externalId, change.environment as Destination).device;
-        const deviceId = known?.deviceId ?? devices.get(change.environment)?.get(change.externalId);
-        if (deviceId === undefined) continue;
-        applied += outcomes.put(
-          change.externalId,
-          deviceId,
-          change.outcome as ReviewOutcome,
-          known?.batchId ?? null,
-          line.at,
-          { environment: change.environment, setBy: change.analyst },
-        );
-      }
-      link.advance(cursor);
-      return { accepted, applied };
-    })
-    .immediate();
 }

@@ -33,4 +33,43 @@ describe('parseTeamUrl', () => {
     for (const text of ['db.example.com', 'mysql://ana@db/fraud', 'postgresql://db.example.com/'])
       expect(parseTeamUrl(text)).toMatchObject({ ok: false, code: 'team-url-invalid' });
   });
+
+  it('requires TLS for the host a host= parameter names, whatever the URL says (attack)', () => {
+    for (const text of [
+      'postgresql://u:pw@localhost:5432/db?host=192.0.2.2',
+      'postgresql://u:pw@localhost:5432/db?host=192.0.2.2&sslmode=disable',
+    ]) {
+      const url = parseTeamUrl(text);
+      if (url.ok) expect(url.url).toMatchObject({ host: '192.0.2.2', tls: true });
+      else expect(url.code).toBe('team-url-tls-required');
+    }
+    expect(
+      parseTeamUrl('postgresql://u@localhost/db?host=192.0.2.2&sslmode=disable'),
+    ).toMatchObject({
+      ok: false,
+      code: 'team-url-tls-required',
+    });
+  });
+
+  it('takes a password= parameter as the password, never keeping it in the stored URL (attack)', () => {
+    const url = parseTeamUrl(
+      'postgresql://ana@127.0.0.1:5432/fraud?password=QueryPw123&application_name=x',
+    );
+    expect(url).toMatchObject({ ok: true, url: { password: 'QueryPw123' } });
+    if (url.ok) expect(url.url.stored).not.toContain('QueryPw123');
+  });
+
+  it('connects to IPv6 loopback without its brackets (attack)', () => {
+    expect(parseTeamUrl('postgresql://u:pw@[::1]:45557/db')).toMatchObject({
+      ok: true,
+      url: { host: '::1', port: 45557, tls: false },
+    });
+  });
+
+  it('says what is wrong with a badly escaped URL instead of failing unexpectedly (attack)', () => {
+    expect(parseTeamUrl('postgresql://u:50%off@127.0.0.1/db')).toMatchObject({
+      ok: false,
+      code: 'team-url-invalid',
+    });
+  });
 });

@@ -43,25 +43,41 @@ export function parseTeamUrl(text: string): TeamUrlResult {
       'team-url-invalid',
       `The team database URL starts with ${parsed.protocol}//; it must start with postgresql://.`,
     );
-  const socket = parsed.searchParams.get('host');
-  const host = socket ?? parsed.hostname;
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  const user = decodeURIComponent(parsed.username);
+  let database: string;
+  let user: string;
+  let password: string | undefined;
+  try {
+    database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+    user = decodeURIComponent(parsed.username);
+    // A password given as a parameter counts as one: it goes to the keychain like any other.
+    const given = parsed.password
+      ? decodeURIComponent(parsed.password)
+      : parsed.searchParams.get('password');
+    password = given || undefined;
+  } catch {
+    return failure(
+      'team-url-invalid',
+      'The team database URL holds a % that is not part of an escape: write a % in a user name, password or database name as %25.',
+    );
+  }
+  // The host a host= parameter names is the one connected to: it decides whether TLS is needed.
+  const named = parsed.searchParams.get('host');
+  const host = (named ?? parsed.hostname).replace(/^\[(.*)\]$/, '$1');
   if (!host || !database || !user)
     return failure(
       'team-url-invalid',
       'The team database URL needs a user, a host and a database: postgresql://USER@HOST:PORT/DATABASE.',
     );
-  const local = socket?.startsWith('/') === true || loopback.has(parsed.hostname);
+  const local = host.startsWith('/') || loopback.has(host);
   const sslmode = parsed.searchParams.get('sslmode');
   if (!local && sslmode === 'disable')
     return failure(
       'team-url-tls-required',
-      `The team database at ${parsed.hostname} is on the network, so the connection must use TLS; remove sslmode=disable from the URL.`,
+      `The team database at ${host} is on the network, so the connection must use TLS; remove sslmode=disable from the URL.`,
     );
-  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
   const stored = new URL(parsed.toString());
   stored.password = '';
+  stored.searchParams.delete('password');
   return {
     ok: true,
     url: {

@@ -43,7 +43,14 @@ export interface UploadTarget {
  * stops the send (the team's re-send guard could not look), it never lets it through unchecked.
  */
 export interface TeamGate {
-  claim(environment: string, externalIds: string[], uploadId: string): Promise<Result<ClaimAnswer>>;
+  claim(
+    environment: string,
+    rows: ReadonlyArray<{ transactionId: string; outcome: string }>,
+    uploadId: string,
+    takeOver: boolean,
+  ): Promise<Result<ClaimAnswer>>;
+  /** Frees a claim whose file was not sent. */
+  release(uploadId: string): Promise<Result<void>>;
   record(
     uploadId: string,
     answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
@@ -57,7 +64,7 @@ function heldMessage(fileName: string, held: SentBefore[]): { message: string; d
     ? ` (${first.externalId}: ${first.analyst}, ${first.at.toISOString()}${held.length > 1 ? ', and others' : ''})`
     : '';
   return {
-    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out.`,
+    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out. Your own, or a corrected outcome, go again once you confirm (dcdesk upload --yes).`,
     details: held
       .slice(0, maxDetails)
       .map(
@@ -232,9 +239,16 @@ export function uploadService(db: Db): UploadService {
     const { id } = started;
     const teamUpload = randomUUID();
     if (target.team) {
-      const ids = read.rows.map((row) => row.transactionId);
-      const claimed = await target.team.claim(target.environment, ids, teamUpload);
+      const claimed = await target.team.claim(
+        target.environment,
+        read.rows,
+        teamUpload,
+        target.confirmed,
+      );
       if (!claimed.ok || !claimed.value.ok) repo.discard(id);
+      // The claim may have been stored before the answer was lost: nothing was sent, so it is
+      // freed (best effort; the team keeps blocking only if the server is gone too).
+      if (!claimed.ok) await target.team.release(teamUpload);
       if (!claimed.ok)
         return fail(
           'team',

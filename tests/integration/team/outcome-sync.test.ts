@@ -43,8 +43,8 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
   it('stores a push repeated after a cut connection once', async () => {
     const ana = await workstation();
     const changes = [
-      change('PED-1', 'Fraude Confirmada', 'Ana', '2026-11-26T10:00:00Z'),
-      change('PED-2', 'Suspeito', 'Ana', '2026-11-26T10:00:01Z'),
+      change('PED-1', 'Fraude Confirmada', 'Ana', '2026-11-25T10:00:00Z'),
+      change('PED-2', 'Suspeito', 'Ana', '2026-11-25T10:00:01Z'),
     ];
     expect(await pushOutcomeChanges(ana, changes)).toBe(2);
     expect(await pushOutcomeChanges(ana, changes)).toBe(0);
@@ -58,8 +58,8 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
   it('keeps both of two analysts changes in the trail, and the later one wins in any order', async () => {
     const ana = await workstation();
     const bruno = await workstation();
-    const earlier = change('PED-3', 'Suspeito', 'Ana', '2026-11-26T11:00:00Z');
-    const later = change('PED-3', 'Legítima', 'Bruno', '2026-11-26T11:05:00Z');
+    const earlier = change('PED-3', 'Suspeito', 'Ana', '2026-11-25T11:00:00Z');
+    const later = change('PED-3', 'Legítima', 'Bruno', '2026-11-25T11:05:00Z');
     // The later change arrives first (Ana was offline).
     await pushOutcomeChanges(bruno, [later]);
     await pushOutcomeChanges(ana, [earlier]);
@@ -69,8 +69,20 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
     );
     expect(rows.map((row) => row.analyst)).toEqual(['Ana', 'Bruno']);
     // A clearing is a change like any other.
-    await pushOutcomeChanges(ana, [change('PED-3', null, 'Ana', '2026-11-26T11:10:00Z')]);
+    await pushOutcomeChanges(ana, [change('PED-3', null, 'Ana', '2026-11-25T11:10:00Z')]);
     expect(await current(ana, 'PED-3')).toEqual({ outcome: null, analyst: 'Ana' });
+  });
+
+  it('cannot make a change win until a future date by setting its clock ahead (attack)', async () => {
+    const ana = await workstation();
+    const bruno = await workstation();
+    const ahead = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    await pushOutcomeChanges(ana, [change('PED-9', 'Device Positivado', 'Ana', ahead)]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pushOutcomeChanges(bruno, [
+      change('PED-9', 'Suspeito', 'Bruno', new Date().toISOString()),
+    ]);
+    expect(await current(ana, 'PED-9')).toEqual({ outcome: 'Suspeito', analyst: 'Bruno' });
   });
 
   it('gives a colleague pulling while others push every change exactly once, in order', async () => {
@@ -85,7 +97,7 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
             `P${String(n)}-${String(round)}-${String(k)}`,
             'Suspeito',
             `A${String(n)}`,
-            '2026-11-26T12:00:00Z',
+            '2026-11-25T12:00:00Z',
           ),
         );
         pushed.push(...batch.map((one) => one.changeId));

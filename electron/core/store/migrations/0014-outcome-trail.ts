@@ -32,18 +32,31 @@ export const outcomeTrail: Migration = {
       previous    TEXT,
       analyst     TEXT NOT NULL,
       at          TEXT NOT NULL,
-      source      TEXT NOT NULL CHECK (source IN ('key', 'bulk', 'spreadsheet')),
+      source      TEXT NOT NULL CHECK (source IN ('key', 'bulk', 'spreadsheet', 'history')),
       origin      TEXT NOT NULL CHECK (origin IN ('here', 'team')),
-      pushed      INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1))
+      pushed      INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1)),
+      -- A colleague's change not applied yet: no answer here or in the team named its device.
+      unapplied   INTEGER NOT NULL DEFAULT 0 CHECK (unapplied IN (0, 1))
     ) STRICT;
+    CREATE INDEX outcome_changes_unapplied ON outcome_changes (external_id) WHERE unapplied = 1;
     CREATE INDEX outcome_changes_transaction ON outcome_changes (external_id, at);
     CREATE INDEX outcome_changes_waiting ON outcome_changes (at) WHERE pushed = 0;
 
     ALTER TABLE outcomes ADD COLUMN environment TEXT;
     ALTER TABLE outcomes ADD COLUMN set_by TEXT;
     UPDATE outcomes SET environment = (SELECT destination FROM batches WHERE id = outcomes.batch_id);
+    -- The outcomes set before the trail: one line each ('history'; the analyst is whoever syncs
+    -- this workstation first), so a team connected later has them too.
+    INSERT INTO outcome_changes (change_id, environment, external_id, outcome, previous, analyst, at, source, origin)
+      SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+          || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+        environment, external_id, outcome, NULL, '', set_at, 'history', 'here'
+      FROM outcomes WHERE environment IS NOT NULL;
 
     ALTER TABLE uploads ADD COLUMN analyst TEXT;
+    -- The upload's ID in the team's ledger once it is there (uploads sent before a team was
+    -- connected are pushed to it, so a colleague's guard sees them).
+    ALTER TABLE uploads ADD COLUMN team_upload TEXT;
 
     CREATE TABLE team_link (
       id              INTEGER PRIMARY KEY CHECK (id = 1),
@@ -52,7 +65,8 @@ export const outcomeTrail: Migration = {
       last_sync_at    TEXT,
       last_error      TEXT,
       answers_pushed  TEXT NOT NULL DEFAULT '{}',
-      colleagues      TEXT NOT NULL DEFAULT '[]'
+      colleagues      TEXT NOT NULL DEFAULT '[]',
+      database_id     TEXT
     ) STRICT;
   `,
 };

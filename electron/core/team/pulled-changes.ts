@@ -1,0 +1,111 @@
+import type { ClientBase } from 'pg';
+import { reviewOutcomes, type ReviewOutcome } from '../../../shared/domain/types';
+import type { Destination } from '../../../shared/environment';
+import type { Db } from '../store/db';
+import { outcomesRepo } from '../store/outcomes.repo';
+import { teamLinkRepo } from '../store/team-link.repo';
+import { trailRepo, type TrailChange } from '../store/trail.repo';
+import { cleanName } from './analyst';
+import type { OutcomeChange } from './outcome-sync';
+import { teamDevices } from './shared-answers';
+
+const sources = new Set(['key', 'bulk', 'spreadsheet', 'history']);
+
+/**
+ * A colleague's change as this workstation can trust it, or null: an outcome it does not know
+ * (a newer app's, or a row written by hand), a time that is not one, an unknown source. Such a
+ * change is passed over (the cursor moves on), so one bad row never stops every sync.
+ */
+function trusted(change: OutcomeChange): TrailChange | null {
+  if (change.outcome !== null && !(reviewOutcomes as readonly string[]).includes(change.outcome))
+    return null;
+  if (!(change.at instanceof Date) || !Number.isFinite(change.at.getTime())) return null;
+  if (!sources.has(change.source)) return null;
+  return { ...change, analyst: cleanName(change.analyst), at: change.at.toISOString() };
+}
+
+/** The devices the team's answers name, per environment, for these changes' transactions. */
+async function devicesFor(client: ClientBase, changes: readonly TrailChange[]) {
+  const devices = new Map<string, Map<string, string>>();
+  for (const environment of new Set(changes.map((change) => change.environment))) {
+    const ids = changes
+      .filter((change) => change.environment === environment && change.outcome !== null)
+      .map((change) => change.externalId);
+    devices.set(environment, await teamDevices(client, environment, ids));
+  }
+  return devices;
+}
+
+/**
+ * Applies colleagues' changes here, in one local transaction (with `cursor` moved, for a page
+ * pulled). A change already in the trail (made here, or pulled before) is skipped; one older
+ * than a change known here only joins the trail. An outcome needs the device its transaction's
+ * answer named, the newest here, else the team's: without one the change waits in the trail
+ * (`unapplied`) and is tried again at each sync, when a colleague's answers may have come.
+ * `guard` throws when the workstation was linked elsewhere meanwhile: nothing is written then.
+ */
+export async function applyPulled(
+  db: Db,
+  client: ClientBase,
+  pulled: readonly OutcomeChange[],
+  cursor: number | null,
+  guard: () => void,
+): Promise<{ accepted: number; applied: number }> {
+  const changes = pulled.map(trusted).filter((change) => change !== null);
+  const devices = await devicesFor(client, changes);
+  const trail = trailRepo(db);
+  const outcomes = outcomesRepo(db);
+  const link = teamLinkRepo(db);
+  return db
+    .transaction(() => {
+      guard();
+      let accepted = 0;
+      let applied = 0;
+      for (const change of changes) {
+        const retry = cursor === null;
+        if (!retry) {
+          if (!trail.recordPulled(change)) continue;
+          accepted += 1;
+        }
+        if (trail.latest(change.externalId, change.environment)?.changeId !== change.changeId) {
+          if (retry) trail.markApplied(change.changeId);
+          continue;
+        }
+        const here = outcomes.current(change.externalId);
+        // One outcome per transaction here, whatever the environment: one set for another
+        // environment is not the colleague's to change.
+        if (here?.environment && here.environment !== change.environment) continue;
+        if (change.outcome === null) {
+          applied += outcomes.clear(change.externalId);
+          trail.markApplied(change.changeId);
+          continue;
+        }
+        const known = outcomes.known(change.externalId, change.environment as Destination).device;
+        const deviceId = known?.deviceId ?? devices.get(change.environment)?.get(change.externalId);
+        if (deviceId === undefined) {
+          trail.markUnapplied(change.changeId);
+          continue;
+        }
+        applied += outcomes.put(
+          change.externalId,
+          deviceId,
+          change.outcome as ReviewOutcome,
+          known?.batchId ?? null,
+          change.at,
+          { environment: change.environment, setBy: change.analyst },
+        );
+        trail.markApplied(change.changeId);
+      }
+      if (cursor !== null) link.advance(cursor);
+      return { accepted, applied };
+    })
+    .immediate();
+}
+
+/** The colleagues' changes that waited for a device, tried again; how many applied now. */
+export async function applyWaiting(db: Db, client: ClientBase, guard: () => void): Promise<number> {
+  const waiting = trailRepo(db).unapplied(5_000);
+  if (waiting.length === 0) return 0;
+  const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
+  return (await applyPulled(db, client, changes, null, guard)).applied;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { teamFailureMessage } from './team-errors';
+
+const url = { host: 'db.example.com', port: 5432, user: 'ana', database: 'fraud' };
+
+describe('teamFailureMessage', () => {
+  it('never repeats a password a server echoed back (attack)', () => {
+    const echoed = Object.assign(new Error('login denied for credential S3cret-pw'), {
+      code: 'XX000',
+    });
+    const message = teamFailureMessage(echoed, url, ['S3cret-pw']);
+    expect(message).not.toContain('S3cret-pw');
+    expect(message).toContain('[hidden]');
+  });
+
+  it('says a cut connection loses nothing (attack)', () => {
+    expect(teamFailureMessage(new Error('Connection terminated unexpectedly'), url)).toMatch(
+      /was cut\. Nothing is lost/,
+    );
+  });
+});
