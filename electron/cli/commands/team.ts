@@ -113,7 +113,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
       io.out(
         before === null
           ? 'No team database was connected; nothing changed.'
-          : `Disconnected from ${before}; its password left the keychain. Everything here stays, and the changes made from now on wait until a team is connected.`,
+          : `Disconnected from ${before}; its saved password, if any, left the keychain. Everything here stays, and the changes made from now on wait until a team is connected.`,
       );
       return exitCodes.ok;
     }),
