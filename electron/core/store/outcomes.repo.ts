@@ -1,6 +1,7 @@
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { Outcome, ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
+import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
 import { filterSql } from './result-filter';
 import { statementCache } from './statement-cache';
@@ -62,16 +63,17 @@ const scopeOf = (batchId: string | undefined) => {
     "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)";
   return batchId === undefined
     ? own
-    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)`;
+    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_key = ${batchKeyOf('@batchId')})`;
 };
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
 export function outcomesRepo(db: Db) {
   const statement = statementCache(db);
   const row = db.prepare<[string, number], RowColumns>(
-    `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
-     FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
-     WHERE r.batch_id = ? AND r.seq = ?`,
+    `SELECT b.id AS batch_id, r.seq, r.external_id, ${answeredDevice}
+     FROM batches b JOIN batch_rows r ON r.batch_key = b.key
+     LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+     WHERE b.id = ? AND r.seq = ?`,
   );
   const put = db.prepare(
     `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at)
@@ -85,15 +87,15 @@ export function outcomesRepo(db: Db) {
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
   const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
-    `SELECT l.device_id, l.batch_id
+    `SELECT l.device_id, b.id AS batch_id
      FROM batch_rows r
-     JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
-     JOIN batches b ON b.id = r.batch_id
+     JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+     JOIN batches b ON b.key = r.batch_key
      WHERE r.external_id = ? AND b.destination = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
   const seen = db.prepare<[string, Destination], 1>(
-    `SELECT 1 FROM batch_rows r JOIN batches b ON b.id = r.batch_id
+    `SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
      WHERE r.external_id = ? AND b.destination = ? LIMIT 1`,
   );
 
@@ -108,10 +110,10 @@ export function outcomesRepo(db: Db) {
       const { where, params } = filterSql(batchId, filter);
       // Read whole (numbers and ids only): writes cannot run while a statement iterates.
       return statement<RowColumns>(
-        `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
+        `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
-         JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
-         LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+         JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+         LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
          WHERE ${where} ORDER BY ri.seq`,
       )
         .all(params)
@@ -158,7 +160,7 @@ export function outcomesRepo(db: Db) {
       return (
         statement<{ n: number }>(
           `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
-           JOIN batches b ON b.id = r.batch_id
+           JOIN batches b ON b.key = r.batch_key
            WHERE r.external_id IN (SELECT value FROM json_each(@ids)) AND b.destination <> @destination`,
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
@@ -168,7 +170,7 @@ export function outcomesRepo(db: Db) {
       const inBatch =
         batchId === undefined
           ? ''
-          : ' AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)';
+          : ` AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_key = ${batchKeyOf('@batchId')})`;
       return statement<{ destination: Destination; count: number }>(
         `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
          WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,

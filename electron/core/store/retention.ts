@@ -26,12 +26,16 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
       const rows =
         db
           .prepare<[string], { n: number }>(
-            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)',
+            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_key IN (SELECT key FROM batches WHERE created_at < ?)',
           )
           .get(cutoff)?.n ?? 0;
       const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
       db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
       db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
+      // Codes no batch left holds: the dictionary is the history's codes, not every code ever seen.
+      db.prepare(
+        'DELETE FROM insight_codes WHERE id NOT IN (SELECT code_id FROM insight_counts)',
+      ).run();
       return { batches, rows };
     })
     .immediate();

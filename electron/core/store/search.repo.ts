@@ -20,22 +20,22 @@ export function searchRepo(db: Db) {
   >(
     `SELECT ${searchHitColumns}
      FROM (
-       SELECT batch_id, seq FROM batch_rows WHERE external_id = @query COLLATE NOCASE
-       UNION SELECT batch_id, seq FROM batch_rows WHERE session_id = @query COLLATE NOCASE
-       UNION SELECT batch_id, seq FROM batch_rows WHERE cpf = @cpf
-       UNION SELECT batch_id, seq FROM lookups WHERE device_id = @query COLLATE NOCASE
+       SELECT batch_key, seq FROM batch_rows WHERE external_id = @query COLLATE NOCASE
+       UNION SELECT batch_key, seq FROM batch_rows WHERE session_id = @query COLLATE NOCASE
+       UNION SELECT batch_key, seq FROM batch_rows WHERE cpf = @cpf
+       UNION SELECT batch_key, seq FROM lookups WHERE device_id = @query COLLATE NOCASE
      ) m
-     JOIN batch_rows r ON r.batch_id = m.batch_id AND r.seq = m.seq
-     JOIN batches b ON b.id = r.batch_id
-     LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+     JOIN batch_rows r ON r.batch_key = m.batch_key AND r.seq = m.seq
+     JOIN batches b ON b.key = r.batch_key
+     LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
      ${outcomeJoin}
      ${newestFirst} LIMIT @limit`,
   );
   const deviceRows = db.prepare<[string, number], SearchHitColumns>(
     `SELECT ${searchHitColumns}
      FROM lookups l
-     JOIN batch_rows r ON r.batch_id = l.batch_id AND r.seq = l.seq
-     JOIN batches b ON b.id = r.batch_id
+     JOIN batch_rows r ON r.batch_key = l.batch_key AND r.seq = l.seq
+     JOIN batches b ON b.key = r.batch_key
      ${outcomeJoin}
      WHERE l.device_id = ? ${newestFirst} LIMIT ?`,
   );

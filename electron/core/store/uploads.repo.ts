@@ -120,7 +120,7 @@ export function uploadsRepo(db: Db) {
     `SELECT d.value ->> '$.d' AS device_id, b.destination
      FROM json_each(@ids) d
      JOIN lookups l ON l.device_id = d.value ->> '$.d' AND l.status = 'ok'
-     JOIN batches b ON b.id = l.batch_id
+     JOIN batches b ON b.key = l.batch_key
      UNION
      SELECT d.value ->> '$.d', u.environment
      FROM json_each(@ids) d

@@ -84,6 +84,9 @@ describe('migration 0008 (custom endpoints)', () => {
       },
       { id: 'production', environment: 'production', custom_url: null, destination: 'production' },
     ]);
+
+    // Today's review service reads today's schema: the later migrations first.
+    await migrate(db, migrations, () => backup);
     const ids = (destination: string) =>
       reviewService(db)
         .fileRows(destination as 'sandbox', { scope: 'all' })
@@ -93,8 +96,6 @@ describe('migration 0008 (custom endpoints)', () => {
     expect(ids('production')).toEqual(['order-production']);
 
     // A batch stored now records its custom address; the column refuses what is not a URL.
-    // Today's code writes today's schema: the later migrations first.
-    await migrate(db, migrations, () => backup);
     const later = createBatch(db, {
       sourceName: 'v7.csv',
       sourceSha256: 'b'.repeat(64),

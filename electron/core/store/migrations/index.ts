@@ -11,6 +11,7 @@ import { legitimateReview } from './0009-legitimate-review';
 import { compactRows } from './0010-compact-rows';
 import { chartCounts } from './0011-chart-counts';
 import { searchNocase } from './0012-search-nocase';
+import { compactAnswers } from './0013-compact-answers';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   compactRows,
   chartCounts,
   searchNocase,
+  compactAnswers,
 ];
