@@ -2,7 +2,11 @@ import type { Destination } from '../../../shared/environment';
 import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
 
-/** The columns of a reused answer. */
+/**
+ * The columns of a reused answer: the stored ones (its JSON is put together from them, or kept
+ * whole in `stored_result`; migration 0013), named so the virtual columns are not computed for
+ * every candidate answer.
+ */
 const copied = [
   'looked_up_at',
   'status',
@@ -15,7 +19,9 @@ const copied = [
   'device_age',
   'smart_id',
   'insights',
-  'result_json',
+  'similar_scores',
+  'similar_devices',
+  'stored_result',
   'messages_json',
   'attempts',
   'duration_ms',

@@ -7,6 +7,7 @@ import type { PreparedRow } from './prepared-row';
 export type { PreparedRow };
 import type { Db } from './db';
 import { batchKeyOf } from './batch-key';
+import { resultFromColumns } from './migrations/0013-compact-answers';
 import { outcomeRankSql } from './result-filter';
 import { outcomeJoin } from './result-row';
 
@@ -112,6 +113,7 @@ export function toStored(row: JoinedRow): StoredRow {
 
 /** The columns of an answer, as `complete()` binds them. */
 function answerColumns(result: InsightResult | null) {
+  const similar = result?.similarityResult ?? null;
   return {
     deviceId: result?.deviceID ?? null,
     deviceRisk: result?.deviceRisk ?? null,
@@ -120,7 +122,8 @@ function answerColumns(result: InsightResult | null) {
     deviceAge: result?.deviceAge ?? null,
     smartId: result?.smartID ?? null,
     insights: result ? result.insights.join(' ') : null,
-    resultJson: result ? JSON.stringify(result) : null,
+    similarScores: similar ? JSON.stringify(similar.maximumScore) : null,
+    similarDevices: similar ? JSON.stringify(similar.similarDevices) : null,
   };
 }
 
@@ -164,21 +167,32 @@ export function rowsRepo(db: Db) {
   const markDone = db.prepare(
     `UPDATE batch_rows SET state = 'done', status = ?, updated_at = ? WHERE batch_key = ? AND seq = ?`,
   );
+  // What `lookups.result_json` gives back from these columns (migration 0013), cast as the columns
+  // store them: an answer whose JSON this does not give back byte for byte is stored whole.
+  const rebuilt = db
+    .prepare<[ReturnType<typeof answerColumns>], string | null>(
+      `SELECT ${resultFromColumns('v.')} FROM (SELECT @deviceId AS device_id, @insights AS insights,
+         CAST(@alertQuantity AS INTEGER) AS alert_quantity, CAST(@deviceAge AS INTEGER) AS device_age,
+         @deviceRisk AS device_risk, CAST(@score AS REAL) AS score, @smartId AS smart_id,
+         @similarScores AS similar_scores, @similarDevices AS similar_devices) v`,
+    )
+    .pluck();
   // An answer stored again (a row re-run) is updated in place: its update trigger lists its codes
   // again. (INSERT OR REPLACE would delete it without the delete triggers.)
   const upsertLookup = db.prepare(`
     INSERT INTO lookups (batch_key, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
-      score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms,
-      raw_answer)
+      score, alert_quantity, device_age, smart_id, insights, similar_scores, similar_devices, stored_result,
+      messages_json, attempts, duration_ms, raw_answer)
     VALUES (@batchKey, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
-      @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs,
-      @rawAnswer)
+      @score, @alertQuantity, @deviceAge, @smartId, @insights, @similarScores, @similarDevices, @storedResult,
+      @messagesJson, @attempts, @durationMs, @rawAnswer)
     ON CONFLICT (batch_key, seq) DO UPDATE SET looked_up_at = excluded.looked_up_at,
       status = excluded.status, http_status = excluded.http_status, error_code = excluded.error_code,
       device_id = excluded.device_id, device_risk = excluded.device_risk, score = excluded.score,
       alert_quantity = excluded.alert_quantity, device_age = excluded.device_age,
-      smart_id = excluded.smart_id, insights = excluded.insights, result_json = excluded.result_json,
-      messages_json = excluded.messages_json,
+      smart_id = excluded.smart_id, insights = excluded.insights,
+      similar_scores = excluded.similar_scores, similar_devices = excluded.similar_devices,
+      stored_result = excluded.stored_result, messages_json = excluded.messages_json,
       attempts = excluded.attempts, duration_ms = excluded.duration_ms, raw_answer = excluded.raw_answer`);
   // Counted on the narrow indexes, not on the rows (0.16 s instead of 0.83 s at a million): a
   // row has a status exactly when it is done, and `result_index.status` mirrors it ('pending'
@@ -250,11 +264,17 @@ export function rowsRepo(db: Db) {
       if (results.length === 0) return;
       const batchKey = keyFor(batchId);
       for (const { result, messages, raw, ...rest } of results) {
+        const columns = answerColumns(result);
+        const json = result ? JSON.stringify(result) : null;
+        const exact = json !== null && rebuilt.get(columns) === json;
         upsertLookup.run({
           ...rest,
-          ...answerColumns(result),
+          ...columns,
           batchKey,
           now,
+          similarScores: exact ? columns.similarScores : null,
+          similarDevices: exact ? columns.similarDevices : null,
+          storedResult: exact ? null : json,
           messagesJson: messages.length > 0 ? JSON.stringify(messages) : null,
           rawAnswer: raw ?? null,
         });

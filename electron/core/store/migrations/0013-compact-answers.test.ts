@@ -259,6 +259,20 @@ describe('migration 0013 (compact answers)', () => {
   it('moves every row, answer, code, count and outcome, each answer byte for byte', async () => {
     const before = await migratedHistory();
     expect({ ...perRowTables(13), ...otherTables() }).toEqual(before);
+    // What the columns give back is not stored again; what they cannot is kept whole.
+    expect(
+      db
+        .prepare(
+          `SELECT b.id, l.seq FROM lookups l JOIN batches b ON b.key = l.batch_key
+           WHERE l.stored_result IS NOT NULL ORDER BY 1, 2`,
+        )
+        .all(),
+    ).toEqual([
+      { id: 'b12', seq: 3 },
+      { id: 'b12', seq: 4 },
+      { id: 'b12', seq: 5 },
+      { id: 'b9', seq: 6 },
+    ]);
     // One code per spelling without case.
     expect(db.prepare('SELECT upper(code) FROM insight_codes ORDER BY 1').pluck().all()).toEqual([
       'DEV0003',

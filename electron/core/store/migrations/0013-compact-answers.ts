@@ -14,6 +14,36 @@ const outcomeRank = (column: string) =>
 const rowsOf = (id: string) =>
   `(batch_key, seq) IN (SELECT batch_key, seq FROM batch_rows WHERE external_id = ${id})`;
 
+/**
+ * A score as `JSON.stringify` writes it, when it can: the fewest of 15, 16 or 17 digits that SQLite
+ * reads back as the same number. Where that differs from JavaScript's text (SQLite reads some
+ * 16-digit texts loosely, and writes 1e-7 as 1e-07), the answer keeps its JSON whole: see
+ * `resultFromColumns`.
+ */
+const numberText = (column: string) => `CASE WHEN ${column} IS NULL THEN 'null'
+    WHEN CAST(printf('%.15g', ${column}) AS REAL) = ${column} THEN printf('%.15g', ${column})
+    WHEN CAST(printf('%.16g', ${column}) AS REAL) = ${column} THEN printf('%.16g', ${column})
+    ELSE printf('%.17g', ${column}) END`;
+
+/**
+ * The answer's JSON as `JSON.stringify` wrote it (the `InsightResult` keys in their order), put
+ * together from the columns of a lookup, `p` being their prefix: the codes joined with spaces
+ * (`insights`), the similar devices' scores and IDs as JSON lists, the similar device's own ID
+ * being the answer's. Text only, no JSON function: nothing here can fail on odd data, it can only
+ * give other text. NULL when the lookup has no codes column (no answer with content).
+ */
+export const resultFromColumns = (p: string) => `'{"deviceID":' || json_quote(${p}device_id)
+    || ',"insights":' || CASE ${p}insights WHEN '' THEN '[]' ELSE '["' || replace(${p}insights, ' ', '","') || '"]' END
+    || ',"alertQuantity":' || json_quote(${p}alert_quantity)
+    || ',"deviceAge":' || json_quote(${p}device_age)
+    || ',"deviceRisk":' || json_quote(${p}device_risk)
+    || ',"score":' || ${numberText(`${p}score`)}
+    || ',"smartID":' || json_quote(${p}smart_id)
+    || ',"similarityResult":' || CASE WHEN ${p}similar_devices IS NULL THEN 'null'
+      ELSE '{"deviceID":' || json_quote(${p}device_id) || ',"maximumScore":' || ${p}similar_scores
+        || ',"similarDevices":' || ${p}similar_devices || '}' END
+    || '}'`;
+
 /** Copies a lookup's sortable fields to its row's index entry and lists its insight codes. */
 const indexLookup = `
   UPDATE result_index SET risk = ${riskRank('NEW.device_risk')}, score = NEW.score,
@@ -66,11 +96,15 @@ const newTables = `
     device_age      INTEGER,
     smart_id        TEXT,
     insights        TEXT,
-    result_json     TEXT,
+    similar_scores  TEXT,
+    similar_devices TEXT,
+    stored_result   TEXT,
     messages_json   TEXT,
     attempts        INTEGER NOT NULL CHECK (attempts >= 1),
     duration_ms     INTEGER,
     raw_answer      TEXT,
+    result_json     TEXT GENERATED ALWAYS AS (CASE WHEN stored_result IS NOT NULL THEN stored_result
+      ELSE ${resultFromColumns('')} END) VIRTUAL,
     PRIMARY KEY (batch_key, seq),
     FOREIGN KEY (batch_key, seq) REFERENCES batch_rows (batch_key, seq) ON DELETE CASCADE
   ) STRICT, WITHOUT ROWID;
@@ -122,12 +156,20 @@ const copyRows = `
   FROM ${keyed('old_batch_rows', 'r')} ORDER BY b.key, r.seq;
 
   INSERT INTO lookups (batch_key, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
-    score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms,
-    raw_answer)
-  SELECT b.key, l.seq, l.looked_up_at, l.status, l.http_status, l.error_code, l.device_id, l.device_risk,
-    l.score, l.alert_quantity, l.device_age, l.smart_id, l.insights, l.result_json, l.messages_json, l.attempts,
-    l.duration_ms, l.raw_answer
-  FROM ${keyed('old_lookups', 'l')} ORDER BY b.key, l.seq;
+    score, alert_quantity, device_age, smart_id, insights, similar_scores, similar_devices, stored_result,
+    messages_json, attempts, duration_ms, raw_answer)
+  SELECT v.batch_key, v.seq, v.looked_up_at, v.status, v.http_status, v.error_code, v.device_id, v.device_risk,
+    v.score, v.alert_quantity, v.device_age, v.smart_id, v.insights, v.similar_scores, v.similar_devices,
+    -- Kept whole unless the columns give back exactly its text; JSON null for the (never written)
+    -- lookup with codes but no answer, whose columns would give one.
+    CASE WHEN (${resultFromColumns('v.')}) IS v.old_json THEN NULL ELSE coalesce(v.old_json, 'null') END,
+    v.messages_json, v.attempts, v.duration_ms, v.raw_answer
+  FROM (
+    SELECT b.key AS batch_key, l.*, l.result_json AS old_json,
+      CASE WHEN json_valid(l.result_json) THEN l.result_json -> '$.similarityResult.maximumScore' END AS similar_scores,
+      CASE WHEN json_valid(l.result_json) THEN l.result_json -> '$.similarityResult.similarDevices' END AS similar_devices
+    FROM ${keyed('old_lookups', 'l')} ORDER BY b.key, l.seq
+  ) v;
 
   INSERT INTO result_index (batch_key, seq, source_row, external_id, status, risk, score, alert_quantity,
     device_age, outcome)
@@ -219,6 +261,11 @@ function rowCounts(db: Database.Database): number[] {
  *   seen (capitals first among spellings seen together): an entry of `lookup_insights`, and of
  *   its code index, is three small integers instead of the batch ID and the code's text. A row's
  *   own codes keep their spelling in `lookups.insights`.
+ * - `lookups.result_json` is a virtual column put together from the columns that hold the same
+ *   fields (`resultFromColumns`); the similar devices, which no column held, get two. A lookup
+ *   whose JSON that does not give back byte for byte (keys the interface does not name, from before
+ *   0007; a code with a space or a quote; a score SQLite writes otherwise) keeps it whole in
+ *   `stored_result`. The runner decides the same way for each new answer (`rowsRepo.complete`).
  *
  * SQLite cannot change a table's key, so these tables are rebuilt: their triggers dropped, the old
  * tables renamed aside (their foreign keys follow the rename), the new ones made, the rows copied
