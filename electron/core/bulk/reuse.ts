@@ -1,6 +1,7 @@
 import type { Destination } from '../../../shared/environment';
 import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
+import { idIn } from '../store/exact-id';
 
 /**
  * The columns of a reused answer: the stored ones (its JSON is put together from them, or kept
@@ -49,13 +50,14 @@ export function countRecentlyLookedUp(
   const ids = JSON.stringify([...new Set(externalIds)]);
   return (
     db
-      .prepare<[string, string, string | null, string | null], { n: number }>(
+      .prepare<[{ cutoff: string; ids: string; destination: Destination | null }], { n: number }>(
         `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_key, seq)
          JOIN batches b ON b.key = r.batch_key
-         WHERE l.status IN ${reusable} AND l.looked_up_at >= ? AND r.external_id IN (SELECT value FROM json_each(?))
-           AND (? IS NULL OR b.destination = ?)`,
+         WHERE l.status IN ${reusable} AND l.looked_up_at >= @cutoff
+           AND ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
+           AND (@destination IS NULL OR b.destination = @destination)`,
       )
-      .get(cutoff(days, now), ids, destination, destination)?.n ?? 0
+      .get({ cutoff: cutoff(days, now), ids, destination })?.n ?? 0
   );
 }
 

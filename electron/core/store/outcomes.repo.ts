@@ -3,6 +3,7 @@ import type { Outcome, ResponseVariableRow, ReviewOutcome } from '../../../share
 import type { Destination } from '../../../shared/environment';
 import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
+import { idIn, sameId } from './exact-id';
 import { filterSql } from './result-filter';
 import { statementCache } from './statement-cache';
 
@@ -63,7 +64,7 @@ const scopeOf = (batchId: string | undefined) => {
     "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id IN (SELECT id FROM batches WHERE destination = @environment)";
   return batchId === undefined
     ? own
-    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_key = ${batchKeyOf('@batchId')})`;
+    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')})`;
 };
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
@@ -86,17 +87,20 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string], { outcome: ReviewOutcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ?',
   );
-  const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
+  const latestDevice = db.prepare<
+    [{ id: string; destination: Destination }],
+    { device_id: string; batch_id: string }
+  >(
     `SELECT l.device_id, b.id AS batch_id
      FROM batch_rows r
      JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
      JOIN batches b ON b.key = r.batch_key
-     WHERE r.external_id = ? AND b.destination = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
+     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination AND l.status = 'ok' AND l.device_id IS NOT NULL
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
-  const seen = db.prepare<[string, Destination], 1>(
+  const seen = db.prepare<[{ id: string; destination: Destination }], 1>(
     `SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
-     WHERE r.external_id = ? AND b.destination = ? LIMIT 1`,
+     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination LIMIT 1`,
   );
 
   return {
@@ -141,10 +145,11 @@ export function outcomesRepo(db: Db) {
      * and its stored outcome.
      */
     known(externalId: string, environment: Destination): KnownTransaction {
-      const device = latestDevice.get(externalId, environment);
+      const params = { id: externalId, destination: environment };
+      const device = latestDevice.get(params);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
-        seen: device !== undefined || seen.get(externalId, environment) !== undefined,
+        seen: device !== undefined || seen.get(params) !== undefined,
         current: current.get(externalId)?.outcome ?? null,
       };
     },
@@ -161,7 +166,8 @@ export function outcomesRepo(db: Db) {
         statement<{ n: number }>(
           `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
            JOIN batches b ON b.key = r.batch_key
-           WHERE r.external_id IN (SELECT value FROM json_each(@ids)) AND b.destination <> @destination`,
+           WHERE ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
+             AND b.destination <> @destination`,
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
     },
@@ -170,7 +176,7 @@ export function outcomesRepo(db: Db) {
       const inBatch =
         batchId === undefined
           ? ''
-          : ` AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_key = ${batchKeyOf('@batchId')})`;
+          : ` AND EXISTS (SELECT 1 FROM batch_rows r WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')})`;
       return statement<{ destination: Destination; count: number }>(
         `SELECT b.destination, COUNT(*) AS count FROM outcomes o JOIN batches b ON b.id = o.batch_id
          WHERE o.device_id IS NOT NULL${inBatch} GROUP BY b.destination ORDER BY count DESC`,

@@ -5,9 +5,12 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InsightResult } from '../../../../shared/domain/types';
 import { createBatch } from '../../bulk/batch';
+import { countRecentlyLookedUp } from '../../bulk/reuse';
 import { reportService } from '../../report/report-service';
 import { reviewService } from '../../review/review-service';
+import { idIn, sameId } from '../exact-id';
 import { migrate } from '../migrate';
+import { outcomesRepo } from '../outcomes.repo';
 import { resultsRepo } from '../results.repo';
 import { purgeOlderThan } from '../retention';
 import { rowsRepo } from '../rows.repo';
@@ -155,13 +158,15 @@ function writeVersion9Rows(): void {
  * another device).
  */
 function writeVersion12Rows(): void {
-  addBatch('b12', '2026-11-20T10:00:00.000Z', 6);
+  addBatch('b12', '2026-11-20T10:00:00.000Z', 7);
   const row = db.prepare(
     `INSERT INTO batch_rows (batch_id, seq, source_row, external_id, session_id, cpf, email, phone, zip_code,
        stored_request, phone_split, problems_json, notes_json, state, status, updated_at)
      VALUES ('b12', ?, ?, ?, ?, '52998224725', 'a@b.com.br', '5511987654321', '01310100', NULL, 22, NULL, ?, 'pending', NULL, 'u')`,
   );
   row.run(1, 2, 'order-1', 'Sess-1-ABCDEFGHIJKLMNOP', '["reused"]');
+  // Row 7 is b9's order-2 in capitals: another transaction, as the service knows IDs.
+  row.run(7, 8, 'ORDER-2', 'Sess-17-ABCDEFGHIJKLMNOP', null);
   for (const seq of [2, 3, 4, 5, 6])
     row.run(
       seq,
@@ -292,15 +297,11 @@ describe('migration 0013 (compact answers)', () => {
       .all();
     expect(indexes).toEqual([
       'batch_rows_cpf',
-      'batch_rows_external',
       'batch_rows_external_nocase',
       'batch_rows_pending',
-      'batch_rows_session',
       'batch_rows_session_nocase',
       'lookup_insights_code',
-      'lookups_device',
       'lookups_device_nocase',
-      'lookups_time',
       ...['age', 'alerts', 'chart', 'external', 'outcome', 'risk', 'row', 'score', 'status'].map(
         (name) => `result_index_${name}`,
       ),
@@ -317,6 +318,29 @@ describe('migration 0013 (compact answers)', () => {
       'sqlite_autoindex_outcomes_1',
       'sqlite_autoindex_settings_1',
     ]);
+  });
+
+  it('finds exact IDs through the NOCASE indexes, the only ones left on them', async () => {
+    await upTo(compactAnswers.version);
+    const plan = (sql: string) =>
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ id: 'a', ids: '["a"]' }) as Array<{
+          detail: string;
+        }>
+      )
+        .map((step) => step.detail)
+        .join('\n');
+    const exact = [
+      `SELECT seq FROM batch_rows WHERE ${sameId('external_id', '@id')}`,
+      `SELECT seq FROM batch_rows WHERE ${idIn('external_id', '(SELECT value FROM json_each(@ids))')}`,
+      `SELECT seq FROM lookups WHERE ${sameId('device_id', '@id')}`,
+      `SELECT seq FROM lookups l, json_each(@ids) d WHERE ${sameId('l.device_id', 'd.value')}`,
+    ].map(plan);
+    expect(exact[0]).toContain('INDEX batch_rows_external_nocase');
+    expect(exact[1]).toContain('INDEX batch_rows_external_nocase');
+    expect(exact[2]).toContain('INDEX lookups_device_nocase');
+    expect(exact[3]).toContain('INDEX lookups_device_nocase');
+    for (const steps of exact) expect(steps).not.toMatch(/SCAN (batch_rows|lookups|l)\b/);
   });
 
   it('fails, changing nothing, when a row has no batch to take a key from', async () => {
@@ -439,6 +463,17 @@ describe('migration 0013 (compact answers)', () => {
     );
     expect(outcomeOf.pluck().get('b12', 2)).toBe(0);
     expect(outcomeOf.pluck().get('b9', 1)).toBe(1);
+    // An outcome, a count of recent answers, a transaction's place in the history: the exact ID.
+    expect(review.set([{ batchId: 'b9', seq: 2 }], 'Device Positivado')).toMatchObject({
+      changed: 1,
+    });
+    expect([outcomeOf.pluck().get('b9', 2), outcomeOf.pluck().get('b12', 7)]).toEqual([2, null]);
+    const recent = (ids: string[]) =>
+      countRecentlyLookedUp(db, ids, 30, new Date('2026-11-21T00:00:00.000Z'));
+    expect([recent(['order-2']), recent(['ORDER-2', 'Order-1'])]).toEqual([1, 0]);
+    const known = (id: string) => outcomesRepo(db).known(id, 'sandbox');
+    expect(known('ORDER-2')).toEqual({ device: null, seen: true, current: null });
+    expect(known('Order-2')).toEqual({ device: null, seen: false, current: null });
     expect(
       uploadsRepo(db)
         .list()

@@ -10,9 +10,13 @@ const riskRank = (column: string) =>
 const outcomeRank = (column: string) =>
   `CASE ${column} WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 WHEN 'Legítima' THEN 3 END`;
 
-/** The index entries of every row whose transaction id is `id`, found through `batch_rows_external`. */
+/**
+ * The index entries of every row whose transaction id is exactly `id`, found through the NOCASE
+ * index (the only one on `external_id` now): the exact comparison then keeps the exact id.
+ */
 const rowsOf = (id: string) =>
-  `(batch_key, seq) IN (SELECT batch_key, seq FROM batch_rows WHERE external_id = ${id})`;
+  `(batch_key, seq) IN (SELECT batch_key, seq FROM batch_rows
+    WHERE external_id = ${id} COLLATE NOCASE AND external_id = ${id})`;
 
 /**
  * A score as `JSON.stringify` writes it, when it can: the fewest of 15, 16 or 17 digits that SQLite
@@ -188,13 +192,9 @@ const copyRows = `
 
 const indexesAndTriggers = `
   CREATE INDEX batch_rows_pending ON batch_rows (batch_key, seq) WHERE state = 'pending';
-  CREATE INDEX batch_rows_external ON batch_rows (external_id);
-  CREATE INDEX batch_rows_session ON batch_rows (session_id);
-  CREATE INDEX batch_rows_cpf ON batch_rows (cpf);
   CREATE INDEX batch_rows_external_nocase ON batch_rows (external_id COLLATE NOCASE);
   CREATE INDEX batch_rows_session_nocase ON batch_rows (session_id COLLATE NOCASE);
-  CREATE INDEX lookups_device ON lookups (device_id);
-  CREATE INDEX lookups_time ON lookups (looked_up_at);
+  CREATE INDEX batch_rows_cpf ON batch_rows (cpf);
   CREATE INDEX lookups_device_nocase ON lookups (device_id COLLATE NOCASE);
 
   CREATE INDEX result_index_row ON result_index (batch_key, source_row, seq);
@@ -266,6 +266,10 @@ function rowCounts(db: Database.Database): number[] {
  *   whose JSON that does not give back byte for byte (keys the interface does not name, from before
  *   0007; a code with a space or a quote; a score SQLite writes otherwise) keeps it whole in
  *   `stored_result`. The runner decides the same way for each new answer (`rowsRepo.complete`).
+ * - Indexes no query needs are gone: the BINARY copies of `batch_rows.external_id`,
+ *   `batch_rows.session_id` and `lookups.device_id` (an exact lookup goes through the NOCASE index
+ *   and then compares exactly: `exact-id.ts`), and `lookups_time` (nothing looks answers up by
+ *   time: reuse and the recent-answers count find them by transaction ID).
  *
  * SQLite cannot change a table's key, so these tables are rebuilt: their triggers dropped, the old
  * tables renamed aside (their foreign keys follow the rename), the new ones made, the rows copied
