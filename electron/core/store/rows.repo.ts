@@ -2,12 +2,12 @@ import type { RowStatusName } from '../../../shared/contract/results';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
 import type { InsightResult, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import { storedRequestOf } from './compact-request';
+import { compactResult } from './compact-result';
 import type { PreparedRow } from './prepared-row';
 
 export type { PreparedRow };
 import type { Db } from './db';
 import { batchKeyOf } from './batch-key';
-import { resultFromColumns } from './migrations/0013-compact-answers';
 import { outcomeRankSql } from './result-filter';
 import { outcomeJoin } from './result-row';
 
@@ -111,22 +111,6 @@ export function toStored(row: JoinedRow): StoredRow {
   };
 }
 
-/** The columns of an answer, as `complete()` binds them. */
-function answerColumns(result: InsightResult | null) {
-  const similar = result?.similarityResult ?? null;
-  return {
-    deviceId: result?.deviceID ?? null,
-    deviceRisk: result?.deviceRisk ?? null,
-    score: result?.score ?? null,
-    alertQuantity: result?.alertQuantity ?? null,
-    deviceAge: result?.deviceAge ?? null,
-    smartId: result?.smartID ?? null,
-    insights: result ? result.insights.join(' ') : null,
-    similarScores: similar ? JSON.stringify(similar.maximumScore) : null,
-    similarDevices: similar ? JSON.stringify(similar.similarDevices) : null,
-  };
-}
-
 /** Input rows of batches and their lookup results. */
 export function rowsRepo(db: Db) {
   const keyOf = db.prepare<[string], number | null>('SELECT key FROM batches WHERE id = ?').pluck();
@@ -167,16 +151,7 @@ export function rowsRepo(db: Db) {
   const markDone = db.prepare(
     `UPDATE batch_rows SET state = 'done', status = ?, updated_at = ? WHERE batch_key = ? AND seq = ?`,
   );
-  // What `lookups.result_json` gives back from these columns (migration 0013), cast as the columns
-  // store them: an answer whose JSON this does not give back byte for byte is stored whole.
-  const rebuilt = db
-    .prepare<[ReturnType<typeof answerColumns>], string | null>(
-      `SELECT ${resultFromColumns('v.')} FROM (SELECT @deviceId AS device_id, @insights AS insights,
-         CAST(@alertQuantity AS INTEGER) AS alert_quantity, CAST(@deviceAge AS INTEGER) AS device_age,
-         @deviceRisk AS device_risk, CAST(@score AS REAL) AS score, @smartId AS smart_id,
-         @similarScores AS similar_scores, @similarDevices AS similar_devices) v`,
-    )
-    .pluck();
+  const compact = compactResult(db);
   // An answer stored again (a row re-run) is updated in place: its update trigger lists its codes
   // again. (INSERT OR REPLACE would delete it without the delete triggers.)
   const upsertLookup = db.prepare(`
@@ -264,17 +239,11 @@ export function rowsRepo(db: Db) {
       if (results.length === 0) return;
       const batchKey = keyFor(batchId);
       for (const { result, messages, raw, ...rest } of results) {
-        const columns = answerColumns(result);
-        const json = result ? JSON.stringify(result) : null;
-        const exact = json !== null && rebuilt.get(columns) === json;
         upsertLookup.run({
           ...rest,
-          ...columns,
+          ...compact(result),
           batchKey,
           now,
-          similarScores: exact ? columns.similarScores : null,
-          similarDevices: exact ? columns.similarDevices : null,
-          storedResult: exact ? null : json,
           messagesJson: messages.length > 0 ? JSON.stringify(messages) : null,
           rawAnswer: raw ?? null,
         });
