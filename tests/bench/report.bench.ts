@@ -4,6 +4,7 @@ import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
 import { parseInsightResult } from '../../shared/domain/insight';
+import { batchKeyOf } from '../../electron/core/store/batch-key';
 import type { Db } from '../../electron/core/store/db';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -13,14 +14,21 @@ const batches = 10;
 const perBatch = 100_000;
 const runs = 3;
 
-/** Copies every row of `table` from one batch to another, `batch_id` (or `id`) replaced. */
-function copyRows(db: Db, table: string, key: string, from: string, to: string): void {
-  const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map(
-    (column) => column.name,
-  );
-  const values = columns.map((name) => (name === key ? '@to' : name));
+/**
+ * Copies every row of `table` from one batch to another: `batch_key` (the per-row tables' batch,
+ * migration 0013) replaced, or for `batches` its `id` replaced and its `key` left to the trigger.
+ */
+function copyRows(db: Db, table: string, from: string, to: string): void {
+  const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>)
+    .map((column) => column.name)
+    .filter((name) => name !== 'key');
+  const [column, fromValue, toValue] =
+    table === 'batches'
+      ? ['id', '@from', '@to']
+      : ['batch_key', batchKeyOf('@from'), batchKeyOf('@to')];
+  const values = columns.map((name) => (name === column ? toValue : name));
   db.prepare(
-    `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM ${table} WHERE ${key} = @from`,
+    `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM ${table} WHERE ${column} = ${fromValue}`,
   ).run({ from, to });
 }
 
@@ -68,10 +76,10 @@ async function millionRowHistory() {
   for (let copy = 1; copy < batches; copy += 1) {
     const to = `${batch.id}-copy${String(copy)}`;
     history.db.transaction(() => {
-      copyRows(history.db, 'batches', 'id', batch.id, to);
-      copyRows(history.db, 'batch_rows', 'batch_id', batch.id, to);
-      copyRows(history.db, 'result_index', 'batch_id', batch.id, to);
-      copyRows(history.db, 'lookups', 'batch_id', batch.id, to);
+      copyRows(history.db, 'batches', batch.id, to);
+      copyRows(history.db, 'batch_rows', batch.id, to);
+      copyRows(history.db, 'result_index', batch.id, to);
+      copyRows(history.db, 'lookups', batch.id, to);
     })();
   }
   return history;

@@ -106,12 +106,19 @@ describe('dcdesk bulk killed three times', () => {
     const db = new Database(path.join(work.dir, 'history.sqlite3'), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(db.prepare('SELECT COUNT(*) FROM lookups WHERE batch_id = ?').pluck().get(id)).toBe(
-        rows,
-      );
       expect(
         db
-          .prepare("SELECT COUNT(*) FROM batch_rows WHERE batch_id = ? AND state = 'done'")
+          .prepare(
+            'SELECT COUNT(*) FROM lookups WHERE batch_key = (SELECT key FROM batches WHERE id = ?)',
+          )
+          .pluck()
+          .get(id),
+      ).toBe(rows);
+      expect(
+        db
+          .prepare(
+            "SELECT COUNT(*) FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND state = 'done'",
+          )
           .pluck()
           .get(id),
       ).toBe(rows);

@@ -175,7 +175,7 @@ describe('a batch run', () => {
 function rowsRequest(batchId: string, seq: number): unknown {
   const row = history.db
     .prepare<[string, number], { request_json: string }>(
-      'SELECT request_json FROM batch_rows WHERE batch_id = ? AND seq = ?',
+      'SELECT request_json FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND seq = ?',
     )
     .get(batchId, seq);
   return row ? (JSON.parse(row.request_json) as unknown) : null;

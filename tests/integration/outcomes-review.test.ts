@@ -40,8 +40,8 @@ function batchRows(batchId = fixture.batchId) {
     .prepare(
       `SELECT r.seq, r.external_id AS externalId, r.status,
          CASE WHEN l.status = 'ok' THEN l.device_id END AS deviceId
-       FROM batch_rows r LEFT JOIN lookups l USING (batch_id, seq)
-       WHERE r.batch_id = ? ORDER BY r.seq`,
+       FROM batch_rows r LEFT JOIN lookups l USING (batch_key, seq)
+       WHERE r.batch_key = (SELECT key FROM batches WHERE id = ?) ORDER BY r.seq`,
     )
     .all(batchId) as Array<{
     seq: number;

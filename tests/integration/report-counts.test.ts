@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { reportService } from '../../electron/core/report/report-service';
 import { reviewService } from '../../electron/core/review/review-service';
+import { batchKeyOf as keyOf } from '../../electron/core/store/batch-key';
 import { outcomeRanks, riskRanks } from '../../electron/core/store/result-filter';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
@@ -89,8 +90,9 @@ function casesOf(where: string, params: Record<string, string>): ReportCase[] {
   const rows = history.db
     .prepare(
       `SELECT ri.score, ri.risk, ri.alert_quantity, ri.device_age, ri.outcome,
-         (SELECT group_concat(li.code, ' ') FROM lookup_insights li
-          WHERE li.batch_id = ri.batch_id AND li.seq = ri.seq) AS insights
+         (SELECT group_concat(c.code, ' ') FROM lookup_insights li
+          JOIN insight_codes c ON c.id = li.code_id
+          WHERE li.batch_key = ri.batch_key AND li.seq = ri.seq) AS insights
        FROM result_index ri WHERE ${where}`,
     )
     .all(params) as Array<{
@@ -126,16 +128,21 @@ describe('the report counted in SQL', () => {
     const high = String(riskRanks.high);
     for (const options of optionSets) {
       expect(service.report({ batchId: first }, options)).toEqual(
-        scoreReport(casesOf('ri.batch_id = @batchId', { batchId: first }), options),
+        scoreReport(casesOf(`ri.batch_key = ${keyOf('@batchId')}`, { batchId: first }), options),
       );
       expect(service.report({ batchId: first, filter: { risks: ['high'] } }, options)).toEqual(
         scoreReport(
-          casesOf(`ri.batch_id = @batchId AND ri.risk = ${high}`, { batchId: first }),
+          casesOf(`ri.batch_key = ${keyOf('@batchId')} AND ri.risk = ${high}`, {
+            batchId: first,
+          }),
           options,
         ),
       );
       expect(service.report({ destination: 'sandbox' }, options)).toEqual(
-        scoreReport(casesOf('ri.batch_id IN (@first, @second)', { first, second }), options),
+        scoreReport(
+          casesOf(`ri.batch_key IN (${keyOf('@first')}, ${keyOf('@second')})`, { first, second }),
+          options,
+        ),
       );
     }
   });

@@ -76,7 +76,9 @@ beforeAll(async () => {
     const review = reviewService(db);
     for (const [externalId, outcome] of reviews) {
       const { seq } = db
-        .prepare('SELECT seq FROM batch_rows WHERE batch_id = ? AND external_id = ?')
+        .prepare(
+          'SELECT seq FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND external_id = ?',
+        )
         .get(batchId, externalId) as { seq: number };
       expect(review.set([{ batchId, seq }], outcome).changed).toBe(1);
     }

@@ -96,8 +96,8 @@ describe('results of a 100,000-row batch', () => {
     // The same page as sorting the joined tables directly (the slow way).
     const direct = history.db
       .prepare(
-        `SELECT r.seq FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
-         WHERE r.batch_id = ? ORDER BY l.score DESC, r.seq DESC LIMIT 100 OFFSET 50000`,
+        `SELECT r.seq FROM batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+         WHERE r.batch_key = (SELECT key FROM batches WHERE id = ?) ORDER BY l.score DESC, r.seq DESC LIMIT 100 OFFSET 50000`,
       )
       .pluck()
       .all(batchId);
@@ -144,14 +144,14 @@ describe('results of a 100,000-row batch', () => {
     const rank = `CASE o.outcome WHEN 'Suspeito' THEN 0 WHEN 'Fraude Confirmada' THEN 1 WHEN 'Device Positivado' THEN 2 END`;
     const direct = history.db.prepare(
       `SELECT r.seq FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
-       WHERE r.batch_id = ? AND (o.outcome IS NULL OR o.outcome = 'Suspeito')
+       WHERE r.batch_key = (SELECT key FROM batches WHERE id = ?) AND (o.outcome IS NULL OR o.outcome = 'Suspeito')
        ORDER BY ${rank} DESC, r.seq DESC LIMIT 100 OFFSET 50000`,
     );
     expect(page.rows.map((row) => row.seq)).toEqual(direct.pluck().all(batchId));
     const matching = history.db
       .prepare(
         `SELECT COUNT(*) FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
-         WHERE r.batch_id = ? AND (o.outcome IS NULL OR o.outcome = 'Suspeito')`,
+         WHERE r.batch_key = (SELECT key FROM batches WHERE id = ?) AND (o.outcome IS NULL OR o.outcome = 'Suspeito')`,
       )
       .pluck()
       .get(batchId);

@@ -26,7 +26,9 @@ function countedOnRows(batchId: string): RowCounts {
     failed: 0,
   };
   const rows = history.db
-    .prepare('SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY 1, 2')
+    .prepare(
+      `SELECT state, status, COUNT(*) AS n FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) GROUP BY 1, 2`,
+    )
     .all(batchId) as Array<{ state: string; status: string | null; n: number }>;
   for (const { state, status, n } of rows) {
     totals.total += n;

@@ -303,7 +303,9 @@ describe('the re-send guard', () => {
     const review = reviewService(fixture.db);
     const changed = reviewed[0]!;
     const { seq } = fixture.db
-      .prepare('SELECT seq FROM batch_rows WHERE batch_id = ? AND external_id = ?')
+      .prepare(
+        'SELECT seq FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND external_id = ?',
+      )
       .get(fixture.batchId, changed.transactionId) as { seq: number };
     review.set([{ batchId: fixture.batchId, seq }], 'Device Positivado');
     try {

@@ -1,5 +1,32 @@
 import type { Destination } from '../../../shared/environment';
+import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
+import { idIn } from '../store/exact-id';
+
+/**
+ * The columns of a reused answer: the stored ones (its JSON is put together from them, or kept
+ * whole in `stored_result`; migration 0013), named so the virtual columns are not computed for
+ * every candidate answer.
+ */
+const copied = [
+  'looked_up_at',
+  'status',
+  'http_status',
+  'error_code',
+  'device_id',
+  'device_risk',
+  'score',
+  'alert_quantity',
+  'device_age',
+  'smart_id',
+  'insights',
+  'similar_scores',
+  'similar_devices',
+  'stored_result',
+  'messages_json',
+  'attempts',
+  'duration_ms',
+];
 
 /** Answers that count as "already looked up": the service answered, with or without content. */
 const reusable = "('ok', 'no_content')";
@@ -23,13 +50,14 @@ export function countRecentlyLookedUp(
   const ids = JSON.stringify([...new Set(externalIds)]);
   return (
     db
-      .prepare<[string, string, string | null, string | null], { n: number }>(
-        `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_id, seq)
-         JOIN batches b ON b.id = r.batch_id
-         WHERE l.status IN ${reusable} AND l.looked_up_at >= ? AND r.external_id IN (SELECT value FROM json_each(?))
-           AND (? IS NULL OR b.destination = ?)`,
+      .prepare<[{ cutoff: string; ids: string; destination: Destination | null }], { n: number }>(
+        `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_key, seq)
+         JOIN batches b ON b.key = r.batch_key
+         WHERE l.status IN ${reusable} AND l.looked_up_at >= @cutoff
+           AND ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
+           AND (@destination IS NULL OR b.destination = @destination)`,
       )
-      .get(cutoff(days, now), ids, destination, destination)?.n ?? 0
+      .get({ cutoff: cutoff(days, now), ids, destination })?.n ?? 0
   );
 }
 
@@ -46,31 +74,29 @@ export function reuseRecentLookups(
 ): number {
   const filled = db
     .prepare(
-      `INSERT INTO lookups (batch_id, seq, looked_up_at, status, http_status, error_code, device_id, device_risk, score,
-         alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms)
-       SELECT r.batch_id, r.seq, p.looked_up_at, p.status, p.http_status, p.error_code, p.device_id, p.device_risk, p.score,
-         p.alert_quantity, p.device_age, p.smart_id, p.insights, p.result_json, p.messages_json, p.attempts, p.duration_ms
+      `INSERT INTO lookups (batch_key, seq, ${copied.join(', ')})
+       SELECT r.batch_key, r.seq, ${copied.map((column) => `p.${column}`).join(', ')}
        FROM batch_rows r
        JOIN (
-         SELECT r2.external_id AS external_id, l2.*,
+         SELECT r2.external_id AS external_id, ${copied.map((column) => `l2.${column}`).join(', ')},
            ROW_NUMBER() OVER (PARTITION BY r2.external_id ORDER BY l2.looked_up_at DESC) AS newest
-         FROM batch_rows r2 JOIN lookups l2 ON l2.batch_id = r2.batch_id AND l2.seq = r2.seq
-         JOIN batches b2 ON b2.id = r2.batch_id
-         WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND r2.batch_id <> @batchId
+         FROM batch_rows r2 JOIN lookups l2 ON l2.batch_key = r2.batch_key AND l2.seq = r2.seq
+         JOIN batches b2 ON b2.key = r2.batch_key
+         WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND b2.id <> @batchId
            -- Only answers of the same destination: a sandbox DeviceId means nothing to production.
            AND b2.destination = (SELECT destination FROM batches WHERE id = @batchId)
        ) p ON p.external_id = r.external_id AND p.newest = 1
-       WHERE r.batch_id = @batchId AND r.state = 'pending'`,
+       WHERE r.batch_key = ${batchKeyOf('@batchId')} AND r.state = 'pending'`,
     )
     .run({ batchId, cutoff: cutoff(days, now) }).changes;
   if (filled > 0) {
     db.prepare(
       `UPDATE batch_rows SET state = 'done',
-         status = (SELECT l.status FROM lookups l WHERE l.batch_id = batch_rows.batch_id AND l.seq = batch_rows.seq),
+         status = (SELECT l.status FROM lookups l WHERE l.batch_key = batch_rows.batch_key AND l.seq = batch_rows.seq),
          notes_json = json_insert(COALESCE(notes_json, '[]'), '$[#]', 'reused')
-       WHERE batch_id = ? AND state = 'pending'
-         AND seq IN (SELECT seq FROM lookups WHERE batch_id = ?)`,
-    ).run(batchId, batchId);
+       WHERE batch_key = ${batchKeyOf('@batchId')} AND state = 'pending'
+         AND seq IN (SELECT seq FROM lookups WHERE batch_key = ${batchKeyOf('@batchId')})`,
+    ).run({ batchId });
   }
   return filled;
 }

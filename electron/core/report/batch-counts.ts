@@ -2,6 +2,7 @@ import type { DeviceRisk, ReviewOutcome } from '../../../shared/domain/types';
 import { ageBucket, alertBucket, type AgeBucket } from '../../../shared/report/breakdowns';
 import { labelOf, type LabelOptions } from '../../../shared/report/labels';
 import type { ReportCounts, ReportGroup } from '../../../shared/report/report';
+import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
 import { outcomeRanks, riskRanks } from '../store/result-filter';
 
@@ -33,6 +34,9 @@ interface Reviewed {
 
 type Count<K> = Array<{ key: K; n: number }>;
 
+/** The batch's rows of `result_index` (a bare column name: some statements prefix it). */
+const inBatch = `batch_key = ${batchKeyOf('@batchId')}`;
+
 /** `key` → n, added up. */
 function tally<K>(into: Map<K, number>, key: K, n: number): void {
   into.set(key, (into.get(key) ?? 0) + n);
@@ -44,39 +48,43 @@ export function batchCounts(db: Db) {
     return (batchId: string) => statement.all({ batchId });
   };
   const byScore = read<{ key: number; n: number }>(
-    'SELECT score AS key, COUNT(*) AS n FROM result_index WHERE batch_id = @batchId AND score IS NOT NULL GROUP BY score',
+    `SELECT score AS key, COUNT(*) AS n FROM result_index WHERE ${inBatch} AND score IS NOT NULL GROUP BY score`,
   );
   const byRisk = read<{ key: number | null; n: number }>(
-    'SELECT risk AS key, COUNT(*) AS n FROM result_index WHERE batch_id = @batchId AND score IS NOT NULL GROUP BY risk',
+    `SELECT risk AS key, COUNT(*) AS n FROM result_index WHERE ${inBatch} AND score IS NOT NULL GROUP BY risk`,
   );
   const byAlerts = read<{ key: number | null; n: number }>(
-    'SELECT alert_quantity AS key, COUNT(*) AS n FROM result_index WHERE batch_id = @batchId GROUP BY alert_quantity',
+    `SELECT alert_quantity AS key, COUNT(*) AS n FROM result_index WHERE ${inBatch} GROUP BY alert_quantity`,
   );
   const byAge = read<{ key: number | null; n: number }>(
-    'SELECT device_age AS key, COUNT(*) AS n FROM result_index WHERE batch_id = @batchId GROUP BY device_age',
+    `SELECT device_age AS key, COUNT(*) AS n FROM result_index WHERE ${inBatch} GROUP BY device_age`,
   );
   const unscored = read<{ alerts: number | null; age: number | null; n: number }>(
     `SELECT alert_quantity AS alerts, device_age AS age, COUNT(*) AS n
      FROM result_index INDEXED BY result_index_score
-     WHERE batch_id = @batchId AND score IS NULL GROUP BY 1, 2`,
+     WHERE ${inBatch} AND score IS NULL GROUP BY 1, 2`,
   );
   const reviewed = read<Reviewed>(
     `SELECT seq, score, risk, alert_quantity, device_age, outcome
      FROM result_index INDEXED BY result_index_outcome
-     WHERE batch_id = @batchId AND outcome IS NOT NULL AND score IS NOT NULL`,
+     WHERE ${inBatch} AND outcome IS NOT NULL AND score IS NOT NULL`,
   );
   const codeTotals = read<{ code: string; n: number }>(
-    'SELECT code, n FROM insight_counts WHERE batch_id = @batchId',
+    `SELECT c.code AS code, ic.n AS n FROM insight_counts ic JOIN insight_codes c ON c.id = ic.code_id
+     WHERE ic.batch_key = ${batchKeyOf('@batchId')}`,
   );
   const codesOfUnscored = read<{ code: string; n: number }>(
-    `SELECT li.code AS code, COUNT(*) AS n FROM result_index ri INDEXED BY result_index_score
-     CROSS JOIN lookup_insights li ON li.batch_id = ri.batch_id AND li.seq = ri.seq
-     WHERE ri.batch_id = @batchId AND ri.score IS NULL GROUP BY li.code`,
+    `SELECT c.code AS code, t.n AS n FROM (
+       SELECT li.code_id AS code_id, COUNT(*) AS n FROM result_index ri INDEXED BY result_index_score
+       CROSS JOIN lookup_insights li ON li.batch_key = ri.batch_key AND li.seq = ri.seq
+       WHERE ri.${inBatch} AND ri.score IS NULL GROUP BY li.code_id) t
+     JOIN insight_codes c ON c.id = t.code_id`,
   );
   const codesOfReviewed = read<{ seq: number; code: string }>(
-    `SELECT li.seq AS seq, li.code AS code FROM result_index ri INDEXED BY result_index_outcome
-     CROSS JOIN lookup_insights li ON li.batch_id = ri.batch_id AND li.seq = ri.seq
-     WHERE ri.batch_id = @batchId AND ri.outcome IS NOT NULL AND ri.score IS NOT NULL`,
+    `SELECT li.seq AS seq, c.code AS code FROM result_index ri INDEXED BY result_index_outcome
+     CROSS JOIN lookup_insights li ON li.batch_key = ri.batch_key AND li.seq = ri.seq
+     JOIN insight_codes c ON c.id = li.code_id
+     WHERE ri.${inBatch} AND ri.outcome IS NOT NULL AND ri.score IS NOT NULL`,
   );
 
   return {

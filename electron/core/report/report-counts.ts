@@ -99,11 +99,13 @@ export function reportCounts(db: Db) {
   /** Codes of the labelled rows of `where`, counted through the codes table. */
   function codesJoined(where: string, params: Record<string, string | number>) {
     return statement(
-      `SELECT code, ${sums} FROM (
-         SELECT li.code AS code, ${labelSql} AS label
-         FROM result_index ri JOIN lookup_insights li ON li.batch_id = ri.batch_id AND li.seq = ri.seq
-         WHERE ${where})
-       WHERE ${labelled} GROUP BY code`,
+      `SELECT c.code AS code, t.positive AS positive, t.negative AS negative FROM (
+         SELECT code_id, ${sums} FROM (
+           SELECT li.code_id AS code_id, ${labelSql} AS label
+           FROM result_index ri JOIN lookup_insights li ON li.batch_key = ri.batch_key AND li.seq = ri.seq
+           WHERE ${where})
+         WHERE ${labelled} GROUP BY code_id) t
+       JOIN insight_codes c ON c.id = t.code_id`,
     ).all(params) as Array<{ code: string } & Counted>;
   }
 

@@ -1,5 +1,6 @@
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { Transaction } from '../../../shared/domain/types';
+import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
 import { filterSql } from './result-filter';
 import { outcomeJoin } from './result-row';
@@ -15,8 +16,8 @@ export function exportRepo(db: Db) {
   const statement = statementCache(db);
   const failed = db.prepare<[string], { request_json: string }>(
     `SELECT r.request_json FROM result_index ri
-     JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
-     WHERE ri.batch_id = ? AND ri.status = 'failed' AND r.request_json IS NOT NULL
+     JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+     WHERE ri.batch_key = ${batchKeyOf('?')} AND ri.status = 'failed' AND r.request_json IS NOT NULL
      ORDER BY ri.seq`,
   );
 
@@ -30,8 +31,8 @@ export function exportRepo(db: Db) {
       const rows = statement<JoinedRow>(
         `SELECT ${joinedRowColumns}
          FROM result_index ri
-         JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
-         LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+         JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+         LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
          ${outcomeJoin}
          WHERE ${where} ORDER BY ri.seq`,
       ).iterate(params);

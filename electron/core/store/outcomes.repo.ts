@@ -1,7 +1,9 @@
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { Outcome, ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
+import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
+import { idIn, sameId } from './exact-id';
 import { filterSql } from './result-filter';
 import { statementCache } from './statement-cache';
 
@@ -63,16 +65,17 @@ const scopeOf = (batchId: string | undefined) => {
     "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND (o.batch_id IN (SELECT id FROM batches WHERE destination = @environment) OR (o.batch_id IS NULL AND o.set_by IS NOT NULL AND o.environment = @environment))";
   return batchId === undefined
     ? own
-    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)`;
+    : `${own} AND EXISTS (SELECT 1 FROM batch_rows r WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')})`;
 };
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
 export function outcomesRepo(db: Db) {
   const statement = statementCache(db);
   const row = db.prepare<[string, number], RowColumns>(
-    `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
-     FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
-     WHERE r.batch_id = ? AND r.seq = ?`,
+    `SELECT b.id AS batch_id, r.seq, r.external_id, ${answeredDevice}
+     FROM batches b JOIN batch_rows r ON r.batch_key = b.key
+     LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+     WHERE b.id = ? AND r.seq = ?`,
   );
   const put = db.prepare(
     `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment, set_by)
@@ -88,17 +91,20 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string], { outcome: ReviewOutcome; environment: string | null }>(
     'SELECT outcome, environment FROM outcomes WHERE external_id = ?',
   );
-  const latestDevice = db.prepare<[string, Destination], { device_id: string; batch_id: string }>(
-    `SELECT l.device_id, l.batch_id
+  const latestDevice = db.prepare<
+    [{ id: string; destination: Destination }],
+    { device_id: string; batch_id: string }
+  >(
+    `SELECT l.device_id, b.id AS batch_id
      FROM batch_rows r
-     JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
-     JOIN batches b ON b.id = r.batch_id
-     WHERE r.external_id = ? AND b.destination = ? AND l.status = 'ok' AND l.device_id IS NOT NULL
+     JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+     JOIN batches b ON b.key = r.batch_key
+     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination AND l.status = 'ok' AND l.device_id IS NOT NULL
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
-  const seen = db.prepare<[string, Destination], 1>(
-    `SELECT 1 FROM batch_rows r JOIN batches b ON b.id = r.batch_id
-     WHERE r.external_id = ? AND b.destination = ? LIMIT 1`,
+  const seen = db.prepare<[{ id: string; destination: Destination }], 1>(
+    `SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
+     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination LIMIT 1`,
   );
 
   return {
@@ -112,10 +118,10 @@ export function outcomesRepo(db: Db) {
       const { where, params } = filterSql(batchId, filter);
       // Read whole (numbers and ids only): writes cannot run while a statement iterates.
       return statement<RowColumns>(
-        `SELECT r.batch_id, r.seq, r.external_id, ${answeredDevice}
+        `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
-         JOIN batch_rows r ON r.batch_id = ri.batch_id AND r.seq = ri.seq
-         LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+         JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+         LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
          WHERE ${where} ORDER BY ri.seq`,
       )
         .all(params)
@@ -158,10 +164,11 @@ export function outcomesRepo(db: Db) {
      * and its stored outcome.
      */
     known(externalId: string, environment: Destination): KnownTransaction {
-      const device = latestDevice.get(externalId, environment);
+      const params = { id: externalId, destination: environment };
+      const device = latestDevice.get(params);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
-        seen: device !== undefined || seen.get(externalId, environment) !== undefined,
+        seen: device !== undefined || seen.get(params) !== undefined,
         current: current.get(externalId)?.outcome ?? null,
       };
     },
@@ -177,8 +184,9 @@ export function outcomesRepo(db: Db) {
       return (
         statement<{ n: number }>(
           `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
-           JOIN batches b ON b.id = r.batch_id
-           WHERE r.external_id IN (SELECT value FROM json_each(@ids)) AND b.destination <> @destination`,
+           JOIN batches b ON b.key = r.batch_key
+           WHERE ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
+             AND b.destination <> @destination`,
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
     },
@@ -187,7 +195,7 @@ export function outcomesRepo(db: Db) {
       const inBatch =
         batchId === undefined
           ? ''
-          : ' AND EXISTS (SELECT 1 FROM batch_rows r WHERE r.external_id = o.external_id AND r.batch_id = @batchId)';
+          : ` AND EXISTS (SELECT 1 FROM batch_rows r WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')})`;
       // A colleague's outcome on a transaction no batch here holds has only its environment.
       return statement<{ destination: Destination; count: number }>(
         `SELECT coalesce(b.destination, o.environment) AS destination, COUNT(*) AS count

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ResultSortColumn } from '../../../shared/contract/results';
 import { filterSql, orderBy, outcomeRankSql } from './result-filter';
 
+/** The batch's rows: its key read from its ID (migration 0013). */
+const inBatch = 'ri.batch_key = (SELECT key FROM batches WHERE id = @batchId)';
+
 describe('orderBy', () => {
   it('maps each sortable column to its indexed column, seq breaking ties the same way', () => {
     expect(orderBy('score', 'desc')).toBe('ri.score DESC, ri.seq DESC');
@@ -20,7 +23,7 @@ describe('orderBy', () => {
 describe('filterSql', () => {
   it('restricts only to the batch when nothing is chosen, empty lists included', () => {
     expect(filterSql('b1', { statuses: [], risks: [], insight: '  ' })).toEqual({
-      where: 'ri.batch_id = @batchId',
+      where: inBatch,
       params: { batchId: 'b1' },
       filtered: false,
     });
@@ -55,17 +58,16 @@ describe('the outcomes filter', () => {
 
   it('reads rows not reviewed as a NULL rank, reviewed ones by rank', () => {
     expect(where(['none'])).toEqual({
-      where: 'ri.batch_id = @batchId AND ri.outcome IS NULL',
+      where: `${inBatch} AND ri.outcome IS NULL`,
       params: { batchId: 'b1' },
       filtered: true,
     });
     expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
-      where: 'ri.batch_id = @batchId AND ri.outcome IN (SELECT value FROM json_each(@outcomes))',
+      where: `${inBatch} AND ri.outcome IN (SELECT value FROM json_each(@outcomes))`,
       params: { outcomes: '[2,0]' },
     });
     expect(where(['Fraude Confirmada', 'none'])).toMatchObject({
-      where:
-        'ri.batch_id = @batchId AND (ri.outcome IS NULL OR ri.outcome IN (SELECT value FROM json_each(@outcomes)))',
+      where: `${inBatch} AND (ri.outcome IS NULL OR ri.outcome IN (SELECT value FROM json_each(@outcomes)))`,
       params: { outcomes: '[1]' },
     });
     expect(where([]).filtered).toBe(false);

@@ -1,5 +1,6 @@
 import type { ResultFilter, ResultSortColumn } from '../../../shared/contract/results';
 import type { DeviceRisk, ReviewOutcome } from '../../../shared/domain/types';
+import { batchKeyOf } from './batch-key';
 
 /** The rank `result_index.risk` stores for each device risk (see migration 0003). */
 export const riskRanks: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
@@ -25,7 +26,7 @@ export function outcomeRankSql(column: string): string {
 
 /**
  * Sortable columns of the contract mapped to `result_index` columns. Only these strings ever
- * reach the SQL text; each has an index `(batch_id, column, seq)`, so a sorted page is an index
+ * reach the SQL text; each has an index `(batch_key, column, seq)`, so a sorted page is an index
  * walk.
  */
 const sortColumns: Record<ResultSortColumn, string> = {
@@ -58,7 +59,10 @@ export function orderBy(sort: ResultSortColumn, direction: Direction, alias = 'r
   return keys.map((key) => `${alias}.${key} ${dir}`).join(', ');
 }
 
-/** A WHERE clause over `result_index ri` and its named parameters (`@batchId` included). */
+/**
+ * A WHERE clause over `result_index ri` and its named parameters (`@batchId`, the batch's ID, is
+ * always one).
+ */
 export interface FilterSql {
   where: string;
   params: Record<string, string | number>;
@@ -69,11 +73,11 @@ export interface FilterSql {
 /**
  * The filter as SQL made of fixed fragments; every value goes in as a parameter (lists as JSON
  * read with `json_each`). An empty list means "any", like an absent one. The insight filter
- * reads `lookup_insights` through its `(batch_id, code)` index; `none` among the outcomes means
- * rows not reviewed.
+ * finds the code's number (`insight_codes`, without case) and reads `lookup_insights` through its
+ * `(batch_key, code_id)` index; `none` among the outcomes means rows not reviewed.
  */
 export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
-  const conditions: string[] = ['ri.batch_id = @batchId'];
+  const conditions: string[] = [`ri.batch_key = ${batchKeyOf('@batchId')}`];
   const params: Record<string, string | number> = { batchId };
   if (filter.statuses && filter.statuses.length > 0) {
     conditions.push('ri.status IN (SELECT value FROM json_each(@statuses))');
@@ -110,7 +114,8 @@ export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
   const insight = filter.insight?.trim();
   if (insight) {
     conditions.push(
-      'ri.seq IN (SELECT seq FROM lookup_insights WHERE batch_id = @batchId AND code = @insight)',
+      `ri.seq IN (SELECT seq FROM lookup_insights WHERE batch_key = ${batchKeyOf('@batchId')}
+        AND code_id = (SELECT id FROM insight_codes WHERE code = @insight))`,
     );
     params.insight = insight;
   }

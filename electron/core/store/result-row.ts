@@ -14,7 +14,7 @@ export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_i
 export const outcomeJoin = 'LEFT JOIN outcomes o ON o.external_id = r.external_id';
 
 /** `batch_rows r` with its answer and its outcome, when it has them. */
-export const rowsWithLookups = `batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq
+export const rowsWithLookups = `batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
   ${outcomeJoin}`;
 
 export interface ResultRowColumns {
@@ -59,7 +59,7 @@ export function toResultRow(row: ResultRowColumns): ResultRow {
 }
 
 /** The extra columns of a search hit, from `batches b`. */
-export const searchHitColumns = `${resultRowColumns}, r.batch_id, b.source_name, b.destination AS environment, l.looked_up_at`;
+export const searchHitColumns = `${resultRowColumns}, b.id AS batch_id, b.source_name, b.destination AS environment, l.looked_up_at`;
 
 export interface SearchHitColumns extends ResultRowColumns {
   batch_id: string;

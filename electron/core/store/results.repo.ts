@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/contract/results';
 import { describeFieldProblem, type FieldProblem } from '../../../shared/domain/field-problem';
 import { deviceRisks, type InsightResult } from '../../../shared/domain/types';
+import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
 import { filterSql, orderBy, riskRanks, type Direction } from './result-filter';
 import {
@@ -53,12 +54,12 @@ export function resultsRepo(db: Db) {
   const statement = statementCache(db);
   const rowsBySeq = db.prepare<[string, string], ResultRowColumns>(
     `SELECT ${resultRowColumns} FROM ${rowsWithLookups}
-     WHERE r.batch_id = ? AND r.seq IN (SELECT value FROM json_each(?))`,
+     WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq IN (SELECT value FROM json_each(?))`,
   );
   const detail = db.prepare<[string, number], DetailColumns>(
     `SELECT ${resultRowColumns}, r.email, r.phone, r.zip_code, r.request_json, r.problems_json,
        l.result_json, l.messages_json, l.attempts, l.looked_up_at, l.raw_answer
-     FROM ${rowsWithLookups} WHERE r.batch_id = ? AND r.seq = ?`,
+     FROM ${rowsWithLookups} WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq = ?`,
   );
 
   return {
@@ -147,14 +148,19 @@ export function resultsRepo(db: Db) {
               ? statement<{ code: string; count: number }>(
                   // CROSS JOIN keeps this order: the filtered rows first, then each row's codes by
                   // the primary key, instead of every code of the batch checked against the filter.
-                  `SELECT li.code AS code, COUNT(*) AS count
-                 FROM result_index ri CROSS JOIN lookup_insights li
-                   ON li.batch_id = ri.batch_id AND li.seq = ri.seq
-                 WHERE ${where} GROUP BY li.code ORDER BY count DESC, li.code LIMIT 10`,
+                  `SELECT c.code AS code, t.count AS count FROM (
+                     SELECT li.code_id AS code_id, COUNT(*) AS count
+                     FROM result_index ri CROSS JOIN lookup_insights li
+                       ON li.batch_key = ri.batch_key AND li.seq = ri.seq
+                     WHERE ${where} GROUP BY li.code_id) t
+                   JOIN insight_codes c ON c.id = t.code_id
+                   ORDER BY t.count DESC, c.code LIMIT 10`,
                 ).all(params)
               : statement<{ code: string; count: number }>(
-                  `SELECT code, n AS count FROM insight_counts WHERE batch_id = @batchId
-                 ORDER BY n DESC, code LIMIT 10`,
+                  `SELECT c.code AS code, ic.n AS count
+                   FROM insight_counts ic JOIN insight_codes c ON c.id = ic.code_id
+                   WHERE ic.batch_key = ${batchKeyOf('@batchId')}
+                   ORDER BY ic.n DESC, c.code LIMIT 10`,
                 ).all(params);
           return { statuses, risks, scoreHistogram, topInsights };
         })
@@ -174,10 +180,12 @@ export function resultsRepo(db: Db) {
     ): Array<{ code: string; count: number }> {
       const { where, params } = filterSql(batchId, filter);
       return statement<{ code: string; count: number }>(
-        `SELECT li.code AS code, COUNT(*) AS count
-         FROM result_index ri CROSS JOIN lookup_insights li
-           ON li.batch_id = ri.batch_id AND li.seq = ri.seq
-         WHERE ${where} AND ri.seq BETWEEN @fromSeq AND @toSeq GROUP BY li.code`,
+        `SELECT c.code AS code, t.count AS count FROM (
+           SELECT li.code_id AS code_id, COUNT(*) AS count
+           FROM result_index ri CROSS JOIN lookup_insights li
+             ON li.batch_key = ri.batch_key AND li.seq = ri.seq
+           WHERE ${where} AND ri.seq BETWEEN @fromSeq AND @toSeq GROUP BY li.code_id) t
+         JOIN insight_codes c ON c.id = t.code_id`,
       ).all({ ...params, fromSeq: from, toSeq: to });
     },
 

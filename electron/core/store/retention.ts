@@ -26,7 +26,7 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
       const rows =
         db
           .prepare<[string], { n: number }>(
-            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_id IN (SELECT id FROM batches WHERE created_at < ?)',
+            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_key IN (SELECT key FROM batches WHERE created_at < ?)',
           )
           .get(cutoff)?.n ?? 0;
       const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
@@ -34,6 +34,10 @@ export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeRep
       db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
       // The trail goes with them once the team database has it; a change still waiting stays.
       db.prepare('DELETE FROM outcome_changes WHERE at < ? AND pushed = 1').run(cutoff);
+      // Codes no batch left holds: the dictionary is the history's codes, not every code ever seen.
+      db.prepare(
+        'DELETE FROM insight_codes WHERE id NOT IN (SELECT code_id FROM insight_counts)',
+      ).run();
       return { batches, rows };
     })
     .immediate();

@@ -2,10 +2,12 @@ import type { RowStatusName } from '../../../shared/contract/results';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
 import type { InsightResult, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import { storedRequestOf } from './compact-request';
+import { compactResult } from './compact-result';
 import type { PreparedRow } from './prepared-row';
 
 export type { PreparedRow };
 import type { Db } from './db';
+import { batchKeyOf } from './batch-key';
 import { outcomeRankSql } from './result-filter';
 import { outcomeJoin } from './result-row';
 
@@ -111,78 +113,100 @@ export function toStored(row: JoinedRow): StoredRow {
 
 /** Input rows of batches and their lookup results. */
 export function rowsRepo(db: Db) {
+  const keyOf = db.prepare<[string], number | null>('SELECT key FROM batches WHERE id = ?').pluck();
+  /** The batch's key (migration 0013); a batch that is not stored has no rows to write. */
+  const keyFor = (batchId: string): number => {
+    const key = keyOf.get(batchId);
+    if (key === undefined || key === null) throw new Error(`There is no batch ${batchId}.`);
+    return key;
+  };
   const insertRow = db.prepare(`
-    INSERT INTO batch_rows (batch_id, seq, source_row, external_id, session_id, cpf, email, phone, zip_code,
+    INSERT INTO batch_rows (batch_key, seq, source_row, external_id, session_id, cpf, email, phone, zip_code,
       stored_request, phone_split, problems_json, notes_json, state, status, updated_at)
-    VALUES (@batchId, @seq, @sourceRow, @externalId, @sessionId, @cpf, @email, @phone, @zipCode,
+    VALUES (@batchKey, @seq, @sourceRow, @externalId, @sessionId, @cpf, @email, @phone, @zipCode,
       @storedRequest, @phoneSplit, @problems, @notes, @state, @status, @now)`);
   // The results screen's sort and filter entries (migrations 0003 and 0004), one per row, with
   // the outcome already given to the row's transaction id. Filled in one statement per batch: a
   // per-row trigger made storing 100,000 rows take 8 s instead of 3 s.
   const indexRows = db.prepare(`
-    INSERT INTO result_index (batch_id, seq, source_row, external_id, status, outcome)
-    SELECT r.batch_id, r.seq, r.source_row, r.external_id, COALESCE(r.status, 'pending'),
+    INSERT INTO result_index (batch_key, seq, source_row, external_id, status, outcome)
+    SELECT r.batch_key, r.seq, r.source_row, r.external_id, COALESCE(r.status, 'pending'),
       ${outcomeRankSql('o.outcome')}
     FROM batch_rows r LEFT JOIN outcomes o ON o.external_id = r.external_id
-    WHERE r.batch_id = ? AND r.seq >= ?`);
+    WHERE r.batch_key = ? AND r.seq >= ?`);
   const resetInFlight = db.prepare(
-    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_id = ? AND state = 'in_flight'`,
+    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_key = ${batchKeyOf('?')} AND state = 'in_flight'`,
   );
-  const pendingPage = db.prepare<[string, number], { seq: number; request_json: string }>(
-    `SELECT seq, request_json FROM batch_rows WHERE batch_id = ? AND state = 'pending' ORDER BY seq LIMIT ?`,
+  // Along the partial index of pending rows: the primary key has the same order, and SQLite
+  // would walk it from the batch's first row, past every row already done, at each claim.
+  const pendingPage = db.prepare<[number, number], { seq: number; request_json: string }>(
+    `SELECT seq, request_json FROM batch_rows INDEXED BY batch_rows_pending
+     WHERE batch_key = ? AND state = 'pending' ORDER BY seq LIMIT ?`,
   );
   const markInFlight = db.prepare(
-    `UPDATE batch_rows SET state = 'in_flight', updated_at = ? WHERE batch_id = ? AND seq = ?`,
+    `UPDATE batch_rows SET state = 'in_flight', updated_at = ? WHERE batch_key = ? AND seq = ?`,
   );
   const release = db.prepare(
-    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_id = ? AND seq = ? AND state = 'in_flight'`,
+    `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_key = ? AND seq = ? AND state = 'in_flight'`,
   );
   const markDone = db.prepare(
-    `UPDATE batch_rows SET state = 'done', status = ?, updated_at = ? WHERE batch_id = ? AND seq = ?`,
+    `UPDATE batch_rows SET state = 'done', status = ?, updated_at = ? WHERE batch_key = ? AND seq = ?`,
   );
+  const compact = compactResult(db);
+  // An answer stored again (a row re-run) is updated in place: its update trigger lists its codes
+  // again. (INSERT OR REPLACE would delete it without the delete triggers.)
   const upsertLookup = db.prepare(`
-    INSERT OR REPLACE INTO lookups (batch_id, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
-      score, alert_quantity, device_age, smart_id, insights, result_json, messages_json, attempts, duration_ms, raw_answer)
-    VALUES (@batchId, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
-      @score, @alertQuantity, @deviceAge, @smartId, @insights, @resultJson, @messagesJson, @attempts, @durationMs,
-      @rawAnswer)`);
+    INSERT INTO lookups (batch_key, seq, looked_up_at, status, http_status, error_code, device_id, device_risk,
+      score, alert_quantity, device_age, smart_id, insights, similar_scores, similar_devices, stored_result,
+      messages_json, attempts, duration_ms, raw_answer)
+    VALUES (@batchKey, @seq, @now, @status, @httpStatus, @errorCode, @deviceId, @deviceRisk,
+      @score, @alertQuantity, @deviceAge, @smartId, @insights, @similarScores, @similarDevices, @storedResult,
+      @messagesJson, @attempts, @durationMs, @rawAnswer)
+    ON CONFLICT (batch_key, seq) DO UPDATE SET looked_up_at = excluded.looked_up_at,
+      status = excluded.status, http_status = excluded.http_status, error_code = excluded.error_code,
+      device_id = excluded.device_id, device_risk = excluded.device_risk, score = excluded.score,
+      alert_quantity = excluded.alert_quantity, device_age = excluded.device_age,
+      smart_id = excluded.smart_id, insights = excluded.insights,
+      similar_scores = excluded.similar_scores, similar_devices = excluded.similar_devices,
+      stored_result = excluded.stored_result, messages_json = excluded.messages_json,
+      attempts = excluded.attempts, duration_ms = excluded.duration_ms, raw_answer = excluded.raw_answer`);
   // Counted on the narrow indexes, not on the rows (0.16 s instead of 0.83 s at a million): a
   // row has a status exactly when it is done, and `result_index.status` mirrors it ('pending'
   // for none); the rows waiting are the partial index `batch_rows_pending`; the rest are in flight.
   const statusCounts = db.prepare<[string], { status: RowStatusName | 'pending'; n: number }>(
-    'SELECT status, COUNT(*) AS n FROM result_index WHERE batch_id = ? GROUP BY status',
+    `SELECT status, COUNT(*) AS n FROM result_index WHERE batch_key = ${batchKeyOf('?')} GROUP BY status`,
   );
   const statusCountsAfter = db.prepare<
     [string, number],
     { status: RowStatusName | 'pending'; n: number; last: number }
   >(
-    'SELECT status, COUNT(*) AS n, MAX(seq) AS last FROM result_index WHERE batch_id = ? AND seq > ? GROUP BY status',
+    `SELECT status, COUNT(*) AS n, MAX(seq) AS last FROM result_index WHERE batch_key = ${batchKeyOf('?')} AND seq > ? GROUP BY status`,
   );
   const pendingCount = db
     .prepare<[string], number>(
-      "SELECT COUNT(*) FROM batch_rows WHERE batch_id = ? AND state = 'pending'",
+      `SELECT COUNT(*) FROM batch_rows WHERE batch_key = ${batchKeyOf('?')} AND state = 'pending'`,
     )
     .pluck();
   const page = db.prepare<[string, number, number], JoinedRow>(`
     SELECT ${joinedRowColumns}
-    FROM batch_rows r LEFT JOIN lookups l ON l.batch_id = r.batch_id AND l.seq = r.seq ${outcomeJoin}
-    WHERE r.batch_id = ? AND r.seq > ? ORDER BY r.seq LIMIT ?`);
+    FROM batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq ${outcomeJoin}
+    WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq > ? ORDER BY r.seq LIMIT ?`);
   const failedToPending = db.prepare(`
-    UPDATE batch_rows SET state = 'pending', status = NULL, updated_at = ? WHERE batch_id = ? AND status = 'failed'`);
+    UPDATE batch_rows SET state = 'pending', status = NULL, updated_at = ?
+    WHERE batch_key = ${batchKeyOf('?')} AND status = 'failed'`);
   const dropFailedLookups = db.prepare(
-    `DELETE FROM lookups WHERE batch_id = ? AND status = 'failed'`,
+    `DELETE FROM lookups WHERE batch_key = ${batchKeyOf('?')} AND status = 'failed'`,
   );
 
   return {
     /**
-     * Stores every input row of a new batch; the caller wraps it in the batch's transaction. Rows
-     * are taken one at a time, so a caller that prepares them lazily never holds them all.
-     */
-    /**
-     * Stores rows in input order, numbered from `firstSeq` (a batch stored slice by slice goes
-     * on where the last slice ended); returns how many.
+     * Stores input rows of a batch in input order, numbered from `firstSeq` (a batch stored slice
+     * by slice goes on where the last slice ended); returns how many. The caller wraps it in a
+     * transaction. Rows are taken one at a time, so a caller that prepares them lazily never
+     * holds them all.
      */
     insert(batchId: string, rows: Iterable<PreparedRow>, now: string, firstSeq = 1): number {
+      const batchKey = keyFor(batchId);
       let index = firstSeq - 1;
       for (const row of rows) {
         index += 1;
@@ -190,7 +214,7 @@ export function rowsRepo(db: Db) {
         insertRow.run({
           ...columns,
           ...storedRequestOf(row),
-          batchId,
+          batchKey,
           seq: index,
           problems: row.problems ? JSON.stringify(row.problems) : null,
           notes: row.notes.length > 0 ? JSON.stringify(row.notes) : null,
@@ -199,7 +223,7 @@ export function rowsRepo(db: Db) {
           now,
         });
       }
-      indexRows.run(batchId, firstSeq);
+      indexRows.run(batchKey, firstSeq);
       return index - firstSeq + 1;
     },
     /** Rows a crash left in flight have no stored result: they go back to pending. */
@@ -208,34 +232,32 @@ export function rowsRepo(db: Db) {
     },
     /** The next pending rows, in input order, marked in flight. Call inside a transaction. */
     claim(batchId: string, limit: number, now: string): ClaimedRow[] {
-      if (limit <= 0) return [];
-      return pendingPage.all(batchId, limit).map((row) => {
-        markInFlight.run(now, batchId, row.seq);
+      const batchKey = keyOf.get(batchId);
+      if (limit <= 0 || batchKey === undefined || batchKey === null) return [];
+      return pendingPage.all(batchKey, limit).map((row) => {
+        markInFlight.run(now, batchKey, row.seq);
         return { seq: row.seq, request: JSON.parse(row.request_json) as Transaction };
       });
     },
     release(batchId: string, seqs: readonly number[], now: string): void {
-      for (const seq of seqs) release.run(now, batchId, seq);
+      const batchKey = keyOf.get(batchId);
+      if (batchKey === undefined || batchKey === null) return;
+      for (const seq of seqs) release.run(now, batchKey, seq);
     },
     /** Stores results and marks their rows done. Call inside a transaction. */
     complete(batchId: string, results: readonly RowResult[], now: string): void {
+      if (results.length === 0) return;
+      const batchKey = keyFor(batchId);
       for (const { result, messages, raw, ...rest } of results) {
         upsertLookup.run({
           ...rest,
-          batchId,
+          ...compact(result),
+          batchKey,
           now,
-          deviceId: result?.deviceID ?? null,
-          deviceRisk: result?.deviceRisk ?? null,
-          score: result?.score ?? null,
-          alertQuantity: result?.alertQuantity ?? null,
-          deviceAge: result?.deviceAge ?? null,
-          smartId: result?.smartID ?? null,
-          insights: result ? result.insights.join(' ') : null,
-          resultJson: result ? JSON.stringify(result) : null,
           messagesJson: messages.length > 0 ? JSON.stringify(messages) : null,
           rawAnswer: raw ?? null,
         });
-        markDone.run(rest.status, now, batchId, rest.seq);
+        markDone.run(rest.status, now, batchKey, rest.seq);
       }
     },
     /**

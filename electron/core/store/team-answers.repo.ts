@@ -1,3 +1,4 @@
+import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
 
 /**
@@ -41,15 +42,15 @@ export interface ShareableBatch {
 export function teamAnswersRepo(db: Db) {
   const batches = db.prepare<[], ShareableBatch>(
     `SELECT b.id AS batchId, b.destination AS environment,
-       (SELECT COUNT(*) FROM result_index ri WHERE ri.batch_id = b.id AND ri.status = 'ok') AS answered
+       (SELECT COUNT(*) FROM result_index ri WHERE ri.batch_key = b.key AND ri.status = 'ok') AS answered
      FROM batches b WHERE b.state <> 'running' ORDER BY b.created_at`,
   );
   const page = db.prepare<[string, number, number], AnswerColumns>(
     `SELECT l.seq, r.external_id, r.session_id, l.device_id, l.device_risk, l.score, l.insights,
        l.alert_quantity, l.device_age, l.looked_up_at,
        json_extract(l.result_json, '$.similarityResult.similarDevices') AS similar
-     FROM lookups l JOIN batch_rows r ON r.batch_id = l.batch_id AND r.seq = l.seq
-     WHERE l.batch_id = ? AND l.seq > ? AND l.status = 'ok' AND r.external_id IS NOT NULL
+     FROM lookups l JOIN batch_rows r ON r.batch_key = l.batch_key AND r.seq = l.seq
+     WHERE l.batch_key = ${batchKeyOf('?')} AND l.seq > ? AND l.status = 'ok' AND r.external_id IS NOT NULL
      ORDER BY l.seq LIMIT ?`,
   );
   return {

@@ -2,6 +2,7 @@ import type { UploadStatus, UploadView } from '../../../shared/contract/outcomes
 import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
+import { sameId } from './exact-id';
 
 /** A ledger line to store: the file's bytes and rows, and what the service answered. */
 export interface NewUpload {
@@ -124,8 +125,8 @@ export function uploadsRepo(db: Db) {
   const origins = db.prepare<[{ ids: string }], { device_id: string; destination: Destination }>(
     `SELECT d.value ->> '$.d' AS device_id, b.destination
      FROM json_each(@ids) d
-     JOIN lookups l ON l.device_id = d.value ->> '$.d' AND l.status = 'ok'
-     JOIN batches b ON b.id = l.batch_id
+     JOIN lookups l ON ${sameId('l.device_id', "d.value ->> '$.d'")} AND l.status = 'ok'
+     JOIN batches b ON b.key = l.batch_key
      UNION
      SELECT d.value ->> '$.d', u.environment
      FROM json_each(@ids) d

@@ -96,6 +96,15 @@ const indexed = (db: Database.Database) =>
     .all();
 const codes = (db: Database.Database) =>
   db.prepare("SELECT seq || ':' || code FROM lookup_insights ORDER BY seq, code").pluck().all();
+/** The same since migration 0013, which numbers the codes in `insight_codes`. */
+const codesNow = (db: Database.Database) =>
+  db
+    .prepare(
+      `SELECT li.seq || ':' || c.code FROM lookup_insights li JOIN insight_codes c ON c.id = li.code_id
+       ORDER BY li.seq, c.code`,
+    )
+    .pluck()
+    .all();
 
 describe('migration 0003 (result index)', () => {
   it('indexes the rows and insight codes of a version-2 history, then keeps them in step', async () => {
@@ -123,7 +132,9 @@ describe('migration 0003 (result index)', () => {
     // these triggers and add columns those repositories fill).
     await migrate(db, migrations, () => path.join(dir, 'before-latest.sqlite3'));
 
-    // The pending row is answered, then answered again (INSERT OR REPLACE): its codes follow.
+    expect(codesNow(db)).toEqual(['1:DEV0003', '1:GER0005', '2:DEV0003']);
+
+    // The pending row is answered, then answered again: its codes follow.
     const rows = rowsRepo(db);
     db.transaction(() =>
       rows.complete('b1', [ok(5, answer(0.5, ['DEV0001'], 'undefined'))], 'now'),
@@ -136,15 +147,18 @@ describe('migration 0003 (result index)', () => {
       score: 0.6,
       alert_quantity: 1,
     });
-    expect(codes(db)).toEqual(['1:DEV0003', '1:GER0005', '2:DEV0003', '5:DEV0002']);
+    expect(codesNow(db)).toEqual(['1:DEV0003', '1:GER0005', '2:DEV0003', '5:DEV0002']);
     // Codes compare without case.
-    const dev3 = db.prepare("SELECT COUNT(*) FROM lookup_insights WHERE code = 'dev0003'");
+    const dev3 = db.prepare(
+      `SELECT COUNT(*) FROM lookup_insights li JOIN insight_codes c ON c.id = li.code_id
+       WHERE c.code = 'dev0003'`,
+    );
     expect(dev3.pluck().get()).toBe(2);
 
     // A failed row re-run loses its answer and goes back to pending.
     db.prepare("UPDATE lookups SET status = 'failed' WHERE seq = 2").run();
     db.prepare("UPDATE batch_rows SET status = 'failed' WHERE seq = 2").run();
-    expect(codes(db)).toContain('2:DEV0003');
+    expect(codesNow(db)).toContain('2:DEV0003');
     rows.resetFailed('b1', 'again');
     expect(indexed(db)[1]).toEqual({
       seq: 2,
@@ -153,7 +167,7 @@ describe('migration 0003 (result index)', () => {
       score: null,
       alert_quantity: null,
     });
-    expect(codes(db)).toEqual(['1:DEV0003', '1:GER0005', '5:DEV0002']);
+    expect(codesNow(db)).toEqual(['1:DEV0003', '1:GER0005', '5:DEV0002']);
 
     // A batch stored now gets its entries with its rows; deleting batches takes every entry.
     const later = createBatch(db, {
@@ -164,7 +178,7 @@ describe('migration 0003 (result index)', () => {
       rows: [{ row: 9, raw: { externalID: 'order-9x', sessionID: 'x'.repeat(24) }, notes: [] }],
     });
     const entry = db.prepare(
-      'SELECT source_row, external_id, status FROM result_index WHERE batch_id = ?',
+      'SELECT source_row, external_id, status FROM result_index WHERE batch_key = (SELECT key FROM batches WHERE id = ?)',
     );
     expect(entry.all(later.id)).toEqual([
       { source_row: 9, external_id: 'order-9x', status: 'pending' },

@@ -104,7 +104,7 @@ describe('migration 0004 (outcomes and uploads)', () => {
       ],
     });
     const entries = db.prepare(
-      'SELECT seq, outcome FROM result_index WHERE batch_id = ? ORDER BY seq',
+      'SELECT seq, outcome FROM result_index WHERE batch_key = (SELECT key FROM batches WHERE id = ?) ORDER BY seq',
     );
     expect(entries.all(later.id)).toEqual([
       { seq: 1, outcome: 2 },

@@ -84,8 +84,8 @@ describe('migration 0008 (custom endpoints)', () => {
       },
       { id: 'production', environment: 'production', custom_url: null, destination: 'production' },
     ]);
-    // Today's code reads today's schema: the later migrations first (0014 copies each
-    // outcome's destination, which must not change what a file carries).
+
+    // Today's review service reads today's schema: the later migrations first.
     await migrate(db, migrations, () => backup);
     const ids = (destination: string) =>
       reviewService(db)

@@ -87,12 +87,13 @@ describe('migration 0009 (legitimate review)', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('legacy_alter_table', { simple: true })).toBe(0);
 
-    // The review service stores Legítima; the index trigger ranks it 3 (key 4 of the queue).
-    // Today's code writes today's schema: the later migrations first.
-    await migrate(db, migrations, () => backup);
-    const review = reviewService(db);
-    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Legítima')).toMatchObject({ changed: 1 });
-    expect(review.set([{ batchId: 'b1', seq: 3 }], 'Suspeito')).toMatchObject({ changed: 1 });
+    // The outcomes table takes Legítima; the index trigger ranks it 3 (key 4 of the queue).
+    const put = db.prepare(
+      `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at)
+       VALUES (?, ?, ?, 'b1', '2026-11-03T00:00:00.000Z')`,
+    );
+    put.run('order-2', 'dev-2', 'Legítima');
+    put.run('order-3', 'dev-3', 'Suspeito');
     expect(indexRows(db)).toEqual([
       { seq: 1, risk: 3, score: 0.1, outcome: 1 },
       { seq: 2, risk: 3, score: 0.2, outcome: 3 },
@@ -109,6 +110,13 @@ describe('migration 0009 (legitimate review)', () => {
       status: 'failed',
     });
 
+    // Today's review service reads today's schema: the later migrations first.
+    await migrate(db, migrations, () => path.join(dir, 'before-latest.sqlite3'));
+    const review = reviewService(db);
+    // The review service stores Legítima, ranked 3 as the trigger ranks it.
+    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Suspeito')).toMatchObject({ changed: 1 });
+    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Legítima')).toMatchObject({ changed: 1 });
+    expect(indexRows(db)[1]).toEqual({ seq: 2, risk: 1, score: 0.9, outcome: 3 });
     // A response-variable file never carries it, nor counts it as unsent.
     expect(
       review.fileRows('sandbox', { scope: 'all' }).map((row) => [row.transactionId, row.outcome]),

@@ -11,6 +11,7 @@ import { legitimateReview } from './0009-legitimate-review';
 import { compactRows } from './0010-compact-rows';
 import { chartCounts } from './0011-chart-counts';
 import { searchNocase } from './0012-search-nocase';
+import { compactAnswers } from './0013-compact-answers';
 import { outcomeTrail } from './0014-outcome-trail';
 import { batchStoring } from './0015-batch-storing';
 
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   compactRows,
   chartCounts,
   searchNocase,
+  compactAnswers,
   outcomeTrail,
   batchStoring,
 ];
