@@ -69,7 +69,9 @@ describe('a batch stored slice by slice', () => {
     expect(record).toMatchObject({ storing: false, total: 1_000, state: 'finished' });
     // Input order kept: the rows are numbered as in the file.
     const sources = db
-      .prepare('SELECT source_row FROM batch_rows WHERE batch_id = ? ORDER BY seq')
+      .prepare(
+        'SELECT source_row FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) ORDER BY seq',
+      )
       .all(batch.id)
       .map((row) => (row as { source_row: number }).source_row);
     expect(sources).toEqual(rows.map((row) => row.row));
@@ -120,7 +122,7 @@ describe('a batch stored slice by slice', () => {
     expect(sandbox.counters().insights).toBe(120);
     const seqs = db
       .prepare(
-        'SELECT COUNT(*) AS n, COUNT(DISTINCT source_row) AS rows FROM batch_rows WHERE batch_id = ?',
+        'SELECT COUNT(*) AS n, COUNT(DISTINCT source_row) AS rows FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?)',
       )
       .get(batch.id);
     expect(seqs).toEqual({ n: 120, rows: 120 });

@@ -13,7 +13,9 @@ afterAll(() => fixture.close());
 const idOf = (seq: number) =>
   (
     fixture.db
-      .prepare('SELECT external_id FROM batch_rows WHERE batch_id = ? AND seq = ?')
+      .prepare(
+        'SELECT external_id FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND seq = ?',
+      )
       .get(fixture.batchId, seq) as { external_id: string }
   ).external_id;
 

@@ -90,7 +90,9 @@ describe.skipIf(missing)('team sync between two workstations', () => {
     const bruno = await workstation(10, 2000);
     const id = (
       ana.db
-        .prepare('SELECT external_id FROM batch_rows WHERE batch_id = ? AND seq = 5')
+        .prepare(
+          'SELECT external_id FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND seq = 5',
+        )
         .get(ana.batchId) as { external_id: string }
     ).external_id;
     ana.review('Ana').set([{ batchId: ana.batchId, seq: 5 }], 'Suspeito');
