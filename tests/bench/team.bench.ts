@@ -1,4 +1,3 @@
-import type { CredentialStore } from '../../electron/core/credentials/keychain';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { reviewService } from '../../electron/core/review/review-service';
 import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
@@ -8,15 +7,11 @@ import { parseInsightResult } from '../../shared/domain/insight';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
 import { startCluster, postgresMissing } from '../support/postgres';
+import { noTeamPassword } from '../support/team-database';
 import type { BenchResult } from './bench-result';
 import { median3 } from './median3';
 
 const changes = 10_000;
-
-/** The cluster trusts loopback: no password, so no keychain. */
-const noKeychain = {
-  teamPassword: { read: () => Promise.resolve({ ok: true, value: null }) },
-} as unknown as CredentialStore;
 
 /**
  * A workstation whose history holds `n` rows answered by the sandbox's own answers (written as
@@ -82,7 +77,7 @@ export async function benchTeam(): Promise<BenchResult[]> {
       const { user, port, database } = cluster.connection;
       const env = { DCDESK_TEAM_URL: `postgresql://${user}@127.0.0.1:${String(port)}/${database}` };
       const service = (db: typeof bruno.db, name: string) =>
-        teamService(db, noKeychain, { analystSetting: () => name, env });
+        teamService(db, noTeamPassword, { analystSetting: () => name, env });
       // The schema exists before the clock starts, as on any team but the first day's.
       const warm = await service(bruno.db, 'Bruno').sync();
       if (!warm.ok) throw new Error(warm.error.message);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { CredentialStore } from '../../electron/core/credentials/keychain';
 import { migrateTeamSchema } from '../../electron/core/team/team-schema';
 import { startCluster, type Cluster } from './postgres';
 
@@ -39,3 +40,15 @@ export function teamDatabase(): {
     },
   };
 }
+
+/**
+ * A keychain with no team password saved: the test clusters trust loopback, so none is asked
+ * for (tests/integration/team/team-password.test.ts uses the real Secret Service).
+ */
+export const noTeamPassword = {
+  teamPassword: {
+    read: () => Promise.resolve({ ok: true, value: null }),
+    save: () => Promise.resolve({ ok: true, value: undefined }),
+    remove: () => Promise.resolve({ ok: true, value: false }),
+  },
+} as unknown as CredentialStore;

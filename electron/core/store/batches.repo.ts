@@ -1,6 +1,7 @@
 import type { PauseReason } from '../../../shared/batch';
 import type { CustomUrl, Destination, EnvironmentName } from '../../../shared/environment';
 import type { Db } from './db';
+import { statementCache } from './statement-cache';
 
 export type BatchState = 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
 
@@ -86,6 +87,9 @@ function toRecord(row: BatchRow): BatchRecord {
 
 /** The batches table: one record per imported file (or single lookup). */
 export function batchesRepo(db: Db) {
+  // Prepared at first use, once: the `storing` column is migration 0015's, and a runner waiting
+  // for a batch's rows asks for it at every commit.
+  const statement = statementCache(db);
   const insert = db.prepare(`
     INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment, base_url, custom_url, settings_json, state, total)
     VALUES (@id, @now, @now, @sourceName, @sourceSha256, @environment, @baseUrl, @customUrl, @settings, 'ready', @total)`);
@@ -111,18 +115,19 @@ export function batchesRepo(db: Db) {
         now,
       });
       // Only a batch stored slice by slice says so (the column is migration 0015's).
-      if (batch.storing) db.prepare('UPDATE batches SET storing = 1 WHERE id = ?').run(batch.id);
+      if (batch.storing)
+        statement('UPDATE batches SET storing = 1 WHERE id = @id').run({ id: batch.id });
     },
     /** Whether the batch's rows are still being stored (one row read: cheap while a run waits). */
     isStoring(id: string): boolean {
-      const row = db
-        .prepare<[string], { storing: 0 | 1 }>('SELECT storing FROM batches WHERE id = ?')
-        .get(id);
+      const row = statement<{ storing: 0 | 1 }>('SELECT storing FROM batches WHERE id = @id').get({
+        id,
+      });
       return row?.storing === 1;
     },
     /** The batch's last rows are stored: its total is final. */
     storedAll(id: string, total: number): void {
-      db.prepare('UPDATE batches SET storing = 0, total = ? WHERE id = ?').run(total, id);
+      statement('UPDATE batches SET storing = 0, total = @total WHERE id = @id').run({ total, id });
     },
     /** The row count of a batch whose rows were counted as they were stored. */
     setTotal(id: string, total: number): void {

@@ -2,6 +2,7 @@ import type { UploadStatus, UploadView } from '../../../shared/contract/outcomes
 import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
+import { statementCache } from './statement-cache';
 import { sameId } from './exact-id';
 
 /** A ledger line to store: the file's bytes and rows, and what the service answered. */
@@ -77,6 +78,7 @@ function toView(row: UploadColumns): UploadView {
 
 /** The upload ledger (`uploads`, with the rows of each file in `upload_transactions`). */
 export function uploadsRepo(db: Db) {
+  const statement = statementCache(db);
   const insert = db.prepare(
     `INSERT INTO uploads (created_at, file_name, kind, rows, sha256, environment, status, http_status,
        answer_json, file, resent_from, messages_json, error_code, analyst)
@@ -175,32 +177,35 @@ export function uploadsRepo(db: Db) {
      * yet: sent before a team was connected, or while it could not be reached.
      */
     notInTeam(limit: number) {
-      return db
-        .prepare<
-          [number],
-          { id: number; environment: string; created_at: string; analyst: string | null }
-        >(
-          `SELECT u.id, u.environment, u.created_at, u.analyst FROM uploads u
-           WHERE u.team_upload IS NULL AND ${possiblyReceived} ORDER BY u.id LIMIT ?`,
-        )
-        .all(limit)
+      return statement<{
+        id: number;
+        environment: string;
+        created_at: string;
+        analyst: string | null;
+      }>(
+        `SELECT u.id, u.environment, u.created_at, u.analyst FROM uploads u
+         WHERE u.team_upload IS NULL AND ${possiblyReceived} ORDER BY u.id LIMIT @limit`,
+      )
+        .all({ limit })
         .map((row) => ({
           ...row,
-          externalIds: db
-            .prepare<[number], { external_id: string }>(
-              'SELECT external_id FROM upload_transactions WHERE upload_id = ?',
-            )
-            .all(row.id)
+          externalIds: statement<{ external_id: string }>(
+            'SELECT external_id FROM upload_transactions WHERE upload_id = @id',
+          )
+            .all({ id: row.id })
             .map((line) => line.external_id),
         }));
     },
     /** The upload's lines are in the team's ledger under `teamUpload`. */
     inTeam(id: number, teamUpload: string): void {
-      db.prepare('UPDATE uploads SET team_upload = ? WHERE id = ?').run(teamUpload, id);
+      statement('UPDATE uploads SET team_upload = @teamUpload WHERE id = @id').run({
+        id,
+        teamUpload,
+      });
     },
     /** Removes a line whose file never left (the team's ledger refused it); its rows go too. */
     discard(id: number): void {
-      db.prepare('DELETE FROM uploads WHERE id = ?').run(id);
+      statement('DELETE FROM uploads WHERE id = @id').run({ id });
     },
     record(id: number, answer: UploadAnswerRecord): void {
       record.run({

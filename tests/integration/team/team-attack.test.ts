@@ -5,7 +5,6 @@
  * ledger's rule for sending again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import { reviewService } from '../../../electron/core/review/review-service';
 import { trailRepo } from '../../../electron/core/store/trail.repo';
 import { uploadsRepo } from '../../../electron/core/store/uploads.repo';
@@ -17,17 +16,10 @@ import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { sourceRows, startBatch } from '../../support/bulk';
 import { tempHistory } from '../../support/history';
 import { postgresMissing } from '../../support/postgres';
-import { teamDatabase } from '../../support/team-database';
+import { noTeamPassword, teamDatabase } from '../../support/team-database';
 
 const missing = postgresMissing();
 if (missing) console.warn(`Skipping the team attack tests: ${missing}`);
-
-const noKeychain = {
-  teamPassword: {
-    read: () => Promise.resolve({ ok: true, value: null }),
-    remove: () => Promise.resolve({ ok: true, value: false }),
-  },
-} as unknown as CredentialStore;
 
 describe.skipIf(missing)('the team database, attacked', () => {
   const team = teamDatabase();
@@ -69,7 +61,7 @@ describe.skipIf(missing)('the team database, attacked', () => {
       await run.ended;
       batchId = batch.id;
     }
-    const service = teamService(history.db, noKeychain, { analystSetting: () => name });
+    const service = teamService(history.db, noTeamPassword, { analystSetting: () => name });
     return { db: history.db, batchId, service, review: reviewService(history.db, () => name) };
   }
   const manyChanges = (db: Awaited<ReturnType<typeof workstation>>['db'], n: number) => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import { reviewService } from '../../../electron/core/review/review-service';
 import { trailRepo } from '../../../electron/core/store/trail.repo';
 import { teamService } from '../../../electron/core/team/team-service';
@@ -7,17 +6,12 @@ import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { sourceRows, startBatch } from '../../support/bulk';
 import { tempHistory } from '../../support/history';
 import { postgresMissing } from '../../support/postgres';
-import { teamDatabase } from '../../support/team-database';
+import { noTeamPassword, teamDatabase } from '../../support/team-database';
 
 const missing = postgresMissing();
 if (missing) console.warn(`Skipping the team fault tests: ${missing}`);
 
 type History = Awaited<ReturnType<typeof tempHistory>>;
-
-/** The cluster trusts loopback: no password is asked, so no keychain is reached. */
-const noKeychain = {
-  teamPassword: { read: () => Promise.resolve({ ok: true, value: null }) },
-} as unknown as CredentialStore;
 
 describe.skipIf(missing)('team sync through faults', () => {
   const team = teamDatabase();
@@ -47,7 +41,7 @@ describe.skipIf(missing)('team sync through faults', () => {
       await run.ended;
       batchId = batch.id;
     }
-    const service = teamService(history.db, noKeychain, {
+    const service = teamService(history.db, noTeamPassword, {
       analystSetting: () => name,
       env: { DCDESK_TEAM_URL: url() },
     });

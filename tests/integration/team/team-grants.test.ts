@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import { reviewService } from '../../../electron/core/review/review-service';
 import { analystGrants } from '../../../electron/core/team/team-grants';
 import { openTeamClient } from '../../../electron/core/team/team-client';
@@ -12,14 +11,10 @@ import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { sourceRows, startBatch } from '../../support/bulk';
 import { tempHistory } from '../../support/history';
 import { postgresMissing } from '../../support/postgres';
-import { teamDatabase } from '../../support/team-database';
+import { noTeamPassword, teamDatabase } from '../../support/team-database';
 
 const missing = postgresMissing();
 if (missing) console.warn(`Skipping the team grants tests: ${missing}`);
-
-const noKeychain = {
-  teamPassword: { read: () => Promise.resolve({ ok: true, value: null }) },
-} as unknown as CredentialStore;
 
 describe.skipIf(missing)("the analysts' role needs only the grants it uses", () => {
   const team = teamDatabase();
@@ -47,7 +42,7 @@ describe.skipIf(missing)("the analysts' role needs only the grants it uses", () 
       await run.ended;
       reviewService(history.db, () => 'Ana').set([{ batchId: batch.id, seq: 2 }], 'Suspeito');
       const { port, database } = team.cluster().connection;
-      const service = teamService(history.db, noKeychain, {
+      const service = teamService(history.db, noTeamPassword, {
         analystSetting: () => 'Ana',
         env: {
           DCDESK_TEAM_URL: `postgresql://${encodeURIComponent(role)}@127.0.0.1:${String(port)}/${database}`,
