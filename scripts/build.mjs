@@ -24,6 +24,14 @@ const bundles = [
     outfile: 'dist/electron/main.cjs',
     format: 'cjs',
   },
+  // The thread a batch run writes its rows on (electron/core/bulk/thread-row-writer.ts), loaded
+  // by the app and by dcdesk from here.
+  {
+    name: 'row-writer',
+    entry: 'electron/core/bulk/row-writer-thread.ts',
+    outfile: 'dist/electron/row-writer.cjs',
+    format: 'cjs',
+  },
   // Sandboxed preloads must be a single CommonJS file.
   {
     name: 'preload',
@@ -34,7 +42,11 @@ const bundles = [
 ];
 
 const only = process.argv.slice(2);
-const wanted = (name) => only.length === 0 || only.includes(name);
+/** The row writer goes with both of the bundles that start it. */
+const wanted = (name) =>
+  only.length === 0 ||
+  only.includes(name) ||
+  (name === 'row-writer' && (only.includes('cli') || only.includes('main')));
 
 for (const bundle of bundles) {
   if (!wanted(bundle.name) || !existsSync(bundle.entry)) continue;

@@ -24,6 +24,7 @@ import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
 import type { Engine } from './store/engine';
+import type { WriterThread } from './bulk/thread-row-writer';
 import { purgeOlderThan } from './store/retention';
 import { settingsRepo } from './store/settings.repo';
 import { teamHandlers } from './handlers/team.handlers';
@@ -54,6 +55,11 @@ export interface CoreOptions {
    * download; without it, the data folder's `exports`.
    */
   exportTargets?: ExportTargets;
+  /**
+   * Batch runs write their rows on a thread of their own: Electron passes the script built beside
+   * its bundle, the web host the source file. Absent: on the core's own thread.
+   */
+  writerThread?: WriterThread;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -125,6 +131,9 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   };
   const batches = createBatchService({
     db,
+    ...(options.writerThread
+      ? { writerThread: { engine: options.engine, ...options.writerThread } }
+      : {}),
     clientFor: (target) => context.connections.client(target.environment),
     onEvent: (event) => {
       context.emit('main:batch.progress', event);

@@ -90,6 +90,8 @@ async function start(keychainService: string | undefined): Promise<void> {
     resourcesDir: app.isPackaged ? process.resourcesPath : path.join(app.getAppPath(), 'resources'),
     printPdf: printHtmlToPdf,
     exportTargets: downloads.targets,
+    // Built beside this bundle by scripts/build.mjs.
+    writerThread: { script: path.join(__dirname, 'row-writer.cjs') },
     // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
     engine: sqliteEngine({
       packaged: app.isPackaged,

@@ -6,6 +6,7 @@ import { downloadFiles } from '../core/results-export/download-files';
 import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
 import { startSandbox } from '../sandbox';
+import { repositoryWriterThread } from '../core/bulk/thread-row-writer';
 
 /**
  * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
@@ -24,6 +25,7 @@ const core = await createCore({
   // Run from the repository, like rendererDir below.
   resourcesDir: path.resolve('resources'),
   exportTargets: downloads.targets,
+  writerThread: repositoryWriterThread(),
 });
 // A core that cannot start still serves the page, which then shows why (a fatal state, never an
 // empty history); the reason is printed here too.

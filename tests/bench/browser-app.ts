@@ -3,6 +3,7 @@ import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startWebHost } from '../../electron/webhost/server';
 import { startSandbox } from '../../electron/sandbox';
+import { repositoryWriterThread } from '../../electron/core/bulk/thread-row-writer';
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -22,6 +23,7 @@ export async function withAppInChromium<T>(
     version: 'bench',
     locale: 'en-US',
     platform: process.platform,
+    writerThread: repositoryWriterThread(),
   });
   if (!core.ok) throw new Error(core.error.message);
   // The first-run tour is a modal dialog: closed beforehand, as tests/e2e/fixtures.ts does.

@@ -35,6 +35,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { progressView } from '../progress-view';
 import { detail, note } from '../verbosity';
+import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
 
 const options = {
@@ -223,6 +224,7 @@ ${connectionUsage}`,
       // The connection is opened (pinned to a resumed batch) before the service asks for it.
       clientFor: async () => (await connect()).client,
       onEvent: (event) => view.show(event),
+      writerThread: cliWriterThread(),
     });
     /**
      * Waits for a new batch's run and for its rows' storing (a run stopped by Ctrl+C waits for the

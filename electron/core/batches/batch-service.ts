@@ -3,9 +3,11 @@ import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { RawTransaction } from '../../../shared/domain/types';
 import { createBatch, type NewBatchInput, type SourceRow } from '../bulk/batch';
-import { createBatchInSlices, storeRows } from '../bulk/batch-slices';
+import { createBatchInSlices, storeRows, type SlicedBatch } from '../bulk/batch-slices';
 import { lookupAndRecord } from '../bulk/single';
 import { runBatch, type BatchRun } from '../bulk/runner';
+import type { RowWriter } from '../bulk/row-writes';
+import { threadRowWriter, type WriterThread } from '../bulk/thread-row-writer';
 import type { InsightAnswer, ServiceClient } from '../service/client';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
@@ -35,6 +37,8 @@ export interface BatchServiceOptions {
   }) => Promise<Pick<ServiceClient, 'insights' | 'tokens'>>;
   onEvent: (event: BatchEvent) => void;
   owner?: LeaseOwner;
+  /** Runs write their rows on a thread of their own (see `WriterThread`); absent: on `db`. */
+  writerThread?: WriterThread;
   leaseTiming?: LeaseTiming;
   now?: () => number;
 }
@@ -62,11 +66,37 @@ export function createBatchService(options: BatchServiceOptions) {
     return view.ok ? ok(view.value.record) : view;
   }
 
-  /** Takes the lease (optionally resetting failed rows under it), then runs the batch. */
+  /** A run's writer on a thread of its own, when the host gave one (see `WriterThread`). */
+  function threadWriter(): RowWriter | undefined {
+    return options.writerThread
+      ? threadRowWriter(options.writerThread, db.name, owner.id)
+      : undefined;
+  }
+
+  /**
+   * Takes the lease (optionally resetting failed rows under it), then runs the batch. A writer
+   * passed in is the caller's to close; one made here is closed when the run ends.
+   */
   function run(
     batch: BatchRecord,
     client: Pick<ServiceClient, 'insights'>,
     before?: () => void,
+    shared?: RowWriter,
+  ): Result<BatchRun> {
+    const writer = shared ?? threadWriter();
+    const started = runWith(batch, client, before, writer);
+    if (!shared) {
+      if (started.ok) void started.value.ended.then(() => writer?.close());
+      else writer?.close();
+    }
+    return started;
+  }
+
+  function runWith(
+    batch: BatchRecord,
+    client: Pick<ServiceClient, 'insights'>,
+    before: (() => void) | undefined,
+    writer: RowWriter | undefined,
   ): Result<BatchRun> {
     const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
     if (!claim.ok) return claim;
@@ -78,6 +108,7 @@ export function createBatchService(options: BatchServiceOptions) {
         onEvent,
         // Every write of the run checks the lease is still ours (see RunnerOptions.holds).
         holds: () => leases.get(batch.id)?.owner === owner.id,
+        writer,
       });
     } catch (caught) {
       leases.release(batch.id, owner);
@@ -91,6 +122,26 @@ export function createBatchService(options: BatchServiceOptions) {
       leases.release(batch.id, owner);
     });
     return ok(started);
+  }
+
+  /**
+   * Runs a batch while the rest of its rows are stored, both through one writer, closed when both
+   * are done.
+   */
+  function runStoring(
+    batch: BatchRecord,
+    client: Pick<ServiceClient, 'insights'>,
+    store: (writer: RowWriter | undefined) => Promise<number>,
+  ): Result<CreatedBatch> {
+    const writer = threadWriter();
+    const started = run(batch, client, undefined, writer);
+    if (!started.ok) {
+      writer?.close();
+      return started;
+    }
+    const stored = storedWhileRunning(() => store(writer), started.value);
+    void Promise.all([started.value.ended, stored]).then(() => writer?.close());
+    return ok({ batch, run: started.value, stored });
   }
 
   return {
@@ -130,7 +181,7 @@ export function createBatchService(options: BatchServiceOptions) {
       const token = await client.tokens.get();
       if (!token.ok) return token;
       let batch: BatchRecord;
-      let storeRest: (() => Promise<number>) | null = null;
+      let storeRest: SlicedBatch['storeRest'] | null = null;
       try {
         if (input.total !== undefined && input.skipLookedUpWithinDays === undefined) {
           const sliced = createBatchInSlices(db, { ...input, total: input.total }, new Date(now()));
@@ -142,15 +193,14 @@ export function createBatchService(options: BatchServiceOptions) {
           ? fail('validation', caught.message)
           : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
       }
-      const started = run(batch, client);
-      if (!started.ok) return started;
-      return ok({
-        batch,
-        run: started.value,
-        stored: storeRest
-          ? storedWhileRunning(storeRest, started.value)
-          : Promise.resolve(ok(batch.total)),
-      });
+      if (!storeRest) {
+        const started = run(batch, client);
+        return started.ok
+          ? ok({ batch, run: started.value, stored: Promise.resolve(ok(batch.total)) })
+          : started;
+      }
+      const rest = storeRest;
+      return runStoring(batch, client, (writer) => rest(writer));
     },
     /**
      * Continues a batch whose rows were still being stored when its process stopped: `rows`
@@ -174,13 +224,9 @@ export function createBatchService(options: BatchServiceOptions) {
             `The file has fewer rows than batch ${batchId} already stored.`,
           );
       const client = await options.clientFor(batch.value);
-      const started = run(batch.value, client);
-      if (!started.ok) return started;
-      return ok({
-        batch: batch.value,
-        run: started.value,
-        stored: storedWhileRunning(() => storeRows(db, batchId, rest, already), started.value),
-      });
+      return runStoring(batch.value, client, (writer) =>
+        storeRows(db, batchId, rest, already, writer),
+      );
     },
     /**
      * One lookup kept as a batch of one row, with the same rule as a batch: the token first, so

@@ -3,6 +3,7 @@ import type { Db } from '../store/db';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { rowsRepo } from '../store/rows.repo';
 import { checkSettings, newBatchId, prepareRow, type NewBatchInput, type SourceRow } from './batch';
+import { inlineRowWriter, type RowWriter } from './row-writes';
 
 /** Rows stored before the first request: enough to keep every slot busy for a while. */
 export const firstSliceRows = 10_000;
@@ -24,10 +25,11 @@ export interface SlicedBatch {
   /**
    * Stores the other rows, a slice per transaction, yielding to the event loop between slices
    * (a runner's answers are stored meanwhile), then marks the batch stored with its real total.
+   * Slices go through `writer` when given (the run's, so they take turns with its writes).
    * Rejects when a slice cannot be stored: the rows stored so far stay, and the batch stays
    * `storing` (resumable with its file).
    */
-  storeRest: () => Promise<number>;
+  storeRest: (writer?: RowWriter) => Promise<number>;
 }
 
 /**
@@ -72,34 +74,37 @@ export function createBatchInSlices(
   }).immediate();
   const batch = batches.get(id);
   if (!batch) throw new Error(`Batch ${id} was not stored.`);
-  return { batch, storeRest: () => storeRows(db, id, rows, stored) };
+  return { batch, storeRest: (writer) => storeRows(db, id, rows, stored, writer) };
 }
 
 /**
  * Stores the rest of a batch whose first `stored` rows are stored, from `rows` (positioned after
- * them), then marks it stored; returns its total.
+ * them), then marks it stored; returns its total. Each slice is a transaction of `writer`: on this
+ * thread by default, or on the run's writer thread, queued behind its writes rather than
+ * competing with them for the file.
  */
 export async function storeRows(
   db: Db,
   batchId: string,
   rows: Iterator<SourceRow>,
   stored: number,
+  writer: RowWriter = inlineRowWriter(db),
 ): Promise<number> {
   const batches = batchesRepo(db);
-  const repo = rowsRepo(db);
   let total = stored;
   while (batches.isStoring(batchId)) {
     await nextTurn();
-    db.transaction(() => {
-      const added = repo.insert(
-        batchId,
-        slice(rows, laterSliceRows),
-        new Date().toISOString(),
-        total + 1,
-      );
-      total += added;
-      if (added < laterSliceRows) batches.storedAll(batchId, total);
-    }).immediate();
+    const part = [...slice(rows, laterSliceRows)];
+    const last = part.length < laterSliceRows;
+    const outcome = await writer.insert({
+      batchId,
+      rows: part,
+      firstSeq: total + 1,
+      at: new Date().toISOString(),
+      total: last ? total + part.length : null,
+    });
+    if (outcome.kind === 'failed') throw new Error(outcome.message);
+    total += part.length;
   }
   return total;
 }

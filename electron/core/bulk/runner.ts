@@ -10,6 +10,7 @@ import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
 import { endOf, lostMessage, type How, type RunEnd } from './run-end';
+import { inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 
 export interface RunnerOptions {
   db: Db;
@@ -29,6 +30,12 @@ export interface RunnerOptions {
    * more, neither rows nor the batch's state. Absent: the run is the batch's only runner.
    */
   holds?: () => boolean;
+  /**
+   * Where the rows are written. Absent: on `db`, on this thread (asking `holds`). The app and
+   * dcdesk pass a writer on a thread of its own (`threadRowWriter`), which checks the lease itself,
+   * and close it when they are done with it.
+   */
+  writer?: RowWriter;
   now?: () => number;
   random?: () => number;
   /** Waits between attempts; tests pass one that records the delays asked for. */
@@ -106,6 +113,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   let inFlight = 0;
   let over = false;
   const commits = createCommitSchedule(flush, options.groupCommitMs ?? 20);
+  const writer = options.writer ?? inlineRowWriter(db, options.holds);
+  let writing = false;
   let stop: Stop | null = null;
   const started = now();
   let resolveEnded: (end: RunEnd) => void = () => undefined;
@@ -167,38 +176,39 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     });
   }
 
-  /** Thrown inside a write transaction when the lease is someone else's: nothing is written. */
-  class LeaseLost extends Error {}
-  const mustHold = () => {
-    if (options.holds && !options.holds()) throw new LeaseLost();
-  };
-
-  /** Commits finished rows, returns released ones, claims new ones: one transaction. */
+  /**
+   * Commits finished rows, returns released ones, claims new ones: one transaction, written by
+   * `writer`. One write at a time: rows that finish meanwhile go in the next one, asked for when
+   * this one is stored. The rows marked in flight on disk stay within the lease meanwhile: a row
+   * only leaves `inFlight` or `ahead` to be written, and the claim counts them both.
+   */
   function flush(): void {
     // After a failed commit the aborted requests still come back; nothing more is stored.
-    if (over) return;
+    if (over || writing) return;
     if (storing) takeNewRows();
     const done = finished.splice(0);
     const back = released.splice(0);
     if (stop) back.push(...ahead.splice(0).map((row) => row.seq));
-    let claimed: ClaimedRow[] = [];
-    try {
-      db.transaction(() => {
-        mustHold();
-        const at = iso();
-        rows.complete(batchId, done, at);
-        rows.release(batchId, back, at);
-        claimed = stop ? [] : rows.claim(batchId, lease - inFlight - ahead.length, at);
-      }).immediate();
-    } catch (caught) {
+    const claim = stop ? 0 : lease - inFlight - ahead.length;
+    writing = true;
+    void writer.write({ batchId, done, back, claim, at: iso() }).then((outcome) => {
+      writing = false;
+      stored(outcome, done, back);
+    });
+  }
+
+  function stored(outcome: RowWriteOutcome, done: RowResult[], back: number[]): void {
+    if (over) return;
+    if (outcome.kind !== 'stored') {
       abortRequests.abort();
       end(
-        caught instanceof LeaseLost
+        outcome.kind === 'lost'
           ? { kind: 'lost' }
-          : { kind: 'failed', message: `The results could not be stored: ${messageOf(caught)}` },
+          : { kind: 'failed', message: `The results could not be stored: ${outcome.message}` },
       );
       return;
     }
+    const claimed = outcome.claimed;
     for (const result of done)
       counts[result.status === 'no_content' ? 'noContent' : result.status] += 1;
     counts.inFlight += claimed.length - done.length - back.length;
@@ -214,7 +224,9 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0) {
       if (storing && !stop) waitForRows();
       else finish();
-    }
+    } else if (finished.length > 0 || released.length > 0 || (stop && ahead.length > 0))
+      // Rows that finished during this write, or rows claimed while the run was stopping.
+      commits.request(stop !== null || inFlight === 0 || ahead.length <= concurrency / 2);
   }
 
   /** Counts the rows stored since the last look; notes when the last of them is stored. */
@@ -258,6 +270,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   function end(how: How): void {
     over = true;
     commits.clear();
+    // A writer passed in is its owner's to close (it may still be storing the batch's rows).
+    if (!options.writer) writer.close();
     clearTimeout(waitingForRows);
     const batchCounts = toBatchCounts(counts);
     let result: RunEnd;

@@ -39,7 +39,7 @@ function stamp(now: Date): string {
  * result survives a power cut, foreign keys on, a busy timeout for the CLI and the app sharing a
  * file, and `secure_delete` so purged personal data is overwritten rather than left in free pages.
  */
-function configure(db: Db): void {
+export function configureConnection(db: Db): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -61,7 +61,7 @@ function openAndCheck(file: string, engine: Engine, unclean: number, now: Date):
   let db: Db | null = null;
   try {
     db = new Database(file, engineOptions(engine));
-    configure(db);
+    configureConnection(db);
     const reason = checkReason({ uncleanSessions: unclean, lastCheckedAt: lastCheckedAt(db), now });
     if (reason === null) return { kind: 'open', db, checked: null, checkMs: 0 };
     const started = performance.now();
@@ -108,7 +108,7 @@ function replaceDamaged(
   try {
     const kept = moveAside(file, now);
     const db = new Database(file, engineOptions(engine));
-    configure(db);
+    configureConnection(db);
     return ok({
       db,
       notice: `The history database was damaged and could not be read (${why.slice(0, 200)}). It was moved to ${kept} and a new, empty history was started.`,

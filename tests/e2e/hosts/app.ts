@@ -4,6 +4,7 @@ import type { ExportTargets } from '../../../electron/core/results-export/export
 import type { CredentialStore } from '../../../electron/core/credentials/keychain';
 import type { FetchFn } from '../../../electron/core/service/client';
 import { startSandbox } from '../../../electron/sandbox';
+import { repositoryWriterThread } from '../../../electron/core/bulk/thread-row-writer';
 
 /** Which app the journeys drive: the web host in Chromium, or the Electron app. */
 export type HostName = 'web' | 'electron';
@@ -71,6 +72,7 @@ export async function startCore(
     locale: 'en-US',
     platform: process.platform,
     resourcesDir: path.resolve('resources'),
+    writerThread: repositoryWriterThread(),
     ...(exportTargets ? { exportTargets } : {}),
   });
   if (!created.ok) throw new Error(created.error.message);

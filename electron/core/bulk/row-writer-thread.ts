@@ -1,0 +1,49 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { messageOf } from '../../../shared/message-of';
+import { leaseRepo } from '../batches/batch-lease';
+import { configureConnection, type Db } from '../store/db';
+import { engineOptions } from '../store/engine';
+import { rowWrites } from './row-writes';
+import type { WriterReply, WriterRequest, WriterThreadData } from './thread-row-writer';
+
+/**
+ * The thread a batch run writes its rows on (see `threadRowWriter`): its own connection to the
+ * history file, configured as the host's, and the same writes as a run on one thread.
+ */
+const data = workerData as WriterThreadData;
+const port = parentPort;
+
+function open(): { answer: (request: WriterRequest) => WriterReply['outcome']; close: () => void } {
+  let db: Db;
+  try {
+    db = new Database(data.file, engineOptions(data.engine));
+    configureConnection(db);
+  } catch (caught) {
+    const message = `the history could not be opened for writing: ${messageOf(caught)}`;
+    return { answer: () => ({ kind: 'failed', message }), close: () => undefined };
+  }
+  const leases = leaseRepo(db);
+  const owner = data.leaseOwner;
+  let batchId = '';
+  const writes = rowWrites(db, () => owner === null || leases.get(batchId)?.owner === owner);
+  return {
+    answer(request) {
+      if ('slice' in request) return writes.insert(request.slice);
+      batchId = request.step.batchId;
+      return writes.write(request.step);
+    },
+    close: () => db.close(),
+  };
+}
+
+const writer = open();
+port?.on('message', (request: WriterRequest | 'close') => {
+  if (request === 'close') {
+    // The connection is closed cleanly, then the thread ends with nothing left to run.
+    writer.close();
+    port.close();
+    return;
+  }
+  port.postMessage({ id: request.id, outcome: writer.answer(request) } satisfies WriterReply);
+});

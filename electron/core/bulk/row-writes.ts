@@ -1,0 +1,101 @@
+import { messageOf } from '../../../shared/message-of';
+import type { Db } from '../store/db';
+import { batchesRepo } from '../store/batches.repo';
+import type { PreparedRow } from '../store/prepared-row';
+import { rowsRepo, type ClaimedRow, type RowResult } from '../store/rows.repo';
+
+/**
+ * One group commit of a run, in one transaction: finished rows stored and marked done, rows given
+ * back to pending, and the next `claim` pending rows marked in flight.
+ */
+export interface RowWrite {
+  batchId: string;
+  done: RowResult[];
+  back: number[];
+  claim: number;
+  /** The time written on the rows (ISO). */
+  at: string;
+}
+
+/** Input rows of a batch stored slice by slice (issue 13), one transaction per slice. */
+export interface RowSlice {
+  batchId: string;
+  rows: PreparedRow[];
+  /** The number of the slice's first row. */
+  firstSeq: number;
+  at: string;
+  /** The batch's total when this is its last slice: the batch is then marked stored. */
+  total: number | null;
+}
+
+export type SliceOutcome = { kind: 'stored' } | { kind: 'failed'; message: string };
+
+export type RowWriteOutcome =
+  | { kind: 'stored'; claimed: ClaimedRow[] }
+  /** The batch's lease is another run's: nothing was written. */
+  | { kind: 'lost' }
+  | { kind: 'failed'; message: string };
+
+/** Where a run's rows are written: on the run's own connection, or on a thread of its own. */
+export interface RowWriter {
+  write(step: RowWrite): Promise<RowWriteOutcome>;
+  insert(slice: RowSlice): Promise<SliceOutcome>;
+  /** Frees the writer; a write after it fails. */
+  close(): void;
+}
+
+/** Thrown inside the write transaction when the lease is someone else's: nothing is written. */
+class LeaseLost extends Error {}
+
+/**
+ * The writes of a run on `db`. `holds` is asked inside each step's transaction: a run whose lease
+ * was taken over by another process writes nothing more.
+ */
+export function rowWrites(db: Db, holds: () => boolean = () => true) {
+  const rows = rowsRepo(db);
+  const batches = batchesRepo(db);
+  return {
+    write(step: RowWrite): RowWriteOutcome {
+      try {
+        const claimed = db
+          .transaction(() => {
+            if (!holds()) throw new LeaseLost();
+            rows.complete(step.batchId, step.done, step.at);
+            rows.release(step.batchId, step.back, step.at);
+            return rows.claim(step.batchId, step.claim, step.at);
+          })
+          .immediate();
+        return { kind: 'stored', claimed };
+      } catch (caught) {
+        return caught instanceof LeaseLost
+          ? { kind: 'lost' }
+          : { kind: 'failed', message: messageOf(caught) };
+      }
+    },
+    insert(slice: RowSlice): SliceOutcome {
+      try {
+        db.transaction(() => {
+          rows.insert(slice.batchId, slice.rows, slice.at, slice.firstSeq);
+          if (slice.total !== null) batches.storedAll(slice.batchId, slice.total);
+        }).immediate();
+        return { kind: 'stored' };
+      } catch (caught) {
+        return { kind: 'failed', message: messageOf(caught) };
+      }
+    },
+  };
+}
+
+/** Writes on the caller's connection, holding its thread for each commit (and its fsync). */
+export function inlineRowWriter(db: Db, holds?: () => boolean): RowWriter {
+  const writes = rowWrites(db, holds);
+  let closed = false;
+  const failed = { kind: 'failed', message: 'The row writer is closed.' } as const;
+  return {
+    write: (step) => Promise.resolve(closed ? failed : writes.write(step)),
+    insert: (slice) => Promise.resolve(closed ? failed : writes.insert(slice)),
+    close: () => {
+      closed = true;
+    },
+  };
+}

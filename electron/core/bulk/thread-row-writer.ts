@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Engine } from '../store/engine';
+import type { RowSlice, RowWrite, RowWriteOutcome, RowWriter, SliceOutcome } from './row-writes';
+
+/**
+ * How a host runs a batch's row writes on a thread of their own (`row-writer-thread.ts`): the
+ * script built beside its bundle (`dist/electron/row-writer.cjs`), or, run from the repository,
+ * that source file itself (loaded through tsx). Absent: the runner writes on its own thread.
+ */
+export interface WriterThread {
+  script: string;
+  /** The SQLite module the thread loads: the same as the host's connection. */
+  engine?: Engine;
+}
+
+/** The thread's source file in the repository, for hosts run from it (the web host, tests). */
+export function repositoryWriterThread(): WriterThread {
+  return { script: path.resolve('electron/core/bulk/row-writer-thread.ts') };
+}
+
+/** What the thread is started with. */
+export interface WriterThreadData {
+  file: string;
+  engine: Engine;
+  /** The lease owner whose run this is; absent: the run is the batch's only runner. */
+  leaseOwner: string | null;
+}
+
+/** A step of a run, or a slice of a batch's input rows, numbered for its reply. */
+export type WriterTask = { step: RowWrite } | { slice: RowSlice };
+export type WriterRequest = WriterTask & { id: number };
+export type WriterReply = { id: number; outcome: RowWriteOutcome | SliceOutcome };
+
+/** A source file is loaded through tsx's API, which a thread's execArgv cannot register. */
+function startThread(script: string, workerData: WriterThreadData): Worker {
+  if (!script.endsWith('.ts')) return new Worker(script, { workerData });
+  const url = JSON.stringify(pathToFileURL(script).href);
+  const code = `import('tsx/esm/api').then((api) => api.tsImport(${url}, ${url}))`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/**
+ * Writes on a thread with its own connection to the history file, so a commit's fsync and the
+ * SQLite work of each answer never hold the thread that sends requests. Writes are answered in
+ * the order they are asked. If the thread fails, every write waiting and every later one fails
+ * with the reason; nothing is retried behind the runner's back.
+ */
+export function threadRowWriter(
+  thread: WriterThread,
+  file: string,
+  leaseOwner: string | undefined,
+): RowWriter {
+  const worker = startThread(thread.script, {
+    file,
+    engine: thread.engine ?? {},
+    leaseOwner: leaseOwner ?? null,
+  });
+  const waiting = new Map<number, (outcome: RowWriteOutcome | SliceOutcome) => void>();
+  let next = 0;
+  let broken: string | null = null;
+
+  function failAll(message: string): void {
+    broken ??= message;
+    for (const settle of waiting.values()) settle({ kind: 'failed', message: broken });
+    waiting.clear();
+  }
+
+  worker.on('message', (reply: WriterReply) => {
+    const settle = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    settle?.(reply.outcome);
+  });
+  worker.on('error', (caught) => failAll(`the writer thread failed: ${caught.message}`));
+  worker.on('exit', (code) => failAll(`the writer thread stopped (exit code ${String(code)})`));
+  // An idle writer never keeps the process alive; one with writes waiting does.
+  worker.unref();
+
+  function ask(task: WriterTask): Promise<RowWriteOutcome | SliceOutcome> {
+    if (broken) return Promise.resolve({ kind: 'failed', message: broken });
+    next += 1;
+    const id = next;
+    return new Promise((resolve) => {
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, (outcome) => {
+        // Settled after being taken out of `waiting`: the last write waiting lets go.
+        if (waiting.size === 0) worker.unref();
+        resolve(outcome);
+      });
+      worker.postMessage({ id, ...task } satisfies WriterRequest);
+    });
+  }
+
+  return {
+    write: (step) => ask({ step }) as Promise<RowWriteOutcome>,
+    insert: (slice) => ask({ slice }) as Promise<SliceOutcome>,
+    close() {
+      if (broken) return;
+      failAll('the row writer is closed');
+      // Held until the thread has closed its connection cleanly.
+      worker.ref();
+      worker.postMessage('close');
+    },
+  };
+}
