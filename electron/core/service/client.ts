@@ -6,7 +6,7 @@ import { capped } from './body';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse } from './errors';
 import { echoMask } from './echo-mask';
-import { createRedactor, mapStrings, type Redactor } from './redact';
+import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 
@@ -168,6 +168,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const tokens = createTokenManager({ acquire: authenticate, now });
 
   /**
+   * Outcomes of answers with nothing to hide (`nothingToHide`): they leave the client as they
+   * are, without the copies that redact secrets and mask a customer's data, most answers' cost.
+   */
+  const plain = new WeakSet<object>();
+  function keptAsIs<T extends object>(outcome: T): T {
+    plain.add(outcome);
+    return outcome;
+  }
+
+  /**
    * Sends with the current token; on a 401, forgets that token, obtains one new token and retries
    * once. A second 401 is an error, never a loop.
    */
@@ -189,7 +199,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         return 'token_refused' as const;
       });
       // Every text of the answer or the error passes the redactor on its way out.
-      if (outcome !== 'token_refused') return redactor.deep(outcome);
+      if (outcome !== 'token_refused') return plain.has(outcome) ? outcome : redactor.deep(outcome);
       tokens.invalidate(token.value);
     }
   }
@@ -218,25 +228,31 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         async (response): Promise<Result<InsightAnswer>> => {
           if (response.status === 204) {
             await response.body?.cancel();
-            return ok({ status: 204, result: null, durationMs: now() - started, raw: null });
+            return keptAsIs(
+              ok({ status: 204, result: null, durationMs: now() - started, raw: null }),
+            );
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
           const body = await readJson(response, 'insight answer', redactor);
           if (!body.ok) return body;
           // Redacted before it is checked, so no message quotes a piece of a secret.
-          const parsed = parseInsightResult(redactor.deep(body.value.json));
+          const clean = nothingToHide(body.value.text, redactor, masked);
+          const parsed = parseInsightResult(
+            clean ? body.value.json : redactor.deep(body.value.json),
+          );
           if (!parsed.ok) return invalidAnswer(parsed, body.value.text, redactor);
-          return ok({
-            status: 200,
+          const outcome = ok({
+            status: 200 as const,
             result: parsed.value,
             durationMs: now() - started,
             raw: parsed.unknownFields.length > 0 ? capped(redactor.text(body.value.text)) : null,
           });
+          return clean ? keptAsIs(outcome) : outcome;
         },
       );
       // A customer's data quoted back by the service leaves the client masked, as shown on screen.
-      return answer.then((result) => mapStrings(result, masked));
+      return answer.then((result) => (plain.has(result) ? result : mapStrings(result, masked)));
     },
     uploadResponseVariables(file, signal) {
       const kind = uploadKind(file.name);

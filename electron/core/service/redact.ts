@@ -102,3 +102,22 @@ export function createRedactor(): Redactor {
     deep,
   };
 }
+
+/**
+ * Whether a JSON answer's text can hold nothing that `redactor` or `echo` would hide in its
+ * strings, so its parsed data can be kept as it is. Without a backslash, every string of the JSON
+ * appears in the text as it is, so what is not in the text is in none of them; `@` is left to
+ * the copies, which mask any e-mail address.
+ */
+export function nothingToHide(
+  text: string,
+  redactor: Redactor,
+  echo: (text: string) => string,
+): boolean {
+  return (
+    !text.includes('\\') &&
+    !text.includes('@') &&
+    redactor.text(text) === text &&
+    echo(text) === text
+  );
+}
