@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { ok } from '../../shared/result';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { runBatch } from '../../electron/core/bulk/runner';
+import { threadRowWriter } from '../../electron/core/bulk/thread-row-writer';
 import { createServiceClient } from '../../electron/core/service/client';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -10,6 +12,8 @@ import type { sandboxProcess } from './sandbox-process';
 import { timedFetch } from './timed-fetch';
 
 export type Sandbox = Awaited<ReturnType<typeof sandboxProcess>>;
+
+const writerScript = path.resolve('dist/electron/row-writer.cjs');
 
 /** What one run measured: rows/s over the busy window and over the whole run, authentications. */
 export interface RunFigures {
@@ -51,9 +55,16 @@ export async function dcdeskRun(
       : null;
     const authsBefore = (await sandbox.counters()).authentications;
     const started = performance.now();
-    const end = await runBatch(batch.id, { db: history.db, client, onEvent: () => undefined })
-      .ended;
+    // The writer thread dcdesk bulk runs (built by `npm run bench` beside the CLI).
+    const writer = threadRowWriter({ script: writerScript }, history.db.name, undefined);
+    const end = await runBatch(batch.id, {
+      db: history.db,
+      client,
+      onEvent: () => undefined,
+      writer,
+    }).ended;
     const seconds = (performance.now() - started) / 1000;
+    writer.close();
     if (sampler) clearInterval(sampler);
     if (end.state !== 'finished' || end.counts.done !== rows)
       throw new Error(`the run ended ${end.state} with ${String(end.counts.done)} rows`);
