@@ -169,27 +169,31 @@ describe('setting outcomes by filter', () => {
     const expected = (await page(high)).rows;
     expect(expected.length).toBeGreaterThan(0);
     // A count that no longer matches (the batch moved on since the analyst confirmed): nothing.
-    const moved = review.setFiltered(fixture.batchId, high, 'Suspeito', expected.length + 1);
+    const moved = await review.setFiltered(fixture.batchId, high, 'Suspeito', {
+      expected: expected.length + 1,
+    });
     expect(!moved.ok && moved.error).toMatchObject({ code: 'validation' });
     expect(stored().size).toBe(0);
-    expect(review.setFiltered(fixture.batchId, high, 'Device Positivado', expected.length)).toEqual(
-      {
-        ok: true,
-        value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
-      },
-    );
+    expect(
+      await review.setFiltered(fixture.batchId, high, 'Device Positivado', {
+        expected: expected.length,
+      }),
+    ).toEqual({
+      ok: true,
+      value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
+    });
     expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
     expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
 
     const rest = await page({ outcomes: ['none'] });
-    expect(unwrap(review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito'))).toEqual(
-      {
-        changed: rest.rows.filter((row) => row.deviceId !== null).length,
-        withoutTransactionId: 1,
-        withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
-          .length,
-      },
-    );
+    expect(
+      unwrap(await review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito')),
+    ).toEqual({
+      changed: rest.rows.filter((row) => row.deviceId !== null).length,
+      withoutTransactionId: 1,
+      withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
+        .length,
+    });
     // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
     const left = await page({ outcomes: ['none'] });
     expect(left.rows.every((row) => row.deviceId === null)).toBe(true);
@@ -197,6 +201,46 @@ describe('setting outcomes by filter', () => {
       counts: { 'Device Positivado': expected.length, 'Fraude Confirmada': 0 },
       total: batchRows().filter((row) => row.deviceId !== null).length,
     });
+  });
+});
+
+describe('a bulk outcome over a large filter', () => {
+  it('goes slice by slice, each slice committed, other work answered between slices', async () => {
+    const review = reviewService(fixture.db);
+    const reviewable = batchRows().filter((row) => row.deviceId !== null);
+    const progress: Array<[number, number]> = [];
+    const running = review.setFiltered(fixture.batchId, {}, 'Suspeito', {
+      sliceRows: 10,
+      progress: (done, total) => progress.push([done, total]),
+    });
+    // Asked while the bulk outcome runs: answered before it ends, seeing the slices done so far.
+    const between = new Promise<number>((resolve) => setImmediate(() => resolve(stored().size)));
+    const seen = await between;
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(reviewable.length);
+    expect(unwrap(await running)).toEqual({
+      changed: reviewable.length,
+      withoutTransactionId: 1,
+      withoutDevice: batchRows().filter((row) => row.externalId !== null && row.deviceId === null)
+        .length,
+    });
+    expect(progress).toEqual([
+      [10, 40],
+      [20, 40],
+      [30, 40],
+      [40, 40],
+    ]);
+    expect(stored().size).toBe(reviewable.length);
+  });
+
+  it('changes nothing when the count confirmed is no longer the count matching', async () => {
+    const review = reviewService(fixture.db);
+    const refused = await review.setFiltered(fixture.batchId, {}, 'Suspeito', {
+      expected: 41,
+      sliceRows: 10,
+    });
+    expect(!refused.ok && refused.error.code).toBe('validation');
+    expect(stored().size).toBe(0);
   });
 });
 

@@ -29,7 +29,7 @@ export function outcomeHandlers(
       fromStore(
         () =>
           batches.get(batchId)
-            ? review.setFiltered(batchId, filter, outcome, expected)
+            ? review.setFiltered(batchId, filter, outcome, { expected })
             : noBatch(batchId),
         'changed',
       ),

@@ -27,14 +27,18 @@ export interface ReviewService {
   set(targets: ReviewTarget[], outcome: ReviewOutcome | null): OutcomeChange;
   /**
    * The same for every row of a batch that matches a results filter; with `expected`, only when
-   * that many rows match (else `validation`, nothing changed).
+   * that many rows match (else `validation`, nothing changed). A filter may match most of a
+   * million-row batch, minutes of writing: the rows are read and changed in slices of
+   * `sliceRows` consecutive rows, each slice one transaction with its trail, with a turn of the
+   * event loop between, so the main process keeps answering every window meanwhile; `progress`
+   * hears of each slice. A failure stops at its slice: the slices before it stay changed.
    */
   setFiltered(
     batchId: string,
     filter: ResultFilter,
     outcome: ReviewOutcome | null,
-    expected?: number,
-  ): Result<OutcomeChange>;
+    options?: SetFilteredOptions,
+  ): Promise<Result<OutcomeChange>>;
   /**
    * What applying an outcomes spreadsheet would do; changes nothing. Ids are matched against the
    * batches of `environment`, whose devices the file for that environment will carry.
@@ -61,6 +65,19 @@ export interface ReviewService {
     query: { batchId?: string; scope: FileScope },
   ): ResponseVariableRow[];
 }
+
+/** How a bulk outcome over a filter runs (see `ReviewService.setFiltered`). */
+export interface SetFilteredOptions {
+  /** The number of matching rows the analyst confirmed. */
+  expected?: number;
+  /** Consecutive rows per slice (by `seq`); 4,096 keeps a slice well under a second here. */
+  sliceRows?: number;
+  /** After each slice: the batch's rows gone through so far, and its last row. */
+  progress?: (done: number, total: number) => void;
+}
+
+/** Resolves after the events waiting (other requests, I/O) have had their turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The review service over the history; synchronous, throws only SQLite errors. Every change is
@@ -142,18 +159,30 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         outcome,
         targets.length === 1 ? 'key' : 'bulk',
       ),
-    setFiltered: (batchId, filter, outcome, expected) =>
-      db
-        .transaction((): Result<OutcomeChange> => {
-          const rows = repo.filtered(batchId, filter);
-          if (expected !== undefined && rows.length !== expected)
-            return fail(
-              'validation',
-              `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
-            );
-          return ok(change(() => rows, outcome, 'bulk'));
-        })
-        .immediate(),
+    async setFiltered(batchId, filter, outcome, options = {}) {
+      const { expected, sliceRows = 4096, progress } = options;
+      const { count, lastSeq } = repo.filteredCount(batchId, filter);
+      if (expected !== undefined && count !== expected)
+        return fail(
+          'validation',
+          `The rows matching the filter changed: ${String(count)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+        );
+      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      for (let from = 1; from <= lastSeq; from += sliceRows) {
+        const to = Math.min(lastSeq, from + sliceRows - 1);
+        const slice = change.immediate(
+          () => repo.filtered(batchId, filter, { from, to }),
+          outcome,
+          'bulk',
+        );
+        counts.changed += slice.changed;
+        counts.withoutTransactionId += slice.withoutTransactionId;
+        counts.withoutDevice += slice.withoutDevice;
+        progress?.(to, lastSeq);
+        if (to < lastSeq) await nextTurn();
+      }
+      return ok(counts);
+    },
     checkImport: (rows, environment) =>
       db.transaction(() => plan(rows, environment).report).deferred(),
     applyImport: (rows, replaceConflicts, environment) =>

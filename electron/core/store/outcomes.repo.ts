@@ -113,19 +113,40 @@ export function outcomesRepo(db: Db) {
       const found = row.get(batchId, seq);
       return found ? toReviewed(found) : null;
     },
-    /** The rows of a batch that match a results filter, in input order. */
-    filtered(batchId: string, filter: ResultFilter): ReviewedRow[] {
+    /**
+     * The rows of a batch that match a results filter, in input order; with `seqs`, only those
+     * whose `seq` lies in that range (a slice of a large batch, read along the primary key).
+     */
+    filtered(
+      batchId: string,
+      filter: ResultFilter,
+      seqs?: { from: number; to: number },
+    ): ReviewedRow[] {
       const { where, params } = filterSql(batchId, filter);
+      const range = seqs ? ' AND ri.seq BETWEEN @sliceFrom AND @sliceTo' : '';
       // Read whole (numbers and ids only): writes cannot run while a statement iterates.
       return statement<RowColumns>(
         `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
          JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
          LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
-         WHERE ${where} ORDER BY ri.seq`,
+         WHERE ${where}${range} ORDER BY ri.seq`,
       )
-        .all(params)
+        .all(seqs ? { ...params, sliceFrom: seqs.from, sliceTo: seqs.to } : params)
         .map(toReviewed);
+    },
+    /** How many rows of a batch match a results filter, and the batch's last `seq`. */
+    filteredCount(batchId: string, filter: ResultFilter): { count: number; lastSeq: number } {
+      const { where, params } = filterSql(batchId, filter);
+      const count =
+        statement<{ n: number }>(`SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`).get(
+          params,
+        )?.n ?? 0;
+      const lastSeq =
+        statement<{ seq: number | null }>(
+          `SELECT max(seq) AS seq FROM result_index WHERE batch_key = ${batchKeyOf('@batchId')}`,
+        ).get({ batchId })?.seq ?? 0;
+      return { count, lastSeq };
     },
     /**
      * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
