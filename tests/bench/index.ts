@@ -9,6 +9,7 @@ import { benchImport, benchImportMemory, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
+import { benchReviewInBrowser } from './review-browser.bench';
 import { benchReviewMillion } from './review-million.bench';
 import { benchTeam } from './team.bench';
 
@@ -43,6 +44,7 @@ const benches: Bench[] = [
   { name: 'results-million', run: benchResultsMillion },
   { name: 'export-million', run: benchExportMillion },
   { name: 'review-million', run: benchReviewMillion },
+  { name: 'review-million-browser', run: benchReviewInBrowser },
   { name: 'report', run: async () => [await benchReport()] },
   { name: 'team', run: benchTeam },
 ];
