@@ -326,12 +326,29 @@ describe('importing outcomes from a spreadsheet', () => {
 });
 
 describe('rows for a response-variable file', () => {
+  it('reads a large selection a slice at a time, in the same order, answering other work between slices', async () => {
+    const review = reviewService(fixture.db);
+    const answered = batchRows().filter((row) => row.deviceId !== null);
+    // One change: every outcome has the same time, so the slices part on the row id as well.
+    review.set(targets(answered.map((row) => row.seq)), 'Suspeito');
+    const whole = await review.fileRows('sandbox', { scope: 'all' });
+    expect(whole.map((row) => row.transactionId)).toEqual(answered.map((row) => row.externalId));
+    const order: string[] = [];
+    const reading = review.fileRows('sandbox', { scope: 'all' }, 3).then((rows) => {
+      order.push('read');
+      return rows;
+    });
+    setImmediate(() => order.push('other work'));
+    expect(await reading).toEqual(whole);
+    expect(order).toEqual(['other work', 'read']);
+  });
+
   it('gives the unsent rows of the environment, all rows on request, one batch on request', async () => {
     const review = reviewService(fixture.db);
     const answered = batchRows().filter((row) => row.deviceId !== null);
     review.set(targets(answered.slice(0, 6).map((row) => row.seq)), 'Suspeito');
     review.set(targets(answered.slice(6, 9).map((row) => row.seq)), 'Fraude Confirmada');
-    const all = review.fileRows('sandbox', { scope: 'all' });
+    const all = await review.fileRows('sandbox', { scope: 'all' });
     expect(all).toEqual(
       answered.slice(0, 9).map((row, index) => ({
         transactionId: row.externalId,
@@ -339,7 +356,7 @@ describe('rows for a response-variable file', () => {
         outcome: index < 6 ? 'Suspeito' : 'Fraude Confirmada',
       })),
     );
-    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all);
+    expect(await review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all);
     expect(review.summary('sandbox')).toEqual({
       counts: { Suspeito: 6, 'Fraude Confirmada': 3, 'Device Positivado': 0 },
       total: 9,
@@ -358,12 +375,12 @@ describe('rows for a response-variable file', () => {
       ),
     );
     expect(sent).toMatchObject({ status: 'done', upload: { status: 'sent' } });
-    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
-    expect(review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
+    expect(await review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
+    expect(await review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
     expect(review.summary('sandbox').unsent).toBe(5);
     // Another environment gets none of them: their devices were named by the sandbox, and a
     // sandbox device must never reach the test or production service.
-    expect(review.fileRows('test', { scope: 'all' })).toEqual([]);
+    expect(await review.fileRows('test', { scope: 'all' })).toEqual([]);
     expect(review.summary('test')).toMatchObject({ total: 0, unsent: 0 });
     const asTest = review.checkImport(
       all.map((row, index) => ({
@@ -378,7 +395,7 @@ describe('rows for a response-variable file', () => {
 
     // A changed outcome is unsent again (the service has only the old one).
     review.set(targets([answered[0]!.seq]), 'Device Positivado');
-    const unsent = review.fileRows('sandbox', { scope: 'unsent' });
+    const unsent = await review.fileRows('sandbox', { scope: 'unsent' });
     expect(unsent).toHaveLength(6);
     expect(unsent.at(-1)).toEqual({
       transactionId: answered[0]!.externalId,
@@ -390,10 +407,12 @@ describe('rows for a response-variable file', () => {
     const [other] = sourceRows(1, 900);
     const otherBatch = await fixture.runBatch([other!]);
     review.set(targets([1], otherBatch), 'Suspeito');
-    expect(review.fileRows('sandbox', { scope: 'all', batchId: otherBatch })).toEqual([
+    expect(await review.fileRows('sandbox', { scope: 'all', batchId: otherBatch })).toEqual([
       expect.objectContaining({ transactionId: other!.raw.externalID, outcome: 'Suspeito' }),
     ]);
-    expect(review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId })).toHaveLength(9);
+    expect(
+      await review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId }),
+    ).toHaveLength(9);
     expect(review.summary('sandbox', otherBatch)).toMatchObject({ total: 1, unsent: 1 });
   });
 });

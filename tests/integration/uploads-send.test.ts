@@ -24,7 +24,7 @@ beforeAll(async () => {
   review.set(targets.slice(0, 12), 'Suspeito');
   review.set(targets.slice(12, 20), 'Fraude Confirmada');
   review.set(targets.slice(20), 'Device Positivado');
-  reviewed = review.fileRows('sandbox', { scope: 'all' });
+  reviewed = await review.fileRows('sandbox', { scope: 'all' });
 });
 afterAll(() => fixture.close());
 beforeEach(() => {

@@ -11,7 +11,7 @@ import type { ResultFilter } from '../../../shared/contract/results';
 import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
-import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
+import { outcomesRepo, type FileRowsCursor, type ReviewedRow } from '../store/outcomes.repo';
 import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -59,11 +59,16 @@ export interface ReviewService {
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
   seenElsewhere(transactionIds: string[], environment: Destination): number;
-  /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
+  /**
+   * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
+   * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
+   * reviewed is seconds of reading.
+   */
   fileRows(
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
-  ): ResponseVariableRow[];
+    sliceRows?: number,
+  ): Promise<ResponseVariableRow[]>;
 }
 
 /** How a bulk outcome over a filter runs (see `ReviewService.setFiltered`). */
@@ -211,7 +216,19 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    fileRows: (environment, { batchId, scope }) =>
-      repo.fileRows(environment, batchId, scope === 'unsent'),
+    async fileRows(environment, { batchId, scope }, sliceRows = 16_384) {
+      const rows: ResponseVariableRow[] = [];
+      let after: FileRowsCursor | null = null;
+      do {
+        if (after) await nextTurn();
+        const slice = repo.fileRows(environment, batchId, scope === 'unsent', {
+          after,
+          limit: sliceRows,
+        });
+        for (const row of slice.rows) rows.push(row);
+        after = slice.next;
+      } while (after);
+      return rows;
+    },
   };
 }

@@ -16,6 +16,12 @@ export interface ReviewedRow {
   deviceId: string | null;
 }
 
+/** Where a slice of file rows ended: the last outcome's time and row id. */
+export interface FileRowsCursor {
+  setAt: string;
+  id: number;
+}
+
 /** Where an id of an outcomes spreadsheet stands in the history. */
 export interface KnownTransaction {
   /** The device of the most recent `ok` lookup with this id, and its batch. */
@@ -226,19 +232,38 @@ export function outcomesRepo(db: Db) {
          GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },
-    /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */
+    /**
+     * Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. At
+     * most `limit` of them, those after the outcome `after` (the `next` of the previous slice):
+     * a million are read a slice at a time along the `set_at` index.
+     */
     fileRows(
       environment: Destination,
       batchId: string | undefined,
       unsentOnly: boolean,
-    ): ResponseVariableRow[] {
+      slice: { after: FileRowsCursor | null; limit: number },
+    ): { rows: ResponseVariableRow[]; next: FileRowsCursor | null } {
       const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
-      const params: Record<string, string> = { environment };
+      const after = slice.after ? ' AND (o.set_at, o.id) > (@afterAt, @afterId)' : '';
+      const params: Record<string, string | number> = { environment, limit: slice.limit };
       if (batchId !== undefined) params.batchId = batchId;
-      return statement<ResponseVariableRow>(
-        `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome
-         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent} ORDER BY o.set_at, o.id`,
+      if (slice.after)
+        Object.assign(params, { afterAt: slice.after.setAt, afterId: slice.after.id });
+      const found = statement<ResponseVariableRow & FileRowsCursor>(
+        `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome,
+           o.set_at AS setAt, o.id
+         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}${after}
+         ORDER BY o.set_at, o.id LIMIT @limit`,
       ).all(params);
+      const last = found.at(-1);
+      return {
+        rows: found.map(({ transactionId, deviceId, outcome }) => ({
+          transactionId,
+          deviceId,
+          outcome,
+        })),
+        next: last && found.length === slice.limit ? { setAt: last.setAt, id: last.id } : null,
+      };
     },
   };
 }
