@@ -233,6 +233,33 @@ describe('a bulk outcome over a large filter', () => {
     expect(stored().size).toBe(reviewable.length);
   });
 
+  it('counts a slice in matching rows, so a sparse filter takes few slices of at most that many', async () => {
+    const review = reviewService(fixture.db);
+    const high: ResultFilter = { risks: ['high'] };
+    const handlers = testResultHandlers(fixture.db);
+    const matching = unwrap(
+      await handlers['results.page']({
+        batchId: fixture.batchId,
+        filter: high,
+        sort: 'row',
+        direction: 'asc',
+        offset: 0,
+        limit: 500,
+      }),
+    ).rows;
+    expect(matching.length).toBeGreaterThan(2);
+    expect(matching.length).toBeLessThan(20);
+    const progress: number[] = [];
+    await review.setFiltered(fixture.batchId, high, 'Suspeito', {
+      sliceRows: 2,
+      progress: (done) => progress.push(done),
+    });
+    // Each slice ends at its second match; the last one, short or empty, at the batch's end.
+    const ends = matching.filter((_, index) => index % 2 === 1).map((row) => row.seq);
+    if (ends.at(-1) !== 40) ends.push(40);
+    expect(progress).toEqual(ends);
+  });
+
   it('changes nothing when the count confirmed is no longer the count matching', async () => {
     const review = reviewService(fixture.db);
     const refused = await review.setFiltered(fixture.batchId, {}, 'Suspeito', {

@@ -120,25 +120,26 @@ export function outcomesRepo(db: Db) {
       return found ? toReviewed(found) : null;
     },
     /**
-     * The rows of a batch that match a results filter, in input order; with `seqs`, only those
-     * whose `seq` lies in that range (a slice of a large batch, read along the primary key).
+     * The rows of a batch that match a results filter, in input order; with `slice`, at most
+     * `limit` of them after row `after` (a slice of a large batch, read along the primary key).
      */
     filtered(
       batchId: string,
       filter: ResultFilter,
-      seqs?: { from: number; to: number },
+      slice?: { after: number; limit: number },
     ): ReviewedRow[] {
       const { where, params } = filterSql(batchId, filter);
-      const range = seqs ? ' AND ri.seq BETWEEN @sliceFrom AND @sliceTo' : '';
+      const range = slice ? ' AND ri.seq > @sliceAfter' : '';
+      const limit = slice ? ' LIMIT @sliceLimit' : '';
       // Read whole (numbers and ids only): writes cannot run while a statement iterates.
       return statement<RowColumns>(
         `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
          JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
          LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
-         WHERE ${where}${range} ORDER BY ri.seq`,
+         WHERE ${where}${range} ORDER BY ri.seq${limit}`,
       )
-        .all(seqs ? { ...params, sliceFrom: seqs.from, sliceTo: seqs.to } : params)
+        .all(slice ? { ...params, sliceAfter: slice.after, sliceLimit: slice.limit } : params)
         .map(toReviewed);
     },
     /** How many rows of a batch match a results filter, and the batch's last `seq`. */
