@@ -131,11 +131,13 @@ export function outcomesRepo(db: Db) {
       const { where, params } = filterSql(batchId, filter);
       const range = slice ? ' AND ri.seq > @sliceAfter' : '';
       const limit = slice ? ' LIMIT @sliceLimit' : '';
-      // Read whole (numbers and ids only): writes cannot run while a statement iterates.
+      // Read whole (numbers and ids only): writes cannot run while a statement iterates. CROSS
+      // JOIN keeps the results index outside, walked in `seq` order: driven by batch_rows (as
+      // SQLite picks for an outcome filter), each slice sorted every remaining row again.
       return statement<RowColumns>(
         `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
-         JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+         CROSS JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
          LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
          WHERE ${where}${range} ORDER BY ri.seq${limit}`,
       )
