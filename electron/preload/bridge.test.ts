@@ -43,6 +43,7 @@ const expected: Shape<DeviceCheckApi> = {
   team: { status: true, test: true, connect: true, sync: true, disconnect: true },
   onBatchProgress: true,
   onOutcomesChanged: true,
+  onOutcomesProgress: true,
   onSettingsChanged: true,
   onAppCommand: true,
 };

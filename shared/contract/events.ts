@@ -12,6 +12,17 @@ export interface OutcomesChangedEvent {
 }
 
 /**
+ * A bulk outcome over a filter (`outcomes.setFiltered`) has gone through the batch's rows up to
+ * row `done` of `total`: over a million rows it takes minutes, written slice by slice, so the
+ * window shows how far it is. `main:outcomes.changed` follows when it ends.
+ */
+export interface OutcomesProgressEvent {
+  batchId: string;
+  done: number;
+  total: number;
+}
+
+/**
  * The analyst's settings changed (language, theme, masking, addresses): every window, and the
  * app's menu, follow at once instead of at the next start.
  */
@@ -27,6 +38,7 @@ import { event } from './define';
 export const events = {
   'main:batch.progress': event<BatchEvent>(),
   'main:outcomes.changed': event<OutcomesChangedEvent>(),
+  'main:outcomes.progress': event<OutcomesProgressEvent>(),
   'main:settings.changed': event<SettingsChangedEvent>(),
   /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
   'main:app.command': event<{ command: AppCommandId }>(),

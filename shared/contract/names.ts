@@ -53,6 +53,7 @@ export const operationNames = [
 export const eventNames = [
   'main:batch.progress',
   'main:outcomes.changed',
+  'main:outcomes.progress',
   'main:settings.changed',
   'main:app.command',
 ] as const;

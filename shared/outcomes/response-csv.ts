@@ -18,11 +18,18 @@ export function responseCsv(
   rows: ResponseVariableRow[],
   separator: ResponseSeparator = ',',
 ): string {
+  return responseLine(responseColumns, separator) + responseLines(rows, separator);
+}
+
+/** The lines of `rows` without the header, as `responseCsv` writes them: a file built in pieces. */
+export function responseLines(rows: ResponseVariableRow[], separator: ResponseSeparator): string {
+  return rows
+    .map((row) => responseLine([row.transactionId, row.deviceId, row.outcome], separator))
+    .join('');
+}
+
+function responseLine(values: readonly string[], separator: ResponseSeparator): string {
   const field = (text: string): string =>
     text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  const line = (values: readonly string[]) => values.map(field).join(separator) + '\r\n';
-  return (
-    line(responseColumns) +
-    rows.map((row) => line([row.transactionId, row.deviceId, row.outcome])).join('')
-  );
+  return values.map(field).join(separator) + '\r\n';
 }

@@ -93,6 +93,27 @@ describe('buildResponseFile as CSV', () => {
   });
 });
 
+describe('buildResponseFile of many rows', () => {
+  it('writes the CSV a piece at a time, other work running between pieces, to the same bytes', async () => {
+    const many: DraftResponseRow[] = Array.from({ length: 7 }, (_, n) => ({
+      transactionId: `PED-${String(n)}`,
+      deviceId: `dev;${String(n)}`,
+      outcome: 'Suspeito',
+    }));
+    const whole = await built(many, { kind: 'csv', fileName: 'inteiro' });
+    const order: string[] = [];
+    const building = built(many, { kind: 'csv', fileName: 'pedacos', rowsPerTurn: 2 }).then(
+      (file) => {
+        order.push('built');
+        return file;
+      },
+    );
+    setTimeout(() => order.push('other work'), 0);
+    expect((await building).bytes).toEqual(whole.bytes);
+    expect(order).toEqual(['other work', 'built']);
+  });
+});
+
 describe('buildResponseFile as zip', () => {
   it('holds one deflated entry <stem>.csv with the same CSV text', async () => {
     const file = await built(rows, { kind: 'zip', separator: ';', fileName: 'lote-7.csv' });

@@ -9,6 +9,8 @@ import { benchImport, benchImportMemory, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
+import { benchReviewInBrowser } from './review-browser.bench';
+import { benchReviewMillion } from './review-million.bench';
 import { benchTeam } from './team.bench';
 
 /**
@@ -41,6 +43,8 @@ const benches: Bench[] = [
   { name: 'results-browser', run: benchResultsInBrowser },
   { name: 'results-million', run: benchResultsMillion },
   { name: 'export-million', run: benchExportMillion },
+  { name: 'review-million', run: benchReviewMillion },
+  { name: 'review-million-browser', run: benchReviewInBrowser },
   { name: 'report', run: async () => [await benchReport()] },
   { name: 'team', run: benchTeam },
 ];

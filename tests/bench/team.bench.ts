@@ -46,7 +46,7 @@ async function reviewedWorkstation(n: number, analyst: string) {
   })();
   history.db.prepare("UPDATE batches SET state = 'finished'").run();
   const review = reviewService(history.db, () => analyst);
-  const set = review.setFiltered(batch.id, {}, 'Fraude Confirmada');
+  const set = await review.setFiltered(batch.id, {}, 'Fraude Confirmada');
   if (!set.ok) throw new Error(set.error.message);
   return { history, reviewed: set.value.changed };
 }

@@ -71,6 +71,22 @@ describe('main:outcomes.changed', () => {
     });
     expect(refused.ok).toBe(false);
     expect(changes).toHaveLength(1);
+
+    // A bulk outcome tells how far it is through the batch before it announces the change.
+    const told: Array<{ name: string; payload: unknown }> = [];
+    core.subscribe((name, payload) => {
+      if (name.startsWith('main:outcomes.')) told.push({ name, payload });
+    });
+    const bulk = await core.call('outcomes.setFiltered', {
+      batchId,
+      filter: {},
+      outcome: 'Fraude Confirmada',
+    });
+    expect(bulk.ok).toBe(true);
+    expect(told).toEqual([
+      { name: 'main:outcomes.progress', payload: { batchId, done: 3, total: 3 } },
+      { name: 'main:outcomes.changed', payload: { operation: 'outcomes.setFiltered' } },
+    ]);
     expect(names.filter((name) => name === 'main:batch.progress').length).toBeGreaterThan(0);
     await core.close();
   });

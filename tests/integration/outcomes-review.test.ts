@@ -169,27 +169,31 @@ describe('setting outcomes by filter', () => {
     const expected = (await page(high)).rows;
     expect(expected.length).toBeGreaterThan(0);
     // A count that no longer matches (the batch moved on since the analyst confirmed): nothing.
-    const moved = review.setFiltered(fixture.batchId, high, 'Suspeito', expected.length + 1);
+    const moved = await review.setFiltered(fixture.batchId, high, 'Suspeito', {
+      expected: expected.length + 1,
+    });
     expect(!moved.ok && moved.error).toMatchObject({ code: 'validation' });
     expect(stored().size).toBe(0);
-    expect(review.setFiltered(fixture.batchId, high, 'Device Positivado', expected.length)).toEqual(
-      {
-        ok: true,
-        value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
-      },
-    );
+    expect(
+      await review.setFiltered(fixture.batchId, high, 'Device Positivado', {
+        expected: expected.length,
+      }),
+    ).toEqual({
+      ok: true,
+      value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
+    });
     expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
     expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
 
     const rest = await page({ outcomes: ['none'] });
-    expect(unwrap(review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito'))).toEqual(
-      {
-        changed: rest.rows.filter((row) => row.deviceId !== null).length,
-        withoutTransactionId: 1,
-        withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
-          .length,
-      },
-    );
+    expect(
+      unwrap(await review.setFiltered(fixture.batchId, { outcomes: ['none'] }, 'Suspeito')),
+    ).toEqual({
+      changed: rest.rows.filter((row) => row.deviceId !== null).length,
+      withoutTransactionId: 1,
+      withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
+        .length,
+    });
     // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
     const left = await page({ outcomes: ['none'] });
     expect(left.rows.every((row) => row.deviceId === null)).toBe(true);
@@ -197,6 +201,73 @@ describe('setting outcomes by filter', () => {
       counts: { 'Device Positivado': expected.length, 'Fraude Confirmada': 0 },
       total: batchRows().filter((row) => row.deviceId !== null).length,
     });
+  });
+});
+
+describe('a bulk outcome over a large filter', () => {
+  it('goes slice by slice, each slice committed, other work answered between slices', async () => {
+    const review = reviewService(fixture.db);
+    const reviewable = batchRows().filter((row) => row.deviceId !== null);
+    const progress: Array<[number, number]> = [];
+    const running = review.setFiltered(fixture.batchId, {}, 'Suspeito', {
+      sliceRows: 10,
+      progress: (done, total) => progress.push([done, total]),
+    });
+    // Asked while the bulk outcome runs: answered before it ends, seeing the slices done so far.
+    const between = new Promise<number>((resolve) => setImmediate(() => resolve(stored().size)));
+    const seen = await between;
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(reviewable.length);
+    expect(unwrap(await running)).toEqual({
+      changed: reviewable.length,
+      withoutTransactionId: 1,
+      withoutDevice: batchRows().filter((row) => row.externalId !== null && row.deviceId === null)
+        .length,
+    });
+    expect(progress).toEqual([
+      [10, 40],
+      [20, 40],
+      [30, 40],
+      [40, 40],
+    ]);
+    expect(stored().size).toBe(reviewable.length);
+  });
+
+  it('counts a slice in matching rows, so a sparse filter takes few slices of at most that many', async () => {
+    const review = reviewService(fixture.db);
+    const high: ResultFilter = { risks: ['high'] };
+    const handlers = testResultHandlers(fixture.db);
+    const matching = unwrap(
+      await handlers['results.page']({
+        batchId: fixture.batchId,
+        filter: high,
+        sort: 'row',
+        direction: 'asc',
+        offset: 0,
+        limit: 500,
+      }),
+    ).rows;
+    expect(matching.length).toBeGreaterThan(2);
+    expect(matching.length).toBeLessThan(20);
+    const progress: number[] = [];
+    await review.setFiltered(fixture.batchId, high, 'Suspeito', {
+      sliceRows: 2,
+      progress: (done) => progress.push(done),
+    });
+    // Each slice ends at its second match; the last one, short or empty, at the batch's end.
+    const ends = matching.filter((_, index) => index % 2 === 1).map((row) => row.seq);
+    if (ends.at(-1) !== 40) ends.push(40);
+    expect(progress).toEqual(ends);
+  });
+
+  it('changes nothing when the count confirmed is no longer the count matching', async () => {
+    const review = reviewService(fixture.db);
+    const refused = await review.setFiltered(fixture.batchId, {}, 'Suspeito', {
+      expected: 41,
+      sliceRows: 10,
+    });
+    expect(!refused.ok && refused.error.code).toBe('validation');
+    expect(stored().size).toBe(0);
   });
 });
 
@@ -282,12 +353,29 @@ describe('importing outcomes from a spreadsheet', () => {
 });
 
 describe('rows for a response-variable file', () => {
+  it('reads a large selection a slice at a time, in the same order, answering other work between slices', async () => {
+    const review = reviewService(fixture.db);
+    const answered = batchRows().filter((row) => row.deviceId !== null);
+    // One change: every outcome has the same time, so the slices part on the row id as well.
+    review.set(targets(answered.map((row) => row.seq)), 'Suspeito');
+    const whole = await review.fileRows('sandbox', { scope: 'all' });
+    expect(whole.map((row) => row.transactionId)).toEqual(answered.map((row) => row.externalId));
+    const order: string[] = [];
+    const reading = review.fileRows('sandbox', { scope: 'all' }, 3).then((rows) => {
+      order.push('read');
+      return rows;
+    });
+    setImmediate(() => order.push('other work'));
+    expect(await reading).toEqual(whole);
+    expect(order).toEqual(['other work', 'read']);
+  });
+
   it('gives the unsent rows of the environment, all rows on request, one batch on request', async () => {
     const review = reviewService(fixture.db);
     const answered = batchRows().filter((row) => row.deviceId !== null);
     review.set(targets(answered.slice(0, 6).map((row) => row.seq)), 'Suspeito');
     review.set(targets(answered.slice(6, 9).map((row) => row.seq)), 'Fraude Confirmada');
-    const all = review.fileRows('sandbox', { scope: 'all' });
+    const all = await review.fileRows('sandbox', { scope: 'all' });
     expect(all).toEqual(
       answered.slice(0, 9).map((row, index) => ({
         transactionId: row.externalId,
@@ -295,7 +383,7 @@ describe('rows for a response-variable file', () => {
         outcome: index < 6 ? 'Suspeito' : 'Fraude Confirmada',
       })),
     );
-    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all);
+    expect(await review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all);
     expect(review.summary('sandbox')).toEqual({
       counts: { Suspeito: 6, 'Fraude Confirmada': 3, 'Device Positivado': 0 },
       total: 9,
@@ -314,12 +402,12 @@ describe('rows for a response-variable file', () => {
       ),
     );
     expect(sent).toMatchObject({ status: 'done', upload: { status: 'sent' } });
-    expect(review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
-    expect(review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
+    expect(await review.fileRows('sandbox', { scope: 'unsent' })).toEqual(all.slice(4));
+    expect(await review.fileRows('sandbox', { scope: 'all' })).toEqual(all);
     expect(review.summary('sandbox').unsent).toBe(5);
     // Another environment gets none of them: their devices were named by the sandbox, and a
     // sandbox device must never reach the test or production service.
-    expect(review.fileRows('test', { scope: 'all' })).toEqual([]);
+    expect(await review.fileRows('test', { scope: 'all' })).toEqual([]);
     expect(review.summary('test')).toMatchObject({ total: 0, unsent: 0 });
     const asTest = review.checkImport(
       all.map((row, index) => ({
@@ -334,7 +422,7 @@ describe('rows for a response-variable file', () => {
 
     // A changed outcome is unsent again (the service has only the old one).
     review.set(targets([answered[0]!.seq]), 'Device Positivado');
-    const unsent = review.fileRows('sandbox', { scope: 'unsent' });
+    const unsent = await review.fileRows('sandbox', { scope: 'unsent' });
     expect(unsent).toHaveLength(6);
     expect(unsent.at(-1)).toEqual({
       transactionId: answered[0]!.externalId,
@@ -346,10 +434,12 @@ describe('rows for a response-variable file', () => {
     const [other] = sourceRows(1, 900);
     const otherBatch = await fixture.runBatch([other!]);
     review.set(targets([1], otherBatch), 'Suspeito');
-    expect(review.fileRows('sandbox', { scope: 'all', batchId: otherBatch })).toEqual([
+    expect(await review.fileRows('sandbox', { scope: 'all', batchId: otherBatch })).toEqual([
       expect.objectContaining({ transactionId: other!.raw.externalID, outcome: 'Suspeito' }),
     ]);
-    expect(review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId })).toHaveLength(9);
+    expect(
+      await review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId }),
+    ).toHaveLength(9);
     expect(review.summary('sandbox', otherBatch)).toMatchObject({ total: 1, unsent: 1 });
   });
 });

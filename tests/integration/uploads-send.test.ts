@@ -24,7 +24,7 @@ beforeAll(async () => {
   review.set(targets.slice(0, 12), 'Suspeito');
   review.set(targets.slice(12, 20), 'Fraude Confirmada');
   review.set(targets.slice(20), 'Device Positivado');
-  reviewed = review.fileRows('sandbox', { scope: 'all' });
+  reviewed = await review.fileRows('sandbox', { scope: 'all' });
 });
 afterAll(() => fixture.close());
 beforeEach(() => {
@@ -376,5 +376,27 @@ describe('DeviceIds of another environment', () => {
     // It went out (the sandbox then refused the made-up DeviceId, as the service would).
     expect(sent).toMatchObject({ environment: 'sandbox', status: 'refused' });
     expect(fixture.sandbox.counters().uploadsByStatus).toEqual({ 400: 1 });
+  });
+});
+
+describe('the check of a large file', () => {
+  it('looks its DeviceIds up slice by slice, answering other work between slices, with the same findings', async () => {
+    const rows: ResponseVariableRow[] = [
+      ...reviewed,
+      { transactionId: 'order-built-elsewhere', deviceId: 'dev-unseen', outcome: 'Suspeito' },
+    ];
+    const file = await build(rows, { kind: 'csv', fileName: 'grande' });
+    const whole = await uploadService(fixture.db).check(file, 'sandbox');
+    const order: string[] = [];
+    const checking = uploadService(fixture.db, { sliceRows: 4 })
+      .check(file, 'sandbox')
+      .then((check) => {
+        order.push('checked');
+        return check;
+      });
+    setImmediate(() => order.push('other work'));
+    expect(await checking).toEqual(whole);
+    expect(whole.unseenDevices.count).toBe(1);
+    expect(order).toEqual(['other work', 'checked']);
   });
 });

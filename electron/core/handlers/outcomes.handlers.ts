@@ -15,7 +15,7 @@ type Names =
 
 /** Case review: outcomes by row, by filter and from a spreadsheet; what a file would carry. */
 export function outcomeHandlers(
-  context: Pick<CoreContext, 'db' | 'settings' | 'team'>,
+  context: Pick<CoreContext, 'db' | 'settings' | 'team' | 'emit'>,
 ): HandlerGroup<Names> {
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
@@ -29,7 +29,11 @@ export function outcomeHandlers(
       fromStore(
         () =>
           batches.get(batchId)
-            ? review.setFiltered(batchId, filter, outcome, expected)
+            ? review.setFiltered(batchId, filter, outcome, {
+                expected,
+                progress: (done, total) =>
+                  context.emit('main:outcomes.progress', { batchId, done, total }),
+              })
             : noBatch(batchId),
         'changed',
       ),

@@ -11,7 +11,7 @@ import type { ResultFilter } from '../../../shared/contract/results';
 import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
-import { outcomesRepo, type ReviewedRow } from '../store/outcomes.repo';
+import { outcomesRepo, type FileRowsCursor, type ReviewedRow } from '../store/outcomes.repo';
 import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -27,14 +27,18 @@ export interface ReviewService {
   set(targets: ReviewTarget[], outcome: ReviewOutcome | null): OutcomeChange;
   /**
    * The same for every row of a batch that matches a results filter; with `expected`, only when
-   * that many rows match (else `validation`, nothing changed).
+   * that many rows match (else `validation`, nothing changed). A filter may match most of a
+   * million-row batch, minutes of writing: the rows are read and changed `sliceRows` matching
+   * rows at a time in input order, each slice one transaction with its trail, with a turn of the
+   * event loop between, so the main process keeps answering every window meanwhile; `progress`
+   * hears of each slice. A failure stops at its slice: the slices before it stay changed.
    */
   setFiltered(
     batchId: string,
     filter: ResultFilter,
     outcome: ReviewOutcome | null,
-    expected?: number,
-  ): Result<OutcomeChange>;
+    options?: SetFilteredOptions,
+  ): Promise<Result<OutcomeChange>>;
   /**
    * What applying an outcomes spreadsheet would do; changes nothing. Ids are matched against the
    * batches of `environment`, whose devices the file for that environment will carry.
@@ -55,12 +59,30 @@ export interface ReviewService {
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
   seenElsewhere(transactionIds: string[], environment: Destination): number;
-  /** Reviewed transactions as response-variable rows: those `environment` lacks, or all. */
+  /**
+   * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
+   * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
+   * reviewed is seconds of reading.
+   */
   fileRows(
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
-  ): ResponseVariableRow[];
+    sliceRows?: number,
+  ): Promise<ResponseVariableRow[]>;
 }
+
+/** How a bulk outcome over a filter runs (see `ReviewService.setFiltered`). */
+export interface SetFilteredOptions {
+  /** The number of matching rows the analyst confirmed. */
+  expected?: number;
+  /** Matching rows per slice, read in input order: 512 keep a slice near a quarter second here. */
+  sliceRows?: number;
+  /** After each slice: the batch's rows gone through so far, and its last row. */
+  progress?: (done: number, total: number) => void;
+}
+
+/** Resolves after the events waiting (other requests, I/O) have had their turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The review service over the history; synchronous, throws only SQLite errors. Every change is
@@ -142,18 +164,35 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         outcome,
         targets.length === 1 ? 'key' : 'bulk',
       ),
-    setFiltered: (batchId, filter, outcome, expected) =>
-      db
-        .transaction((): Result<OutcomeChange> => {
-          const rows = repo.filtered(batchId, filter);
-          if (expected !== undefined && rows.length !== expected)
-            return fail(
-              'validation',
-              `The rows matching the filter changed: ${String(rows.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
-            );
-          return ok(change(() => rows, outcome, 'bulk'));
-        })
-        .immediate(),
+    async setFiltered(batchId, filter, outcome, options = {}) {
+      const { expected, sliceRows = 512, progress } = options;
+      const { count, lastSeq } = repo.filteredCount(batchId, filter);
+      if (expected !== undefined && count !== expected)
+        return fail(
+          'validation',
+          `The rows matching the filter changed: ${String(count)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+        );
+      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      let after = 0;
+      for (;;) {
+        let rows: ReviewedRow[] = [];
+        const slice = change.immediate(
+          () => (rows = repo.filtered(batchId, filter, { after, limit: sliceRows })),
+          outcome,
+          'bulk',
+        );
+        counts.changed += slice.changed;
+        counts.withoutTransactionId += slice.withoutTransactionId;
+        counts.withoutDevice += slice.withoutDevice;
+        const last = rows.at(-1)?.seq ?? lastSeq;
+        const done = rows.length < sliceRows ? lastSeq : last;
+        progress?.(done, lastSeq);
+        if (done >= lastSeq) break;
+        after = last;
+        await nextTurn();
+      }
+      return ok(counts);
+    },
     checkImport: (rows, environment) =>
       db.transaction(() => plan(rows, environment).report).deferred(),
     applyImport: (rows, replaceConflicts, environment) =>
@@ -182,7 +221,19 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    fileRows: (environment, { batchId, scope }) =>
-      repo.fileRows(environment, batchId, scope === 'unsent'),
+    async fileRows(environment, { batchId, scope }, sliceRows = 16_384) {
+      const rows: ResponseVariableRow[] = [];
+      let after: FileRowsCursor | null = null;
+      do {
+        if (after) await nextTurn();
+        const slice = repo.fileRows(environment, batchId, scope === 'unsent', {
+          after,
+          limit: sliceRows,
+        });
+        for (const row of slice.rows) rows.push(row);
+        after = slice.next;
+      } while (after);
+      return rows;
+    },
   };
 }

@@ -16,6 +16,12 @@ export interface ReviewedRow {
   deviceId: string | null;
 }
 
+/** Where a slice of file rows ended: the last outcome's time and row id. */
+export interface FileRowsCursor {
+  setAt: string;
+  id: number;
+}
+
 /** Where an id of an outcomes spreadsheet stands in the history. */
 export interface KnownTransaction {
   /** The device of the most recent `ok` lookup with this id, and its batch. */
@@ -113,19 +119,43 @@ export function outcomesRepo(db: Db) {
       const found = row.get(batchId, seq);
       return found ? toReviewed(found) : null;
     },
-    /** The rows of a batch that match a results filter, in input order. */
-    filtered(batchId: string, filter: ResultFilter): ReviewedRow[] {
+    /**
+     * The rows of a batch that match a results filter, in input order; with `slice`, at most
+     * `limit` of them after row `after` (a slice of a large batch, read along the primary key).
+     */
+    filtered(
+      batchId: string,
+      filter: ResultFilter,
+      slice?: { after: number; limit: number },
+    ): ReviewedRow[] {
       const { where, params } = filterSql(batchId, filter);
-      // Read whole (numbers and ids only): writes cannot run while a statement iterates.
+      const range = slice ? ' AND ri.seq > @sliceAfter' : '';
+      const limit = slice ? ' LIMIT @sliceLimit' : '';
+      // Read whole (numbers and ids only): writes cannot run while a statement iterates. CROSS
+      // JOIN keeps the results index outside, walked in `seq` order: driven by batch_rows (as
+      // SQLite picks for an outcome filter), each slice sorted every remaining row again.
       return statement<RowColumns>(
         `SELECT @batchId AS batch_id, r.seq, r.external_id, ${answeredDevice}
          FROM result_index ri
-         JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
+         CROSS JOIN batch_rows r ON r.batch_key = ri.batch_key AND r.seq = ri.seq
          LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
-         WHERE ${where} ORDER BY ri.seq`,
+         WHERE ${where}${range} ORDER BY ri.seq${limit}`,
       )
-        .all(params)
+        .all(slice ? { ...params, sliceAfter: slice.after, sliceLimit: slice.limit } : params)
         .map(toReviewed);
+    },
+    /** How many rows of a batch match a results filter, and the batch's last `seq`. */
+    filteredCount(batchId: string, filter: ResultFilter): { count: number; lastSeq: number } {
+      const { where, params } = filterSql(batchId, filter);
+      const count =
+        statement<{ n: number }>(`SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`).get(
+          params,
+        )?.n ?? 0;
+      const lastSeq =
+        statement<{ seq: number | null }>(
+          `SELECT max(seq) AS seq FROM result_index WHERE batch_key = ${batchKeyOf('@batchId')}`,
+        ).get({ batchId })?.seq ?? 0;
+      return { count, lastSeq };
     },
     /**
      * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
@@ -205,19 +235,38 @@ export function outcomesRepo(db: Db) {
          GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },
-    /** Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. */
+    /**
+     * Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. At
+     * most `limit` of them, those after the outcome `after` (the `next` of the previous slice):
+     * a million are read a slice at a time along the `set_at` index.
+     */
     fileRows(
       environment: Destination,
       batchId: string | undefined,
       unsentOnly: boolean,
-    ): ResponseVariableRow[] {
+      slice: { after: FileRowsCursor | null; limit: number },
+    ): { rows: ResponseVariableRow[]; next: FileRowsCursor | null } {
       const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
-      const params: Record<string, string> = { environment };
+      const after = slice.after ? ' AND (o.set_at, o.id) > (@afterAt, @afterId)' : '';
+      const params: Record<string, string | number> = { environment, limit: slice.limit };
       if (batchId !== undefined) params.batchId = batchId;
-      return statement<ResponseVariableRow>(
-        `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome
-         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent} ORDER BY o.set_at, o.id`,
+      if (slice.after)
+        Object.assign(params, { afterAt: slice.after.setAt, afterId: slice.after.id });
+      const found = statement<ResponseVariableRow & FileRowsCursor>(
+        `SELECT o.external_id AS transactionId, o.device_id AS deviceId, o.outcome,
+           o.set_at AS setAt, o.id
+         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}${after}
+         ORDER BY o.set_at, o.id LIMIT @limit`,
       ).all(params);
+      const last = found.at(-1);
+      return {
+        rows: found.map(({ transactionId, deviceId, outcome }) => ({
+          transactionId,
+          deviceId,
+          outcome,
+        })),
+        next: last && found.length === slice.limit ? { setAt: last.setAt, id: last.id } : null,
+      };
     },
   };
 }

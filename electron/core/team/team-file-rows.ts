@@ -15,9 +15,9 @@ export async function teamFileRows(
   query: { batchId?: string; scope: FileScope },
 ): Promise<OutcomeFileRows> {
   if (!team.configured())
-    return { rows: review.fileRows(environment, query), sentByTeam: 0, teamError: null };
+    return { rows: await review.fileRows(environment, query), sentByTeam: 0, teamError: null };
   const synced = await team.sync();
-  const rows = review.fileRows(environment, query);
+  const rows = await review.fileRows(environment, query);
   if (!synced.ok) return { rows, sentByTeam: 0, teamError: synced.error.message };
   if (query.scope !== 'unsent') return { rows, sentByTeam: 0, teamError: null };
   const held = await team.held(

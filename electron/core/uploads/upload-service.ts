@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import { readResponseFile } from '../../../shared/outcomes';
 import type { ReadResult } from '../../../shared/outcomes';
@@ -144,20 +145,54 @@ function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
   };
 }
 
-/** The upload service over the history; the network goes through the client it is given. */
-export function uploadService(db: Db): UploadService {
+/** Resolves after the events waiting (other requests, I/O) have had their turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The upload service over the history; the network goes through the client it is given.
+ * `sliceRows`: the file's rows whose DeviceIds are looked up at a time, with a turn of the event
+ * loop between, so a file of hundreds of thousands of rows does not hold the main process.
+ */
+export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadService {
   const repo = uploadsRepo(db);
 
-  /** The re-send guard over the ledger as it is now, for a file already read. */
-  function guard(file: UploadFileInput, read: ReadResult, environment: Destination) {
-    const hash = sha256(file.bytes);
-    const rows = read.ok ? read.rows : [];
-    const devices = deviceClasses(rows, repo.deviceOrigins(rows), environment);
+  /** Where the history met each DeviceId of `rows`, asked slice by slice. */
+  async function deviceOrigins(rows: ResponseVariableRow[]): Promise<Map<string, Destination[]>> {
+    const known = new Map<string, Destination[]>();
+    for (let from = 0; from < rows.length; from += sliceRows) {
+      if (from > 0) await nextTurn();
+      for (const [deviceId, found] of repo.deviceOrigins(rows.slice(from, from + sliceRows))) {
+        const list = known.get(deviceId) ?? [];
+        for (const destination of found) if (!list.includes(destination)) list.push(destination);
+        known.set(deviceId, list);
+      }
+    }
+    return known;
+  }
+
+  /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
+  function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
     const repeated = repo.repeated(
       environment,
       rows.map((row) => row.transactionId),
     );
-    const check: UploadCheck = {
+    return {
+      sameFile: repo.sameFile(hash, environment),
+      repeatedTransactions: repeated.count,
+      repeatedIn: repeated.uploads,
+    };
+  }
+
+  /** The re-send guard over the history as it is now, for a file already read. */
+  async function guard(
+    file: UploadFileInput,
+    read: ReadResult,
+    environment: Destination,
+  ): Promise<UploadCheck> {
+    const hash = sha256(file.bytes);
+    const rows = read.ok ? read.rows : [];
+    const devices = deviceClasses(rows, await deviceOrigins(rows), environment);
+    return {
       fileName: baseName(file.fileName),
       rows: rows.length,
       sha256: hash,
@@ -165,12 +200,9 @@ export function uploadService(db: Db): UploadService {
       problems: read.ok ? [] : read.problems,
       foreignDevices: devices.foreign,
       unseenDevices: devices.unseen,
-      sameFile: repo.sameFile(hash, environment),
-      repeatedTransactions: repeated.count,
-      repeatedIn: repeated.uploads,
+      ...ledgerGuard(hash, rows, environment),
       changedSince: 0,
     };
-    return check;
   }
 
   async function inspect(
@@ -178,7 +210,7 @@ export function uploadService(db: Db): UploadService {
     environment: Destination,
   ): Promise<{ check: UploadCheck; read: ReadResult }> {
     const read = await readResponseFile(file.bytes, file.fileName);
-    return { check: guard(file, read, environment), read };
+    return { check: await guard(file, read, environment), read };
   }
 
   /** `changedSince`: for a stored file sent again, its rows whose outcome has changed since. */
@@ -212,7 +244,9 @@ export function uploadService(db: Db): UploadService {
     const started = db
       .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
         if (!target.confirmed) {
-          const now = { ...guard(file, read, target.environment), changedSince };
+          // The devices were judged above; the ledger is asked again inside the transaction.
+          const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
+          const now = { ...check, ...ledger, changedSince };
           if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || changedSince > 0)
             return { kind: 'confirm', check: now };
         }

@@ -79,7 +79,7 @@ describe.skipIf(missing)('team sync between two workstations', () => {
       expect(theirs).toEqual({ ...mine, set_by: 'Ana' });
     }
     // Bruno never looked these up, yet the file for the sandbox carries them with their devices.
-    const rows = reviewService(bruno.db).fileRows('sandbox', { scope: 'all' });
+    const rows = await reviewService(bruno.db).fileRows('sandbox', { scope: 'all' });
     expect(rows.map((row) => row.transactionId).sort()).toEqual(ids);
     // Pulling again changes nothing: every change is applied once.
     expect(await bruno.sync()).toMatchObject({ pulled: 0, applied: 0 });

@@ -87,13 +87,13 @@ describe('migration 0008 (custom endpoints)', () => {
 
     // Today's review service reads today's schema: the later migrations first.
     await migrate(db, migrations, () => backup);
-    const ids = (destination: string) =>
-      reviewService(db)
-        .fileRows(destination as 'sandbox', { scope: 'all' })
-        .map((row) => row.transactionId);
-    expect(ids('sandbox')).toEqual(['order-embedded']);
-    expect(ids('https://gateway.example/dc')).toEqual(['order-other-server']);
-    expect(ids('production')).toEqual(['order-production']);
+    const ids = async (destination: string) =>
+      (await reviewService(db).fileRows(destination as 'sandbox', { scope: 'all' })).map(
+        (row) => row.transactionId,
+      );
+    expect(await ids('sandbox')).toEqual(['order-embedded']);
+    expect(await ids('https://gateway.example/dc')).toEqual(['order-other-server']);
+    expect(await ids('production')).toEqual(['order-production']);
 
     // A batch stored now records its custom address; the column refuses what is not a URL.
     const later = createBatch(db, {

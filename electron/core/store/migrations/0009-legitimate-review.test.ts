@@ -119,12 +119,15 @@ describe('migration 0009 (legitimate review)', () => {
     expect(indexRows(db)[1]).toEqual({ seq: 2, risk: 1, score: 0.9, outcome: 3 });
     // A response-variable file never carries it, nor counts it as unsent.
     expect(
-      review.fileRows('sandbox', { scope: 'all' }).map((row) => [row.transactionId, row.outcome]),
+      (await review.fileRows('sandbox', { scope: 'all' })).map((row) => [
+        row.transactionId,
+        row.outcome,
+      ]),
     ).toEqual([
       ['order-1', 'Fraude Confirmada'],
       ['order-3', 'Suspeito'],
     ]);
-    expect(review.fileRows('sandbox', { batchId: 'b1', scope: 'unsent' })).toHaveLength(2);
+    expect(await review.fileRows('sandbox', { batchId: 'b1', scope: 'unsent' })).toHaveLength(2);
     expect(review.summary('sandbox')).toMatchObject({ total: 2, unsent: 2 });
     // The ledger keeps refusing it: a last guard against sending it.
     db.prepare(

@@ -3,6 +3,7 @@ import { reviewOutcomes, type ReviewOutcome } from '../../../../shared/domain/ty
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n';
 import { outcomeName } from '../../lib/outcome-name';
+import type { BulkProgress } from './bulk-progress';
 
 interface BulkBarProps {
   selected: number;
@@ -10,6 +11,8 @@ interface BulkBarProps {
   matching: number;
   loaded: number;
   busy: boolean;
+  /** How far a bulk outcome over the filter is, while one runs. */
+  progress?: BulkProgress | null;
   onSelectAllLoaded: () => void;
   onClearSelection: () => void;
   onSetSelected: (outcome: ReviewOutcome | null) => void;
@@ -85,6 +88,17 @@ export function BulkBar(props: BulkBarProps) {
         >
           {t('review.bulk.setMatching', { count: matching })}
         </button>
+        {busy && props.progress ? (
+          <span
+            className="hint"
+            role="status"
+            data-testid="review-bulk-progress"
+            data-done={props.progress.done}
+            data-total={props.progress.total}
+          >
+            {t('review.bulk.progress', props.progress)}
+          </span>
+        ) : null}
       </div>
       <ConfirmDialog
         open={asking}

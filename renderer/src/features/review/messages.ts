@@ -84,6 +84,7 @@ const queueMessages = catalogue(
     'review.keys.confirmClear':
       'The outcome of the {count, plural, one {# selected row} other {# selected rows}}, including any scrolled out of view, will be cleared.',
     'review.bulk.confirmClearButton': 'Clear the outcomes',
+    'review.bulk.progress': 'Setting the outcomes: row {done} of {total}…',
     'review.change.rowSet': 'Row {row}: {outcome}.',
     'review.change.rowCleared': 'Row {row}: outcome cleared.',
     'review.change.noTransactionId':
@@ -177,6 +178,7 @@ const queueMessages = catalogue(
     'review.keys.confirmClear':
       'O resultado {count, plural, one {da # linha selecionada} other {das # linhas selecionadas}}, inclusive as que estão fora da tela, será limpo.',
     'review.bulk.confirmClearButton': 'Limpar os resultados',
+    'review.bulk.progress': 'Marcando os resultados: linha {done} de {total}…',
     'review.change.rowSet': 'Linha {row}: {outcome}.',
     'review.change.rowCleared': 'Linha {row}: resultado limpo.',
     'review.change.noTransactionId':

@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { outcomeName } from '../../lib/outcome-name';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { BulkBar } from './bulk-bar';
+import type { BulkProgress } from './bulk-progress';
 import { KeyLegend } from './key-legend';
 import { QueueDetail } from './queue-detail';
 import { LoadingQueueLine, QueueLine } from './queue-line';
@@ -27,6 +28,8 @@ interface QueueBodyProps {
   summary: ReactNode;
   /** False while the section is hidden: the row in full is not kept in the page then. */
   shown: boolean;
+  /** How far a bulk outcome over the filter is, while one runs. */
+  progress?: BulkProgress | null;
 }
 
 /** The queue itself: bulk controls, the list with its keys, the status line and the open row. */
@@ -75,6 +78,7 @@ export function QueueBody(props: QueueBodyProps) {
           matching={total}
           loaded={rows.loaded().length}
           busy={queue.busy}
+          progress={props.progress ?? null}
           onSelectAllLoaded={queue.selectLoaded}
           onClearSelection={queue.clearSelection}
           onSetSelected={queue.setSelected}

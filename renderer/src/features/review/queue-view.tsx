@@ -10,7 +10,7 @@ import { QueueFilters } from './queue-filters';
 import { emptyQueueFilter, toQueueFilter, type QueueSort } from './queue-state';
 import { sourceKey, type ReviewSource } from './review-source';
 import { targetOf, useBatchRows, useSearchRows, type QueueQuery } from './use-queue-rows';
-import { useOutcomeSummary, useSetFiltered, useSetOutcome } from './use-outcomes';
+import { useBulkProgress, useOutcomeSummary, useSetFiltered, useSetOutcome } from './use-outcomes';
 
 interface QueueViewProps {
   source: ReviewSource;
@@ -64,11 +64,13 @@ function BatchQueue({ batchId, query, ...rest }: SourceQueueProps & { batchId: s
   const rows = useBatchRows(batchId, query);
   const summary = useOutcomeSummary(batchId, true);
   const setFiltered = useSetFiltered();
+  const progress = useBulkProgress(batchId, setFiltered.isPending);
   const filter: ResultFilter = query.filter;
   return (
     <QueueBody
       {...rest}
       rows={rows}
+      progress={progress}
       setMatching={(outcome: ReviewOutcome | null) =>
         // The count the confirmation named: the core refuses if the batch has moved on since.
         setFiltered.mutateAsync({ batchId, filter, outcome, expected: rows.total ?? undefined })

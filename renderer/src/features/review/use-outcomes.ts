@@ -1,11 +1,12 @@
 /** Outcomes through the query cache: the summary, and the changes that refresh every view of them. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys, queryScopes } from '../../lib/query-keys';
+import { nextBulkProgress, type BulkProgress } from './bulk-progress';
 
 /**
  * Everything that shows an outcome: every batch's result pages (an outcome belongs to a
@@ -67,4 +68,20 @@ export function useOutcomeSummary(batchId: string | null, enabled: boolean) {
     queryFn: () => unwrap(api.outcomes.summary(batchId === null ? {} : { batchId })),
     enabled,
   });
+}
+
+/** The progress of this batch's bulk outcome while `running`; null otherwise. */
+export function useBulkProgress(batchId: string, running: boolean): BulkProgress | null {
+  const [shown, setShown] = useState<BulkProgress | null>(null);
+  useEffect(() => {
+    if (!running) return undefined;
+    const stop = api.onOutcomesProgress((event) =>
+      setShown((previous) => nextBulkProgress(previous, event, batchId)),
+    );
+    return () => {
+      stop();
+      setShown(null);
+    };
+  }, [batchId, running]);
+  return running ? shown : null;
 }

@@ -1,0 +1,128 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { openHistory } from '../../electron/core/store/db';
+import type { BenchResult } from './bench-result';
+import { withAppInChromium } from './browser-app';
+import { millionRows, storeBigBatch } from './million-batch';
+
+/** A full sheet by default; DCDESK_BENCH_REVIEW_ROWS builds a smaller batch. */
+const rowCount = Number(process.env.DCDESK_BENCH_REVIEW_ROWS ?? millionRows);
+
+/** The most a step may take, and the longest task the renderer's main thread may run. */
+const targetMs = 2000;
+
+/** Every long task (over 50 ms) of the page's main thread, from its first script on. */
+const watchLongTasks = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** The longest task since the last call, in ms (0 when none took over 50 ms). */
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(
+    `(() => { const tasks = window.__longTasks.splice(0); return tasks.length ? Math.max(...tasks) : 0; })()`,
+  );
+}
+
+/**
+ * Gives every row of the batch that an answer gave a device an outcome; returns how many. One
+ * statement, without the trail (the review-million bench times the app's own bulk outcome, minutes
+ * over a million rows); the triggers keep the results index as the app's writes do.
+ */
+async function reviewEverything(dataDir: string, batchId: string): Promise<number> {
+  const opened = await openHistory(dataDir);
+  if (!opened.ok) throw new Error(opened.error.message);
+  const { db } = opened.value;
+  try {
+    db.prepare(
+      `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment)
+       SELECT r.external_id, l.device_id, 'Suspeito', b.id, @now, b.destination
+       FROM batches b JOIN batch_rows r ON r.batch_key = b.key
+       JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+       WHERE b.id = @batchId AND l.status = 'ok' AND l.device_id IS NOT NULL
+         AND r.external_id IS NOT NULL
+       ON CONFLICT (external_id) DO UPDATE SET outcome = excluded.outcome`,
+    ).run({ batchId, now: new Date().toISOString() });
+    return db.prepare('SELECT COUNT(*) FROM outcomes').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+async function batchIdOf(dataDir: string): Promise<string> {
+  const opened = await openHistory(dataDir);
+  if (!opened.ok) throw new Error(opened.error.message);
+  try {
+    return opened.value.db.prepare('SELECT id FROM batches').pluck().get() as string;
+  } finally {
+    opened.value.db.close();
+  }
+}
+
+/**
+ * The review screen and the response-variable build of a 1,048,576-row batch in Chromium against
+ * the real core: the time from choosing Review to the first cases and their count, then, with
+ * every answered row reviewed, from choosing the sending screen (it builds the file of what was
+ * not sent yet at once) to the built file's preview; each with the longest task the page's main thread ran meanwhile (a task of seconds is
+ * a frozen window). One run each (a build of a million rows is minutes with the set-up).
+ * `DCDESK_BENCH_MILLION_DIR` copies a history built before.
+ */
+export async function benchReviewInBrowser(): Promise<BenchResult[]> {
+  const kept = process.env.DCDESK_BENCH_MILLION_DIR;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-review-browser-'));
+  try {
+    if (kept) cpSync(kept, dataDir, { recursive: true });
+    else await storeBigBatch(dataDir, rowCount);
+    const batchId = await batchIdOf(dataDir);
+    const open = await withAppInChromium(dataDir, async (page, url) => {
+      await page.addInitScript(watchLongTasks);
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Batches' }).waitFor();
+      await longestTask(page);
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Review' }).click();
+      await page.getByTestId('review-line-0').waitFor();
+      await page
+        .getByTestId('review-count')
+        .and(page.locator(`[data-value="${String(rowCount)}"]`))
+        .waitFor();
+      return { ms: performance.now() - started, longest: await longestTask(page) };
+    });
+    const reviewed = await reviewEverything(dataDir, batchId);
+    const build = await withAppInChromium(dataDir, async (page, url) => {
+      await page.addInitScript(watchLongTasks);
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Batches' }).waitFor();
+      await longestTask(page);
+      // The screen builds at once what the history has not sent: every outcome of the batch.
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Send outcomes' }).click();
+      await page
+        .getByTestId('preview-total')
+        .and(page.locator(`[data-value="${String(reviewed)}"]`))
+        .waitFor({ timeout: 600_000 });
+      return { ms: performance.now() - started, longest: await longestTask(page) };
+    });
+    const rows = rowCount.toLocaleString('en');
+    return [
+      {
+        name: `(qb1) review screen of ${rows} rows in Chromium: Review chosen → first cases and their count`,
+        value: `${open.ms.toFixed(0)} ms, longest main-thread task ${open.longest.toFixed(0)} ms`,
+        target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
+        met: open.ms <= targetMs && open.longest <= targetMs,
+      },
+      {
+        name: `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → its preview`,
+        value: `${build.ms.toFixed(0)} ms, longest main-thread task ${build.longest.toFixed(0)} ms`,
+        target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
+        met: build.ms <= targetMs && build.longest <= targetMs,
+      },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

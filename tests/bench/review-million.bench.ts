@@ -1,0 +1,301 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createCore, type Core } from '../../electron/core/create-core';
+import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import { startSandbox } from '../../electron/sandbox';
+import type { ResultFilter } from '../../shared/contract/results';
+import type { ResponseVariableRow, ReviewOutcome } from '../../shared/domain/types';
+import { buildResponseFile } from '../../shared/outcomes';
+import type { Result } from '../../shared/result';
+import type { BenchResult } from './bench-result';
+import { medianOf, withSpread, type Measured } from './median';
+import { millionRows, storeBigBatch } from './million-batch';
+
+/** A full sheet by default; DCDESK_BENCH_REVIEW_ROWS builds a smaller batch. */
+const rowCount = Number(process.env.DCDESK_BENCH_REVIEW_ROWS ?? millionRows);
+
+/** The most a step may take, and the most it may hold the main process's event loop. */
+const stepTargetMs = 2000;
+
+/** One run of a step: its time, the longest the event loop waited meanwhile, the memory it grew. */
+interface Run {
+  ms: number;
+  blockedMs: number;
+  growthMb: number;
+}
+
+/**
+ * Runs `work` while watching the event loop (perf_hooks, 10 ms resolution) and the resident size
+ * (sampled every 20 ms, and once after). A synchronous call that holds the loop for seconds shows
+ * as a delay that long: every IPC answer of the app would wait as long.
+ */
+async function watched(work: () => Promise<unknown>): Promise<Run> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  // Its first tick only starts the clock: a block before it would not be seen.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const started = performance.now();
+  await work();
+  const ms = performance.now() - started;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  // The monitor's timer, late behind a block that just ended, records it at its next turn.
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  delay.disable();
+  clearInterval(sampler);
+  return { ms, blockedMs: delay.max / 1e6, growthMb: (peak - before) / 2 ** 20 };
+}
+
+interface Step {
+  time: Measured;
+  blocked: Measured;
+  growthMb: number;
+}
+
+/**
+ * Runs of a bulk outcome: 3 unless DCDESK_BENCH_REVIEW_BULK_RUNS says fewer (over a million rows
+ * each run is minutes).
+ */
+const bulkRuns = Number(process.env.DCDESK_BENCH_REVIEW_BULK_RUNS ?? 3);
+
+/** Three runs of a step, or `count` (`prepare` runs before each, outside the time). */
+async function step3(
+  work: (run: number) => Promise<unknown>,
+  prepare: (run: number) => Promise<unknown> = () => Promise.resolve(),
+  count = 3,
+): Promise<Step> {
+  const runs: Run[] = [];
+  for (let run = 0; run < count; run += 1) {
+    await prepare(run);
+    runs.push(await watched(() => work(run)));
+  }
+  return {
+    time: medianOf(runs.map((run) => run.ms)),
+    blocked: medianOf(runs.map((run) => run.blockedMs)),
+    growthMb: Math.max(...runs.map((run) => run.growthMb)),
+  };
+}
+
+function valueOf<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** One operation of the contract through the core, as the window calls it (schema included). */
+async function call<T>(core: Core, name: string, input: unknown): Promise<T> {
+  return valueOf(await core.call(name, input)) as T;
+}
+
+function line(name: string, figure: Step, withMemory = false, note = ''): BenchResult {
+  const result = {
+    name,
+    value:
+      `${withSpread(figure.time)} ms, event loop held ${withSpread(figure.blocked)} ms` +
+      (withMemory ? `, memory growth ${figure.growthMb.toFixed(0)} MB (largest of runs)` : '') +
+      note,
+    target: `≤ ${String(stepTargetMs)} ms, no block over ${String(stepTargetMs)} ms`,
+    met: figure.time.median <= stepTargetMs && figure.blocked.max <= stepTargetMs,
+    figures: { ms: figure.time, blockedMs: figure.blocked },
+  };
+  // Said as soon as measured: the whole group takes most of an hour.
+  console.log(`${result.met ? 'ok  ' : 'MISS'}  ${result.name}  ${result.value}`);
+  return result;
+}
+
+/**
+ * The review side of a 1,048,576-row batch through the app's core (`core.call`, the door IPC and
+ * the web host use): opening the queue riskiest first, marking one case, a bulk outcome over
+ * every high-risk row and over the whole batch, then the response-variable file of about a
+ * million outcomes: its rows, the CSV and the zip built with the shared builder (as the window
+ * and `dcdesk outcomes build` do), and the check before upload. Each step is timed three times,
+ * with the longest the main process's event loop was held. `DCDESK_BENCH_MILLION_DIR` copies a
+ * history built before (it is changed here, so the copy is thrown away afterwards);
+ * `DCDESK_BENCH_REVIEW_ROWS` builds a smaller batch instead.
+ */
+export async function benchReviewMillion(): Promise<BenchResult[]> {
+  const kept = process.env.DCDESK_BENCH_MILLION_DIR;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-review-'));
+  try {
+    if (kept) cpSync(kept, dataDir, { recursive: true });
+    else await storeBigBatch(dataDir, rowCount);
+    const core = valueOf(
+      await createCore({
+        dataDir,
+        fetch: globalThis.fetch,
+        keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
+        startSandbox,
+        version: 'bench',
+        locale: 'en-US',
+        platform: process.platform,
+      }),
+    );
+    try {
+      return await measureReview(core);
+    } finally {
+      await core.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Page {
+  total: number;
+  rows: Array<{ seq: number }>;
+}
+
+async function measureReview(core: Core): Promise<BenchResult[]> {
+  const batches = await call<Array<{ id: string }>>(core, 'batches.list', {});
+  const batchId = batches[0]?.id ?? '';
+  const page = (filter: ResultFilter, offset = 0) =>
+    call<Page>(core, 'results.page', {
+      batchId,
+      filter,
+      sort: 'deviceRisk',
+      direction: 'desc',
+      offset,
+      limit: 200,
+    });
+  const summary = () => call(core, 'outcomes.summary', { batchId });
+  const high = (await page({ risks: ['high'] })).total;
+  const rows = rowCount.toLocaleString('en');
+
+  const results: BenchResult[] = [];
+
+  // The queue's first page (riskiest first) with its count, and the batch's outcome summary.
+  const open = await step3(() => Promise.all([page({}), summary()]));
+  results.push(
+    line(`(q1) review queue of ${rows} rows: first page riskiest first, count, summary`, open),
+  );
+  // The next page of cases, asked when the cursor passes the 200 loaded.
+  const next = await step3((run) => page({}, 200 * (run + 1)));
+  results.push(line(`(q2) review queue: the next page of cases`, next));
+  // One outcome by key, then the refresh the window does after it (page, count, summary).
+  const first = (await page({})).rows;
+  const markOne = await step3(async (run) => {
+    const seq = first[run]?.seq ?? 1;
+    await call(core, 'outcomes.set', { targets: [{ batchId, seq }], outcome: 'Suspeito' });
+    await Promise.all([page({}), summary()]);
+  });
+  results.push(
+    line(`(q3) review queue: mark one outcome, then the refreshed page and summary`, markOne),
+  );
+
+  // Every high-risk row, confirmed with the count the analyst saw; cleared again before each run.
+  const bulkHigh = await step3(
+    () =>
+      call(core, 'outcomes.setFiltered', {
+        batchId,
+        filter: { risks: ['high'] },
+        outcome: 'Fraude Confirmada',
+        expected: high,
+      }),
+    () =>
+      call(core, 'outcomes.setFiltered', { batchId, filter: { risks: ['high'] }, outcome: null }),
+    bulkRuns,
+  );
+  results.push(
+    line(
+      `(q4) bulk outcome over every high-risk row (${high.toLocaleString('en')}), confirmed`,
+      bulkHigh,
+    ),
+  );
+  // Every row of the batch, another outcome each run, so each run changes about a million.
+  const outcomesInTurn: ReviewOutcome[] = ['Suspeito', 'Device Positivado', 'Fraude Confirmada'];
+  const bulkAll = await step3(
+    (run) =>
+      call(core, 'outcomes.setFiltered', {
+        batchId,
+        filter: {},
+        outcome: outcomesInTurn[run] ?? 'Suspeito',
+      }),
+    undefined,
+    bulkRuns,
+  );
+  results.push(line(`(q5) bulk outcome over the whole batch (${rows} rows)`, bulkAll));
+
+  // The file of the whole batch: its rows from the core, then the shared builder.
+  let fileRows: ResponseVariableRow[] = [];
+  const rowsStep = await step3(async () => {
+    fileRows = [];
+    fileRows = (
+      await call<{ rows: ResponseVariableRow[] }>(core, 'outcomes.fileRows', {
+        batchId,
+        scope: 'all',
+      })
+    ).rows;
+  });
+  const outcomesText = fileRows.length.toLocaleString('en');
+  results.push(
+    line(
+      `(q6) file rows of ${outcomesText} outcomes from the core (outcomes.fileRows)`,
+      rowsStep,
+      true,
+    ),
+  );
+  const mb = (bytes: Uint8Array) => `${(bytes.length / 2 ** 20).toFixed(1)} MB`;
+  const build = async (rowsOfFile: ResponseVariableRow[], kind: 'csv' | 'zip') => {
+    const file = await buildResponseFile(rowsOfFile, { kind, separator: ',', fileName: 'rv' });
+    if (!file.ok) throw new Error(file.problems[0]?.message ?? 'The file cannot be built.');
+    return file.file.bytes;
+  };
+  const built: Record<'csv' | 'zip', Uint8Array> = { csv: new Uint8Array(), zip: new Uint8Array() };
+  for (const kind of ['csv', 'zip'] as const) {
+    const step = await step3(async () => {
+      built[kind] = new Uint8Array();
+      built[kind] = await build(fileRows, kind);
+    });
+    results.push(
+      line(
+        `(q${kind === 'csv' ? '7' : '8'}) response-variable ${kind} of ${outcomesText} outcomes (${mb(built[kind])})`,
+        step,
+        true,
+      ),
+    );
+  }
+  // The check the window asks for (through the contract, base64): what it answers each time.
+  const check = async (name: string, bytes: Uint8Array): Promise<[Step, string]> => {
+    const base64 = Buffer.from(bytes).toString('base64');
+    let said = '';
+    const step = await step3(async () => {
+      const answer = await core.call('uploads.check', { fileName: name, base64 });
+      said = answer.ok
+        ? `; checked: ${String((answer.value as { rows: number }).rows)} rows, ${String((answer.value as { problems: unknown[] }).problems.length)} problems`
+        : `; refused (${answer.error.code}): ${answer.error.message}`;
+    });
+    return [step, said];
+  };
+  for (const kind of ['csv', 'zip'] as const) {
+    const [step, said] = await check(`rv.${kind}`, built[kind]);
+    results.push(
+      line(
+        `(q${kind === 'csv' ? '9' : '10'}) check before upload of that ${kind} (uploads.check)`,
+        step,
+        true,
+        said,
+      ),
+    );
+  }
+  // The largest CSV the app sends (20 MB): the check at its limit.
+  const perRow = built.csv.length / Math.max(1, fileRows.length);
+  const fitting = fileRows.slice(0, Math.floor((19.5 * 2 ** 20) / perRow));
+  fileRows = [];
+  built.zip = new Uint8Array();
+  const largest = await build(fitting, 'csv');
+  built.csv = new Uint8Array();
+  const [atLimit, said] = await check('rv.csv', largest);
+  results.push(
+    line(
+      `(q11) check before upload of the largest CSV sent (${fitting.length.toLocaleString('en')} rows, ${mb(largest)})`,
+      atLimit,
+      true,
+      said,
+    ),
+  );
+  return results;
+}
