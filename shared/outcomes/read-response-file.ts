@@ -29,7 +29,12 @@ export async function readResponseFile(bytes: Uint8Array, fileName: string): Pro
   const kind = kindOf(fileName);
   if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
   if (bytes.length > maxUploadBytes)
-    return refuse(unreadable('The file is larger than 20 MB, the most the app sends.'));
+    return refuse({
+      code: 'too_large',
+      line: 0,
+      value: (bytes.length / 1024 / 1024).toFixed(1),
+      message: 'The file is larger than 20 MB, the most the app sends.',
+    });
   let csv = bytes;
   if (kind === 'zip') {
     const inner = await unzipOne(bytes);

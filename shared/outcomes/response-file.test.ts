@@ -28,6 +28,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('buildResponseFile over the most the app sends', () => {
+  it('builds no file, and says how big it would be and that a zip is smaller', async () => {
+    const result = await buildResponseFile(rows, { kind: 'csv', fileName: 'big', maxBytes: 100 });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'too_large',
+          line: 0,
+          value: '0.0',
+          message:
+            'The file would be 0.0 MB, more than the 20 MB the app sends: build it as a zip, or send fewer rows.',
+        },
+      ],
+    });
+    const zip = await buildResponseFile(rows, { kind: 'zip', fileName: 'big', maxBytes: 100 });
+    expect(zip.ok || zip.problems[0]?.message).toMatch(/send fewer rows \(one batch/);
+    expect((await buildResponseFile(rows, { kind: 'csv', fileName: 'big' })).ok).toBe(true);
+  });
+});
+
 describe('buildResponseFile as CSV', () => {
   it('writes UTF-8 without a byte order mark, separated by , by default', async () => {
     const file = await built(rows, { kind: 'csv', fileName: 'respostas' });

@@ -8,9 +8,11 @@ import { looksLikeFormula } from '../spreadsheet/formula';
 import { confirmRows } from './response-checks';
 import { responseCsv, responseLines } from './response-csv';
 import { zipOne } from './response-zip';
+import { maxUploadBytes } from './types';
 import type {
   BuildResult,
   DraftResponseRow,
+  FileProblem,
   ResponseFileKind,
   ResponseFilePreview,
   ResponseSeparator,
@@ -27,6 +29,8 @@ export interface BuildOptions {
    * seconds of writing, which would freeze the window, or hold the main process, in one piece.
    */
   rowsPerTurn?: number;
+  /** The largest file built (`maxUploadBytes`, the most the app sends, unless said). */
+  maxBytes?: number;
 }
 
 /** Resolves after the events waiting (input, other requests) have had their turn. */
@@ -53,6 +57,17 @@ async function csvBytes(
   return bytes;
 }
 
+/** A built file over the most the app sends: a CSV that big is a zip of about a third. */
+function tooLarge(size: number, zip: boolean): FileProblem {
+  const megabytes = (size / 1024 / 1024).toFixed(1);
+  return {
+    code: 'too_large',
+    line: 0,
+    value: megabytes,
+    message: `The file would be ${megabytes} MB, more than the 20 MB the app sends: ${zip ? 'send fewer rows (one batch, or only the rows not sent yet)' : 'build it as a zip, or send fewer rows'}.`,
+  };
+}
+
 /**
  * The file, or every problem that stops it (see `checkResponseRows`). A CSV is UTF-8 without a
  * byte order mark; a zip holds it as its one entry `<stem>.csv`, deflated, with a fixed date, so
@@ -72,6 +87,8 @@ export async function buildResponseFile(
   );
   const zip = options.kind === 'zip';
   const bytes = zip ? await zipOne(`${stem}.csv`, csv) : csv;
+  if (bytes.length > (options.maxBytes ?? maxUploadBytes))
+    return { ok: false, problems: [tooLarge(bytes.length, zip)] };
   return {
     ok: true,
     file: {

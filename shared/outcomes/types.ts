@@ -31,6 +31,8 @@ export const fileProblemCodes = [
   'header',
   /** The bytes are not UTF-8, or the CSV quoting is broken, or the zip holds no single CSV. */
   'unreadable',
+  /** Larger than the most the app sends (`maxUploadBytes`). */
+  'too_large',
   'missing_transaction_id',
   'missing_device_id',
   'invalid_outcome',

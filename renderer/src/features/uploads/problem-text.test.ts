@@ -31,6 +31,12 @@ describe('problemText', () => {
     ).toContain('“fraude”');
   });
 
+  it('writes the size of a file too large in the notation of the locale', () => {
+    const problem: FileProblem = { code: 'too_large', line: 0, value: '45.6', message: '' };
+    expect(problemText(problem, translator('en'))).toMatch(/^The file is 45\.6 MB, more than/);
+    expect(problemText(problem, translator('pt-BR'))).toMatch(/^O arquivo tem 45,6 MB, mais que/);
+  });
+
   it('starts the sentence itself when the problem is the whole file', () => {
     expect(problemText({ code: 'empty', line: 0, message: '' }, translator('en'))).toBe(
       'The file has no rows.',

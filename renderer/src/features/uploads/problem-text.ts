@@ -6,6 +6,7 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
   empty: 'uploads.problem.empty',
   header: 'uploads.problem.header',
   unreadable: 'uploads.problem.unreadable',
+  too_large: 'uploads.problem.too_large',
   missing_transaction_id: 'uploads.problem.missing_transaction_id',
   missing_device_id: 'uploads.problem.missing_device_id',
   invalid_outcome: 'uploads.problem.invalid_outcome',
@@ -18,7 +19,8 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
  */
 export function problemText(problem: FileProblem, t: Translate): string {
   const sentence = t(problemKeys[problem.code], {
-    value: problem.value ?? '',
+    // A size (MB) is written in the locale's notation.
+    value: problem.code === 'too_large' ? Number(problem.value) : (problem.value ?? ''),
     firstLine: problem.firstLine ?? 0,
   });
   if (problem.line > 0) return t('uploads.problem.atLine', { line: problem.line, sentence });
