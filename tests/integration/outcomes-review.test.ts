@@ -205,6 +205,30 @@ describe('setting outcomes by filter', () => {
 });
 
 describe('a bulk outcome over a large filter', () => {
+  it('that fails midway says how many rows it changed before stopping', async () => {
+    const review = reviewService(fixture.db);
+    // The disk gives out after the first slice: the trail's fourth line cannot be written.
+    const lines = fixture.db
+      .prepare('SELECT COUNT(*) FROM outcome_changes')
+      .pluck()
+      .get() as number;
+    fixture.db.exec(`CREATE TEMP TRIGGER fail_later BEFORE INSERT ON outcome_changes
+      WHEN (SELECT COUNT(*) FROM outcome_changes) >= ${String(lines + 3)}
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    try {
+      const result = await review.setFiltered(fixture.batchId, {}, 'Suspeito', { sliceRows: 3 });
+      expect(!result.ok && result.error).toMatchObject({ code: 'db' });
+      const changed = stored().size;
+      expect(changed).toBeGreaterThan(0);
+      expect(changed).toBeLessThan(batchRows().filter((row) => row.deviceId !== null).length);
+      expect(!result.ok && result.error.message).toBe(
+        `The outcome was set on ${String(changed)} ${changed === 1 ? 'row' : 'rows'}, then stopped: database or disk is full. The other rows keep their outcome; try again to set it on them.`,
+      );
+    } finally {
+      fixture.db.exec('DROP TRIGGER temp.fail_later');
+    }
+  });
+
   it('goes slice by slice, each slice committed, other work answered between slices', async () => {
     const review = reviewService(fixture.db);
     const reviewable = batchRows().filter((row) => row.deviceId !== null);

@@ -15,6 +15,7 @@ import { outcomesRepo, type FileRowsCursor, type ReviewedRow } from '../store/ou
 import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
+import { messageOf } from '../../../shared/message-of';
 import { planImport, type ImportWrite } from './import-plan';
 
 /** Case review: outcomes set by hand, by filter or from a spreadsheet, and what to send. */
@@ -176,11 +177,20 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
       let after = 0;
       for (;;) {
         let rows: ReviewedRow[] = [];
-        const slice = change.immediate(
-          () => (rows = repo.filtered(batchId, filter, { after, limit: sliceRows })),
-          outcome,
-          'bulk',
-        );
+        let slice: OutcomeChange;
+        try {
+          slice = change.immediate(
+            () => (rows = repo.filtered(batchId, filter, { after, limit: sliceRows })),
+            outcome,
+            'bulk',
+          );
+        } catch (caught) {
+          // The slices before this one stay changed: the analyst is told how far it went.
+          return fail(
+            'db',
+            `The outcome was set on ${String(counts.changed)} ${counts.changed === 1 ? 'row' : 'rows'}, then stopped: ${messageOf(caught)}. The other rows keep their outcome; try again to set it on them.`,
+          );
+        }
         counts.changed += slice.changed;
         counts.withoutTransactionId += slice.withoutTransactionId;
         counts.withoutDevice += slice.withoutDevice;
