@@ -26,7 +26,14 @@ describe('filterSql', () => {
       where: inBatch,
       params: { batchId: 'b1' },
       filtered: false,
+      outside: `${inBatch} AND 0`,
     });
+  });
+
+  it('leaves out the rows whose conditions are not all true, an empty value included', () => {
+    expect(filterSql('b1', { risks: ['high'], scoreMin: 0.5 }).outside).toBe(
+      `${inBatch} AND (ri.risk IN (SELECT value FROM json_each(@risks)) AND ri.score >= @scoreMin) IS NOT 1`,
+    );
   });
 
   it('passes every value as a parameter, never in the SQL text', () => {
@@ -61,6 +68,7 @@ describe('the outcomes filter', () => {
       where: `${inBatch} AND ri.outcome IS NULL`,
       params: { batchId: 'b1' },
       filtered: true,
+      outside: `${inBatch} AND (ri.outcome IS NULL) IS NOT 1`,
     });
     expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
       where: `${inBatch} AND ri.outcome IN (SELECT value FROM json_each(@outcomes))`,

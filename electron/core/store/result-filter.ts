@@ -68,6 +68,11 @@ export interface FilterSql {
   params: Record<string, string | number>;
   /** False when only the batch restricts the rows. */
   filtered: boolean;
+  /**
+   * The batch's rows the filter leaves out, with the same parameters: a condition that is false
+   * or NULL (an empty score, say) leaves its row out. Nothing when not `filtered`.
+   */
+  outside: string;
 }
 
 /**
@@ -119,5 +124,11 @@ export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
     );
     params.insight = insight;
   }
-  return { where: conditions.join(' AND '), params, filtered: conditions.length > 1 };
+  const [batch, ...rest] = conditions;
+  return {
+    where: conditions.join(' AND '),
+    params,
+    filtered: rest.length > 0,
+    outside: `${batch} AND ${rest.length > 0 ? `(${rest.join(' AND ')}) IS NOT 1` : '0'}`,
+  };
 }
