@@ -8,6 +8,7 @@ import type {
 import { describeFieldProblem, type FieldProblem } from '../../../shared/domain/field-problem';
 import { deviceRisks, type InsightResult } from '../../../shared/domain/types';
 import { batchKeyOf } from './batch-key';
+import { countCache } from './count-cache';
 import type { Db } from './db';
 import { filterSql, orderBy, riskRanks, type Direction, type FilterSql } from './result-filter';
 import {
@@ -57,6 +58,7 @@ function parsed<T>(json: string | null, fallback: T): T {
  */
 export function resultsRepo(db: Db) {
   const statement = statementCache(db);
+  const counted = countCache(db);
   const rowsBySeq = db.prepare<[string, string], ResultRowColumns>(
     `SELECT ${resultRowColumns} FROM ${rowsWithLookups}
      WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq IN (SELECT value FROM json_each(?))`,
@@ -116,10 +118,12 @@ export function resultsRepo(db: Db) {
       const order = orderBy(query.sort, query.direction);
       return db
         .transaction(() => {
-          const total =
-            statement<{ n: number }>(
-              `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`,
-            ).get(params)?.n ?? 0;
+          const countSql = `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`;
+          // Scrolling asks for page after page of one filter: its count is kept until a change.
+          const total = counted(
+            `${countSql}\n${JSON.stringify(params)}`,
+            () => statement<{ n: number }>(countSql).get(params)?.n ?? 0,
+          );
           const seqs = statement<{ seq: number }>(
             `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${order}
            LIMIT @limit OFFSET @offset`,
