@@ -12,6 +12,12 @@ describe('orderBy', () => {
     expect(orderBy('row', 'asc', 'x')).toBe('x.source_row ASC, x.seq ASC');
   });
 
+  it('can keep SQLite from walking the sort index (a filtered page is sorted instead)', () => {
+    expect(orderBy('deviceRisk', 'desc', 'ri', false)).toBe(
+      '+ri.risk DESC, +ri.score DESC, +ri.seq DESC',
+    );
+  });
+
   it('refuses anything outside the whitelist rather than putting it in the SQL', () => {
     const injected = 'score; DROP TABLE batches' as ResultSortColumn;
     expect(() => orderBy(injected, 'asc')).toThrow(/Cannot sort/);

@@ -50,13 +50,23 @@ const directions: Record<Direction, string> = { asc: 'ASC', desc: 'DESC' };
  * total and `desc` is exactly `asc` reversed. Rows without a value (no answer yet, no score) sort
  * first ascending and last descending, as SQLite orders NULL. Throws on anything outside the
  * whitelist, in case a caller skipped the contract's schema.
+ *
+ * `walk: false` writes each key as `+key` (the same value and order), which SQLite cannot read
+ * from an index: it then finds the rows by the filter's best index, or one pass over the batch,
+ * and sorts them. Walking the sort's index instead looks up every entry it passes to check the
+ * filter: 2.4 s for the high-risk rows of a million by score, all after the lower scores.
  */
-export function orderBy(sort: ResultSortColumn, direction: Direction, alias = 'ri'): string {
+export function orderBy(
+  sort: ResultSortColumn,
+  direction: Direction,
+  alias = 'ri',
+  walk = true,
+): string {
   const column = Object.hasOwn(sortColumns, sort) ? sortColumns[sort] : null;
   const dir = Object.hasOwn(directions, direction) ? directions[direction] : null;
   if (column === null || dir === null) throw new Error(`Cannot sort by ${sort} ${direction}.`);
   const keys = [...column.split(', '), 'seq'];
-  return keys.map((key) => `${alias}.${key} ${dir}`).join(', ');
+  return keys.map((key) => `${walk ? '' : '+'}${alias}.${key} ${dir}`).join(', ');
 }
 
 /**

@@ -114,8 +114,9 @@ export function resultsRepo(db: Db) {
      * those rows are then read in full.
      */
     page(query: PageQuery): ResultPage {
-      const { where, params } = filterSql(query.batchId, query.filter);
-      const order = orderBy(query.sort, query.direction);
+      const { where, params, filtered } = filterSql(query.batchId, query.filter);
+      // A filtered page is sorted, not walked: see orderBy.
+      const order = orderBy(query.sort, query.direction, 'ri', !filtered);
       return db
         .transaction(() => {
           const countSql = `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`;
