@@ -4,9 +4,13 @@ import type { Migration } from '../migrate';
 const riskRank = (column: string) =>
   `CASE ${column} WHEN 'undefined' THEN 0 WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END`;
 
-/** The numbers of the codes of one row, ascending, joined with spaces: NULL when it has none. */
+/**
+ * The numbers of the codes of one row joined with spaces, NULL when it has none: ascending, as
+ * the primary key gives them (no ORDER BY: sorting cost the runner 8 µs an answer). The order
+ * only decides how many sets there are, never a count: a set's rows go to each of its codes.
+ */
 const codesOf = (batchKey: string, seq: string) =>
-  `(SELECT group_concat(code_id, ' ' ORDER BY code_id) FROM lookup_insights
+  `(SELECT group_concat(code_id, ' ') FROM lookup_insights
     WHERE batch_key = ${batchKey} AND seq = ${seq})`;
 
 /**
@@ -45,7 +49,10 @@ const indexLookup = `
  *
  * The set is given by the triggers that already write the entry's risk and score when an answer
  * is stored, replaced or removed: its codes were just listed, so finding its set reads those few
- * entries again. Existing entries are filled here (about 15 s for a million answers).
+ * entries again: about 11 µs more SQLite CPU per stored answer (188 µs instead of 177, 20,000
+ * sandbox answers stored 256 a commit without fsync), a few per cent of what the runner spends
+ * on an answer. Existing entries are filled here: 19 s for a million answers on a loaded
+ * 2-core machine.
  */
 export const insightSets: Migration = {
   version: 16,
