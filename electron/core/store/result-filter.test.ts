@@ -33,6 +33,7 @@ describe('filterSql', () => {
       params: { batchId: 'b1' },
       filtered: false,
       outside: `${inBatch} AND 0`,
+      scan: inBatch,
     });
   });
 
@@ -75,6 +76,7 @@ describe('the outcomes filter', () => {
       params: { batchId: 'b1' },
       filtered: true,
       outside: `${inBatch} AND (ri.outcome IS NULL) IS NOT 1`,
+      scan: `${inBatch} AND +(ri.outcome IS NULL)`,
     });
     expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
       where: `${inBatch} AND ri.outcome IN (SELECT value FROM json_each(@outcomes))`,
