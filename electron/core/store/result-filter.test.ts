@@ -12,6 +12,12 @@ describe('orderBy', () => {
     expect(orderBy('row', 'asc', 'x')).toBe('x.source_row ASC, x.seq ASC');
   });
 
+  it('can keep SQLite from walking the sort index (a filtered page is sorted instead)', () => {
+    expect(orderBy('deviceRisk', 'desc', 'ri', false)).toBe(
+      '+ri.risk DESC, +ri.score DESC, +ri.seq DESC',
+    );
+  });
+
   it('refuses anything outside the whitelist rather than putting it in the SQL', () => {
     const injected = 'score; DROP TABLE batches' as ResultSortColumn;
     expect(() => orderBy(injected, 'asc')).toThrow(/Cannot sort/);
@@ -26,7 +32,15 @@ describe('filterSql', () => {
       where: inBatch,
       params: { batchId: 'b1' },
       filtered: false,
+      outside: `${inBatch} AND 0`,
+      scan: inBatch,
     });
+  });
+
+  it('leaves out the rows whose conditions are not all true, an empty value included', () => {
+    expect(filterSql('b1', { risks: ['high'], scoreMin: 0.5 }).outside).toBe(
+      `${inBatch} AND (ri.risk IN (SELECT value FROM json_each(@risks)) AND ri.score >= @scoreMin) IS NOT 1`,
+    );
   });
 
   it('passes every value as a parameter, never in the SQL text', () => {
@@ -61,6 +75,8 @@ describe('the outcomes filter', () => {
       where: `${inBatch} AND ri.outcome IS NULL`,
       params: { batchId: 'b1' },
       filtered: true,
+      outside: `${inBatch} AND (ri.outcome IS NULL) IS NOT 1`,
+      scan: `${inBatch} AND +(ri.outcome IS NULL)`,
     });
     expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
       where: `${inBatch} AND ri.outcome IN (SELECT value FROM json_each(@outcomes))`,

@@ -8,8 +8,9 @@ import type {
 import { describeFieldProblem, type FieldProblem } from '../../../shared/domain/field-problem';
 import { deviceRisks, type InsightResult } from '../../../shared/domain/types';
 import { batchKeyOf } from './batch-key';
+import { countCache } from './count-cache';
 import type { Db } from './db';
-import { filterSql, orderBy, riskRanks, type Direction } from './result-filter';
+import { filterSql, orderBy, riskRanks, type Direction, type FilterSql } from './result-filter';
 import {
   resultRowColumns,
   rowsWithLookups,
@@ -42,6 +43,11 @@ interface DetailColumns extends ResultRowColumns {
 
 const riskOfRank = new Map(deviceRisks.map((risk) => [riskRanks[risk], risk]));
 
+/** A score's bin of the histogram (tenths, 1.0 in the last), or null outside 0..1. */
+function scoreBin(score: number | null): number | null {
+  return score !== null && score >= 0 && score <= 1 ? Math.min(Math.trunc(score * 10), 9) : null;
+}
+
 function parsed<T>(json: string | null, fallback: T): T {
   return json === null ? fallback : (JSON.parse(json) as T);
 }
@@ -52,6 +58,7 @@ function parsed<T>(json: string | null, fallback: T): T {
  */
 export function resultsRepo(db: Db) {
   const statement = statementCache(db);
+  const counted = countCache(db);
   const rowsBySeq = db.prepare<[string, string], ResultRowColumns>(
     `SELECT ${resultRowColumns} FROM ${rowsWithLookups}
      WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq IN (SELECT value FROM json_each(?))`,
@@ -62,6 +69,45 @@ export function resultsRepo(db: Db) {
      FROM ${rowsWithLookups} WHERE r.batch_key = ${batchKeyOf('?')} AND r.seq = ?`,
   );
 
+  /**
+   * Each insight code's rows among the rows of `where` (a condition on `result_index ri`), as
+   * SQL: the rows are counted by set of codes along the chart index, each set's count is given to
+   * its codes. Sets are few (2,463 in a million sandbox answers), so this costs one pass over the
+   * rows' index entries, where looking up each row's codes in `lookup_insights` cost seconds.
+   */
+  const codeCounts = (where: string) => `
+    SELECT j.value AS code_id, SUM(t.n) AS n
+    FROM (SELECT ri.insight_set AS set_id, COUNT(*) AS n
+          FROM result_index ri INDEXED BY result_index_chart
+          WHERE ${where} AND ri.insight_set IS NOT NULL GROUP BY ri.insight_set) t
+    JOIN insight_sets s ON s.id = t.set_id
+    JOIN json_each('[' || replace(s.codes, ' ', ',') || ']') j
+    GROUP BY j.value`;
+
+  /**
+   * The ten codes most frequent among the filtered rows, exact. When the filter keeps most of the
+   * batch (`matching` rows), the rows it leaves out are counted instead and taken from the
+   * batch's counts (`insight_counts`), so at most half of a batch is ever counted.
+   */
+  function topInsightsOf(sql: FilterSql, matching: number): ResultAggregates['topInsights'] {
+    const total = statement<{ total: number }>('SELECT total FROM batches WHERE id = @batchId').get(
+      sql.params,
+    )?.total;
+    if (total === undefined || matching * 2 <= total)
+      return statement<{ code: string; count: number }>(
+        `SELECT c.code AS code, t.n AS count FROM (${codeCounts(sql.where)}) t
+         JOIN insight_codes c ON c.id = t.code_id
+         ORDER BY t.n DESC, c.code LIMIT 10`,
+      ).all(sql.params);
+    return statement<{ code: string; count: number }>(
+      `SELECT c.code AS code, ic.n - coalesce(o.n, 0) AS count
+       FROM insight_counts ic JOIN insight_codes c ON c.id = ic.code_id
+       LEFT JOIN (${codeCounts(sql.outside)}) o ON o.code_id = ic.code_id
+       WHERE ic.batch_key = ${batchKeyOf('@batchId')} AND ic.n - coalesce(o.n, 0) > 0
+       ORDER BY 2 DESC, c.code LIMIT 10`,
+    ).all(sql.params);
+  }
+
   return {
     /**
      * One page and the number of matching rows, read in one transaction so they agree while a
@@ -69,16 +115,19 @@ export function resultsRepo(db: Db) {
      * those rows are then read in full.
      */
     page(query: PageQuery): ResultPage {
-      const { where, params } = filterSql(query.batchId, query.filter);
-      const order = orderBy(query.sort, query.direction);
+      const { where, params, filtered, scan } = filterSql(query.batchId, query.filter);
+      // A filtered page is read in one pass and sorted, not walked: see orderBy and scan.
+      const order = orderBy(query.sort, query.direction, 'ri', !filtered);
       return db
         .transaction(() => {
-          const total =
-            statement<{ n: number }>(
-              `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`,
-            ).get(params)?.n ?? 0;
+          const countSql = `SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`;
+          // Scrolling asks for page after page of one filter: its count is kept until a change.
+          const total = counted(
+            `${countSql}\n${JSON.stringify(params)}`,
+            () => statement<{ n: number }>(countSql).get(params)?.n ?? 0,
+          );
           const seqs = statement<{ seq: number }>(
-            `SELECT ri.seq FROM result_index ri WHERE ${where} ORDER BY ${order}
+            `SELECT ri.seq FROM result_index ri WHERE ${scan} ORDER BY ${order}
            LIMIT @limit OFFSET @offset`,
           )
             .all({ ...params, limit: query.limit, offset: query.offset })
@@ -97,16 +146,16 @@ export function resultsRepo(db: Db) {
 
     /**
      * Counts for the charts over the filtered rows; scores outside 0..1 fall in no bin. Status,
-     * risk and score bin come from one GROUP BY over `result_index_chart` (migration 0011);
-     * unfiltered, the top codes are read from `insight_counts`, kept by triggers.
+     * risk and score come from one GROUP BY along `result_index_chart` (migrations 0011 and
+     * 0016), in its order (no sort), binned here. That index is named: it alone holds every
+     * filtered column, so no row is looked up (SQLite picked the score's index for `score >= x`
+     * and looked up half a million rows). Unfiltered, the top codes are read from
+     * `insight_counts`, kept by triggers; filtered, they are counted by set of codes
+     * (`topInsightsOf`).
      */
-    aggregates(
-      batchId: string,
-      filter: ResultFilter,
-      // Without the top codes (empty): the caller counts them itself (insightCountsBetween).
-      options: { topInsights: boolean } = { topInsights: true },
-    ): ResultAggregates {
-      const { where, params, filtered } = filterSql(batchId, filter);
+    aggregates(batchId: string, filter: ResultFilter): ResultAggregates {
+      const sql = filterSql(batchId, filter);
+      const { where, params } = sql;
       return db
         .transaction(() => {
           const statuses: ResultAggregates['statuses'] = {
@@ -128,65 +177,33 @@ export function resultsRepo(db: Db) {
           const groups = statement<{
             status: keyof typeof statuses;
             risk: number | null;
-            bin: number | null;
+            score: number | null;
             n: number;
           }>(
-            `SELECT ri.status AS status, ri.risk AS risk,
-               CASE WHEN ri.score BETWEEN 0 AND 1 THEN MIN(CAST(ri.score * 10 AS INTEGER), 9) END AS bin,
-               COUNT(*) AS n
-             FROM result_index ri WHERE ${where} GROUP BY 1, 2, 3`,
+            `SELECT ri.status AS status, ri.risk AS risk, ri.score AS score, COUNT(*) AS n
+             FROM result_index ri INDEXED BY result_index_chart
+             WHERE ${where} GROUP BY ri.status, ri.risk, ri.score`,
           ).all(params);
-          for (const { status, risk, bin, n } of groups) {
+          let matching = 0;
+          for (const { status, risk, score, n } of groups) {
+            matching += n;
             statuses[status] += n;
             // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
             if (status !== 'pending') risks[riskOfRank.get(risk ?? -1) ?? 'none'] += n;
+            const bin = scoreBin(score);
             if (bin !== null) scoreHistogram[bin] = (scoreHistogram[bin] ?? 0) + n;
           }
-          const topInsights = !options.topInsights
-            ? []
-            : filtered
-              ? statement<{ code: string; count: number }>(
-                  // CROSS JOIN keeps this order: the filtered rows first, then each row's codes by
-                  // the primary key, instead of every code of the batch checked against the filter.
-                  `SELECT c.code AS code, t.count AS count FROM (
-                     SELECT li.code_id AS code_id, COUNT(*) AS count
-                     FROM result_index ri CROSS JOIN lookup_insights li
-                       ON li.batch_key = ri.batch_key AND li.seq = ri.seq
-                     WHERE ${where} GROUP BY li.code_id) t
-                   JOIN insight_codes c ON c.id = t.code_id
-                   ORDER BY t.count DESC, c.code LIMIT 10`,
-                ).all(params)
-              : statement<{ code: string; count: number }>(
-                  `SELECT c.code AS code, ic.n AS count
-                   FROM insight_counts ic JOIN insight_codes c ON c.id = ic.code_id
-                   WHERE ic.batch_key = ${batchKeyOf('@batchId')}
-                   ORDER BY ic.n DESC, c.code LIMIT 10`,
-                ).all(params);
+          const topInsights = sql.filtered
+            ? topInsightsOf(sql, matching)
+            : statement<{ code: string; count: number }>(
+                `SELECT c.code AS code, ic.n AS count
+                 FROM insight_counts ic JOIN insight_codes c ON c.id = ic.code_id
+                 WHERE ic.batch_key = ${batchKeyOf('@batchId')}
+                 ORDER BY ic.n DESC, c.code LIMIT 10`,
+              ).all(params);
           return { statuses, risks, scoreHistogram, topInsights };
         })
         .deferred();
-    },
-
-    /**
-     * Every insight code of the filtered rows whose `seq` is in [from, to], with its count: one
-     * slice of the filtered top codes, which the caller adds up slice by slice so a million rows
-     * never hold the core for seconds at a time.
-     */
-    insightCountsBetween(
-      batchId: string,
-      filter: ResultFilter,
-      from: number,
-      to: number,
-    ): Array<{ code: string; count: number }> {
-      const { where, params } = filterSql(batchId, filter);
-      return statement<{ code: string; count: number }>(
-        `SELECT c.code AS code, t.count AS count FROM (
-           SELECT li.code_id AS code_id, COUNT(*) AS count
-           FROM result_index ri CROSS JOIN lookup_insights li
-             ON li.batch_key = ri.batch_key AND li.seq = ri.seq
-           WHERE ${where} AND ri.seq BETWEEN @fromSeq AND @toSeq GROUP BY li.code_id) t
-         JOIN insight_codes c ON c.id = t.code_id`,
-      ).all({ ...params, fromSeq: from, toSeq: to });
     },
 
     /** One row in full, or null when the batch has no such row. */

@@ -14,6 +14,7 @@ import { searchNocase } from './0012-search-nocase';
 import { compactAnswers } from './0013-compact-answers';
 import { outcomeTrail } from './0014-outcome-trail';
 import { batchStoring } from './0015-batch-storing';
+import { insightSets } from './0016-insight-sets';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   compactAnswers,
   outcomeTrail,
   batchStoring,
+  insightSets,
 ];
