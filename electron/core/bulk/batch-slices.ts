@@ -7,8 +7,11 @@ import { inlineRowWriter, type RowWriter } from './row-writes';
 
 /** Rows stored before the first request: enough to keep every slot busy for a while. */
 export const firstSliceRows = 10_000;
-/** Rows per later transaction: big enough to store fast, small enough to let answers in between. */
-export const laterSliceRows = 20_000;
+/**
+ * Rows per later transaction: big enough to store fast, small enough to let answers in between,
+ * and to keep the slice on its way to the writer thread (held twice meanwhile) a few MB.
+ */
+export const laterSliceRows = 5_000;
 
 /** The next `count` rows of `rows`, prepared; stops early at the end. */
 function* slice(rows: Iterator<SourceRow>, count: number) {
