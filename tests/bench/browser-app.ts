@@ -7,15 +7,9 @@ import { repositoryWriterThread } from '../../electron/core/bulk/thread-row-writ
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
-/**
- * The real core on `dataDir` behind the web host, and a Chromium page on it, for a benchmark;
- * everything is closed afterwards (the folder is the caller's).
- */
-export async function withAppInChromium<T>(
-  dataDir: string,
-  work: (page: Page, url: string) => Promise<T>,
-): Promise<T> {
-  const core = await createCore({
+/** The real core on `dataDir`, as the web host starts it, for a benchmark. */
+export function benchCore(dataDir: string) {
+  return createCore({
     dataDir,
     fetch: globalThis.fetch,
     keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
@@ -25,6 +19,17 @@ export async function withAppInChromium<T>(
     platform: process.platform,
     writerThread: repositoryWriterThread(),
   });
+}
+
+/**
+ * The real core on `dataDir` behind the web host, and a Chromium page on it, for a benchmark;
+ * everything is closed afterwards (the folder is the caller's).
+ */
+export async function withAppInChromium<T>(
+  dataDir: string,
+  work: (page: Page, url: string) => Promise<T>,
+): Promise<T> {
+  const core = await benchCore(dataDir);
   if (!core.ok) throw new Error(core.error.message);
   // The first-run tour is a modal dialog: closed beforehand, as tests/e2e/fixtures.ts does.
   const dismissed = await core.value.call('settings.update', { tourDismissed: true });

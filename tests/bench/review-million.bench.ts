@@ -2,14 +2,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createCore, type Core } from '../../electron/core/create-core';
-import { createKeychainStore } from '../../electron/core/credentials/keychain';
-import { startSandbox } from '../../electron/sandbox';
+import type { Core } from '../../electron/core/create-core';
 import type { ResultFilter } from '../../shared/contract/results';
 import type { ResponseVariableRow, ReviewOutcome } from '../../shared/domain/types';
 import { buildResponseFile } from '../../shared/outcomes';
 import type { Result } from '../../shared/result';
 import type { BenchResult } from './bench-result';
+import { benchCore } from './browser-app';
 import { medianOf, withSpread, type Measured } from './median';
 import { millionRows, storeBigBatch } from './million-batch';
 
@@ -123,17 +122,7 @@ export async function benchReviewMillion(): Promise<BenchResult[]> {
   try {
     if (kept) cpSync(kept, dataDir, { recursive: true });
     else await storeBigBatch(dataDir, rowCount);
-    const core = valueOf(
-      await createCore({
-        dataDir,
-        fetch: globalThis.fetch,
-        keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
-        startSandbox,
-        version: 'bench',
-        locale: 'en-US',
-        platform: process.platform,
-      }),
-    );
+    const core = valueOf(await benchCore(dataDir));
     try {
       return await measureReview(core);
     } finally {
