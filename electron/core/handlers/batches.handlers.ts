@@ -5,6 +5,8 @@ import type { CoreContext, HandlerGroup } from '../context';
 
 type Names =
   | 'batches.create'
+  | 'batches.storeRows'
+  | 'batches.keepStoredRows'
   | 'batches.list'
   | 'batches.get'
   | 'batches.resume'
@@ -25,6 +27,7 @@ function summary({ record, ...view }: BatchView): BatchSummary {
     pauseMessage: view.pauseMessage,
     live: view.live,
     counts: view.counts,
+    storing: record.storing ? { stored: view.counts.total, total: record.total } : null,
     createdAt: record.createdAt,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
@@ -61,7 +64,7 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
     started.ok ? current(started.value.batch.id) : started;
 
   return {
-    'batches.create': async ({ sourceName, sourceSha256, rows, skipRecentDays }) => {
+    'batches.create': async ({ sourceName, sourceSha256, rows, total, skipRecentDays }) => {
       const settings = context.settings();
       const environment = settings.activeEnvironment;
       const baseUrl =
@@ -70,21 +73,30 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
           : environment === 'test'
             ? settings.testBaseUrl
             : settings.productionBaseUrl;
-      return after(
-        await service.create({
-          sourceName,
-          sourceSha256,
-          environment,
-          baseUrl,
-          settings: {
-            concurrency: settings.concurrency,
-            ratePerSecond: settings.ratePerSecond,
-            timeoutMs: settings.timeoutMs,
-          },
-          rows,
-          skipLookedUpWithinDays: skipRecentDays,
-        }),
-      );
+      const input = {
+        sourceName,
+        sourceSha256,
+        environment,
+        baseUrl,
+        settings: {
+          concurrency: settings.concurrency,
+          ratePerSecond: settings.ratePerSecond,
+          timeoutMs: settings.timeoutMs,
+        },
+        rows,
+        skipLookedUpWithinDays: skipRecentDays,
+      };
+      if (total !== undefined && total > rows.length) {
+        const begun = await service.begin({ ...input, total });
+        return begun.ok ? current(begun.value.id) : begun;
+      }
+      return after(await service.create(input));
+    },
+    'batches.storeRows': ({ batchId, after: previous, rows, last }) =>
+      service.addRows(batchId, { after: previous, rows, last }),
+    'batches.keepStoredRows': ({ batchId }) => {
+      const kept = service.keepStoredRows(batchId);
+      return Promise.resolve(kept.ok ? current(batchId) : kept);
     },
     'batches.list': () => Promise.resolve(ok(service.list().map(summary))),
     'batches.get': ({ batchId }) => Promise.resolve(current(batchId)),

@@ -23,6 +23,7 @@ const batch = (patch: Partial<BatchSummary> = {}): BatchSummary => ({
   pauseMessage: null,
   live: true,
   counts: counts(0),
+  storing: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   startedAt: null,
   finishedAt: null,
