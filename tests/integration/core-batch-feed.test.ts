@@ -91,7 +91,7 @@ describe('a batch sent by the window slice by slice', () => {
     expect(created).toMatchObject({
       state: 'running',
       live: true,
-      storing: { stored: 100, total: 300 },
+      storing: { stored: 100, total: 300, sending: true },
     });
     const second = await value<StoredRows>(
       core.call('batches.storeRows', {
@@ -222,7 +222,8 @@ describe('a batch sent by the window slice by slice', () => {
     expect(left).toMatchObject({
       state: 'paused',
       pauseReason: 'interrupted',
-      storing: { stored: 80, total: 200 },
+      // No window sends its rows any more: the app offers to keep those stored.
+      storing: { stored: 80, total: 200, sending: false },
     });
     // A plain resume would wait for rows that never come: refused, saying why.
     const resume = await reopened.call('batches.resume', { batchId: created.id });

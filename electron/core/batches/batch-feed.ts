@@ -12,6 +12,16 @@ import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
 
+interface Feed {
+  stored: number;
+  reuseDays: number | undefined;
+  /** When its last slice (or its first rows) arrived, ms. */
+  at: number;
+}
+
+/** A window that sent nothing for this long is taken to be gone (closed, reloaded). */
+export const feedSilentMs = 30_000;
+
 /** A slice of a batch's rows: `after` rows came before them in the input. */
 export interface RowSlice {
   after: number;
@@ -26,14 +36,14 @@ export interface RowSlice {
 export function batchFeeds(db: Db) {
   const batches = batchesRepo(db);
   const rows = rowsRepo(db);
-  const fed = new Map<string, { stored: number; reuseDays: number | undefined }>();
+  const fed = new Map<string, Feed>();
 
   return {
     /** Stores the batch with its first rows (all of `input.rows`), marked storing. */
     begin(input: NewBatchInput & { rows: readonly SourceRow[]; total: number }, now: Date) {
       const { skipLookedUpWithinDays: reuseDays, ...rest } = input;
       const { batch } = createBatchInSlices(db, rest, now, input.rows.length);
-      fed.set(batch.id, { stored: input.rows.length, reuseDays });
+      fed.set(batch.id, { stored: input.rows.length, reuseDays, at: now.getTime() });
       return batch;
     },
     /** Whether the run must wait for the last row (recent answers are reused first). */
@@ -42,6 +52,11 @@ export function batchFeeds(db: Db) {
     },
     /** Whether a window of this process is still sending the batch's rows. */
     feeding: (batchId: string) => fed.has(batchId),
+    /** Whether its window sent rows lately: it is still sending them, not gone. */
+    sending(batchId: string, now: number): boolean {
+      const feed = fed.get(batchId);
+      return feed !== undefined && now - feed.at < feedSilentMs;
+    },
     /**
      * Stores one slice after the rows already stored (a slice sent again is not stored twice);
      * with `last`, marks the batch complete and reuses recent answers if it was asked to.
@@ -53,7 +68,9 @@ export function batchFeeds(db: Db) {
       const feed = fed.get(batchId) ?? {
         stored: rows.countsAfter(batchId, 0).last,
         reuseDays: undefined,
+        at: now.getTime(),
       };
+      feed.at = now.getTime();
       if (slice.after > feed.stored)
         return fail(
           'validation',

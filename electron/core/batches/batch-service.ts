@@ -198,6 +198,8 @@ export function createBatchService(options: BatchServiceOptions) {
       const started = run(batch.value, await options.clientFor(batch.value));
       return started.ok ? added : started;
     },
+    /** Whether a window is sending the batch's rows now (it sent some in the last seconds). */
+    sendingRows: (batchId: string) => feeds.sending(batchId, now()),
     /** Ends the storing of a batch whose window stopped sending its rows: it keeps those it has. */
     keepStoredRows: (batchId: string): Result<StoredRows> => feeds.keep(batchId),
     /**

@@ -17,7 +17,7 @@ type Names =
 /** Stored as a batch's base URL when the embedded sandbox (a new port each run) answered it. */
 const embeddedSandbox = 'embedded';
 
-function summary({ record, ...view }: BatchView): BatchSummary {
+function summary({ record, ...view }: BatchView, sending: boolean): BatchSummary {
   return {
     id: record.id,
     sourceName: record.sourceName,
@@ -27,7 +27,7 @@ function summary({ record, ...view }: BatchView): BatchSummary {
     pauseMessage: view.pauseMessage,
     live: view.live,
     counts: view.counts,
-    storing: record.storing ? { stored: view.counts.total, total: record.total } : null,
+    storing: record.storing ? { stored: view.counts.total, total: record.total, sending } : null,
     createdAt: record.createdAt,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
@@ -39,9 +39,11 @@ function summary({ record, ...view }: BatchView): BatchSummary {
  * (token first, one runner per batch, interrupted batches) for the app, the web host and dcdesk.
  */
 export function batchHandlers(context: CoreContext, service: BatchService): HandlerGroup<Names> {
+  const summarise = (view: BatchView) =>
+    summary(view, view.record.storing && service.sendingRows(view.record.id));
   const current = (batchId: string): Result<BatchSummary> => {
     const view = service.get(batchId);
-    return view.ok ? ok(summary(view.value)) : view;
+    return view.ok ? ok(summarise(view.value)) : view;
   };
   /**
    * The app reaches only its environments' own addresses, so a batch a custom address answered
@@ -98,7 +100,7 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
       const kept = service.keepStoredRows(batchId);
       return Promise.resolve(kept.ok ? current(batchId) : kept);
     },
-    'batches.list': () => Promise.resolve(ok(service.list().map(summary))),
+    'batches.list': () => Promise.resolve(ok(service.list().map(summarise))),
     'batches.get': ({ batchId }) => Promise.resolve(current(batchId)),
     'batches.resume': async ({ batchId }) => {
       const refused = answeredElsewhere(batchId);

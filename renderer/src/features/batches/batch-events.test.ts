@@ -91,6 +91,20 @@ describe('actionsFor', () => {
     expect(actionsFor(batch({ live: false }))).toMatchObject({ pause: false, resume: true });
   });
 
+  it('offers no resume for a batch whose rows no window sends any more', () => {
+    const storing = { stored: 10, total: 40 };
+    const paused = { state: 'paused', live: false } as const;
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: true } })).resume).toBe(
+      true,
+    );
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: false } })).resume).toBe(
+      false,
+    );
+    // Waiting for its last row to reuse recent answers: it starts by itself.
+    const waiting = batch({ state: 'ready', live: false, storing: { ...storing, sending: true } });
+    expect(actionsFor(waiting).resume).toBe(false);
+  });
+
   it('offers retrying failed rows only once the run has stopped', () => {
     expect(actionsFor(batch({ counts: counts(10, 2) })).retryFailed).toBe(false);
     const done = batch({ state: 'finished', live: false, counts: counts(10, 2) });
