@@ -12,9 +12,9 @@ import { sampleTransaction } from '../support/transactions';
 import { analystCsv } from './steps/import-run';
 import { expect, screenshot, test } from './fixtures';
 
-/** More than two slices (see rowsPerSlice, 4,000): a first one with the batch, then two. */
-const rowCount = 9_000;
-const firstSlice = 4_000;
+/** More than two slices (see rowsPerSlice, 2,000): a first one with the batch, then two. */
+const rowCount = 5_000;
+const firstSlice = 2_000;
 
 async function importAndPressRun(page: Page, name: string) {
   const rows = Array.from({ length: rowCount }, (_, n) => sampleTransaction(n));
@@ -68,7 +68,7 @@ test('the batch screen opens with the first rows and shows the others being stor
   await expect(page.getByTestId('batch-title')).toHaveText('grande.csv');
   const progress = page.getByTestId('storing-progress');
   await expect(progress).toHaveText(
-    'Storing rows: 4,000 of 9,000 rows stored. Lookups start with the first ones.',
+    'Storing rows: 2,000 of 5,000 rows stored. Lookups start with the first ones.',
   );
   // Lookups already run on the rows stored so far.
   await expect.poll(() => count(page, 'done')).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ test('the batch screen opens with the first rows and shows the others being stor
   await expect.poll(slices.arrived).toBe(1);
   await slices.held[0]?.continue();
   await page.getByTestId('running-indicator').click();
-  await expect(progress).toHaveAttribute('data-stored', '8000');
+  await expect(progress).toHaveAttribute('data-stored', '4000');
   await expect.poll(slices.arrived).toBe(2);
   await slices.held[1]?.continue();
 
@@ -102,7 +102,7 @@ test('a slice the core refuses says why, and is sent again on request', async ({
         ok: false,
         error: {
           code: 'db',
-          message: 'Rows 4001 to 8000 of batch x could not be stored: database or disk is full',
+          message: 'Rows 2001 to 4000 of batch x could not be stored: database or disk is full',
         },
       }),
     });
@@ -111,7 +111,7 @@ test('a slice the core refuses says why, and is sent again on request', async ({
 
   const failed = page.getByTestId('storing-failed');
   await expect(failed).toContainText(
-    'Storing stopped after 4,000 of 9,000 rows: Rows 4001 to 8000 of batch x could not be stored: database or disk is full',
+    'Storing stopped after 2,000 of 5,000 rows: Rows 2001 to 4000 of batch x could not be stored: database or disk is full',
   );
   await page.getByTestId('storing-retry').click();
   await expect(failed).toHaveCount(0);
@@ -136,7 +136,7 @@ test('a batch whose window closed mid-storing says it is incomplete and keeps it
   await app.restart();
   const banner = page.getByTestId('interrupted-banner');
   await expect(banner).toContainText(
-    `Only 4,000 of 9,000 rows of cortado.csv were stored: the window was closed or reloaded while the rows were being stored.`,
+    `Only 2,000 of 5,000 rows of cortado.csv were stored: the window was closed or reloaded while the rows were being stored.`,
   );
   // A plain resume would wait for rows that never come: not offered.
   await expect(page.getByTestId('interrupted-resume')).toHaveCount(0);
@@ -148,7 +148,7 @@ test('a batch whose window closed mid-storing says it is incomplete and keeps it
   await expect(page.getByTestId('resume-batch')).toHaveCount(0);
   await screenshot(page, 'batch-storing-incomplete');
   expect(await axeViolations(page)).toEqual([]);
-  await incomplete.getByRole('button', { name: 'Keep the 4,000 stored rows' }).click();
+  await incomplete.getByRole('button', { name: 'Keep the 2,000 stored rows' }).click();
 
   await expect(incomplete).toHaveCount(0);
   expect(await count(page, 'total')).toBe(firstSlice);
