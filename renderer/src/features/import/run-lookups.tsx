@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { startTransition, useId, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { rowsPerSlice } from '../../app/row-storing';
 import { useRowStoring } from '../../app/row-storing-provider';
@@ -62,7 +62,9 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       client.setQueryData(queryKeys['batches.get'](batch.id), batch);
       void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batch.id) });
       void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
-      go({ section: 'batches', batchId: batch.id });
+      // A transition: the batch screen (its run, results and charts) is rendered in slices of
+      // time, so opening it never holds the window's thread for long.
+      startTransition(() => go({ section: 'batches', batchId: batch.id }));
     },
   });
 
