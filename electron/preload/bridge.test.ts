@@ -21,6 +21,8 @@ const expected: Shape<DeviceCheckApi> = {
   lookups: { countRecent: true },
   batches: {
     create: true,
+    storeRows: true,
+    keepStoredRows: true,
     list: true,
     get: true,
     resume: true,

@@ -17,6 +17,8 @@ export const operationNames = [
   'history.forgetCpf',
   'lookups.countRecent',
   'batches.create',
+  'batches.storeRows',
+  'batches.keepStoredRows',
   'batches.list',
   'batches.get',
   'batches.resume',

@@ -19,6 +19,7 @@ import {
   type ResultDetail,
   type ResultPage,
   type SearchHit,
+  type StoredRows,
 } from './results';
 import {
   fileScopes,
@@ -130,8 +131,10 @@ export const operations = {
       .strict(),
   ),
   /**
-   * Stores a batch of spreadsheet rows in the active environment (every row, before anything is
-   * sent) and starts it; progress arrives as `main:batch.progress` events.
+   * Stores a batch of spreadsheet rows in the active environment and starts it; progress arrives
+   * as `main:batch.progress` events. With `total` above the rows given, these are its first rows:
+   * the batch is marked storing and the caller sends the others with `batches.storeRows`, its
+   * lookups starting at once (with `skipRecentDays`, once its last row is stored).
    */
   'batches.create': operation<BatchSummary>()(
     z
@@ -141,6 +144,8 @@ export const operations = {
         sourceSha256: z.string().regex(/^[0-9a-f]{64}$/),
         /** An array (a script, a test) or JSON lines (the import screen): see sourceRowLines. */
         rows: z.union([z.array(sourceRow).min(1).max(settingBounds.maxRows.max), sourceRowLines]),
+        /** How many rows the batch will have, when more than `rows` follow in slices. */
+        total: z.number().int().min(1).max(settingBounds.maxRows.max).optional(),
         skipRecentDays: z
           .number()
           .int()
@@ -150,6 +155,26 @@ export const operations = {
       })
       .strict(),
   ),
+  /**
+   * The next rows of a batch created with a `total`, in input order: `after` is how many of its
+   * rows came before them (rows the core already has are skipped, so a slice sent twice is
+   * stored once). With `last`, the batch has all its rows. Answers how many are stored.
+   */
+  'batches.storeRows': operation<StoredRows>()(
+    z
+      .object({
+        batchId,
+        after: z.number().int().min(1).max(settingBounds.maxRows.max),
+        rows: sourceRowLines,
+        last: z.boolean(),
+      })
+      .strict(),
+  ),
+  /**
+   * Ends the storing of a batch whose rows stopped coming (the window was closed or reloaded
+   * meanwhile): the batch keeps the rows it has, becomes complete with them, and can be resumed.
+   */
+  'batches.keepStoredRows': operation<BatchSummary>()(z.object({ batchId }).strict()),
   /** Every stored batch, newest first, with its counts. */
   'batches.list': operation<BatchSummary[]>()(none),
   'batches.get': operation<BatchSummary>()(z.object({ batchId }).strict()),

@@ -21,9 +21,23 @@ export interface BatchSummary {
   /** True while this app is running the batch (false for a batch left running by a crash). */
   live: boolean;
   counts: BatchCounts;
+  /**
+   * While its rows are still being stored (see `batches.storeRows`): how many are stored and how
+   * many the batch will have. Null once it has every row.
+   */
+  storing: (StoredRows & { sending: boolean }) | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+}
+
+/**
+ * How many rows of a batch being stored slice by slice are stored, of its announced total; in a
+ * summary, also whether a window is sending them now (false: it was closed or reloaded meanwhile).
+ */
+export interface StoredRows {
+  stored: number;
+  total: number;
 }
 
 export const rowStatuses = ['ok', 'no_content', 'invalid', 'rejected', 'failed'] as const;

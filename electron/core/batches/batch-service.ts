@@ -21,6 +21,8 @@ import {
   type LeaseTiming,
 } from './batch-lease';
 import { batchViews, interruptedMessage } from './batch-views';
+import { batchFeeds, type RowSlice } from './batch-feed';
+import type { StoredRows } from '../../../shared/contract/results';
 import { messageOf } from '../../../shared/message-of';
 
 export type { BatchView } from './batch-views';
@@ -58,6 +60,7 @@ export function createBatchService(options: BatchServiceOptions) {
   const rows = rowsRepo(db);
   const leases = leaseRepo(db);
   const runs = new Map<string, BatchRun>();
+  const feeds = batchFeeds(db);
 
   const views = batchViews(db, { owner, leaseTiming: timing, now, live: (id) => runs.has(id) });
 
@@ -203,6 +206,53 @@ export function createBatchService(options: BatchServiceOptions) {
       return runStoring(batch, client, (writer) => rest(writer));
     },
     /**
+     * A batch whose rows a window sends in slices (`addRows`): stored with its first rows, after
+     * a token is obtained, and started at once; with recent answers to reuse, once its last row
+     * is stored (reuse reads the whole batch).
+     */
+    async begin(
+      input: NewBatchInput & { rows: readonly SourceRow[]; total: number },
+    ): Promise<Result<BatchRecord>> {
+      const client = await options.clientFor(input);
+      const token = await client.tokens.get();
+      if (!token.ok) return token;
+      let batch: BatchRecord;
+      try {
+        batch = feeds.begin(input, new Date(now()));
+      } catch (caught) {
+        return caught instanceof RangeError
+          ? fail('validation', caught.message)
+          : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
+      }
+      if (feeds.waitsForAllRows(batch.id)) return ok(batch);
+      const started = run(batch, client);
+      return started.ok ? ok(batch) : started;
+    },
+    /** The next slice of a batch begun with `begin`; the last one may start its run. */
+    async addRows(batchId: string, slice: RowSlice): Promise<Result<StoredRows>> {
+      const waited = feeds.waitsForAllRows(batchId);
+      let added: Result<StoredRows>;
+      try {
+        added = feeds.add(batchId, slice, new Date(now()));
+      } catch (caught) {
+        const first = String(slice.after + 1);
+        const last = String(slice.after + slice.rows.length);
+        return fail(
+          'db',
+          `Rows ${first} to ${last} of batch ${batchId} could not be stored: ${messageOf(caught)}`,
+        );
+      }
+      if (!added.ok || !slice.last || !waited) return added;
+      const batch = found(batchId);
+      if (!batch.ok) return batch;
+      const started = run(batch.value, await options.clientFor(batch.value));
+      return started.ok ? added : started;
+    },
+    /** Whether a window is sending the batch's rows now (it sent some in the last seconds). */
+    sendingRows: (batchId: string) => feeds.sending(batchId, now()),
+    /** Ends the storing of a batch whose window stopped sending its rows: it keeps those it has. */
+    keepStoredRows: (batchId: string): Result<StoredRows> => feeds.keep(batchId),
+    /**
      * Continues a batch whose rows were still being stored when its process stopped: `rows`
      * gives its rows again (its file, checked to be the same), the stored ones are skipped and
      * the others stored while it runs.
@@ -255,7 +305,9 @@ export function createBatchService(options: BatchServiceOptions) {
     ): Promise<Result<{ batch: BatchRecord; run: BatchRun; retried: number }>> {
       const batch = found(batchId);
       if (!batch.ok) return batch;
-      if (batch.value.storing && !runs.has(batchId))
+      // A window still sending its rows (paused meanwhile, say): the run waits for them.
+      const fed = feeds.feeding(batchId) && !feeds.waitsForAllRows(batchId);
+      if (batch.value.storing && !runs.has(batchId) && !fed)
         return fail('validation', storingMessage(batch.value));
       const current = runs.get(batchId);
       if (current) {

@@ -5,6 +5,8 @@ import type { CoreContext, HandlerGroup } from '../context';
 
 type Names =
   | 'batches.create'
+  | 'batches.storeRows'
+  | 'batches.keepStoredRows'
   | 'batches.list'
   | 'batches.get'
   | 'batches.resume'
@@ -15,7 +17,7 @@ type Names =
 /** Stored as a batch's base URL when the embedded sandbox (a new port each run) answered it. */
 const embeddedSandbox = 'embedded';
 
-function summary({ record, ...view }: BatchView): BatchSummary {
+function summary({ record, ...view }: BatchView, sending: boolean): BatchSummary {
   return {
     id: record.id,
     sourceName: record.sourceName,
@@ -25,6 +27,7 @@ function summary({ record, ...view }: BatchView): BatchSummary {
     pauseMessage: view.pauseMessage,
     live: view.live,
     counts: view.counts,
+    storing: record.storing ? { stored: view.counts.total, total: record.total, sending } : null,
     createdAt: record.createdAt,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
@@ -36,9 +39,11 @@ function summary({ record, ...view }: BatchView): BatchSummary {
  * (token first, one runner per batch, interrupted batches) for the app, the web host and dcdesk.
  */
 export function batchHandlers(context: CoreContext, service: BatchService): HandlerGroup<Names> {
+  const summarise = (view: BatchView) =>
+    summary(view, view.record.storing && service.sendingRows(view.record.id));
   const current = (batchId: string): Result<BatchSummary> => {
     const view = service.get(batchId);
-    return view.ok ? ok(summary(view.value)) : view;
+    return view.ok ? ok(summarise(view.value)) : view;
   };
   /**
    * The app reaches only its environments' own addresses, so a batch a custom address answered
@@ -61,7 +66,7 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
     started.ok ? current(started.value.batch.id) : started;
 
   return {
-    'batches.create': async ({ sourceName, sourceSha256, rows, skipRecentDays }) => {
+    'batches.create': async ({ sourceName, sourceSha256, rows, total, skipRecentDays }) => {
       const settings = context.settings();
       const environment = settings.activeEnvironment;
       const baseUrl =
@@ -70,23 +75,32 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
           : environment === 'test'
             ? settings.testBaseUrl
             : settings.productionBaseUrl;
-      return after(
-        await service.create({
-          sourceName,
-          sourceSha256,
-          environment,
-          baseUrl,
-          settings: {
-            concurrency: settings.concurrency,
-            ratePerSecond: settings.ratePerSecond,
-            timeoutMs: settings.timeoutMs,
-          },
-          rows,
-          skipLookedUpWithinDays: skipRecentDays,
-        }),
-      );
+      const input = {
+        sourceName,
+        sourceSha256,
+        environment,
+        baseUrl,
+        settings: {
+          concurrency: settings.concurrency,
+          ratePerSecond: settings.ratePerSecond,
+          timeoutMs: settings.timeoutMs,
+        },
+        rows,
+        skipLookedUpWithinDays: skipRecentDays,
+      };
+      if (total !== undefined && total > rows.length) {
+        const begun = await service.begin({ ...input, total });
+        return begun.ok ? current(begun.value.id) : begun;
+      }
+      return after(await service.create(input));
     },
-    'batches.list': () => Promise.resolve(ok(service.list().map(summary))),
+    'batches.storeRows': ({ batchId, after: previous, rows, last }) =>
+      service.addRows(batchId, { after: previous, rows, last }),
+    'batches.keepStoredRows': ({ batchId }) => {
+      const kept = service.keepStoredRows(batchId);
+      return Promise.resolve(kept.ok ? current(batchId) : kept);
+    },
+    'batches.list': () => Promise.resolve(ok(service.list().map(summarise))),
     'batches.get': ({ batchId }) => Promise.resolve(current(batchId)),
     'batches.resume': async ({ batchId }) => {
       const refused = answeredElsewhere(batchId);

@@ -8,6 +8,7 @@ import { CoreConnectionBanner } from './core-connection-banner';
 import { coreUnavailable, FatalState } from './fatal-state';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
+import { RowStoringProvider } from './row-storing-provider';
 import { RunningBatchIndicator } from './running-batch-indicator';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useAppCommands } from './use-app-commands';
@@ -173,7 +174,9 @@ function Localised() {
   return (
     <I18nProvider locale={locale}>
       <NavigationProvider>
-        <Shell />
+        <RowStoringProvider>
+          <Shell />
+        </RowStoringProvider>
       </NavigationProvider>
     </I18nProvider>
   );

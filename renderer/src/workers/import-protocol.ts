@@ -64,6 +64,10 @@ export type ImportRequest =
   /** The SHA-256 of the file read last, for the batch created from it. */
   | { type: 'hash'; id: number }
   | { type: 'check'; id: number; headerRow: number; mapping: ColumnMapping }
+  /**
+   * The rows to send, after fixes and exclusions, kept in the worker as a collection named by
+   * this request's id; the window takes them a slice at a time, so no message is big.
+   */
   | {
       type: 'collect';
       id: number;
@@ -71,13 +75,19 @@ export type ImportRequest =
       mapping: ColumnMapping;
       fixes: Array<[number, RawTransaction]>;
       excluded: number[];
-    };
+    }
+  /** `count` rows of a collection from its row `from` (0-based), as JSON lines. */
+  | { type: 'slice'; id: number; collection: number; from: number; count: number }
+  /** The collection is no longer needed. */
+  | { type: 'release'; id: number; collection: number };
 
 export type ImportAnswer =
   | { type: 'sheet'; id: number; result: SheetResult }
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'checked'; id: number; report: BaseReport }
-  | { type: 'collected'; id: number; rows: string }
+  | { type: 'collected'; id: number; count: number }
+  | { type: 'slice'; id: number; rows: string }
+  | { type: 'released'; id: number }
   | { type: 'hashed'; id: number; sha256: string }
   /** Something unexpected failed in the worker; `message` is English, for support. */
   | { type: 'failed'; id: number; message: string };

@@ -60,15 +60,39 @@ describe('the import worker session', () => {
     handle({ type: 'check', id: 3, headerRow: 0, mapping });
     expect(answers[2]).toMatchObject({ type: 'checked', report: { total: 2 } });
     handle({ type: 'collect', id: 4, headerRow: 0, mapping, fixes: [], excluded: [3] });
-    const collected = answers[3];
-    if (collected?.type !== 'collected') throw new Error('no rows collected');
+    expect(answers[3]).toEqual({ type: 'collected', id: 4, count: 1 });
+    handle({ type: 'slice', id: 5, collection: 4, from: 0, count: 10 });
+    const slice = answers[4];
+    if (slice?.type !== 'slice') throw new Error('no rows sliced');
     // The lines the core takes as they are: row 3 was excluded.
     const create = operations['batches.create'].input.parse({
       sourceName: 'p.xlsx',
       sourceSha256: '0'.repeat(64),
-      rows: collected.rows,
+      rows: slice.rows,
     });
     expect(create.rows).toMatchObject([{ row: 2 }]);
+  });
+
+  it('hands collected rows over slice by slice, in order, until they are released', () => {
+    const { answers, handle } = session();
+    const csv =
+      'Sessão,Pedido\n' +
+      Array.from({ length: 7 }, (_, n) => `${'s'.repeat(30)},PED-${String(n)}`).join('\n');
+    handle({ type: 'read', id: 1, bytes: bytesOf(csv), fileName: 'p.csv', maxRows: 10 });
+    const mapping = { sessionID: 0, externalID: 1 };
+    handle({ type: 'collect', id: 2, headerRow: 0, mapping, fixes: [], excluded: [4] });
+    expect(answers[1]).toEqual({ type: 'collected', id: 2, count: 6 });
+    const rowsOf = (answer: (typeof answers)[number] | undefined) =>
+      answer?.type === 'slice'
+        ? answer.rows.split('\n').map((line) => (JSON.parse(line) as { row: number }).row)
+        : [];
+    handle({ type: 'slice', id: 3, collection: 2, from: 0, count: 4 });
+    handle({ type: 'slice', id: 4, collection: 2, from: 4, count: 4 });
+    expect([...rowsOf(answers[2]), ...rowsOf(answers[3])]).toEqual([2, 3, 5, 6, 7, 8]);
+    handle({ type: 'release', id: 5, collection: 2 });
+    expect(answers[4]).toEqual({ type: 'released', id: 5 });
+    handle({ type: 'slice', id: 6, collection: 2, from: 0, count: 4 });
+    expect(answers[5]).toMatchObject({ type: 'failed', id: 6 });
   });
 
   it('answers a sheet request before any file as a problem, never silence', () => {

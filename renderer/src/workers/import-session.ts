@@ -6,6 +6,7 @@
 import { detectHeaderRow } from '../../../shared/spreadsheet/header';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { rowLines } from '../../../shared/contract/source-rows';
+import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import { checkRows, collectRows } from './check-rows';
 import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
 import { sha256Hex } from './sha256';
@@ -21,6 +22,8 @@ export interface ImportSession {
 export function createImportSession(post: Post): ImportSession {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
+  /** Rows collected for a run, by the id of the request that collected them. */
+  const collections = new Map<number, SourceRow[]>();
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, detectHeaderRow);
@@ -66,13 +69,20 @@ export function createImportSession(post: Post): ImportSession {
       case 'collect': {
         const fixes = new Map(request.fixes);
         const excluded = new Set(request.excluded);
-        return {
-          type: 'collected',
-          id,
-          // One string, moved rather than cloned object by object on the window's thread.
-          rows: rowLines(collectRows(rows, request.headerRow, request.mapping, fixes, excluded)),
-        };
+        const collected = collectRows(rows, request.headerRow, request.mapping, fixes, excluded);
+        collections.set(id, collected);
+        return { type: 'collected', id, count: collected.length };
       }
+      case 'slice': {
+        const collected = collections.get(request.collection);
+        if (!collected) throw new Error(`No rows are collected as ${String(request.collection)}.`);
+        const { from, count } = request;
+        // One string, moved rather than cloned object by object on the window's thread.
+        return { type: 'slice', id, rows: rowLines(collected.slice(from, from + count)) };
+      }
+      case 'release':
+        collections.delete(request.collection);
+        return { type: 'released', id };
     }
   }
 

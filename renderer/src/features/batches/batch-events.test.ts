@@ -23,6 +23,7 @@ const batch = (patch: Partial<BatchSummary> = {}): BatchSummary => ({
   pauseMessage: null,
   live: true,
   counts: counts(0),
+  storing: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   startedAt: null,
   finishedAt: null,
@@ -88,6 +89,20 @@ describe('actionsFor', () => {
     });
     // Left running by a crash: only resume makes sense.
     expect(actionsFor(batch({ live: false }))).toMatchObject({ pause: false, resume: true });
+  });
+
+  it('offers no resume for a batch whose rows no window sends any more', () => {
+    const storing = { stored: 10, total: 40 };
+    const paused = { state: 'paused', live: false } as const;
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: true } })).resume).toBe(
+      true,
+    );
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: false } })).resume).toBe(
+      false,
+    );
+    // Waiting for its last row to reuse recent answers: it starts by itself.
+    const waiting = batch({ state: 'ready', live: false, storing: { ...storing, sending: true } });
+    expect(actionsFor(waiting).resume).toBe(false);
   });
 
   it('offers retrying failed rows only once the run has stopped', () => {

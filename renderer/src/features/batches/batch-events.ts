@@ -63,10 +63,13 @@ export interface BatchActions {
 export function actionsFor(summary: BatchSummary): BatchActions {
   const running = summary.state === 'running' && summary.live;
   // A batch left `running` without a live run (the app died) can only be resumed.
+  // Rows no window sends any more: the batch first keeps the rows it has (see StoringNotice).
+  const rowsComing = summary.storing === null || summary.storing.sending;
   const resumable =
-    summary.state === 'paused' ||
-    summary.state === 'ready' ||
-    (summary.state === 'running' && !summary.live);
+    rowsComing &&
+    (summary.state === 'paused' ||
+      (summary.state === 'ready' && summary.storing === null) ||
+      (summary.state === 'running' && !summary.live));
   return {
     pause: running,
     resume: resumable,

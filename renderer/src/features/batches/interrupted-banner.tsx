@@ -32,29 +32,38 @@ export function InterruptedBanner({ section, exceptBatchId }: InterruptedBannerP
     <div className="notice interrupted-banner" role="status" data-testid="interrupted-banner">
       <p className="notice-title">{t('batches.interrupted.title')}</p>
       <p>
-        {t('batches.interrupted.detail', {
-          name: batch.sourceName,
-          time: formatDateTime(batch.createdAt, locale),
-          done: batch.counts.done,
-          total: batch.counts.total,
-        })}
+        {batch.storing
+          ? // Interrupted while its rows were stored: its screen offers to keep those it has.
+            t('batches.storing.incomplete', {
+              stored: batch.storing.stored,
+              total: batch.storing.total,
+              name: batch.sourceName,
+            })
+          : t('batches.interrupted.detail', {
+              name: batch.sourceName,
+              time: formatDateTime(batch.createdAt, locale),
+              done: batch.counts.done,
+              total: batch.counts.total,
+            })}
       </p>
       {waiting.length > 1 ? (
         <p className="hint">{t('batches.interrupted.more', { count: waiting.length - 1 })}</p>
       ) : null}
       <div className="row">
+        {batch.storing ? null : (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={resume}
+            disabled={command.isPending}
+            data-testid="interrupted-resume"
+          >
+            {t('batches.interrupted.resume')}
+          </button>
+        )}
         <button
           type="button"
-          className="button button-primary"
-          onClick={resume}
-          disabled={command.isPending}
-          data-testid="interrupted-resume"
-        >
-          {t('batches.interrupted.resume')}
-        </button>
-        <button
-          type="button"
-          className="button"
+          className={batch.storing ? 'button button-primary' : 'button'}
           onClick={() => go({ section: 'batches', batchId: batch.id })}
         >
           {t('batches.open', { name: batch.sourceName })}

@@ -2,6 +2,7 @@ import type { Catalogue } from '../../i18n/define';
 import { listMessages } from './messages-list';
 import { resultsMessages } from './messages-results';
 import { runMessages } from './messages-run';
+import { storingMessages } from './messages-storing';
 
 function merge<A extends string, B extends string>(
   a: Catalogue<A>,
@@ -10,5 +11,8 @@ function merge<A extends string, B extends string>(
   return { en: { ...a.en, ...b.en }, 'pt-BR': { ...a['pt-BR'], ...b['pt-BR'] } };
 }
 
-/** The Batches screens' text (keys `batches.…`), in three parts to keep each file readable. */
-export const batchesMessages = merge(merge(listMessages, runMessages), resultsMessages);
+/** The Batches screens' text (keys `batches.…`), in parts to keep each file readable. */
+export const batchesMessages = merge(
+  merge(merge(listMessages, runMessages), resultsMessages),
+  storingMessages,
+);

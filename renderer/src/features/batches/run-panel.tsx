@@ -7,6 +7,7 @@ import { PauseReason } from './pause-reason';
 import { RunControls } from './run-controls';
 import { RunCounts } from './run-counts';
 import { RunProgress } from './run-progress';
+import { StoringNotice } from './storing-notice';
 import { formatDateTime } from '../../lib/format';
 import { destinationText } from '../../i18n/destination-text';
 import { isCustomUrl } from '../../../../shared/environment';
@@ -50,6 +51,7 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
         </span>
       </div>
       <RunProgress batch={batch} speed={speed} />
+      <StoringNotice batch={batch} />
       <RunCounts counts={batch.counts} />
       <PauseReason batch={batch} />
       {failure ? (

@@ -16,6 +16,8 @@ export function useBatch(batchId: string) {
     queryKey: queryKeys['batches.get'](batchId),
     queryFn: () => unwrap(api.batches.get({ batchId })),
     staleTime: 5_000,
+    // Rows still being stored: asked for again, so a window gone meanwhile shows as such.
+    refetchInterval: (query) => (query.state.data?.storing ? 5_000 : false),
   });
 }
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { startTransition, useId, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
+import { rowsPerSlice } from '../../app/row-storing';
+import { useRowStoring } from '../../app/row-storing-provider';
 import { useSettings } from '../../app/use-app';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
@@ -19,6 +21,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
   const id = useId();
   const { go } = useNavigation();
   const client = useQueryClient();
+  const storing = useRowStoring();
   const environment = useSettings().data?.activeEnvironment ?? 'sandbox';
   const [confirming, setConfirming] = useState(false);
   const { report, state } = imp;
@@ -26,15 +29,31 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
   const run = useMutation({
     mutationFn: async () => {
       const [toSend, sourceSha256] = await Promise.all([imp.rowsToSend(), imp.fileSha256()]);
-      if (!toSend || !sourceSha256 || !state.file) throw new Error(t('batches.start.noRows'));
-      return unwrap(
-        api.batches.create({
-          sourceName: state.file.name,
-          sourceSha256,
-          rows: toSend.rows,
-          ...(toSend.skipRecent ? { skipRecentDays: toSend.skipRecent.days } : {}),
-        }),
-      );
+      if (!toSend || !sourceSha256 || !state.file) {
+        toSend?.source.close();
+        throw new Error(t('batches.start.noRows'));
+      }
+      const { source, skipRecent } = toSend;
+      // The batch is created with its first slice; the others follow from the batch screen.
+      const first = Math.min(rowsPerSlice, source.count);
+      const more = first < source.count;
+      try {
+        const batch = await unwrap(
+          api.batches.create({
+            sourceName: state.file.name,
+            sourceSha256,
+            rows: await source.slice(0, first),
+            ...(more ? { total: source.count } : {}),
+            ...(skipRecent ? { skipRecentDays: skipRecent.days } : {}),
+          }),
+        );
+        if (more) storing.start(batch.id, source, first);
+        else source.close();
+        return batch;
+      } catch (caught) {
+        source.close();
+        throw caught;
+      }
     },
     onSuccess: (batch) => {
       // The answer is only a first picture: a run whose rows are all reused ends before the core
@@ -43,7 +62,9 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       client.setQueryData(queryKeys['batches.get'](batch.id), batch);
       void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batch.id) });
       void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
-      go({ section: 'batches', batchId: batch.id });
+      // A transition: the batch screen (its run, results and charts) is rendered in slices of
+      // time, so opening it never holds the window's thread for long.
+      startTransition(() => go({ section: 'batches', batchId: batch.id }));
     },
   });
 

@@ -7,6 +7,7 @@ import type { RawTransaction } from '../../../../shared/domain/types';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import { defaultLimits, resolveLimits } from '../../../../shared/spreadsheet/limits';
 import { fileTooLarge } from '../../../../shared/spreadsheet/problem';
+import type { RowSource } from '../../app/row-storing';
 import { useSettings } from '../../app/use-app';
 import type { SheetResult } from '../../workers/import-protocol';
 import { effectiveReport, laterDuplicates, listedRows } from './effective-report';
@@ -20,9 +21,10 @@ import { messageOf } from '../../../../shared/message-of';
 export interface RowsToSend {
   /**
    * Every included row, fixed values in place; invalid ones too (the run records them unsent).
-   * As JSON lines (see shared/contract/row-lines.ts): the window passes them on unread.
+   * Held by the worker and taken a slice at a time as JSON lines: the window passes them on
+   * unread. Whoever takes it closes it.
    */
-  rows: string;
+  source: RowSource;
   /** Skip rows answered in the last `days` days, when the analyst ticked "Skip them". */
   skipRecent: { days: number } | null;
 }
@@ -154,9 +156,9 @@ export function useImport() {
   const rowsToSend = useCallback(async (): Promise<RowsToSend | null> => {
     const client = worker.current;
     if (!client || !state.report) return null;
-    const rows = await client.collect(headerRow, mapping, fixes, excluded);
+    const source = await client.collect(headerRow, mapping, fixes, excluded);
     const skip = state.skipRecent && recentCount > 0;
-    return { rows, skipRecent: skip ? { days: state.recentDays } : null };
+    return { source, skipRecent: skip ? { days: state.recentDays } : null };
   }, [
     state.report,
     state.skipRecent,

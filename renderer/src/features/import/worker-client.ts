@@ -3,6 +3,7 @@
  * old worker, so a long read of the previous file never delays the new one.
  */
 import type { RawTransaction } from '../../../../shared/domain/types';
+import type { RowSource } from '../../app/row-storing';
 import type { ColumnMapping } from '../../../../shared/spreadsheet/columns';
 import type {
   BaseReport,
@@ -12,6 +13,7 @@ import type {
 } from '../../workers/import-protocol';
 
 type Progress = (done: number, total: number) => void;
+
 type Waiting = {
   resolve: (answer: ImportAnswer) => void;
   reject: (error: Error) => void;
@@ -27,6 +29,9 @@ export class ImportWorker {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
+  /** Row sources still open (see collect). */
+  private holds = 0;
+  private replaced = false;
 
   constructor() {
     // Written out in full so that Vite finds the worker and bundles it as its own module file.
@@ -61,12 +66,17 @@ export class ImportWorker {
     );
   }
 
-  collect(
+  /**
+   * The rows to send, kept in the worker and handed out a slice at a time. The worker stays
+   * alive until the source is closed, even when this import is replaced meanwhile: a batch's
+   * rows are still being sent from it.
+   */
+  async collect(
     headerRow: number,
     mapping: ColumnMapping,
     fixes: ReadonlyMap<number, RawTransaction>,
     excluded: ReadonlySet<number>,
-  ): Promise<string> {
+  ): Promise<RowSource> {
     const request: Request = {
       type: 'collect',
       headerRow,
@@ -74,9 +84,25 @@ export class ImportWorker {
       fixes: [...fixes],
       excluded: [...excluded],
     };
-    return this.send(request).then((answer) =>
-      answer.type === 'collected' ? answer.rows : unexpected(answer),
-    );
+    const answer = await this.send(request);
+    if (answer.type !== 'collected') unexpected(answer);
+    const collection = answer.id;
+    this.holds += 1;
+    let open = true;
+    return {
+      count: answer.count,
+      slice: (from, count) =>
+        this.send({ type: 'slice', collection, from, count }).then((sliced) =>
+          sliced.type === 'slice' ? sliced.rows : unexpected(sliced),
+        ),
+      close: () => {
+        if (!open) return;
+        open = false;
+        this.holds -= 1;
+        if (this.replaced && this.holds === 0) this.worker.terminate();
+        else void this.send({ type: 'release', collection }).catch(() => undefined);
+      },
+    };
   }
 
   /** SHA-256 of the file's bytes, hex; the worker holds them, so they are not read twice. */
@@ -86,9 +112,13 @@ export class ImportWorker {
     );
   }
 
+  /** Ends the worker, or, while rows collected from it are still being sent, once they are. */
   terminate(): void {
-    this.worker.terminate();
-    this.failAll(new Error('The import was replaced.'));
+    this.replaced = true;
+    if (this.holds === 0) {
+      this.worker.terminate();
+      this.failAll(new Error('The import was replaced.'));
+    }
   }
 
   private send(
