@@ -30,6 +30,13 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
     sourceSha256: 'a'.repeat(64),
     rows: [{ row: 2, raw: { sessionID: 's-1', externalID: 'order-1' }, notes: [] }],
   },
+  'batches.storeRows': {
+    batchId,
+    after: 1,
+    rows: JSON.stringify({ row: 3, raw: { sessionID: 's-2', externalID: 'order-2' }, notes: [] }),
+    last: true,
+  },
+  'batches.keepStoredRows': { batchId },
   'batches.list': {},
   'batches.get': { batchId },
   'batches.resume': { batchId },

@@ -15,26 +15,28 @@ const data = workerData as WriterThreadData;
 const port = parentPort;
 
 function open(): { answer: (request: WriterRequest) => WriterReply['outcome']; close: () => void } {
-  let db: Db;
+  let db: Db | undefined;
   try {
     db = new Database(data.file, engineOptions(data.engine));
     configureConnection(db);
+    const leases = leaseRepo(db);
+    const owner = data.leaseOwner;
+    let batchId = '';
+    const writes = rowWrites(db, () => owner === null || leases.get(batchId)?.owner === owner);
+    const opened = db;
+    return {
+      answer(request) {
+        if ('slice' in request) return writes.insert(request.slice);
+        batchId = request.step.batchId;
+        return writes.write(request.step);
+      },
+      close: () => opened.close(),
+    };
   } catch (caught) {
+    db?.close();
     const message = `the history could not be opened for writing: ${messageOf(caught)}`;
     return { answer: () => ({ kind: 'failed', message }), close: () => undefined };
   }
-  const leases = leaseRepo(db);
-  const owner = data.leaseOwner;
-  let batchId = '';
-  const writes = rowWrites(db, () => owner === null || leases.get(batchId)?.owner === owner);
-  return {
-    answer(request) {
-      if ('slice' in request) return writes.insert(request.slice);
-      batchId = request.step.batchId;
-      return writes.write(request.step);
-    },
-    close: () => db.close(),
-  };
 }
 
 const writer = open();

@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { messageOf } from '../../../shared/message-of';
 import type { Engine } from '../store/engine';
 import type { RowSlice, RowWrite, RowWriteOutcome, RowWriter, SliceOutcome } from './row-writes';
 
 /**
  * How a host runs a batch's row writes on a thread of their own (`row-writer-thread.ts`): the
  * script built beside its bundle (`dist/electron/row-writer.cjs`), or, run from the repository,
- * that source file itself (loaded through tsx). Absent: the runner writes on its own thread.
+ * `row-writer-source.mjs`, which loads the source through tsx. Absent: the runner writes on its
+ * own thread.
  */
 export interface WriterThread {
   script: string;
@@ -15,9 +16,9 @@ export interface WriterThread {
   engine?: Engine;
 }
 
-/** The thread's source file in the repository, for hosts run from it (the web host, tests). */
+/** The thread from the repository's source, for hosts run from it (the web host, tests). */
 export function repositoryWriterThread(): WriterThread {
-  return { script: path.resolve('electron/core/bulk/row-writer-thread.ts') };
+  return { script: path.resolve('electron/core/bulk/row-writer-source.mjs') };
 }
 
 /** What the thread is started with. */
@@ -33,14 +34,6 @@ export type WriterTask = { step: RowWrite } | { slice: RowSlice };
 export type WriterRequest = WriterTask & { id: number };
 export type WriterReply = { id: number; outcome: RowWriteOutcome | SliceOutcome };
 
-/** A source file is loaded through tsx's API, which a thread's execArgv cannot register. */
-function startThread(script: string, workerData: WriterThreadData): Worker {
-  if (!script.endsWith('.ts')) return new Worker(script, { workerData });
-  const url = JSON.stringify(pathToFileURL(script).href);
-  const code = `import('tsx/esm/api').then((api) => api.tsImport(${url}, ${url}))`;
-  return new Worker(code, { eval: true, workerData });
-}
-
 /**
  * Writes on a thread with its own connection to the history file, so a commit's fsync and the
  * SQLite work of each answer never hold the thread that sends requests. Writes are answered in
@@ -52,10 +45,12 @@ export function threadRowWriter(
   file: string,
   leaseOwner: string | undefined,
 ): RowWriter {
-  const worker = startThread(thread.script, {
-    file,
-    engine: thread.engine ?? {},
-    leaseOwner: leaseOwner ?? null,
+  const worker = new Worker(thread.script, {
+    workerData: {
+      file,
+      engine: thread.engine ?? {},
+      leaseOwner: leaseOwner ?? null,
+    } satisfies WriterThreadData,
   });
   const waiting = new Map<number, (outcome: RowWriteOutcome | SliceOutcome) => void>();
   let next = 0;
@@ -72,7 +67,7 @@ export function threadRowWriter(
     waiting.delete(reply.id);
     settle?.(reply.outcome);
   });
-  worker.on('error', (caught) => failAll(`the writer thread failed: ${caught.message}`));
+  worker.on('error', (caught) => failAll(`the writer thread failed: ${messageOf(caught)}`));
   worker.on('exit', (code) => failAll(`the writer thread stopped (exit code ${String(code)})`));
   // An idle writer never keeps the process alive; one with writes waiting does.
   worker.unref();
