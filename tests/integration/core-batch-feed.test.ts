@@ -48,6 +48,15 @@ async function value<T>(
   return result.value as T;
 }
 
+/** Waits for a batch's run to finish (its rows come slice by slice, so no fixed wait). */
+async function finished(core: Core, batchId: string): Promise<void> {
+  await expect
+    .poll(async () => (await value<BatchSummary>(core.call('batches.get', { batchId }))).state, {
+      timeout: 15_000,
+    })
+    .toBe('finished');
+}
+
 /** The source rows stored for a batch, in stored order, and which were reused answers. */
 function storedSourceRows(dataDir: string, batchId: string) {
   const db = new Database(path.join(dataDir, historyFileName), { readonly: true });
@@ -130,13 +139,7 @@ describe('a batch sent by the window slice by slice', () => {
       }),
     );
     expect(last).toEqual({ stored: 300, total: 300 });
-    await expect
-      .poll(
-        async () =>
-          (await value<BatchSummary>(core.call('batches.get', { batchId: created.id }))).state,
-        { timeout: 15_000 },
-      )
-      .toBe('finished');
+    await finished(core, created.id);
     const done = await value<BatchSummary>(core.call('batches.get', { batchId: created.id }));
     expect(done).toMatchObject({ storing: null, counts: { total: 300, done: 300 } });
     expect(storedSourceRows(dataDir, created.id).map((row) => row.sourceRow)).toEqual(
@@ -162,13 +165,7 @@ describe('a batch sent by the window slice by slice', () => {
         rows: slice(rows, 0, 40),
       }),
     );
-    await expect
-      .poll(
-        async () =>
-          (await value<BatchSummary>(core.call('batches.get', { batchId: first.id }))).state,
-        { timeout: 15_000 },
-      )
-      .toBe('finished');
+    await finished(core, first.id);
 
     const created = await value<BatchSummary>(
       core.call('batches.create', {
@@ -189,13 +186,7 @@ describe('a batch sent by the window slice by slice', () => {
         last: true,
       }),
     );
-    await expect
-      .poll(
-        async () =>
-          (await value<BatchSummary>(core.call('batches.get', { batchId: created.id }))).state,
-        { timeout: 15_000 },
-      )
-      .toBe('finished');
+    await finished(core, created.id);
     const done = await value<BatchSummary>(core.call('batches.get', { batchId: created.id }));
     expect(done.counts).toMatchObject({ total: 60, done: 60 });
     const stored = storedSourceRows(dataDir, created.id);
@@ -233,13 +224,7 @@ describe('a batch sent by the window slice by slice', () => {
     );
     expect(kept).toMatchObject({ storing: null, counts: { total: 80 } });
     await value(reopened.call('batches.resume', { batchId: created.id }));
-    await expect
-      .poll(
-        async () =>
-          (await value<BatchSummary>(reopened.call('batches.get', { batchId: created.id }))).state,
-        { timeout: 15_000 },
-      )
-      .toBe('finished');
+    await finished(reopened, created.id);
     expect(storedSourceRows(dataDir, created.id)).toHaveLength(80);
   });
 });
