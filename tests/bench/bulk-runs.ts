@@ -22,6 +22,9 @@ export interface RunFigures {
   seconds: number;
   authentications: number;
   growthMb: number;
+  /** Resident memory of the whole process at its peak, and before the run (after the rows were stored). */
+  peakMb: number;
+  baselineMb: number;
 }
 
 /** Stores `rows` rows as dcdesk does, runs them to the end and measures the run. */
@@ -74,6 +77,8 @@ export async function dcdeskRun(
       seconds,
       authentications: (await sandbox.counters()).authentications - authsBefore,
       growthMb: (peak - baseline) / 1024 / 1024,
+      peakMb: peak / 1024 / 1024,
+      baselineMb: baseline / 1024 / 1024,
     };
   } finally {
     history.close();
@@ -98,5 +103,7 @@ export async function minimalRun(
     seconds,
     authentications: (await sandbox.counters()).authentications - authsBefore,
     growthMb: 0,
+    peakMb: 0,
+    baselineMb: 0,
   };
 }

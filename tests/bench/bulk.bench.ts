@@ -81,16 +81,21 @@ export async function benchBulkMemory(): Promise<BenchResult[]> {
   const sandbox = await sandboxProcess();
   try {
     await sandbox.configure({ latencyMs: 0, tokenTtlSeconds });
-    let rowsPerSecond = 0;
+    let last = { rowsPerSecond: 0, peakMb: 0, baselineMb: 0 };
     const growth = await measure3(async () => {
       const run = await dcdeskRun(sandbox, 100_000, concurrency, true);
-      rowsPerSecond = run.runRowsPerSecond;
+      last = {
+        rowsPerSecond: run.runRowsPerSecond,
+        peakMb: run.peakMb,
+        baselineMb: run.baselineMb,
+      };
       return run.growthMb;
     });
     return [
       {
         name: '(c) peak RSS growth, 100,000-row batch at 0 ms',
-        value: `${withSpread(growth, 1)} MB (last run ${rowsPerSecond.toFixed(0)} rows/s)`,
+        // Growth counts from the RSS once the rows are stored: what storing freed is reused first.
+        value: `${withSpread(growth, 1)} MB (last run: RSS ${last.baselineMb.toFixed(0)} MB before, peak ${last.peakMb.toFixed(0)} MB, ${last.rowsPerSecond.toFixed(0)} rows/s)`,
         target: '≤ 150 MB',
         met: growth.median <= 150,
         figures: { growthMb: growth },
