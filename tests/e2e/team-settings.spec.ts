@@ -93,6 +93,7 @@ async function colleague(url: string, workerIndex: number) {
 }
 
 test.describe('Settings → Team', () => {
+  // Skipped, with the reason as its message, only where Debian's PostgreSQL is not installed.
   test.skip(missing !== undefined, missing ?? '');
   let cluster: Cluster | undefined;
   test.beforeAll(async () => {
