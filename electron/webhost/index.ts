@@ -7,6 +7,7 @@ import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
 import { startSandbox } from '../sandbox';
 import { repositoryWriterThread } from '../core/bulk/thread-row-writer';
+import { nodeFetch } from '../core/service/node-fetch';
 
 /**
  * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
@@ -16,7 +17,7 @@ const dataDir = process.env.DCDESK_DATA_DIR ?? defaultDataDir();
 const downloads = downloadFiles();
 const core = await createCore({
   dataDir,
-  fetch: globalThis.fetch,
+  fetch: nodeFetch(),
   keychain: createKeychainStore({ service: process.env.DCDESK_KEYCHAIN_SERVICE || undefined }),
   startSandbox,
   version: process.env.npm_package_version ?? '0.0.0',
