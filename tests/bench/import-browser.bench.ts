@@ -39,6 +39,15 @@ export async function benchImportInBrowser(
       const ran = Date.now();
       // DCDESK_BENCH_TRACE=FILE: a Chromium trace of the run (tasks, scripts, garbage
       // collection), for DevTools' Performance panel; it slows the page a little.
+      // DCDESK_BENCH_PROFILE=FILE: a sampled CPU profile of the window's thread over the run
+      // (.cpuprofile, for DevTools), lighter than a trace.
+      const profile = process.env.DCDESK_BENCH_PROFILE;
+      const cdp = profile ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+        await cdp.send('Profiler.start');
+      }
       const trace = process.env.DCDESK_BENCH_TRACE;
       const browser = page.context().browser();
       if (trace && browser)
@@ -55,6 +64,10 @@ export async function benchImportInBrowser(
       await page.getByTestId('storing-progress').waitFor({ state: 'detached', timeout: 900_000 });
       const runSeconds = (Date.now() - ran) / 1000;
       if (trace && browser) await browser.stopTracing();
+      if (cdp && profile) {
+        const { profile: taken } = await cdp.send('Profiler.stop');
+        writeFileSync(profile, JSON.stringify(taken));
+      }
       const { tasks, frames } = await readLongFrames(page);
       if (process.env.DCDESK_BENCH_VERBOSE) {
         console.log({ importStart, runStart });

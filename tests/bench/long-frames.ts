@@ -20,35 +20,35 @@ export interface LongFrame extends LongTask {
  * Read back with `readLongFrames`.
  */
 export async function recordLongFrames(page: Page): Promise<void> {
+  // No function is named inside: tsx would wrap it in a helper the page does not have.
   await page.addInitScript(() => {
     const record = { tasks: [] as LongTask[], frames: [] as LongFrame[] };
     (globalThis as unknown as { longFrames: typeof record }).longFrames = record;
     // These entry types are browser ones; this function runs in the page but is typed against
     // Node, so each entry is read through the fields used.
     type Entry = { startTime: number; duration: number } & Record<string, unknown>;
-    const observe = (type: string, take: (entry: Entry) => void) =>
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) take(entry as unknown as Entry);
-      }).observe({ type, buffered: true } as unknown as { type: 'mark'; buffered: boolean });
-    observe('longtask', (entry) =>
-      record.tasks.push({ start: entry.startTime, duration: entry.duration }),
-    );
-    observe('long-animation-frame', (entry) => {
-      const scripts = (entry.scripts ?? []) as Array<Record<string, unknown>>;
-      const renderStart = Number(entry.renderStart ?? 0);
-      record.frames.push({
-        start: entry.startTime,
-        duration: entry.duration,
-        blocking: Number(entry.blockingDuration ?? 0),
-        render: renderStart > 0 ? entry.startTime + entry.duration - renderStart : 0,
-        scripts: scripts.map((script) => ({
-          invoker: String(script.invoker),
-          source: `${String(script.sourceFunctionName)} ${String(script.sourceURL).replace(/^.*\//, '')}:${String(script.sourceCharPosition)}`,
-          duration: Number(script.duration),
-          layout: Number(script.forcedStyleAndLayoutDuration),
-        })),
-      });
-    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Entry[])
+        record.tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true } as unknown as { type: 'mark' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Entry[]) {
+        const scripts = (entry.scripts ?? []) as Array<Record<string, unknown>>;
+        const renderStart = Number(entry.renderStart ?? 0);
+        record.frames.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          blocking: Number(entry.blockingDuration ?? 0),
+          render: renderStart > 0 ? entry.startTime + entry.duration - renderStart : 0,
+          scripts: scripts.map((script) => ({
+            invoker: String(script.invoker),
+            source: `${String(script.sourceFunctionName)} ${String(script.sourceURL).replace(/^.*\//, '')}:${String(script.sourceCharPosition)}`,
+            duration: Number(script.duration),
+            layout: Number(script.forcedStyleAndLayoutDuration),
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true } as unknown as { type: 'mark' });
   });
 }
 
