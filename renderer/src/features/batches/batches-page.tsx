@@ -80,7 +80,11 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
             speed={live.speeds[batchId]}
             failure={live.failures[batchId]}
           />
-          <ResultsView batch={batch.data} />
+          <ResultsView
+            batchId={batchId}
+            running={batch.data.state === 'running' && batch.data.live}
+            failedRows={batch.data.counts.failed}
+          />
         </>
       ) : batch.isPending ? (
         <p className="hint">{t('common.loading')}</p>
