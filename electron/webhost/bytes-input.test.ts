@@ -17,6 +17,8 @@ describe('a web host call with its bytes as the body', () => {
       expect(bytesInput(field, fields, body), field).toBeNull();
     for (const other of ['%7B', encodeURIComponent('[1]'), encodeURIComponent('null'), '%E0%A4%A'])
       expect(bytesInput('rows', other, body), other).toBeNull();
-    expect(bytesInput('rows', undefined, body)).toEqual({ rows: expect.any(Uint8Array) });
+    const bare = bytesInput('rows', undefined, body);
+    expect(Object.keys(bare ?? {})).toEqual(['rows']);
+    expect(bare?.rows).toBeInstanceOf(Uint8Array);
   });
 });
