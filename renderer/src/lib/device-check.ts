@@ -82,7 +82,10 @@ function webHostApi(): DeviceCheckApi {
   for (const name of operationNames) {
     const [group = '', method = ''] = name.split('.');
     const calls = (api[group] ??= {}) as Record<string, unknown>;
-    calls[method] = (input: unknown) => webHostCall(name, JSON.stringify(input ?? {}));
+    // The JSON goes in a Blob: Chromium's fetch takes a text body at about 30 ns a byte of the
+    // window's thread (13 ms for 400 kB), a Blob made of the same text in under a quarter of that,
+    // which keeps the big bodies (a full sheet's IDs, 1 MB at a time) out of long tasks.
+    calls[method] = (input: unknown) => webHostCall(name, new Blob([JSON.stringify(input ?? {})]));
   }
   let source: EventSource | null = null;
   // One event stream for every subscription; when it drops, the host is gone (it never closes
