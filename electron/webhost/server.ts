@@ -12,6 +12,7 @@ import {
   type DownloadFiles,
 } from '../core/results-export/download-files';
 import { contentTypes } from '../page-serving/content-types';
+import { bytesFieldHeader, bytesInput, bytesInputHeader } from './bytes-input';
 import { contentSecurityPolicy } from '../page-serving/csp';
 import { messageOf } from '../../shared/message-of';
 
@@ -29,7 +30,7 @@ export interface WebHost {
 
 const maxBodyBytes = 64 * 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -42,7 +43,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -163,9 +164,14 @@ export async function startWebHost(options: {
               error: { code: 'validation', message: 'The request is too large.' },
             }),
           );
+        const bytesField = req.headers[bytesFieldHeader];
         let input: unknown;
         try {
-          input = body === '' ? {} : (JSON.parse(body) as unknown);
+          if (typeof bytesField === 'string') {
+            const fields = req.headers[bytesInputHeader];
+            input = bytesInput(bytesField, typeof fields === 'string' ? fields : undefined, body);
+            if (input === null) throw new Error('not a call with bytes');
+          } else input = body.length === 0 ? {} : (JSON.parse(body.toString('utf8')) as unknown);
         } catch {
           return send(
             res,

@@ -173,6 +173,8 @@ export const operations = {
   /**
    * Ends the storing of a batch whose rows stopped coming (the window was closed or reloaded
    * meanwhile): the batch keeps the rows it has, becomes complete with them, and can be resumed.
+   * Recent answers are reused as `batches.create` was asked to (`skipRecentDays`, kept with the
+   * batch), even after a restart.
    */
   'batches.keepStoredRows': operation<BatchSummary>()(z.object({ batchId }).strict()),
   /** Every stored batch, newest first, with its counts. */

@@ -42,4 +42,16 @@ describe('batches.create rows as JSON lines', () => {
       expect(said).not.toContain('52998224725');
     }
   });
+
+  it('takes the same lines as UTF-8 bytes, as the import worker sends them, and refuses bad bytes', () => {
+    const rows: SourceRow[] = [
+      { row: 2, raw: { sessionID: 's1', externalID: 'Pedido de João' }, notes: [] },
+    ];
+    const parsed = create(new TextEncoder().encode(rowLines(rows)));
+    expect(parsed.success && parsed.data.rows).toEqual(rows);
+    const refused = create(new Uint8Array([0x7b, 0xff, 0x7d]));
+    expect(refused.success).toBe(false);
+    expect(JSON.stringify(refused.error?.issues ?? [])).toMatch(/not UTF-8/);
+    expect(create(new Uint8Array()).success).toBe(false);
+  });
 });

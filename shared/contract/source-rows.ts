@@ -39,15 +39,35 @@ function jsonOrUndefined(line: string): unknown {
 
 /** The longest string V8 holds (2^29 − 24 characters). */
 const longestString = 2 ** 29 - 24;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The lines as text, or as their UTF-8 bytes: the import screen sends bytes, which its worker
+ * encoded, so the window's thread neither copies nor re-encodes them (issue 13); over the web
+ * host they are the request's body as they are.
+ */
+const lineText = z.union([
+  z.string(),
+  z
+    .instanceof(Uint8Array)
+    .refine((bytes) => bytes.byteLength <= longestString, 'too many bytes')
+    .transform((bytes, context) => {
+      try {
+        return utf8.decode(bytes);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'the rows are not UTF-8' });
+        return z.NEVER;
+      }
+    }),
+]);
+
 /**
  * Source rows as JSON lines, one row per line, as the import screen sends them: a full sheet's
  * million rows cross the IPC as one string (a copy of bytes) where an array is a million objects
  * to clone on the window's thread. Each line is checked as `sourceRow`.
  */
-export const sourceRowLines = z
-  .string()
-  .min(1)
-  .max(longestString)
+export const sourceRowLines = lineText
+  .pipe(z.string().min(1).max(longestString))
   .transform((text, context) => {
     const rows: Array<z.output<typeof sourceRow>> = [];
     for (let start = 0; start <= text.length;) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withAppInChromium } from './browser-app';
 import type { BenchResult } from './import.bench';
+import { framesOf, readLongFrames, recordLongFrames } from './long-frames';
 
 /**
  * The import screen in Chromium against the real core: an xlsx of `rows` rows dropped on it, timed
@@ -16,20 +17,7 @@ export async function benchImportInBrowser(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-'));
   try {
     return await withAppInChromium(dataDir, async (page, url) => {
-      await page.addInitScript(() => {
-        const tasks: Array<{ start: number; duration: number }> = [];
-        (globalThis as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-        const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            tasks.push({ start: entry.startTime, duration: entry.duration });
-        });
-        // 'longtask' is a browser entry type; this function runs in the page but is typed against Node.
-        const longTasks = { type: 'longtask', buffered: true } as unknown as {
-          type: 'mark';
-          buffered: boolean;
-        };
-        observer.observe(longTasks);
-      });
+      await recordLongFrames(page);
       await page.goto(url);
       await page.getByTestId('import-file-input').waitFor({ state: 'attached' });
       // A file on disk, as an analyst picks one: a buffer would be rebuilt inside the page by
@@ -49,6 +37,24 @@ export async function benchImportInBrowser(
       // tasks of every slice count, not only those before the batch screen.
       const runStart = await page.evaluate(() => performance.now());
       const ran = Date.now();
+      // DCDESK_BENCH_TRACE=FILE: a Chromium trace of the run (tasks, scripts, garbage
+      // collection), for DevTools' Performance panel; it slows the page a little.
+      // DCDESK_BENCH_PROFILE=FILE: a sampled CPU profile of the window's thread over the run
+      // (.cpuprofile, for DevTools), lighter than a trace.
+      const profile = process.env.DCDESK_BENCH_PROFILE;
+      const cdp = profile ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+        await cdp.send('Profiler.start');
+      }
+      const trace = process.env.DCDESK_BENCH_TRACE;
+      const browser = page.context().browser();
+      if (trace && browser)
+        await browser.startTracing(page, {
+          path: trace,
+          categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'],
+        });
       await page.getByTestId('run-lookups').click();
       await page.getByTestId('run-panel').waitFor({ timeout: 900_000 });
       const screenSeconds = (Date.now() - ran) / 1000;
@@ -57,12 +63,17 @@ export async function benchImportInBrowser(
         .waitFor({ timeout: 1_800_000 });
       await page.getByTestId('storing-progress').waitFor({ state: 'detached', timeout: 900_000 });
       const runSeconds = (Date.now() - ran) / 1000;
-      const tasks = await page.evaluate(
-        () =>
-          (globalThis as unknown as { longTasks: Array<{ start: number; duration: number }> })
-            .longTasks,
-      );
-      if (process.env.DCDESK_BENCH_VERBOSE) console.log({ importStart, runStart, tasks });
+      if (trace && browser) await browser.stopTracing();
+      if (cdp && profile) {
+        const { profile: taken } = await cdp.send('Profiler.stop');
+        writeFileSync(profile, JSON.stringify(taken));
+      }
+      const { tasks, frames } = await readLongFrames(page);
+      if (process.env.DCDESK_BENCH_VERBOSE) {
+        console.log({ importStart, runStart });
+        for (const task of tasks)
+          console.log(JSON.stringify({ task, frames: framesOf(task, frames) }));
+      }
       // Only tasks that began once the import did: loading the page is not part of it.
       const during = tasks.filter((task) => task.start >= importStart && task.start < runStart);
       const running = tasks.filter((task) => task.start >= runStart);

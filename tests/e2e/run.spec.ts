@@ -280,6 +280,8 @@ test('in production the run asks first, and cancelling sends nothing', async ({ 
   const dialog = page.getByTestId('confirm-production-run');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('3 rows will be sent to the real Device Check Service');
+  // The safe answer has the focus: Enter sends nothing.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await screenshot(page, 'run-production-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

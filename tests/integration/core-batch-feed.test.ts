@@ -2,7 +2,7 @@
  * A batch whose rows the import screen sends slice by slice (`batches.create` with a `total`,
  * then `batches.storeRows`): its lookups start with the first slice, every row is stored once in
  * input order, recent answers are still reused, and a batch whose window stopped sending keeps
- * the rows it has when the analyst says so.
+ * the rows it has when the analyst says so, with the recent answers reused as chosen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -226,5 +226,49 @@ describe('a batch sent by the window slice by slice', () => {
     await value(reopened.call('batches.resume', { batchId: created.id }));
     await finished(reopened, created.id);
     expect(storedSourceRows(dataDir, created.id)).toHaveLength(80);
+  });
+
+  it('reuses recent answers as chosen when its stored rows are kept after a restart', async () => {
+    const { core, dataDir } = await openCore();
+    const rows = sourceRows(90, 73_000);
+    const first = await value<BatchSummary>(
+      core.call('batches.create', {
+        sourceName: 'looked-up.xlsx',
+        sourceSha256: 'e'.repeat(64),
+        rows: slice(rows, 0, 40),
+      }),
+    );
+    await finished(core, first.id);
+    // "Skip recent lookups" chosen, then the window goes away before its last slice: the run,
+    // which waits for every row to reuse answers, never started.
+    const created = await value<BatchSummary>(
+      core.call('batches.create', {
+        sourceName: 'again-cut.xlsx',
+        sourceSha256: 'f'.repeat(64),
+        rows: slice(rows, 0, 30),
+        total: 90,
+        skipRecentDays: 7,
+      }),
+    );
+    await value(
+      core.call('batches.storeRows', {
+        batchId: created.id,
+        after: 30,
+        rows: slice(rows, 30, 60),
+        last: false,
+      }),
+    );
+    await core.close();
+    cores.splice(cores.indexOf(core), 1);
+
+    const { core: reopened } = await openCore(dataDir);
+    await value(reopened.call('batches.keepStoredRows', { batchId: created.id }));
+    await value(reopened.call('batches.resume', { batchId: created.id }));
+    await finished(reopened, created.id);
+    const stored = storedSourceRows(dataDir, created.id);
+    expect(stored).toHaveLength(60);
+    // The 40 rows looked up by the first batch are answered from it, not sent again.
+    expect(stored.filter((row) => row.reused)).toHaveLength(40);
+    expect(stored.slice(0, 40).every((row) => row.reused)).toBe(true);
   });
 });

@@ -14,7 +14,6 @@ import { rowsRepo } from '../store/rows.repo';
 
 interface Feed {
   stored: number;
-  reuseDays: number | undefined;
   /** When its last slice (or its first rows) arrived, ms. */
   at: number;
 }
@@ -30,8 +29,9 @@ export interface RowSlice {
 }
 
 /**
- * Batches being fed by a window in this process: how many rows each has, and the recent-answer
- * reuse to apply once its last row is stored (reuse reads the whole batch, so it waits for it).
+ * Batches being fed by a window in this process: how many rows each has. The recent-answer reuse
+ * to apply once its last row is stored (reuse reads the whole batch, so it waits for it) is kept
+ * with the batch (migration 0017), so it outlives the process.
  */
 export function batchFeeds(db: Db) {
   const batches = batchesRepo(db);
@@ -41,14 +41,20 @@ export function batchFeeds(db: Db) {
   return {
     /** Stores the batch with its first rows (all of `input.rows`), marked storing. */
     begin(input: NewBatchInput & { rows: readonly SourceRow[]; total: number }, now: Date) {
-      const { skipLookedUpWithinDays: reuseDays, ...rest } = input;
-      const { batch } = createBatchInSlices(db, rest, now, input.rows.length);
-      fed.set(batch.id, { stored: input.rows.length, reuseDays, at: now.getTime() });
+      const { skipLookedUpWithinDays: skipRecentDays, ...rest } = input;
+      const { batch } = createBatchInSlices(
+        db,
+        { ...rest, ...(skipRecentDays === undefined ? {} : { skipRecentDays }) },
+        now,
+        input.rows.length,
+      );
+      fed.set(batch.id, { stored: input.rows.length, at: now.getTime() });
       return batch;
     },
     /** Whether the run must wait for the last row (recent answers are reused first). */
     waitsForAllRows(batchId: string): boolean {
-      return fed.get(batchId)?.reuseDays !== undefined;
+      const batch = batches.get(batchId);
+      return batch?.storing === true && batch.skipRecentDays !== null;
     },
     /** Whether a window of this process is still sending the batch's rows. */
     feeding: (batchId: string) => fed.has(batchId),
@@ -67,7 +73,6 @@ export function batchFeeds(db: Db) {
       if (!batch.storing) return fail('validation', allStoredMessage(batch));
       const feed = fed.get(batchId) ?? {
         stored: rows.countsAfter(batchId, 0).last,
-        reuseDays: undefined,
         at: now.getTime(),
       };
       feed.at = now.getTime();
@@ -82,22 +87,28 @@ export function batchFeeds(db: Db) {
         feed.stored += rows.insert(batchId, fresh.map(prepareRow), at, feed.stored + 1);
         if (!slice.last) return;
         batches.storedAll(batchId, feed.stored);
-        if (feed.reuseDays !== undefined) reuseRecentLookups(db, batchId, feed.reuseDays, now);
+        if (batch.skipRecentDays !== null)
+          reuseRecentLookups(db, batchId, batch.skipRecentDays, now);
       }).immediate();
       if (slice.last) fed.delete(batchId);
       else fed.set(batchId, feed);
       return ok({ stored: feed.stored, total: slice.last ? feed.stored : batch.total });
     },
     /**
-     * Ends a batch's storing with the rows it has (their sender is gone): it becomes complete.
-     * Recent answers are not reused then (that choice belonged to the window that is gone).
+     * Ends a batch's storing with the rows it has (their sender is gone): it becomes complete,
+     * and its recent answers are reused as the analyst chose when it was created, even in an
+     * earlier process, so the run that follows sends only the others.
      */
-    keep(batchId: string): Result<StoredRows> {
+    keep(batchId: string, now: Date): Result<StoredRows> {
       const batch = batches.get(batchId);
       if (!batch) return fail('validation', `There is no batch ${batchId} in this history.`);
       if (!batch.storing) return fail('validation', allStoredMessage(batch));
       const stored = rows.countsAfter(batchId, 0).last;
-      batches.storedAll(batchId, stored);
+      db.transaction(() => {
+        batches.storedAll(batchId, stored);
+        if (batch.skipRecentDays !== null)
+          reuseRecentLookups(db, batchId, batch.skipRecentDays, now);
+      }).immediate();
       fed.delete(batchId);
       return ok({ stored, total: stored });
     },

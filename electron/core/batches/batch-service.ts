@@ -251,7 +251,7 @@ export function createBatchService(options: BatchServiceOptions) {
     /** Whether a window is sending the batch's rows now (it sent some in the last seconds). */
     sendingRows: (batchId: string) => feeds.sending(batchId, now()),
     /** Ends the storing of a batch whose window stopped sending its rows: it keeps those it has. */
-    keepStoredRows: (batchId: string): Result<StoredRows> => feeds.keep(batchId),
+    keepStoredRows: (batchId: string): Result<StoredRows> => feeds.keep(batchId, new Date(now())),
     /**
      * Continues a batch whose rows were still being stored when its process stopped: `rows`
      * gives its rows again (its file, checked to be the same), the stored ones are skipped and

@@ -47,6 +47,8 @@ export function createBatchInSlices(
   input: Omit<NewBatchInput, 'rows' | 'skipLookedUpWithinDays'> & {
     rows: Iterable<SourceRow>;
     total: number;
+    /** Kept with the batch for its feeder, which reuses them once every row is in (batch-feed.ts). */
+    skipRecentDays?: number;
   },
   now = new Date(),
   firstSlice = firstSliceRows,
@@ -69,6 +71,7 @@ export function createBatchInSlices(
         settings,
         total: input.total,
         storing: true,
+        ...(input.skipRecentDays === undefined ? {} : { skipRecentDays: input.skipRecentDays }),
       },
       at,
     );

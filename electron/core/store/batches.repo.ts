@@ -36,12 +36,17 @@ export interface BatchRecord {
   finishedAt: string | null;
   /** Its rows are still being stored (migration 0015): a runner waits for more, not finishing. */
   storing: boolean;
+  /**
+   * Recent answers (this many days) to reuse once its last row is stored, for a batch stored
+   * slice by slice (migration 0017); null: none.
+   */
+  skipRecentDays: number | null;
 }
 
 export type NewBatch = Pick<
   BatchRecord,
   'id' | 'sourceName' | 'sourceSha256' | 'environment' | 'baseUrl' | 'settings' | 'total'
-> & { customUrl?: CustomUrl | null; storing?: boolean };
+> & { customUrl?: CustomUrl | null; storing?: boolean; skipRecentDays?: number };
 
 interface BatchRow {
   id: string;
@@ -61,6 +66,7 @@ interface BatchRow {
   started_at: string | null;
   finished_at: string | null;
   storing: 0 | 1;
+  skip_recent_days?: number | null;
 }
 
 function toRecord(row: BatchRow): BatchRecord {
@@ -82,6 +88,7 @@ function toRecord(row: BatchRow): BatchRecord {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     storing: row.storing === 1,
+    skipRecentDays: row.skip_recent_days ?? null,
   };
 }
 
@@ -117,6 +124,12 @@ export function batchesRepo(db: Db) {
       // Only a batch stored slice by slice says so (the column is migration 0015's).
       if (batch.storing)
         statement('UPDATE batches SET storing = 1 WHERE id = @id').run({ id: batch.id });
+      // Likewise the reuse a batch stored slice by slice waits for (migration 0017's column).
+      if (batch.skipRecentDays !== undefined)
+        statement('UPDATE batches SET skip_recent_days = @days WHERE id = @id').run({
+          days: batch.skipRecentDays,
+          id: batch.id,
+        });
     },
     /** Whether the batch's rows are still being stored (one row read: cheap while a run waits). */
     isStoring(id: string): boolean {

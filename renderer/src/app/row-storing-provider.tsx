@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { api } from '../lib/device-check';
+import { callWithRows } from '../lib/rows-call';
 import { queryKeys } from '../lib/query-keys';
 import { createRowStoring, type RowStoring, type StoringState } from './row-storing';
 
@@ -11,7 +11,7 @@ export function RowStoringProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const [storing] = useState(() =>
     createRowStoring({
-      storeRows: (input) => api.batches.storeRows(input),
+      storeRows: ({ rows, ...input }) => callWithRows('batches.storeRows', input, rows),
       onSettled: (batchId) => {
         void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batchId) });
         void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });

@@ -8,7 +8,9 @@ function numbered(count: number) {
   const source: RowSource = {
     count,
     slice: (from, n) =>
-      Promise.resolve(Array.from({ length: n }, (_, index) => String(from + index + 1)).join('\n')),
+      Promise.resolve(
+        new Blob([Array.from({ length: n }, (_, index) => String(from + index + 1)).join('\n')]),
+      ),
     close: () => {
       state.closed = true;
     },
@@ -20,15 +22,15 @@ function numbered(count: number) {
 function core(first: number, refuse: number[] = []) {
   const stored: string[] = Array.from({ length: first }, (_, index) => String(index + 1));
   const calls: Array<{ after: number; rows: number; last: boolean }> = [];
-  const storeRows: StoreRowsCall = ({ after, rows, last }) => {
-    const lines = rows.split('\n');
+  const storeRows: StoreRowsCall = async ({ after, rows, last }) => {
+    const lines = (await rows.text()).split('\n');
     calls.push({ after, rows: lines.length, last });
     if (refuse.includes(calls.length)) {
       refuse.splice(refuse.indexOf(calls.length), 1);
-      return Promise.resolve(fail('db', 'disk full'));
+      return fail('db', 'disk full');
     }
     stored.push(...lines.slice(stored.length - after));
-    return Promise.resolve(ok({ stored: stored.length, total: stored.length }));
+    return ok({ stored: stored.length, total: stored.length });
   };
   return { stored, calls, storeRows };
 }

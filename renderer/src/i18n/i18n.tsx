@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Locale } from './messages';
 import { translate, type Translate } from './translate';
+import { numberFormat } from '../lib/intl-formats';
 
 export type { Translate } from './translate';
 
@@ -18,12 +19,10 @@ export function localeFrom(language: 'system' | Locale, systemLocale: string): L
 }
 
 function translator(locale: Locale): I18n {
-  const format = new Intl.NumberFormat(locale);
   return {
     locale,
     t: translate(locale),
-    number: (value, options) =>
-      options ? new Intl.NumberFormat(locale, options).format(value) : format.format(value),
+    number: (value, options) => numberFormat(locale, options).format(value),
   };
 }
 

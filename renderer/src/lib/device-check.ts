@@ -49,27 +49,43 @@ const transportFailure = (): Result<never> => {
   };
 };
 
+/** The web host's secret, read once from the address (empty in Electron). */
+let secret = '';
+
+/**
+ * One call over the loopback web host: its input as the JSON body, or another body with the
+ * headers that say what it holds (see callWithRows).
+ */
+export async function webHostCall(
+  name: string,
+  body: BodyInit,
+  headers: Record<string, string> = { 'Content-Type': 'application/json' },
+): Promise<Result<unknown>> {
+  try {
+    const response = await fetch(`/api/${name}`, {
+      method: 'POST',
+      headers: { ...headers, 'X-DCDesk-Secret': secret },
+      body,
+    });
+    const answer = (await response.json()) as Result<unknown>;
+    setCoreConnected(true);
+    return answer;
+  } catch {
+    return transportFailure();
+  }
+}
+
 /** The same contract over the loopback web host (development and tests). */
 function webHostApi(): DeviceCheckApi {
-  const secret = webHostSecret();
+  secret = webHostSecret();
   const api: Record<string, unknown> = {};
   for (const name of operationNames) {
     const [group = '', method = ''] = name.split('.');
     const calls = (api[group] ??= {}) as Record<string, unknown>;
-    calls[method] = async (input: unknown): Promise<Result<unknown>> => {
-      try {
-        const response = await fetch(`/api/${name}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-DCDesk-Secret': secret },
-          body: JSON.stringify(input ?? {}),
-        });
-        const answer = (await response.json()) as Result<unknown>;
-        setCoreConnected(true);
-        return answer;
-      } catch {
-        return transportFailure();
-      }
-    };
+    // The JSON goes in a Blob: Chromium's fetch takes a text body at about 30 ns a byte of the
+    // window's thread (13 ms for 400 kB), a Blob made of the same text in under a quarter of that,
+    // which keeps the big bodies (a full sheet's IDs, 1 MB at a time) out of long tasks.
+    calls[method] = (input: unknown) => webHostCall(name, new Blob([JSON.stringify(input ?? {})]));
   }
   let source: EventSource | null = null;
   // One event stream for every subscription; when it drops, the host is gone (it never closes

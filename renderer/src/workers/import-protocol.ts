@@ -76,7 +76,10 @@ export type ImportRequest =
       fixes: Array<[number, RawTransaction]>;
       excluded: number[];
     }
-  /** `count` rows of a collection from its row `from` (0-based), as JSON lines. */
+  /**
+   * `count` rows of a collection from its row `from` (0-based), as JSON lines in a Blob (UTF-8):
+   * encoded here, handed to the window as a reference, and sent by it as it is.
+   */
   | { type: 'slice'; id: number; collection: number; from: number; count: number }
   /** The collection is no longer needed. */
   | { type: 'release'; id: number; collection: number };
@@ -86,7 +89,7 @@ export type ImportAnswer =
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'checked'; id: number; report: BaseReport }
   | { type: 'collected'; id: number; count: number }
-  | { type: 'slice'; id: number; rows: string }
+  | { type: 'slice'; id: number; rows: Blob }
   | { type: 'released'; id: number }
   | { type: 'hashed'; id: number; sha256: string }
   /** Something unexpected failed in the worker; `message` is English, for support. */

@@ -39,7 +39,7 @@ describe('the import worker session', () => {
     });
   });
 
-  it('re-reads another sheet of the same bytes, then checks and collects its rows', () => {
+  it('re-reads another sheet of the same bytes, then checks and collects its rows', async () => {
     const { answers, handle } = session();
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Total', 1]]), 'Resumo');
@@ -68,12 +68,12 @@ describe('the import worker session', () => {
     const create = operations['batches.create'].input.parse({
       sourceName: 'p.xlsx',
       sourceSha256: '0'.repeat(64),
-      rows: slice.rows,
+      rows: await slice.rows.text(),
     });
     expect(create.rows).toMatchObject([{ row: 2 }]);
   });
 
-  it('hands collected rows over slice by slice, in order, until they are released', () => {
+  it('hands collected rows over slice by slice, in order, until they are released', async () => {
     const { answers, handle } = session();
     const csv =
       'Sessão,Pedido\n' +
@@ -82,13 +82,17 @@ describe('the import worker session', () => {
     const mapping = { sessionID: 0, externalID: 1 };
     handle({ type: 'collect', id: 2, headerRow: 0, mapping, fixes: [], excluded: [4] });
     expect(answers[1]).toEqual({ type: 'collected', id: 2, count: 6 });
-    const rowsOf = (answer: (typeof answers)[number] | undefined) =>
+    const rowsOf = async (answer: (typeof answers)[number] | undefined) =>
       answer?.type === 'slice'
-        ? answer.rows.split('\n').map((line) => (JSON.parse(line) as { row: number }).row)
+        ? (await answer.rows.text())
+            .split('\n')
+            .map((line) => (JSON.parse(line) as { row: number }).row)
         : [];
     handle({ type: 'slice', id: 3, collection: 2, from: 0, count: 4 });
     handle({ type: 'slice', id: 4, collection: 2, from: 4, count: 4 });
-    expect([...rowsOf(answers[2]), ...rowsOf(answers[3])]).toEqual([2, 3, 5, 6, 7, 8]);
+    expect([...(await rowsOf(answers[2])), ...(await rowsOf(answers[3]))]).toEqual([
+      2, 3, 5, 6, 7, 8,
+    ]);
     handle({ type: 'release', id: 5, collection: 2 });
     expect(answers[4]).toEqual({ type: 'released', id: 5 });
     handle({ type: 'slice', id: 6, collection: 2, from: 0, count: 4 });

@@ -78,7 +78,8 @@ export function createImportSession(post: Post): ImportSession {
         if (!collected) throw new Error(`No rows are collected as ${String(request.collection)}.`);
         const { from, count } = request;
         // One string, moved rather than cloned object by object on the window's thread.
-        return { type: 'slice', id, rows: rowLines(collected.slice(from, from + count)) };
+        const lines = rowLines(collected.slice(from, from + count));
+        return { type: 'slice', id, rows: new Blob([lines], { type: 'application/x-ndjson' }) };
       }
       case 'release':
         collections.delete(request.collection);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
@@ -55,6 +55,9 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
   const { t } = useI18n();
   const { go } = useNavigation();
   const batch = useBatch(batchId);
+  // The run first, in a commit of its own; the results (charts and table, the heavy part) in a
+  // later render React may interrupt, so opening the screen never holds the thread long.
+  const withResults = useDeferredValue(true, false);
   return (
     <>
       <div className="row">
@@ -80,7 +83,13 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
             speed={live.speeds[batchId]}
             failure={live.failures[batchId]}
           />
-          <ResultsView batch={batch.data} />
+          {withResults ? (
+            <ResultsView
+              batchId={batchId}
+              running={batch.data.state === 'running' && batch.data.live}
+              failedRows={batch.data.counts.failed}
+            />
+          ) : null}
         </>
       ) : batch.isPending ? (
         <p className="hint">{t('common.loading')}</p>

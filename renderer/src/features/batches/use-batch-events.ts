@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
 import { api } from '../../lib/device-check';
 import { applyEvent, applyEventToList, endsARun, speedOf, type RunSpeed } from './batch-events';
+import { listProgress } from './list-progress';
 import { refreshBatch } from './use-batches';
 import { queryKeys, queryScopes } from '../../lib/query-keys';
 
@@ -32,13 +33,17 @@ export function useBatchEvents(): LiveRuns {
   const [live, setLive] = useState<LiveRuns>({ speeds: {}, failures: {} });
 
   useEffect(() => {
+    // The list less often than the batch itself (see listProgress).
+    const list = listProgress((events) =>
+      client.setQueryData<BatchSummary[]>(queryKeys['batches.list'](), (current) =>
+        current ? events.reduce(applyEventToList, current) : current,
+      ),
+    );
     const unsubscribe = api.onBatchProgress((event) => {
       client.setQueryData<BatchSummary>(queryKeys['batches.get'](event.batchId), (summary) =>
         summary ? applyEvent(summary, event) : summary,
       );
-      client.setQueryData<BatchSummary[]>(queryKeys['batches.list'](), (list) =>
-        list ? applyEventToList(list, event) : list,
-      );
+      list.take(event);
       const speed = speedOf(event);
       setLive((current) => ({
         speeds: withEntry(current.speeds, event.batchId, speed),
@@ -54,7 +59,10 @@ export function useBatchEvents(): LiveRuns {
         void client.invalidateQueries({ queryKey: queryScopes.recentLookups });
       }
     });
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      list.stop();
+    };
   }, [client]);
 
   return live;

@@ -7,7 +7,8 @@ import { useSettings } from '../../app/use-app';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { api, unwrap } from '../../lib/device-check';
+import { unwrap } from '../../lib/device-check';
+import { callWithRows } from '../../lib/rows-call';
 import type { ImportApi } from './use-import';
 import { queryKeys } from '../../lib/query-keys';
 import { runSplit, runSummary } from './run-summary';
@@ -39,13 +40,16 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       const more = first < source.count;
       try {
         const batch = await unwrap(
-          api.batches.create({
-            sourceName: state.file.name,
-            sourceSha256,
-            rows: await source.slice(0, first),
-            ...(more ? { total: source.count } : {}),
-            ...(skipRecent ? { skipRecentDays: skipRecent.days } : {}),
-          }),
+          callWithRows(
+            'batches.create',
+            {
+              sourceName: state.file.name,
+              sourceSha256,
+              ...(more ? { total: source.count } : {}),
+              ...(skipRecent ? { skipRecentDays: skipRecent.days } : {}),
+            },
+            await source.slice(0, first),
+          ),
         );
         if (more) storing.start(batch.id, source, first);
         else source.close();

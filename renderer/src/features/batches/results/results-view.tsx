@@ -1,5 +1,5 @@
-import { useCallback, useId, useMemo, useState } from 'react';
-import type { BatchSummary, ResultFilter } from '../../../../../shared/contract/results';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import type { ResultFilter } from '../../../../../shared/contract/results';
 import { useI18n } from '../../../i18n/i18n';
 import { ChartsPanel } from '../charts/charts-panel';
 import { DetailPanel } from '../../../components/result-detail/detail-panel';
@@ -10,8 +10,24 @@ import { ResultsGrid } from './results-grid';
 import { useThrottled } from '../../../components/result-pages/use-throttled';
 import { PersonalDataToggle } from '../../../components/personal-data-toggle';
 
-/** A batch's results: filters, charts, exports, the table of rows and the selected row in full. */
-export function ResultsView({ batch }: { batch: BatchSummary }) {
+interface ResultsViewProps {
+  batchId: string;
+  /** Running in this process: the table and the charts follow its answers. */
+  running: boolean;
+  failedRows: number;
+}
+
+/**
+ * A batch's results: filters, charts, exports, the table of rows and the selected row in full.
+ * Memoised on what it shows, not on the whole batch: a run's progress (four times a second)
+ * changes the batch's counts, and rendering the charts and the table again with each took the
+ * window's thread for tens of milliseconds at a time (issue 13).
+ */
+export const ResultsView = memo(function ResultsView({
+  batchId,
+  running,
+  failedRows,
+}: ResultsViewProps) {
   const { t } = useI18n();
   const id = useId();
   const [form, setForm] = useState(emptyFilterForm);
@@ -21,9 +37,8 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
   const [sort, setSort] = useState<Sort>(defaultSort);
   const [show, setShow] = useState(false);
   const [selected, setSelected] = useState<{ seq: number; focus: boolean } | null>(null);
-  const running = batch.state === 'running' && batch.live;
 
-  const query = useMemo(() => ({ batchId: batch.id, filter, sort }), [batch.id, filter, sort]);
+  const query = useMemo(() => ({ batchId, filter, sort }), [batchId, filter, sort]);
   const onSelect = useCallback((seq: number, focus: boolean) => setSelected({ seq, focus }), []);
   const onSort = useCallback(
     (column: Sort['column']) => setSort((current) => nextSort(current, column)),
@@ -34,10 +49,10 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
     <section aria-labelledby={`${id}-title`} className="results" data-testid="results">
       <div className="row spread">
         <h3 id={`${id}-title`}>{t('batches.results.title')}</h3>
-        <ExportButtons batchId={batch.id} filter={filter} failedRows={batch.counts.failed} />
+        <ExportButtons batchId={batchId} filter={filter} failedRows={failedRows} />
       </div>
       <ResultsFilters form={form} onChange={setForm} />
-      <ChartsPanel batchId={batch.id} filter={filter} running={running} />
+      <ChartsPanel batchId={batchId} filter={filter} running={running} />
       <ResultsGrid
         query={query}
         running={running}
@@ -52,7 +67,7 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
       {selected ? (
         <DetailPanel
           key={selected.seq}
-          batchId={batch.id}
+          batchId={batchId}
           seq={selected.seq}
           show={show}
           focus={selected.focus}
@@ -61,4 +76,4 @@ export function ResultsView({ batch }: { batch: BatchSummary }) {
       ) : null}
     </section>
   );
-}
+});
