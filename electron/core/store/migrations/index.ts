@@ -15,6 +15,7 @@ import { compactAnswers } from './0013-compact-answers';
 import { outcomeTrail } from './0014-outcome-trail';
 import { batchStoring } from './0015-batch-storing';
 import { insightSets } from './0016-insight-sets';
+import { outcomeReindex } from './0017-outcome-reindex';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   outcomeTrail,
   batchStoring,
   insightSets,
+  outcomeReindex,
 ];
