@@ -47,7 +47,10 @@ function written(sql: string): number {
 describe('migration 0017 (an outcome changed rewrites its index entries once)', () => {
   it('writes each entry once when the outcome changes, and not at all when only the device does', () => {
     twoBatches();
-    const id = db.prepare('SELECT external_id FROM batch_rows WHERE seq = 1').pluck().get() as string;
+    const id = db
+      .prepare('SELECT external_id FROM batch_rows WHERE seq = 1')
+      .pluck()
+      .get() as string;
     db.prepare(
       `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at)
        VALUES (?, 'dev-1', 'Suspeito', NULL, 'now')`,
