@@ -1,0 +1,52 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { messageOf } from '../../../shared/message-of';
+import { configureConnection, type Db } from '../store/db';
+import { engineOptions } from '../store/engine';
+import { runHistoryTask } from './history-tasks';
+import type { TaskReply, TaskRequest, TaskThreadData } from './thread-tasks';
+
+/**
+ * The thread that runs work over a whole batch (see `historyTasks`): its own connection to the
+ * history file, configured as the host's, and one task at a time, in the order asked.
+ */
+const data = workerData as TaskThreadData;
+const port = parentPort;
+
+let db: Db | undefined;
+let openFailure: string | null = null;
+try {
+  db = new Database(data.file, engineOptions(data.engine));
+  configureConnection(db);
+} catch (caught) {
+  db?.close();
+  db = undefined;
+  openFailure = `the history could not be opened: ${messageOf(caught)}`;
+}
+
+let queue = Promise.resolve();
+
+async function answer(request: TaskRequest): Promise<TaskReply> {
+  if (!db) return { id: request.id, error: openFailure ?? 'the history is closed' };
+  try {
+    const value = await runHistoryTask(db, request.task, (done, total) =>
+      port?.postMessage({ id: request.id, progress: { done, total } } satisfies TaskReply),
+    );
+    return { id: request.id, value };
+  } catch (caught) {
+    return { id: request.id, error: messageOf(caught) };
+  }
+}
+
+port?.on('message', (request: TaskRequest | 'close') => {
+  queue = queue.then(async () => {
+    if (request === 'close') {
+      // The connection is closed cleanly, then the thread ends with nothing left to run.
+      db?.close();
+      db = undefined;
+      port.close();
+      return;
+    }
+    port.postMessage(await answer(request));
+  });
+});
