@@ -80,7 +80,7 @@ export interface SetFilteredOptions {
   expected?: number;
   /**
    * Matching rows per slice, read in input order, fixed; by default slices are sized to take
-   * about 40 ms each (`bulkSlices`).
+   * about 50 ms each (`bulkSlices`).
    */
   sliceRows?: number;
   /** After each slice: the batch's rows gone through so far, and its last row. */
@@ -89,13 +89,13 @@ export interface SetFilteredOptions {
 
 /**
  * A bulk outcome's slices: each one transaction holding the history's lock (and, on the core's
- * thread, the event loop), sized from the pace of the last to take about 40 ms, 1,024 matching
+ * thread, the event loop), sized from the pace of the last to take about 50 ms, 1,024 matching
  * rows to start. Most of a slice's time is its results-index entries (the outcome's two indexes,
  * one ordered by score, so a page written per row) and the commit that writes those pages: on a
  * loaded 2-core machine 4,096 rows took 13 ms to read, 12 ms of trail, 61 ms of outcomes and
  * entries and 89 ms to commit.
  */
-export const bulkSlices = { first: 1024, min: 128, max: 65_536, targetMs: 40 };
+export const bulkSlices = { first: 1024, min: 128, max: 65_536, targetMs: 50 };
 
 /** Resolves after the events waiting (other requests, I/O) have had their turn. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
