@@ -96,6 +96,23 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
     expect(heldMs).toBeLessThan(250);
   }, 60_000);
 
+  it('reads a file of 300,000 rows to send without holding the core’s thread', async () => {
+    const rows = Array.from({ length: 300_000 }, (_, n) => ({
+      transactionId: `PED-${String(n)}`,
+      deviceId: `dev-${String(n)}`,
+      outcome: 'Suspeito' as const,
+    }));
+    const built = await buildResponseFile(rows, { kind: 'csv', fileName: 'big' });
+    if (!built.ok) throw new Error('not built');
+    const base64 = Buffer.from(built.file.bytes).toString('base64');
+    // Its DeviceIds are nowhere in the history: read and checked, then refused, nothing sent.
+    const { value, heldMs } = await longestHold(() =>
+      core.call('uploads.send', { fileName: 'big.csv', base64 }),
+    );
+    expect(!value.ok && value.error.code).toBe('validation');
+    expect(heldMs).toBeLessThan(250);
+  }, 60_000);
+
   it('builds, checks, saves and sends a file by the ID the core keeps it under', async () => {
     const change = await call<OutcomeChange>('outcomes.setFiltered', {
       batchId,

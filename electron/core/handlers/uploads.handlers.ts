@@ -33,7 +33,16 @@ export function uploadHandlers(
   context: Pick<CoreContext, 'db' | 'settings' | 'connections' | 'team' | 'tasks' | 'builtFiles'>,
   exportTargets: ExportTargets,
 ): HandlerGroup<Names> {
-  const uploads = uploadService(context.db);
+  // A send's reading, checks and ledger line run on the history task thread, as a check does.
+  const uploads = uploadService(context.db, {
+    prepare: (file, target) =>
+      context.tasks.run({
+        kind: 'prepareUpload',
+        fileName: file.fileName,
+        bytes: file.bytes,
+        target,
+      }),
+  });
 
   /** The file a call names: one the core built (its ID), or bytes sent as base64. */
   async function fileOf(

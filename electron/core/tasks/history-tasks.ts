@@ -7,6 +7,7 @@ import type { Result } from '../../../shared/result';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
 import { uploadGuard } from '../uploads/upload-guard';
+import { prepareUpload, type PrepareTarget, type Prepared } from '../uploads/upload-prepare';
 import { buildFile, type BuildAnswer } from './build-file';
 
 /**
@@ -39,6 +40,8 @@ export type HistoryTask =
       fileName: string;
       path: string;
     }
+  /** The history's part of a send: the file checked, the guard asked, the ledger line stored. */
+  | { kind: 'prepareUpload'; fileName: string; bytes: Uint8Array; target: PrepareTarget }
   /** The checks and the re-send guard of a file, read from `path` or given as bytes. */
   | {
       kind: 'checkFile';
@@ -53,6 +56,7 @@ export interface TaskAnswers {
   fileIds: string[];
   buildFile: BuildAnswer;
   checkFile: UploadCheck;
+  prepareUpload: Result<Prepared>;
 }
 
 /** Told as a task goes: rows done of a total. */
@@ -78,6 +82,8 @@ export async function runHistoryTask(
     }
     case 'buildFile':
       return buildFile(db, task, progress);
+    case 'prepareUpload':
+      return prepareUpload(db, { fileName: task.fileName, bytes: task.bytes }, task.target);
     case 'checkFile': {
       const { readFile } = await import('node:fs/promises');
       const bytes =

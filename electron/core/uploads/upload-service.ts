@@ -6,9 +6,9 @@ import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
 import type { ClaimAnswer } from '../team/team-ledger';
 import { uploadsRepo } from '../store/uploads.repo';
-import { deviceExample, foreignDevicesMessage, unseenDevicesMessage } from './device-classes';
-import { heldMessage, ledgerOf, maxDetails, sendingMessage } from './upload-answers';
+import { heldMessage, ledgerOf } from './upload-answers';
 import { uploadGuard, type UploadFileInput } from './upload-guard';
+import { prepareUpload, type PrepareUpload } from './upload-prepare';
 
 export type { UploadFileInput } from './upload-guard';
 
@@ -73,14 +73,32 @@ export interface UploadService {
   file(uploadId: number): { fileName: string; kind: 'csv' | 'zip'; bytes: Uint8Array } | null;
 }
 
+/** How the upload service is run. */
+export interface UploadServiceOptions {
+  /** The file's rows whose DeviceIds are looked up at a time (see `uploadGuard`). */
+  sliceRows?: number;
+  /**
+   * The reading, checks and ledger line of a send (`prepareUpload`): on the history task thread
+   * when the core has one (a million rows read back are seconds), else here.
+   */
+  prepare?: PrepareUpload;
+}
+
+const inProcess =
+  (db: Db, sliceRows: number): PrepareUpload =>
+  (file, target) =>
+    prepareUpload(db, file, target, sliceRows);
+
 /**
  * The upload service over the history; the network goes through the client it is given.
  * `sliceRows`: the file's rows whose DeviceIds are looked up at a time, with a turn of the event
  * loop between, so a file of hundreds of thousands of rows does not hold the main process.
  */
-export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadService {
+export function uploadService(
+  db: Db,
+  { sliceRows = 16_384, prepare = inProcess(db, sliceRows) }: UploadServiceOptions = {},
+): UploadService {
   const repo = uploadsRepo(db);
-  const { inspect, ledgerGuard } = uploadGuard(db, { sliceRows });
 
   /** `changedSince`: for a stored file sent again, its rows whose outcome has changed since. */
   async function send(
@@ -88,63 +106,24 @@ export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadServic
     target: UploadTarget,
     changedSince = 0,
   ): Promise<Result<UploadOutcome>> {
-    const { check, read } = await inspect(file, target.environment);
-    if (!read.ok) {
-      const details = read.problems.slice(0, maxDetails).map((problem) => problem.message);
-      if (read.problems.length > maxDetails)
-        details.push(`And ${String(read.problems.length - maxDetails)} more problems.`);
-      return fail('validation', `${check.fileName} cannot be sent: it does not pass the checks.`, {
-        details,
-      });
-    }
-    if (target.resentFrom === undefined) {
-      // A stored file sent again went to this destination before; its devices were judged then.
-      if (check.foreignDevices.count > 0)
-        return fail('validation', foreignDevicesMessage(check), {
-          details: check.foreignDevices.examples.map(deviceExample),
-        });
-      if (check.unseenDevices.count > 0 && target.allowUnseenDevices !== true)
-        return fail('validation', unseenDevicesMessage(check), {
-          details: check.unseenDevices.examples.map(deviceExample),
-        });
-    }
-    // The guard and the ledger line are one transaction: a second send of the same file, from
-    // this window or another process, sees this one as possibly received and asks first.
-    const started = db
-      .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
-        if (!target.confirmed) {
-          // The devices were judged above; the ledger is asked again inside the transaction.
-          const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
-          const now = { ...check, ...ledger, changedSince };
-          if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || changedSince > 0)
-            return { kind: 'confirm', check: now };
-        }
-        const id = repo.insert({
-          createdAt: new Date().toISOString(),
-          fileName: check.fileName,
-          kind: read.kind,
-          sha256: check.sha256,
-          environment: target.environment,
-          resentFrom: target.resentFrom ?? null,
-          bytes: file.bytes,
-          rows: read.rows,
-          status: 'failed',
-          httpStatus: null,
-          messages: [sendingMessage],
-          answer: null,
-          errorCode: 'sending',
-          analyst: target.analyst ?? null,
-        });
-        return { kind: 'send', id };
-      })
-      .immediate();
-    if (started.kind === 'confirm') return ok({ status: 'confirm', check: started.check });
-    const { id } = started;
+    const prepared = await prepare(file, {
+      environment: target.environment,
+      confirmed: target.confirmed,
+      allowUnseenDevices: target.allowUnseenDevices === true,
+      resentFrom: target.resentFrom ?? null,
+      analyst: target.analyst ?? null,
+      changedSince,
+      withRows: target.team !== undefined,
+    });
+    if (!prepared.ok) return prepared;
+    if (prepared.value.kind === 'confirm')
+      return ok({ status: 'confirm', check: prepared.value.check });
+    const { id, check, rows } = prepared.value;
     const teamUpload = randomUUID();
     if (target.team) {
       const claimed = await target.team.claim(
         target.environment,
-        read.rows,
+        rows,
         teamUpload,
         target.confirmed,
       );
@@ -181,7 +160,8 @@ export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadServic
   }
 
   return {
-    check: async (file, environment) => (await inspect(file, environment)).check,
+    check: async (file, environment) =>
+      (await uploadGuard(db, { sliceRows }).inspect(file, environment)).check,
     send,
     async resend(uploadId, target) {
       const stored = repo.file(uploadId);
