@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
@@ -150,6 +151,29 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
 
     const gone = await core.call('uploads.check', { fileId: 'no-such-file' });
     expect(!gone.ok && gone.error).toMatchObject({ code: 'validation' });
+  }, 60_000);
+
+  it('says a failure of the history on the thread as one (db), with SQLite’s reason', async () => {
+    const view = await call<BuiltFileView>('outcomes.buildFile', {
+      batchId,
+      scope: 'all',
+      kind: 'csv',
+      fileName: 'again',
+    });
+    // A full disk, as every connection to the file sees it (the thread has its own).
+    const other = new Database(path.join(dir, 'history.sqlite3'));
+    other.exec(`CREATE TRIGGER full_disk BEFORE INSERT ON uploads
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
+    try {
+      const sent = await core.call('uploads.send', { fileId: view.file?.fileId, confirmed: true });
+      expect(!sent.ok && sent.error).toMatchObject({
+        code: 'db',
+        message: expect.stringContaining('database or disk is full') as string,
+      });
+    } finally {
+      other.exec('DROP TRIGGER full_disk');
+      other.close();
+    }
   }, 60_000);
 
   it('sets a bulk outcome on the thread, telling its progress, and nothing is built when nothing is left', async () => {

@@ -34,7 +34,9 @@ async function answer(request: TaskRequest): Promise<TaskReply> {
     );
     return { id: request.id, value };
   } catch (caught) {
-    return { id: request.id, error: messageOf(caught) };
+    // A SQLite failure keeps its code across: the core says it as a failure of the history.
+    const code = caught instanceof Database.SqliteError ? caught.code : undefined;
+    return { id: request.id, error: messageOf(caught), ...(code ? { code } : {}) };
   }
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/message-of';
 import type { Db } from '../store/db';
 import type { Engine } from '../store/engine';
@@ -35,7 +36,7 @@ export interface TaskThreadData {
 export type TaskRequest = { id: number; task: HistoryTask };
 export type TaskReply =
   | { id: number; value: unknown }
-  | { id: number; error: string }
+  | { id: number; error: string; code?: string }
   | { id: number; progress: { done: number; total: number } };
 
 /** Runs history tasks and answers each; `close` ends the thread, if there is one. */
@@ -86,7 +87,10 @@ export function historyTasks(db: Db, file: string, thread?: TaskThread): History
       if ('progress' in reply) return task.progress?.(reply.progress.done, reply.progress.total);
       waiting.delete(reply.id);
       if (waiting.size === 0) made.unref();
-      if ('error' in reply) task.reject(new Error(reply.error));
+      if ('error' in reply)
+        task.reject(
+          reply.code ? new Database.SqliteError(reply.error, reply.code) : new Error(reply.error),
+        );
       else task.resolve(reply.value);
     });
     made.on('error', (caught) => failAll(`the history task thread failed: ${messageOf(caught)}`));
