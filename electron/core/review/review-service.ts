@@ -19,6 +19,7 @@ import { messageOf } from '../../../shared/message-of';
 import { planImport, type ImportWrite } from './import-plan';
 import { outcomeSlices } from './outcome-slice';
 import { sliceSizer } from './slice-sizer';
+import { betweenSlices } from './slice-checkpoints';
 
 /** Case review: outcomes set by hand, by filter or from a spreadsheet, and what to send. */
 export interface ReviewService {
@@ -85,6 +86,11 @@ export interface SetFilteredOptions {
   sliceRows?: number;
   /** After each slice: the batch's rows gone through so far, and its last row. */
   progress?: (done: number, total: number) => void;
+  /**
+   * Checkpoints between slices instead of inside their commits (see `betweenSlices`): for a
+   * connection of its own, on a thread of its own, where a checkpoint holds nobody.
+   */
+  ownCheckpoints?: boolean;
 }
 
 /**
@@ -170,7 +176,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         targets.length === 1 ? 'key' : 'bulk',
       ),
     async setFiltered(batchId, filter, outcome, options = {}) {
-      const { expected, sliceRows, progress } = options;
+      const { expected, sliceRows, progress, ownCheckpoints = false } = options;
       const { count, lastSeq } = repo.filteredCount(batchId, filter);
       if (expected !== undefined && count !== expected)
         return fail(
@@ -183,35 +189,42 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           : { first: sliceRows, min: sliceRows, max: sliceRows, targetMs: 0 },
       );
       const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
-      let after = 0;
-      for (;;) {
-        let rows: ReviewedRow[] = [];
-        let slice: OutcomeChange;
-        const limit = sizer.size();
-        const started = performance.now();
-        try {
-          slice = change.immediate(
-            () => (rows = repo.filtered(batchId, filter, { after, limit })),
-            outcome,
-            'bulk',
-          );
-        } catch (caught) {
-          // The slices before this one stay changed: the analyst is told how far it went.
-          return fail(
-            'db',
-            `The outcome was set on ${String(counts.changed)} ${counts.changed === 1 ? 'row' : 'rows'}, then stopped: ${messageOf(caught)}. The other rows keep their outcome; try again to set it on them.`,
-          );
+      const checkpoints = ownCheckpoints ? betweenSlices(db) : null;
+      try {
+        let after = 0;
+        for (;;) {
+          let rows: ReviewedRow[] = [];
+          let slice: OutcomeChange;
+          const limit = sizer.size();
+          const started = performance.now();
+          try {
+            slice = change.immediate(
+              () => (rows = repo.filtered(batchId, filter, { after, limit })),
+              outcome,
+              'bulk',
+            );
+          } catch (caught) {
+            // The slices before this one stay changed: the analyst is told how far it went.
+            return fail(
+              'db',
+              `The outcome was set on ${String(counts.changed)} ${counts.changed === 1 ? 'row' : 'rows'}, then stopped: ${messageOf(caught)}. The other rows keep their outcome; try again to set it on them.`,
+            );
+          }
+          const tookMs = performance.now() - started;
+          sizer.took(rows.length, tookMs);
+          checkpoints?.after(tookMs);
+          counts.changed += slice.changed;
+          counts.withoutTransactionId += slice.withoutTransactionId;
+          counts.withoutDevice += slice.withoutDevice;
+          const last = rows.at(-1)?.seq ?? lastSeq;
+          const done = rows.length < limit ? lastSeq : last;
+          progress?.(done, lastSeq);
+          if (done >= lastSeq) break;
+          after = last;
+          await nextTurn();
         }
-        sizer.took(rows.length, performance.now() - started);
-        counts.changed += slice.changed;
-        counts.withoutTransactionId += slice.withoutTransactionId;
-        counts.withoutDevice += slice.withoutDevice;
-        const last = rows.at(-1)?.seq ?? lastSeq;
-        const done = rows.length < limit ? lastSeq : last;
-        progress?.(done, lastSeq);
-        if (done >= lastSeq) break;
-        after = last;
-        await nextTurn();
+      } finally {
+        checkpoints?.end();
       }
       return ok(counts);
     },

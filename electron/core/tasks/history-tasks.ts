@@ -74,7 +74,7 @@ export async function runHistoryTask(
         task.batchId,
         task.filter,
         task.outcome,
-        { expected: task.expected, progress },
+        { expected: task.expected, progress, ownCheckpoints: true },
       );
     case 'fileIds': {
       const rows = await reviewService(db).fileRows(task.environment, task);

@@ -18,6 +18,10 @@ let openFailure: string | null = null;
 try {
   db = new Database(data.file, engineOptions(data.engine));
   configureConnection(db);
+  // A bulk outcome looks up a transaction's rows and rewrites its index entries at random places
+  // of indexes of tens of MB: a page cache of 64 MB (SQLite's default is 2 MB) keeps them in
+  // memory for this one connection, which only runs work over whole batches.
+  db.pragma('cache_size = -65536');
 } catch (caught) {
   db?.close();
   db = undefined;
