@@ -47,6 +47,7 @@ const expected: Shape<DeviceCheckApi> = {
   onBatchProgress: true,
   onOutcomesChanged: true,
   onOutcomesProgress: true,
+  onOutcomesFileProgress: true,
   onSettingsChanged: true,
   onAppCommand: true,
 };

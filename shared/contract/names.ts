@@ -58,6 +58,7 @@ export const eventNames = [
   'main:batch.progress',
   'main:outcomes.changed',
   'main:outcomes.progress',
+  'main:outcomes.fileProgress',
   'main:settings.changed',
   'main:app.command',
 ] as const;

@@ -121,12 +121,19 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
       outcome: 'Fraude Confirmada',
     });
     expect(change.changed).toBeGreaterThan(0);
+    const heard: Array<{ done: number; total: number }> = [];
+    const stop = core.subscribe((name, payload) => {
+      if (name === 'main:outcomes.fileProgress') heard.push(payload as (typeof heard)[number]);
+    });
     const view = await call<BuiltFileView>('outcomes.buildFile', {
       batchId,
       scope: 'unsent',
       kind: 'zip',
       fileName: 'respostas',
-    });
+    }).finally(stop);
+    // The screen hears how many rows are read of how many, the last when all are.
+    expect(heard[0]).toEqual({ done: 0, total: change.changed });
+    expect(heard.at(-1)).toEqual({ done: change.changed, total: change.changed });
     expect(view).toMatchObject({ rows: change.changed, problems: [], sentByTeam: 0 });
     const file = view.file;
     if (!file) throw new Error('no file');

@@ -65,10 +65,11 @@ export function outcomeHandlers(
       fromStore(async () =>
         batchId === undefined || batches.get(batchId)
           ? ok(
-              await context.builtFiles.build(environment(), {
-                ...request,
-                ...(batchId === undefined ? {} : { batchId }),
-              }),
+              await context.builtFiles.build(
+                environment(),
+                { ...request, ...(batchId === undefined ? {} : { batchId }) },
+                (done, total) => context.emit('main:outcomes.fileProgress', { done, total }),
+              ),
             )
           : noBatch(batchId),
       ),

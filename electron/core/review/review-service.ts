@@ -72,6 +72,8 @@ export interface ReviewService {
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
     sliceRows?: number,
+    /** After each slice: the rows read so far. */
+    progress?: (read: number) => void,
   ): Promise<ResponseVariableRow[]>;
 }
 
@@ -256,7 +258,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    async fileRows(environment, { batchId, scope }, sliceRows = 16_384) {
+    async fileRows(environment, { batchId, scope }, sliceRows = 16_384, progress) {
       const rows: ResponseVariableRow[] = [];
       let after: FileRowsCursor | null = null;
       do {
@@ -266,6 +268,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           limit: sliceRows,
         });
         for (const row of slice.rows) rows.push(row);
+        progress?.(rows.length);
         after = slice.next;
       } while (after);
       return rows;

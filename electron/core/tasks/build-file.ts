@@ -33,10 +33,15 @@ export async function buildFile(
   },
   progress: (done: number, total: number) => void,
 ): Promise<BuildAnswer> {
-  const read = await reviewService(db).fileRows(task.environment, task, 65_536);
+  const review = reviewService(db);
+  const summary = review.summary(task.environment, task.batchId);
+  const total = task.scope === 'all' ? summary.total : summary.unsent;
+  progress(0, total);
+  const read = await review.fileRows(task.environment, task, 65_536, (done) =>
+    progress(Math.min(done, total), total),
+  );
   const left = new Set(task.exclude);
   const rows = left.size === 0 ? read : read.filter((row) => !left.has(row.transactionId));
-  progress(0, rows.length);
   if (rows.length === 0) return { rows: 0, file: null, problems: [] };
   const built = await buildResponseFile(rows, {
     kind: task.fileKind,
@@ -46,7 +51,6 @@ export async function buildFile(
   if (!built.ok) return { rows: rows.length, file: null, problems: built.problems };
   const { file } = built;
   await writeFile(task.path, file.bytes, { mode: 0o600 });
-  progress(rows.length, rows.length);
   return {
     rows: rows.length,
     problems: [],

@@ -73,22 +73,30 @@ export function builtFiles(dataDir: string, tasks: HistoryTasks, team: TeamServi
   }
 
   return {
-    async build(environment: Destination, request: BuildRequest): Promise<BuiltFileView> {
+    /** Builds the file; `progress` hears of the rows read (see `OutcomesFileProgressEvent`). */
+    async build(
+      environment: Destination,
+      request: BuildRequest,
+      progress?: (done: number, total: number) => void,
+    ): Promise<BuiltFileView> {
       const { exclude, teamError } = await teamPart(environment, request);
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const fileId = randomBytes(12).toString('base64url');
       const file = path.join(folder, `${fileId}.${request.kind}`);
-      const built = await tasks.run({
-        kind: 'buildFile',
-        environment,
-        ...(request.batchId === undefined ? {} : { batchId: request.batchId }),
-        scope: request.scope,
-        exclude,
-        fileKind: request.kind,
-        separator: request.separator,
-        fileName: request.fileName,
-        path: file,
-      });
+      const built = await tasks.run(
+        {
+          kind: 'buildFile',
+          environment,
+          ...(request.batchId === undefined ? {} : { batchId: request.batchId }),
+          scope: request.scope,
+          exclude,
+          fileKind: request.kind,
+          separator: request.separator,
+          fileName: request.fileName,
+          path: file,
+        },
+        progress,
+      );
       const view: BuiltFileView = {
         rows: built.rows,
         problems: built.problems,

@@ -17,6 +17,7 @@ import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
 import { TeamRowsNotice } from './team-rows-notice';
+import { useBuildProgress } from './use-build-progress';
 import { useResponseFile } from './use-response-file';
 import { useSend } from './use-send';
 
@@ -83,6 +84,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   // While the file is built again, the file on screen may no longer be what the history holds:
   // nothing is saved or sent until it is.
   const stale = built.isFetching;
+  const progress = useBuildProgress(built.isFetching);
 
   const change = (next: Partial<BuildChoice>) => {
     const { separator: nextSeparator, stem: nextStem, ...rest } = next;
@@ -109,7 +111,12 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   else if (count === undefined)
     body = (
       <p className="hint" role="status" data-testid="build-building">
-        {t('uploads.build.building')}
+        {progress && progress.total > 0
+          ? t('uploads.build.buildingRows', {
+              done: number(progress.done),
+              total: number(progress.total),
+            })
+          : t('uploads.build.building')}
       </p>
     );
   else if (count === 0)
