@@ -20,6 +20,7 @@ import { settingBounds } from '../../shared/settings-bounds';
 import { environmentOption } from './environment-option';
 import { numberFlag } from './flags';
 import { UsageError, type Io } from './io';
+import { nodeFetch } from '../core/service/node-fetch';
 import { detail, note } from './verbosity';
 
 /** Options shared by every command that talks to the service. */
@@ -184,7 +185,7 @@ export async function openConnection(
   }
   detail(io, `dcdesk: service: ${endpoint.baseUrl} (${environment}, ${pathStyle} paths)`);
   const client = createServiceClient({
-    fetch: globalThis.fetch,
+    fetch: nodeFetch(),
     endpoint,
     credentials: credentialsFor(environment, io),
     timeoutMs,

@@ -134,6 +134,25 @@ describe('forceNext', () => {
     expect(((await response.json()) as ProblemJson).Title).toBe('Internal Server Error');
   });
 
+  it('is not taken by a request whose client left during the latency', async () => {
+    sandbox.configure({ latencyMs: 300 });
+    const abandoned = new AbortController();
+    const gone = fetch(`${sandbox.url}/api/v2/insights`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(tx),
+      signal: abandoned.signal,
+    }).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    abandoned.abort();
+    expect(await gone).toBe('aborted');
+    // Queued after the client left, while its request still sleeps in the latency.
+    sandbox.forceNext(503, { route: 'insights' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await insights()).status).toBe(503);
+    expect(sandbox.counters().insightsByStatus).toEqual({ 503: 1 });
+  });
+
   it('refuses nonsense', () => {
     expect(() => sandbox.forceNext(99)).toThrow(/not an HTTP status/);
     expect(() => sandbox.forceNext(500, { count: 0 })).toThrow(/count/);

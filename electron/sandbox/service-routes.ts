@@ -8,8 +8,8 @@ import type { BodyResult } from './respond';
 import type { RouteRequest, SandboxState } from './state';
 import { handleUpload, maxUploadBytes } from './uploads';
 
-/** What a request ended with: a status, or `reset` when the socket was dropped. */
-type Outcome = number | 'reset';
+/** A status sent, a connection reset on purpose, or a client gone before its answer. */
+type Outcome = number | 'reset' | 'abandoned';
 
 function retryAfter(state: SandboxState): string | undefined {
   const seconds = state.settings.retryAfterSeconds;
@@ -26,6 +26,9 @@ async function interfere(
   const guarded = route !== 'authentication';
   // Latency and random faults model the lookup and upload service, not the token endpoint.
   if (guarded && state.settings.latencyMs > 0) await delay(state.settings.latencyMs);
+  // A client that went away meanwhile (a cancelled run) gets nothing: it takes no forced answer
+  // from a request still to come.
+  if (req.socket.destroyed) return 'abandoned';
   const forced = state.forced.take(route);
   if (forced?.body !== undefined) {
     sendForcedBody(
@@ -97,6 +100,7 @@ export async function handleApi(state: SandboxState, request: RouteRequest): Pro
     route === 'responsevariables' ? maxUploadBytes : maxInsightsBytes,
   );
   const outcome = String(await answer(state, request, body));
+  if (outcome === 'abandoned') return;
   if (route === 'insights') increment(state.counters.insightsByStatus, outcome);
   if (route === 'responsevariables') increment(state.counters.uploadsByStatus, outcome);
 }

@@ -8,6 +8,7 @@ import { startWebHost } from './server';
 import { startSandbox } from '../sandbox';
 import { repositoryWriterThread } from '../core/bulk/thread-row-writer';
 import { repositoryTaskThread } from '../core/tasks/thread-tasks';
+import { nodeFetch } from '../core/service/node-fetch';
 
 /**
  * `npm run dev:web`: the real core and the built renderer on 127.0.0.1, for UI work and tests.
@@ -17,7 +18,7 @@ const dataDir = process.env.DCDESK_DATA_DIR ?? defaultDataDir();
 const downloads = downloadFiles();
 const core = await createCore({
   dataDir,
-  fetch: globalThis.fetch,
+  fetch: nodeFetch(),
   keychain: createKeychainStore({ service: process.env.DCDESK_KEYCHAIN_SERVICE || undefined }),
   startSandbox,
   version: process.env.npm_package_version ?? '0.0.0',

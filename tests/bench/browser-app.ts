@@ -1,3 +1,4 @@
+import { nodeFetch } from '../../electron/core/service/node-fetch';
 import { chromium, type Page } from '@playwright/test';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
@@ -12,7 +13,7 @@ const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 export function benchCore(dataDir: string) {
   return createCore({
     dataDir,
-    fetch: globalThis.fetch,
+    fetch: nodeFetch(),
     keychain: createKeychainStore({ service: 'Device Check Desk bench' }),
     startSandbox,
     version: 'bench',

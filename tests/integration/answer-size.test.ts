@@ -10,6 +10,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../electron/core/service/client';
 import { ok } from '../../shared/result';
 import { sampleTransaction } from '../support/transactions';
+import { transports } from '../support/transports';
+import type { FetchFn } from '../../electron/core/service/fetch-types';
+
+let send: FetchFn = globalThis.fetch;
 
 type Mode = 'endless' | 'declared' | 'normal';
 
@@ -71,7 +75,7 @@ beforeEach(() => plan.clear());
 
 function client() {
   return createServiceClient({
-    fetch: globalThis.fetch,
+    fetch: send,
     endpoint: { baseUrl, pathStyle: 'production' },
     credentials: () => Promise.resolve(ok({ username: 'u', password: 'p' })),
     timeoutMs: 20_000,
@@ -90,73 +94,79 @@ async function measured<T>(call: () => Promise<T>) {
 /** Reading stopped at 1 MB; the socket buffers on the way may hold a few MB more. */
 const maxSentBytes = 16 * 1024 * 1024;
 
-describe('a body larger than its limit', () => {
-  it('ends an endless insight answer with a clear error, and the server stops sending', async () => {
-    plan.set('insights', { status: 200, mode: 'endless' });
-    const { result, elapsedMs, sentBytes } = await measured(() =>
-      client().insights(sampleTransaction(1)),
-    );
-    expect(result).toEqual({
-      ok: false,
-      error: {
-        code: 'invalid_response',
-        status: 200,
-        message:
-          'The service sent an insight answer larger than 1 MB; the app stopped reading it. Ask the service operator why.',
-      },
-    });
-    expect(elapsedMs).toBeLessThan(5000);
-    expect(sentBytes).toBeLessThan(maxSentBytes);
-    console.info(
-      `endless insight answer: stopped after ${String(elapsedMs)} ms, ${String(sentBytes)} bytes sent`,
-    );
+describe.each(transports)('over $name', ({ make }) => {
+  beforeAll(() => {
+    send = make();
   });
 
-  it('refuses an answer that declares 2 GB before reading it', async () => {
-    plan.set('insights', { status: 200, mode: 'declared' });
-    const { result, sentBytes } = await measured(() => client().insights(sampleTransaction(2)));
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
-    expect(sentBytes).toBeLessThan(maxSentBytes);
-  });
-
-  it('ends an endless authentication answer with a clear error', async () => {
-    plan.set('authentication', { status: 200, mode: 'endless' });
-    const { result, sentBytes } = await measured(() => client().testAuthentication());
-    expect(result).toMatchObject({
-      ok: false,
-      error: {
-        code: 'invalid_response',
-        message: expect.stringMatching(/authentication answer larger than 1 MB/) as string,
-      },
+  describe('a body larger than its limit', () => {
+    it('ends an endless insight answer with a clear error, and the server stops sending', async () => {
+      plan.set('insights', { status: 200, mode: 'endless' });
+      const { result, elapsedMs, sentBytes } = await measured(() =>
+        client().insights(sampleTransaction(1)),
+      );
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_response',
+          status: 200,
+          message:
+            'The service sent an insight answer larger than 1 MB; the app stopped reading it. Ask the service operator why.',
+        },
+      });
+      expect(elapsedMs).toBeLessThan(5000);
+      expect(sentBytes).toBeLessThan(maxSentBytes);
+      console.info(
+        `endless insight answer: stopped after ${String(elapsedMs)} ms, ${String(sentBytes)} bytes sent`,
+      );
     });
-    expect(sentBytes).toBeLessThan(maxSentBytes);
-  });
 
-  it('keeps the status of an error whose Problem body never ends, and says the body went unread', async () => {
-    plan.set('insights', { status: 500, mode: 'endless' });
-    const { result, sentBytes } = await measured(() => client().insights(sampleTransaction(3)));
-    expect(result).toEqual({
-      ok: false,
-      error: {
-        code: 'server',
-        status: 500,
-        message:
-          'The service failed while processing the request. Its error body was larger than 64 KB and was not read.',
-      },
+    it('refuses an answer that declares 2 GB before reading it', async () => {
+      plan.set('insights', { status: 200, mode: 'declared' });
+      const { result, sentBytes } = await measured(() => client().insights(sampleTransaction(2)));
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+      expect(sentBytes).toBeLessThan(maxSentBytes);
     });
-    expect(sentBytes).toBeLessThan(maxSentBytes);
-  });
 
-  it('records an accepted upload as accepted even when its answer never ends', async () => {
-    plan.set('responsevariables', { status: 200, mode: 'endless' });
-    const bytes = new TextEncoder().encode('ID Transacional;DeviceId;Resultado\r\n');
-    const { result, sentBytes } = await measured(() =>
-      client().uploadResponseVariables({ name: 'r.csv', bytes }),
-    );
-    expect(result).toEqual({
-      ok: true,
-      value: { status: 200, body: 'The answer was larger than 1 MB and was not read.' },
+    it('ends an endless authentication answer with a clear error', async () => {
+      plan.set('authentication', { status: 200, mode: 'endless' });
+      const { result, sentBytes } = await measured(() => client().testAuthentication());
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_response',
+          message: expect.stringMatching(/authentication answer larger than 1 MB/) as string,
+        },
+      });
+      expect(sentBytes).toBeLessThan(maxSentBytes);
     });
-    expect(sentBytes).toBeLessThan(maxSentBytes);
+
+    it('keeps the status of an error whose Problem body never ends, and says the body went unread', async () => {
+      plan.set('insights', { status: 500, mode: 'endless' });
+      const { result, sentBytes } = await measured(() => client().insights(sampleTransaction(3)));
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'server',
+          status: 500,
+          message:
+            'The service failed while processing the request. Its error body was larger than 64 KB and was not read.',
+        },
+      });
+      expect(sentBytes).toBeLessThan(maxSentBytes);
+    });
+
+    it('records an accepted upload as accepted even when its answer never ends', async () => {
+      plan.set('responsevariables', { status: 200, mode: 'endless' });
+      const bytes = new TextEncoder().encode('ID Transacional;DeviceId;Resultado\r\n');
+      const { result, sentBytes } = await measured(() =>
+        client().uploadResponseVariables({ name: 'r.csv', bytes }),
+      );
+      expect(result).toEqual({
+        ok: true,
+        value: { status: 200, body: 'The answer was larger than 1 MB and was not read.' },
+      });
+      expect(sentBytes).toBeLessThan(maxSentBytes);
+    });
   });
 });

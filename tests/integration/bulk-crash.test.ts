@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaseSize } from '../../electron/core/bulk/runner';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { binPath, runBin } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
@@ -79,7 +80,7 @@ function batchId(): string {
 }
 
 describe('dcdesk bulk killed three times', () => {
-  it('loses no row, stores one result per row and re-sends at most 2 x concurrency rows per kill', async () => {
+  it('loses no row, stores one result per row and re-sends at most the lease (leaseSize) per kill', async () => {
     const leases: number[] = [];
     await killDuring(bulkArgs(work.file('input.csv')), 900);
     leases.push(lease());
@@ -88,9 +89,9 @@ describe('dcdesk bulk killed three times', () => {
     leases.push(lease());
     await killDuring(bulkArgs('--resume', id), 1200);
     leases.push(lease());
-    // The lease is the rows sent and the rows claimed ahead: never more than 2 x concurrency, so
-    // a kill re-sends at most that many rows.
-    for (const leased of leases) expect(leased).toBeLessThanOrEqual(2 * concurrency);
+    // The lease is the rows sent and the rows claimed ahead: never more than leaseSize (16 + 48
+    // here), so a kill re-sends at most that many rows.
+    for (const leased of leases) expect(leased).toBeLessThanOrEqual(leaseSize(concurrency));
     // Killed mid-run, the lease holds rows claimed ahead beyond the slots: the bound is reached.
     expect(Math.max(...leases)).toBeGreaterThan(concurrency);
 
@@ -101,7 +102,7 @@ describe('dcdesk bulk killed three times', () => {
     expect(sent).toHaveLength(rows);
     const resends = sent.reduce((total, n) => total + n - 1, 0);
     expect(resends).toBeLessThanOrEqual(leases.reduce((total, leased) => total + leased, 0));
-    expect(resends).toBeLessThanOrEqual(3 * 2 * concurrency);
+    expect(resends).toBeLessThanOrEqual(3 * leaseSize(concurrency));
 
     const db = new Database(path.join(work.dir, 'history.sqlite3'), { readonly: true });
     try {

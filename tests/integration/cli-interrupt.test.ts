@@ -53,6 +53,13 @@ describe('Ctrl+C during dcdesk bulk', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
     await waitFor(() => stderr, 'stored; sending to');
+    // Both slots' requests have reached the service (they wait there 20 s). Before that, a
+    // pause has nothing to wait for: the run ends at once, and a second Ctrl+C would come while
+    // the process exits, when Node no longer handles it (killed by SIGINT, exit code null).
+    for (let waited = 0; sandbox.counters().insights < 2; waited += 20) {
+      if (waited > 15_000) throw new Error(`the requests never came; got: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     child.kill('SIGINT');
     await waitFor(() => stderr, /pausing/i);
@@ -61,7 +68,7 @@ describe('Ctrl+C during dcdesk bulk', () => {
     const started = Date.now();
     child.kill('SIGINT');
     const [code] = await exited;
-    expect(code).toBe(5);
+    expect(code, stderr).toBe(5);
     // Well before the 20 s the requests in flight would take.
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(stderr).toMatch(/resume it with: dcdesk bulk --resume \S+/);

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../electron/core/service/client';
 import { ok } from '../../shared/result';
 import { sampleTransaction } from '../support/transactions';
+import { transports } from '../support/transports';
+import type { FetchFn } from '../../electron/core/service/fetch-types';
+
+let send: FetchFn = globalThis.fetch;
 
 /** Listens on a free loopback port; resolves with its base URL. */
 async function listen(server: Server): Promise<string> {
@@ -52,32 +56,38 @@ afterAll(() => {
 
 const client = () =>
   createServiceClient({
-    fetch: globalThis.fetch,
+    fetch: send,
     endpoint: { baseUrl: serviceUrl, pathStyle: 'production' },
     credentials: () => Promise.resolve(ok({ username: 'analyst', password: 'S3cretPW!' })),
     timeoutMs: 5000,
   });
 
-describe('a service that answers with a redirect', () => {
-  it('is not followed with the password: the login fails and says why', async () => {
-    const result = await client().testAuthentication();
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.message).toMatch(/redirect/i);
-    expect(result.error.message).toContain(`${catcherUrl}/steal`);
-    expect(caught).toEqual([]);
+describe.each(transports)('over $name', ({ make }) => {
+  beforeAll(() => {
+    send = make();
   });
 
-  it('is not followed with personal data: the lookup fails and says why', async () => {
-    redirectLogin = false;
-    try {
-      const result = await client().insights(sampleTransaction(1));
+  describe('a service that answers with a redirect', () => {
+    it('is not followed with the password: the login fails and says why', async () => {
+      const result = await client().testAuthentication();
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.error.message).toMatch(/redirect/i);
+      expect(result.error.message).toContain(`${catcherUrl}/steal`);
       expect(caught).toEqual([]);
-    } finally {
-      redirectLogin = true;
-    }
+    });
+
+    it('is not followed with personal data: the lookup fails and says why', async () => {
+      redirectLogin = false;
+      try {
+        const result = await client().insights(sampleTransaction(1));
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.error.message).toMatch(/redirect/i);
+        expect(caught).toEqual([]);
+      } finally {
+        redirectLogin = true;
+      }
+    });
   });
 });

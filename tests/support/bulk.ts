@@ -1,3 +1,4 @@
+import { nodeFetch } from '../../electron/core/service/node-fetch';
 import { ok } from '../../shared/result';
 import { createBatch, type SourceRow } from '../../electron/core/bulk/batch';
 import type { BatchEvent } from '../../electron/core/bulk/progress';
@@ -25,7 +26,7 @@ export function sourceRows(n: number, from = 0): SourceRow[] {
 
 export function sandboxClient(sandbox: SandboxHandle, timeoutMs = 5000) {
   return createServiceClient({
-    fetch: globalThis.fetch,
+    fetch: nodeFetch(),
     endpoint: { baseUrl: sandbox.url, pathStyle: 'production' },
     credentials: () => Promise.resolve(ok({ username: 'sandbox', password: 'sandbox' })),
     timeoutMs,

@@ -58,16 +58,30 @@ export interface BatchRun {
 
 type Stop = { kind: 'pause'; reason: PauseReason; message: string } | { kind: 'cancel' };
 
+/** The least a run claims ahead (see `leaseSize`). */
+const leastAhead = 48;
+
+/**
+ * The rows a run holds claimed on disk: those being sent (`concurrency`) and those waiting, as many
+ * again and at least 48. A commit of a group of answers takes 10 to 15 ms on the 2-core build
+ * machine (the answers' index entries and their pages in the WAL); at 0 ms latency 16 slots send
+ * about 30 rows meanwhile, so with only 16 waiting they stood idle during every commit
+ * (`npm run bench -- bulk`, figure b). A kill re-sends at most this many rows.
+ */
+export function leaseSize(concurrency: number): number {
+  return concurrency + Math.max(concurrency, leastAhead);
+}
+
 /**
  * Runs the pending rows of a stored batch. Slots bound the requests in flight to `concurrency`.
- * Rows are claimed ahead: the lease (rows marked in flight on disk) holds up to 2 x `concurrency`
- * rows, those being sent and up to `concurrency` waiting, so a slot that frees takes its next row
- * at once and never waits for the disk. Finished rows are committed in groups, together with the
- * next claim, after the next requests are already sent (see `createCommitSchedule`).
+ * Rows are claimed ahead: the lease (rows marked in flight on disk, `leaseSize`) holds the rows
+ * being sent and those waiting, so a slot that frees takes its next row at once and never waits
+ * for the disk. Finished rows are committed in groups, together with the next claim, after the
+ * next requests are already sent (see `createCommitSchedule`).
  *
- * A kill at any moment re-sends only rows of the lease: at most 2 x `concurrency` rows, because a
- * row sent but not yet committed is either in a slot (at most `concurrency`) or finished since
- * the last commit, and every finished one took a row claimed ahead (at most `concurrency`).
+ * A kill at any moment re-sends only rows of the lease: at most `leaseSize(concurrency)` rows,
+ * because a row sent but not yet committed is either in a slot or finished since the last commit,
+ * and every finished one took a row claimed ahead.
  */
 export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const { db, client, onEvent } = options;
@@ -109,7 +123,9 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const released: number[] = [];
   // Rows claimed on disk and not sent yet, in input order.
   const ahead: ClaimedRow[] = [];
-  const lease = concurrency * 2;
+  const lease = leaseSize(concurrency);
+  // Below this many rows waiting, the next commit (and claim) is asked for at once.
+  const lowWater = (lease - concurrency) / 2;
   let inFlight = 0;
   let over = false;
   const commits = createCommitSchedule(flush, options.groupCommitMs ?? 20);
@@ -172,7 +188,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       else released.push(row.seq);
       const next = stop ? undefined : ahead.shift();
       if (next) launch(next);
-      commits.request(stop !== null || inFlight === 0 || ahead.length <= concurrency / 2);
+      commits.request(stop !== null || inFlight === 0 || ahead.length <= lowWater);
     });
   }
 
@@ -226,7 +242,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       else finish();
     } else if (finished.length > 0 || released.length > 0 || (stop && ahead.length > 0))
       // Rows that finished during this write, or rows claimed while the run was stopping.
-      commits.request(stop !== null || inFlight === 0 || ahead.length <= concurrency / 2);
+      commits.request(stop !== null || inFlight === 0 || ahead.length <= lowWater);
   }
 
   /** Counts the rows stored since the last look; notes when the last of them is stored. */

@@ -2,6 +2,7 @@
  * Reads the service's success answers: with the byte limit, as JSON, and with what is kept of an
  * answer that did not follow the interface. Secrets are redacted before anything is cut.
  */
+import type { FetchResponse } from './fetch-types';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import { capped, limitText, maxAnswerBytes, rawCopyChars, readBodyText } from './body';
 import type { Redactor } from './redact';
@@ -11,7 +12,7 @@ import type { Redactor } from './redact';
  * `invalid_response` that says so; a body that is not JSON keeps a capped copy of its text.
  */
 export async function readJson(
-  response: Response,
+  response: FetchResponse,
   what: string,
   redactor: Redactor,
 ): Promise<Result<{ json: unknown; text: string }>> {
@@ -53,7 +54,7 @@ export function invalidAnswer(
 }
 
 /** What an upload's answer (undescribed by the interface) is kept as: JSON, or capped text. */
-export async function readLoose(response: Response, redactor: Redactor): Promise<unknown> {
+export async function readLoose(response: FetchResponse, redactor: Redactor): Promise<unknown> {
   const read = await readBodyText(response, maxAnswerBytes);
   // The file was accepted whatever the body says: that fact matters more than the body.
   if (!read.ok) return `The answer was larger than ${limitText(read.limitBytes)} and was not read.`;

@@ -4,6 +4,7 @@
  * "connection error ERR_STRING_TOO_LONG". Here reading stops, and the connection is dropped, as
  * soon as the limit is passed.
  */
+import type { FetchResponse } from './fetch-types';
 
 /** Larger than any answer the interface describes by three orders of magnitude. */
 export const maxAnswerBytes = 1024 * 1024;
@@ -20,21 +21,21 @@ export type BodyText = { ok: true; text: string } | { ok: false; limitBytes: num
  * The body as UTF-8 text, or `ok: false` when it is (or says it is) larger than `limitBytes`;
  * then the rest is never read: the stream is cancelled, which closes the connection.
  */
-export async function readBodyText(response: Response, limitBytes: number): Promise<BodyText> {
+export async function readBodyText(response: FetchResponse, limitBytes: number): Promise<BodyText> {
   const declared = Number(response.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > limitBytes) {
     await response.body?.cancel().catch(() => undefined);
     return { ok: false, limitBytes };
   }
   if (!response.body) return { ok: true, text: '' };
-  // Typed loosely by Node's lib; every fetch (Node's, Electron's net.fetch) streams bytes.
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (value === undefined) continue;
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel().catch(() => undefined);

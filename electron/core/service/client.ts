@@ -9,13 +9,14 @@ import { echoMask } from './echo-mask';
 import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
+import type { FetchFn, FetchResponse } from './fetch-types';
 
-function isRedirect(response: Response): boolean {
+function isRedirect(response: FetchResponse): boolean {
   // `opaqueredirect` (status 0) is what a browser's fetch gives for a manual redirect.
   return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
-function redirectError(url: string, response: Response): AppError {
+function redirectError(url: string, response: FetchResponse): AppError {
   const location = response.headers.get('location');
   const target = location === null ? null : URL.parse(location, url);
   const to = target ? ` to ${target.href}` : '';
@@ -26,8 +27,7 @@ function redirectError(url: string, response: Response): AppError {
   };
 }
 
-/** The `fetch` to use: Electron passes `net.fetch` (system proxy, OS certificates); Node its own. */
-export type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchFn };
 
 export interface Credentials {
   username: string;
@@ -87,6 +87,13 @@ export interface ServiceClient {
 
 type Failure = { ok: false; error: AppError };
 
+/** A request as the client builds it, before its token is added. */
+interface Outgoing {
+  method: string;
+  headers?: Record<string, string>;
+  body: string | FormData;
+}
+
 const defaultTimeoutMs = 30_000;
 const defaultTokenLifetimeMs = 30 * 60_000;
 
@@ -107,7 +114,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     route: Route,
     init: RequestInit,
     signal: AbortSignal | undefined,
-    read: (response: Response) => Promise<R>,
+    read: (response: FetchResponse) => Promise<R>,
   ): Promise<R | Failure> {
     const controller = new AbortController();
     let timedOut = false;
@@ -183,16 +190,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
    */
   async function authorized<T>(
     route: Route,
-    init: () => RequestInit,
+    init: () => Outgoing,
     signal: AbortSignal | undefined,
-    read: (response: Response) => Promise<Result<T>>,
+    read: (response: FetchResponse) => Promise<Result<T>>,
   ): Promise<Result<T>> {
     for (let attempt = 1; ; attempt += 1) {
       const token = await tokens.get(signal);
       if (!token.ok) return token;
       const request = init();
-      const headers = new Headers(request.headers);
-      headers.set('Authorization', `Bearer ${token.value}`);
+      const headers = { ...request.headers, Authorization: `Bearer ${token.value}` };
       const outcome = await exchange(route, { ...request, headers }, signal, async (response) => {
         if (response.status !== 401 || attempt > 1) return read(response);
         await response.body?.cancel();
@@ -216,7 +222,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     insights(transaction, signal) {
       const started = now();
       const masked = echoMask(transaction);
-      const init = (): RequestInit => ({
+      const init = (): Outgoing => ({
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(transaction),
@@ -258,7 +264,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const kind = uploadKind(file.name);
       if (!kind)
         return Promise.resolve(fail('validation', 'The file name must end in .csv or .zip.'));
-      const init = (): RequestInit => {
+      const init = (): Outgoing => {
         const form = new FormData();
         const blob = new Blob([file.bytes], {
           type: kind === 'csv' ? 'text/csv' : 'application/zip',

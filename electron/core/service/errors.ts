@@ -1,3 +1,4 @@
+import type { FetchResponse } from './fetch-types';
 import type { AppError } from '../../../shared/result';
 import type { Route } from '../../../shared/environment';
 import { parseAuthFailureMessage, parseProblem } from '../../../shared/domain/problem';
@@ -22,7 +23,7 @@ const longestWaitMs = 86_400_000;
 /** Too large to read: the error keeps its status and says the body was left unread. */
 const tooLarge = Symbol('too large');
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: FetchResponse): Promise<unknown> {
   let text: string;
   try {
     const read = await readBodyText(response, maxErrorBodyBytes);
@@ -79,7 +80,7 @@ function statusMessage(status: number, route: Route): string {
 
 /** Turns a non-success answer into an AppError, keeping the service's messages and trace id. */
 export async function errorFromResponse(
-  response: Response,
+  response: FetchResponse,
   route: Route,
   now: number,
 ): Promise<AppError> {

@@ -1,3 +1,4 @@
+import { nodeFetch } from '../../../electron/core/service/node-fetch';
 import path from 'node:path';
 import { createCore, type Core } from '../../../electron/core/create-core';
 import type { ExportTargets } from '../../../electron/core/results-export/export-target';
@@ -61,7 +62,7 @@ export interface App {
 export async function startCore(
   dataDir: string,
   keychain: CredentialStore,
-  fetch: FetchFn = globalThis.fetch,
+  fetch: FetchFn = nodeFetch(),
   exportTargets?: ExportTargets,
 ): Promise<Core> {
   const created = await createCore({

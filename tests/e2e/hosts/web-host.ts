@@ -1,3 +1,4 @@
+import { nodeFetch } from '../../../electron/core/service/node-fetch';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,10 +20,12 @@ export const webHostTest = base.extend<{ app: App; showTour: boolean }>({
     const keychain = createKeychainStore({ service: keychainServiceName(testInfo.workerIndex) });
     const responses: string[] = [];
     const serviceOrigins: string[] = [];
+    // As the web host sends: Node's HTTP (`nodeFetch`).
+    const serviceFetch = nodeFetch();
     const recordingFetch: FetchFn = (input, init) => {
       const { origin } = new URL(input);
       if (!serviceOrigins.includes(origin)) serviceOrigins.push(origin);
-      return globalThis.fetch(input, init);
+      return serviceFetch(input, init);
     };
     // Results exports reach the page as downloads, as the app's and the web host's do.
     const downloads = downloadFiles();
