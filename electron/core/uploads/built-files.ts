@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuiltFileView, FileScope } from '../../../shared/contract/outcomes';
 import type { Destination } from '../../../shared/environment';
@@ -28,19 +28,44 @@ export interface BuildRequest {
 /** Files kept at once: the one on screen, and a few the analyst may still save or send. */
 const keptFiles = 4;
 
+/** A folder of built files this old was left by an app that crashed: nothing can name its files. */
+const abandonedAfterMs = 24 * 60 * 60_000;
+
+/** Removes the folders of built files that crashed runs left behind. */
+function removeAbandoned(parent: string, now: number): void {
+  if (!existsSync(parent)) return;
+  for (const name of readdirSync(parent)) {
+    const folder = path.join(parent, name);
+    try {
+      if (now - statSync(folder).mtimeMs > abandonedAfterMs)
+        rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another app's start: nothing left to do.
+    }
+  }
+}
+
 /**
  * Response-variable files built by the core (issue 13): read and built on the history task
- * thread, written to the data folder's `outgoing` (emptied at each start and at close: a file
- * is rebuilt from the history in seconds), named to the window by an ID. The window sees the
+ * thread, written to a folder of this core's own in the data folder's `outgoing` (removed at
+ * close, or a day on by a later start after a crash: a file is rebuilt from the history in
+ * seconds), named to the window by an ID. The window sees the
  * preview; the check, the send and a saved copy take the file by its ID, so 45 MB never cross.
  *
  * With a team (issue 17) it syncs first, so colleagues' outcomes are in; unsent rows that the
  * team's ledger shows sent are left out. When the team cannot be asked, the file is this
  * workstation's view and `teamError` says why (a send then waits until the team answers).
  */
-export function builtFiles(dataDir: string, tasks: HistoryTasks, team: TeamService) {
-  const folder = path.join(dataDir, 'outgoing');
-  rmSync(folder, { recursive: true, force: true });
+export function builtFiles(
+  dataDir: string,
+  tasks: HistoryTasks,
+  team: TeamService,
+  now = Date.now(),
+) {
+  const parent = path.join(dataDir, 'outgoing');
+  removeAbandoned(parent, now);
+  // A folder of this core's own: a second app on the same data folder keeps its files.
+  const folder = path.join(parent, randomBytes(6).toString('hex'));
   const kept = new Map<string, KeptFile>();
 
   /** The transaction IDs to leave out, and why the team could not say, when it could not. */
