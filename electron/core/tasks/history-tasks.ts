@@ -62,11 +62,16 @@ export interface TaskAnswers {
 /** Told as a task goes: rows done of a total. */
 export type TaskProgress = (done: number, total: number) => void;
 
-/** Runs one task on `db`, on whatever thread holds it; throws only what SQLite or the disk throw. */
+/**
+ * Runs one task on `db`, on whatever thread holds it; throws only what SQLite or the disk throw.
+ * `onThread`: `db` is the task thread's own connection, so a bulk outcome checkpoints between its
+ * slices (see `betweenSlices`); on the core's thread a checkpoint would hold every window.
+ */
 export async function runHistoryTask(
   db: Db,
   task: HistoryTask,
   progress: TaskProgress,
+  onThread = false,
 ): Promise<TaskAnswers[HistoryTask['kind']]> {
   switch (task.kind) {
     case 'bulkOutcome':
@@ -74,7 +79,7 @@ export async function runHistoryTask(
         task.batchId,
         task.filter,
         task.outcome,
-        { expected: task.expected, progress, ownCheckpoints: true },
+        { expected: task.expected, progress, ownCheckpoints: onThread },
       );
     case 'fileIds': {
       const rows = await reviewService(db).fileRows(task.environment, task);

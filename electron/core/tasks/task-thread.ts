@@ -33,8 +33,12 @@ let queue = Promise.resolve();
 async function answer(request: TaskRequest): Promise<TaskReply> {
   if (!db) return { id: request.id, error: openFailure ?? 'the history is closed' };
   try {
-    const value = await runHistoryTask(db, request.task, (done, total) =>
-      port?.postMessage({ id: request.id, progress: { done, total } } satisfies TaskReply),
+    const value = await runHistoryTask(
+      db,
+      request.task,
+      (done, total) =>
+        port?.postMessage({ id: request.id, progress: { done, total } } satisfies TaskReply),
+      true,
     );
     return { id: request.id, value };
   } catch (caught) {
