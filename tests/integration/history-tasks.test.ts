@@ -93,8 +93,10 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
     );
     expect(value).toMatchObject({ rows: 300_000, problems: [] });
     expect(value.unseenDevices.count).toBe(300_000);
-    // Read on the core's thread, the file's 13 MB of text were one piece of a second and more.
-    expect(heldMs).toBeLessThan(250);
+    // Read on the core's thread, the file's 13 MB of text held it 0.7 to 0.9 s. What is left
+    // (the base64 decoded, the bytes copied to the thread) is tens of ms; the margin is for a
+    // 2-core machine shared with other work, where the thread competes for a core.
+    expect(heldMs).toBeLessThan(400);
   }, 60_000);
 
   it('reads a file of 300,000 rows to send without holding the core’s thread', async () => {
@@ -111,7 +113,7 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
       core.call('uploads.send', { fileName: 'big.csv', base64 }),
     );
     expect(!value.ok && value.error.code).toBe('validation');
-    expect(heldMs).toBeLessThan(250);
+    expect(heldMs).toBeLessThan(400);
   }, 60_000);
 
   it('builds, checks, saves and sends a file by the ID the core keeps it under', async () => {
