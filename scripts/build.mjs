@@ -32,6 +32,14 @@ const bundles = [
     outfile: 'dist/electron/row-writer.cjs',
     format: 'cjs',
   },
+  // The thread that runs work over a whole batch (electron/core/tasks/thread-tasks.ts): bulk
+  // outcomes, a response file's build and check; loaded by the app from here.
+  {
+    name: 'history-tasks',
+    entry: 'electron/core/tasks/task-thread.ts',
+    outfile: 'dist/electron/history-tasks.cjs',
+    format: 'cjs',
+  },
   // Sandboxed preloads must be a single CommonJS file.
   {
     name: 'preload',
@@ -42,11 +50,12 @@ const bundles = [
 ];
 
 const only = process.argv.slice(2);
-/** The row writer goes with both of the bundles that start it. */
+/** The row writer goes with both of the bundles that start it; the history tasks with the app. */
 const wanted = (name) =>
   only.length === 0 ||
   only.includes(name) ||
-  (name === 'row-writer' && (only.includes('cli') || only.includes('main')));
+  (name === 'row-writer' && (only.includes('cli') || only.includes('main'))) ||
+  (name === 'history-tasks' && only.includes('main'));
 
 for (const bundle of bundles) {
   if (!wanted(bundle.name) || !existsSync(bundle.entry)) continue;

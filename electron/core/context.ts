@@ -5,7 +5,9 @@ import type { Settings } from '../../shared/settings';
 import type { createConnections } from './connections';
 import type { CredentialStore } from './credentials/keychain';
 import type { Db } from './store/db';
+import type { HistoryTasks } from './tasks/thread-tasks';
 import type { TeamService } from './team/team-service';
+import type { BuiltFiles } from './uploads/built-files';
 
 /** What every group of handlers works with; built once in `createCore`. */
 export interface CoreContext {
@@ -20,6 +22,10 @@ export interface CoreContext {
   emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
   /** The team database (issue 17); a workstation without one answers locally. */
   team: TeamService;
+  /** Work over a whole batch, off the thread that answers the windows when the door allows. */
+  tasks: HistoryTasks;
+  /** Response-variable files the core built, kept by ID for the check, the send and a copy. */
+  builtFiles: BuiltFiles;
   info: {
     version: string;
     locale: string;

@@ -25,6 +25,8 @@ import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
 import type { Engine } from './store/engine';
 import type { WriterThread } from './bulk/thread-row-writer';
+import { historyTasks, type TaskThread } from './tasks/thread-tasks';
+import { builtFiles } from './uploads/built-files';
 import { purgeOlderThan } from './store/retention';
 import { settingsRepo } from './store/settings.repo';
 import { teamHandlers } from './handlers/team.handlers';
@@ -60,6 +62,12 @@ export interface CoreOptions {
    * its bundle, the web host the source file. Absent: on the core's own thread.
    */
   writerThread?: WriterThread;
+  /**
+   * Work over a whole batch (a bulk outcome, a response file's build and check) runs on a thread
+   * of its own: Electron passes the script built beside its bundle, the web host the source file.
+   * Absent: on the core's own thread, in slices.
+   */
+  taskThread?: TaskThread;
 }
 
 type Listener = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
@@ -107,8 +115,15 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     )
       team.syncSoon();
   });
+  const tasks = historyTasks(
+    db,
+    db.name,
+    options.taskThread ? { engine: options.engine, ...options.taskThread } : undefined,
+  );
   const context: CoreContext = {
     db,
+    tasks,
+    builtFiles: builtFiles(options.dataDir, tasks, team),
     dataDir: options.dataDir,
     keychain: options.keychain,
     connections: createConnections({
@@ -144,6 +159,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
   batches.pauseOrphaned();
+  const exportTargets = options.exportTargets ?? dataFolderTargets(options.dataDir);
   const handlers: Handlers = announcingOutcomeChanges(
     {
       ...appHandlers(context, options.resourcesDir),
@@ -154,10 +170,10 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       ...privacyHandlers(context),
       ...batchHandlers(context, batches),
       ...resultHandlers(context),
-      ...resultExportHandlers(context, options.exportTargets ?? dataFolderTargets(options.dataDir)),
+      ...resultExportHandlers(context, exportTargets),
       ...outcomeHandlers(context),
       ...reportHandlers(context, options.printPdf),
-      ...uploadHandlers(context),
+      ...uploadHandlers(context, exportTargets),
       ...teamHandlers(context),
     },
     context.emit,
@@ -188,6 +204,8 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     },
     async close() {
       await batches.stopAll();
+      await tasks.close();
+      context.builtFiles.close();
       await team.close();
       await context.connections.close();
       closeHistory();

@@ -92,6 +92,7 @@ async function start(keychainService: string | undefined): Promise<void> {
     exportTargets: downloads.targets,
     // Built beside this bundle by scripts/build.mjs.
     writerThread: { script: path.join(__dirname, 'row-writer.cjs') },
+    taskThread: { script: path.join(__dirname, 'history-tasks.cjs') },
     // Electron's own build of better-sqlite3, kept apart from the Node build dcdesk uses.
     engine: sqliteEngine({
       packaged: app.isPackaged,

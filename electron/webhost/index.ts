@@ -7,6 +7,7 @@ import { unavailableCore } from '../core/unavailable-core';
 import { startWebHost } from './server';
 import { startSandbox } from '../sandbox';
 import { repositoryWriterThread } from '../core/bulk/thread-row-writer';
+import { repositoryTaskThread } from '../core/tasks/thread-tasks';
 import { nodeFetch } from '../core/service/node-fetch';
 
 /**
@@ -27,6 +28,7 @@ const core = await createCore({
   resourcesDir: path.resolve('resources'),
   exportTargets: downloads.targets,
   writerThread: repositoryWriterThread(),
+  taskThread: repositoryTaskThread(),
 });
 // A core that cannot start still serves the page, which then shows why (a fatal state, never an
 // empty history); the reason is printed here too.

@@ -23,6 +23,16 @@ export interface OutcomesProgressEvent {
 }
 
 /**
+ * The core is building a response-variable file (`outcomes.buildFile`): `done` of its `total`
+ * rows read from the history. A million rows are seconds of reading and writing, so the sending
+ * screen shows how far it is.
+ */
+export interface OutcomesFileProgressEvent {
+  done: number;
+  total: number;
+}
+
+/**
  * The analyst's settings changed (language, theme, masking, addresses): every window, and the
  * app's menu, follow at once instead of at the next start.
  */
@@ -39,6 +49,7 @@ export const events = {
   'main:batch.progress': event<BatchEvent>(),
   'main:outcomes.changed': event<OutcomesChangedEvent>(),
   'main:outcomes.progress': event<OutcomesProgressEvent>(),
+  'main:outcomes.fileProgress': event<OutcomesFileProgressEvent>(),
   'main:settings.changed': event<SettingsChangedEvent>(),
   /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
   'main:app.command': event<{ command: AppCommandId }>(),

@@ -4,6 +4,7 @@ import type { CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
+import { responseSeparators } from '../outcomes/types';
 import { operation } from './define';
 import { idLines } from './id-lines';
 import { sourceRow, sourceRowLines } from './source-rows';
@@ -27,6 +28,7 @@ import {
   outcomeImportRowSchema,
   reviewOutcomeSchema,
   reviewTargetSchema,
+  type BuiltFileView,
   type OutcomeChange,
   type OutcomeFileRows,
   type OutcomeImportReport,
@@ -55,6 +57,12 @@ const uploadFile = {
   base64: z.string().min(1).max(28_000_000),
 };
 const uploadId = z.number().int().min(1);
+/** A file the core built and keeps (`outcomes.buildFile`), named instead of carried. */
+const builtFile = { fileId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) };
+const sendChoices = {
+  confirmed: z.boolean().default(false),
+  allowUnseenDevices: z.boolean().default(false),
+};
 const environment = z.enum(environmentNames);
 /** Environments with credentials: the sandbox has none. */
 const realEnvironment = z.enum(['production', 'test']);
@@ -282,20 +290,39 @@ export const operations = {
   'outcomes.fileRows': operation<OutcomeFileRows>()(
     z.object({ batchId: batchId.optional(), scope: z.enum(fileScopes).default('unsent') }).strict(),
   ),
-  /** Reads a file and runs the re-send guard against the active environment; sends nothing. */
-  'uploads.check': operation<UploadCheck>()(z.object(uploadFile).strict()),
+  /**
+   * Builds the response-variable file of the reviewed rows (unsent ones, or all) in the core, off
+   * the thread that answers the window, and keeps it: the answer names it and carries its preview.
+   */
+  'outcomes.buildFile': operation<BuiltFileView>()(
+    z
+      .object({
+        batchId: batchId.optional(),
+        scope: z.enum(fileScopes).default('unsent'),
+        kind: z.enum(['csv', 'zip']),
+        separator: z.enum(responseSeparators).default(','),
+        fileName: z.string().trim().min(1).max(255),
+      })
+      .strict(),
+  ),
+  /**
+   * Reads a file (one the core built, by its ID, or one chosen from disk) and runs the re-send
+   * guard against the active environment; sends nothing.
+   */
+  'uploads.check': operation<UploadCheck>()(
+    z.union([z.object(builtFile).strict(), z.object(uploadFile).strict()]),
+  ),
+  /** Saves a copy of a file the core built, where the analyst says (a download in a browser). */
+  'uploads.saveBuilt': operation<SavedExport>()(z.object(builtFile).strict()),
   /**
    * Sends a file to the active environment and records it in the ledger, whatever the answer.
    * `allowUnseenDevices`: the analyst says explicitly to send DeviceIds the history never saw.
    */
   'uploads.send': operation<UploadOutcome>()(
-    z
-      .object({
-        ...uploadFile,
-        confirmed: z.boolean().default(false),
-        allowUnseenDevices: z.boolean().default(false),
-      })
-      .strict(),
+    z.union([
+      z.object({ ...builtFile, ...sendChoices }).strict(),
+      z.object({ ...uploadFile, ...sendChoices }).strict(),
+    ]),
   ),
   /** Sends a stored file again, to the active environment. */
   'uploads.resend': operation<UploadOutcome>()(

@@ -8,7 +8,7 @@ import {
 } from '../domain/types';
 import type { Destination } from '../environment';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
-import type { FileProblem } from '../outcomes/types';
+import type { FileProblem, ResponseFileKind, ResponseFilePreview } from '../outcomes/types';
 import type { AppError } from '../result';
 
 export const outcomeSchema = z.enum(outcomes);
@@ -97,6 +97,31 @@ export type FileScope = (typeof fileScopes)[number];
 /** Rows for a response-variable file, from the history; the renderer builds and checks the file. */
 export interface OutcomeFileRows {
   rows: ResponseVariableRow[];
+  /** Unsent rows left out because the team's ledger shows a colleague sent them (issue 17). */
+  sentByTeam: number;
+  /** Why the team database could not be asked (the rows are then this workstation's view). */
+  teamError: string | null;
+}
+
+/**
+ * A response-variable file the core built from the reviewed transactions (`outcomes.buildFile`)
+ * and keeps, by its `fileId`, for the check, the send and a saved copy: its bytes (45 MB for a
+ * million rows as CSV) never cross to the window, only what the preview shows.
+ */
+export interface BuiltFileView {
+  /** The rows the file carries; 0 when there is nothing to send (no file is built). */
+  rows: number;
+  /** The file, or null when there are no rows or `problems` stop it. */
+  file: {
+    fileId: string;
+    fileName: string;
+    kind: ResponseFileKind;
+    mimeType: 'text/csv' | 'application/zip';
+    sha256: string;
+    preview: ResponseFilePreview;
+  } | null;
+  /** What stops the file (a row without a DeviceId, a file over 20 MB…). */
+  problems: FileProblem[];
   /** Unsent rows left out because the team's ledger shows a colleague sent them (issue 17). */
   sentByTeam: number;
   /** Why the team database could not be asked (the rows are then this workstation's view). */

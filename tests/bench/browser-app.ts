@@ -5,6 +5,7 @@ import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startWebHost } from '../../electron/webhost/server';
 import { startSandbox } from '../../electron/sandbox';
 import { repositoryWriterThread } from '../../electron/core/bulk/thread-row-writer';
+import { repositoryTaskThread } from '../../electron/core/tasks/thread-tasks';
 
 const chromiumPath = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -19,6 +20,7 @@ export function benchCore(dataDir: string) {
     locale: 'en-US',
     platform: process.platform,
     writerThread: repositoryWriterThread(),
+    taskThread: repositoryTaskThread(),
   });
 }
 

@@ -85,27 +85,32 @@ export async function benchReviewInBrowser(): Promise<BenchResult[]> {
       await longestTask(page);
       const started = performance.now();
       await page.getByRole('button', { name: 'Review' }).click();
-      await page.getByTestId('review-line-0').waitFor();
-      await page
-        .getByTestId('review-count')
-        .and(page.locator(`[data-value="${String(rowCount)}"]`))
-        .waitFor();
+      await page.getByTestId('review-line-0').waitFor({ timeout: 120_000 });
+      // The queue's count, whatever the queue's default filter leaves of the batch.
+      await page.getByTestId('review-count').and(page.locator('[data-value]')).waitFor();
       return { ms: performance.now() - started, longest: await longestTask(page) };
     });
+    console.log(`qb1: ${open.ms.toFixed(0)} ms, longest task ${open.longest.toFixed(0)} ms`);
     const reviewed = await reviewEverything(dataDir, batchId);
+    console.log(`${String(reviewed)} outcomes stored; building the file in the window`);
     const build = await withAppInChromium(dataDir, async (page, url) => {
       await page.addInitScript(watchLongTasks);
       await page.goto(url);
       await page.getByRole('button', { name: 'Batches' }).waitFor();
       await longestTask(page);
-      // The screen builds at once what the history has not sent: every outcome of the batch.
+      // The screen builds at once what the history has not sent, every outcome of the batch, as
+      // a CSV: over 20 MB, so it says so; the analyst chooses zip and gets its preview.
       const started = performance.now();
       await page.getByRole('button', { name: 'Send outcomes' }).click();
+      await page.getByTestId('file-problems').waitFor({ timeout: 600_000 });
+      const csvMs = performance.now() - started;
+      const build = page.getByTestId('build-panel');
+      await build.getByTestId('build-kind-zip').check();
       await page
         .getByTestId('preview-total')
         .and(page.locator(`[data-value="${String(reviewed)}"]`))
         .waitFor({ timeout: 600_000 });
-      return { ms: performance.now() - started, longest: await longestTask(page) };
+      return { ms: performance.now() - started, csvMs, longest: await longestTask(page) };
     });
     const rows = rowCount.toLocaleString('en');
     return [
@@ -116,8 +121,8 @@ export async function benchReviewInBrowser(): Promise<BenchResult[]> {
         met: open.ms <= targetMs && open.longest <= targetMs,
       },
       {
-        name: `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → its preview`,
-        value: `${build.ms.toFixed(0)} ms, longest main-thread task ${build.longest.toFixed(0)} ms`,
+        name: `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → told the CSV is over 20 MB → zip chosen → its preview`,
+        value: `${build.ms.toFixed(0)} ms (the CSV refused after ${build.csvMs.toFixed(0)} ms), longest main-thread task ${build.longest.toFixed(0)} ms`,
         target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
         met: build.ms <= targetMs && build.longest <= targetMs,
       },

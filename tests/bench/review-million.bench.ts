@@ -4,6 +4,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Core } from '../../electron/core/create-core';
 import type { ResultFilter } from '../../shared/contract/results';
+import type { BuiltFileView } from '../../shared/contract/outcomes';
 import type { ResponseVariableRow, ReviewOutcome } from '../../shared/domain/types';
 import { buildResponseFile } from '../../shared/outcomes';
 import type { Result } from '../../shared/result';
@@ -110,8 +111,9 @@ function line(name: string, figure: Step, withMemory = false, note = ''): BenchR
  * The review side of a 1,048,576-row batch through the app's core (`core.call`, the door IPC and
  * the web host use): opening the queue riskiest first, marking one case, a bulk outcome over
  * every high-risk row and over the whole batch, then the response-variable file of about a
- * million outcomes: its rows, the CSV and the zip built with the shared builder (as the window
- * and `dcdesk outcomes build` do), and the check before upload. Each step is timed three times,
+ * million outcomes: the CSV and the zip built in the core (`outcomes.buildFile`, as the sending
+ * screen asks; the CSV is over 20 MB, so refused), the check of that zip by its ID, and the check
+ * of the largest CSV the app sends, chosen from disk. Each step is timed three times,
  * with the longest the main process's event loop was held. `DCDESK_BENCH_MILLION_DIR` copies a
  * history built before (it is changed here, so the copy is thrown away afterwards);
  * `DCDESK_BENCH_REVIEW_ROWS` builds a smaller batch instead.
@@ -208,79 +210,68 @@ async function measureReview(core: Core): Promise<BenchResult[]> {
   );
   results.push(line(`(q5) bulk outcome over the whole batch (${rows} rows)`, bulkAll));
 
-  // The file of the whole batch: its rows from the core, then the shared builder.
-  let fileRows: ResponseVariableRow[] = [];
-  const rowsStep = await step3(async () => {
-    fileRows = [];
-    fileRows = (
-      await call<{ rows: ResponseVariableRow[] }>(core, 'outcomes.fileRows', {
-        batchId,
-        scope: 'all',
-      })
-    ).rows;
-  });
-  const outcomesText = fileRows.length.toLocaleString('en');
-  results.push(
-    line(
-      `(q6) file rows of ${outcomesText} outcomes from the core (outcomes.fileRows)`,
-      rowsStep,
-      true,
-    ),
-  );
-  const mb = (bytes: Uint8Array) => `${(bytes.length / 2 ** 20).toFixed(1)} MB`;
-  const build = async (rowsOfFile: ResponseVariableRow[], kind: 'csv' | 'zip') => {
-    const file = await buildResponseFile(rowsOfFile, { kind, separator: ',', fileName: 'rv' });
-    if (!file.ok) throw new Error(file.problems[0]?.message ?? 'The file cannot be built.');
-    return file.file.bytes;
-  };
-  const built: Record<'csv' | 'zip', Uint8Array> = { csv: new Uint8Array(), zip: new Uint8Array() };
+  // The file of the whole batch, built in the core (rows read and file written on the history
+  // task thread) as the sending screen asks for it: its preview and an ID come back, not its bytes.
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  const builtIds: Record<'csv' | 'zip', string> = { csv: '', zip: '' };
   for (const kind of ['csv', 'zip'] as const) {
-    const step = await step3(async () => {
-      built[kind] = new Uint8Array();
-      built[kind] = await build(fileRows, kind);
-    });
-    results.push(
-      line(
-        `(q${kind === 'csv' ? '7' : '8'}) response-variable ${kind} of ${outcomesText} outcomes (${mb(built[kind])})`,
-        step,
-        true,
-      ),
-    );
-  }
-  // The check the window asks for (through the contract, base64): what it answers each time.
-  const check = async (name: string, bytes: Uint8Array): Promise<[Step, string]> => {
-    const base64 = Buffer.from(bytes).toString('base64');
     let said = '';
     const step = await step3(async () => {
-      const answer = await core.call('uploads.check', { fileName: name, base64 });
-      said = answer.ok
-        ? `; checked: ${String((answer.value as { rows: number }).rows)} rows, ${String((answer.value as { problems: unknown[] }).problems.length)} problems`
-        : `; refused (${answer.error.code}): ${answer.error.message}`;
+      const view = await call<BuiltFileView>(core, 'outcomes.buildFile', {
+        batchId,
+        scope: 'all',
+        kind,
+        fileName: 'rv',
+      });
+      builtIds[kind] = view.file?.fileId ?? '';
+      said = view.file
+        ? `; ${view.rows.toLocaleString('en')} rows, ${mb(view.file.preview.sizeBytes)}`
+        : `; not built: ${view.problems[0]?.message ?? 'no rows'}`;
     });
-    return [step, said];
-  };
-  for (const kind of ['csv', 'zip'] as const) {
-    const [step, said] = await check(`rv.${kind}`, built[kind]);
     results.push(
       line(
-        `(q${kind === 'csv' ? '9' : '10'}) check before upload of that ${kind} (uploads.check)`,
+        `(q${kind === 'csv' ? '6' : '7'}) response-variable ${kind} of the whole batch's outcomes, built in the core (outcomes.buildFile)`,
         step,
         true,
         said,
       ),
     );
   }
-  // The largest CSV the app sends (20 MB): the check at its limit.
-  const perRow = built.csv.length / Math.max(1, fileRows.length);
+  // The check the window asks for, of the zip just built, by its ID.
+  const check = async (input: object): Promise<[Step, string]> => {
+    let said = '';
+    const step = await step3(async () => {
+      const answer = await core.call('uploads.check', input);
+      said = answer.ok
+        ? `; checked: ${String((answer.value as { rows: number }).rows)} rows, ${String((answer.value as { problems: unknown[] }).problems.length)} problems`
+        : `; refused (${answer.error.code}): ${answer.error.message}`;
+    });
+    return [step, said];
+  };
+  if (builtIds.zip) {
+    const [step, said] = await check({ fileId: builtIds.zip });
+    results.push(
+      line(`(q8) check before upload of that zip, by its ID (uploads.check)`, step, true, said),
+    );
+  }
+  // The largest CSV the app sends (20 MB), chosen from disk: its bytes cross as base64.
+  const fileRows = (
+    await call<{ rows: ResponseVariableRow[] }>(core, 'outcomes.fileRows', {
+      batchId,
+      scope: 'all',
+    })
+  ).rows;
+  const built = await buildResponseFile(fileRows.slice(0, 1000), { kind: 'csv', fileName: 'rv' });
+  const perRow = built.ok ? built.file.bytes.length / 1000 : 46;
   const fitting = fileRows.slice(0, Math.floor((19.5 * 2 ** 20) / perRow));
-  fileRows = [];
-  built.zip = new Uint8Array();
-  const largest = await build(fitting, 'csv');
-  built.csv = new Uint8Array();
-  const [atLimit, said] = await check('rv.csv', largest);
+  fileRows.length = 0;
+  const largest = await buildResponseFile(fitting, { kind: 'csv', separator: ',', fileName: 'rv' });
+  if (!largest.ok) throw new Error(largest.problems[0]?.message ?? 'The file cannot be built.');
+  const base64 = Buffer.from(largest.file.bytes).toString('base64');
+  const [atLimit, said] = await check({ fileName: 'rv.csv', base64 });
   results.push(
     line(
-      `(q11) check before upload of the largest CSV sent (${fitting.length.toLocaleString('en')} rows, ${mb(largest)})`,
+      `(q9) check before upload of the largest CSV sent, from disk (${fitting.length.toLocaleString('en')} rows, ${mb(largest.file.bytes.length)})`,
       atLimit,
       true,
       said,

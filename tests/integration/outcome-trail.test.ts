@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
 import { purgeOlderThan } from '../../electron/core/store/retention';
 import { trailRepo } from '../../electron/core/store/trail.repo';
+import { sourceRows } from '../support/bulk';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
 
 let fixture: OutcomesFixture;
@@ -101,5 +102,89 @@ describe('the outcome trail (issue 17)', () => {
       first.changeId,
     );
     expect(trail.waitingCount()).toBe(waiting);
+  });
+
+  it('writes, a slice at a time, the lines and outcomes that row-by-row writing wrote', async () => {
+    // A batch whose first and third rows carry one transaction id, looked up with two sessions:
+    // two devices. Row by row, the third row changes the device the first one set.
+    const [a, b, c] = sourceRows(3, 900) as [
+      ReturnType<typeof sourceRows>[number],
+      ReturnType<typeof sourceRows>[number],
+      ReturnType<typeof sourceRows>[number],
+    ];
+    const repeated = String(a.raw.externalID);
+    const batchId = await fixture.runBatch([
+      a,
+      b,
+      { ...c, raw: { ...c.raw, externalID: repeated } },
+    ]);
+    const devices = fixture.db
+      .prepare(
+        `SELECT l.device_id FROM lookups l JOIN batches b ON b.key = l.batch_key
+         WHERE b.id = ? ORDER BY l.seq`,
+      )
+      .pluck()
+      .all(batchId) as string[];
+    expect(devices[0]).not.toBe(devices[2]);
+    const review = reviewService(fixture.db, () => 'Carla');
+    const done = await review.setFiltered(batchId, {}, 'Suspeito');
+    expect(done).toEqual({
+      ok: true,
+      value: { changed: 3, withoutTransactionId: 0, withoutDevice: 0 },
+    });
+    const trail = trailRepo(fixture.db);
+    const lines = (id: string) =>
+      trail.ofTransaction(id).map(({ analyst, outcome, previous, source, environment }) => ({
+        analyst,
+        outcome,
+        previous,
+        source,
+        environment,
+      }));
+    const line = { analyst: 'Carla', source: 'bulk', environment: 'sandbox' };
+    // Both lines carry one time: the trail orders them by change ID, as it did row by row.
+    expect(lines(repeated)).toEqual(
+      expect.arrayContaining([
+        { ...line, outcome: 'Suspeito', previous: null },
+        { ...line, outcome: 'Suspeito', previous: 'Suspeito' },
+      ]),
+    );
+    expect(lines(repeated)).toHaveLength(2);
+    expect(lines(String(b.raw.externalID))).toEqual([
+      { ...line, outcome: 'Suspeito', previous: null },
+    ]);
+    expect(
+      fixture.db
+        .prepare('SELECT device_id FROM outcomes WHERE external_id = ?')
+        .pluck()
+        .get(repeated),
+    ).toBe(devices[2]);
+    // Again: the other transaction is left as it is, no line; the repeated one's device goes to
+    // the first row's and back, two lines, as row by row. Cleared: one line each.
+    const count = () => fixture.db.prepare('SELECT COUNT(*) FROM outcome_changes').pluck().get();
+    const before = count() as number;
+    expect(await review.setFiltered(batchId, {}, 'Suspeito')).toMatchObject({
+      value: { changed: 2 },
+    });
+    expect(count()).toBe(before + 2);
+    expect(lines(String(b.raw.externalID))).toHaveLength(1);
+    expect(await review.setFiltered(batchId, {}, null)).toMatchObject({ value: { changed: 2 } });
+    const cleared = trail.ofTransaction(repeated).find((change) => change.outcome === null);
+    expect(cleared).toMatchObject({ ...line, outcome: null, previous: 'Suspeito' });
+    expect(
+      (cleared?.changeId ?? '').match(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    ).not.toBeNull();
+    // The results index follows: no row of the batch is left with an outcome.
+    expect(
+      fixture.db
+        .prepare(
+          `SELECT COUNT(*) FROM result_index WHERE outcome IS NOT NULL
+           AND batch_key = (SELECT key FROM batches WHERE id = ?)`,
+        )
+        .pluck()
+        .get(batchId),
+    ).toBe(0);
   });
 });

@@ -284,6 +284,26 @@ describe('a bulk outcome over a large filter', () => {
     expect(progress).toEqual(ends);
   });
 
+  it('with its own checkpoints, none runs inside a slice’s commit, and the automatic one comes back', async () => {
+    const review = reviewService(fixture.db);
+    const automatic = () => fixture.db.pragma('wal_autocheckpoint', { simple: true });
+    const during: unknown[] = [];
+    const done = await review.setFiltered(fixture.batchId, {}, 'Suspeito', {
+      sliceRows: 10,
+      ownCheckpoints: true,
+      progress: () => during.push(automatic()),
+    });
+    expect(done.ok).toBe(true);
+    expect(during).toEqual([0, 0, 0, 0]);
+    expect(automatic()).toBe(1000);
+    // The last checkpoint copied every page the outcome wrote.
+    const [state] = fixture.db.pragma('wal_checkpoint(PASSIVE)') as Array<{
+      log: number;
+      checkpointed: number;
+    }>;
+    expect(state?.checkpointed).toBe(state?.log);
+  });
+
   it('changes nothing when the count confirmed is no longer the count matching', async () => {
     const review = reviewService(fixture.db);
     const refused = await review.setFiltered(fixture.batchId, {}, 'Suspeito', {

@@ -200,13 +200,18 @@ describe('malformed inputs from the app page', () => {
   });
 
   it.each(names)('%s refuses an unknown key beside valid fields', async (name) => {
-    const shape = (operations[name].input as unknown as { shape: Record<string, unknown> }).shape;
+    // An object's keys, or, for a choice of objects (a file by ID or by its bytes), all of theirs.
+    const input = operations[name].input as unknown as {
+      shape?: Record<string, unknown>;
+      options?: Array<{ shape: Record<string, unknown> }>;
+    };
+    const shapes = input.options?.map((option) => option.shape) ?? [input.shape ?? {}];
     const unknownKey = fc
       .oneof(
         fc.string({ minLength: 1, maxLength: 24 }),
         fc.constantFrom('__proto__', 'constructor', 'toString', 'then'),
       )
-      .filter((key) => !Object.hasOwn(shape, key));
+      .filter((key) => shapes.every((shape) => !Object.hasOwn(shape, key)));
     await fc.assert(
       fc.asyncProperty(unknownKey, anyValue, (key, value) => {
         // JSON.parse makes "__proto__" an own key, as a structured clone or the web host would.

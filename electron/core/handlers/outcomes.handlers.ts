@@ -11,11 +11,12 @@ type Names =
   | 'outcomes.importCheck'
   | 'outcomes.importApply'
   | 'outcomes.summary'
-  | 'outcomes.fileRows';
+  | 'outcomes.fileRows'
+  | 'outcomes.buildFile';
 
 /** Case review: outcomes by row, by filter and from a spreadsheet; what a file would carry. */
 export function outcomeHandlers(
-  context: Pick<CoreContext, 'db' | 'settings' | 'team' | 'emit'>,
+  context: Pick<CoreContext, 'db' | 'settings' | 'team' | 'emit' | 'tasks' | 'builtFiles'>,
 ): HandlerGroup<Names> {
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
@@ -29,11 +30,18 @@ export function outcomeHandlers(
       fromStore(
         () =>
           batches.get(batchId)
-            ? review.setFiltered(batchId, filter, outcome, {
-                expected,
-                progress: (done, total) =>
-                  context.emit('main:outcomes.progress', { batchId, done, total }),
-              })
+            ? // On the history task thread: a million rows are seconds of writing.
+              context.tasks.run(
+                {
+                  kind: 'bulkOutcome',
+                  batchId,
+                  filter,
+                  outcome,
+                  analyst: context.team.analyst(),
+                  ...(expected === undefined ? {} : { expected }),
+                },
+                (done, total) => context.emit('main:outcomes.progress', { batchId, done, total }),
+              )
             : noBatch(batchId),
         'changed',
       ),
@@ -51,6 +59,18 @@ export function outcomeHandlers(
       fromStore(async () =>
         batchId === undefined || batches.get(batchId)
           ? ok(await teamFileRows(review, context.team, environment(), { batchId, scope }))
+          : noBatch(batchId),
+      ),
+    'outcomes.buildFile': ({ batchId, ...request }) =>
+      fromStore(async () =>
+        batchId === undefined || batches.get(batchId)
+          ? ok(
+              await context.builtFiles.build(
+                environment(),
+                { ...request, ...(batchId === undefined ? {} : { batchId }) },
+                (done, total) => context.emit('main:outcomes.fileProgress', { done, total }),
+              ),
+            )
           : noBatch(batchId),
       ),
   };

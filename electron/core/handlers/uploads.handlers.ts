@@ -1,10 +1,18 @@
-import type { ExportedFile } from '../../../shared/contract/results';
+import { copyFile, readFile } from 'node:fs/promises';
+import type { ExportedFile, SavedExport } from '../../../shared/contract/results';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
+import type { ExportTargets } from '../results-export/export-target';
 import { uploadService, type UploadFileInput } from '../uploads/upload-service';
 import { fromStore } from './from-store';
 
-type Names = 'uploads.check' | 'uploads.send' | 'uploads.resend' | 'uploads.list' | 'uploads.file';
+type Names =
+  | 'uploads.check'
+  | 'uploads.saveBuilt'
+  | 'uploads.send'
+  | 'uploads.resend'
+  | 'uploads.list'
+  | 'uploads.file';
 
 const base64Text = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -16,11 +24,62 @@ function decoded(input: { fileName: string; base64: string }): Result<UploadFile
   return ok({ fileName: input.fileName, bytes: new Uint8Array(Buffer.from(text, 'base64')) });
 }
 
+/** A built file the core no longer keeps: built too long ago, or before a restart. */
+const gone = () =>
+  fail('validation', 'That file is no longer kept: build it again (it takes a few seconds).');
+
 /** Response-variable uploads to the active environment, and the ledger. */
 export function uploadHandlers(
-  context: Pick<CoreContext, 'db' | 'settings' | 'connections' | 'team'>,
+  context: Pick<CoreContext, 'db' | 'settings' | 'connections' | 'team' | 'tasks' | 'builtFiles'>,
+  exportTargets: ExportTargets,
 ): HandlerGroup<Names> {
-  const uploads = uploadService(context.db);
+  // A send's reading, checks and ledger line run on the history task thread, as a check does.
+  const uploads = uploadService(context.db, {
+    prepare: (file, target) =>
+      context.tasks.run({
+        kind: 'prepareUpload',
+        fileName: file.fileName,
+        bytes: file.bytes,
+        target,
+      }),
+  });
+
+  /** The file a call names: one the core built (its ID), or bytes sent as base64. */
+  async function fileOf(
+    input: { fileId: string } | { fileName: string; base64: string },
+  ): Promise<Result<UploadFileInput>> {
+    if ('base64' in input) return decoded(input);
+    const kept = context.builtFiles.get(input.fileId);
+    if (!kept) return gone();
+    return ok({ fileName: kept.fileName, bytes: new Uint8Array(await readFile(kept.path)) });
+  }
+
+  /** The check runs on the history task thread: a million rows read back are seconds. */
+  async function check(input: { fileId: string } | { fileName: string; base64: string }) {
+    const environment = context.settings().activeEnvironment;
+    if ('fileId' in input) {
+      const kept = context.builtFiles.get(input.fileId);
+      if (!kept) return gone();
+      return ok(
+        await context.tasks.run({
+          kind: 'checkFile',
+          fileName: kept.fileName,
+          source: { path: kept.path },
+          environment,
+        }),
+      );
+    }
+    const file = decoded(input);
+    if (!file.ok) return file;
+    return ok(
+      await context.tasks.run({
+        kind: 'checkFile',
+        fileName: file.value.fileName,
+        source: { bytes: file.value.bytes },
+        environment,
+      }),
+    );
+  }
 
   /** The active environment and its client, read at each call (the analyst may switch). */
   async function target(confirmed: boolean, allowUnseenDevices = false) {
@@ -39,15 +98,25 @@ export function uploadHandlers(
   }
 
   return {
-    'uploads.check': (input) =>
+    'uploads.check': (input) => fromStore(() => check(input)),
+    'uploads.saveBuilt': ({ fileId }) =>
       fromStore(async () => {
-        const file = decoded(input);
-        if (!file.ok) return file;
-        return ok(await uploads.check(file.value, context.settings().activeEnvironment));
+        const kept = context.builtFiles.get(fileId);
+        if (!kept) return gone();
+        const target = await exportTargets(kept.fileName, kept.kind);
+        if (target.kind === 'cancelled')
+          return ok<SavedExport>({ outcome: 'cancelled', fileName: kept.fileName });
+        await copyFile(kept.path, target.path);
+        const { fileName, rows } = kept;
+        return ok<SavedExport>(
+          target.kind === 'download'
+            ? { outcome: 'download', fileName, rows, url: target.url }
+            : { outcome: 'saved', fileName, rows, path: target.path },
+        );
       }),
     'uploads.send': ({ confirmed, allowUnseenDevices, ...input }) =>
       fromStore(async () => {
-        const file = decoded(input);
+        const file = await fileOf(input);
         if (!file.ok) return file;
         return uploads.send(file.value, await target(confirmed, allowUnseenDevices));
       }, 'changed'),

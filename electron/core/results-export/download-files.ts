@@ -35,6 +35,7 @@ export interface DownloadFiles {
 const contentTypes = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 };
 
 const folderPrefix = 'dcdesk-exports-';

@@ -13,7 +13,10 @@ export type ExportTarget =
   | { kind: 'cancelled' }
   | { kind: 'download'; path: string; url: string };
 
-export type ExportTargets = (fileName: string, format: 'csv' | 'xlsx') => Promise<ExportTarget>;
+/** The formats a door is asked to place: results exports, and response files (`uploads.saveBuilt`). */
+export type ExportFormat = 'csv' | 'xlsx' | 'zip';
+
+export type ExportTargets = (fileName: string, format: ExportFormat) => Promise<ExportTarget>;
 
 /** The `exports` folder of the data folder: for a door without a save dialog or a browser. */
 export function dataFolderTargets(dataDir: string): ExportTargets {

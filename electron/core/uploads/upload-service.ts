@@ -1,26 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
-import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
-import { readResponseFile } from '../../../shared/outcomes';
-import type { ReadResult } from '../../../shared/outcomes';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { ServiceClient, UploadAnswer } from '../service/client';
+import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
-import type { ClaimAnswer, SentBefore } from '../team/team-ledger';
-import { uploadsRepo, type UploadAnswerRecord } from '../store/uploads.repo';
-import {
-  deviceClasses,
-  deviceExample,
-  foreignDevicesMessage,
-  unseenDevicesMessage,
-} from './device-classes';
+import type { ClaimAnswer } from '../team/team-ledger';
+import { uploadsRepo } from '../store/uploads.repo';
+import { heldMessage, ledgerOf } from './upload-answers';
+import { uploadGuard, type UploadFileInput } from './upload-guard';
+import { prepareUpload, type PrepareUpload } from './upload-prepare';
 
-/** A response-variable file to check or send: its name says csv or zip. */
-export interface UploadFileInput {
-  fileName: string;
-  bytes: Uint8Array;
-}
+export type { UploadFileInput } from './upload-guard';
 
 /** Where and how to send: the environment's client, and whether the analyst confirmed a repeat. */
 export interface UploadTarget {
@@ -58,23 +48,6 @@ export interface TeamGate {
   ): Promise<Result<void>>;
 }
 
-/** Why a file did not go: a colleague's upload holds some of its transactions. */
-function heldMessage(fileName: string, held: SentBefore[]): { message: string; details: string[] } {
-  const first = held[0];
-  const who = first
-    ? ` (${first.externalId}: ${first.analyst}, ${first.at.toISOString()}${held.length > 1 ? ', and others' : ''})`
-    : '';
-  return {
-    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out. Your own, or a corrected outcome, go again once you confirm (dcdesk upload --yes).`,
-    details: held
-      .slice(0, maxDetails)
-      .map(
-        (line) =>
-          `${line.externalId}: ${line.status === 'sent' ? 'sent' : 'being sent, or may have arrived'} by ${line.analyst} at ${line.at.toISOString()}`,
-      ),
-  };
-}
-
 /** The upload ledger and the re-send guard. */
 export interface UploadService {
   /** Reads the file and runs the re-send guard against `environment`; sends nothing. */
@@ -100,118 +73,32 @@ export interface UploadService {
   file(uploadId: number): { fileName: string; kind: 'csv' | 'zip'; bytes: Uint8Array } | null;
 }
 
-/** Details shown at most for a file that cannot be sent; the first ones show the pattern. */
-const maxDetails = 100;
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+/** How the upload service is run. */
+export interface UploadServiceOptions {
+  /** The file's rows whose DeviceIds are looked up at a time (see `uploadGuard`). */
+  sliceRows?: number;
+  /**
+   * The reading, checks and ledger line of a send (`prepareUpload`): on the history task thread
+   * when the core has one (a million rows read back are seconds), else here.
+   */
+  prepare?: PrepareUpload;
 }
 
-/** The name the service sees: never the folders of the analyst's computer. */
-function baseName(fileName: string): string {
-  return fileName.split(/[\\/]/).pop() ?? fileName;
-}
-
-/** Written on the ledger line while the request is out; replaced by the answer. */
-const sendingMessage =
-  'No answer was recorded: the app stopped while the file was being sent. The service may have received it.';
-
-/** What the ledger records of the service's answer. */
-function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
-  if (answer.ok)
-    return {
-      status: 'sent',
-      httpStatus: answer.value.status,
-      messages: [],
-      answer: answer.value.body,
-      errorCode: null,
-    };
-  const { code, message, status, details = [] } = answer.error;
-  if (code === 'rejected' && status === 400) {
-    return {
-      status: 'refused',
-      httpStatus: 400,
-      messages: details.length > 0 ? details : [message],
-      answer: null,
-      errorCode: code,
-    };
-  }
-  return {
-    status: 'failed',
-    httpStatus: status ?? null,
-    messages: [message, ...details],
-    answer: null,
-    errorCode: code,
-  };
-}
-
-/** Resolves after the events waiting (other requests, I/O) have had their turn. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const inProcess =
+  (db: Db, sliceRows: number): PrepareUpload =>
+  (file, target) =>
+    prepareUpload(db, file, target, sliceRows);
 
 /**
  * The upload service over the history; the network goes through the client it is given.
  * `sliceRows`: the file's rows whose DeviceIds are looked up at a time, with a turn of the event
  * loop between, so a file of hundreds of thousands of rows does not hold the main process.
  */
-export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadService {
+export function uploadService(
+  db: Db,
+  { sliceRows = 16_384, prepare = inProcess(db, sliceRows) }: UploadServiceOptions = {},
+): UploadService {
   const repo = uploadsRepo(db);
-
-  /** Where the history met each DeviceId of `rows`, asked slice by slice. */
-  async function deviceOrigins(rows: ResponseVariableRow[]): Promise<Map<string, Destination[]>> {
-    const known = new Map<string, Destination[]>();
-    for (let from = 0; from < rows.length; from += sliceRows) {
-      if (from > 0) await nextTurn();
-      for (const [deviceId, found] of repo.deviceOrigins(rows.slice(from, from + sliceRows))) {
-        const list = known.get(deviceId) ?? [];
-        for (const destination of found) if (!list.includes(destination)) list.push(destination);
-        known.set(deviceId, list);
-      }
-    }
-    return known;
-  }
-
-  /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
-  function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
-    const repeated = repo.repeated(
-      environment,
-      rows.map((row) => row.transactionId),
-    );
-    return {
-      sameFile: repo.sameFile(hash, environment),
-      repeatedTransactions: repeated.count,
-      repeatedIn: repeated.uploads,
-    };
-  }
-
-  /** The re-send guard over the history as it is now, for a file already read. */
-  async function guard(
-    file: UploadFileInput,
-    read: ReadResult,
-    environment: Destination,
-  ): Promise<UploadCheck> {
-    const hash = sha256(file.bytes);
-    const rows = read.ok ? read.rows : [];
-    const devices = deviceClasses(rows, await deviceOrigins(rows), environment);
-    return {
-      fileName: baseName(file.fileName),
-      rows: rows.length,
-      sha256: hash,
-      environment,
-      problems: read.ok ? [] : read.problems,
-      foreignDevices: devices.foreign,
-      unseenDevices: devices.unseen,
-      ...ledgerGuard(hash, rows, environment),
-      changedSince: 0,
-    };
-  }
-
-  async function inspect(
-    file: UploadFileInput,
-    environment: Destination,
-  ): Promise<{ check: UploadCheck; read: ReadResult }> {
-    const read = await readResponseFile(file.bytes, file.fileName);
-    return { check: await guard(file, read, environment), read };
-  }
 
   /** `changedSince`: for a stored file sent again, its rows whose outcome has changed since. */
   async function send(
@@ -219,63 +106,24 @@ export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadServic
     target: UploadTarget,
     changedSince = 0,
   ): Promise<Result<UploadOutcome>> {
-    const { check, read } = await inspect(file, target.environment);
-    if (!read.ok) {
-      const details = read.problems.slice(0, maxDetails).map((problem) => problem.message);
-      if (read.problems.length > maxDetails)
-        details.push(`And ${String(read.problems.length - maxDetails)} more problems.`);
-      return fail('validation', `${check.fileName} cannot be sent: it does not pass the checks.`, {
-        details,
-      });
-    }
-    if (target.resentFrom === undefined) {
-      // A stored file sent again went to this destination before; its devices were judged then.
-      if (check.foreignDevices.count > 0)
-        return fail('validation', foreignDevicesMessage(check), {
-          details: check.foreignDevices.examples.map(deviceExample),
-        });
-      if (check.unseenDevices.count > 0 && target.allowUnseenDevices !== true)
-        return fail('validation', unseenDevicesMessage(check), {
-          details: check.unseenDevices.examples.map(deviceExample),
-        });
-    }
-    // The guard and the ledger line are one transaction: a second send of the same file, from
-    // this window or another process, sees this one as possibly received and asks first.
-    const started = db
-      .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
-        if (!target.confirmed) {
-          // The devices were judged above; the ledger is asked again inside the transaction.
-          const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
-          const now = { ...check, ...ledger, changedSince };
-          if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || changedSince > 0)
-            return { kind: 'confirm', check: now };
-        }
-        const id = repo.insert({
-          createdAt: new Date().toISOString(),
-          fileName: check.fileName,
-          kind: read.kind,
-          sha256: check.sha256,
-          environment: target.environment,
-          resentFrom: target.resentFrom ?? null,
-          bytes: file.bytes,
-          rows: read.rows,
-          status: 'failed',
-          httpStatus: null,
-          messages: [sendingMessage],
-          answer: null,
-          errorCode: 'sending',
-          analyst: target.analyst ?? null,
-        });
-        return { kind: 'send', id };
-      })
-      .immediate();
-    if (started.kind === 'confirm') return ok({ status: 'confirm', check: started.check });
-    const { id } = started;
+    const prepared = await prepare(file, {
+      environment: target.environment,
+      confirmed: target.confirmed,
+      allowUnseenDevices: target.allowUnseenDevices === true,
+      resentFrom: target.resentFrom ?? null,
+      analyst: target.analyst ?? null,
+      changedSince,
+      withRows: target.team !== undefined,
+    });
+    if (!prepared.ok) return prepared;
+    if (prepared.value.kind === 'confirm')
+      return ok({ status: 'confirm', check: prepared.value.check });
+    const { id, check, rows } = prepared.value;
     const teamUpload = randomUUID();
     if (target.team) {
       const claimed = await target.team.claim(
         target.environment,
-        read.rows,
+        rows,
         teamUpload,
         target.confirmed,
       );
@@ -312,7 +160,8 @@ export function uploadService(db: Db, { sliceRows = 16_384 } = {}): UploadServic
   }
 
   return {
-    check: async (file, environment) => (await inspect(file, environment)).check,
+    check: async (file, environment) =>
+      (await uploadGuard(db, { sliceRows }).inspect(file, environment)).check,
     send,
     async resend(uploadId, target) {
       const stored = repo.file(uploadId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames } from '../../../shared/contract/names';
-import { localKeys, queryKeys, queryScopes } from './query-keys';
+import { queryKeys, queryScopes } from './query-keys';
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   prefix.every((part, index) => Object.is(key[index], part));
@@ -32,26 +32,12 @@ describe('query keys', () => {
     const keys = [
       queryKeys['outcomes.summary'](null),
       queryKeys['outcomes.summary']('b1', 'test'),
-      queryKeys['outcomes.fileRows']('b1', 'unsent', 'production'),
+      queryKeys['outcomes.buildFile']({ batchId: 'b1', scope: 'unsent' }, 'production'),
       queryKeys['outcomes.importCheck']('v3'),
     ];
     for (const key of keys) expect(startsWith(key, queryScopes.outcomes)).toBe(true);
     expect(startsWith(queryKeys['uploads.list'](), queryScopes.uploads)).toBe(true);
     expect(startsWith(queryKeys['history.search']('x'), queryScopes.history)).toBe(true);
     expect(startsWith(queryKeys['devices.get']('d'), queryScopes.devices)).toBe(true);
-  });
-
-  it('keeps the renderer own work out of every operation scope', () => {
-    const key = localKeys.responseFile({
-      batchId: null,
-      scope: 'unsent',
-      environment: 'test',
-      rowsAt: 1,
-      kind: 'csv',
-      separator: ';',
-      fileName: 'f.csv',
-    });
-    for (const scope of [queryScopes.outcomes, queryScopes.uploads, queryScopes.allResults])
-      expect(startsWith(key, scope)).toBe(false);
   });
 });

@@ -33,8 +33,9 @@ export const queryKeys = {
   /** `environment` when the screen shows it for one environment (Send outcomes). */
   'outcomes.summary': (batchId: string | null, environment?: EnvironmentName) =>
     ['outcomes', 'summary', batchId ?? 'all', ...(environment ? [environment] : [])] as const,
-  'outcomes.fileRows': (batchId: string | null, scope: string, environment: EnvironmentName) =>
-    ['outcomes', 'fileRows', batchId ?? 'all', scope, environment] as const,
+  /** The file built by the core of one choice (batch, scope, kind, separator, name). */
+  'outcomes.buildFile': (request: object, environment: EnvironmentName) =>
+    ['outcomes', 'buildFile', request, environment] as const,
   /** `rowsKey` names the mapped rows checked; under outcomes, so any change checks again. */
   'outcomes.importCheck': (rowsKey: string) => ['outcomes', 'importCheck', rowsKey] as const,
   'report.get': (query: object) => ['report', 'get', query] as const,
@@ -56,31 +57,4 @@ export const queryScopes = {
   uploads: ['uploads'] as const,
   history: ['history'] as const,
   devices: ['devices'] as const,
-};
-
-/**
- * Work the renderer does itself and caches like an answer: building a response file from the rows
- * of `outcomes.fileRows` (`rowsAt` is when those rows were fetched).
- */
-export const localKeys = {
-  responseFile: (parts: {
-    batchId: string | null;
-    scope: string;
-    environment: EnvironmentName;
-    rowsAt: number;
-    kind: string;
-    separator: string;
-    fileName: string;
-  }) =>
-    [
-      'local',
-      'responseFile',
-      parts.batchId ?? 'all',
-      parts.scope,
-      parts.environment,
-      parts.rowsAt,
-      parts.kind,
-      parts.separator,
-      parts.fileName,
-    ] as const,
 };

@@ -6,6 +6,7 @@ import type { CredentialStore } from '../../../electron/core/credentials/keychai
 import type { FetchFn } from '../../../electron/core/service/client';
 import { startSandbox } from '../../../electron/sandbox';
 import { repositoryWriterThread } from '../../../electron/core/bulk/thread-row-writer';
+import { repositoryTaskThread } from '../../../electron/core/tasks/thread-tasks';
 
 /** Which app the journeys drive: the web host in Chromium, or the Electron app. */
 export type HostName = 'web' | 'electron';
@@ -74,6 +75,7 @@ export async function startCore(
     platform: process.platform,
     resourcesDir: path.resolve('resources'),
     writerThread: repositoryWriterThread(),
+    taskThread: repositoryTaskThread(),
     ...(exportTargets ? { exportTargets } : {}),
   });
   if (!created.ok) throw new Error(created.error.message);

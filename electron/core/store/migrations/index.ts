@@ -16,6 +16,7 @@ import { outcomeTrail } from './0014-outcome-trail';
 import { batchStoring } from './0015-batch-storing';
 import { insightSets } from './0016-insight-sets';
 import { batchSkipRecent } from './0017-batch-skip-recent';
+import { outcomeReindex } from './0018-outcome-reindex';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   batchStoring,
   insightSets,
   batchSkipRecent,
+  outcomeReindex,
 ];

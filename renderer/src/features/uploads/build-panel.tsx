@@ -1,11 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { SavedExport } from '../../../../shared/contract/results';
 import type { EnvironmentName } from '../../../../shared/environment';
 import { responseFileName } from '../../../../shared/outcomes/file-name';
 import type { ResponseSeparator } from '../../../../shared/outcomes/types';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
-import { saveFile } from '../../lib/download';
+import { api, unwrap } from '../../lib/device-check';
+import { download } from '../../lib/download';
 import { useBatchList } from '../batches/use-batches';
 import { BuildOptions, type BuildChoice } from './build-options';
 import { FilePreview } from './file-preview';
@@ -14,6 +17,7 @@ import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
 import { TeamRowsNotice } from './team-rows-notice';
+import { useBuildProgress } from './use-build-progress';
 import { useResponseFile } from './use-response-file';
 import { useSend } from './use-send';
 
@@ -68,16 +72,19 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
     stem: stem ?? defaultStem,
   };
   const fileName = `${full.stem.trim() || defaultStem}.${full.kind}`;
-  const { summary, rows, built, ready, check } = useResponseFile(
-    full,
-    fileName,
-    environment,
-    visible,
-  );
+  const { summary, built, file, check } = useResponseFile(full, fileName, environment, visible);
   const flow = useSend(environment);
-  // While the reviewed rows are fetched again or the file rebuilt, the bytes on screen may no longer
-  // be what the history holds: nothing is saved or sent until they are.
-  const stale = rows.isFetching || built.isPlaceholderData;
+  // A copy goes where the analyst says (in a browser, a download): the core copies the file.
+  const saving = useMutation({
+    mutationFn: (fileId: string): Promise<SavedExport> => unwrap(api.uploads.saveBuilt({ fileId })),
+    onSuccess: (saved) => {
+      if (saved.outcome === 'download') download(saved.url, saved.fileName);
+    },
+  });
+  // While the file is built again, the file on screen may no longer be what the history holds:
+  // nothing is saved or sent until it is.
+  const stale = built.isFetching;
+  const progress = useBuildProgress(built.isFetching);
 
   const change = (next: Partial<BuildChoice>) => {
     const { separator: nextSeparator, stem: nextStem, ...rest } = next;
@@ -91,7 +98,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   };
 
   const env = t(`env.${environment}`);
-  const count = rows.data?.rows.length;
+  const count = built.data?.rows;
   // Why a file would be empty: all sent, reviewed on another environment's answers, or none.
   const empty =
     full.scope === 'unsent' && (summary.data?.total ?? 0) > 0
@@ -100,8 +107,18 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         ? 'elsewhere'
         : 'none';
   let body;
-  if (rows.error) body = <ErrorNotice error={rows.error} onRetry={() => void rows.refetch()} />;
-  else if (count === undefined) body = <p className="hint">{t('common.loading')}</p>;
+  if (built.error) body = <ErrorNotice error={built.error} onRetry={() => void built.refetch()} />;
+  else if (count === undefined)
+    body = (
+      <p className="hint" role="status" data-testid="build-building">
+        {progress && progress.total > 0
+          ? t('uploads.build.buildingRows', {
+              done: number(progress.done),
+              total: number(progress.total),
+            })
+          : t('uploads.build.building')}
+      </p>
+    );
   else if (count === 0)
     body = (
       <div className="empty-state" data-testid="build-empty">
@@ -135,30 +152,22 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         </button>
       </div>
     );
-  else if (built.error) body = <ErrorNotice error={built.error} />;
-  else if (!built.data) body = <p className="hint">{t('uploads.build.building')}</p>;
-  else if (!built.data.ok) body = <ProblemList problems={built.data.problems} />;
-  else if (ready)
+  else if (built.data && built.data.problems.length > 0)
+    body = <ProblemList problems={built.data.problems} />;
+  else if (file)
     body = (
       <FilePreview
-        fileName={ready.file.fileName}
-        kind={ready.file.kind}
+        fileName={file.fileName}
+        kind={file.kind}
         separator={full.separator}
-        preview={ready.file.preview}
+        preview={file.preview}
         check={check.data ?? null}
       >
         <button
           type="button"
           className="button"
-          disabled={stale}
-          onClick={() =>
-            saveFile({
-              fileName: ready.file.fileName,
-              mimeType: ready.file.mimeType,
-              base64: ready.base64,
-              rows: ready.file.rows.length,
-            })
-          }
+          disabled={stale || saving.isPending}
+          onClick={() => saving.mutate(file.fileId)}
           data-testid="save-copy"
         >
           {t('uploads.save')}
@@ -167,10 +176,10 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
           flow={flow}
           environment={environment}
           request={{
-            kind: 'file',
-            fileName: ready.file.fileName,
-            base64: ready.base64,
-            rows: ready.file.rows.length,
+            kind: 'built',
+            fileId: file.fileId,
+            fileName: file.fileName,
+            rows: file.preview.total,
           }}
           disabled={stale}
           testId="send-built"
@@ -203,8 +212,9 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         environment={environment}
         defaultSeparator={defaultSeparator}
       />
-      {rows.data ? <TeamRowsNotice rows={rows.data} env={env} /> : null}
+      {built.data ? <TeamRowsNotice rows={built.data} env={env} /> : null}
       {check.error ? <ErrorNotice error={check.error} /> : null}
+      {saving.error ? <ErrorNotice error={saving.error} /> : null}
       <SendResult flow={flow} />
       {body}
       <SendDialogs flow={flow} />

@@ -1,4 +1,4 @@
-import type { OutcomeFileRows } from '../../../../shared/contract/outcomes';
+import type { BuiltFileView } from '../../../../shared/contract/outcomes';
 import { useI18n } from '../../i18n/i18n';
 
 /**
@@ -6,7 +6,13 @@ import { useI18n } from '../../i18n/i18n';
  * a colleague already sent them, or, when the team database could not be asked, a warning that
  * the file is this workstation's view only (a send then waits until the team answers).
  */
-export function TeamRowsNotice({ rows, env }: { rows: OutcomeFileRows; env: string }) {
+export function TeamRowsNotice({
+  rows,
+  env,
+}: {
+  rows: Pick<BuiltFileView, 'sentByTeam' | 'teamError'>;
+  env: string;
+}) {
   const { t } = useI18n();
   if (rows.teamError !== null)
     return (

@@ -5,8 +5,9 @@ import type { EnvironmentName } from '../../../../shared/environment';
 import { api, unwrap } from '../../lib/device-check';
 import { queryScopes } from '../../lib/query-keys';
 
-/** What is about to be sent: a file's bytes, or a file of the ledger sent again. */
+/** What is about to be sent: a file the core built, a file's bytes, or one of the ledger again. */
 export type SendRequest =
+  | { kind: 'built'; fileId: string; fileName: string; rows: number }
   | {
       kind: 'file';
       fileName: string;
@@ -43,16 +44,21 @@ export interface SendFlow {
 }
 
 function call(request: SendRequest, confirmed: boolean): Promise<UploadOutcome> {
-  return unwrap(
-    request.kind === 'file'
-      ? api.uploads.send({
+  switch (request.kind) {
+    case 'built':
+      return unwrap(api.uploads.send({ fileId: request.fileId, confirmed }));
+    case 'file':
+      return unwrap(
+        api.uploads.send({
           fileName: request.fileName,
           base64: request.base64,
           confirmed,
           allowUnseenDevices: request.allowUnseenDevices ?? false,
-        })
-      : api.uploads.resend({ uploadId: request.uploadId, confirmed }),
-  );
+        }),
+      );
+    case 'resend':
+      return unwrap(api.uploads.resend({ uploadId: request.uploadId, confirmed }));
+  }
 }
 
 /**

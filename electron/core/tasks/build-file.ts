@@ -1,0 +1,65 @@
+import { writeFile } from 'node:fs/promises';
+import type { BuiltFileView } from '../../../shared/contract/outcomes';
+import type { Destination } from '../../../shared/environment';
+import type { FileScope } from '../../../shared/contract/outcomes';
+import { buildResponseFile } from '../../../shared/outcomes';
+import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
+import { reviewService } from '../review/review-service';
+import type { Db } from '../store/db';
+import { sha256 } from '../uploads/upload-guard';
+
+/** A built file as the core keeps it: the view the window gets, less what the core adds. */
+export type BuildAnswer = Omit<BuiltFileView, 'sentByTeam' | 'teamError' | 'file'> & {
+  file: Omit<NonNullable<BuiltFileView['file']>, 'fileId'> | null;
+};
+
+/**
+ * Reads the reviewed rows of a file from the history, builds the file with the shared builder
+ * (the one `dcdesk outcomes build` uses: the same rows give the same bytes) and writes it to
+ * `path`. Only its preview, size and SHA-256 come back: the bytes stay on disk, where a check, a
+ * send or a saved copy take them.
+ */
+export async function buildFile(
+  db: Db,
+  task: {
+    environment: Destination;
+    batchId?: string;
+    scope: FileScope;
+    exclude: string[];
+    fileKind: ResponseFileKind;
+    separator: ResponseSeparator;
+    fileName: string;
+    path: string;
+  },
+  progress: (done: number, total: number) => void,
+): Promise<BuildAnswer> {
+  const review = reviewService(db);
+  const summary = review.summary(task.environment, task.batchId);
+  const total = task.scope === 'all' ? summary.total : summary.unsent;
+  progress(0, total);
+  const read = await review.fileRows(task.environment, task, 65_536, (done) =>
+    progress(Math.min(done, total), total),
+  );
+  const left = new Set(task.exclude);
+  const rows = left.size === 0 ? read : read.filter((row) => !left.has(row.transactionId));
+  if (rows.length === 0) return { rows: 0, file: null, problems: [] };
+  const built = await buildResponseFile(rows, {
+    kind: task.fileKind,
+    separator: task.separator,
+    fileName: task.fileName,
+  });
+  if (!built.ok) return { rows: rows.length, file: null, problems: built.problems };
+  const { file } = built;
+  await writeFile(task.path, file.bytes, { mode: 0o600 });
+  return {
+    rows: rows.length,
+    problems: [],
+    file: {
+      fileName: file.fileName,
+      kind: file.kind,
+      mimeType: file.mimeType,
+      preview: file.preview,
+      sha256: sha256(file.bytes),
+    },
+  };
+}

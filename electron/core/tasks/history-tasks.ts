@@ -1,0 +1,105 @@
+import type { FileScope, OutcomeChange, UploadCheck } from '../../../shared/contract/outcomes';
+import type { ResultFilter } from '../../../shared/contract/results';
+import type { ReviewOutcome } from '../../../shared/domain/types';
+import type { Destination } from '../../../shared/environment';
+import type { ResponseSeparator, ResponseFileKind } from '../../../shared/outcomes/types';
+import type { Result } from '../../../shared/result';
+import { reviewService } from '../review/review-service';
+import type { Db } from '../store/db';
+import { uploadGuard } from '../uploads/upload-guard';
+import { prepareUpload, type PrepareTarget, type Prepared } from '../uploads/upload-prepare';
+import { buildFile, type BuildAnswer } from './build-file';
+
+/**
+ * Work over a whole batch that would hold the core's thread for seconds (issue 13), as requests
+ * a thread of its own can run on its own connection to the history (`task-thread.ts`), or the
+ * core's thread, when the door gave it none (`historyTasks`). Only plain data crosses.
+ */
+export type HistoryTask =
+  /** A bulk outcome over a results filter (`ReviewService.setFiltered`). */
+  | {
+      kind: 'bulkOutcome';
+      batchId: string;
+      filter: ResultFilter;
+      outcome: ReviewOutcome | null;
+      expected?: number;
+      analyst: string;
+    }
+  /** The transaction IDs a file would carry (for the team's ledger to say which were sent). */
+  | { kind: 'fileIds'; environment: Destination; batchId?: string; scope: FileScope }
+  /** A response-variable file of the reviewed rows, written to `path`. */
+  | {
+      kind: 'buildFile';
+      environment: Destination;
+      batchId?: string;
+      scope: FileScope;
+      /** Transaction IDs left out (the team's ledger shows them sent). */
+      exclude: string[];
+      fileKind: ResponseFileKind;
+      separator: ResponseSeparator;
+      fileName: string;
+      path: string;
+    }
+  /** The history's part of a send: the file checked, the guard asked, the ledger line stored. */
+  | { kind: 'prepareUpload'; fileName: string; bytes: Uint8Array; target: PrepareTarget }
+  /** The checks and the re-send guard of a file, read from `path` or given as bytes. */
+  | {
+      kind: 'checkFile';
+      fileName: string;
+      source: { path: string } | { bytes: Uint8Array };
+      environment: Destination;
+    };
+
+/** What each task answers. */
+export interface TaskAnswers {
+  bulkOutcome: Result<OutcomeChange>;
+  fileIds: string[];
+  buildFile: BuildAnswer;
+  checkFile: UploadCheck;
+  prepareUpload: Result<Prepared>;
+}
+
+/** Told as a task goes: rows done of a total. */
+export type TaskProgress = (done: number, total: number) => void;
+
+/**
+ * Runs one task on `db`, on whatever thread holds it; throws only what SQLite or the disk throw.
+ * `onThread`: `db` is the task thread's own connection, so a bulk outcome checkpoints between its
+ * slices (see `betweenSlices`); on the core's thread a checkpoint would hold every window.
+ */
+export async function runHistoryTask(
+  db: Db,
+  task: HistoryTask,
+  progress: TaskProgress,
+  onThread = false,
+): Promise<TaskAnswers[HistoryTask['kind']]> {
+  switch (task.kind) {
+    case 'bulkOutcome':
+      return reviewService(db, () => task.analyst).setFiltered(
+        task.batchId,
+        task.filter,
+        task.outcome,
+        { expected: task.expected, progress, ownCheckpoints: onThread },
+      );
+    case 'fileIds': {
+      const rows = await reviewService(db).fileRows(task.environment, task);
+      return rows.map((row) => row.transactionId);
+    }
+    case 'buildFile':
+      return buildFile(db, task, progress);
+    case 'prepareUpload':
+      return prepareUpload(db, { fileName: task.fileName, bytes: task.bytes }, task.target);
+    case 'checkFile': {
+      const { readFile } = await import('node:fs/promises');
+      const bytes =
+        'bytes' in task.source
+          ? task.source.bytes
+          : new Uint8Array(await readFile(task.source.path));
+      const { check } = await uploadGuard(db).inspect(
+        { fileName: task.fileName, bytes },
+        task.environment,
+      );
+      return check;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/** What a send records and says: the ledger line of an answer, and why a file did not go. */
+import type { Result } from '../../../shared/result';
+import type { UploadAnswer } from '../service/client';
+import type { UploadAnswerRecord } from '../store/uploads.repo';
+import type { SentBefore } from '../team/team-ledger';
+
+/** Details shown at most for a file that cannot be sent; the first ones show the pattern. */
+export const maxDetails = 100;
+
+/** Why a file did not go: a colleague's upload holds some of its transactions. */
+export function heldMessage(
+  fileName: string,
+  held: SentBefore[],
+): { message: string; details: string[] } {
+  const first = held[0];
+  const who = first
+    ? ` (${first.externalId}: ${first.analyst}, ${first.at.toISOString()}${held.length > 1 ? ', and others' : ''})`
+    : '';
+  return {
+    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out. Your own, or a corrected outcome, go again once you confirm (dcdesk upload --yes).`,
+    details: held
+      .slice(0, maxDetails)
+      .map(
+        (line) =>
+          `${line.externalId}: ${line.status === 'sent' ? 'sent' : 'being sent, or may have arrived'} by ${line.analyst} at ${line.at.toISOString()}`,
+      ),
+  };
+}
+
+/** Written on the ledger line while the request is out; replaced by the answer. */
+export const sendingMessage =
+  'No answer was recorded: the app stopped while the file was being sent. The service may have received it.';
+
+/** What the ledger records of the service's answer. */
+export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
+  if (answer.ok)
+    return {
+      status: 'sent',
+      httpStatus: answer.value.status,
+      messages: [],
+      answer: answer.value.body,
+      errorCode: null,
+    };
+  const { code, message, status, details = [] } = answer.error;
+  if (code === 'rejected' && status === 400) {
+    return {
+      status: 'refused',
+      httpStatus: 400,
+      messages: details.length > 0 ? details : [message],
+      answer: null,
+      errorCode: code,
+    };
+  }
+  return {
+    status: 'failed',
+    httpStatus: status ?? null,
+    messages: [message, ...details],
+    answer: null,
+    errorCode: code,
+  };
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { UploadCheck } from '../../../shared/contract/outcomes';
+import type { ResponseVariableRow } from '../../../shared/domain/types';
+import type { Destination } from '../../../shared/environment';
+import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
+import type { Db } from '../store/db';
+import { uploadsRepo } from '../store/uploads.repo';
+import { deviceClasses } from './device-classes';
+
+/** A response-variable file to check or send: its name says csv or zip. */
+export interface UploadFileInput {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The name the service sees: never the folders of the analyst's computer. */
+export function baseName(fileName: string): string {
+  return fileName.split(/[\\/]/).pop() ?? fileName;
+}
+
+/** Resolves after the events waiting (other requests, I/O) have had their turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The re-send guard over the history: a file read and checked against its rules, the DeviceIds
+ * the history knows and the ledger. `sliceRows`: the file's rows whose DeviceIds are looked up
+ * at a time, with a turn of the event loop between, so a file of hundreds of thousands of rows
+ * does not hold the thread it runs on.
+ */
+export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
+  const repo = uploadsRepo(db);
+
+  /** Where the history met each DeviceId of `rows`, asked slice by slice. */
+  async function deviceOrigins(rows: ResponseVariableRow[]): Promise<Map<string, Destination[]>> {
+    const known = new Map<string, Destination[]>();
+    for (let from = 0; from < rows.length; from += sliceRows) {
+      if (from > 0) await nextTurn();
+      for (const [deviceId, found] of repo.deviceOrigins(rows.slice(from, from + sliceRows))) {
+        const list = known.get(deviceId) ?? [];
+        for (const destination of found) if (!list.includes(destination)) list.push(destination);
+        known.set(deviceId, list);
+      }
+    }
+    return known;
+  }
+
+  /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
+  function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
+    const repeated = repo.repeated(
+      environment,
+      rows.map((row) => row.transactionId),
+    );
+    return {
+      sameFile: repo.sameFile(hash, environment),
+      repeatedTransactions: repeated.count,
+      repeatedIn: repeated.uploads,
+    };
+  }
+
+  /** The re-send guard over the history as it is now, for a file already read. */
+  async function guard(
+    file: UploadFileInput,
+    read: ReadResult,
+    environment: Destination,
+  ): Promise<UploadCheck> {
+    const hash = sha256(file.bytes);
+    const rows = read.ok ? read.rows : [];
+    const devices = deviceClasses(rows, await deviceOrigins(rows), environment);
+    return {
+      fileName: baseName(file.fileName),
+      rows: rows.length,
+      sha256: hash,
+      environment,
+      problems: read.ok ? [] : read.problems,
+      foreignDevices: devices.foreign,
+      unseenDevices: devices.unseen,
+      ...ledgerGuard(hash, rows, environment),
+      changedSince: 0,
+    };
+  }
+
+  /** Reads the file, then runs the guard; the rows read come back for a send. */
+  async function inspect(
+    file: UploadFileInput,
+    environment: Destination,
+  ): Promise<{ check: UploadCheck; read: ReadResult }> {
+    const read = await readResponseFile(file.bytes, file.fileName);
+    return { check: await guard(file, read, environment), read };
+  }
+
+  return { inspect, ledgerGuard };
+}
+
+export type UploadGuard = ReturnType<typeof uploadGuard>;

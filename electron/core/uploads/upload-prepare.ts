@@ -1,0 +1,114 @@
+import type { UploadCheck } from '../../../shared/contract/outcomes';
+import type { Outcome } from '../../../shared/domain/types';
+import type { Destination } from '../../../shared/environment';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { Db } from '../store/db';
+import { uploadsRepo } from '../store/uploads.repo';
+import { deviceExample, foreignDevicesMessage, unseenDevicesMessage } from './device-classes';
+import { maxDetails, sendingMessage } from './upload-answers';
+import { uploadGuard, type UploadFileInput } from './upload-guard';
+
+/** What a send asks of the history before the file goes. */
+export interface PrepareTarget {
+  environment: Destination;
+  /** True once the analyst has seen the guard's findings and still wants to send. */
+  confirmed: boolean;
+  allowUnseenDevices: boolean;
+  /** The ledger line this send repeats (a resend), whose devices were judged when it went. */
+  resentFrom: number | null;
+  analyst: string | null;
+  /** For a stored file sent again: its rows whose outcome has changed since. */
+  changedSince: number;
+  /** True when the rows must come back (the team's ledger claims them). */
+  withRows: boolean;
+}
+
+/** The guard asks first (nothing stored), or the ledger line waiting for the answer. */
+export type Prepared =
+  | { kind: 'confirm'; check: UploadCheck }
+  | {
+      kind: 'send';
+      id: number;
+      check: UploadCheck;
+      /** The file's rows when asked for (`withRows`), else none. */
+      rows: Array<{ transactionId: string; outcome: Outcome }>;
+    };
+
+export type PrepareUpload = (
+  file: UploadFileInput,
+  target: PrepareTarget,
+) => Promise<Result<Prepared>>;
+
+/**
+ * The history's part of a send, before anything goes out: the file read and checked (refused
+ * with `validation` when it does not pass, or names devices of another destination, or unseen
+ * ones not allowed), then, in one transaction, the ledger's guard asked again and, unless it asks
+ * first, the ledger line stored as `sending`: a second send of the same file, from this window or
+ * another process, sees this one as possibly received and asks first. Runs on whatever thread
+ * holds `db`: a million rows are seconds of reading and storing.
+ */
+export async function prepareUpload(
+  db: Db,
+  file: UploadFileInput,
+  target: PrepareTarget,
+  sliceRows?: number,
+): Promise<Result<Prepared>> {
+  const repo = uploadsRepo(db);
+  const { inspect, ledgerGuard } = uploadGuard(db, { sliceRows });
+  const { changedSince } = target;
+  const { check, read } = await inspect(file, target.environment);
+  if (!read.ok) {
+    const details = read.problems.slice(0, maxDetails).map((problem) => problem.message);
+    if (read.problems.length > maxDetails)
+      details.push(`And ${String(read.problems.length - maxDetails)} more problems.`);
+    return fail('validation', `${check.fileName} cannot be sent: it does not pass the checks.`, {
+      details,
+    });
+  }
+  if (target.resentFrom === null) {
+    // A stored file sent again went to this destination before; its devices were judged then.
+    if (check.foreignDevices.count > 0)
+      return fail('validation', foreignDevicesMessage(check), {
+        details: check.foreignDevices.examples.map(deviceExample),
+      });
+    if (check.unseenDevices.count > 0 && !target.allowUnseenDevices)
+      return fail('validation', unseenDevicesMessage(check), {
+        details: check.unseenDevices.examples.map(deviceExample),
+      });
+  }
+  // The guard and the ledger line are one transaction: a second send of the same file, from
+  // this window or another process, sees this one as possibly received and asks first.
+  const started = db
+    .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
+      if (!target.confirmed) {
+        // The devices were judged above; the ledger is asked again inside the transaction.
+        const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
+        const now = { ...check, ...ledger, changedSince };
+        if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || changedSince > 0)
+          return { kind: 'confirm', check: now };
+      }
+      const id = repo.insert({
+        createdAt: new Date().toISOString(),
+        fileName: check.fileName,
+        kind: read.kind,
+        sha256: check.sha256,
+        environment: target.environment,
+        resentFrom: target.resentFrom,
+        bytes: file.bytes,
+        rows: read.rows,
+        status: 'failed',
+        httpStatus: null,
+        messages: [sendingMessage],
+        answer: null,
+        errorCode: 'sending',
+        analyst: target.analyst,
+      });
+      return { kind: 'send', id };
+    })
+    .immediate();
+  if (started.kind === 'confirm') return ok(started);
+  const rows = target.withRows
+    ? read.rows.map(({ transactionId, outcome }) => ({ transactionId, outcome }))
+    : [];
+  return ok({ ...started, check, rows });
+}
