@@ -114,7 +114,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         {progress && progress.total > 0
           ? t('uploads.build.buildingRows', {
               done: number(progress.done),
-              total: number(progress.total),
+              total: progress.total,
             })
           : t('uploads.build.building')}
       </p>

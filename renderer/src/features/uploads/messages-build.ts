@@ -20,7 +20,8 @@ export const buildMessages = catalogue(
     'uploads.build.semicolon': 'Semicolon (;)',
     'uploads.build.name': 'File name',
     'uploads.build.building': 'Building the file…',
-    'uploads.build.buildingRows': 'Building the file… {done} of {total} rows read',
+    'uploads.build.buildingRows':
+      'Building the file… {done} of {total, plural, one {# row} other {# rows}} read',
     'uploads.team.leftOut':
       '{count, plural, one {# transaction was left out: the team’s upload ledger shows a colleague already sent it to {env}.} other {# transactions were left out: the team’s upload ledger shows colleagues already sent them to {env}.}}',
     'uploads.team.unreachable':
@@ -87,7 +88,8 @@ export const buildMessages = catalogue(
     'uploads.build.semicolon': 'Ponto e vírgula (;)',
     'uploads.build.name': 'Nome do arquivo',
     'uploads.build.building': 'Montando o arquivo…',
-    'uploads.build.buildingRows': 'Montando o arquivo… {done} de {total} linhas lidas',
+    'uploads.build.buildingRows':
+      'Montando o arquivo… {done} de {total, plural, one {# linha lida} other {# linhas lidas}}',
     'uploads.team.leftOut':
       '{count, plural, one {# transação ficou de fora: o registro de envios da equipe mostra que um colega já a enviou para {env}.} other {# transações ficaram de fora: o registro de envios da equipe mostra que colegas já as enviaram para {env}.}}',
     'uploads.team.unreachable':
