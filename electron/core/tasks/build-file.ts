@@ -13,6 +13,19 @@ export type BuildAnswer = Omit<BuiltFileView, 'sentByTeam' | 'teamError' | 'file
   file: Omit<NonNullable<BuiltFileView['file']>, 'fileId'> | null;
 };
 
+/** A response-variable file of the reviewed rows, to be written to `path`. */
+export interface BuildFileTask {
+  environment: Destination;
+  batchId?: string;
+  scope: FileScope;
+  /** Transaction IDs left out (the team's ledger shows them sent). */
+  exclude: string[];
+  fileKind: ResponseFileKind;
+  separator: ResponseSeparator;
+  fileName: string;
+  path: string;
+}
+
 /**
  * Reads the reviewed rows of a file from the history, builds the file with the shared builder
  * (the one `dcdesk outcomes build` uses: the same rows give the same bytes) and writes it to
@@ -21,16 +34,7 @@ export type BuildAnswer = Omit<BuiltFileView, 'sentByTeam' | 'teamError' | 'file
  */
 export async function buildFile(
   db: Db,
-  task: {
-    environment: Destination;
-    batchId?: string;
-    scope: FileScope;
-    exclude: string[];
-    fileKind: ResponseFileKind;
-    separator: ResponseSeparator;
-    fileName: string;
-    path: string;
-  },
+  task: BuildFileTask,
   progress: (done: number, total: number) => void,
 ): Promise<BuildAnswer> {
   const review = reviewService(db);

@@ -2,13 +2,12 @@ import type { FileScope, OutcomeChange, UploadCheck } from '../../../shared/cont
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
-import type { ResponseSeparator, ResponseFileKind } from '../../../shared/outcomes/types';
 import type { Result } from '../../../shared/result';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
 import { uploadGuard } from '../uploads/upload-guard';
 import { prepareUpload, type PrepareTarget, type Prepared } from '../uploads/upload-prepare';
-import { buildFile, type BuildAnswer } from './build-file';
+import { buildFile, type BuildAnswer, type BuildFileTask } from './build-file';
 
 /**
  * Work over a whole batch that would hold the core's thread for seconds (issue 13), as requests
@@ -28,18 +27,7 @@ export type HistoryTask =
   /** The transaction IDs a file would carry (for the team's ledger to say which were sent). */
   | { kind: 'fileIds'; environment: Destination; batchId?: string; scope: FileScope }
   /** A response-variable file of the reviewed rows, written to `path`. */
-  | {
-      kind: 'buildFile';
-      environment: Destination;
-      batchId?: string;
-      scope: FileScope;
-      /** Transaction IDs left out (the team's ledger shows them sent). */
-      exclude: string[];
-      fileKind: ResponseFileKind;
-      separator: ResponseSeparator;
-      fileName: string;
-      path: string;
-    }
+  | ({ kind: 'buildFile' } & BuildFileTask)
   /** The history's part of a send: the file checked, the guard asked, the ledger line stored. */
   | { kind: 'prepareUpload'; fileName: string; bytes: Uint8Array; target: PrepareTarget }
   /** The checks and the re-send guard of a file, read from `path` or given as bytes. */
