@@ -1,4 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+} from 'vitest';
 import { sleep } from '../../electron/core/bulk/rate';
 import { leaseSize, runBatch } from '../../electron/core/bulk/runner';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
@@ -79,15 +88,19 @@ describe('a batch run', () => {
   });
 
   it('cancels within 2 seconds and returns the rows in flight to pending', async () => {
-    sandbox.configure({ latencyMs: 10_000 });
-    const { batch, run } = startBatch(history.db, sandbox, sourceRows(50), { concurrency: 8 });
+    // A sandbox of its own: a request aborted as it left may still reach a server, after this test,
+    // and take the next test's forced answer. Closing this one drops them all.
+    const slow = await startSandbox();
+    onTestFinished(() => slow.close());
+    slow.configure({ latencyMs: 10_000 });
+    const { batch, run } = startBatch(history.db, slow, sourceRows(50), { concurrency: 8 });
     // The lease: 8 rows sent and the rest claimed ahead (48 at least: all 50), marked in flight on disk.
     await until(() => inFlightRows(batch.id) === Math.min(50, leaseSize(8)));
     run.cancel();
     const end = await run.ended;
     // The sandbox answers only after its 10 s latency: the run ended with none of the requests in
     // flight answered, so cancel aborted them rather than waiting (an order, not a wall-clock figure).
-    expect(Object.values(sandbox.counters().insightsByStatus).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(Object.values(slow.counters().insightsByStatus).reduce((a, b) => a + b, 0)).toBe(0);
     expect(end).toMatchObject({ state: 'cancelled', counts: { done: 0, remaining: 50 } });
     expect(rowsRepo(history.db).counts(batch.id)).toMatchObject({ pending: 50, inFlight: 0 });
   });
