@@ -154,7 +154,11 @@ function networkReason(caught: unknown): string {
   let current: unknown = caught;
   for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return networkReasons[code] ?? `connection error ${code}`;
+    if (typeof code === 'string') {
+      // Node's HTTP parser: the server answered with something that is not HTTP.
+      if (code.startsWith('HPE_')) return "the server's answer is not valid HTTP";
+      return networkReasons[code] ?? `connection error ${code}`;
+    }
     current = current.cause;
   }
   return 'the connection failed';
