@@ -36,8 +36,8 @@ async function roundTrip(
 }
 
 /** The messages of a refused read, for compact expectations. */
-async function messages(bytes: Uint8Array, fileName: string): Promise<string[]> {
-  const read = await readResponseFile(bytes, fileName);
+function messages(bytes: Uint8Array, fileName: string): string[] {
+  const read = readResponseFile(bytes, fileName);
   if (read.ok) throw new Error('expected the file to be refused');
   return read.problems.map((problem) => problem.message);
 }
@@ -85,10 +85,10 @@ describe('readResponseFile round trips', () => {
 });
 
 describe('readResponseFile on files made elsewhere', () => {
-  it('takes the columns in any order, a byte order mark and LF line ends', async () => {
+  it('takes the columns in any order, a byte order mark and LF line ends', () => {
     const text =
       '\ufeffResultado;ID Transacional;DeviceId\nSuspeito;A1;d1\nFraude Confirmada;A2;d2';
-    expect(await readResponseFile(utf8(text), 'mine.CSV')).toEqual({
+    expect(readResponseFile(utf8(text), 'mine.CSV')).toEqual({
       ok: true,
       separator: ';',
       kind: 'csv',
@@ -106,17 +106,17 @@ describe('readResponseFile on files made elsewhere', () => {
       '__MACOSX/out/._respostas.csv': 'junk',
       'out/._other.csv': 'junk',
     });
-    expect(await readResponseFile(zip, 'r.zip')).toMatchObject({
+    expect(readResponseFile(zip, 'r.zip')).toMatchObject({
       ok: true,
       kind: 'zip',
       rows: [{ transactionId: 'A1', deviceId: 'd', outcome: 'Suspeito' }],
     });
   });
 
-  it('applies the row checks with the line of each row', async () => {
+  it('applies the row checks with the line of each row', () => {
     const text =
       'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\nA2,,fraude\r\n\r\nA1,d,Suspeito\r\n';
-    const read = await readResponseFile(utf8(text), 'r.csv');
+    const read = readResponseFile(utf8(text), 'r.csv');
     expect(read).toEqual({
       ok: false,
       problems: [
@@ -134,28 +134,28 @@ describe('readResponseFile on files made elsewhere', () => {
 describe('readResponseFile refusals', () => {
   const header = 'ID Transacional,DeviceId,Resultado\r\n';
 
-  it('refuses text that is not UTF-8', async () => {
+  it('refuses text that is not UTF-8', () => {
     const latin1 = Uint8Array.from([...utf8(header + 'S'), 0xe3, ...utf8('o,d,Suspeito\r\n')]);
-    expect(await messages(latin1, 'r.csv')).toEqual([
+    expect(messages(latin1, 'r.csv')).toEqual([
       'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
     ]);
   });
 
-  it('refuses a header that is not exactly the three columns', async () => {
-    expect(await messages(utf8('ID,DeviceId,Resultado\r\nA1,d,Suspeito\r\n'), 'r.csv')).toEqual([
+  it('refuses a header that is not exactly the three columns', () => {
+    expect(messages(utf8('ID,DeviceId,Resultado\r\nA1,d,Suspeito\r\n'), 'r.csv')).toEqual([
       "Line 1: column 'ID' is not one of ID Transacional, DeviceId, Resultado.",
       'Line 1: column ID Transacional is missing.',
     ]);
-    expect(await messages(utf8('id transacional,deviceid,resultado\r\n'), 'r.csv')).toHaveLength(6);
-    expect(await messages(utf8('ID Transacional,DeviceId,DeviceId\r\n'), 'r.csv')).toEqual([
+    expect(messages(utf8('id transacional,deviceid,resultado\r\n'), 'r.csv')).toHaveLength(6);
+    expect(messages(utf8('ID Transacional,DeviceId,DeviceId\r\n'), 'r.csv')).toEqual([
       'Line 1: column DeviceId appears twice.',
       'Line 1: column Resultado is missing.',
     ]);
   });
 
-  it('refuses an extra column, in the header or in a row', async () => {
+  it('refuses an extra column, in the header or in a row', () => {
     const extra = 'ID Transacional,DeviceId,Resultado,Nota\r\nA1,d,Suspeito,x\r\n';
-    const read = await readResponseFile(utf8(extra), 'r.csv');
+    const read = readResponseFile(utf8(extra), 'r.csv');
     expect(read).toEqual({
       ok: false,
       problems: [
@@ -167,18 +167,12 @@ describe('readResponseFile refusals', () => {
       ],
     });
     expect(
-      await messages(
-        utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,\r\nA3,d,Suspeito,x\r\n'),
-        'r.csv',
-      ),
+      messages(utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,\r\nA3,d,Suspeito,x\r\n'), 'r.csv'),
     ).toEqual(['Line 4: has 4 fields; the header has 3.']);
   });
 
-  it('refuses a quoted field that never closes', async () => {
-    const read = await readResponseFile(
-      utf8(header + 'A1,d,Suspeito\r\n"A2,d,Suspeito\r\n'),
-      'r.csv',
-    );
+  it('refuses a quoted field that never closes', () => {
+    const read = readResponseFile(utf8(header + 'A1,d,Suspeito\r\n"A2,d,Suspeito\r\n'), 'r.csv');
     expect(read).toEqual({
       ok: false,
       problems: [
@@ -187,28 +181,28 @@ describe('readResponseFile refusals', () => {
     });
   });
 
-  it('refuses a file without data rows', async () => {
-    expect(await readResponseFile(utf8(header), 'r.csv')).toEqual({
+  it('refuses a file without data rows', () => {
+    expect(readResponseFile(utf8(header), 'r.csv')).toEqual({
       ok: false,
       problems: [{ code: 'empty', line: 0, message: 'The file has no data rows.' }],
     });
-    expect(await messages(new Uint8Array(0), 'r.csv')).toEqual(['The file is empty.']);
-    expect(await messages(utf8('\r\n \r\n'), 'r.csv')).toEqual(['The file is empty.']);
+    expect(messages(new Uint8Array(0), 'r.csv')).toEqual(['The file is empty.']);
+    expect(messages(utf8('\r\n \r\n'), 'r.csv')).toEqual(['The file is empty.']);
   });
 
   it('refuses a zip without exactly one CSV', async () => {
     const csv = header + 'A1,d,Suspeito\r\n';
-    expect(await messages(await zipOf({ 'a.csv': csv, 'b/b.CSV': csv }), 'r.zip')).toEqual([
+    expect(messages(await zipOf({ 'a.csv': csv, 'b/b.CSV': csv }), 'r.zip')).toEqual([
       'The zip holds 2 CSV files (a.csv, b/b.CSV); it must hold one.',
     ]);
-    expect(await messages(await zipOf({}), 'r.zip')).toEqual(['The zip holds no CSV file.']);
-    expect(await messages(await zipOf({ 'notes.txt': csv, 'd/': null }), 'r.zip')).toEqual([
+    expect(messages(await zipOf({}), 'r.zip')).toEqual(['The zip holds no CSV file.']);
+    expect(messages(await zipOf({ 'notes.txt': csv, 'd/': null }), 'r.zip')).toEqual([
       'The zip holds no CSV file.',
     ]);
   });
 
   it('refuses what is not a zip, and a zip that would unpack past 50 MB', async () => {
-    expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
+    expect(messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
       'The zip archive is damaged or incomplete. Build or copy the file again, then choose it again.',
     ]);
     // Parts under 10 MB are not held to the ratio: only their sum is over the limit.
@@ -216,7 +210,7 @@ describe('readResponseFile refusals', () => {
     for (let part = 0; part < 6; part += 1)
       parts.file(`part-${String(part)}.csv`, new Uint8Array(9 * 1024 * 1024));
     const large = await parts.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    expect(await messages(large, 'r.zip')).toEqual([
+    expect(messages(large, 'r.zip')).toEqual([
       'The zip would unpack to 54 MB; a response file may hold at most 50 MB. Split the outcomes into smaller files.',
     ]);
   });
@@ -225,7 +219,7 @@ describe('readResponseFile refusals', () => {
     const zip = new JSZip();
     zip.file('big.csv', new Uint8Array(50 * 1024 * 1024 + 1));
     const big = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    const [bomb] = await messages(big, 'r.zip');
+    const [bomb] = messages(big, 'r.zip');
     expect(bomb).toMatch(
       /^An entry of the zip would unpack to [\d,]+ times its packed size \(the limit is 200\): .* it was not opened\. Zip the CSV file again and choose it again\.$/,
     );
@@ -234,7 +228,7 @@ describe('readResponseFile refusals', () => {
     for (let entry = 0; entry < 20_000; entry += 1) many.file(`${String(entry)}.txt`, 'x');
     const crowded = await many.generateAsync({ type: 'uint8array', compression: 'STORE' });
     expect(crowded.length).toBeLessThan(maxUploadBytes);
-    expect(await messages(crowded, 'r.zip')).toEqual([
+    expect(messages(crowded, 'r.zip')).toEqual([
       'The zip holds 20,000 entries; the app reads at most 10,000, and a response-file zip holds one CSV file. Zip only the CSV file and choose it again.',
     ]);
   });
@@ -248,20 +242,46 @@ describe('readResponseFile refusals', () => {
     view.setUint32(22, packed * 2, true);
     const central = lying.findIndex((_, at) => view.getUint32(at, true) === 0x02014b50);
     view.setUint32(central + 24, packed * 2, true);
-    expect(await messages(lying, 'r.zip')).toEqual([
+    expect(messages(lying, 'r.zip')).toEqual([
       'The zip archive is damaged: its CSV does not unpack to the size it declares.',
+    ]);
+  });
+
+  it('reads a stored (not deflated) CSV, and refuses a password or an unknown method', async () => {
+    const csv = header + 'A1,dev-x,Suspeito\r\n';
+    const stored = new JSZip();
+    stored.file('r.csv', csv);
+    const plain = await stored.generateAsync({ type: 'uint8array', compression: 'STORE' });
+    expect(readResponseFile(plain, 'r.zip')).toMatchObject({
+      ok: true,
+      rows: [{ transactionId: 'A1', deviceId: 'dev-x', outcome: 'Suspeito' }],
+    });
+    /** The zip with the entry's flags or method changed in both its headers. */
+    const changed = async (field: 'flags' | 'method', value: number) => {
+      const bytes = await zipOf({ 'r.csv': csv });
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      const central = bytes.findIndex((_, at) => view.getUint32(at, true) === 0x02014b50);
+      view.setUint16(field === 'flags' ? 6 : 8, value, true);
+      view.setUint16(central + (field === 'flags' ? 8 : 10), value, true);
+      return bytes;
+    };
+    expect(messages(await changed('flags', 1), 'r.zip')).toEqual([
+      'The zip archive is protected by a password. Zip the CSV file again without one and choose it again.',
+    ]);
+    expect(messages(await changed('method', 14), 'r.zip')).toEqual([
+      'The CSV in the zip is packed with a method the app does not read (14). Zip it again with the usual (deflate) compression and choose it again.',
     ]);
   });
 
   it('refuses a zip named .csv, a CSV over 20 MB and other extensions', async () => {
     const zip = await zipOf({ 'a.csv': header + 'A1,d,Suspeito\r\n' });
-    expect(await messages(zip, 'r.csv')).toEqual([
+    expect(messages(zip, 'r.csv')).toEqual([
       'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
     ]);
-    expect(await messages(new Uint8Array(20 * 1024 * 1024 + 1), 'r.csv')).toEqual([
+    expect(messages(new Uint8Array(20 * 1024 * 1024 + 1), 'r.csv')).toEqual([
       'The file is larger than 20 MB, the most the app sends.',
     ]);
-    expect(await messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
+    expect(messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
       'The file name must end in .csv or .zip.',
     ]);
   });

@@ -25,7 +25,7 @@ type ResponseColumn = (typeof responseColumns)[number];
  * three columns, in any order; then every row must pass `checkResponseRows`, and hold no more
  * fields than the header. A line is a CSV record: the header is line 1.
  */
-export async function readResponseFile(bytes: Uint8Array, fileName: string): Promise<ReadResult> {
+export function readResponseFile(bytes: Uint8Array, fileName: string): ReadResult {
   const kind = kindOf(fileName);
   if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
   if (bytes.length > maxUploadBytes)
@@ -37,7 +37,7 @@ export async function readResponseFile(bytes: Uint8Array, fileName: string): Pro
     });
   let csv = bytes;
   if (kind === 'zip') {
-    const inner = await unzipOne(bytes);
+    const inner = unzipOne(bytes);
     if (!inner.ok) return refuse(inner.problem);
     csv = inner.bytes;
   }

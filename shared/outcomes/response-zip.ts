@@ -3,6 +3,7 @@
  * give the same bytes (and so the same SHA-256, which the re-send guard compares): the entry's
  * date is fixed and nothing else in the archive depends on the time or the machine.
  */
+import { inflateSync } from 'fflate';
 import JSZip from 'jszip';
 import { resolveLimits } from '../spreadsheet/limits';
 import { deflateEnds } from '../spreadsheet/deflate-check';
@@ -37,9 +38,9 @@ export async function zipOne(entryName: string, bytes: Uint8Array): Promise<Uint
  * so an archive that would unpack to more than 50 MB, or holds thousands of entries, is refused
  * without inflating it.
  */
-export async function unzipOne(
+export function unzipOne(
   bytes: Uint8Array,
-): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem }> {
+): { ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem } {
   const limits = resolveLimits({ maxUnpackedBytes: maxResponseBytes });
   const check = checkZip(bytes, limits);
   if (!check.ok) return unreadable(refusalText(check.refusal, check.problem, limits));
@@ -55,28 +56,31 @@ export async function unzipOne(
     );
   }
   const listed = check.entries.find((entry) => entry.name === name);
-  // A directory that lies about the size would be believed by JSZip, which unpacks the whole entry
-  // first: the stream is walked, without keeping its output, to end where the directory says.
-  if (
-    listed?.method === 8 &&
-    !deflateEnds(
-      bytes.subarray(listed.dataOffset, listed.dataOffset + listed.packedBytes),
-      listed.unpackedBytes,
-    )
-  )
+  if (listed === undefined) return unreadable('The zip archive is damaged or incomplete.');
+  if (listed.encrypted)
+    return unreadable(
+      'The zip archive is protected by a password. Zip the CSV file again without one and choose it again.',
+    );
+  if (listed.method !== 0 && listed.method !== 8)
+    return unreadable(
+      `The CSV in the zip is packed with a method the app does not read (${String(listed.method)}). Zip it again with the usual (deflate) compression and choose it again.`,
+    );
+  const packed = bytes.subarray(listed.dataOffset, listed.dataOffset + listed.packedBytes);
+  if (listed.method === 0) return { ok: true, bytes: packed.slice() };
+  // A directory that lies about the size would make the output too small or too large: the
+  // stream is first walked, without keeping its output, to end where the directory says.
+  if (!deflateEnds(packed, listed.unpackedBytes))
     return unreadable(
       'The zip archive is damaged: its CSV does not unpack to the size it declares.',
     );
   try {
-    const entry = (await JSZip.loadAsync(bytes)).file(name);
-    if (entry === null) return unreadable('The zip archive is damaged or incomplete.');
-    const csv = await entry.async('uint8array');
-    // The directory was checked; this catches one that lied about the size.
-    if (csv.length > maxResponseBytes)
-      return unreadable('The CSV in the zip is larger than 50 MB.');
+    // Proven above to end at the declared size (at most 50 MB): inflated into exactly that.
+    const csv = inflateSync(packed, { out: new Uint8Array(listed.unpackedBytes) });
+    if (csv.length !== listed.unpackedBytes)
+      return unreadable('The zip archive is damaged or incomplete.');
     return { ok: true, bytes: csv };
   } catch {
-    return unreadable('The zip archive is damaged, incomplete or protected by a password.');
+    return unreadable('The zip archive is damaged or incomplete.');
   }
 }
 

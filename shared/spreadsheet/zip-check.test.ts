@@ -186,7 +186,14 @@ describe('checkZip', () => {
     const small = handZip([{ name: 'xl/workbook.xml', data: text('<workbook/>') }], true);
     const fine = checkZip(small, limits);
     expect(fine.ok && fine.entries).toEqual([
-      { name: 'xl/workbook.xml', packedBytes: 11, unpackedBytes: 11, method: 0, dataOffset: 45 },
+      {
+        name: 'xl/workbook.xml',
+        packedBytes: 11,
+        unpackedBytes: 11,
+        method: 0,
+        encrypted: false,
+        dataOffset: 45,
+      },
     ]);
 
     const huge = { name: 'big.xml', data: text('x'.repeat(1000)), unpacked: 6 * 1024 ** 3 };

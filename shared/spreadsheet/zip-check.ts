@@ -22,6 +22,8 @@ export interface ZipEntry {
   unpackedBytes: number;
   /** 0 stored, 8 deflated. */
   method: number;
+  /** Encrypted (flag bit 0): its data cannot be read without the password. */
+  encrypted: boolean;
   /** Where the part's packed bytes start in the file (after its local header). */
   dataOffset: number;
 }
@@ -150,7 +152,14 @@ function readEntry(
       ? packedBytes !== unpackedBytes
       : packedBytes > unpackedBytes + unpackedBytes / 1000 + 64;
   if (impossible) throw new Damaged(`impossible sizes for ${name}`);
-  const entry = { name, packedBytes, unpackedBytes, method, dataOffset };
+  const entry = {
+    name,
+    packedBytes,
+    unpackedBytes,
+    method,
+    encrypted: (flags & 1) !== 0,
+    dataOffset,
+  };
   return { entry, next: nameStart + nameLength + extraLength + commentLength };
 }
 

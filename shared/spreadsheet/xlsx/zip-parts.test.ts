@@ -13,6 +13,7 @@ function deflated(text: string, declared?: number): { bytes: Uint8Array; entry: 
       packedBytes: bytes.length,
       unpackedBytes: declared ?? plain.length,
       method: 8,
+      encrypted: false,
       dataOffset: 0,
     },
   };

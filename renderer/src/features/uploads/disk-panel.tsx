@@ -41,7 +41,8 @@ async function chosen(file: File): Promise<ChosenFile> {
     import('../../../../shared/outcomes/response-file'),
   ]);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const [read, sha256] = await Promise.all([readResponseFile(bytes, file.name), sha256Hex(bytes)]);
+  const read = readResponseFile(bytes, file.name);
+  const sha256 = await sha256Hex(bytes);
   const preview = read.ok ? previewResponseFile(read.rows, bytes.length) : null;
   return { name: file.name, size: bytes.length, base64: bytesBase64(bytes), sha256, read, preview };
 }
