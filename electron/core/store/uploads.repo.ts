@@ -142,7 +142,21 @@ export function uploadsRepo(db: Db) {
      WHERE o.set_by IS NOT NULL AND o.environment IS NOT NULL`,
   );
 
+  // The DeviceIds (a JSON list, each once) no stored answer of a `destination` batch named: the
+  // only ones whose origins the guard must ask about (most of a file built here are known there).
+  const unknownIn = db.prepare<[{ devices: string; destination: Destination }], string>(
+    `SELECT d.value FROM json_each(@devices) d
+     WHERE NOT EXISTS (SELECT 1 FROM lookups l JOIN batches b ON b.key = l.batch_key
+       WHERE ${sameId('l.device_id', 'd.value')} AND l.status = 'ok'
+         AND b.destination = @destination)`,
+  );
+  unknownIn.pluck();
+
   return {
+    /** Of these DeviceIds (each once), those no answer of a `destination` batch named. */
+    unknownIn(destination: Destination, devices: string[]): string[] {
+      return unknownIn.all({ devices: JSON.stringify(devices), destination });
+    },
     /**
      * The destinations whose answers named each of these DeviceIds, or to which a file carried
      * it with the same transaction; a DeviceId the history never met is absent.

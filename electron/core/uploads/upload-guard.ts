@@ -34,18 +34,33 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   const repo = uploadsRepo(db);
 
-  /** Where the history met each DeviceId of `rows`, asked slice by slice. */
-  async function deviceOrigins(rows: ResponseVariableRow[]): Promise<Map<string, Destination[]>> {
-    const known = new Map<string, Destination[]>();
-    for (let from = 0; from < rows.length; from += sliceRows) {
+  /**
+   * The file's DeviceIds the history knows only from other destinations, and those it never met.
+   * Most DeviceIds of a file are named by answers of its destination: those are found first, each
+   * once, by the answers' device index alone; only the others' origins (answers, uploads and
+   * colleagues' outcomes of any destination) are asked about.
+   */
+  async function devicesOf(rows: ResponseVariableRow[], destination: Destination) {
+    const distinct = [...new Set(rows.map((row) => row.deviceId))];
+    const unknown = new Set<string>();
+    for (let from = 0; from < distinct.length; from += sliceRows) {
       if (from > 0) await nextTurn();
-      for (const [deviceId, found] of repo.deviceOrigins(rows.slice(from, from + sliceRows))) {
+      for (const deviceId of repo.unknownIn(destination, distinct.slice(from, from + sliceRows)))
+        unknown.add(deviceId);
+    }
+    const unknownRows = rows.filter((row) => unknown.has(row.deviceId));
+    const known = new Map<string, Destination[]>();
+    for (let from = 0; from < unknownRows.length; from += sliceRows) {
+      await nextTurn();
+      for (const [deviceId, found] of repo.deviceOrigins(
+        unknownRows.slice(from, from + sliceRows),
+      )) {
         const list = known.get(deviceId) ?? [];
-        for (const destination of found) if (!list.includes(destination)) list.push(destination);
+        for (const place of found) if (!list.includes(place)) list.push(place);
         known.set(deviceId, list);
       }
     }
-    return known;
+    return deviceClasses(unknownRows, known, destination);
   }
 
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
@@ -69,7 +84,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   ): Promise<UploadCheck> {
     const hash = sha256(file.bytes);
     const rows = read.ok ? read.rows : [];
-    const devices = deviceClasses(rows, await deviceOrigins(rows), environment);
+    const devices = await devicesOf(rows, environment);
     return {
       fileName: baseName(file.fileName),
       rows: rows.length,
@@ -88,7 +103,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
     file: UploadFileInput,
     environment: Destination,
   ): Promise<{ check: UploadCheck; read: ReadResult }> {
-    const read = await readResponseFile(file.bytes, file.fileName);
+    const read = readResponseFile(file.bytes, file.fileName);
     return { check: await guard(file, read, environment), read };
   }
 
