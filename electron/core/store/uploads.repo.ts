@@ -115,6 +115,11 @@ export function uploadsRepo(db: Db) {
      WHERE ut.upload_id = ?
        AND (o.outcome IS NULL OR o.outcome <> ut.outcome OR o.device_id IS NOT ut.device_id)`,
   );
+  const anySent = db
+    .prepare<[Destination], number>(
+      `SELECT EXISTS (SELECT 1 FROM uploads u WHERE u.environment = ? AND ${possiblyReceived})`,
+    )
+    .pluck();
   const repeatedCount = db.prepare<[{ environment: Destination; ids: string }], { n: number }>(
     `SELECT COUNT(DISTINCT ut.external_id) AS n ${accepted}`,
   );
@@ -257,6 +262,9 @@ export function uploadsRepo(db: Db) {
       environment: Destination,
       transactionIds: string[],
     ): { count: number; uploads: UploadView[] } {
+      // Before the first send to a destination there is nothing to repeat: a million IDs are not
+      // written out and read back to find that.
+      if (anySent.get(environment) === 0) return { count: 0, uploads: [] };
       const params = { environment, ids: JSON.stringify(transactionIds) };
       const count = repeatedCount.get(params)?.n ?? 0;
       return { count, uploads: count === 0 ? [] : repeatedIn.all(params).map(toView) };
