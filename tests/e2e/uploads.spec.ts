@@ -388,3 +388,32 @@ test('a large file from disk is read off the window thread: the window answers w
   // reading it there took seconds.
   expect(Math.max(0, ...longTasks), `long tasks: ${longTasks.join(', ')} ms`).toBeLessThan(250);
 });
+
+test('a reader that stops is said, not waited for; the next choice reads again', async ({
+  page,
+  app,
+}) => {
+  test.skip(
+    app.host === 'electron',
+    'The worker is replaced by routing web requests (app:// in Electron).',
+  );
+  await openSendOutcomes(page);
+  const disk = page.getByTestId('disk-panel');
+  // The worker's module throws as it loads, as one that ran out of memory would stop.
+  await page.route('**/response-file.worker-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "throw new Error('reader down');" }),
+  );
+  const csv = ['ID Transacional,DeviceId,Resultado', 'tx-1,dev-1,Suspeito'].join('\r\n');
+  const input = disk.getByTestId('disk-file-input');
+  await input.setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(disk.getByRole('alert')).toContainText(
+    'The file could not be read: the reader stopped (',
+  );
+  await expect(disk.getByRole('alert')).toContainText('reader down');
+  await expect(disk.getByRole('status')).toHaveCount(0);
+
+  await page.unroute('**/response-file.worker-*.js');
+  await input.setInputFiles({ name: 'b.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', '1');
+  await expect(disk.getByText('the reader stopped')).toHaveCount(0);
+});
