@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
  * service refuses lands in the ledger with each of its messages; production asks before sending.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Page } from '@playwright/test';
 import type { Outcome, ResponseVariableRow } from '../../shared/domain/types';
@@ -345,4 +345,75 @@ test('the preview warns about IDs Excel would run as formulas, and shows them un
   );
   await expect(disk.getByTestId('preview-rows')).toContainText('=SUM(1+2)');
   await expect(disk.getByTestId('preview-rows')).not.toContainText("'=SUM");
+});
+
+test('a large file from disk is read off the window thread: the window answers while it is read', async ({
+  page,
+  app: _app,
+}) => {
+  test.setTimeout(120_000);
+  await openSendOutcomes(page);
+  const disk = page.getByTestId('disk-panel');
+  // 250,000 rows, about 12 MB: read on the window's thread this held it for seconds.
+  const rows = 250_000;
+  const outcomes: Outcome[] = ['Suspeito', 'Fraude Confirmada', 'Device Positivado'];
+  const lines = ['ID Transacional,DeviceId,Resultado'];
+  for (let n = 0; n < rows; n += 1)
+    lines.push(`tx-large-${n},dev-large-${n % 1000},${outcomes[n % 3]!}`);
+  // From a path: a buffer would be turned into a File on the window's thread by Playwright itself.
+  const path = test.info().outputPath('grande.csv');
+  await writeFile(path, lines.join('\r\n'));
+
+  // Every long task of the window from the choice on (a string: this file is typed for Node).
+  await page.evaluate(`(() => {
+    window.diskLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.diskLongTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  })()`);
+  await disk.getByTestId('disk-file-input').setInputFiles(path);
+  await expect(disk.getByRole('status')).toContainText('Reading the file');
+  await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', String(rows), {
+    timeout: 60_000,
+  });
+  await expect(previewCount(disk, 'Suspeito')).toHaveAttribute(
+    'data-value',
+    String(Math.ceil(rows / 3)),
+  );
+  await expect(disk.getByTestId('disk-file-name')).toContainText('grande.csv');
+  // The core checked it too: its DeviceIds are in no answer of this history.
+  await expect(disk.getByTestId('unseen-devices')).toBeVisible({ timeout: 60_000 });
+  const longTasks = await page.evaluate<number[]>('window.diskLongTasks');
+  // Rendering the preview and sending the file to the core still take the thread a little;
+  // reading it there took seconds.
+  expect(Math.max(0, ...longTasks), `long tasks: ${longTasks.join(', ')} ms`).toBeLessThan(250);
+});
+
+test('a reader that stops is said, not waited for; the next choice reads again', async ({
+  page,
+  app,
+}) => {
+  test.skip(
+    app.host === 'electron',
+    'The worker is replaced by routing web requests (app:// in Electron).',
+  );
+  await openSendOutcomes(page);
+  const disk = page.getByTestId('disk-panel');
+  // The worker's module throws as it loads, as one that ran out of memory would stop.
+  await page.route('**/response-file.worker-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "throw new Error('reader down');" }),
+  );
+  const csv = ['ID Transacional,DeviceId,Resultado', 'tx-1,dev-1,Suspeito'].join('\r\n');
+  const input = disk.getByTestId('disk-file-input');
+  await input.setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(disk.getByRole('alert')).toContainText(
+    'The file could not be read: the reader stopped (',
+  );
+  await expect(disk.getByRole('alert')).toContainText('reader down');
+  await expect(disk.getByRole('status')).toHaveCount(0);
+
+  await page.unroute('**/response-file.worker-*.js');
+  await input.setInputFiles({ name: 'b.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(disk.getByTestId('preview-total')).toHaveAttribute('data-value', '1');
+  await expect(disk.getByText('the reader stopped')).toHaveCount(0);
 });

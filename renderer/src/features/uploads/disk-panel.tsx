@@ -1,51 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FileButton } from '../../components/file-drop';
 import type { EnvironmentName } from '../../../../shared/environment';
-import {
-  maxUploadBytes,
-  type ReadResult,
-  type ResponseFilePreview,
-} from '../../../../shared/outcomes/types';
+import { maxUploadBytes } from '../../../../shared/outcomes/types';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
-import { sha256Hex } from '../../workers/sha256';
+import type { ChosenFile, ReadingStage } from '../../workers/response-file-protocol';
 import { DeviceOriginsNotice, devicesAllowSend } from './device-origins-notice';
+import { ReaderFailed, readFromDisk, type DiskReading } from './disk-reader';
 import { FilePreview } from './file-preview';
 import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
 import { useSend } from './use-send';
-import { bytesBase64 } from '../../lib/base64';
 import { formatBytes } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 
-/** The service's own limit is not published; the contract takes files up to 20 MB. */
-
-interface ChosenFile {
-  name: string;
-  size: number;
-  base64: string;
-  sha256: string;
-  read: ReadResult;
-  /** Counts and first rows, when the file could be read. */
-  preview: ResponseFilePreview | null;
-}
-
-async function chosen(file: File): Promise<ChosenFile> {
-  // The reader brings JSZip: loaded the first time a file is chosen, not with the app.
-  const [{ readResponseFile }, { previewResponseFile }] = await Promise.all([
-    import('../../../../shared/outcomes/read-response-file'),
-    import('../../../../shared/outcomes/response-file'),
-  ]);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const read = readResponseFile(bytes, file.name);
-  const sha256 = await sha256Hex(bytes);
-  const preview = read.ok ? previewResponseFile(read.rows, bytes.length) : null;
-  return { name: file.name, size: bytes.length, base64: bytesBase64(bytes), sha256, read, preview };
-}
+/** What the status line says while a file is read: its bytes from disk, then the worker's steps. */
+const readingText = {
+  disk: 'uploads.disk.reading',
+  rows: 'uploads.disk.rows',
+  fingerprint: 'uploads.disk.fingerprint',
+  encoding: 'uploads.disk.encoding',
+} as const satisfies Record<ReadingStage | 'disk', string>;
 
 /**
  * A response-variable file made elsewhere (or a copy saved earlier): read and previewed here,
@@ -62,7 +41,7 @@ export function DiskPanel({
   const id = useId();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const [reading, setReading] = useState<ReadingStage | 'disk' | null>(null);
   const [allowUnseen, setAllowUnseen] = useState(false);
   const flow = useSend(environment);
   const check = useQuery({
@@ -73,10 +52,16 @@ export function DiskPanel({
     staleTime: 0,
   });
 
-  // Each choice is numbered: a slow read finishing after a newer choice is dropped.
+  // Each choice is numbered: a slow read finishing after a newer choice is dropped (and its
+  // worker stopped, so it no longer takes a core).
   const latestChoice = useRef(0);
+  const current = useRef<DiskReading | null>(null);
+  useEffect(() => () => current.current?.stop(), []);
   const choose = async (picked: File) => {
     const choice = ++latestChoice.current;
+    current.current?.stop();
+    current.current = null;
+    setReading(null);
     setFile(null);
     setRefusal(null);
     setAllowUnseen(false);
@@ -85,18 +70,33 @@ export function DiskPanel({
       return setRefusal(t('uploads.disk.kind'));
     if (picked.size > maxUploadBytes)
       return setRefusal(t('uploads.disk.tooLarge', { size: formatBytes(maxUploadBytes, locale) }));
-    setReading(true);
+    setReading('disk');
+    const reading = readFromDisk(picked, (stage) => {
+      if (choice === latestChoice.current) setReading(stage);
+    });
+    current.current = reading;
     try {
-      const read = await chosen(picked);
+      const read = await reading.result;
       if (choice === latestChoice.current) setFile(read);
-    } catch {
-      if (choice === latestChoice.current) setRefusal(t('uploads.disk.unreadable'));
+    } catch (error) {
+      if (choice !== latestChoice.current) return;
+      setRefusal(
+        error instanceof ReaderFailed
+          ? t('uploads.disk.readerFailed', { detail: error.message })
+          : t('uploads.disk.unreadable'),
+      );
     } finally {
-      if (choice === latestChoice.current) setReading(false);
+      if (choice === latestChoice.current) {
+        setReading(null);
+        current.current = null;
+      }
     }
   };
 
   const problems = check.data?.problems ?? (file && !file.read.ok ? file.read.problems : []);
+  // The worker sends the first problems only; the count is of them all.
+  const problemCount =
+    check.data?.problems.length ?? (file && !file.read.ok ? file.read.problemCount : 0);
   return (
     <section className="card uploads-card" aria-labelledby={`${id}-title`} data-testid="disk-panel">
       <h3 id={`${id}-title`}>{t('uploads.disk.title')}</h3>
@@ -116,7 +116,7 @@ export function DiskPanel({
         ) : null}
         {reading ? (
           <span className="hint" role="status">
-            {t('uploads.disk.reading')}
+            {t(readingText[reading])}
           </span>
         ) : null}
       </div>
@@ -129,7 +129,9 @@ export function DiskPanel({
         <ErrorNotice error={check.error} onRetry={() => void check.refetch()} />
       ) : null}
       <SendResult flow={flow} />
-      {file && problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      {file && problems.length > 0 ? (
+        <ProblemList problems={problems} total={problemCount} />
+      ) : null}
       {file && check.data && problems.length === 0 ? (
         <DeviceOriginsNotice
           check={check.data}
@@ -137,12 +139,12 @@ export function DiskPanel({
           onAllowUnseen={setAllowUnseen}
         />
       ) : null}
-      {file?.read.ok && file.preview && problems.length === 0 ? (
+      {file?.read.ok && problems.length === 0 ? (
         <FilePreview
           fileName={file.name}
           kind={file.read.kind}
           separator={file.read.separator}
-          preview={file.preview}
+          preview={file.read.preview}
           check={check.data ?? null}
         >
           <SendButton
@@ -152,7 +154,7 @@ export function DiskPanel({
               kind: 'file',
               fileName: file.name,
               base64: file.base64,
-              rows: file.read.rows.length,
+              rows: file.read.rows,
               allowUnseenDevices: allowUnseen,
             }}
             disabled={!devicesAllowSend(check.data ?? null, allowUnseen)}

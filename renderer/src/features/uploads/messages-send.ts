@@ -45,6 +45,11 @@ export const sendMessages = catalogue(
     'uploads.disk.kind': 'Choose a file whose name ends in .csv or .zip.',
     'uploads.disk.tooLarge': 'The file is larger than {size}: split it into smaller files.',
     'uploads.disk.unreadable': 'The file could not be read from the disk.',
+    'uploads.disk.rows': 'Reading the file… checking its rows (step 1 of 3).',
+    'uploads.disk.fingerprint': 'Reading the file… computing its SHA-256 (step 2 of 3).',
+    'uploads.disk.encoding': 'Reading the file… preparing it for the check (step 3 of 3).',
+    'uploads.disk.readerFailed':
+      'The file could not be read: the reader stopped ({detail}). Choose the file again.',
     'uploads.devices.foreign':
       '{count} DeviceIds of this file come only from answers of {where}, never of {env}, which does not know them: it cannot be sent to {env}. Build the file from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
     'uploads.devices.unseen':
@@ -95,6 +100,11 @@ export const sendMessages = catalogue(
     'uploads.disk.kind': 'Escolha um arquivo cujo nome termine em .csv ou .zip.',
     'uploads.disk.tooLarge': 'O arquivo é maior que {size}: divida-o em arquivos menores.',
     'uploads.disk.unreadable': 'O arquivo não pôde ser lido do disco.',
+    'uploads.disk.rows': 'Lendo o arquivo… conferindo as linhas (etapa 1 de 3).',
+    'uploads.disk.fingerprint': 'Lendo o arquivo… calculando o SHA-256 (etapa 2 de 3).',
+    'uploads.disk.encoding': 'Lendo o arquivo… preparando-o para a conferência (etapa 3 de 3).',
+    'uploads.disk.readerFailed':
+      'O arquivo não pôde ser lido: o leitor parou ({detail}). Escolha o arquivo de novo.',
     'uploads.devices.foreign':
       '{count} DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece: ele não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
     'uploads.devices.unseen':

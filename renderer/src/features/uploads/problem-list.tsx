@@ -6,8 +6,17 @@ import { problemText } from './problem-text';
 /** The most problems listed at once; the count says how many more there are. */
 const shown = 200;
 
-/** Why a file cannot be saved or sent, one line per problem, in the order of the file. */
-export function ProblemList({ problems }: { problems: readonly FileProblem[] }) {
+/**
+ * Why a file cannot be saved or sent, one line per problem, in the order of the file. `total`
+ * counts them all when `problems` holds only the first (a file read on a worker sends no more).
+ */
+export function ProblemList({
+  problems,
+  total = problems.length,
+}: {
+  problems: readonly FileProblem[];
+  total?: number;
+}) {
   const { t } = useI18n();
   const id = useId();
   const sorted = [...problems].sort((a, b) => a.line - b.line);
@@ -19,7 +28,7 @@ export function ProblemList({ problems }: { problems: readonly FileProblem[] }) 
       data-testid="file-problems"
     >
       <p id={`${id}-title`} className="notice-title">
-        {t('uploads.problems.title', { count: problems.length })}
+        {t('uploads.problems.title', { count: total })}
       </p>
       <ul className="notice-details">
         {sorted.slice(0, shown).map((problem, index) => (
@@ -28,8 +37,10 @@ export function ProblemList({ problems }: { problems: readonly FileProblem[] }) 
           </li>
         ))}
       </ul>
-      {sorted.length > shown ? (
-        <p className="hint">{t('uploads.problems.more', { count: sorted.length - shown })}</p>
+      {total > Math.min(sorted.length, shown) ? (
+        <p className="hint">
+          {t('uploads.problems.more', { count: total - Math.min(sorted.length, shown) })}
+        </p>
       ) : null}
     </div>
   );
