@@ -149,6 +149,19 @@ describe('nodeFetch', () => {
       );
   });
 
+  it('says when the answer has headers too large to read, rather than calling it not HTTP', async () => {
+    service((_, response) => {
+      response.setHeader('x-padding', 'a'.repeat(20_000));
+      response.end('{}');
+    });
+    const answer = await client().insights(sampleTransaction(1));
+    expect(answer).toMatchObject({ ok: false, error: { code: 'network' } });
+    if (!answer.ok)
+      expect(answer.error.message).toBe(
+        "Could not reach the service: the server's answer has headers over 16 KB, more than the app reads.",
+      );
+  });
+
   it('sends an upload (a form) through Node fetch, with its token', async () => {
     let upload: { type: string | undefined; auth: string | undefined; body: string } | null = null;
     service((_, response) => response.end());

@@ -155,7 +155,9 @@ function networkReason(caught: unknown): string {
   for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
-      // Node's HTTP parser: the server answered with something that is not HTTP.
+      // Node's HTTP parser: headers past its limit, or something that is not HTTP at all.
+      if (code === 'HPE_HEADER_OVERFLOW')
+        return "the server's answer has headers over 16 KB, more than the app reads";
       if (code.startsWith('HPE_')) return "the server's answer is not valid HTTP";
       return networkReasons[code] ?? `connection error ${code}`;
     }
