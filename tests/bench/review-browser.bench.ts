@@ -21,6 +21,12 @@ const watchLongTasks = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
+/** What a longest task of `ms` (0: none reported) says: the observer sees only tasks over 50 ms. */
+const taskText = (ms: number) =>
+  ms === 0
+    ? 'no main-thread task over 50 ms reported'
+    : `longest main-thread task ${ms.toFixed(0)} ms`;
+
 /** The longest task since the last call, in ms (0 when none took over 50 ms). */
 async function longestTask(page: Page): Promise<number> {
   return page.evaluate(
@@ -90,7 +96,7 @@ export async function benchReviewInBrowser(): Promise<BenchResult[]> {
       await page.getByTestId('review-count').and(page.locator('[data-value]')).waitFor();
       return { ms: performance.now() - started, longest: await longestTask(page) };
     });
-    console.log(`qb1: ${open.ms.toFixed(0)} ms, longest task ${open.longest.toFixed(0)} ms`);
+    console.log(`qb1: ${open.ms.toFixed(0)} ms, ${taskText(open.longest)}`);
     const reviewed = await reviewEverything(dataDir, batchId);
     console.log(`${String(reviewed)} outcomes stored; building the file in the window`);
     const build = await withAppInChromium(dataDir, async (page, url) => {
@@ -116,13 +122,13 @@ export async function benchReviewInBrowser(): Promise<BenchResult[]> {
     return [
       {
         name: `(qb1) review screen of ${rows} rows in Chromium: Review chosen → first cases and their count`,
-        value: `${open.ms.toFixed(0)} ms, longest main-thread task ${open.longest.toFixed(0)} ms`,
+        value: `${open.ms.toFixed(0)} ms, ${taskText(open.longest)}`,
         target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
         met: open.ms <= targetMs && open.longest <= targetMs,
       },
       {
         name: `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → told the CSV is over 20 MB → zip chosen → its preview`,
-        value: `${build.ms.toFixed(0)} ms (the CSV refused after ${build.csvMs.toFixed(0)} ms), longest main-thread task ${build.longest.toFixed(0)} ms`,
+        value: `${build.ms.toFixed(0)} ms (the CSV refused after ${build.csvMs.toFixed(0)} ms), ${taskText(build.longest)}`,
         target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
         met: build.ms <= targetMs && build.longest <= targetMs,
       },
