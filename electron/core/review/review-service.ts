@@ -16,6 +16,7 @@ import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
 import { messageOf } from '../../../shared/message-of';
+import { isOutcome } from '../../../shared/outcomes/outcome-names';
 import { planImport, type ImportWrite } from './import-plan';
 import { outcomeSlices } from './outcome-slice';
 import { sliceSizer } from './slice-sizer';
@@ -247,13 +248,15 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         unsent: 0,
         elsewhere: 0,
       };
-      for (const { outcome, n, unsent } of repo.counts(environment, batchId)) {
-        summary.counts[outcome] = n;
-        summary.total += n;
-        summary.unsent += unsent;
+      for (const { destination, outcome, n, unsent } of repo.byDestination(environment, batchId)) {
+        if (destination !== environment) summary.elsewhere += n;
+        // `Legítima` is a local review state: never in a file, never waiting to be sent.
+        else if (isOutcome(outcome)) {
+          summary.counts[outcome] = n;
+          summary.total += n;
+          summary.unsent += unsent;
+        }
       }
-      for (const { destination, count } of repo.reviewedBy(batchId))
-        if (destination !== environment) summary.elsewhere += count;
       return summary;
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
