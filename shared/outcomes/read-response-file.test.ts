@@ -265,6 +265,17 @@ describe('readResponseFile refusals', () => {
       view.setUint16(central + (field === 'flags' ? 8 : 10), value, true);
       return bytes;
     };
+    // Made by Info-ZIP's `zip -P secret` (stored, with the 12 bytes ZipCrypto adds).
+    const infoZip =
+      'UEsDBAoACQAAABxzel06fORqQwAAADcAAAAFABwAci5jc3ZVVAkAAzdBCGs4QQhrdXgLAAEEAAAAAAQAAAAAiL7ZQrXQLMd0y8O7Vh+f1ykQ+N9wMZJrB/LNpYgpJ2LRxOVEQEtHIP5CAwr19O0dZydGQvoPZ+pdKmAXUWuLrM9IaVBLBwg6fORqQwAAADcAAABQSwECHgMKAAkAAAAcc3pdOnzkakMAAAA3AAAABQAYAAAAAAABAAAApIEAAAAAci5jc3ZVVAUAAzdBCGt1eAsAAQQAAAAABAAAAABQSwUGAAAAAAEAAQBLAAAAkgAAAAAA';
+    expect(
+      messages(
+        Uint8Array.from(atob(infoZip), (c) => c.charCodeAt(0)),
+        'r.zip',
+      ),
+    ).toEqual([
+      'The zip archive is protected by a password. Zip the CSV file again without one and choose it again.',
+    ]);
     expect(messages(await changed('flags', 1), 'r.zip')).toEqual([
       'The zip archive is protected by a password. Zip the CSV file again without one and choose it again.',
     ]);

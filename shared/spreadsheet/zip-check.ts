@@ -151,13 +151,15 @@ function readEntry(
     method === 0
       ? packedBytes !== unpackedBytes
       : packedBytes > unpackedBytes + unpackedBytes / 1000 + 64;
-  if (impossible) throw new Damaged(`impossible sizes for ${name}`);
+  const encrypted = (flags & 1) !== 0;
+  // An encrypted part's packed bytes carry the cipher's header too: the reader refuses it whole.
+  if (impossible && !encrypted) throw new Damaged(`impossible sizes for ${name}`);
   const entry = {
     name,
     packedBytes,
     unpackedBytes,
     method,
-    encrypted: (flags & 1) !== 0,
+    encrypted,
     dataOffset,
   };
   return { entry, next: nameStart + nameLength + extraLength + commentLength };
