@@ -181,6 +181,7 @@ describe('review and upload through the core', () => {
     });
     await refused('uploads.send', { fileName: 'respostas.txt', base64: 'QUJD' });
     await refused('uploads.send', { fileName: 'respostas.csv', base64: 'not base64!' });
+    await refused('uploads.check', { fileName: 'respostas.csv', base64: 'not base64!' });
     await refused('uploads.file', { uploadId: 9999 });
     await refused('uploads.resend', { uploadId: 9999 });
     expect(

@@ -2,9 +2,10 @@ import type { FileScope, OutcomeChange, UploadCheck } from '../../../shared/cont
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
-import type { Result } from '../../../shared/result';
+import { ok, type Result } from '../../../shared/result';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { fileFromBase64 } from '../uploads/file-base64';
 import { uploadGuard } from '../uploads/upload-guard';
 import { prepareUpload, type PrepareTarget, type Prepared } from '../uploads/upload-prepare';
 import { buildFile, type BuildAnswer, type BuildFileTask } from './build-file';
@@ -30,11 +31,11 @@ export type HistoryTask =
   | ({ kind: 'buildFile' } & BuildFileTask)
   /** The history's part of a send: the file checked, the guard asked, the ledger line stored. */
   | { kind: 'prepareUpload'; fileName: string; bytes: Uint8Array; target: PrepareTarget }
-  /** The checks and the re-send guard of a file, read from `path` or given as bytes. */
+  /** The checks and the re-send guard of a file, read from `path` or given as base64 text. */
   | {
       kind: 'checkFile';
       fileName: string;
-      source: { path: string } | { bytes: Uint8Array };
+      source: { path: string } | { base64: string };
       environment: Destination;
     };
 
@@ -43,7 +44,7 @@ export interface TaskAnswers {
   bulkOutcome: Result<OutcomeChange>;
   fileIds: string[];
   buildFile: BuildAnswer;
-  checkFile: UploadCheck;
+  checkFile: Result<UploadCheck>;
   prepareUpload: Result<Prepared>;
 }
 
@@ -79,15 +80,16 @@ export async function runHistoryTask(
       return prepareUpload(db, { fileName: task.fileName, bytes: task.bytes }, task.target);
     case 'checkFile': {
       const { readFile } = await import('node:fs/promises');
-      const bytes =
-        'bytes' in task.source
-          ? task.source.bytes
-          : new Uint8Array(await readFile(task.source.path));
-      const { check } = await uploadGuard(db).inspect(
-        { fileName: task.fileName, bytes },
-        task.environment,
-      );
-      return check;
+      const file =
+        'base64' in task.source
+          ? fileFromBase64(task.fileName, task.source.base64)
+          : ok({
+              fileName: task.fileName,
+              bytes: new Uint8Array(await readFile(task.source.path)),
+            });
+      if (!file.ok) return file;
+      const { check } = await uploadGuard(db).inspect(file.value, task.environment);
+      return ok(check);
     }
   }
 }
