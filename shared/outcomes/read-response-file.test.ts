@@ -3,7 +3,8 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
-import { readResponseFile } from './read-response-file';
+import { parseCsv } from '../spreadsheet/csv';
+import { readResponseFile, responseRecords } from './read-response-file';
 import { buildResponseFile } from './response-file';
 import { maxUploadBytes } from './types';
 import type { ReadResult, ResponseFileKind, ResponseSeparator } from './types';
@@ -295,5 +296,26 @@ describe('readResponseFile refusals', () => {
     expect(messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
       'The file name must end in .csv or .zip.',
     ]);
+  });
+});
+
+describe('responseRecords', () => {
+  it('splits a file without quote marks into the records parseCsv reads', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'B', '7', ' ', ',', ';', '\r', '\n', 'ç', '-'),
+      maxLength: 80,
+    });
+    fc.assert(
+      fc.property(text, fc.constantFrom<ResponseSeparator>(',', ';'), (input, separator) => {
+        const expected = parseCsv(input, separator).rows.map((cells) =>
+          cells.map((cell) => cell?.text ?? null),
+        );
+        expect(responseRecords(input, separator)).toEqual({
+          rows: expected,
+          openQuoteRecord: null,
+        });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

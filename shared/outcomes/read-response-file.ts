@@ -4,7 +4,6 @@
  * is, so what this reader refuses is what the service would have refused, said sooner.
  */
 import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
-import type { Cell } from '../spreadsheet/types';
 import { checkResponseRows, confirmRows } from './response-checks';
 import { unzipOne } from './response-zip';
 import { maxUploadBytes, responseColumns } from './types';
@@ -58,7 +57,7 @@ function readCsvBytes(
   }
   if (text.trim() === '') return refuse({ code: 'empty', line: 0, message: 'The file is empty.' });
   const separator: ResponseSeparator = detectDelimiter(text) === ';' ? ';' : ',';
-  const parsed = parseCsv(text, separator);
+  const parsed = responseRecords(text, separator);
   if (parsed.openQuoteRecord !== null) {
     const line = parsed.openQuoteRecord;
     return refuse(unreadable(`Line ${line}: a quoted field is never closed.`, line));
@@ -68,6 +67,7 @@ function readCsvBytes(
   if (!columns.ok) return { ok: false, problems: columns.problems };
 
   const problems: FileProblem[] = [];
+  const { 'ID Transacional': id, DeviceId: device, Resultado: outcome } = columns.at;
   const drafts = records.map((cells, index): DraftResponseRow => {
     if (cells.length > header.length) {
       const line = index + 2;
@@ -78,11 +78,10 @@ function readCsvBytes(
         ),
       );
     }
-    const value = (column: ResponseColumn) => cells[columns.at[column]]?.text ?? null;
     return {
-      transactionId: value('ID Transacional'),
-      deviceId: value('DeviceId'),
-      outcome: value('Resultado'),
+      transactionId: cells[id] ?? null,
+      deviceId: cells[device] ?? null,
+      outcome: cells[outcome] ?? null,
     };
   });
   const confirmed = confirmRows(drafts);
@@ -91,15 +90,50 @@ function readCsvBytes(
   return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
+/** A field's text, or null for an empty one. */
+type Field = string | null;
+
+/**
+ * The records of the file as fields, as `parseCsv` reads them (RFC 4180; a blank line is an empty
+ * record; trailing empty fields, and empty records at the end, dropped). A file without a quote
+ * mark, as most are, is split by line ends and separators instead: the same records, in a
+ * fraction of the time over a million lines.
+ */
+export function responseRecords(
+  text: string,
+  separator: ResponseSeparator,
+): { rows: Field[][]; openQuoteRecord: number | null } {
+  if (text.includes('"')) {
+    const parsed = parseCsv(text, separator);
+    return {
+      rows: parsed.rows.map((cells) => cells.map((cell) => cell?.text ?? null)),
+      openQuoteRecord: parsed.openQuoteRecord,
+    };
+  }
+  const lines = text.split(/\r\n|\r|\n/);
+  // A line end closes its record: the empty text after the last one is no record.
+  if (lines.at(-1) === '') lines.pop();
+  const rows = lines.map((line) => {
+    const fields: Field[] = line.split(separator);
+    let end = fields.length;
+    while (end > 0 && fields[end - 1] === '') end -= 1;
+    fields.length = end;
+    for (let at = 0; at < end; at += 1) if (fields[at] === '') fields[at] = null;
+    return fields;
+  });
+  while (rows.length > 0 && rows[rows.length - 1]?.length === 0) rows.pop();
+  return { rows, openQuoteRecord: null };
+}
+
 /** Where each of the three columns is, or what is wrong with the header line. */
 function headerColumns(
-  header: Cell[],
+  header: Field[],
 ): { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
   const problems: FileProblem[] = [];
   const at: Partial<Record<ResponseColumn, number>> = {};
   const expected = responseColumns.join(', ');
-  header.forEach((cell, column) => {
-    const name = cell?.text ?? '';
+  header.forEach((field, column) => {
+    const name = field ?? '';
     if (!isResponseColumn(name)) {
       problems.push(headerProblem(`Line 1: column '${name}' is not one of ${expected}.`));
     } else if (at[name] !== undefined) {
