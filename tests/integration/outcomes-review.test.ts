@@ -486,4 +486,27 @@ describe('rows for a response-variable file', () => {
     ).toHaveLength(9);
     expect(review.summary('sandbox', otherBatch)).toMatchObject({ total: 1, unsent: 1 });
   });
+
+  it('gives a batch the outcomes set from a later batch on the transactions it holds too', async () => {
+    const review = reviewService(fixture.db);
+    const [answered] = batchRows().filter((row) => row.deviceId !== null);
+    const source = fixture.rows[answered!.seq - 1]!;
+    const later = await fixture.runBatch([source]);
+    review.set(targets([1], later), 'Fraude Confirmada');
+    const stored = fixture.db
+      .prepare('SELECT batch_id FROM outcomes WHERE external_id = ?')
+      .get(answered!.externalId);
+    expect(stored).toEqual({ batch_id: later });
+    const expected = [
+      expect.objectContaining({
+        transactionId: answered!.externalId,
+        outcome: 'Fraude Confirmada',
+      }),
+    ];
+    expect(await review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId })).toEqual(
+      expected,
+    );
+    expect(await review.fileRows('sandbox', { scope: 'all', batchId: later })).toEqual(expected);
+    expect(review.summary('sandbox', fixture.batchId)).toMatchObject({ total: 1, unsent: 1 });
+  });
 });
