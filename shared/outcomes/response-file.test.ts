@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildResponseFile, previewResponseFile } from './response-file';
 import type { BuiltResponseFile, DraftResponseRow } from './types';
+import { fflateDeflater, type Deflater } from './zip-one';
 
 const rows: DraftResponseRow[] = [
   { transactionId: 'PED-1', deviceId: 'dev-0000000000000000000a', outcome: 'Suspeito' },
@@ -46,6 +47,29 @@ describe('buildResponseFile over the most the app sends', () => {
     const zip = await buildResponseFile(rows, { kind: 'zip', fileName: 'big', maxBytes: 100 });
     expect(zip.ok || zip.problems[0]?.message).toMatch(/send fewer rows \(one batch/);
     expect((await buildResponseFile(rows, { kind: 'csv', fileName: 'big' })).ok).toBe(true);
+  });
+});
+
+describe('buildResponseFile of a CSV past the most', () => {
+  it('stops writing as soon as the CSV passes it, and tells the size from the lines written', async () => {
+    // 2,000 lines of 1,021 bytes after a 36-byte header: 2,042,036 bytes, 1.9 MB.
+    const long: DraftResponseRow[] = Array.from({ length: 2000 }, (_, n) => ({
+      transactionId: `PED-${String(n).padStart(5, '0')}`,
+      deviceId: 'd'.repeat(1000),
+      outcome: 'Suspeito',
+    }));
+    const encode = vi.spyOn(TextEncoder.prototype, 'encode');
+    const result = await buildResponseFile(long, {
+      kind: 'csv',
+      fileName: 'big',
+      rowsPerTurn: 100,
+      maxBytes: 500_000,
+    });
+    const encoded = encode.mock.calls.length;
+    encode.mockRestore();
+    expect(result).toMatchObject({ ok: false, problems: [{ code: 'too_large', value: '1.9' }] });
+    // The header and 5 pieces of 100 lines (510,536 bytes), not the 20 pieces of the whole file.
+    expect(encoded).toBeLessThanOrEqual(6);
   });
 });
 
@@ -147,6 +171,27 @@ describe('buildResponseFile as zip', () => {
     expect(await zip.file('lote-7.csv')!.async('uint8array')).toEqual(csv.bytes);
     // Compression method in the local header (offset 8): 8 = deflate.
     expect(new DataView(file.bytes.buffer, file.bytes.byteOffset).getUint16(8, true)).toBe(8);
+  });
+
+  it('deflates the CSV with the deflater given, a piece at a time as it is written', async () => {
+    const pieces: string[] = [];
+    const deflater: Deflater = () => {
+      const inner = fflateDeflater();
+      return {
+        push(piece) {
+          pieces.push(new TextDecoder().decode(piece));
+          inner.push(piece);
+        },
+        end: () => inner.end(),
+      };
+    };
+    const file = await built(rows, { kind: 'zip', fileName: 'z', rowsPerTurn: 2, deflater });
+    expect(pieces).toEqual([
+      'ID Transacional,DeviceId,Resultado\r\n',
+      expectedCsv.split('\r\n').slice(1, 3).join('\r\n') + '\r\n',
+      '"multi\r\nline",dév-ç,Device Positivado\r\n',
+    ]);
+    expect(file.bytes).toEqual((await built(rows, { kind: 'zip', fileName: 'z' })).bytes);
   });
 
   it('gives the same bytes for the same rows, whatever the time', async () => {

@@ -4,7 +4,6 @@
  * date is fixed and nothing else in the archive depends on the time or the machine.
  */
 import { inflateSync } from 'fflate';
-import JSZip from 'jszip';
 import { resolveLimits } from '../spreadsheet/limits';
 import { deflateEnds } from '../spreadsheet/deflate-check';
 import type { Limits } from '../spreadsheet/limits';
@@ -13,23 +12,22 @@ import { formatCount } from '../spreadsheet/problem';
 import type { ReadProblem } from '../spreadsheet/types';
 import { checkZip, type ZipRefusal } from '../spreadsheet/zip-check';
 import type { FileProblem } from './types';
+import { fflateDeflater, zipArchive, type Deflater } from './zip-one';
 
-/** The entry date of every zip built here. JSZip writes it as UTC, so no time zone shows. */
-export const zipEntryDate = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
+export { zipEntryDate } from './zip-one';
 
 /** The most a response file may hold unpacked: a row takes about 60 bytes, so 800,000 rows and more. */
 export const maxResponseBytes = 50 * 1024 * 1024;
 
-/** A zip holding `bytes` as its one entry `entryName`, deflated, with the fixed date. */
-export async function zipOne(entryName: string, bytes: Uint8Array): Promise<Uint8Array> {
-  const zip = new JSZip();
-  zip.file(entryName, bytes, { date: zipEntryDate, createFolders: false });
-  return zip.generateAsync({
-    type: 'uint8array',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-    platform: 'DOS',
-  });
+/** A zip holding `bytes` as its one entry `entryName`, deflated by `deflater`, with the fixed date. */
+export async function zipOne(
+  entryName: string,
+  bytes: Uint8Array,
+  deflater: Deflater = fflateDeflater,
+): Promise<Uint8Array> {
+  const deflating = deflater();
+  deflating.push(bytes);
+  return zipArchive(entryName, bytes.length, await deflating.end());
 }
 
 /**
