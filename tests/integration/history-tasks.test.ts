@@ -15,6 +15,7 @@ import type {
 } from '../../shared/contract/outcomes';
 import type { BatchSummary, SavedExport } from '../../shared/contract/results';
 import { buildResponseFile } from '../../shared/outcomes';
+import { nodeDeflater } from '../../electron/core/tasks/node-deflater';
 import type { Result } from '../../shared/result';
 import { startSandbox } from '../../electron/sandbox';
 import { sourceRows } from '../support/bulk';
@@ -151,7 +152,7 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
     const copy = readFileSync(saved.path);
     const rebuilt = await buildResponseFile(
       (await call<{ rows: [] }>('outcomes.fileRows', { batchId })).rows,
-      { kind: 'zip', fileName: 'respostas' },
+      { kind: 'zip', fileName: 'respostas', deflater: nodeDeflater },
     );
     expect(rebuilt.ok && Buffer.from(rebuilt.file.bytes).equals(copy)).toBe(true);
 

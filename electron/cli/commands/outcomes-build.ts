@@ -22,6 +22,7 @@ import { printList } from '../listing';
 import { writeAtomically } from '../../core/write-atomically';
 import { messageOf } from '../../../shared/message-of';
 import { teamFileRows } from '../../core/team/team-file-rows';
+import { nodeDeflater } from '../../core/tasks/node-deflater';
 import { cliTeam } from '../team';
 
 const options = {
@@ -145,6 +146,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       kind,
       separator,
       fileName: path.basename(output),
+      deflater: nodeDeflater,
     });
     if (!built.ok) {
       io.err('dcdesk: the file cannot be built; nothing written:');

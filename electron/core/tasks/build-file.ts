@@ -6,6 +6,7 @@ import { buildResponseFile } from '../../../shared/outcomes';
 import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { nodeDeflater } from './node-deflater';
 import { sha256 } from '../uploads/upload-guard';
 
 /** A built file as the core keeps it: the view the window gets, less what the core adds. */
@@ -51,6 +52,7 @@ export async function buildFile(
     kind: task.fileKind,
     separator: task.separator,
     fileName: task.fileName,
+    deflater: nodeDeflater,
   });
   if (!built.ok) return { rows: rows.length, file: null, problems: built.problems };
   const { file } = built;
