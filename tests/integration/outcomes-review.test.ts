@@ -485,6 +485,16 @@ describe('rows for a response-variable file', () => {
       await review.fileRows('sandbox', { scope: 'all', batchId: fixture.batchId }),
     ).toHaveLength(9);
     expect(review.summary('sandbox', otherBatch)).toMatchObject({ total: 1, unsent: 1 });
+    for (const query of [
+      { scope: 'all' as const },
+      { scope: 'unsent' as const },
+      { scope: 'all' as const, batchId: otherBatch },
+      { scope: 'unsent' as const, batchId: fixture.batchId },
+    ])
+      expect(review.fileCount('sandbox', query)).toBe(
+        (await review.fileRows('sandbox', query)).length,
+      );
+    expect(review.fileCount('test', { scope: 'all' })).toBe(0);
   });
 
   it('gives a batch the outcomes set from a later batch on the transactions it holds too', async () => {

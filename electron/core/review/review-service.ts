@@ -64,6 +64,8 @@ export interface ReviewService {
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
   seenElsewhere(transactionIds: string[], environment: Destination): number;
+  /** How many rows `fileRows` gives for the same question. */
+  fileCount(environment: Destination, query: { batchId?: string; scope: FileScope }): number;
   /**
    * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
    * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
@@ -261,6 +263,8 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
+    fileCount: (environment, { batchId, scope }) =>
+      repo.fileCount(environment, batchId, scope === 'unsent'),
     async fileRows(environment, { batchId, scope }, sliceRows = 16_384, progress) {
       const rows: ResponseVariableRow[] = [];
       let after: FileRowsCursor | null = null;

@@ -39,8 +39,7 @@ export async function buildFile(
   progress: (done: number, total: number) => void,
 ): Promise<BuildAnswer> {
   const review = reviewService(db);
-  const summary = review.summary(task.environment, task.batchId);
-  const total = task.scope === 'all' ? summary.total : summary.unsent;
+  const total = review.fileCount(task.environment, task);
   progress(0, total);
   const read = await review.fileRows(task.environment, task, 65_536, (done) =>
     progress(Math.min(done, total), total),
