@@ -41,19 +41,25 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
   return problems;
 }
 
-/** The rows as the file will carry them, or their problems when there are any. */
+/**
+ * The rows as the file will carry them, or their problems when there are any. One pass with a
+ * set of the ids while every row is fine; the first row that is not has `checkResponseRows` list
+ * them all (a million rows: its map of first lines and a problem list cost a third more).
+ */
 export function confirmRows(
   rows: DraftResponseRow[],
 ): { ok: true; rows: ResponseVariableRow[] } | { ok: false; problems: FileProblem[] } {
-  const problems = checkResponseRows(rows);
+  const problems = () => ({ ok: false as const, problems: checkResponseRows(rows) });
+  if (rows.length === 0) return problems();
+  const ids = new Set<string>();
   const confirmed: ResponseVariableRow[] = [];
   for (const { transactionId, deviceId, outcome } of rows) {
-    if (transactionId === null || deviceId === null || !isOutcome(outcome)) break;
+    if (transactionId === null || deviceId === null || !isOutcome(outcome)) return problems();
+    const id = transactionId.trim();
+    if (id === '' || deviceId.trim() === '' || ids.size === ids.add(id).size) return problems();
     confirmed.push({ transactionId, deviceId, outcome });
   }
-  return problems.length === 0 && confirmed.length === rows.length
-    ? { ok: true, rows: confirmed }
-    : { ok: false, problems };
+  return { ok: true, rows: confirmed };
 }
 
 function emptyValue(
