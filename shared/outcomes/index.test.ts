@@ -28,6 +28,7 @@ describe('shared/outcomes', () => {
       'checkResponseRows',
       'responseCsv',
       'buildResponseFile',
+      'responseFileBuilder',
       'previewResponseFile',
       'readResponseFile',
       'responseFileName',

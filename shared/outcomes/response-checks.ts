@@ -41,25 +41,40 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
   return problems;
 }
 
-/**
- * The rows as the file will carry them, or their problems when there are any. One pass with a
- * set of the ids while every row is fine; the first row that is not has `checkResponseRows` list
- * them all (a million rows: its map of first lines and a problem list cost a third more).
- */
+/** The rows as the file will carry them, or their problems when there are any. */
 export function confirmRows(
   rows: DraftResponseRow[],
 ): { ok: true; rows: ResponseVariableRow[] } | { ok: false; problems: FileProblem[] } {
-  const problems = () => ({ ok: false as const, problems: checkResponseRows(rows) });
-  if (rows.length === 0) return problems();
+  const confirmed = rows.length === 0 ? null : rowConfirmer()(rows);
+  return confirmed === null
+    ? { ok: false, problems: checkResponseRows(rows) }
+    : { ok: true, rows: confirmed };
+}
+
+/**
+ * `confirmRows` for rows that come a slice at a time: each slice as the file will carry it, or
+ * null from the first row with a problem on (then `checkResponseRows` of all the rows lists
+ * them). One pass with a set of the ids: the map of first lines and the problem list are only
+ * for a file with problems (a million rows: they cost a third more).
+ */
+export function rowConfirmer(): (rows: DraftResponseRow[]) => ResponseVariableRow[] | null {
   const ids = new Set<string>();
-  const confirmed: ResponseVariableRow[] = [];
-  for (const { transactionId, deviceId, outcome } of rows) {
-    if (transactionId === null || deviceId === null || !isOutcome(outcome)) return problems();
-    const id = transactionId.trim();
-    if (id === '' || deviceId.trim() === '' || ids.size === ids.add(id).size) return problems();
-    confirmed.push({ transactionId, deviceId, outcome });
-  }
-  return { ok: true, rows: confirmed };
+  let fine = true;
+  const failed = () => {
+    fine = false;
+    return null;
+  };
+  return (rows) => {
+    if (!fine) return null;
+    const confirmed: ResponseVariableRow[] = [];
+    for (const { transactionId, deviceId, outcome } of rows) {
+      if (transactionId === null || deviceId === null || !isOutcome(outcome)) return failed();
+      const id = transactionId.trim();
+      if (id === '' || deviceId.trim() === '' || ids.size === ids.add(id).size) return failed();
+      confirmed.push({ transactionId, deviceId, outcome });
+    }
+    return confirmed;
+  };
 }
 
 function emptyValue(

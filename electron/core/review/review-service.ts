@@ -75,8 +75,8 @@ export interface ReviewService {
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
     sliceRows?: number,
-    /** After each slice: the rows read so far. */
-    progress?: (read: number) => void,
+    /** After each slice: the rows read so far, and the slice (a file is built as they come). */
+    progress?: (read: number, slice: ResponseVariableRow[]) => void,
   ): Promise<ResponseVariableRow[]>;
 }
 
@@ -275,7 +275,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           limit: sliceRows,
         });
         for (const row of slice.rows) rows.push(row);
-        progress?.(rows.length);
+        progress?.(rows.length, slice.rows);
         after = slice.next;
       } while (after);
       return rows;

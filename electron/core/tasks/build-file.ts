@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { BuiltFileView } from '../../../shared/contract/outcomes';
 import type { Destination } from '../../../shared/environment';
 import type { FileScope } from '../../../shared/contract/outcomes';
-import { buildResponseFile } from '../../../shared/outcomes';
+import { responseFileBuilder } from '../../../shared/outcomes';
 import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
@@ -41,23 +41,28 @@ export async function buildFile(
   const review = reviewService(db);
   const total = review.fileCount(task.environment, task);
   progress(0, total);
-  const read = await review.fileRows(task.environment, task, 65_536, (done) =>
-    progress(Math.min(done, total), total),
-  );
   const left = new Set(task.exclude);
-  const rows = left.size === 0 ? read : read.filter((row) => !left.has(row.transactionId));
-  if (rows.length === 0) return { rows: 0, file: null, problems: [] };
-  const built = await buildResponseFile(rows, {
+  const builder = responseFileBuilder({
     kind: task.fileKind,
     separator: task.separator,
     fileName: task.fileName,
     deflater: nodeDeflater,
   });
-  if (!built.ok) return { rows: rows.length, file: null, problems: built.problems };
+  let count = 0;
+  // Each slice is written, and deflated on libuv's pool, while the next is read.
+  await review.fileRows(task.environment, task, 65_536, (done, slice) => {
+    const rows = left.size === 0 ? slice : slice.filter((row) => !left.has(row.transactionId));
+    count += rows.length;
+    builder.add(rows);
+    progress(Math.min(done, total), total);
+  });
+  const built = await builder.finish();
+  if (count === 0) return { rows: 0, file: null, problems: [] };
+  if (!built.ok) return { rows: count, file: null, problems: built.problems };
   const { file } = built;
   await writeFile(task.path, file.bytes, { mode: 0o600 });
   return {
-    rows: rows.length,
+    rows: count,
     problems: [],
     file: {
       fileName: file.fileName,

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { responseFileBuilder, type BuildOptions } from './response-builder';
+import { buildResponseFile } from './response-file';
+import type { DraftResponseRow } from './types';
+import { fflateDeflater, type Deflater } from './zip-one';
+
+const many: DraftResponseRow[] = Array.from({ length: 10 }, (_, n) => ({
+  transactionId: `PED-${String(n)}`,
+  deviceId: `dev;${String(n)}`,
+  outcome: 'Suspeito',
+}));
+
+async function inSlices(rows: DraftResponseRow[], size: number, options: BuildOptions) {
+  const builder = responseFileBuilder(options);
+  for (let from = 0; from < rows.length; from += size) builder.add(rows.slice(from, from + size));
+  return builder.finish();
+}
+
+describe('responseFileBuilder', () => {
+  it.each(['csv', 'zip'] as const)(
+    'gives, slice by slice, the %s buildResponseFile gives for all the rows',
+    async (kind) => {
+      const options = { kind, fileName: 'lote', separator: ';' as const };
+      expect(await inSlices(many, 3, options)).toEqual(await buildResponseFile(many, options));
+    },
+  );
+
+  it('lists every problem of every slice, and writes nothing from the first on', async () => {
+    const rows: DraftResponseRow[] = [
+      ...many.slice(0, 4),
+      { transactionId: ' PED-1 ', deviceId: 'd', outcome: 'Suspeito' },
+      ...many.slice(4, 8),
+      { transactionId: 'X', deviceId: ' ', outcome: 'Fraude' },
+    ];
+    let pushed = 0;
+    const deflater: Deflater = () => {
+      const inner = fflateDeflater();
+      return {
+        push(piece) {
+          pushed += 1;
+          inner.push(piece);
+        },
+        end: () => inner.end(),
+      };
+    };
+    const options = { kind: 'zip' as const, fileName: 'x', deflater };
+    const built = await inSlices(rows, 4, options);
+    expect(built).toEqual(await buildResponseFile(rows, { kind: 'zip', fileName: 'x' }));
+    expect(!built.ok && built.problems.map((problem) => [problem.code, problem.line])).toEqual([
+      ['duplicate_transaction_id', 6],
+      ['missing_device_id', 11],
+      ['invalid_outcome', 11],
+    ]);
+    // The header and the first slice: the second holds the repeated id.
+    expect(pushed).toBe(2);
+  });
+
+  it('says the problems of a CSV past the most, not its size', async () => {
+    const rows = [...many, { transactionId: 'PED-0', deviceId: 'd', outcome: 'Suspeito' }];
+    const built = await inSlices(rows, 2, { kind: 'csv', fileName: 'x', maxBytes: 60 });
+    expect(!built.ok && built.problems).toEqual([
+      expect.objectContaining({ code: 'duplicate_transaction_id', line: 12, firstLine: 2 }),
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+/** The preview of a response-variable file: what the analyst sees before saving or sending it. */
+import { outcomes } from '../domain/types';
+import type { Outcome, ResponseVariableRow } from '../domain/types';
+import { looksLikeFormula } from '../spreadsheet/formula';
+import type { ResponseFilePreview } from './types';
+
+/** The totals per outcome and the first rows, exactly as the file carries them. */
+export function previewResponseFile(
+  rows: ResponseVariableRow[],
+  sizeBytes: number,
+  first = 10,
+): ResponseFilePreview {
+  const counts = Object.fromEntries(outcomes.map((outcome) => [outcome, 0])) as Record<
+    Outcome,
+    number
+  >;
+  const formulaLike = { count: 0, lines: [] as number[] };
+  rows.forEach((row, index) => {
+    counts[row.outcome] += 1;
+    if (!looksLikeFormula(row.transactionId) && !looksLikeFormula(row.deviceId)) return;
+    formulaLike.count += 1;
+    if (formulaLike.lines.length < 10) formulaLike.lines.push(index + 2);
+  });
+  return {
+    total: rows.length,
+    counts,
+    firstRows: rows.slice(0, Math.max(first, 0)),
+    sizeBytes,
+    formulaLike,
+  };
+}
