@@ -13,6 +13,8 @@ export const nodeDeflater: Deflater = () => {
   const packed: Buffer[] = [];
   deflate.on('data', (piece: Buffer) => packed.push(piece));
   const ended = once(deflate, 'end');
+  // A build that fails before `end` leaves the stream to the collector, its failure to nobody.
+  ended.catch(() => undefined);
   let crc = 0;
   return {
     push(piece) {
