@@ -72,6 +72,22 @@ describe('the outcome trail (issue 17)', () => {
     expect(trailRepo(fixture.db).waitingCount()).toBe(5);
   });
 
+  it('orders changes made one after the other as they were made, even within a millisecond', () => {
+    const review = reviewService(fixture.db, () => 'Ana');
+    const target = { batchId: fixture.batchId, seq: 7 };
+    const made: Array<string | null> = [];
+    // Changes this fast share their millisecond: the trail (and the team, which takes the latest
+    // by time, then ID) must still see them in the order they were made.
+    for (let turn = 0; turn < 60; turn += 1) {
+      const outcome = turn % 2 === 0 ? 'Suspeito' : null;
+      review.set([target], outcome);
+      made.push(outcome);
+    }
+    const lines = trailRepo(fixture.db).ofTransaction(idOf(7));
+    expect(lines.map((line) => line.outcome)).toEqual(made);
+    expect(trailRepo(fixture.db).latest(idOf(7), 'sandbox')?.outcome).toBeNull();
+  });
+
   it('writes nothing when the outcome change fails, and no outcome without its line', () => {
     const review = reviewService(fixture.db, () => 'Ana');
     const before = trailRepo(fixture.db).waitingCount();

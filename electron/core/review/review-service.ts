@@ -18,6 +18,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { messageOf } from '../../../shared/message-of';
 import { isOutcome } from '../../../shared/outcomes/outcome-names';
 import { planImport, type ImportWrite } from './import-plan';
+import { changeTime } from './change-time';
 import { outcomeSlices } from './outcome-slice';
 import { sliceSizer } from './slice-sizer';
 import { betweenSlices } from './slice-checkpoints';
@@ -155,15 +156,16 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
       outcome: ReviewOutcome | null,
       source: ChangeSource,
     ): OutcomeChange => {
-      const now = new Date().toISOString();
+      const now = changeTime();
+      // A transaction met again in the rows is written after the others: a time of its own.
       return slices.write(read(), { outcome, analyst: analyst(), now, source }, (id, set) =>
-        setOne(id, set, now, source),
+        setOne(id, set, changeTime(), source),
       );
     },
   );
 
   const write = db.transaction((writes: ImportWrite[]) => {
-    const now = new Date().toISOString();
+    const now = changeTime();
     let applied = 0;
     for (const { transactionId, deviceId, outcome, batchId } of writes)
       applied += setOne(transactionId, { outcome, deviceId, batchId }, now, 'spreadsheet');
