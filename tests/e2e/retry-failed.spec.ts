@@ -27,7 +27,9 @@ test('rows that failed while the service was away are counted, and Retry failed 
   app,
 }) => {
   const rows = 120;
-  const away = await startSandbox({ latencyMs: 30 });
+  // Slow enough (120 rows, 4 at a time, 100 ms each: 3 s) that the service goes away mid-run
+  // however soon the count is seen; at 30 ms a loaded machine saw the run finish first.
+  const away = await startSandbox({ latencyMs: 100 });
   const back = await startSandbox();
   try {
     const setup: Array<[string, unknown]> = [
@@ -48,7 +50,7 @@ test('rows that failed while the service was away are counted, and Retry failed 
       String(rows),
     );
     await page.getByTestId('run-lookups').click();
-    await expect.poll(() => count(page, 'done')).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => count(page, 'done'), { intervals: [50] }).toBeGreaterThanOrEqual(10);
 
     // The service goes away mid-run: rows fail after their attempts, then the batch pauses.
     await away.close();

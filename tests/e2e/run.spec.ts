@@ -191,7 +191,7 @@ test('pausing stops sending and resuming finishes with every row sent once', asy
     await expect(page.getByTestId('run-environment')).toContainText('Test');
     await page.getByTestId('run-lookups').click();
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
-    await expect.poll(() => count(page, 'done')).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => count(page, 'done'), { intervals: [50] }).toBeGreaterThanOrEqual(20);
     await expect(page.getByTestId('run-rate')).toContainText('rows/s');
     await screenshot(page, 'batch-running');
 
@@ -236,7 +236,7 @@ test('closing the app mid-run offers the batch for resume, and nothing is lost',
     await importCsv(page, 'fechado.csv', rows);
     await page.getByTestId('run-lookups').click();
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
-    await expect.poll(() => count(page, 'done')).toBeGreaterThanOrEqual(30);
+    await expect.poll(() => count(page, 'done'), { intervals: [50] }).toBeGreaterThanOrEqual(30);
 
     await app.restart();
     const banner = page.getByTestId('interrupted-banner');
