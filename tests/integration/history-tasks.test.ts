@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/create-core';
-import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import type { Core } from '../../electron/core/create-core';
 import { repositoryTaskThread } from '../../electron/core/tasks/thread-tasks';
 import type {
   BuiltFileView,
@@ -17,12 +15,10 @@ import type { BatchSummary, SavedExport } from '../../shared/contract/results';
 import { buildResponseFile } from '../../shared/outcomes';
 import { nodeDeflater } from '../../electron/core/tasks/node-deflater';
 import type { Result } from '../../shared/result';
-import { startSandbox } from '../../electron/sandbox';
 import { sourceRows } from '../support/bulk';
+import { testCore } from '../support/test-core';
 import { unwrap } from './results-fixture';
 
-// The real Secret Service of tests/support/secret-service.ts, under a name of this run's own.
-const keychain = createKeychainStore({ service: `Device Check Desk tests ${randomUUID()}` });
 const dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-history-tasks-'));
 let core: Core;
 let batchId: string;
@@ -32,18 +28,7 @@ async function call<T>(name: string, input: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  core = unwrap(
-    await createCore({
-      dataDir: dir,
-      fetch: globalThis.fetch,
-      keychain,
-      startSandbox,
-      version: '0.0.0-test',
-      locale: 'en-GB',
-      platform: process.platform,
-      taskThread: repositoryTaskThread(),
-    }),
-  );
+  core = await testCore(dir, { taskThread: repositoryTaskThread() });
   const created = await call<BatchSummary>('batches.create', {
     sourceName: 'pedidos.csv',
     sourceSha256: 'c'.repeat(64),
@@ -79,16 +64,21 @@ async function longestHold<T>(work: () => Promise<T>): Promise<{ value: T; heldM
   }
 }
 
+/** A CSV of 300,000 rows whose DeviceIds no answer named, as base64 (a file chosen from disk). */
+async function bigFile(): Promise<string> {
+  const rows = Array.from({ length: 300_000 }, (_, n) => ({
+    transactionId: `PED-${String(n)}`,
+    deviceId: `dev-${String(n)}`,
+    outcome: 'Suspeito' as const,
+  }));
+  const built = await buildResponseFile(rows, { kind: 'csv', fileName: 'big' });
+  if (!built.ok) throw new Error('not built');
+  return Buffer.from(built.file.bytes).toString('base64');
+}
+
 describe('work over a whole batch on the history task thread (issue 13)', () => {
   it('checks a file of 300,000 rows without holding the core’s thread', async () => {
-    const rows = Array.from({ length: 300_000 }, (_, n) => ({
-      transactionId: `PED-${String(n)}`,
-      deviceId: `dev-${String(n)}`,
-      outcome: 'Suspeito' as const,
-    }));
-    const built = await buildResponseFile(rows, { kind: 'csv', fileName: 'big' });
-    if (!built.ok) throw new Error('not built');
-    const base64 = Buffer.from(built.file.bytes).toString('base64');
+    const base64 = await bigFile();
     const { value, heldMs } = await longestHold(() =>
       call<UploadCheck>('uploads.check', { fileName: 'big.csv', base64 }),
     );
@@ -101,14 +91,7 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
   }, 60_000);
 
   it('reads a file of 300,000 rows to send without holding the core’s thread', async () => {
-    const rows = Array.from({ length: 300_000 }, (_, n) => ({
-      transactionId: `PED-${String(n)}`,
-      deviceId: `dev-${String(n)}`,
-      outcome: 'Suspeito' as const,
-    }));
-    const built = await buildResponseFile(rows, { kind: 'csv', fileName: 'big' });
-    if (!built.ok) throw new Error('not built');
-    const base64 = Buffer.from(built.file.bytes).toString('base64');
+    const base64 = await bigFile();
     // Its DeviceIds are nowhere in the history: read and checked, then refused, nothing sent.
     const { value, heldMs } = await longestHold(() =>
       core.call('uploads.send', { fileName: 'big.csv', base64 }),

@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/create-core';
-import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import type { Core } from '../../electron/core/create-core';
 import { openHistory } from '../../electron/core/store/db';
 import { startSandbox } from '../../electron/sandbox';
 import { sourceRows, startBatch } from '../support/bulk';
+import { testCore } from '../support/test-core';
 import { unwrap } from './results-fixture';
 
-// The real Secret Service of tests/support/secret-service.ts, under a name of this run's own.
-const keychain = createKeychainStore({ service: `Device Check Desk tests ${randomUUID()}` });
 const dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-results-'));
 let core: Core;
 let batchId: string;
@@ -26,17 +23,7 @@ beforeAll(async () => {
   batchId = batch.id;
   db.close();
   await sandbox.close();
-  core = unwrap(
-    await createCore({
-      dataDir: dir,
-      fetch: globalThis.fetch,
-      keychain,
-      startSandbox,
-      version: '0.0.0-test',
-      locale: 'en-GB',
-      platform: process.platform,
-    }),
-  );
+  core = await testCore(dir);
 });
 afterAll(async () => {
   await core.close();

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core/create-core';
-import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import type { Core } from '../../electron/core/create-core';
 import type {
   OutcomeChange,
   OutcomeFileRows,
@@ -17,11 +15,9 @@ import type { BatchSummary, ExportedFile, ResultPage } from '../../shared/contra
 import { buildResponseFile } from '../../shared/outcomes';
 import type { Result } from '../../shared/result';
 import { sourceRows } from '../support/bulk';
+import { testCore } from '../support/test-core';
 import { unwrap } from './results-fixture';
-import { startSandbox } from '../../electron/sandbox';
 
-// The real Secret Service of tests/support/secret-service.ts, under a name of this run's own.
-const keychain = createKeychainStore({ service: `Device Check Desk tests ${randomUUID()}` });
 const dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-uploads-'));
 let core: Core;
 let batchId: string;
@@ -31,17 +27,7 @@ async function call<T>(name: string, input: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  core = unwrap(
-    await createCore({
-      dataDir: dir,
-      fetch: globalThis.fetch,
-      keychain,
-      startSandbox,
-      version: '0.0.0-test',
-      locale: 'en-GB',
-      platform: process.platform,
-    }),
-  );
+  core = await testCore(dir);
   // A batch run in the embedded sandbox, the environment a new install starts in.
   const created = await call<BatchSummary>('batches.create', {
     sourceName: 'pedidos.csv',
