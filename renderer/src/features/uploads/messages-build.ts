@@ -60,7 +60,7 @@ export const buildMessages = catalogue(
     'uploads.problem.header':
       'the header must be exactly the columns ID Transacional, DeviceId and Resultado.',
     'uploads.problem.unreadable':
-      'the file cannot be read: it is not UTF-8 text, its quoting is broken, or the zip does not hold exactly one CSV.',
+      'the file cannot be read: it is not UTF-8 text, its quoting is broken, or the zip is damaged, protected by a password, packed in a way other than deflate, or does not hold exactly one CSV.',
     'uploads.problem.too_large':
       'the file is {value} MB, more than the 20 MB the app sends: build it as a zip, or send fewer rows (one batch, or only the rows not sent yet).',
     'uploads.problem.missing_transaction_id': 'the transaction id (ID Transacional) is missing.',
@@ -129,7 +129,7 @@ export const buildMessages = catalogue(
     'uploads.problem.header':
       'o cabeçalho deve ter exatamente as colunas ID Transacional, DeviceId e Resultado.',
     'uploads.problem.unreadable':
-      'o arquivo não pode ser lido: não é texto UTF-8, as aspas estão quebradas ou o zip não contém exatamente um CSV.',
+      'o arquivo não pode ser lido: não é texto UTF-8, as aspas estão quebradas, ou o zip está danificado, protegido por senha, compactado de outra forma que não deflate, ou não contém exatamente um CSV.',
     'uploads.problem.too_large':
       'o arquivo tem {value} MB, mais que os 20 MB que o app envia: gere-o como zip ou envie menos linhas (um lote, ou só as linhas ainda não enviadas).',
     'uploads.problem.missing_transaction_id': 'falta o ID da transação (ID Transacional).',
