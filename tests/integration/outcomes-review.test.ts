@@ -268,7 +268,7 @@ describe('rows for a response-variable file', () => {
     const whole = await review.fileRows('sandbox', { scope: 'all' });
     expect(whole.map((row) => row.transactionId)).toEqual(answered.map((row) => row.externalId));
     const order: string[] = [];
-    const reading = review.fileRows('sandbox', { scope: 'all' }, 3).then((rows) => {
+    const reading = review.fileRows('sandbox', { scope: 'all' }, { sliceRows: 3 }).then((rows) => {
       order.push('read');
       return rows;
     });

@@ -124,10 +124,14 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     const scope = values.all ? 'all' : 'unsent';
     const team = cliTeam(db, io);
     const review = reviewService(db, team.analyst);
-    const { rows, sentByTeam, teamError } = await teamFileRows(review, team, environment, {
-      batchId,
-      scope,
-    });
+    // The app may mark cases meanwhile: the rows are read as the history was when reading began.
+    const { rows, sentByTeam, teamError } = await teamFileRows(
+      review,
+      team,
+      environment,
+      { batchId, scope },
+      { snapshot: true },
+    );
     if (teamError)
       io.err(
         `dcdesk: warning: the file holds this workstation's outcomes only: the team database could not be asked. ${teamError}`,

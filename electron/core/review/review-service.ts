@@ -12,6 +12,7 @@ import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo, type FileRowsCursor, type ReviewedRow } from '../store/outcomes.repo';
+import { inSnapshot } from '../store/read-snapshot';
 import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -75,10 +76,22 @@ export interface ReviewService {
   fileRows(
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
-    sliceRows?: number,
-    /** After each slice: the rows read so far, and the slice (a file is built as they come). */
-    progress?: (read: number, slice: ResponseVariableRow[]) => void,
+    options?: FileRowsOptions,
   ): Promise<ResponseVariableRow[]>;
+}
+
+/** How `ReviewService.fileRows` reads. */
+export interface FileRowsOptions {
+  /** Rows per slice (16,384 by default). */
+  sliceRows?: number;
+  /** After each slice: the rows read so far, and the slice (a file is built as they come). */
+  progress?: (read: number, slice: ResponseVariableRow[]) => void;
+  /**
+   * Read every slice in one read transaction (`inSnapshot`): the rows are the history as it was
+   * when the reading began, so an outcome changed meanwhile is read once, not again at its new
+   * time. Only on a connection nothing else uses while it reads (the task thread's, a command's).
+   */
+  snapshot?: boolean;
 }
 
 /** How a bulk outcome over a filter runs (see `ReviewService.setFiltered`). */
@@ -267,20 +280,24 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
     fileCount: (environment, { batchId, scope }) =>
       repo.fileCount(environment, batchId, scope === 'unsent'),
-    async fileRows(environment, { batchId, scope }, sliceRows = 16_384, progress) {
-      const rows: ResponseVariableRow[] = [];
-      let after: FileRowsCursor | null = null;
-      do {
-        if (after) await nextTurn();
-        const slice = repo.fileRows(environment, batchId, scope === 'unsent', {
-          after,
-          limit: sliceRows,
-        });
-        for (const row of slice.rows) rows.push(row);
-        progress?.(rows.length, slice.rows);
-        after = slice.next;
-      } while (after);
-      return rows;
+    fileRows(environment, { batchId, scope }, options = {}) {
+      const { sliceRows = 16_384, progress, snapshot = false } = options;
+      async function read(): Promise<ResponseVariableRow[]> {
+        const rows: ResponseVariableRow[] = [];
+        let after: FileRowsCursor | null = null;
+        do {
+          if (after) await nextTurn();
+          const slice = repo.fileRows(environment, batchId, scope === 'unsent', {
+            after,
+            limit: sliceRows,
+          });
+          for (const row of slice.rows) rows.push(row);
+          progress?.(rows.length, slice.rows);
+          after = slice.next;
+        } while (after);
+        return rows;
+      }
+      return snapshot ? inSnapshot(db, read) : read();
     },
   };
 }

@@ -6,6 +6,7 @@ import { responseFileBuilder } from '../../../shared/outcomes';
 import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { inSnapshot } from '../store/read-snapshot';
 import { nodeDeflater } from './node-deflater';
 import { sha256 } from '../uploads/upload-guard';
 
@@ -31,16 +32,16 @@ export interface BuildFileTask {
  * Reads the reviewed rows of a file from the history, builds the file with the shared builder
  * (the one `dcdesk outcomes build` uses: the same rows give the same bytes) and writes it to
  * `path`. Only its preview, size and SHA-256 come back: the bytes stay on disk, where a check, a
- * send or a saved copy take them.
+ * send or a saved copy take them. `snapshot`: `db` is the task thread's own connection, so the
+ * count and the rows are read in one read transaction (see `FileRowsOptions.snapshot`).
  */
 export async function buildFile(
   db: Db,
   task: BuildFileTask,
   progress: (done: number, total: number) => void,
+  snapshot = false,
 ): Promise<BuildAnswer> {
   const review = reviewService(db);
-  const total = review.fileCount(task.environment, task);
-  progress(0, total);
   const left = new Set(task.exclude);
   const builder = responseFileBuilder({
     kind: task.fileKind,
@@ -49,13 +50,21 @@ export async function buildFile(
     deflater: nodeDeflater,
   });
   let count = 0;
-  // Each slice is written, and deflated on libuv's pool, while the next is read.
-  await review.fileRows(task.environment, task, 65_536, (done, slice) => {
-    const rows = left.size === 0 ? slice : slice.filter((row) => !left.has(row.transactionId));
-    count += rows.length;
-    builder.add(rows);
-    progress(Math.min(done, total), total);
-  });
+  async function read(): Promise<void> {
+    const total = review.fileCount(task.environment, task);
+    progress(0, total);
+    // Each slice is written, and deflated on libuv's pool, while the next is read.
+    await review.fileRows(task.environment, task, {
+      sliceRows: 65_536,
+      progress: (done, slice) => {
+        const rows = left.size === 0 ? slice : slice.filter((row) => !left.has(row.transactionId));
+        count += rows.length;
+        builder.add(rows);
+        progress(Math.min(done, total), total);
+      },
+    });
+  }
+  await (snapshot ? inSnapshot(db, read) : read());
   const built = await builder.finish();
   if (count === 0) return { rows: 0, file: null, problems: [] };
   if (!built.ok) return { rows: count, file: null, problems: built.problems };

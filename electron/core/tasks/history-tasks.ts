@@ -54,7 +54,8 @@ export type TaskProgress = (done: number, total: number) => void;
 /**
  * Runs one task on `db`, on whatever thread holds it; throws only what SQLite or the disk throw.
  * `onThread`: `db` is the task thread's own connection, so a bulk outcome checkpoints between its
- * slices (see `betweenSlices`); on the core's thread a checkpoint would hold every window.
+ * slices (see `betweenSlices`; on the core's thread a checkpoint would hold every window), and a
+ * file's rows are read in one read transaction (see `FileRowsOptions.snapshot`).
  */
 export async function runHistoryTask(
   db: Db,
@@ -71,11 +72,11 @@ export async function runHistoryTask(
         { expected: task.expected, progress, ownCheckpoints: onThread },
       );
     case 'fileIds': {
-      const rows = await reviewService(db).fileRows(task.environment, task);
+      const rows = await reviewService(db).fileRows(task.environment, task, { snapshot: onThread });
       return rows.map((row) => row.transactionId);
     }
     case 'buildFile':
-      return buildFile(db, task, progress);
+      return buildFile(db, task, progress, onThread);
     case 'prepareUpload':
       return prepareUpload(db, { fileName: task.fileName, bytes: task.bytes }, task.target);
     case 'checkFile': {
