@@ -52,6 +52,24 @@ describe('rowsToTransactions', () => {
     expect(source?.notes).toEqual([]);
   });
 
+  it('pads only what a number could have lost: one zero of a CEP, the zeros of a CPF', () => {
+    // CEPs run from 01000-000: as a number, a CEP has 7 or 8 digits, never fewer. A number never
+    // starts with 0, so a cell that does was text in the program that wrote it (csv: issue 13).
+    const rows: Cell[][] = [
+      [t('h')],
+      [t('A'), t(session), n('191'), n('123')],
+      [t('B'), t(session), n('0123456789'), n('0131')],
+      [t('C'), t(session), n('123456789'), n('131010')],
+    ];
+    const [short, zeros, cpfNine] = rowsToTransactions(rows, 0, mapping);
+    expect(short?.raw).toMatchObject({ cpf: '00000000191', zipCode: '123' });
+    expect(short?.notes).toEqual(['cpf_padded']);
+    expect(zeros?.raw).toMatchObject({ cpf: '0123456789', zipCode: '0131' });
+    expect(zeros?.notes).toEqual([]);
+    expect(cpfNine?.raw).toMatchObject({ cpf: '00123456789', zipCode: '131010' });
+    expect(cpfNine?.notes).toEqual(['cpf_padded']);
+  });
+
   it('skips rows that are entirely empty but keeps rows with content elsewhere', () => {
     const rows: Cell[][] = [
       [t('h')],

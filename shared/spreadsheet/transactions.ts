@@ -54,10 +54,10 @@ export function sourceRowOf(
     const cell = column === undefined ? null : (cells[column] ?? null);
     if (cell === null) continue;
     let text = cell.text;
-    if (field === 'cpf' && padded(cell, 11)) {
+    if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
       notes.push('cpf_padded');
-    } else if (field === 'zipCode' && padded(cell, 8)) {
+    } else if (field === 'zipCode' && padded(cell, 7, 8)) {
       text = cell.text.padStart(8, '0');
       notes.push('zip_padded');
     }
@@ -66,9 +66,23 @@ export function sourceRowOf(
   return { row: index + 1, raw, notes };
 }
 
-/** A number of fewer digits than the field's length: leading zeros were lost. */
-function padded(cell: { text: string; numeric: boolean }, length: number): boolean {
-  return cell.numeric && /^\d+$/.test(cell.text) && cell.text.length < length;
+/**
+ * A number that lost the field's leading zeros: from `shortest` digits to fewer than `length`.
+ * A number never starts with 0, so digits that do were text where they were written. A CPF may
+ * start with any number of zeros (its check digits catch a padding that made it up); a CEP with
+ * one at most (they run from 01000-000), so a shorter one is wrong, not padded.
+ */
+function padded(
+  cell: { text: string; numeric: boolean },
+  shortest: number,
+  length: number,
+): boolean {
+  return (
+    cell.numeric &&
+    /^[1-9]\d*$/.test(cell.text) &&
+    cell.text.length >= shortest &&
+    cell.text.length < length
+  );
 }
 
 /**
