@@ -188,6 +188,27 @@ describe('parseInsightResult: refused answers', () => {
     expect(problems({ ...documented, deviceID: ' ' })).toEqual(['deviceID is empty']);
   });
 
+  it('refuses identifiers holding control or direction characters, and an empty code', () => {
+    // A DeviceId with a line break went into the response file as a broken line (issue 13).
+    expect(problems({ ...documented, deviceID: 'dev\u0000C\r\n,"x' })).toEqual([
+      'deviceID is the text "dev\\u0000C\\r\\n,\\"x"; it holds a control or direction character',
+    ]);
+    expect(problems({ ...documented, smartID: 's\u202Eid' })).toHaveLength(1);
+    expect(problems({ ...documented, insights: ['DEV0001', ''] })).toEqual([
+      'insights[1] is empty',
+    ]);
+    expect(problems({ ...documented, insights: ['DEV\t1'] })).toHaveLength(1);
+    expect(
+      problems({
+        ...documented,
+        similarityResult: { deviceID: 'd\n1', similarDevices: ['d-9', 'd\u0007'] },
+      }),
+    ).toEqual([
+      'similarityResult.deviceID is the text "d\\n1"; it holds a control or direction character',
+      'similarityResult.similarDevices[1] is the text "d\\u0007"; it holds a control or direction character',
+    ]);
+  });
+
   it('refuses a score outside 0..1 or not a number', () => {
     expect(problems({ ...documented, score: 1.5 })).toEqual([
       'score is the number 1.5; expected a number from 0 to 1',

@@ -16,11 +16,13 @@
  * - `maximumScore` elements as numbers (as seen) or as objects holding one (as declared).
  *
  * Refused: a body that is not an object; `deviceID` absent, empty or not a string; a text field
- * that is not a string; a list that is not a list or holds a wrong element; an integer that is
+ * that is not a string, or holds a control or direction character; a list that is not a list or
+ * holds a wrong or empty element; an integer that is
  * negative or fractional; a `score` outside 0..1; a `deviceRisk` outside the four levels; two
  * keys that differ only in letter case (which one is meant cannot be known).
  */
 import { fieldsByLowerKey, isRecord, toNumber } from './loose-json';
+import { hasUnsafeCharacters } from './text';
 import { deviceRisks } from './types';
 import type { DeviceRisk, InsightResult, SimilarityResult } from './types';
 
@@ -113,26 +115,40 @@ function absent(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
+/**
+ * An identifier (a DeviceId, a SmartID, an insight code): text, with no control or direction
+ * character. A DeviceId goes into the response-variable file and onto the screen: a line break
+ * in it breaks the file's lines, a NUL or a direction mark shows something else than it is.
+ */
+function readId(name: string, value: unknown): Read<string> {
+  if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
+  if (hasUnsafeCharacters(value))
+    return { problem: `${name} is ${describe(value)}; it holds a control or direction character` };
+  return { value };
+}
+
 function readRequiredText(name: string, value: unknown): Read<string> {
   if (absent(value)) return { problem: `${name} is missing` };
-  if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
-  if (value.trim() === '') return { problem: `${name} is empty` };
-  return { value };
+  if (typeof value === 'string' && value.trim() === '') return { problem: `${name} is empty` };
+  return readId(name, value);
 }
 
 function readText(name: string, value: unknown): Read<string | null> {
   if (absent(value)) return { value: null };
-  if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
-  return { value };
+  return readId(name, value);
 }
 
+/** A list of identifiers (insight codes, similar devices): none empty, none unsafe. */
 function readTexts(name: string, value: unknown): Read<string[]> {
   if (absent(value)) return { value: [] };
   if (!Array.isArray(value))
     return { problem: `${name} is ${describe(value)}; expected a list of text` };
-  const bad = value.findIndex((element) => typeof element !== 'string');
-  if (bad >= 0)
-    return { problem: `${name}[${String(bad)}] is ${describe(value[bad])}; expected text` };
+  for (const [index, element] of value.entries()) {
+    const at = `${name}[${String(index)}]`;
+    if (element === '') return { problem: `${at} is empty` };
+    const read = readId(at, element);
+    if ('problem' in read) return read;
+  }
   return { value: value as string[] };
 }
 

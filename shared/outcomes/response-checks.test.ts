@@ -46,6 +46,23 @@ describe('checkResponseRows', () => {
     expect(checkResponseRows([row('A1', null, 'Suspeito')])[0]?.line).toBe(2);
   });
 
+  it('refuses a control or direction character in an id, which would break the file or hide itself', () => {
+    const problems = checkResponseRows([
+      row('A1', 'dev\u0000C\r\n,"x', 'Suspeito'),
+      row('A\t2', 'dev-2', 'Suspeito'),
+      row('A3', 'dev\u202E3', 'Suspeito'),
+    ]);
+    expect(problems.map(({ code, line }) => ({ code, line }))).toEqual([
+      { code: 'unsafe_value', line: 2 },
+      { code: 'unsafe_value', line: 3 },
+      { code: 'unsafe_value', line: 4 },
+    ]);
+    expect(problems[0]?.message).toBe(
+      'Line 2: DeviceId "dev\\u0000C\\r\\n,\\"x" holds a control or direction character (a line break, a tab, a NUL).',
+    );
+    expect(confirmRows([row('A1', 'dev\n1', 'Suspeito')]).ok).toBe(false);
+  });
+
   it('accepts only the three outcomes spelt exactly', () => {
     const problems = checkResponseRows([
       row('A1', 'd', 'Suspeito'),

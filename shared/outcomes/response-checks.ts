@@ -3,6 +3,7 @@
  * with a transaction id, a DeviceId and one of the three outcomes spelt exactly, each transaction
  * once. The service's complete rules are not published; these are the ones the interface states.
  */
+import { hasUnsafeCharacters } from '../domain/text';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
 import { isOutcome } from './outcome-names';
@@ -14,7 +15,8 @@ const [idColumn, deviceColumn, outcomeColumn] = responseColumns;
 /**
  * Every problem of the rows, in line order. Lines are numbered as in the file: the header is
  * line 1, `rows[0]` line 2. No rows at all is one `empty` problem on line 0. A value of only
- * white space counts as empty; the outcome must be exactly `Suspeito`, `Fraude Confirmada` or
+ * white space counts as empty, and one holding a control or direction character (a line break, a
+ * NUL, a right-to-left mark) is refused: it breaks the file's lines or hides what it is. The outcome must be exactly `Suspeito`, `Fraude Confirmada` or
  * `Device Positivado`; ids are compared trimmed, and a repeat names the line of the first.
  */
 export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
@@ -36,6 +38,11 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
     if ((row.deviceId?.trim() ?? '') === '') {
       problems.push(emptyValue('missing_device_id', line, deviceColumn));
     }
+    for (const [column, value] of [
+      [idColumn, row.transactionId],
+      [deviceColumn, row.deviceId],
+    ] as const)
+      if (value !== null && hasUnsafeCharacters(value)) problems.push(unsafe(line, column, value));
     if (!isOutcome(row.outcome)) problems.push(invalidOutcome(line, row.outcome));
   });
   return problems;
@@ -71,6 +78,7 @@ export function rowConfirmer(): (rows: DraftResponseRow[]) => ResponseVariableRo
       if (transactionId === null || deviceId === null || !isOutcome(outcome)) return failed();
       const id = transactionId.trim();
       if (id === '' || deviceId.trim() === '' || ids.size === ids.add(id).size) return failed();
+      if (hasUnsafeCharacters(transactionId) || hasUnsafeCharacters(deviceId)) return failed();
       confirmed.push({ transactionId, deviceId, outcome });
     }
     return confirmed;
@@ -83,6 +91,15 @@ function emptyValue(
   column: string,
 ): FileProblem {
   return { code, line, message: `Line ${line}: ${column} is empty.` };
+}
+
+function unsafe(line: number, column: string, value: string): FileProblem {
+  return {
+    code: 'unsafe_value',
+    line,
+    value,
+    message: `Line ${line}: ${column} ${JSON.stringify(value)} holds a control or direction character (a line break, a tab, a NUL).`,
+  };
 }
 
 function duplicate(line: number, value: string, firstLine: number): FileProblem {

@@ -7,14 +7,14 @@ import { fflateDeflater, type Deflater } from './zip-one';
 const rows: DraftResponseRow[] = [
   { transactionId: 'PED-1', deviceId: 'dev-0000000000000000000a', outcome: 'Suspeito' },
   { transactionId: 'Pedido, "São João"', deviceId: 'dev;2', outcome: 'Fraude Confirmada' },
-  { transactionId: 'multi\r\nline', deviceId: 'dév-ç', outcome: 'Device Positivado' },
+  { transactionId: 'say "hi"', deviceId: 'dév-ç', outcome: 'Device Positivado' },
 ];
 
 const expectedCsv =
   'ID Transacional,DeviceId,Resultado\r\n' +
   'PED-1,dev-0000000000000000000a,Suspeito\r\n' +
   '"Pedido, ""São João""",dev;2,Fraude Confirmada\r\n' +
-  '"multi\r\nline",dév-ç,Device Positivado\r\n';
+  '"say ""hi""",dév-ç,Device Positivado\r\n';
 
 async function built(
   draft: DraftResponseRow[],
@@ -94,7 +94,7 @@ describe('buildResponseFile as CSV', () => {
       'ID Transacional;DeviceId;Resultado\r\n' +
         'PED-1;dev-0000000000000000000a;Suspeito\r\n' +
         '"Pedido, ""São João""";"dev;2";Fraude Confirmada\r\n' +
-        '"multi\r\nline";dév-ç;Device Positivado\r\n',
+        '"say ""hi""";dév-ç;Device Positivado\r\n',
     );
   });
 
@@ -189,7 +189,7 @@ describe('buildResponseFile as zip', () => {
     expect(pieces).toEqual([
       'ID Transacional,DeviceId,Resultado\r\n',
       expectedCsv.split('\r\n').slice(1, 3).join('\r\n') + '\r\n',
-      '"multi\r\nline",dév-ç,Device Positivado\r\n',
+      '"say ""hi""",dév-ç,Device Positivado\r\n',
     ]);
     expect(file.bytes).toEqual((await built(rows, { kind: 'zip', fileName: 'z' })).bytes);
   });

@@ -37,6 +37,8 @@ export const fileProblemCodes = [
   'missing_device_id',
   'invalid_outcome',
   'duplicate_transaction_id',
+  /** A transaction id or DeviceId holds a control or direction character. */
+  'unsafe_value',
 ] as const;
 export type FileProblemCode = (typeof fileProblemCodes)[number];
 

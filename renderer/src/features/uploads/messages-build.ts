@@ -69,6 +69,8 @@ export const buildMessages = catalogue(
       '“{value}” is not an outcome the service accepts (Suspeito, Fraude Confirmada or Device Positivado, written exactly).',
     'uploads.problem.duplicate_transaction_id':
       'the transaction id {value} is repeated (first on line {firstLine}).',
+    'uploads.problem.unsafe_value':
+      'the value {value} holds a control or direction character (a line break, a tab, a NUL): the service would not read it as written. Correct it in the file, or leave that transaction out.',
   },
   {
     'uploads.title': 'Enviar resultados',
@@ -138,5 +140,7 @@ export const buildMessages = catalogue(
       '“{value}” não é um resultado aceito pelo serviço (Suspeito, Fraude Confirmada ou Device Positivado, escrito exatamente assim).',
     'uploads.problem.duplicate_transaction_id':
       'o ID da transação {value} se repete (primeiro na linha {firstLine}).',
+    'uploads.problem.unsafe_value':
+      'o valor {value} tem um caractere de controle ou de direção (quebra de linha, tabulação, NUL): o serviço não o leria como está escrito. Corrija-o no arquivo ou deixe essa transação de fora.',
   },
 );

@@ -11,6 +11,7 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
   missing_device_id: 'uploads.problem.missing_device_id',
   invalid_outcome: 'uploads.problem.invalid_outcome',
   duplicate_transaction_id: 'uploads.problem.duplicate_transaction_id',
+  unsafe_value: 'uploads.problem.unsafe_value',
 };
 
 /**
@@ -19,8 +20,13 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
  */
 export function problemText(problem: FileProblem, t: Translate): string {
   const sentence = t(problemKeys[problem.code], {
-    // A size (MB) is written in the locale's notation.
-    value: problem.code === 'too_large' ? Number(problem.value) : (problem.value ?? ''),
+    // A size (MB) is written in the locale's notation; an unsafe value with its characters escaped.
+    value:
+      problem.code === 'too_large'
+        ? Number(problem.value)
+        : problem.code === 'unsafe_value'
+          ? JSON.stringify(problem.value ?? '')
+          : (problem.value ?? ''),
     firstLine: problem.firstLine ?? 0,
   });
   if (problem.line > 0) return t('uploads.problem.atLine', { line: problem.line, sentence });
