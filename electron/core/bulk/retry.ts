@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/result';
 import type { PauseReason } from '../store/batches.repo';
+import { longestWaitMs, secondsText } from '../service/errors';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -54,7 +55,8 @@ export function decideRetry(
       return {
         kind: 'pause',
         reason: 'service_degraded',
-        message: `The service asked to wait ${String(Math.round(asked / 1000))} s before retrying.`,
+        // A wait held to a day (`parseRetryAfter`) was longer still: the day is not what was asked.
+        message: `The service asked to wait ${asked >= longestWaitMs ? 'a day or more' : secondsText(asked)} before retrying.`,
       };
     }
     return { kind: 'retry', delayMs: Math.max(jittered, asked) };

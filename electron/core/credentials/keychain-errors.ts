@@ -1,5 +1,6 @@
 import { fail, type Result } from '../../../shared/result';
 import { messageOf } from '../../../shared/message-of';
+import { secondsText } from '../service/errors';
 
 /**
  * Turns whatever the keychain threw into a `keychain_unavailable` result. The platform's own text
@@ -9,7 +10,7 @@ import { messageOf } from '../../../shared/message-of';
 
 /** Why the keychain failed, from the library's messages (keyring-rs and D-Bus). */
 function reasonOf(message: string, timedOut: boolean, timeoutMs: number): string {
-  if (timedOut) return `it did not answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (timedOut) return `it did not answer within ${secondsText(timeoutMs)}`;
   if (/dismissed|locked|no result found/i.test(message))
     return 'it is locked, and the unlock prompt was dismissed or could not be shown';
   if (/D-?Bus|Secret Service provider|Failed to connect|AccessDenied|ServiceUnknown/i.test(message))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, parseRetryAfter } from './errors';
+import { errorFromException, errorFromResponse, parseRetryAfter, secondsText } from './errors';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
 
@@ -67,5 +67,16 @@ describe('errorFromResponse', () => {
       status,
       retryAfterMs: 3000,
     });
+  });
+});
+
+describe('errorFromException', () => {
+  it('says a timeout in the seconds it was, not rounded to another', () => {
+    const said = (ms: number) =>
+      errorFromException(new Error('aborted'), undefined, true, ms).message;
+    expect(said(1500)).toBe('The service did not answer within 1.5 s.');
+    expect(said(30_000)).toBe('The service did not answer within 30 s.');
+    expect(said(250)).toBe('The service did not answer within 0.25 s.');
+    expect(secondsText(1234)).toBe('1.234 s');
   });
 });

@@ -18,7 +18,12 @@ export function parseRetryAfter(header: string | null, now: number): number | un
 }
 
 /** Any wait asked for beyond a day means "not now" alike: a batch pauses either way. */
-const longestWaitMs = 86_400_000;
+export const longestWaitMs = 86_400_000;
+
+/** A duration in seconds as it was (`1.5 s`, `30 s`), never rounded to another whole second. */
+export function secondsText(ms: number): string {
+  return `${String(Number((ms / 1000).toFixed(3)))} s`;
+}
 
 /** Too large to read: the error keeps its status and says the body was left unread. */
 const tooLarge = Symbol('too large');
@@ -129,7 +134,7 @@ export function errorFromException(
   if (timedOut) {
     return {
       code: 'timeout',
-      message: `The service did not answer within ${String(Math.round(timeoutMs / 1000))} s.`,
+      message: `The service did not answer within ${secondsText(timeoutMs)}.`,
     };
   }
   return { code: 'network', message: `Could not reach the service: ${networkReason(caught)}.` };
