@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchCounts } from '../core/bulk/progress';
-import { endOfRun } from './bulk-summary';
+import { endOfRun, overFile } from './bulk-summary';
 
 const counts = (over: Partial<BatchCounts>): BatchCounts => ({
   total: 10,
@@ -15,6 +15,18 @@ const counts = (over: Partial<BatchCounts>): BatchCounts => ({
 });
 
 describe('endOfRun', () => {
+  it('counts the rows of the file when the run stopped while they were still being stored', () => {
+    // Ctrl+C at 580 answers, 125,000 of the file's 300,000 rows stored: the rest are stored
+    // before dcdesk exits, so the batch has 300,000 rows.
+    const stopped = counts({ total: 125_000, done: 580, ok: 580, remaining: 124_420 });
+    const end = endOfRun(
+      overFile({ state: 'cancelled', counts: stopped }, 300_000),
+      'b1',
+      'o.json',
+    );
+    expect(end.lines[0]).toMatch(/^batch b1: 580 of 300000 rows done /);
+  });
+
   it('exits 0 when every row was answered', () => {
     expect(endOfRun({ state: 'finished', counts: counts({}) }, 'b1', 'o.json').code).toBe(0);
   });

@@ -4,6 +4,20 @@ import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';
 
 /**
+ * A run's end counted over its batch's whole file: a run stopped while the file's rows were still
+ * being stored counts only those stored, and dcdesk stores the rest before it exits.
+ */
+export function overFile(end: RunEnd, fileTotal: number | undefined): RunEnd {
+  const { counts } = end;
+  if (fileTotal === undefined || fileTotal <= counts.total) return end;
+  const unstored = fileTotal - counts.total;
+  return {
+    ...end,
+    counts: { ...counts, total: fileTotal, remaining: counts.remaining + unstored },
+  };
+}
+
+/**
  * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
  * with rows that are invalid, rejected or failed, 5 stopped before the end (1 when the results
  * could not be stored). Failed rows (the

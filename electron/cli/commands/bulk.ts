@@ -29,7 +29,7 @@ import {
 import { numberFlag, optionalNumberFlag } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { stdinName } from '../read-within';
-import { endOfRun, jsonSummary } from '../bulk-summary';
+import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
@@ -124,6 +124,9 @@ async function finish(
   } finally {
     view.close();
   }
+  // Rows of the file not stored yet are stored before dcdesk exits: they count in the total.
+  const stored = batches.get(run.batchId);
+  if (stored.ok && stored.value.record.storing) end = overFile(end, stored.value.record.total);
   const summary = endOfRun(end, run.batchId, target.arg);
   const where = target.output === '-' ? 'standard output' : target.output;
   const [first, ...rest] = summary.lines;
