@@ -37,7 +37,7 @@ export const importMessages = catalogue(
     'review.import.withoutDevice': 'IDs whose lookups found no device (204)',
     'review.import.conflicts': 'IDs already reviewed with another outcome (conflicts)',
     'review.import.contradictions':
-      'IDs given twice with different outcomes (contradictions, never applied)',
+      'Rows of IDs given with different outcomes (contradictions, never applied)',
     'review.import.storedVs': 'stored “{current}”, file “{incoming}”',
     'review.import.otherVs': '“{incoming}” here, “{current}” on another row',
     'review.import.replace': 'Replace the conflicting outcomes ({count}) with those of the file',
@@ -81,7 +81,7 @@ export const importMessages = catalogue(
     'review.import.withoutDevice': 'IDs cujas consultas não identificaram dispositivo (204)',
     'review.import.conflicts': 'IDs já revisados com outro resultado (conflitos)',
     'review.import.contradictions':
-      'IDs repetidos com resultados diferentes (contradições, nunca aplicadas)',
+      'Linhas de IDs dados com resultados diferentes (contradições, nunca aplicadas)',
     'review.import.storedVs': 'guardado “{current}”, planilha “{incoming}”',
     'review.import.otherVs': '“{incoming}” aqui, “{current}” em outra linha',
     'review.import.replace': 'Substituir os resultados em conflito ({count}) pelos da planilha',
