@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../shared/domain/types';
@@ -135,9 +136,54 @@ describe('nodeFetch', () => {
     const lookups = client();
     expect(await lookups.insights(sampleTransaction(1))).toMatchObject({
       ok: false,
-      error: { code: 'network' },
+      error: {
+        code: 'network',
+        // The service was reached: its answer was cut, it was not unreachable.
+        message: "The service's answer could not be read: the connection closed before it ended.",
+      },
     });
     expect(await lookups.insights(sampleTransaction(2))).toMatchObject({ ok: true });
+  });
+
+  it('reads an answer the server compressed though not asked to (gzip, deflate, br)', async () => {
+    const packers = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    for (const [encoding, pack] of Object.entries(packers)) {
+      service((_, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('content-encoding', encoding);
+        response.end(pack(JSON.stringify({ deviceID: 'd-1', score: 0.5, deviceRisk: 'low' })));
+      });
+      const answer = await client().insights(sampleTransaction(3));
+      expect(answer, encoding).toMatchObject({ ok: true, value: { result: { deviceID: 'd-1' } } });
+    }
+  });
+
+  it('stops reading a compressed answer at 1 MB of its text, however small it came', async () => {
+    service((_, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-encoding', 'gzip');
+      response.end(gzipSync(Buffer.alloc(20_000_000, 32)));
+    });
+    const answer = await client().insights(sampleTransaction(1));
+    expect(answer).toMatchObject({ ok: false });
+    if (!answer.ok) expect(answer.error.message).toContain('larger than 1 MB');
+  });
+
+  it('says an answer that claims a compression it does not have, rather than showing its bytes', async () => {
+    service((_, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('content-encoding', 'gzip');
+      response.end('{"deviceID": "not gzip at all"}');
+    });
+    const answer = await client().insights(sampleTransaction(1));
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        code: 'network',
+        message:
+          "The service's answer could not be read: it says it is compressed (gzip), but its bytes are not.",
+      },
+    });
   });
 
   it('reports a server that does not speak HTTP as a network failure', async () => {
@@ -145,7 +191,7 @@ describe('nodeFetch', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'network' } });
     if (!answer.ok)
       expect(answer.error.message).toBe(
-        "Could not reach the service: the server's answer is not valid HTTP.",
+        "The service's answer could not be read: it is not valid HTTP.",
       );
   });
 
@@ -158,7 +204,7 @@ describe('nodeFetch', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'network' } });
     if (!answer.ok)
       expect(answer.error.message).toBe(
-        "Could not reach the service: the server's answer has headers over 16 KB, more than the app reads.",
+        "The service's answer could not be read: its headers are over 16 KB, more than the app reads.",
       );
   });
 

@@ -137,7 +137,13 @@ export function errorFromException(
       message: `The service did not answer within ${secondsText(timeoutMs)}.`,
     };
   }
-  return { code: 'network', message: `Could not reach the service: ${networkReason(caught)}.` };
+  const { reason, answered } = networkReason(caught);
+  return {
+    code: 'network',
+    message: answered
+      ? `The service's answer could not be read: ${reason}.`
+      : `Could not reach the service: ${reason}.`,
+  };
 }
 
 const networkReasons: Record<string, string> = {
@@ -155,18 +161,29 @@ const networkReasons: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
 };
 
-function networkReason(caught: unknown): string {
+/**
+ * Why a request failed, and whether the server had answered: then its answer is what could not be
+ * read (cut, not HTTP, wrongly compressed), and the service was not out of reach.
+ */
+function networkReason(caught: unknown): { reason: string; answered: boolean } {
   let current: unknown = caught;
   for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
+      const answered = (reason: string) => ({ reason, answered: true });
       // Node's HTTP parser: headers past its limit, or something that is not HTTP at all.
       if (code === 'HPE_HEADER_OVERFLOW')
-        return "the server's answer has headers over 16 KB, more than the app reads";
-      if (code.startsWith('HPE_')) return "the server's answer is not valid HTTP";
-      return networkReasons[code] ?? `connection error ${code}`;
+        return answered('its headers are over 16 KB, more than the app reads');
+      if (code.startsWith('HPE_')) return answered('it is not valid HTTP');
+      // `nodeFetch`: the body's bytes stopped coming, or did not decompress.
+      if (code === 'ERR_ANSWER_CUT') return answered('the connection closed before it ended');
+      if (code === 'ERR_ANSWER_ENCODING') {
+        const encoding = String((current as { encoding?: unknown }).encoding);
+        return answered(`it says it is compressed (${encoding}), but its bytes are not`);
+      }
+      return { reason: networkReasons[code] ?? `connection error ${code}`, answered: false };
     }
     current = current.cause;
   }
-  return 'the connection failed';
+  return { reason: 'the connection failed', answered: false };
 }

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import type { AnswerBody, FetchFn, FetchResponse } from './fetch-types';
 
 /**
@@ -10,7 +12,7 @@ import type { AnswerBody, FetchFn, FetchResponse } from './fetch-types';
  *
  * It does what the client asks of fetch and nothing more: connections kept alive and reused,
  * redirects never followed (the client reports them), the body streamed so the client can stop
- * reading at its limit, certificates checked as Node checks them. A body that is not text (an
+ * reading at its limit, and decompressed as fetch would, certificates checked as Node checks them. A body that is not text (an
  * upload's form) goes through `fallback`, Node's fetch.
  */
 export function nodeFetch(fallback: FetchFn = globalThis.fetch): FetchFn {
@@ -69,22 +71,51 @@ function answerOf(message: http.IncomingMessage): FetchResponse {
   };
 }
 
+/** Decoders of the compressions a server may apply though not asked to (as fetch decodes them). */
+const decoders: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
 /**
- * The answer's bytes as a reader. Cancelling an answer that has all arrived, or has no body (a
- * 204), drains it, so its connection is used again; cancelling one still arriving closes the
- * connection.
+ * A failure while the answer's bytes arrive: the service was reached and answered, so it is said
+ * as an answer that could not be read (`errorFromException`), not as a service out of reach.
+ */
+function answerFailure(caught: unknown, encoding: string | undefined): Error {
+  const zlibFailure = typeof (caught as { errno?: unknown }).errno === 'number' && encoding;
+  return Object.assign(new Error('the answer could not be read', { cause: caught }), {
+    code: zlibFailure ? 'ERR_ANSWER_ENCODING' : 'ERR_ANSWER_CUT',
+    encoding,
+  });
+}
+
+/**
+ * The answer's bytes as a reader, decompressed when the server compressed them: the reader's
+ * limit (`readBodyText`) then counts the text, so a small bomb stops at 1 MB of it. Cancelling an
+ * answer that has all arrived, or has no body (a 204), drains it, so its connection is used again;
+ * cancelling one still arriving closes the connection.
  */
 function bodyOf(message: http.IncomingMessage): AnswerBody {
-  const chunks = message[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const header = message.headers['content-encoding']?.trim().toLowerCase();
+  const encoding = header && header !== 'identity' ? header : undefined;
+  const decoder = encoding === undefined ? undefined : decoders[encoding]?.();
+  // Unknown compressions are read as they came: the answer is then not JSON, and says so.
+  if (decoder) message.pipe(decoder);
+  const source: AsyncIterable<Buffer> = decoder ?? message;
+  const chunks = source[Symbol.asyncIterator]();
   const empty =
     message.statusCode === 204 ||
     message.statusCode === 304 ||
     message.headers['content-length'] === '0';
   const cancel = (): Promise<void> => {
     if (!message.complete && !empty) {
+      decoder?.destroy();
       message.destroy();
       return Promise.resolve();
     }
+    decoder?.destroy();
     // Settled once the connection is free again, so the next request takes it.
     const drained = new Promise<void>((resolve) => {
       if (message.readableEnded) resolve();
@@ -96,7 +127,13 @@ function bodyOf(message: http.IncomingMessage): AnswerBody {
   return {
     getReader: () => ({
       async read() {
-        const next = await chunks.next();
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (caught) {
+          message.destroy();
+          throw answerFailure(caught, encoding);
+        }
         return next.done === true ? { done: true } : { done: false, value: next.value };
       },
       cancel,
