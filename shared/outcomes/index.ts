@@ -12,7 +12,7 @@ export { checkResponseRows, confirmRows } from './response-checks';
 export { responseCsv } from './response-csv';
 export { buildResponseFile, previewResponseFile } from './response-file';
 export type { BuildOptions } from './response-file';
-export { responseFileBuilder, type ResponseFileBuilder } from './response-builder';
+export { responseFileBuilder, tooLarge, type ResponseFileBuilder } from './response-builder';
 export type { Deflater, EntryDeflater } from './zip-one';
 export { maxResponseBytes, zipEntryDate } from './response-zip';
 export { readResponseFile } from './read-response-file';

@@ -123,7 +123,7 @@ function joined(parts: Uint8Array[]): Uint8Array {
 }
 
 /** A built file over the most the app sends: a CSV that big is a zip of about a third. */
-function tooLarge(size: number, zip: boolean): FileProblem {
+export function tooLarge(size: number, zip: boolean): FileProblem {
   const megabytes = (size / 1024 / 1024).toFixed(1);
   return {
     code: 'too_large',

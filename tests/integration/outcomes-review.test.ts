@@ -354,10 +354,10 @@ describe('rows for a response-variable file', () => {
       { scope: 'all' as const, batchId: otherBatch },
       { scope: 'unsent' as const, batchId: fixture.batchId },
     ])
-      expect(review.fileCount('sandbox', query)).toBe(
+      expect(review.fileMeasure('sandbox', query).count).toBe(
         (await review.fileRows('sandbox', query)).length,
       );
-    expect(review.fileCount('test', { scope: 'all' })).toBe(0);
+    expect(review.fileMeasure('test', { scope: 'all' }).count).toBe(0);
   });
 
   it('gives a batch the outcomes set from a later batch on the transactions it holds too', async () => {

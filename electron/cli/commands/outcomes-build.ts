@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
-import { buildResponseFile } from '../../../shared/outcomes';
+import { buildResponseFile, maxUploadBytes, tooLarge } from '../../../shared/outcomes';
 import {
   responseSeparators,
   type ResponseFileKind,
@@ -124,6 +124,16 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     const scope = values.all ? 'all' : 'unsent';
     const team = cliTeam(db, io);
     const review = reviewService(db, team.analyst);
+    // A CSV over the limit by its values alone is refused before its rows are read; rows the
+    // team's ledger may leave out are not known yet, so then the built file decides.
+    if (kind === 'csv' && !(team.configured() && scope === 'unsent')) {
+      const { csvBytes } = review.fileMeasure(environment, { batchId, scope });
+      if (csvBytes > maxUploadBytes) {
+        io.err('dcdesk: the file cannot be built; nothing written:');
+        io.err(`  - ${tooLarge(csvBytes, false).message}`);
+        return exitCodes.failed;
+      }
+    }
     // The app may mark cases meanwhile: the rows are read as the history was when reading began.
     const { rows, sentByTeam, teamError } = await teamFileRows(
       review,

@@ -18,6 +18,7 @@ import { osAnalyst } from '../team/analyst';
 import { fail, ok, type Result } from '../../../shared/result';
 import { messageOf } from '../../../shared/message-of';
 import { isOutcome } from '../../../shared/outcomes/outcome-names';
+import { responseCsv } from '../../../shared/outcomes/response-csv';
 import { planImport, type ImportWrite } from './import-plan';
 import { changeTime } from './change-time';
 import { outcomeSlices } from './outcome-slice';
@@ -66,8 +67,14 @@ export interface ReviewService {
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
   seenElsewhere(transactionIds: string[], environment: Destination): number;
-  /** How many rows `fileRows` gives for the same question. */
-  fileCount(environment: Destination, query: { batchId?: string; scope: FileScope }): number;
+  /**
+   * How many rows `fileRows` gives for the same question, and the size of their CSV: exact for
+   * values that need no quotes, the least it can be otherwise (quotes only add).
+   */
+  fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+  ): { count: number; csvBytes: number };
   /**
    * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
    * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
@@ -121,6 +128,9 @@ export interface SetFilteredOptions {
  * entries and 89 ms to commit.
  */
 export const bulkSlices = { first: 1024, min: 128, max: 65_536, targetMs: 50 };
+
+/** The header line of a response-variable CSV, in bytes (the same with either separator). */
+const csvHeaderBytes = new TextEncoder().encode(responseCsv([], ',')).length;
 
 /** Resolves after the events waiting (other requests, I/O) have had their turn. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -278,8 +288,11 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    fileCount: (environment, { batchId, scope }) =>
-      repo.fileCount(environment, batchId, scope === 'unsent'),
+    fileMeasure(environment, { batchId, scope }) {
+      const { count, valueBytes } = repo.fileMeasure(environment, batchId, scope === 'unsent');
+      // Each line: its three values, two separators of one byte, and CR LF.
+      return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
+    },
     fileRows(environment, { batchId, scope }, options = {}) {
       const { sliceRows = 16_384, progress, snapshot = false } = options;
       async function read(): Promise<ResponseVariableRow[]> {

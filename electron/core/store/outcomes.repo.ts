@@ -260,14 +260,24 @@ export function outcomesRepo(db: Db) {
          GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },
-    /** How many rows `fileRows` gives, counted alone (the summary asks far more of each). */
-    fileCount(environment: Destination, batchId: string | undefined, unsentOnly: boolean): number {
+    /**
+     * How many rows `fileRows` gives, and the UTF-8 bytes of their three values, in the same pass
+     * (the summary asks far more of each row): a file's progress total, and a CSV's size before a
+     * row is read.
+     */
+    fileMeasure(
+      environment: Destination,
+      batchId: string | undefined,
+      unsentOnly: boolean,
+    ): { count: number; valueBytes: number } {
       const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
-      return (
-        statement<{ n: number }>(
-          `SELECT COUNT(*) AS n FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
-        ).get(batchId === undefined ? { environment } : { environment, batchId })?.n ?? 0
-      );
+      const bytes = (column: string) => `length(CAST(${column} AS BLOB))`;
+      const found = statement<{ n: number; bytes: number }>(
+        `SELECT COUNT(*) AS n,
+           COALESCE(SUM(${bytes('o.external_id')} + ${bytes('o.device_id')} + ${bytes('o.outcome')}), 0) AS bytes
+         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
+      ).get(batchId === undefined ? { environment } : { environment, batchId });
+      return { count: found?.n ?? 0, valueBytes: found?.bytes ?? 0 };
     },
     /**
      * Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. At

@@ -76,7 +76,7 @@ export async function runHistoryTask(
       return rows.map((row) => row.transactionId);
     }
     case 'buildFile':
-      return buildFile(db, task, progress, onThread);
+      return buildFile(db, task, progress, { snapshot: onThread });
     case 'prepareUpload':
       return prepareUpload(db, { fileName: task.fileName, bytes: task.bytes }, task.target);
     case 'checkFile': {
