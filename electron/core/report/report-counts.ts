@@ -1,5 +1,6 @@
 import type { DeviceRisk } from '../../../shared/domain/types';
 import { ageBuckets, type AgeBucket } from '../../../shared/report/breakdowns';
+import { unscoredSql } from './unscored-sql';
 import type { LabelOptions } from '../../../shared/report/labels';
 import type { ReportCounts, ReportGroup } from '../../../shared/report/report';
 import type { Db } from '../store/db';
@@ -22,7 +23,7 @@ const rank = (outcome: keyof typeof outcomeRanks) => String(outcomeRanks[outcome
 
 /** `labelOf` in SQL: positive, negative, or the reason the row is left out. */
 const labelSql = `CASE
-  WHEN ri.score IS NULL THEN 'no_score'
+  WHEN ri.score IS NULL THEN ${unscoredSql('ri.status')}
   WHEN ri.outcome IN (${rank('Fraude Confirmada')}, ${rank('Device Positivado')}) THEN 'positive'
   WHEN ri.outcome = ${rank('Suspeito')} THEN CASE WHEN @suspeitoFraud THEN 'positive' ELSE 'suspeito' END
   WHEN ri.outcome = ${rank('Legítima')} THEN 'negative'
