@@ -20,6 +20,7 @@ const en = {
   excludedNoScore: 'answered without a score (204 No Content)',
   excludedSuspeito: 'reviewed as Suspeito, left out by the setting',
   excludedUnreviewed: 'not reviewed, left out by the setting',
+  excludedRepeat: 'rows repeat a transaction counted once (its latest answer with a score)',
   auc: 'Area under the ROC curve',
   aucInterval: '95% interval (DeLong)',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
@@ -84,6 +85,8 @@ const pt: Words = {
   excludedNoScore: 'respondidas sem score (204 Sem conteúdo)',
   excludedSuspeito: 'revisadas como Suspeito, deixadas de fora pela configuração',
   excludedUnreviewed: 'não revisadas, deixadas de fora pela configuração',
+  excludedRepeat:
+    'linhas repetem uma transação contada uma só vez (pela resposta mais recente com score)',
   auc: 'Área sob a curva ROC',
   aucInterval: 'intervalo de 95% (DeLong)',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
@@ -140,6 +143,7 @@ const exclusionWordOf: Record<ExclusionReason, ReportWord> = {
   no_score: 'excludedNoScore',
   suspeito: 'excludedSuspeito',
   unreviewed: 'excludedUnreviewed',
+  repeat: 'excludedRepeat',
 };
 
 /** Each reason with its words, in the order the report lists them. */

@@ -69,6 +69,7 @@ describe('scoreReport', () => {
       no_score: 1,
       suspeito: 1,
       unreviewed: 0,
+      repeat: 0,
     });
     expect(report.baseRate).toBeCloseTo(1 / 3);
     expect(report.auc).toBe(1);

@@ -97,16 +97,22 @@ export function reportCounts(db: Db) {
     ).all({ ...scope.params, ...options }) as Array<{ score: number } & Counted>;
   }
 
-  /** Codes of the labelled rows of `where`, counted through the codes table. */
+  /**
+   * Codes of the labelled rows of `where`: counted by the set of codes each row's entry names
+   * (migration 0016; sets are few), each set's counts given to its codes. Looking up every row's
+   * codes in `lookup_insights` instead took 3.9 s for a million rows.
+   */
   function codesJoined(where: string, params: Record<string, string | number>) {
     return statement(
-      `SELECT c.code AS code, t.positive AS positive, t.negative AS negative FROM (
-         SELECT code_id, ${sums} FROM (
-           SELECT li.code_id AS code_id, ${labelSql} AS label
-           FROM result_index ri JOIN lookup_insights li ON li.batch_key = ri.batch_key AND li.seq = ri.seq
-           WHERE ${where})
-         WHERE ${labelled} GROUP BY code_id) t
-       JOIN insight_codes c ON c.id = t.code_id`,
+      `SELECT c.code AS code, SUM(t.positive) AS positive, SUM(t.negative) AS negative FROM (
+         SELECT set_id, ${sums} FROM (
+           SELECT ri.insight_set AS set_id, ${labelSql} AS label FROM result_index ri
+           WHERE ${where} AND ri.insight_set IS NOT NULL)
+         WHERE ${labelled} GROUP BY set_id) t
+       JOIN insight_sets s ON s.id = t.set_id
+       JOIN json_each('[' || replace(s.codes, ' ', ',') || ']') j
+       JOIN insight_codes c ON c.id = j.value
+       GROUP BY c.id`,
     ).all(params) as Array<{ code: string } & Counted>;
   }
 
