@@ -1,7 +1,7 @@
 import type { GroupRate } from './breakdowns';
 import type { ScoreReport } from './report';
 import type { ThresholdRow } from './thresholds';
-import { reportText, type ReportLocale, type ReportWord } from './report-text';
+import { exclusionWords, reportText, type ReportLocale, type ReportWord } from './report-text';
 import { curveChart, escapeXml, pairedBars } from './svg';
 
 export interface ReportMeta {
@@ -106,13 +106,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     report.auc === null
       ? `<p>${t('aucMissing')}</p>`
       : `<p>${t('auc')}: <strong>${escapeXml(text.decimal(report.auc))}</strong>${report.aucInterval ? `; ${t('aucInterval')}: ${escapeXml(text.decimal(report.aucInterval[0]))} – ${escapeXml(text.decimal(report.aucInterval[1]))}` : ''}</p>`;
-  const excludedList = `<ul>${(
-    [
-      ['no_score', 'excludedNoScore'],
-      ['suspeito', 'excludedSuspeito'],
-      ['unreviewed', 'excludedUnreviewed'],
-    ] as const
-  )
+  const excludedList = `<ul>${exclusionWords
     .filter(([reason]) => report.excludedBy[reason] > 0)
     .map(
       ([reason, word]) => `<li>${escapeXml(text.count(report.excludedBy[reason]))} ${t(word)}</li>`,

@@ -1,3 +1,4 @@
+import type { RowStatusName } from '../contract/results';
 import type { Outcome } from '../domain/types';
 
 /**
@@ -15,16 +16,60 @@ export interface LabelOptions {
 
 export const defaultLabelOptions: LabelOptions = { suspeito: 'fraud', unreviewed: 'legit' };
 
-/** Why a row is not in the statistics; every excluded row is counted under one of these. */
-export const exclusionReasons = ['no_score', 'suspeito', 'unreviewed'] as const;
+/**
+ * Why a row is not in the statistics; every excluded row is counted under one of these. A row
+ * without a score is counted under what happened to it, as each asks something else of the
+ * analyst: `not_looked_up` was never sent (the run was cancelled, is paused or has not reached
+ * it), `invalid` was not sent because the import found its fields invalid, `failed` was sent and
+ * refused or never answered, `no_score` was answered without a score (204). `repeat` is a row of a
+ * transaction another row of the report already counts: a transaction is one case however many
+ * times it was imported or looked up (electron/core/report/repeats.ts says which row counts).
+ */
+export const exclusionReasons = [
+  'not_looked_up',
+  'invalid',
+  'failed',
+  'no_score',
+  'suspeito',
+  'unreviewed',
+  'repeat',
+] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
+
+/** A row's state in the history: its lookup's status, or `pending` while it was never sent. */
+export type RowState = RowStatusName | 'pending';
+
+/** Why a row without a score has none. */
+export function unscoredReason(state: RowState): ExclusionReason {
+  switch (state) {
+    case 'pending':
+      return 'not_looked_up';
+    case 'invalid':
+      return 'invalid';
+    case 'rejected':
+    case 'failed':
+      return 'failed';
+    case 'ok':
+    case 'no_content':
+      return 'no_score';
+  }
+}
 
 export type Label =
   { kind: 'positive' } | { kind: 'negative' } | { kind: 'excluded'; reason: ExclusionReason };
 
-/** The label of one row: a row without a score (204, invalid, failed, pending) is always excluded. */
-export function labelOf(score: number | null, review: ReviewState, options: LabelOptions): Label {
-  if (score === null || !Number.isFinite(score)) return { kind: 'excluded', reason: 'no_score' };
+/**
+ * The label of one row of state `state`: a row without a score is always excluded, under the
+ * reason its state gives.
+ */
+export function labelOf(
+  score: number | null,
+  review: ReviewState,
+  options: LabelOptions,
+  state: RowState = 'ok',
+): Label {
+  if (score === null || !Number.isFinite(score))
+    return { kind: 'excluded', reason: unscoredReason(state) };
   switch (review) {
     case 'Fraude Confirmada':
     case 'Device Positivado':

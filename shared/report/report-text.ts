@@ -1,3 +1,5 @@
+import { exclusionReasons, type ExclusionReason } from './labels';
+
 /** The report's words in both languages; numbers are formatted by the locale. */
 export type ReportLocale = 'en-US' | 'pt-BR';
 
@@ -11,9 +13,14 @@ const en = {
   positive: 'Fraud',
   negative: 'Legitimate',
   excluded: 'Excluded',
-  excludedNoScore: 'without a score (204, invalid or failed answers)',
+  excludedNotLookedUp:
+    'not looked up: never sent (the run was cancelled, is paused or has not reached them)',
+  excludedInvalid: 'not sent: the import found their fields invalid',
+  excludedFailed: 'looked up, but the lookup failed or was refused',
+  excludedNoScore: 'answered without a score (204 No Content)',
   excludedSuspeito: 'reviewed as Suspeito, left out by the setting',
   excludedUnreviewed: 'not reviewed, left out by the setting',
+  excludedRepeat: 'rows repeat a transaction counted once (its latest answer with a score)',
   auc: 'Area under the ROC curve',
   aucInterval: '95% interval (DeLong)',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
@@ -71,9 +78,15 @@ const pt: Words = {
   positive: 'Fraude',
   negative: 'Legítima',
   excluded: 'Fora do relatório',
-  excludedNoScore: 'sem score (respostas 204, inválidas ou com falha)',
+  excludedNotLookedUp:
+    'não consultadas: nunca enviadas (a execução foi cancelada, está pausada ou ainda não chegou a elas)',
+  excludedInvalid: 'não enviadas: a importação encontrou campos inválidos',
+  excludedFailed: 'consultadas, mas a consulta falhou ou foi recusada',
+  excludedNoScore: 'respondidas sem score (204 Sem conteúdo)',
   excludedSuspeito: 'revisadas como Suspeito, deixadas de fora pela configuração',
   excludedUnreviewed: 'não revisadas, deixadas de fora pela configuração',
+  excludedRepeat:
+    'linhas repetem uma transação contada uma só vez (pela resposta mais recente com score)',
   auc: 'Área sob a curva ROC',
   aucInterval: 'intervalo de 95% (DeLong)',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
@@ -121,6 +134,22 @@ const pt: Words = {
 };
 
 export type ReportWord = keyof Words;
+
+/** The words of each reason a row is left out: every reason has its own (the type says so). */
+const exclusionWordOf: Record<ExclusionReason, ReportWord> = {
+  not_looked_up: 'excludedNotLookedUp',
+  invalid: 'excludedInvalid',
+  failed: 'excludedFailed',
+  no_score: 'excludedNoScore',
+  suspeito: 'excludedSuspeito',
+  unreviewed: 'excludedUnreviewed',
+  repeat: 'excludedRepeat',
+};
+
+/** Each reason with its words, in the order the report lists them. */
+export const exclusionWords = exclusionReasons.map(
+  (reason) => [reason, exclusionWordOf[reason]] as const,
+);
 
 /** Words, and number formats of the locale: counts, shares (%) and statistics (3 decimals). */
 export function reportText(locale: ReportLocale) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLabelOptions, labelOf } from './labels';
+import { defaultLabelOptions, labelOf, type RowState } from './labels';
 import { scoreReport, thin, type ReportCase } from './report';
 
 function scored(
@@ -30,6 +30,18 @@ describe('labelOf', () => {
       reason: 'no_score',
     });
   });
+
+  it('names what happened to a row without a score, not only that it has none', () => {
+    const reasonOf = (state: RowState) => labelOf(null, null, defaultLabelOptions, state);
+    expect(reasonOf('pending')).toEqual({ kind: 'excluded', reason: 'not_looked_up' });
+    expect(reasonOf('invalid')).toEqual({ kind: 'excluded', reason: 'invalid' });
+    expect(reasonOf('rejected')).toEqual({ kind: 'excluded', reason: 'failed' });
+    expect(reasonOf('failed')).toEqual({ kind: 'excluded', reason: 'failed' });
+    expect(reasonOf('no_content')).toEqual({ kind: 'excluded', reason: 'no_score' });
+    expect(reasonOf('ok')).toEqual({ kind: 'excluded', reason: 'no_score' });
+    // A score is a score, whatever the state says.
+    expect(labelOf(0.5, null, defaultLabelOptions, 'ok')).toEqual({ kind: 'negative' });
+  });
 });
 
 describe('scoreReport', () => {
@@ -50,7 +62,15 @@ describe('scoreReport', () => {
       { suspeito: 'exclude', unreviewed: 'legit' },
     );
     expect(report.labels).toEqual({ positive: 1, negative: 2, excluded: 2 });
-    expect(report.excludedBy).toEqual({ no_score: 1, suspeito: 1, unreviewed: 0 });
+    expect(report.excludedBy).toEqual({
+      not_looked_up: 0,
+      invalid: 0,
+      failed: 0,
+      no_score: 1,
+      suspeito: 1,
+      unreviewed: 0,
+      repeat: 0,
+    });
     expect(report.baseRate).toBeCloseTo(1 / 3);
     expect(report.auc).toBe(1);
     expect(report.averagePrecision).toBe(1);

@@ -17,6 +17,7 @@ import {
   type ExclusionReason,
   type LabelOptions,
   type ReviewState,
+  type RowState,
 } from './labels';
 import {
   aucWithInterval,
@@ -42,6 +43,8 @@ export interface ReportCase {
   alertQuantity: number | null;
   deviceAge: number | null;
   review: ReviewState;
+  /** What happened to the row; it names the reason a row without a score is left out. Default: ok. */
+  state?: RowState;
 }
 
 export interface ScoreReport {
@@ -128,7 +131,7 @@ export function createReportBuilder(options: LabelOptions) {
   }
 
   function add(row: ReportCase): void {
-    const label = labelOf(row.score, row.review, options);
+    const label = labelOf(row.score, row.review, options, row.state);
     if (label.kind === 'excluded' || row.score === null) {
       if (label.kind === 'excluded') excludedBy[label.reason] += 1;
       return;

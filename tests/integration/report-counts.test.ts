@@ -8,7 +8,7 @@ import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
 import { parseInsightResult } from '../../shared/domain/insight';
 import { reviewOutcomes, type DeviceRisk, type ReviewOutcome } from '../../shared/domain/types';
-import type { LabelOptions } from '../../shared/report/labels';
+import type { LabelOptions, RowState } from '../../shared/report/labels';
 import { scoreReport, type ReportCase } from '../../shared/report/report';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -89,7 +89,7 @@ function casesOf(where: string, params: Record<string, string>): ReportCase[] {
   const reviews = inverse<ReviewOutcome>(outcomeRanks);
   const rows = history.db
     .prepare(
-      `SELECT ri.score, ri.risk, ri.alert_quantity, ri.device_age, ri.outcome,
+      `SELECT ri.score, ri.risk, ri.alert_quantity, ri.device_age, ri.outcome, ri.status,
          (SELECT group_concat(c.code, ' ') FROM lookup_insights li
           JOIN insight_codes c ON c.id = li.code_id
           WHERE li.batch_key = ri.batch_key AND li.seq = ri.seq) AS insights
@@ -101,6 +101,7 @@ function casesOf(where: string, params: Record<string, string>): ReportCase[] {
     alert_quantity: number | null;
     device_age: number | null;
     outcome: number | null;
+    status: RowState;
     insights: string | null;
   }>;
   return rows.map((row) => ({
@@ -110,6 +111,7 @@ function casesOf(where: string, params: Record<string, string>): ReportCase[] {
     alertQuantity: row.alert_quantity,
     deviceAge: row.device_age,
     review: row.outcome === null ? null : (reviews.get(row.outcome) ?? null),
+    state: row.status,
   }));
 }
 

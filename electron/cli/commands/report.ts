@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
-import type { ReportLocale } from '../../../shared/report/report-text';
+import { exclusionWords, reportText, type ReportLocale } from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
 import { fileFailureText } from '../../core/local-failure';
 import { reportService } from '../../core/report/report-service';
@@ -32,7 +32,8 @@ fraud from the legitimate ones: AUC (DeLong 95% interval), average precision, a 
 fraud rate per risk level and per insight code. Positive: Fraude Confirmada, Device Positivado
 (and Suspeito unless --suspeito exclude). Negative: reviewed as Legítima (key 4 of the review
 queue), and answered rows with no outcome unless --unreviewed exclude. Rows without a score are
-left out and counted.
+left out and counted by what happened to them: not looked up (never sent), invalid, failed, or
+answered without a score.
 
   --batch ID        only this batch (see dcdesk batches); default: every batch of the environment
   --env NAME        whose batches (default: $DCDESK_ENV, else sandbox; with --batch, its own)
@@ -80,6 +81,10 @@ function printSummary(view: ReportView, io: Io): void {
   io.out(
     `  labelled: ${String(positive)} fraud, ${String(negative)} legitimate; left out: ${String(excluded)}`,
   );
+  const words = reportText('en-US');
+  for (const [reason, word] of exclusionWords)
+    if (view.excludedBy[reason] > 0)
+      io.out(`    ${String(view.excludedBy[reason])} ${words.t(word)}`);
   const interval = view.aucInterval
     ? ` (95% ${fixed(view.aucInterval[0])}–${fixed(view.aucInterval[1])})`
     : '';

@@ -1,6 +1,7 @@
 import type { DeviceRisk, ReviewOutcome } from '../../../shared/domain/types';
 import { ageBucket, alertBucket, type AgeBucket } from '../../../shared/report/breakdowns';
-import { labelOf, type LabelOptions } from '../../../shared/report/labels';
+import { labelOf, type ExclusionReason, type LabelOptions } from '../../../shared/report/labels';
+import { unscoredSql } from './unscored-sql';
 import type { ReportCounts, ReportGroup } from '../../../shared/report/report';
 import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
@@ -59,10 +60,16 @@ export function batchCounts(db: Db) {
   const byAge = read<{ key: number | null; n: number }>(
     `SELECT device_age AS key, COUNT(*) AS n FROM result_index WHERE ${inBatch} GROUP BY device_age`,
   );
-  const unscored = read<{ alerts: number | null; age: number | null; n: number }>(
-    `SELECT alert_quantity AS alerts, device_age AS age, COUNT(*) AS n
+  const unscored = read<{
+    reason: ExclusionReason;
+    alerts: number | null;
+    age: number | null;
+    n: number;
+  }>(
+    `SELECT ${unscoredSql('status')} AS reason, alert_quantity AS alerts, device_age AS age,
+       COUNT(*) AS n
      FROM result_index INDEXED BY result_index_score
-     WHERE ${inBatch} AND score IS NULL GROUP BY 1, 2`,
+     WHERE ${inBatch} AND score IS NULL GROUP BY 1, 2, 3`,
   );
   const reviewed = read<Reviewed>(
     `SELECT seq, score, risk, alert_quantity, device_age, outcome
@@ -99,7 +106,7 @@ export function batchCounts(db: Db) {
       const plainLabelled = plain.kind !== 'excluded';
       const excluded: ReportCounts['excluded'] = {};
       const unscoredRows = unscored(batchId);
-      excluded.no_score = unscoredRows.reduce((sum, row) => sum + row.n, 0);
+      for (const row of unscoredRows) excluded[row.reason] = (excluded[row.reason] ?? 0) + row.n;
 
       /** Counts of the unreviewed scored rows by `key`: all scored rows less the reviewed ones. */
       const plainOf = <K>(all: Count<K>, less: Iterable<K>) => {

@@ -1,5 +1,6 @@
 import type { DeviceRisk } from '../../../shared/domain/types';
 import { ageBuckets, type AgeBucket } from '../../../shared/report/breakdowns';
+import { unscoredSql } from './unscored-sql';
 import type { LabelOptions } from '../../../shared/report/labels';
 import type { ReportCounts, ReportGroup } from '../../../shared/report/report';
 import type { Db } from '../store/db';
@@ -22,7 +23,7 @@ const rank = (outcome: keyof typeof outcomeRanks) => String(outcomeRanks[outcome
 
 /** `labelOf` in SQL: positive, negative, or the reason the row is left out. */
 const labelSql = `CASE
-  WHEN ri.score IS NULL THEN 'no_score'
+  WHEN ri.score IS NULL THEN ${unscoredSql('ri.status')}
   WHEN ri.outcome IN (${rank('Fraude Confirmada')}, ${rank('Device Positivado')}) THEN 'positive'
   WHEN ri.outcome = ${rank('Suspeito')} THEN CASE WHEN @suspeitoFraud THEN 'positive' ELSE 'suspeito' END
   WHEN ri.outcome = ${rank('Legítima')} THEN 'negative'
@@ -96,16 +97,22 @@ export function reportCounts(db: Db) {
     ).all({ ...scope.params, ...options }) as Array<{ score: number } & Counted>;
   }
 
-  /** Codes of the labelled rows of `where`, counted through the codes table. */
+  /**
+   * Codes of the labelled rows of `where`: counted by the set of codes each row's entry names
+   * (migration 0016; sets are few), each set's counts given to its codes. Looking up every row's
+   * codes in `lookup_insights` instead took 3.9 s for a million rows.
+   */
   function codesJoined(where: string, params: Record<string, string | number>) {
     return statement(
-      `SELECT c.code AS code, t.positive AS positive, t.negative AS negative FROM (
-         SELECT code_id, ${sums} FROM (
-           SELECT li.code_id AS code_id, ${labelSql} AS label
-           FROM result_index ri JOIN lookup_insights li ON li.batch_key = ri.batch_key AND li.seq = ri.seq
-           WHERE ${where})
-         WHERE ${labelled} GROUP BY code_id) t
-       JOIN insight_codes c ON c.id = t.code_id`,
+      `SELECT c.code AS code, SUM(t.positive) AS positive, SUM(t.negative) AS negative FROM (
+         SELECT set_id, ${sums} FROM (
+           SELECT ri.insight_set AS set_id, ${labelSql} AS label FROM result_index ri
+           WHERE ${where} AND ri.insight_set IS NOT NULL)
+         WHERE ${labelled} GROUP BY set_id) t
+       JOIN insight_sets s ON s.id = t.set_id
+       JOIN json_each('[' || replace(s.codes, ' ', ',') || ']') j
+       JOIN insight_codes c ON c.id = j.value
+       GROUP BY c.id`,
     ).all(params) as Array<{ code: string } & Counted>;
   }
 

@@ -12,7 +12,9 @@ import type { Db } from '../store/db';
 import type { ResultFilter } from '../../../shared/contract/results';
 import { filterSql } from '../store/result-filter';
 import { batchCounts } from './batch-counts';
-import { reportCounts } from './report-counts';
+import { reportCounts, type Scope } from './report-counts';
+import { countsLess, repeatedRows } from './repeats';
+import { batchKeyOf } from '../store/batch-key';
 
 /**
  * The cases of one batch (optionally only the rows a results filter shows), or of every batch of
@@ -32,6 +34,7 @@ export interface ReportQuery extends LabelOptions {
 export function reportService(db: Db) {
   const counts = reportCounts(db);
   const whole = batchCounts(db);
+  const repeats = repeatedRows(db);
   const batchesOf = db
     .prepare<[string], string>(
       'SELECT id FROM batches WHERE destination = ? ORDER BY created_at, id',
@@ -39,20 +42,66 @@ export function reportService(db: Db) {
     .pluck();
   const batches = batchesRepo(db);
 
-  /** The counts of one batch, of its filtered rows, or of every batch of a destination. */
-  function countsOf(scope: ReportScope, options: LabelOptions): ReportCounts[] {
+  /** The rows of a scope as a condition on `result_index ri`, and whether it is whole batches. */
+  function rowsOf(scope: ReportScope): Scope & { whole: boolean } {
     if (!('batchId' in scope))
-      return batchesOf.all(scope.destination).map((batchId) => whole.of(batchId, options));
+      return {
+        where: 'ri.batch_key IN (SELECT key FROM batches WHERE destination = @destination)',
+        params: { destination: scope.destination },
+        whole: true,
+      };
     const filtered = scope.filter ? filterSql(scope.batchId, scope.filter) : null;
-    if (filtered === null || !filtered.filtered) return [whole.of(scope.batchId, options)];
-    return [counts.of({ where: filtered.where, params: filtered.params }, options)];
+    if (filtered === null || !filtered.filtered)
+      return {
+        where: `ri.batch_key = ${batchKeyOf('@batchId')}`,
+        params: { batchId: scope.batchId },
+        whole: true,
+      };
+    return { where: filtered.where, params: filtered.params, whole: false };
+  }
+
+  /** Every row of the scope counted, repeated transactions as often as they appear. */
+  function everyRow(scope: ReportScope, rows: Scope & { whole: boolean }, options: LabelOptions) {
+    if (!rows.whole) return [counts.of(rows, options)];
+    if ('batchId' in scope) return [whole.of(scope.batchId, options)];
+    return batchesOf.all(scope.destination).map((batchId) => whole.of(batchId, options));
+  }
+
+  /**
+   * The counts of one batch, of its filtered rows, or of every batch of a destination, each
+   * transaction once (repeats.ts). Without repeats, every row as counted along the indexes; with
+   * few, those less the repeated rows; when most rows repeat, only the rows that count.
+   */
+  function countsOf(scope: ReportScope, options: LabelOptions): ReportCounts[] {
+    const rows = rowsOf(scope);
+    const found = repeats.find(rows, 'batchId' in scope ? undefined : scope.destination);
+    if (found.repeats === 0) return everyRow(scope, rows, options);
+    const repeated = (n: number) => ({
+      excluded: { repeat: n },
+      scores: [],
+      groups: [],
+      codes: [],
+    });
+    // `found.repeats` is at most the repeats: it is exact but for IDs that differ only in case.
+    if (found.repeats * 2 > found.rows) {
+      const cases = repeats.keepCases(rows);
+      return [counts.of(repeats.kept, options), repeated(found.rows - cases)];
+    }
+    const repeatedRows = repeats.keepRepeats(rows);
+    if (repeatedRows === 0) return everyRow(scope, rows, options);
+    const less = counts.of(repeats.kept, options);
+    return [countsLess(everyRow(scope, rows, options), less), repeated(repeatedRows)];
   }
 
   function report(scope: ReportScope, options: LabelOptions): ScoreReport {
     return db
       .transaction(() => {
         const builder = createReportBuilder(options);
-        for (const counted of countsOf(scope, options)) builder.addCounts(counted);
+        try {
+          for (const counted of countsOf(scope, options)) builder.addCounts(counted);
+        } finally {
+          repeats.clear();
+        }
         return builder.finish();
       })
       .deferred();

@@ -1,11 +1,6 @@
 import type { ReportView } from '../../../../shared/contract/report';
+import { exclusionWords } from '../../../../shared/report/report-text';
 import { useReportText } from './report-words';
-
-const exclusions = [
-  ['no_score', 'excludedNoScore'],
-  ['suspeito', 'excludedSuspeito'],
-  ['unreviewed', 'excludedUnreviewed'],
-] as const;
 
 /** The headline figures, the AUC with its interval (or why there is none), and what was left out. */
 export function ReportSummary({ report }: { report: ReportView }) {
@@ -40,7 +35,7 @@ export function ReportSummary({ report }: { report: ReportView }) {
         </p>
       )}
       <ul data-testid="report-excluded">
-        {exclusions
+        {exclusionWords
           .filter(([reason]) => report.excludedBy[reason] > 0)
           .map(([reason, word]) => (
             <li key={reason}>
