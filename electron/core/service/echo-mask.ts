@@ -61,11 +61,13 @@ export function echoMask(transaction: Transaction): (text: string) => string {
   found.sort((a, b) => b.weight - a.weight);
   const masks = found.map((entry) => entry.mask);
   const alternatives = found.map((entry) => `(${entry.pattern})`);
-  const values = alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'giu') : null;
+  // Built on first use: most answers quote nothing, and a lookup runs for every row of a batch.
+  let values: RegExp | null | undefined;
 
   return (text) => {
     if (!/[\d@%&\\]/.test(text)) return text;
     const spans: Array<{ from: number; to: number; value: string }> = [];
+    values ??= alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'giu') : null;
     for (const reading of readingsOf(text)) {
       for (const match of values ? reading.text.matchAll(values) : []) {
         // Which alternative matched: the first group that took part.
