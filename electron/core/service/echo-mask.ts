@@ -15,6 +15,9 @@ const emailShape = /[\p{L}\p{N}_.+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
  * sentence apart are not read as one.
  */
 const separator = "[\\s.\\-/()+\\u00a0_,']{0,3}";
+/** The same characters, all of them, removed before the quick test for a value (`squeezed`). */
+const separators = /[\s.\-/()+\u00a0_,']+/g;
+const squeezed = (text: string) => text.replace(separators, '').toLowerCase();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,12 +44,13 @@ function digitsPattern(digits: string): string {
  */
 export function echoMask(transaction: Transaction): (text: string) => string {
   /** Each pattern with its mask, longest first, so a full phone number is masked whole. */
-  const found: Array<{ pattern: string; mask: string; weight: number }> = [];
+  const found: Array<{ pattern: string; mask: string; weight: number; needle: string }> = [];
   const add = (value: string | undefined, mask: string) => {
     if (value === undefined || value.length < 5) return;
     // Digits only: a short one (a 4-digit phone part) would mask ordinary numbers everywhere.
     const pattern = /^\d+$/.test(value) ? digitsPattern(value) : escapeRegExp(value);
-    found.push({ pattern, mask, weight: value.length });
+    const needle = squeezed(value).replace(/^0+(?=\d)/, '');
+    found.push({ pattern, mask, weight: value.length, needle });
   };
   const { cpf, email, phone, zipCode } = transaction;
   if (cpf !== undefined) add(normaliseCpf(cpf), maskCpf(normaliseCpf(cpf)));
@@ -61,19 +65,29 @@ export function echoMask(transaction: Transaction): (text: string) => string {
   found.sort((a, b) => b.weight - a.weight);
   const masks = found.map((entry) => entry.mask);
   const alternatives = found.map((entry) => `(${entry.pattern})`);
-  // Built on first use: most answers quote nothing, and a lookup runs for every row of a batch.
-  let values: RegExp | null | undefined;
+  const needles = found.map((entry) => entry.needle);
+  // Built on first use: most answers quote nothing, and a lookup runs for every row of a batch;
+  // a text that holds none of the values once its separators are removed cannot match.
+  let values: RegExp | undefined;
+  const mayQuote = (text: string) => {
+    const plain = squeezed(text);
+    return needles.some((needle) => plain.includes(needle));
+  };
 
   return (text) => {
     if (!/[\d@%&\\]/.test(text)) return text;
     const spans: Array<{ from: number; to: number; value: string }> = [];
-    values ??= alternatives.length > 0 ? new RegExp(alternatives.join('|'), 'giu') : null;
     for (const reading of readingsOf(text)) {
-      for (const match of values ? reading.text.matchAll(values) : []) {
-        // Which alternative matched: the first group that took part.
-        const which = match.slice(1).findIndex((group: string | undefined) => group !== undefined);
-        const [from, to] = spanIn(reading, match.index, match.index + match[0].length);
-        spans.push({ from, to, value: masks[which] ?? '***' });
+      if (mayQuote(reading.text)) {
+        values ??= new RegExp(alternatives.join('|'), 'giu');
+        for (const match of reading.text.matchAll(values)) {
+          // Which alternative matched: the first group that took part.
+          const which = match
+            .slice(1)
+            .findIndex((group: string | undefined) => group !== undefined);
+          const [from, to] = spanIn(reading, match.index, match.index + match[0].length);
+          spans.push({ from, to, value: masks[which] ?? '***' });
+        }
       }
       if (!reading.text.includes('@')) continue;
       for (const match of reading.text.matchAll(emailShape)) {
