@@ -64,3 +64,69 @@ describe('createRedactor', () => {
     expect(data.message).toBe(`echo ${token}`);
   });
 });
+
+/** What servers really send back: each function writes `secret` as one of them would. */
+const htmlEscapes: Array<(secret: string) => string> = [
+  (s) => s.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'),
+  (s) => s.replace(/&/g, '&AMP;').replace(/'/g, '&#x27;').replace(/"/g, '&#X22;'),
+  (s) => s.replace(/&/g, '&#38;').replace(/'/g, '&apos;').replace(/</g, '&lt;'),
+  (s) => s.replace(/[^\w]/g, (c) => `&#x${c.charCodeAt(0).toString(16)};`),
+];
+
+describe('createRedactor, the escapes servers write', () => {
+  const troubador = "Tr0ub4dor&3'x";
+  const spaced = 'Çenha "secreta" / ~!*() é 😀 + fim';
+
+  for (const secret of [troubador, spaced]) {
+    const forms: Record<string, string> = {
+      form: new URLSearchParams({ password: secret }).toString().slice('password='.length),
+      'percent, upper hex': encodeURIComponent(secret).replace(/'/g, '%27'),
+      'percent, lower hex': encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (e) =>
+        e.toLowerCase(),
+      ),
+      'URL query': new URL(`https://x.example/p?password=${secret}`).href.split('password=')[1]!,
+      'URL path': new URL(`https://x.example/${secret}`).href.slice('https://x.example/'.length),
+      'JSON with \\/': JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+      'JSON \\u escapes': JSON.stringify(secret)
+        .slice(1, -1)
+        .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      'HTML in a JSON string': JSON.stringify(htmlEscapes[0]!(secret)).slice(1, -1),
+      'percent-encoded twice': encodeURIComponent(encodeURIComponent(secret)),
+      'form-encoded, then HTML': htmlEscapes[0]!(new URLSearchParams({ p: secret }).toString()),
+    };
+    htmlEscapes.forEach((escape, index) => (forms[`HTML ${String(index)}`] = escape(secret)));
+
+    for (const [name, form] of Object.entries(forms)) {
+      it(`hides ${JSON.stringify(secret.slice(0, 8))} written as ${name}`, () => {
+        const redactor = createRedactor();
+        redactor.remember(secret);
+        const said = redactor.text(`login=analyst1&password=${form}&next=1`);
+        expect(said).not.toContain('Tr0ub4dor');
+        expect(said).not.toContain('enha');
+        expect(said).toContain(redactedMark);
+        expect(said).toMatch(/^login=analyst1&password=.*&next=1$/);
+      });
+    }
+  }
+
+  it('hides a token echoed with PHP-style \\/ escapes, remembered or not', () => {
+    const opaque = 'tok/abcDEF123456+ghiJKL789=';
+    const echoed = `{"debug":{"authorization":"Bearer ${opaque.replace(/\//g, '\\/')}"}}`;
+    const redactor = createRedactor();
+    expect(redactor.text(echoed)).toBe(`{"debug":{"authorization":"Bearer ${redactedMark}"}}`);
+    redactor.remember(opaque);
+    expect(redactor.text(`t=${encodeURIComponent(opaque)} ${opaque.replace('/', '\\u002f')}`)).toBe(
+      `t=${redactedMark} ${redactedMark}`,
+    );
+    expect(redactor.text(`Authorization=Bearer+${encodeURIComponent(opaque)}`)).toBe(
+      `Authorization=Bearer+${redactedMark}`,
+    );
+  });
+
+  it('leaves ordinary escaped text alone', () => {
+    const redactor = createRedactor();
+    redactor.remember(troubador);
+    const text = 'a=1&b=2 &amp; 50%25 off \\/ caf\\u00e9 Bearer';
+    expect(redactor.text(text)).toBe(text);
+  });
+});

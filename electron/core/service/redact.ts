@@ -5,6 +5,8 @@
  * the screen and the terminal.
  */
 
+import { readingsOf, replaceSpans, spanIn, type Reading } from './escapes';
+
 /** What replaces a secret. */
 export const redactedMark = '[redacted]';
 
@@ -17,8 +19,10 @@ export const minSecretChars = 4;
 /**
  * An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run
  * too), up to the end of the token's alphabet (RFC 6750 b64token), so the JSON around it stays.
+ * Searched in every reading of the text (`escapes.ts`), so `tok\/abc` and `Bearer+tok%2Fabc` are
+ * found whole; the token is the second group, so `Bearer` and what separates it stay.
  */
-const bearer = /\bBearer\s+[\w\-.~+/]+=*/gi;
+const bearer = /\b(Bearer[\s+]+)([\w\-.~+/]+=*)/gi;
 /** Anything shaped like a JWT (header.payload.signature, base64url): the service's answers hold none. */
 const jwt = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{8,}/g;
 
@@ -32,19 +36,36 @@ export interface Redactor {
 }
 
 /**
- * The ways an echoed secret can be written: as is, escaped inside a JSON string, URL-encoded,
- * in base64, and a JWT's signature on its own (the part that proves it).
+ * A form-encoded body writes a space as `+`, an HTML page may write it as `&nbsp;`: both are read
+ * as a space, in the secret and in the text alike, so `a+b` in a form is found as `a b` and as
+ * `a+b`. Hiding a little more than the secret in the rare text that differs only there is safe.
+ */
+function fold(text: string): string {
+  return /[+\u00a0]/.test(text) ? text.replace(/[+\u00a0]/g, ' ') : text;
+}
+
+/**
+ * What an echoed secret can say once its escapes are read (`escapes.ts` reads JSON, percent and
+ * HTML escapes, so those need no form here): the secret itself, in both Unicode normal forms (a
+ * server may decompose `ç`), in base64 and base64url, as a server sending Latin-1 or reading
+ * UTF-8 as Latin-1 garbles it, and a JWT's signature on its own (the part that proves it).
  */
 function formsOf(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
   const forms = new Set([
     secret,
-    JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(secret),
-    Buffer.from(secret, 'utf8').toString('base64'),
+    secret.normalize('NFC'),
+    secret.normalize('NFD'),
+    bytes.toString('base64'),
+    bytes.toString('base64url'),
   ]);
+  if (/[^\p{ASCII}]/u.test(secret)) {
+    forms.add(bytes.toString('latin1'));
+    forms.add(secret.replace(/[^\p{ASCII}]/gu, '\ufffd'));
+  }
   const signature = secret.split('.')[2];
   if (secret.split('.').length === 3 && signature && signature.length >= 16) forms.add(signature);
-  return [...forms].filter((form) => form.length >= minSecretChars);
+  return [...forms].map(fold).filter((form) => form.length >= minSecretChars);
 }
 
 /** A copy of plain data (JSON-like) with every string passed through `text`. */
@@ -71,22 +92,45 @@ export function mapStrings<T>(value: T, text: (value: string) => string): T {
  * One redactor holds the secrets seen by the clients that share it; the composition root gives
  * one to every client of the process, so a token issued to one is hidden in the text of all.
  */
+type Span = { from: number; to: number; value: null };
+
+function span(reading: Reading, from: number, to: number): Span {
+  const [first, last] = spanIn(reading, from, to);
+  return { from: first, to: last, value: null };
+}
+
 export function createRedactor(): Redactor {
   const forms = new Set<string>();
   /** Longest first, so a secret holding another is replaced whole. */
   let ordered: string[] = [];
   let shortest = Infinity;
 
-  function text(value: string): string {
-    let result = value;
-    if (result.length >= shortest) {
-      for (const form of ordered) {
-        if (result.includes(form)) result = result.split(form).join(redactedMark);
+  /** Every span of `value` that writes a secret, a bearer token or a JWT, in any reading. */
+  function secretSpans(value: string): Span[] {
+    const spans: Span[] = [];
+    for (const reading of readingsOf(value)) {
+      const searched = fold(reading.text);
+      if (searched.length >= shortest) {
+        for (const form of ordered) {
+          for (let at = searched.indexOf(form); at >= 0; at = searched.indexOf(form, at + 1))
+            spans.push(span(reading, at, at + form.length));
+        }
       }
+      if (reading.text.length < 10) continue;
+      for (const found of reading.text.matchAll(bearer)) {
+        const [, prefix = '', secret = ''] = found;
+        const from = found.index + prefix.length;
+        spans.push(span(reading, from, from + secret.length));
+      }
+      for (const found of reading.text.matchAll(jwt))
+        spans.push(span(reading, found.index, found.index + found[0].length));
     }
-    if (result.length >= 10)
-      result = result.replace(bearer, `Bearer ${redactedMark}`).replace(jwt, redactedMark);
-    return result;
+    return spans;
+  }
+
+  function text(value: string): string {
+    if (value.length < shortest && value.length < 10) return value;
+    return replaceSpans(value, secretSpans(value), () => redactedMark);
   }
 
   const deep = <T>(value: T): T => mapStrings(value, text);

@@ -10,7 +10,20 @@ describe('teamFailureMessage', () => {
     });
     const message = teamFailureMessage(echoed, url, ['S3cret-pw']);
     expect(message).not.toContain('S3cret-pw');
-    expect(message).toContain('[hidden]');
+    expect(message).toContain('[redacted]');
+  });
+
+  it('never repeats a password a server echoed escaped, as in a connection URL (attack)', () => {
+    const secret = "S3cret&pw'x";
+    const echoed = Object.assign(
+      new Error(
+        `bad option secret=${encodeURIComponent(secret)} or ${secret.replace('&', '&amp;')}`,
+      ),
+      { code: 'XX000' },
+    );
+    const message = teamFailureMessage(echoed, url, [secret]);
+    expect(message).not.toContain('S3cret');
+    expect(message).toContain('[redacted]');
   });
 
   it('says a cut connection loses nothing (attack)', () => {

@@ -1,6 +1,7 @@
 import { messageOf } from '../../../shared/message-of';
 import { TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
 import type { TeamUrl } from './team-url';
+import { createRedactor } from '../service/redact';
 
 /**
  * A failure of the team database in words an analyst can act on. The message names the server
@@ -12,10 +13,11 @@ export function teamFailureMessage(
   url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
   secrets: ReadonlyArray<string | undefined> = [],
 ): string {
-  let text = describe(caught, url);
-  // A server may echo anything, a password included: every secret known here is hidden.
-  for (const secret of secrets) if (secret) text = text.split(secret).join('[hidden]');
-  return text;
+  // A server may echo anything, a password included, escaped as a connection URL or a form
+  // writes it: every secret known here is hidden in any of those spellings.
+  const redactor = createRedactor();
+  for (const secret of secrets) if (secret) redactor.remember(secret);
+  return redactor.text(describe(caught, url));
 }
 
 function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>) {
