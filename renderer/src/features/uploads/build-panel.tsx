@@ -198,8 +198,8 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         {summary.data ? (
           <p className="hint" data-testid="build-summary">
             {t('uploads.build.summary', {
-              total: number(summary.data.total),
-              unsent: number(summary.data.unsent),
+              total: summary.data.total,
+              unsent: summary.data.unsent,
               env,
             })}
           </p>
