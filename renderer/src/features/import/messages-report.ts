@@ -105,7 +105,7 @@ export const reportMessages = catalogue(
     'import.row.edit': 'Editar',
     'import.row.editLabel': 'Editar a linha {row}',
     'import.row.exclude': 'Deixar de fora',
-    'import.row.excludeLabel': 'Deixar a linha {row} de fora',
+    'import.row.excludeLabel': 'Deixar de fora a linha {row}',
     'import.row.include': 'Incluir',
     'import.row.includeLabel': 'Incluir a linha {row}',
     'import.row.undoFix': 'Desfazer correção',
