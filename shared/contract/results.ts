@@ -59,7 +59,7 @@ export const resultFilterSchema = z
     /** Review state: rows with one of these outcomes, `none` for rows not reviewed yet. */
     outcomes: z
       .array(z.enum([...reviewOutcomes, 'none']))
-      .max(4)
+      .max(reviewOutcomes.length + 1)
       .optional(),
   })
   .strict();

@@ -10,44 +10,9 @@ import { promisify } from 'node:util';
 import type { ReportView } from '../../shared/contract/report';
 import type { BatchSummary } from '../../shared/contract/results';
 import { reportText } from '../../shared/report/report-text';
-import { sampleTransaction } from '../support/transactions';
-import { expect, screenshot, test, type App } from './fixtures';
-import { batchRows, call } from './steps/core';
-
-function sourceRow(row: number, n: number) {
-  const { sessionID, externalID, cpf, email, zipCode } = sampleTransaction(n);
-  return { row, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
-}
-
-/** A sandbox batch of 40 rows, every one answered; some reviewed as fraud, some as Legítima. */
-async function reviewedBatch(app: App): Promise<string> {
-  const rows = Array.from({ length: 40 }, (_, index) => sourceRow(index + 2, 500 + index));
-  const created = await call<BatchSummary>(app, 'batches.create', {
-    sourceName: 'relatorio.csv',
-    sourceSha256: 'd'.repeat(64),
-    rows,
-  });
-  await expect
-    .poll(
-      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('finished');
-  const answered = (await batchRows(app, created.id)).filter((row) => row.score !== null);
-  // The riskiest rows as fraud, a few low ones as Legítima: both classes, a real separation.
-  const byScore = [...answered].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-  const mark = async (picked: typeof answered, outcome: string) =>
-    call(app, 'outcomes.set', {
-      targets: picked.map((row) => ({ batchId: created.id, seq: row.seq })),
-      outcome,
-    });
-  await mark(byScore.slice(0, 4), 'Fraude Confirmada');
-  await mark(byScore.slice(4, 6), 'Legítima');
-  await mark(byScore.slice(-6), 'Legítima');
-  return created.id;
-}
+import { expect, screenshot, test } from './fixtures';
+import { call } from './steps/core';
+import { reviewedBatch, sourceRow } from './steps/report';
 
 test('the report of a reviewed batch: the numbers of dcdesk report, charts by keyboard, both languages, HTML and PDF', async ({
   page,

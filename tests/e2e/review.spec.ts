@@ -311,6 +311,10 @@ test('importing outcomes from a case-system spreadsheet: the report first, then 
     buffer: xlsx,
   });
   await expect(page.getByTestId('review-import-header-row')).toHaveValue('1');
+  // The chosen header row reads as written, and so do outcomes; a data row's ID and name do not.
+  const headerRows = page.getByTestId('review-import-header-row').locator('option');
+  await expect(headerRows.nth(1)).toHaveText('Row 2: ID Transacional | Analista | Resultado');
+  await expect(headerRows.nth(2)).toHaveText('Row 3: … | a*** | fraude confirmada');
   await expect(page.getByTestId('review-map-transactionId')).toHaveValue('0');
   await expect(page.getByTestId('review-map-outcome')).toHaveValue('2');
   await expect(page.getByTestId('review-import-readable')).toHaveAttribute('data-value', '9');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages, type Locale } from './messages';
 import { expandPlurals, plural } from './plural';
+import { translate } from './translate';
 
 const en = (value: number) => new Intl.NumberFormat('en').format(value);
 const pt = (value: number) => new Intl.NumberFormat('pt-BR').format(value);
@@ -33,9 +34,13 @@ describe('plural', () => {
   });
 });
 
-/** Nouns that follow a count in the catalogues, in both languages; a rate (`rows/s`) is a unit. */
+/**
+ * Words that follow a count in the catalogues and agree with it, in both languages: nouns, and
+ * the verbs and adjectives of a bare count ("{count} were reviewed"). A rate (`rows/s`) is a unit;
+ * the top of a range ("{min} to {max} digits") and a name are not counts.
+ */
 const countedNouns =
-  /\{\w+\} (rows?|linhas?|transactions?|transaç(ão|ões)|batches|lotes?|times|vezes|devices?|dispositivos?|files?|arquivos?|problems?|problemas?|columns?|colunas?|outcomes?|desfechos?|uploads?|envios?|cells?|células?|older copies|cópias)\b(?!\/)/;
+  /(?<!(?:to|a) )\{(?!name\b|env\b|where\b)\w+\} (rows?|linhas?|transactions?|transaç(ão|ões)|batches|lotes?|times|vezes|devices?|dispositivos?|files?|arquivos?|problems?|problemas?|columns?|colunas?|outcomes?|desfechos?|uploads?|envios?|cells?|células?|older copies|cópias|(external )?IDs|DeviceIds|days?|dias?|digits|dígitos|characters|caracteres|cases|casos|fraud|legitimate|legítim[oa]s|bins|faixas|lookups|consultas|was|were|foi|foram|revisad[oa]s|of its rows|das suas linhas)\b(?!\/)/;
 
 describe('every catalogue', () => {
   it('writes a count beside a noun through a plural block, never as "{count} rows"', () => {
@@ -46,5 +51,34 @@ describe('every catalogue', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('a count of one, in both languages', () => {
+  const en = translate('en');
+  const pt = translate('pt-BR');
+
+  it('reads in the singular where the testers found plurals', () => {
+    expect(en('import.duplicates.intro', { groups: 1 })).toMatch(/^1 external ID appears on/);
+    expect(pt('import.duplicates.intro', { groups: 1 })).toMatch(/^1 ID externo aparece em/);
+    expect(en('import.recent.none', { days: 1 })).toBe(
+      'None of these rows was looked up in the last day.',
+    );
+    expect(pt('import.recent.none', { days: 2 })).toBe(
+      'Nenhuma destas linhas foi consultada nos últimos 2 dias.',
+    );
+    expect(en('uploads.devices.unseen', { count: 1 })).toMatch(/^1 DeviceId of this file appears/);
+    expect(pt('uploads.devices.foreign', { count: 1, where: 'Sandbox', env: 'Produção' })).toMatch(
+      /^1 DeviceId deste arquivo vem apenas de respostas de Sandbox, nunca de Produção, que não o/,
+    );
+    expect(en('uploads.guard.changedSince', { count: 1 })).toMatch(
+      /^1 of its rows no longer matches the outcomes/,
+    );
+    expect(pt('uploads.build.summary', { total: 1, unsent: 1200, env: 'Sandbox' })).toBe(
+      '1 revisada · 1.200 ainda não enviadas para Sandbox',
+    );
+    expect(en('report.chart.roc', { auc: '0.9', positive: 1, negative: 3 })).toBe(
+      'ROC curve: area 0.9, over 1 fraud case and 3 legitimate cases.',
+    );
   });
 });

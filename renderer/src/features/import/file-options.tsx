@@ -73,7 +73,7 @@ export function FileOptions({ file, sheet, headerRow, onSheet, onHeaderRow }: Fi
             aria-describedby={`${id}-header-hint`}
             data-testid="header-row"
           >
-            <HeaderRowOptions topRows={sheet.topRows} />
+            <HeaderRowOptions topRows={sheet.topRows} headerRow={headerRow} />
           </select>
           <p id={`${id}-header-hint`} className="hint">
             {t('import.headerRow.hint')}

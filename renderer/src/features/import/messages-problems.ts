@@ -18,8 +18,9 @@ export const problemMessages = catalogue(
     'import.rule.length': 'has the wrong length',
     'import.rule.lengthDigits': 'must have {min} to {max} digits',
     'import.rule.lengthChars': 'must have {min} to {max} characters',
-    'import.rule.lengthExactDigits': 'must have {count} digits',
-    'import.rule.lengthExactChars': 'must have {count} characters',
+    'import.rule.lengthExactDigits': 'must have {count, plural, one {# digit} other {# digits}}',
+    'import.rule.lengthExactChars':
+      'must have {count, plural, one {# character} other {# characters}}',
     'import.rule.checkDigits': 'check digits do not match',
     'import.rule.repeatedDigits': 'one digit repeated is not a valid number',
     'import.rule.phoneIncomplete': 'the area code (DDD) is missing',
@@ -63,8 +64,9 @@ export const problemMessages = catalogue(
     'import.rule.length': 'tamanho inválido',
     'import.rule.lengthDigits': 'deve ter de {min} a {max} dígitos',
     'import.rule.lengthChars': 'deve ter de {min} a {max} caracteres',
-    'import.rule.lengthExactDigits': 'deve ter {count} dígitos',
-    'import.rule.lengthExactChars': 'deve ter {count} caracteres',
+    'import.rule.lengthExactDigits': 'deve ter {count, plural, one {# dígito} other {# dígitos}}',
+    'import.rule.lengthExactChars':
+      'deve ter {count, plural, one {# caractere} other {# caracteres}}',
     'import.rule.checkDigits': 'dígitos verificadores não conferem',
     'import.rule.repeatedDigits': 'um só dígito repetido não é um número válido',
     'import.rule.phoneIncomplete': 'falta o código de área (DDD)',

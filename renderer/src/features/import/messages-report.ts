@@ -50,7 +50,7 @@ export const reportMessages = catalogue(
     'import.editor.valid': 'The row is valid.',
     'import.duplicates.title': 'Repeated external IDs',
     'import.duplicates.intro':
-      '{groups} external IDs appear on more than one row. The service expects each transaction once.',
+      '{groups, plural, one {# external ID appears} other {# external IDs appear}} on more than one row. The service expects each transaction once.',
     'import.duplicates.excludeLater': 'Exclude later duplicates',
     'import.duplicates.rows': 'rows {rows}',
     'import.duplicates.keepFirst': 'Keep the first',
@@ -59,10 +59,12 @@ export const reportMessages = catalogue(
     'import.duplicates.list': 'External IDs on more than one row',
     'import.recent.days': 'Already looked up in the last (days)',
     'import.recent.checking': 'Looking in the history…',
-    'import.recent.one': '1 row was already looked up in the last {days} days: skip it?',
+    'import.recent.one':
+      '1 row was already looked up in the last {days, plural, one {day} other {# days}}: skip it?',
     'import.recent.many':
-      '{count, plural, one {# row was} other {# rows were}} already looked up in the last {days, plural, one {# day} other {# days}}: skip them?',
-    'import.recent.none': 'None of these rows was looked up in the last {days} days.',
+      '{count, plural, one {# row was} other {# rows were}} already looked up in the last {days, plural, one {day} other {# days}}: skip them?',
+    'import.recent.none':
+      'None of these rows was looked up in the last {days, plural, one {day} other {# days}}.',
     'import.recent.skip': 'Skip them',
     'import.preview.title': 'Request preview',
     'import.preview.intro': 'What row {row} will send:',
@@ -103,7 +105,7 @@ export const reportMessages = catalogue(
     'import.row.edit': 'Editar',
     'import.row.editLabel': 'Editar a linha {row}',
     'import.row.exclude': 'Deixar de fora',
-    'import.row.excludeLabel': 'Deixar a linha {row} de fora',
+    'import.row.excludeLabel': 'Deixar de fora a linha {row}',
     'import.row.include': 'Incluir',
     'import.row.includeLabel': 'Incluir a linha {row}',
     'import.row.undoFix': 'Desfazer correção',
@@ -116,7 +118,7 @@ export const reportMessages = catalogue(
     'import.editor.valid': 'A linha é válida.',
     'import.duplicates.title': 'IDs externos repetidos',
     'import.duplicates.intro':
-      '{groups} IDs externos aparecem em mais de uma linha. O serviço espera cada transação uma só vez.',
+      '{groups, plural, one {# ID externo aparece} other {# IDs externos aparecem}} em mais de uma linha. O serviço espera cada transação uma só vez.',
     'import.duplicates.excludeLater': 'Deixar de fora as repetições seguintes',
     'import.duplicates.rows': 'linhas {rows}',
     'import.duplicates.keepFirst': 'Manter a primeira',
@@ -125,10 +127,12 @@ export const reportMessages = catalogue(
     'import.duplicates.list': 'IDs externos em mais de uma linha',
     'import.recent.days': 'Já consultadas nos últimos (dias)',
     'import.recent.checking': 'Consultando o histórico…',
-    'import.recent.one': '1 linha já foi consultada nos últimos {days} dias: pular essa linha?',
+    'import.recent.one':
+      '1 linha já foi consultada {days, plural, one {no último dia} other {nos últimos # dias}}: pular essa linha?',
     'import.recent.many':
-      '{count, plural, one {# linha já foi consultada} other {# linhas já foram consultadas}} nos últimos {days, plural, one {# dia} other {# dias}}: pular essas linhas?',
-    'import.recent.none': 'Nenhuma destas linhas foi consultada nos últimos {days} dias.',
+      '{count, plural, one {# linha já foi consultada} other {# linhas já foram consultadas}} {days, plural, one {no último dia} other {nos últimos # dias}}: pular essas linhas?',
+    'import.recent.none':
+      'Nenhuma destas linhas foi consultada {days, plural, one {no último dia} other {nos últimos # dias}}.',
     'import.recent.skip': 'Pular essas linhas',
     'import.preview.title': 'Prévia da requisição',
     'import.preview.intro': 'O que a linha {row} vai enviar:',

@@ -75,3 +75,22 @@ describe('rowPreview', () => {
     expect(rowPreview([cell('Nome'), null, null])).toBe('N***');
   });
 });
+
+describe('rowPreview of the chosen header row and of known values', () => {
+  const cell = (text: string) => ({ text, numeric: false });
+  const outcome = (text: string) => text.toLowerCase() === 'fraude';
+
+  it('shows the chosen header row as written: its names are column names, not a person', () => {
+    expect(rowPreview([cell('ID'), cell('Nome'), null, cell('CPF')], 60, { header: true })).toBe(
+      'ID | Nome | – | CPF',
+    );
+    expect(rowPreview([cell('ID'), cell('Nome')])).toBe('I*** | N***');
+  });
+
+  it('shows a value known not to be personal (an outcome) as written, and still masks names', () => {
+    expect(rowPreview([cell('PED-1'), cell('fraude')], 60, { plain: outcome })).toBe('… | fraude');
+    expect(rowPreview([cell('Maria Silva'), cell('fraude')], 60, { plain: outcome })).toBe(
+      'M*** S*** | fraude',
+    );
+  });
+});

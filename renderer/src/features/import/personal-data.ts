@@ -63,14 +63,27 @@ export function offendingFields(problems: FieldProblem[], raw: RawTransaction): 
   return [...new Set(problems.map((problem) => sourceField(problem.field, raw)))];
 }
 
+/** How a row of the header-row choice may be shown beyond the masked default. */
+export interface PreviewOptions {
+  /**
+   * The row chosen as the header row: its cells are column names, shown as written (the column
+   * choices show them as written too).
+   */
+  header?: boolean;
+  /** Values known not to be a person's, such as an outcome ("fraude"), shown as written. */
+  plain?: (text: string) => boolean;
+}
+
 /**
  * A cell of a candidate header row as the header-row choice shows it. A header the app knows
- * (`CPF`, `E-mail`, `ID externo`) is shown as written; anything else may be a customer's data, so
- * digits and `@` become `…` and other text (a name) is masked like the other personal data.
+ * (`CPF`, `E-mail`, `ID externo`), a cell of the chosen header row and a value known not to be
+ * personal are shown as written; anything else may be a customer's data, so digits and `@`
+ * become `…` and other text (a name) is masked like the other personal data.
  */
-function previewCell(text: string): string {
+function previewCell(text: string, options: PreviewOptions): string {
   const trimmed = text.trim();
   if (trimmed === '') return '–';
+  if (options.header === true || options.plain?.(trimmed) === true) return trimmed;
   if (/[\d@]/.test(trimmed)) return '…';
   return fieldOfHeader(trimmed) === null ? maskName(trimmed) : trimmed;
 }
@@ -79,8 +92,12 @@ function previewCell(text: string): string {
  * A row's first cells for the header-row choice, one per column: an empty cell shows as `–` so
  * the columns of a row with a blank CPF line up with the others; trailing empty cells are left out.
  */
-export function rowPreview(cells: readonly Cell[], maxLength = 60): string {
-  const texts = cells.map((cell) => previewCell(cell?.text ?? ''));
+export function rowPreview(
+  cells: readonly Cell[],
+  maxLength = 60,
+  options: PreviewOptions = {},
+): string {
+  const texts = cells.map((cell) => previewCell(cell?.text ?? '', options));
   while (texts.at(-1) === '–') texts.pop();
   const joined = texts.join(' | ');
   return joined.length > maxLength ? `${joined.slice(0, maxLength - 1)}…` : joined;

@@ -3,14 +3,27 @@ import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import { rowPreview } from './personal-data';
 
-/** The options of a header-row select: each of the first rows, by number, previewed (masked). */
-export function HeaderRowOptions({ topRows }: { topRows: Cell[][] }) {
+interface HeaderRowOptionsProps {
+  topRows: Cell[][];
+  /** The chosen header row, shown as written: its cells name the columns. */
+  headerRow: number;
+  /** Values known not to be personal data, shown as written in every row. */
+  plain?: (text: string) => boolean;
+}
+
+/**
+ * The options of a header-row select: each of the first rows, by number, previewed. Data rows
+ * are masked; the chosen header row is not, since the column choices show its names anyway.
+ */
+export function HeaderRowOptions({ topRows, headerRow, plain }: HeaderRowOptionsProps) {
   const { t } = useI18n();
   return topRows.map((cells, index) => (
     <option key={index} value={index}>
       {t('import.headerRow.option', {
         row: String(index + 1),
-        preview: rowPreview(cells) || t('import.headerRow.empty'),
+        preview:
+          rowPreview(cells, undefined, { header: index === headerRow, plain }) ||
+          t('import.headerRow.empty'),
       })}
     </option>
   ));

@@ -37,10 +37,8 @@ export function ReportCharts({ report }: { report: ReportView }) {
   });
   const labelled = report.labels.positive + report.labels.negative;
   const empty = <p className="hint">{t('report.chart.empty')}</p>;
-  const counts = {
-    positive: text.count(report.labels.positive),
-    negative: text.count(report.labels.negative),
-  };
+  // Numbers, not text: the message picks "1 fraud case" or "2 fraud cases" by the count.
+  const counts = { positive: report.labels.positive, negative: report.labels.negative };
   const bins = report.histogram.map((bin) => ({
     label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
     a: bin.positive,

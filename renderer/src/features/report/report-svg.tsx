@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
+import { countTicks } from './count-ticks';
 
 /**
  * The report's pictures as React SVG, drawn like the exported page's (shared/report/svg.ts): a
- * unit-square plot with ticks at quarters. Colours come from the theme's style sheet.
+ * unit-square plot with ticks at quarters. Colours come from the theme's style sheet. The left
+ * margin holds the rotated y-axis title and, beside it, a tick as wide as "100,0 %"; the right
+ * one half of that tick, centred under the plot's right edge; the bottom one the x ticks below
+ * the lowest y tick, then the x-axis title.
  */
 const width = 360;
 const height = 260;
-const margin = { top: 12, right: 22, bottom: 44, left: 52 };
+const margin = { top: 14, right: 28, bottom: 48, left: 72 };
 const plotWidth = width - margin.left - margin.right;
 const plotHeight = height - margin.top - margin.bottom;
 const x = (value: number) => margin.left + value * plotWidth;
@@ -23,12 +27,14 @@ interface FrameProps {
   summary: string;
   xAxis: Axis;
   yAxis: Axis;
+  /** Where the y ticks sit, as shares of the plot's height; quarters unless given. */
+  yTicks?: readonly number[];
   children: ReactNode;
   testId: string;
 }
 
 /** Focusable (Tab reaches it), named by its summary; the numbers sit in a table beside it. */
-function Frame({ summary, xAxis, yAxis, children, testId }: FrameProps) {
+function Frame({ summary, xAxis, yAxis, yTicks = ticks, children, testId }: FrameProps) {
   return (
     <svg
       viewBox={`0 0 ${String(width)} ${String(height)}`}
@@ -38,16 +44,18 @@ function Frame({ summary, xAxis, yAxis, children, testId }: FrameProps) {
       className="report-svg"
       data-testid={testId}
     >
-      {ticks.map((t) => (
+      {yTicks.map((t) => (
         <g key={t} className="report-grid">
           <line x1={margin.left} x2={width - margin.right} y1={y(t)} y2={y(t)} />
-          <text x={margin.left - 6} y={y(t) + 4} textAnchor="end">
+          <text x={margin.left - 8} y={y(t) + 4} textAnchor="end">
             {yAxis.tick(t)}
           </text>
-          <text x={x(t)} y={height - margin.bottom + 16} textAnchor="middle">
-            {xAxis.tick(t)}
-          </text>
         </g>
+      ))}
+      {ticks.map((t) => (
+        <text key={t} x={x(t)} y={height - margin.bottom + 20} textAnchor="middle">
+          {xAxis.tick(t)}
+        </text>
       ))}
       <text
         x={margin.left + plotWidth / 2}
@@ -58,7 +66,7 @@ function Frame({ summary, xAxis, yAxis, children, testId }: FrameProps) {
         {xAxis.label}
       </text>
       <text
-        transform={`translate(12 ${String(margin.top + plotHeight / 2)}) rotate(-90)`}
+        transform={`translate(14 ${String(margin.top + plotHeight / 2)}) rotate(-90)`}
         textAnchor="middle"
         className="report-axis"
       >
@@ -97,20 +105,26 @@ interface BarsProps {
   testId: string;
 }
 
-/** Two series side by side per group (fraud, legitimate), heights as shares of the tallest. */
+/**
+ * Two series side by side per group (fraud, legitimate), heights as shares of the axis's top: a
+ * whole count at or above the tallest bar, so each count label names its own gridline.
+ */
 export function PairedBarsSvg({ summary, groups, axes, testId }: BarsProps) {
-  const tallest = Math.max(1, ...groups.map((group) => Math.max(group.a, group.b)));
+  const { top, values } = countTicks(
+    Math.max(...groups.map((group) => Math.max(group.a, group.b))),
+  );
   const slot = plotWidth / Math.max(1, groups.length);
   const bar = Math.max(1, slot / 2 - 1);
   const rect = (value: number, left: number, kind: string) => {
-    const top = y(value / tallest);
-    return <rect x={left} y={top} width={bar} height={y(0) - top} className={kind} />;
+    const upper = y(value / top);
+    return <rect x={left} y={upper} width={bar} height={y(0) - upper} className={kind} />;
   };
   return (
     <Frame
       summary={summary}
       xAxis={axes.x}
-      yAxis={{ ...axes.y, tick: (t) => axes.y.tick(t * tallest) }}
+      yAxis={{ ...axes.y, tick: (t) => axes.y.tick(Math.round(t * top)) }}
+      yTicks={values.map((value) => value / top)}
       testId={testId}
     >
       {groups.map((group, i) => {

@@ -10,7 +10,8 @@ export const searchMessages = catalogue(
     'search.results': 'Results',
     'search.empty': 'Nothing in the history matches this search.',
     'search.count.one': '1 lookup found.',
-    'search.count.other': '{count} lookups found, newest first.',
+    'search.count.other':
+      '{count, plural, one {# lookup found.} other {# lookups found, newest first.}}',
     'search.personal.hint': 'CPFs stay masked unless shown.',
     'search.column.when': 'Looked up',
     'search.column.environment': 'Environment',
@@ -57,7 +58,8 @@ export const searchMessages = catalogue(
     'search.results': 'Resultados',
     'search.empty': 'Nada no histórico corresponde a esta pesquisa.',
     'search.count.one': '1 consulta encontrada.',
-    'search.count.other': '{count} consultas encontradas, mais recentes primeiro.',
+    'search.count.other':
+      '{count, plural, one {# consulta encontrada.} other {# consultas encontradas, mais recentes primeiro.}}',
     'search.personal.hint': 'Os CPFs ficam mascarados até serem mostrados.',
     'search.column.when': 'Consultado em',
     'search.column.environment': 'Ambiente',

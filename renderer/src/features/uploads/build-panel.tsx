@@ -49,7 +49,14 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   // Null follows the setting; the analyst's own choice here wins until the screen reloads.
   const [separator, setSeparator] = useState<ResponseSeparator | null>(null);
   const [stem, setStem] = useState<string | null>(null);
+  // The default name's time is when the screen was opened (it stays mounted while hidden), or
+  // when the file last changed: two files built minutes apart do not share a name.
   const [stamp, setStamp] = useState(() => new Date());
+  const [wasVisible, setWasVisible] = useState(visible);
+  if (visible !== wasVisible) {
+    setWasVisible(visible);
+    if (visible) setStamp(new Date());
+  }
 
   // Arriving with a batch (from its results) chooses it: adjusted while rendering, when the place
   // changes, rather than in an effect that would first draw the old choice.
@@ -90,10 +97,9 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
     const { separator: nextSeparator, stem: nextStem, ...rest } = next;
     if (nextSeparator !== undefined) setSeparator(nextSeparator);
     if (nextStem !== undefined) setStem(nextStem);
-    if (rest.batchId !== undefined && rest.batchId !== choice.batchId) {
-      setStem(null);
-      setStamp(new Date());
-    }
+    if (rest.batchId !== undefined && rest.batchId !== choice.batchId) setStem(null);
+    // Another choice is another file: its default name takes the time it is built.
+    if (nextSeparator !== undefined || Object.keys(rest).length > 0) setStamp(new Date());
     setChoice((current) => ({ ...current, ...rest }));
   };
 
@@ -198,8 +204,8 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         {summary.data ? (
           <p className="hint" data-testid="build-summary">
             {t('uploads.build.summary', {
-              total: number(summary.data.total),
-              unsent: number(summary.data.unsent),
+              total: summary.data.total,
+              unsent: summary.data.unsent,
               env,
             })}
           </p>

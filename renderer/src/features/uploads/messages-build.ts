@@ -36,7 +36,7 @@ export const buildMessages = catalogue(
       'Choose “All reviewed” to build the file again, or review more transactions first.',
     'uploads.empty.review': 'Open Review',
     'uploads.empty.elsewhere':
-      'None of the reviewed transactions here comes from {env}’s answers: {count} were reviewed on answers of other environments, whose DeviceIds {env} does not know.',
+      'None of the reviewed transactions here comes from {env}’s answers: {count, plural, one {# was reviewed} other {# were reviewed}} on answers of other environments, whose DeviceIds {env} does not know.',
     'uploads.empty.elsewhereHint':
       'Look the transactions up with {env} active, review those, then build the file.',
     'uploads.preview.chart': 'Rows per outcome',
@@ -76,7 +76,8 @@ export const buildMessages = catalogue(
     'uploads.title': 'Enviar resultados',
     'uploads.environment': 'Os arquivos vão para o ambiente ativo: {env}',
     'uploads.build.title': 'Montar um arquivo com as transações revisadas',
-    'uploads.build.summary': '{total} revisadas · {unsent} ainda não enviadas para {env}',
+    'uploads.build.summary':
+      '{total, plural, one {# revisada} other {# revisadas}} · {unsent, plural, one {# ainda não enviada} other {# ainda não enviadas}} para {env}',
     'uploads.build.source': 'Transações de',
     'uploads.build.allReviewed': 'Todas as transações revisadas',
     'uploads.build.batch': 'Lote {name} ({date})',
@@ -106,7 +107,7 @@ export const buildMessages = catalogue(
       'Escolha “Todas as revisadas” para montar o arquivo de novo, ou revise mais transações antes.',
     'uploads.empty.review': 'Abrir a Revisão',
     'uploads.empty.elsewhere':
-      'Nenhuma das transações revisadas aqui vem das respostas de {env}: {count} foram revisadas em respostas de outros ambientes, cujos DeviceIds {env} não conhece.',
+      'Nenhuma das transações revisadas aqui vem das respostas de {env}: {count, plural, one {# foi revisada} other {# foram revisadas}} em respostas de outros ambientes, cujos DeviceIds {env} não conhece.',
     'uploads.empty.elsewhereHint':
       'Consulte as transações com {env} ativo, revise-as e então monte o arquivo.',
     'uploads.preview.chart': 'Linhas por resultado',

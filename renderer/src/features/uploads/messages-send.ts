@@ -21,7 +21,7 @@ export const sendMessages = catalogue(
       '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {was} other {were}} already accepted by {env}, in {uploads}.',
     'uploads.guard.inUpload': 'upload {ids}',
     'uploads.guard.changedSince':
-      '{count} of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
+      '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
     'uploads.guard.unanswered':
       'Some of those uploads got no answer (the app stopped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
@@ -51,9 +51,9 @@ export const sendMessages = catalogue(
     'uploads.disk.readerFailed':
       'The file could not be read: the reader stopped ({detail}). Choose the file again.',
     'uploads.devices.foreign':
-      '{count} DeviceIds of this file come only from answers of {where}, never of {env}, which does not know them: it cannot be sent to {env}. Build the file from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
+      '{count, plural, one {# DeviceId of this file comes only from answers of {where}, never of {env}, which does not know it} other {# DeviceIds of this file come only from answers of {where}, never of {env}, which does not know them}}: the file cannot be sent to {env}. Build the file from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
     'uploads.devices.unseen':
-      '{count} DeviceIds of this file appear in no answer and no upload of this history, so the app cannot tell which environment gave them.',
+      '{count, plural, one {# DeviceId of this file appears in no answer and no upload of this history, so the app cannot tell which environment gave it.} other {# DeviceIds of this file appear in no answer and no upload of this history, so the app cannot tell which environment gave them.}}',
     'uploads.devices.example': '{transaction}: {device}',
     'uploads.devices.allowUnseen': 'I know these DeviceIds come from {env}: send them',
   },
@@ -75,7 +75,7 @@ export const sendMessages = catalogue(
     'uploads.guard.repeated':
       '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} já {count, plural, one {foi aceita} other {foram aceitas}} por {env}, {uploads}.',
     'uploads.guard.changedSince':
-      '{count} das suas linhas não correspondem mais aos resultados do histórico (alterados ou limpos depois): enviar de novo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
+      '{count, plural, one {# das suas linhas não corresponde mais} other {# das suas linhas não correspondem mais}} aos resultados do histórico (alterados ou limpos depois): enviar de novo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     'uploads.guard.unanswered':
       'Alguns desses envios ficaram sem resposta (o app foi fechado ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',
@@ -106,9 +106,9 @@ export const sendMessages = catalogue(
     'uploads.disk.readerFailed':
       'O arquivo não pôde ser lido: o leitor parou ({detail}). Escolha o arquivo de novo.',
     'uploads.devices.foreign':
-      '{count} DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece: ele não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
+      '{count, plural, one {# DeviceId deste arquivo vem apenas de respostas de {where}, nunca de {env}, que não o conhece} other {# DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece}}: o arquivo não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
     'uploads.devices.unseen':
-      '{count} DeviceIds deste arquivo não aparecem em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente os deu.',
+      '{count, plural, one {# DeviceId deste arquivo não aparece em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente o deu.} other {# DeviceIds deste arquivo não aparecem em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente os deu.}}',
     'uploads.devices.example': '{transaction}: {device}',
     'uploads.devices.allowUnseen': 'Sei que estes DeviceIds vêm de {env}: enviar',
   },

@@ -70,6 +70,9 @@ export function useSend(environment: EnvironmentName): SendFlow {
   const client = useQueryClient();
   const [step, setStep] = useState<SendStep>({ name: 'idle' });
   const [cancelled, setCancelled] = useState(false);
+  // The environment the last send (or its question) was for: its result says nothing about
+  // another, so switching environments forgets it (a send on its way is left to finish).
+  const [sentTo, setSentTo] = useState(environment);
   const inFlight = useRef(false);
   const sending = useMutation({
     mutationFn: ({ request, confirmed }: { request: SendRequest; confirmed: boolean }) =>
@@ -89,6 +92,13 @@ export function useSend(environment: EnvironmentName): SendFlow {
     },
   });
 
+  if (sentTo !== environment && !sending.isPending) {
+    setSentTo(environment);
+    setStep({ name: 'idle' });
+    setCancelled(false);
+  }
+  const here = sentTo === environment;
+
   const send = (request: SendRequest, confirmed: boolean) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -103,13 +113,14 @@ export function useSend(environment: EnvironmentName): SendFlow {
       : step.name === 'idle'
         ? null
         : step.request,
-    upload: sending.data?.status === 'done' ? sending.data.upload : null,
-    error: sending.error,
-    cancelled,
+    upload: here && sending.data?.status === 'done' ? sending.data.upload : null,
+    error: here ? sending.error : null,
+    cancelled: here && cancelled,
     start: (request) => {
       if (inFlight.current || step.name !== 'idle') return;
       sending.reset();
       setCancelled(false);
+      setSentTo(environment);
       if (environment === 'production') setStep({ name: 'production', request });
       else send(request, false);
     },

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { resultFilterSchema } from '../../../../../shared/contract/results';
+import { reviewOutcomes } from '../../../../../shared/domain/types';
 import { toggled } from '../../../components/checkbox-group';
 import {
   ariaSort,
   emptyFilterForm,
   invalidFields,
   nextSort,
+  outcomeChoices,
   toResultFilter,
   type FilterForm,
 } from './query-state';
@@ -71,5 +74,18 @@ describe('sorting', () => {
     expect(nextSort(byScore, 'score')).toEqual({ column: 'score', direction: 'desc' });
     expect(ariaSort(byScore, 'score')).toBe('ascending');
     expect(ariaSort(byScore, 'row')).toBe('none');
+  });
+});
+
+describe('the review-state filter', () => {
+  it('offers every state an analyst can set, Legítima included, and "not reviewed"', () => {
+    expect([...outcomeChoices].sort()).toEqual(['none', ...reviewOutcomes].sort());
+  });
+
+  it('sends the core a filter it accepts, however many states are checked', () => {
+    for (const chosen of [['Legítima'], outcomeChoices] as const) {
+      const filter = toResultFilter(form({ outcomes: [...chosen] }));
+      expect(resultFilterSchema.safeParse(filter).success).toBe(true);
+    }
   });
 });

@@ -7,13 +7,21 @@ import type {
   ResultSortColumn,
   RowStatusName,
 } from '../../../../../shared/contract/results';
-import type { DeviceRisk, Outcome } from '../../../../../shared/domain/types';
+import {
+  reviewOutcomes,
+  type DeviceRisk,
+  type ReviewOutcome,
+} from '../../../../../shared/domain/types';
 import type { Sort } from '../../../components/result-pages/use-result-pages';
 import { parseLocaleNumber } from '../../../lib/locale-number';
 
 export type StatusChoice = RowStatusName | 'pending';
-/** A review state to filter on: one outcome, or `none` for rows not reviewed yet. */
-export type OutcomeChoice = Outcome | 'none';
+/**
+ * A review state to filter on: one outcome an analyst can set (`Legítima` too, though it is never
+ * sent), or `none` for rows not reviewed yet.
+ */
+export type OutcomeChoice = ReviewOutcome | 'none';
+export const outcomeChoices: readonly OutcomeChoice[] = ['none', ...reviewOutcomes];
 
 export interface FilterForm {
   statuses: StatusChoice[];

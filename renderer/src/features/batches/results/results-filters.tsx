@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { rowStatuses } from '../../../../../shared/contract/results';
-import { outcomes, type DeviceRisk } from '../../../../../shared/domain/types';
+import type { DeviceRisk } from '../../../../../shared/domain/types';
 import { CheckboxGroup } from '../../../components/checkbox-group';
 import { useI18n } from '../../../i18n/i18n';
 import { NumberField } from '../../../components/number-field';
@@ -10,14 +10,13 @@ import {
   scoreRules,
   invalidFields,
   type FilterForm,
-  type OutcomeChoice,
+  outcomeChoices,
   type StatusChoice,
 } from './query-state';
 import { outcomeSlug } from '../../../lib/outcome-slug';
 
 const statusChoices: readonly StatusChoice[] = [...rowStatuses, 'pending'];
 const riskChoices = ['low', 'medium', 'high', 'undefined'] as const satisfies readonly DeviceRisk[];
-const outcomeChoices: readonly OutcomeChoice[] = ['none', ...outcomes];
 
 interface ResultsFiltersProps {
   form: FilterForm;

@@ -70,7 +70,7 @@ export function ResultsTable(props: ResultsTableProps) {
                 >
                   {t(column.label)}
                   <span aria-hidden="true" className="sort-mark">
-                    {sort.column !== column.sort ? '' : sort.direction === 'asc' ? ' ▲' : ' ▼'}
+                    {sort.column !== column.sort ? '' : sort.direction === 'asc' ? '▲' : '▼'}
                   </span>
                 </button>
               ) : (

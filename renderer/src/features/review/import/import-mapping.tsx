@@ -3,6 +3,8 @@ import type { OutcomeColumnMapping } from '../../../../../shared/outcomes/types'
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeSheetInfo } from '../../../workers/outcomes-protocol';
 import { ColumnOptions, HeaderRowOptions } from '../../import/sheet-options';
+import { parseOutcome } from '../../../../../shared/outcomes/outcome-names';
+import { reviewOutcomes, type ReviewOutcome } from '../../../../../shared/domain/types';
 import type { OutcomeField } from './use-outcome-import';
 
 interface ImportMappingProps {
@@ -57,7 +59,7 @@ export function ImportMapping(props: ImportMappingProps) {
             onChange={(event) => props.onHeaderRow(Number(event.target.value))}
             data-testid="review-import-header-row"
           >
-            <HeaderRowOptions topRows={sheet.topRows} />
+            <HeaderRowOptions topRows={sheet.topRows} headerRow={headerRow} plain={isOutcomeText} />
           </select>
         </label>
         {fields.map(({ field, label }) => (
@@ -85,4 +87,9 @@ export function ImportMapping(props: ImportMappingProps) {
       ) : null}
     </fieldset>
   );
+}
+
+/** An outcome as a case system writes it ("fraude confirmada", "Legítima"): not personal data. */
+function isOutcomeText(text: string): boolean {
+  return parseOutcome(text) !== null || reviewOutcomes.includes(text as ReviewOutcome);
 }

@@ -33,7 +33,7 @@ export function ImportReport({ report }: { report: OutcomeImportReport }) {
       aria-labelledby="review-report-title"
       data-testid="review-import-report"
     >
-      <h4 id="review-report-title">{t('review.import.report', { rows: report.rows })}</h4>
+      <h3 id="review-report-title">{t('review.import.report', { rows: report.rows })}</h3>
       <IssueList
         title={t('review.import.toApply')}
         items={[]}

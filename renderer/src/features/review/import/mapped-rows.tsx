@@ -7,7 +7,7 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
   const { t } = useI18n();
   return (
     <section className="review-report" aria-labelledby="review-mapped-title">
-      <h4 id="review-mapped-title">{t('review.import.read')}</h4>
+      <h3 id="review-mapped-title">{t('review.import.read')}</h3>
       <IssueList
         title={t('review.import.readable')}
         items={[]}
