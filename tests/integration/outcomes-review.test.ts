@@ -315,7 +315,10 @@ describe('rows for a response-variable file', () => {
     // Another environment gets none of them: their devices were named by the sandbox, and a
     // sandbox device must never reach the test or production service.
     expect(await review.fileRows('test', { scope: 'all' })).toEqual([]);
-    expect(review.summary('test')).toMatchObject({ total: 0, unsent: 0 });
+    expect(review.summary('test')).toMatchObject({ total: 0, unsent: 0, elsewhere: 9 });
+    // A Legítima is never in a file: not counted as reviewed for another environment either.
+    review.set(targets(answered.slice(9, 11).map((row) => row.seq)), 'Legítima');
+    expect(review.summary('test')).toMatchObject({ elsewhere: 9 });
     const asTest = review.checkImport(
       all.map((row, index) => ({
         row: index + 2,

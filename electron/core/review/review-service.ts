@@ -276,9 +276,11 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         elsewhere: 0,
       };
       for (const { destination, outcome, n, unsent } of repo.byDestination(environment, batchId)) {
+        // `Legítima` is a local review state: never in a file, never waiting to be sent, so never
+        // counted as reviewed for any environment's file.
+        if (!isOutcome(outcome)) continue;
         if (destination !== environment) summary.elsewhere += n;
-        // `Legítima` is a local review state: never in a file, never waiting to be sent.
-        else if (isOutcome(outcome)) {
+        else {
           summary.counts[outcome] = n;
           summary.total += n;
           summary.unsent += unsent;
