@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { countTicks } from './count-ticks';
+import { countTicks } from '../../../../shared/report/count-ticks';
 
 /**
  * The report's pictures as React SVG, drawn like the exported page's (shared/report/svg.ts): a
