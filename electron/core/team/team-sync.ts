@@ -118,7 +118,8 @@ async function pushPastUploads(
       const teamUpload = randomUUID();
       await recordPastUpload(client, {
         environment: upload.environment,
-        externalIds: upload.externalIds,
+        externalIds: upload.lines.map((line) => line.externalId),
+        outcomes: Object.fromEntries(upload.lines.map((line) => [line.externalId, line.outcome])),
         uploadId: teamUpload,
         analyst: upload.analyst ?? analyst,
         at: new Date(upload.created_at),
