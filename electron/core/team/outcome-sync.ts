@@ -76,8 +76,13 @@ export async function pushOutcomeChanges(
   });
 }
 
+/** A change as pulled: `future` when its time was later than the server's clock then. */
+export interface PulledChange extends OutcomeChange {
+  future?: boolean;
+}
+
 export interface PulledChanges {
-  changes: OutcomeChange[];
+  changes: PulledChange[];
   /** The cursor to pull from next time: the last event's sequence number, or the one given. */
   cursor: number;
 }
@@ -98,8 +103,12 @@ export async function pullOutcomeChanges(
     analyst: string;
     at: Date;
     source: ChangeSource;
+    future: boolean;
   }>(
-    `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source
+    // The app's push never stores a time later than the server's clock (LEAST above), so a
+    // change dated after it was written by hand; the server's clock decides, not this one.
+    `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source,
+       at > now() AS future
      FROM outcome_events WHERE seq > $1 ORDER BY seq LIMIT $2`,
     [cursor, limit],
   );
@@ -113,6 +122,7 @@ export async function pullOutcomeChanges(
       analyst: row.analyst,
       at: row.at,
       source: row.source,
+      future: row.future,
     })),
     cursor: rows.length > 0 ? Number(rows.at(-1)?.seq) : cursor,
   };

@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
+import { cleanName } from './analyst';
 import { inTransaction } from './pg-transaction';
 
 /**
@@ -128,7 +129,8 @@ export async function heldTransactions(
   );
   return rows.map((row) => ({
     externalId: row.external_id,
-    analyst: row.analyst,
+    // Shown to the analyst: a name written by hand cannot forge a line or reverse the text.
+    analyst: cleanName(row.analyst),
     // A time that is not one (a row written by hand) is shown as the epoch, never a crash.
     at: Number.isFinite(new Date(row.at).getTime()) ? new Date(row.at) : new Date(0),
     status: row.status,

@@ -23,6 +23,8 @@ export interface SyncReport {
    */
   pulled: number;
   applied: number;
+  /** Colleagues' changes passed over: rows this app cannot trust (written by hand, say). */
+  passedOver: number;
   /** Where the next sync starts pulling. */
   cursor: number;
 }
@@ -70,7 +72,14 @@ export async function syncTeam(
     link.identify(databaseId);
   }
   const current = link.get() ?? started;
-  const report: SyncReport = { pushed: 0, answers: 0, pulled: 0, applied: 0, cursor: 0 };
+  const report: SyncReport = {
+    pushed: 0,
+    answers: 0,
+    pulled: 0,
+    applied: 0,
+    passedOver: 0,
+    cursor: 0,
+  };
   report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
   report.pushed = await pushOutbox(db, client, analyst, guard);
   await pushPastUploads(db, client, analyst, guard);
@@ -78,9 +87,10 @@ export async function syncTeam(
   for (;;) {
     const page = await pullOutcomeChanges(client, cursor, pullPage);
     if (page.changes.length === 0) break;
-    const { accepted, applied } = await applyPulled(db, client, page.changes, page.cursor, guard);
-    report.pulled += accepted;
-    report.applied += applied;
+    const pulled = await applyPulled(db, client, page.changes, page.cursor, guard);
+    report.pulled += pulled.accepted;
+    report.applied += pulled.applied;
+    report.passedOver += pulled.passedOver;
     cursor = page.cursor;
   }
   report.applied += await applyWaiting(db, client, guard);
