@@ -68,6 +68,9 @@ export function trailRepo(db: Db) {
   const setUnapplied = db.prepare<[number, string]>(
     'UPDATE outcome_changes SET unapplied = ? WHERE change_id = ?',
   );
+  const retime = db.prepare<[string, string]>(
+    'UPDATE outcome_changes SET at = ? WHERE change_id = ?',
+  );
   const ofTransaction = db.prepare<[string], ChangeColumns>(
     'SELECT * FROM outcome_changes WHERE external_id = ? ORDER BY at, change_id',
   );
@@ -101,7 +104,15 @@ export function trailRepo(db: Db) {
       const row = latest.get(externalId, environment);
       return row ? toChange(row) : null;
     },
-    /** A colleague's change that could not be applied yet (no device known for it). */
+    /**
+     * Dates a change made here as the team database stored it, so this workstation orders it as
+     * every colleague does.
+     */
+    retime: (changeId: string, at: string) => void retime.run(at, changeId),
+    /**
+     * A change that could not be applied yet (a colleague's, no device known for it), or whose
+     * transaction's outcome must be resolved again.
+     */
     markUnapplied: (changeId: string) => void setUnapplied.run(1, changeId),
     markApplied: (changeId: string) => void setUnapplied.run(0, changeId),
     /** Colleagues' changes waiting to be applied, oldest first. */

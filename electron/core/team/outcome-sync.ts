@@ -81,6 +81,23 @@ export interface PulledChange extends OutcomeChange {
   future?: boolean;
 }
 
+/**
+ * The times the team database stored for these changes (ISO 8601), which may be earlier than
+ * the workstation's own: the push dates no change after the server's clock. Read after the push,
+ * so a change stored by an earlier push that was cut before it was marked is answered too.
+ */
+export async function storedTimes(
+  client: ClientBase,
+  changeIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (changeIds.length === 0) return new Map();
+  const { rows } = await client.query<{ change_id: string; at: Date }>(
+    'SELECT change_id, at FROM outcome_events WHERE change_id = ANY($1::uuid[])',
+    [changeIds],
+  );
+  return new Map(rows.map((row) => [row.change_id, row.at.toISOString()]));
+}
+
 export interface PulledChanges {
   changes: PulledChange[];
   /** The cursor to pull from next time: the last event's sequence number, or the one given. */

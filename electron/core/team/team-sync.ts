@@ -3,7 +3,7 @@ import type { Db } from '../store/db';
 import { teamAnswersRepo } from '../store/team-answers.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
-import { pullOutcomeChanges, pushOutcomeChanges } from './outcome-sync';
+import { pullOutcomeChanges, pushOutcomeChanges, storedTimes } from './outcome-sync';
 import { pushAnswers } from './shared-answers';
 import { applyPulled, applyWaiting } from './pulled-changes';
 import { cleanName } from './analyst';
@@ -158,8 +158,22 @@ async function pushOutbox(
       at: new Date(change.at),
     }));
     pushed += await pushOutcomeChanges(client, changes);
+    const ids = waiting.map((change) => change.changeId);
+    const stored = await storedTimes(client, ids);
     guard();
-    trail.markPushed(waiting.map((change) => change.changeId));
+    db.transaction(() => {
+      for (const change of waiting) {
+        const at = stored.get(change.changeId);
+        if (at === undefined || at === change.at) continue;
+        // A clock that runs ahead: the team dated the change earlier. Kept here as the team
+        // has it, and the transaction's outcome resolved again (applyWaiting), so a colleague's
+        // later change wins here as it does everywhere else.
+        trail.retime(change.changeId, at);
+        const latest = trail.latest(change.externalId, change.environment);
+        if (latest) trail.markUnapplied(latest.changeId);
+      }
+      trail.markPushed(ids);
+    }).immediate();
   }
 }
 

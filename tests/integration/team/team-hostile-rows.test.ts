@@ -1,9 +1,12 @@
 /**
- * Rows a colleague's login may write straight into the team database, bypassing the app (any
- * analyst's role may INSERT): none of them reaches a workstation's outcomes or trail, each is
- * passed over and counted, and no sync stops for them.
+ * What a workstation must not take at its word. Rows a colleague's login may write straight into
+ * the team database, bypassing the app (any analyst's role may INSERT): none of them reaches a
+ * workstation's outcomes or trail, each is passed over and counted, and no sync stops for them.
+ * And its own clock: one that runs ahead cannot keep a change the team dated otherwise.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { outcomesRepo } from '../../../electron/core/store/outcomes.repo';
+import { trailRepo } from '../../../electron/core/store/trail.repo';
 import { pushOutcomeChanges } from '../../../electron/core/team/outcome-sync';
 import { teamService } from '../../../electron/core/team/team-service';
 import { tempHistory } from '../../support/history';
@@ -105,5 +108,53 @@ describe.skipIf(missing)('rows written into the team database by hand', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('ends a change made on a clock that runs ahead with the time the team stored', async () => {
+    const { client, url } = await database();
+    const ana = await workstation('Ana');
+    await ana.service.connect(url);
+    // Ana's clock is 10 minutes ahead: her change is dated then, here.
+    const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
+    trailRepo(ana.db).recordHere({
+      environment: 'sandbox',
+      externalId: 'T-SKEW',
+      outcome: 'Fraude Confirmada',
+      previous: null,
+      analyst: 'Ana',
+      at: ahead,
+      source: 'key',
+    });
+    outcomesRepo(ana.db).put('T-SKEW', 'dev-skew', 'Fraude Confirmada', null, ahead, {
+      environment: 'sandbox',
+      setBy: 'Ana',
+    });
+    expect(await ana.service.sync()).toMatchObject({ ok: true, value: { pushed: 1 } });
+    // Bia, whose clock is right, marks it after Ana's sync: hers is the latest change.
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO answers (environment, external_id, session_id, device_id, risk, score, answered_at, analyst)
+         VALUES ('sandbox', 'T-SKEW', 's', 'dev-skew', 'high', 0.9, now(), 'Ana')`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await pushOutcomeChanges(client, [
+        { ...change('00000000-0000-4000-8000-0000000000c1', 'T-SKEW', 'Suspeito'), analyst: 'Bia' },
+      ]);
+      const team = await client.query<{ outcome: string }>(
+        "SELECT outcome FROM outcomes WHERE external_id = 'T-SKEW'",
+      );
+      expect(team.rows).toEqual([{ outcome: 'Suspeito' }]);
+    } finally {
+      await client.end();
+    }
+    expect(await ana.service.sync()).toMatchObject({ ok: true });
+    expect(
+      ana.db.prepare("SELECT outcome, set_by FROM outcomes WHERE external_id = 'T-SKEW'").get(),
+    ).toEqual({ outcome: 'Suspeito', set_by: 'Bia' });
+    const mine = trailRepo(ana.db)
+      .ofTransaction('T-SKEW')
+      .find((line) => line.analyst === 'Ana');
+    expect(new Date(mine?.at ?? ahead).getTime()).toBeLessThan(Date.now());
   });
 });
