@@ -62,8 +62,9 @@ export function trailRepo(db: Db) {
     `SELECT * FROM outcome_changes WHERE external_id = ? AND environment = ?
      ORDER BY at DESC, change_id DESC LIMIT 1`,
   );
-  const unapplied = db.prepare<[number], ChangeColumns>(
-    `SELECT * FROM outcome_changes WHERE unapplied = 1 ORDER BY at, change_id LIMIT ?`,
+  const unapplied = db.prepare<[string, string, number], ChangeColumns>(
+    `SELECT * FROM outcome_changes WHERE unapplied = 1 AND (at, change_id) > (?, ?)
+     ORDER BY at, change_id LIMIT ?`,
   );
   const setUnapplied = db.prepare<[number, string]>(
     'UPDATE outcome_changes SET unapplied = ? WHERE change_id = ?',
@@ -115,8 +116,12 @@ export function trailRepo(db: Db) {
      */
     markUnapplied: (changeId: string) => void setUnapplied.run(1, changeId),
     markApplied: (changeId: string) => void setUnapplied.run(0, changeId),
-    /** Colleagues' changes waiting to be applied, oldest first. */
-    unapplied: (limit: number) => unapplied.all(limit).map(toChange),
+    /**
+     * Changes waiting to be applied, oldest first, after `after` (a page's last): a keyset, so
+     * a caller can page through every one of them, not the oldest ones over and over.
+     */
+    unapplied: (limit: number, after: { at: string; changeId: string } | null = null) =>
+      unapplied.all(after?.at ?? '', after?.changeId ?? '', limit).map(toChange),
     /** Forgets every line about these transactions (a data-subject request: `forgetCpf`). */
     forget(externalIds: readonly string[]): void {
       const remove = db.prepare('DELETE FROM outcome_changes WHERE external_id = ?');

@@ -126,10 +126,33 @@ export async function applyPulled(
     .immediate();
 }
 
-/** The colleagues' changes that waited for a device, tried again; how many applied now. */
-export async function applyWaiting(db: Db, client: ClientBase, guard: () => void): Promise<number> {
-  const waiting = trailRepo(db).unapplied(5_000);
-  if (waiting.length === 0) return 0;
-  const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
-  return (await applyPulled(db, client, changes, null, guard)).applied;
+/** How many waiting changes are tried at once, and for how long a sync goes on trying them. */
+const waitingPage = 2_000;
+const waitingBudgetMs = 20_000;
+
+/**
+ * The changes that waited for a device, tried again page by page through all of them (oldest
+ * first, by a keyset), so changes that can never apply do not keep a later one from its turn;
+ * how many applied now. A sync spends at most `budgetMs` on them, so a huge backlog cannot hold
+ * it; a page started is finished.
+ */
+export async function applyWaiting(
+  db: Db,
+  client: ClientBase,
+  guard: () => void,
+  budgetMs = waitingBudgetMs,
+): Promise<number> {
+  const trail = trailRepo(db);
+  const started = Date.now();
+  let after: { at: string; changeId: string } | null = null;
+  let applied = 0;
+  do {
+    const waiting = trail.unapplied(waitingPage, after);
+    const last = waiting.at(-1);
+    if (!last) break;
+    const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
+    applied += (await applyPulled(db, client, changes, null, guard)).applied;
+    after = { at: last.at, changeId: last.changeId };
+  } while (Date.now() - started < budgetMs);
+  return applied;
 }

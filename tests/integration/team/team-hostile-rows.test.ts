@@ -157,4 +157,33 @@ describe.skipIf(missing)('rows written into the team database by hand', () => {
       .find((line) => line.analyst === 'Ana');
     expect(new Date(mine?.at ?? ahead).getTime()).toBeLessThan(Date.now());
   });
+
+  it('gives every waiting change its turn, however many wait before it', async () => {
+    const { client, url } = await database();
+    const bruno = await workstation('Bruno');
+    await bruno.service.connect(url);
+    await client.connect();
+    try {
+      // 5,000 changes no answer will ever name a device for, older than the one that matters.
+      await client.query(
+        `INSERT INTO outcome_events (change_id, environment, external_id, outcome, previous, analyst, at, source)
+         SELECT gen_random_uuid(), 'sandbox', 'ghost-' || g, 'Suspeito', NULL, 'Ana', now() - interval '2 days', 'key'
+         FROM generate_series(1, 6000) g`,
+      );
+      await pushOutcomeChanges(client, [
+        change('00000000-0000-4000-8000-0000000000d1', 'T-LATE', 'Fraude Confirmada'),
+      ]);
+      expect(await bruno.service.sync()).toMatchObject({ ok: true, value: { pulled: 6001 } });
+      await client.query(
+        `INSERT INTO answers (environment, external_id, session_id, device_id, risk, score, answered_at, analyst)
+         VALUES ('sandbox', 'T-LATE', 's', 'dev-late', 'high', 0.9, now(), 'Ana')`,
+      );
+      expect(await bruno.service.sync()).toMatchObject({ ok: true, value: { applied: 1 } });
+      expect(
+        bruno.db.prepare("SELECT outcome FROM outcomes WHERE external_id = 'T-LATE'").get(),
+      ).toEqual({ outcome: 'Fraude Confirmada' });
+    } finally {
+      await client.end();
+    }
+  });
 });
