@@ -62,11 +62,15 @@ export function trailRepo(db: Db) {
     `SELECT * FROM outcome_changes WHERE external_id = ? AND environment = ?
      ORDER BY at DESC, change_id DESC LIMIT 1`,
   );
-  const unapplied = db.prepare<[number], ChangeColumns>(
-    `SELECT * FROM outcome_changes WHERE unapplied = 1 ORDER BY at, change_id LIMIT ?`,
+  const unapplied = db.prepare<[string, string, number], ChangeColumns>(
+    `SELECT * FROM outcome_changes WHERE unapplied = 1 AND (at, change_id) > (?, ?)
+     ORDER BY at, change_id LIMIT ?`,
   );
   const setUnapplied = db.prepare<[number, string]>(
     'UPDATE outcome_changes SET unapplied = ? WHERE change_id = ?',
+  );
+  const retime = db.prepare<[string, string]>(
+    'UPDATE outcome_changes SET at = ? WHERE change_id = ?',
   );
   const ofTransaction = db.prepare<[string], ChangeColumns>(
     'SELECT * FROM outcome_changes WHERE external_id = ? ORDER BY at, change_id',
@@ -101,11 +105,23 @@ export function trailRepo(db: Db) {
       const row = latest.get(externalId, environment);
       return row ? toChange(row) : null;
     },
-    /** A colleague's change that could not be applied yet (no device known for it). */
+    /**
+     * Dates a change made here as the team database stored it, so this workstation orders it as
+     * every colleague does.
+     */
+    retime: (changeId: string, at: string) => void retime.run(at, changeId),
+    /**
+     * A change that could not be applied yet (a colleague's, no device known for it), or whose
+     * transaction's outcome must be resolved again.
+     */
     markUnapplied: (changeId: string) => void setUnapplied.run(1, changeId),
     markApplied: (changeId: string) => void setUnapplied.run(0, changeId),
-    /** Colleagues' changes waiting to be applied, oldest first. */
-    unapplied: (limit: number) => unapplied.all(limit).map(toChange),
+    /**
+     * Changes waiting to be applied, oldest first, after `after` (a page's last): a keyset, so
+     * a caller can page through every one of them, not the oldest ones over and over.
+     */
+    unapplied: (limit: number, after: { at: string; changeId: string } | null = null) =>
+      unapplied.all(after?.at ?? '', after?.changeId ?? '', limit).map(toChange),
     /** Forgets every line about these transactions (a data-subject request: `forgetCpf`). */
     forget(externalIds: readonly string[]): void {
       const remove = db.prepare('DELETE FROM outcome_changes WHERE external_id = ?');

@@ -32,11 +32,18 @@ export type UploadAnswerRecord = Pick<
 >;
 
 /**
- * Lines the service accepted, or may have received: still `sending` (the app stopped while it
- * was out), or timed out waiting for the answer. A refused connection never delivered anything.
+ * Error codes of a failed upload that may still have reached the service: the app stopped while
+ * it was out (`sending`), or the answer did not come in time. The team's ledger blocks a re-send
+ * by the same rule (team-ledger.ts), so a workstation and its team never disagree on it.
+ */
+export const mayHaveArrivedCodes: readonly string[] = ['sending', 'timeout'];
+
+/**
+ * Lines the service accepted, or may have received. A refused connection never delivered
+ * anything.
  */
 const possiblyReceived = `(u.status = 'sent' OR (u.status = 'failed'
-  AND u.error_code IN ('sending', 'timeout')))`;
+  AND u.error_code IN (${mayHaveArrivedCodes.map((code) => `'${code}'`).join(', ')})))`;
 
 interface UploadColumns {
   id: number;
@@ -208,11 +215,11 @@ export function uploadsRepo(db: Db) {
         .all({ limit })
         .map((row) => ({
           ...row,
-          externalIds: statement<{ external_id: string }>(
-            'SELECT external_id FROM upload_transactions WHERE upload_id = @id',
+          lines: statement<{ external_id: string; outcome: string | null }>(
+            'SELECT external_id, outcome FROM upload_transactions WHERE upload_id = @id',
           )
             .all({ id: row.id })
-            .map((line) => line.external_id),
+            .map((line) => ({ externalId: line.external_id, outcome: line.outcome })),
         }));
     },
     /** The upload's lines are in the team's ledger under `teamUpload`. */

@@ -76,8 +76,30 @@ export async function pushOutcomeChanges(
   });
 }
 
+/** A change as pulled: `future` when its time was later than the server's clock then. */
+export interface PulledChange extends OutcomeChange {
+  future?: boolean;
+}
+
+/**
+ * The times the team database stored for these changes (ISO 8601), which may be earlier than
+ * the workstation's own: the push dates no change after the server's clock. Read after the push,
+ * so a change stored by an earlier push that was cut before it was marked is answered too.
+ */
+export async function storedTimes(
+  client: ClientBase,
+  changeIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (changeIds.length === 0) return new Map();
+  const { rows } = await client.query<{ change_id: string; at: Date }>(
+    'SELECT change_id, at FROM outcome_events WHERE change_id = ANY($1::uuid[])',
+    [changeIds],
+  );
+  return new Map(rows.map((row) => [row.change_id, row.at.toISOString()]));
+}
+
 export interface PulledChanges {
-  changes: OutcomeChange[];
+  changes: PulledChange[];
   /** The cursor to pull from next time: the last event's sequence number, or the one given. */
   cursor: number;
 }
@@ -98,8 +120,12 @@ export async function pullOutcomeChanges(
     analyst: string;
     at: Date;
     source: ChangeSource;
+    future: boolean;
   }>(
-    `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source
+    // The app's push never stores a time later than the server's clock (LEAST above), so a
+    // change dated after it was written by hand; the server's clock decides, not this one.
+    `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source,
+       at > now() AS future
      FROM outcome_events WHERE seq > $1 ORDER BY seq LIMIT $2`,
     [cursor, limit],
   );
@@ -113,6 +139,7 @@ export async function pullOutcomeChanges(
       analyst: row.analyst,
       at: row.at,
       source: row.source,
+      future: row.future,
     })),
     cursor: rows.length > 0 ? Number(rows.at(-1)?.seq) : cursor,
   };

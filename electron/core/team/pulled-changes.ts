@@ -1,26 +1,49 @@
 import type { ClientBase } from 'pg';
 import { reviewOutcomes, type ReviewOutcome } from '../../../shared/domain/types';
-import type { Destination } from '../../../shared/environment';
+import {
+  baseUrlProblem,
+  environmentNames,
+  isCustomUrl,
+  normaliseBaseUrl,
+  type Destination,
+} from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { outcomesRepo } from '../store/outcomes.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo, type TrailChange } from '../store/trail.repo';
 import { cleanName } from './analyst';
-import type { OutcomeChange } from './outcome-sync';
-import { teamDevices } from './shared-answers';
+import type { PulledChange } from './outcome-sync';
+import { safeIdentifier, teamDevices } from './shared-answers';
 
 const sources = new Set(['key', 'bulk', 'spreadsheet', 'history']);
+const outcomeNames = new Set<string>(reviewOutcomes);
+
+/** An environment's name, or a custom address the app would send to. */
+function knownDestination(environment: string): boolean {
+  if ((environmentNames as readonly string[]).includes(environment)) return true;
+  return (
+    isCustomUrl(environment as Destination) &&
+    safeIdentifier(environment) &&
+    baseUrlProblem(environment) === null &&
+    normaliseBaseUrl(environment) === environment
+  );
+}
 
 /**
- * A colleague's change as this workstation can trust it, or null: an outcome it does not know
- * (a newer app's, or a row written by hand), a time that is not one, an unknown source. Such a
- * change is passed over (the cursor moves on), so one bad row never stops every sync.
+ * A colleague's change as this workstation can trust it, or null. The app writes only known
+ * outcomes (before and after), valid times no later than the server's clock, known sources and
+ * destinations, and IDs without control or direction characters; a row that breaks one of
+ * these was written by hand or by a newer app. Every workstation decides the same from the row
+ * and the server's clock, so none applies what another passes over. Such a change is passed
+ * over (the cursor moves on, it is counted), so one bad row never stops every sync.
  */
-function trusted(change: OutcomeChange): TrailChange | null {
-  if (change.outcome !== null && !(reviewOutcomes as readonly string[]).includes(change.outcome))
-    return null;
+function trusted(change: PulledChange): TrailChange | null {
+  if (change.outcome !== null && !outcomeNames.has(change.outcome)) return null;
+  if (change.previous !== null && !outcomeNames.has(change.previous)) return null;
   if (!(change.at instanceof Date) || !Number.isFinite(change.at.getTime())) return null;
+  if (change.future === true) return null;
   if (!sources.has(change.source)) return null;
+  if (!knownDestination(change.environment) || !safeIdentifier(change.externalId)) return null;
   return { ...change, analyst: cleanName(change.analyst), at: change.at.toISOString() };
 }
 
@@ -47,11 +70,12 @@ async function devicesFor(client: ClientBase, changes: readonly TrailChange[]) {
 export async function applyPulled(
   db: Db,
   client: ClientBase,
-  pulled: readonly OutcomeChange[],
+  pulled: readonly PulledChange[],
   cursor: number | null,
   guard: () => void,
-): Promise<{ accepted: number; applied: number }> {
+): Promise<{ accepted: number; applied: number; passedOver: number }> {
   const changes = pulled.map(trusted).filter((change) => change !== null);
+  const passedOver = pulled.length - changes.length;
   const devices = await devicesFor(client, changes);
   const trail = trailRepo(db);
   const outcomes = outcomesRepo(db);
@@ -97,15 +121,38 @@ export async function applyPulled(
         trail.markApplied(change.changeId);
       }
       if (cursor !== null) link.advance(cursor);
-      return { accepted, applied };
+      return { accepted, applied, passedOver };
     })
     .immediate();
 }
 
-/** The colleagues' changes that waited for a device, tried again; how many applied now. */
-export async function applyWaiting(db: Db, client: ClientBase, guard: () => void): Promise<number> {
-  const waiting = trailRepo(db).unapplied(5_000);
-  if (waiting.length === 0) return 0;
-  const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
-  return (await applyPulled(db, client, changes, null, guard)).applied;
+/** How many waiting changes are tried at once, and for how long a sync goes on trying them. */
+const waitingPage = 2_000;
+const waitingBudgetMs = 20_000;
+
+/**
+ * The changes that waited for a device, tried again page by page through all of them (oldest
+ * first, by a keyset), so changes that can never apply do not keep a later one from its turn;
+ * how many applied now. A sync spends at most `budgetMs` on them, so a huge backlog cannot hold
+ * it; a page started is finished.
+ */
+export async function applyWaiting(
+  db: Db,
+  client: ClientBase,
+  guard: () => void,
+  budgetMs = waitingBudgetMs,
+): Promise<number> {
+  const trail = trailRepo(db);
+  const started = Date.now();
+  let after: { at: string; changeId: string } | null = null;
+  let applied = 0;
+  do {
+    const waiting = trail.unapplied(waitingPage, after);
+    const last = waiting.at(-1);
+    if (!last) break;
+    const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
+    applied += (await applyPulled(db, client, changes, null, guard)).applied;
+    after = { at: last.at, changeId: last.changeId };
+  } while (Date.now() - started < budgetMs);
+  return applied;
 }

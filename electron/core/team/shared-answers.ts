@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { hasUnsafeCharacters } from '../../../shared/domain/text';
 import type { SharedAnswer } from '../store/team-answers.repo';
 
 /**
@@ -73,7 +74,21 @@ export async function teamDevices(
      WHERE environment = $1 AND external_id = ANY($2::text[]) AND device_id IS NOT NULL`,
     [environment, externalIds],
   );
-  return new Map(rows.map((row) => [row.external_id, row.device_id]));
+  // A device written by hand may hold a line break or a direction override: it would go into
+  // this workstation's outcomes and then into every response file. Such an answer is not used.
+  return new Map(
+    rows
+      .filter((row) => safeIdentifier(row.device_id))
+      .map((row) => [row.external_id, row.device_id]),
+  );
+}
+
+/** Longest transaction or device ID taken from the team database. */
+const maxIdentifierLength = 200;
+
+/** Whether an ID read from the team database may be stored here: short, nothing hidden in it. */
+export function safeIdentifier(text: string): boolean {
+  return text.length > 0 && text.length <= maxIdentifierLength && !hasUnsafeCharacters(text);
 }
 
 function withoutNul(text: string | null): string | null {

@@ -31,4 +31,20 @@ describe('teamFailureMessage', () => {
       /was cut\. Nothing is lost/,
     );
   });
+
+  it("says node-postgres's other words for a cut connection as a cut", () => {
+    for (const text of [
+      'Client has encountered a connection error and is not queryable',
+      'Client was closed and is not queryable',
+      'Connection terminated',
+    ])
+      expect(teamFailureMessage(new Error(text), url)).toMatch(/was cut\. Nothing is lost/);
+    for (const code of ['57P02', '08006', '08003'])
+      expect(teamFailureMessage(Object.assign(new Error('x'), { code }), url)).toMatch(/was cut/);
+    for (const code of ['EHOSTUNREACH', 'ENETUNREACH'])
+      expect(teamFailureMessage(Object.assign(new Error('x'), { code }), url)).toMatch(
+        /Could not connect/,
+      );
+    expect(teamFailureMessage(new Error('Query read timeout'), url)).toMatch(/did not answer/);
+  });
 });

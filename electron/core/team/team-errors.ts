@@ -28,6 +28,9 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
   switch (code) {
     case 'ECONNREFUSED':
       return `Could not connect to ${where}: the connection was refused. Is the server running, and is the port right?`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `Could not connect to ${where}: the network has no way to it. Check the URL and the network.`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `Could not connect to ${where}: the name ${url.host} could not be found. Check the URL and the network.`;
@@ -35,7 +38,11 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
     case 'ECONNRESET':
     case 'EPIPE':
     case '57P01':
+    case '57P02':
     case '57P03':
+    case '08000':
+    case '08003':
+    case '08006':
       return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
     case '28P01':
     case '28000':
@@ -48,7 +55,12 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
       break;
   }
   const message = messageOf(caught);
-  if (/Connection terminated|connection.*(closed|ended)|socket hang up/i.test(message))
+  // node-postgres's words for a connection that died: "Connection terminated unexpectedly",
+  // "… due to connection timeout", "Client has encountered a connection error and is not
+  // queryable", "Client was closed and is not queryable".
+  if (
+    /Connection terminated|connection.*(closed|ended)|socket hang up|not queryable/i.test(message)
+  )
     return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
   if (/timeout|timed out/i.test(message))
     return `${where} did not answer in time. Nothing is lost: the changes wait here and go with the next sync.`;

@@ -1,4 +1,6 @@
 import type { ClientBase } from 'pg';
+import { mayHaveArrivedCodes } from '../store/uploads.repo';
+import { cleanName } from './analyst';
 import { inTransaction } from './pg-transaction';
 
 /**
@@ -42,17 +44,29 @@ export interface SentBefore {
 
 export type ClaimAnswer = { ok: true } | { ok: false; sentBefore: SentBefore[] };
 
-/** Error codes of a failed upload that may still have reached the service. */
-const mayHaveArrived = ['sending', 'timeout'];
+/**
+ * The one rule of which ledger lines block a re-send, as SQL on the line `line` with the error
+ * codes of a failed upload that may have arrived in parameter `codes`: every line but a failed
+ * one that surely never reached the service. A failed line without an error code (written by
+ * hand) does not block, here and wherever the rule is used.
+ */
+const blocks = (line: string, codes: string) =>
+  `(${line}.status <> 'failed' OR coalesce(${line}.error_code, '') = ANY(${codes}::text[]))`;
+const mayHaveArrived = [...mayHaveArrivedCodes];
+
+/** Takes the ledger's lock of an environment, until the transaction ends. */
+async function lockLedger(client: ClientBase, environment: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+    ledgerLockKey,
+    environment,
+  ]);
+}
 
 /** Claims the transactions of an upload, or says which a colleague's upload already holds. */
 export async function claimUpload(client: ClientBase, claim: UploadClaim): Promise<ClaimAnswer> {
   const ids = [...new Set(claim.externalIds)];
   return inTransaction(client, async (): Promise<ClaimAnswer> => {
-    await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-      ledgerLockKey,
-      claim.environment,
-    ]);
+    await lockLedger(client, claim.environment);
     const held = (await heldTransactions(client, claim.environment, ids)).filter(
       (line) =>
         !claim.takeOver ||
@@ -109,13 +123,14 @@ export async function heldTransactions(
   }>(
     `SELECT external_id, analyst, at, status, outcome FROM uploads
      WHERE environment = $1 AND external_id = ANY($2::text[])
-       AND (status <> 'failed' OR error_code = ANY($3::text[]))
+       AND ${blocks('uploads', '$3')}
      ORDER BY external_id`,
     [environment, [...new Set(externalIds)], mayHaveArrived],
   );
   return rows.map((row) => ({
     externalId: row.external_id,
-    analyst: row.analyst,
+    // Shown to the analyst: a name written by hand cannot forge a line or reverse the text.
+    analyst: cleanName(row.analyst),
     // A time that is not one (a row written by hand) is shown as the epoch, never a crash.
     at: Number.isFinite(new Date(row.at).getTime()) ? new Date(row.at) : new Date(0),
     status: row.status,
@@ -125,31 +140,45 @@ export async function heldTransactions(
 
 /**
  * Writes an upload made outside the team's guard (before the team was connected, or while it
- * could not be reached) into the team's ledger, so a colleague's guard sees it. A line a
- * colleague's upload already holds is kept: the first one stays.
+ * could not be reached) into the team's ledger, so a colleague's guard sees it. It takes the
+ * place of a line that does not block (a send the service refused): the service has this one. A
+ * line that blocks is kept, the first one sent. Under the ledger's lock, so a claim checked at
+ * the same moment cannot overwrite it.
  */
 export async function recordPastUpload(
   client: ClientBase,
   upload: {
     environment: string;
     externalIds: readonly string[];
+    /** The outcome the file sent for each transaction, when known. */
+    outcomes?: Readonly<Record<string, string | null>>;
     uploadId: string;
     analyst: string;
     at: Date;
   },
 ): Promise<void> {
-  await client.query(
-    `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code)
-     SELECT $1, id, $3, $4, $5, 'sent', NULL FROM unnest($2::text[]) AS id
-     ON CONFLICT (environment, external_id) DO NOTHING`,
-    [
-      upload.environment,
-      [...new Set(upload.externalIds)],
-      upload.uploadId,
-      upload.analyst,
-      upload.at,
-    ],
-  );
+  const ids = [...new Set(upload.externalIds)];
+  await inTransaction(client, async () => {
+    await lockLedger(client, upload.environment);
+    await client.query(
+      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code, outcome)
+       SELECT $1, line.id, $3, $4, $5, 'sent', NULL, line.outcome
+       FROM unnest($2::text[], $6::text[]) AS line(id, outcome)
+       ON CONFLICT (environment, external_id) DO UPDATE SET upload_id = excluded.upload_id,
+         analyst = excluded.analyst, at = excluded.at, status = 'sent', error_code = NULL,
+         outcome = excluded.outcome
+       WHERE NOT ${blocks('uploads', '$7')}`,
+      [
+        upload.environment,
+        ids,
+        upload.uploadId,
+        upload.analyst,
+        upload.at,
+        ids.map((id) => upload.outcomes?.[id] ?? null),
+        mayHaveArrived,
+      ],
+    );
+  });
 }
 
 /**

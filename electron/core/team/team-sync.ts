@@ -3,7 +3,7 @@ import type { Db } from '../store/db';
 import { teamAnswersRepo } from '../store/team-answers.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
-import { pullOutcomeChanges, pushOutcomeChanges } from './outcome-sync';
+import { pullOutcomeChanges, pushOutcomeChanges, storedTimes } from './outcome-sync';
 import { pushAnswers } from './shared-answers';
 import { applyPulled, applyWaiting } from './pulled-changes';
 import { cleanName } from './analyst';
@@ -23,6 +23,8 @@ export interface SyncReport {
    */
   pulled: number;
   applied: number;
+  /** Colleagues' changes passed over: rows this app cannot trust (written by hand, say). */
+  passedOver: number;
   /** Where the next sync starts pulling. */
   cursor: number;
 }
@@ -70,7 +72,14 @@ export async function syncTeam(
     link.identify(databaseId);
   }
   const current = link.get() ?? started;
-  const report: SyncReport = { pushed: 0, answers: 0, pulled: 0, applied: 0, cursor: 0 };
+  const report: SyncReport = {
+    pushed: 0,
+    answers: 0,
+    pulled: 0,
+    applied: 0,
+    passedOver: 0,
+    cursor: 0,
+  };
   report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
   report.pushed = await pushOutbox(db, client, analyst, guard);
   await pushPastUploads(db, client, analyst, guard);
@@ -78,9 +87,10 @@ export async function syncTeam(
   for (;;) {
     const page = await pullOutcomeChanges(client, cursor, pullPage);
     if (page.changes.length === 0) break;
-    const { accepted, applied } = await applyPulled(db, client, page.changes, page.cursor, guard);
-    report.pulled += accepted;
-    report.applied += applied;
+    const pulled = await applyPulled(db, client, page.changes, page.cursor, guard);
+    report.pulled += pulled.accepted;
+    report.applied += pulled.applied;
+    report.passedOver += pulled.passedOver;
     cursor = page.cursor;
   }
   report.applied += await applyWaiting(db, client, guard);
@@ -118,7 +128,8 @@ async function pushPastUploads(
       const teamUpload = randomUUID();
       await recordPastUpload(client, {
         environment: upload.environment,
-        externalIds: upload.externalIds,
+        externalIds: upload.lines.map((line) => line.externalId),
+        outcomes: Object.fromEntries(upload.lines.map((line) => [line.externalId, line.outcome])),
         uploadId: teamUpload,
         analyst: upload.analyst ?? analyst,
         at: new Date(upload.created_at),
@@ -147,8 +158,22 @@ async function pushOutbox(
       at: new Date(change.at),
     }));
     pushed += await pushOutcomeChanges(client, changes);
+    const ids = waiting.map((change) => change.changeId);
+    const stored = await storedTimes(client, ids);
     guard();
-    trail.markPushed(waiting.map((change) => change.changeId));
+    db.transaction(() => {
+      for (const change of waiting) {
+        const at = stored.get(change.changeId);
+        if (at === undefined || at === change.at) continue;
+        // A clock that runs ahead: the team dated the change earlier. Kept here as the team
+        // has it, and the transaction's outcome resolved again (applyWaiting), so a colleague's
+        // later change wins here as it does everywhere else.
+        trail.retime(change.changeId, at);
+        const latest = trail.latest(change.externalId, change.environment);
+        if (latest) trail.markUnapplied(latest.changeId);
+      }
+      trail.markPushed(ids);
+    }).immediate();
   }
 }
 

@@ -72,4 +72,23 @@ describe('parseTeamUrl', () => {
       code: 'team-url-invalid',
     });
   });
+
+  it('follows libpq: require and verify-* demand TLS on any network host, loopback too; an unknown mode is refused', () => {
+    for (const mode of ['require', 'verify-ca', 'verify-full']) {
+      const loop = parseTeamUrl(`postgresql://ana@127.0.0.1/fraud?sslmode=${mode}`);
+      expect(loop.ok && loop.url.tls).toBe(true);
+      // libpq ignores sslmode on a unix socket: PostgreSQL offers no TLS there.
+      const socket = parseTeamUrl(`postgresql://ana@x/fraud?host=/run/pg&sslmode=${mode}`);
+      expect(socket.ok && socket.url.tls).toBe(false);
+    }
+    for (const mode of ['prefer', 'allow'])
+      expect(parseTeamUrl(`postgresql://ana@localhost/fraud?sslmode=${mode}`)).toMatchObject({
+        ok: true,
+        url: { tls: false },
+      });
+    expect(parseTeamUrl('postgresql://ana@localhost/fraud?sslmode=requier')).toMatchObject({
+      ok: false,
+      code: 'team-url-invalid',
+    });
+  });
 });

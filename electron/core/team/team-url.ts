@@ -13,7 +13,10 @@ export interface TeamUrl {
   user: string;
   /** The password the URL carried, for the keychain only; never stored with the URL. */
   password: string | undefined;
-  /** Whether the connection must use TLS (every host but loopback and unix sockets). */
+  /**
+   * Whether the connection must use TLS: every host but loopback and unix sockets, and loopback
+   * too when the URL's sslmode is require, verify-ca or verify-full.
+   */
   tls: boolean;
   /** The URL to keep in settings: the same connection without the password. */
   stored: string;
@@ -23,6 +26,7 @@ export type TeamUrlResult =
   { ok: true; url: TeamUrl } | { ok: false; code: TeamUrlErrorCode; message: string };
 
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const sslmodes = new Set(['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']);
 
 function failure(code: TeamUrlErrorCode, message: string): TeamUrlResult {
   return { ok: false, code, message };
@@ -68,8 +72,17 @@ export function parseTeamUrl(text: string): TeamUrlResult {
       'team-url-invalid',
       'The team database URL needs a user, a host and a database: postgresql://USER@HOST:PORT/DATABASE.',
     );
-  const local = host.startsWith('/') || loopback.has(host);
+  const socket = host.startsWith('/');
+  const local = socket || loopback.has(host);
   const sslmode = parsed.searchParams.get('sslmode');
+  if (sslmode !== null && !sslmodes.has(sslmode))
+    return failure(
+      'team-url-invalid',
+      'The team database URL has an sslmode PostgreSQL does not know: use require, verify-ca or verify-full, or leave it out.',
+    );
+  // As libpq: require and verify-* demand TLS whatever the host (a loopback port may be a
+  // tunnel); a unix socket has no TLS, and libpq ignores sslmode there.
+  const demanded = sslmode === 'require' || sslmode === 'verify-ca' || sslmode === 'verify-full';
   if (!local && sslmode === 'disable')
     return failure(
       'team-url-tls-required',
@@ -86,7 +99,7 @@ export function parseTeamUrl(text: string): TeamUrlResult {
       database,
       user,
       password,
-      tls: !local,
+      tls: !local || (demanded && !socket),
       stored: stored.toString(),
     },
   };

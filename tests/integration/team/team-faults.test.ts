@@ -153,4 +153,15 @@ describe.skipIf(missing)('team sync through faults', () => {
       .get() as { n: number };
     expect(theirs.n).toBe(5);
   });
+
+  it('demands TLS when the URL asks for it, even on loopback (the cluster offers none)', async () => {
+    for (const mode of ['require', 'verify-ca', 'verify-full']) {
+      const ana = await analyst('Ana');
+      const connected = await ana.service.connect(`${url()}?sslmode=${mode}`);
+      expect(connected).toMatchObject({ ok: false, error: { code: 'team' } });
+      if (!connected.ok) expect(connected.error.message).toMatch(/does not offer TLS/);
+    }
+    const ana = await analyst('Ana');
+    expect(await ana.service.connect(`${url()}?sslmode=prefer`)).toMatchObject({ ok: true });
+  });
 });

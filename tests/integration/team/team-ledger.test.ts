@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { claimUpload, recordUploadAnswer } from '../../../electron/core/team/team-ledger';
+import {
+  claimUpload,
+  recordPastUpload,
+  recordUploadAnswer,
+} from '../../../electron/core/team/team-ledger';
 import { postgresMissing } from '../../support/postgres';
 import { teamDatabase } from '../../support/team-database';
 
@@ -79,6 +83,39 @@ describe.skipIf(missing)('the team upload ledger', () => {
     expect(await claimUpload(bruno, claim('test', ['T-3', 'T-4'], 'Bruno'))).toMatchObject({
       ok: false,
       sentBefore: [{ externalId: 'T-3', analyst: 'Ana', status: 'sent' }],
+    });
+  });
+
+  it('lets a past upload take the place of a line that does not block, and keeps one that does', async () => {
+    const bia = await workstation();
+    const fay = await workstation();
+    // Bia's sends the service refused (one with no error code, as a hand-written row may be).
+    const refused = claim('sandbox', ['PAST-1', 'PAST-2'], 'Bia');
+    expect(await claimUpload(bia, refused)).toEqual({ ok: true });
+    await recordUploadAnswer(bia, refused.uploadId, { status: 'failed', errorCode: 'rejected' });
+    await bia.query("UPDATE uploads SET error_code = NULL WHERE external_id = 'PAST-2'");
+    // Bia's send that may have arrived (a timeout): it stays, the first one sent.
+    const timedOut = claim('sandbox', ['PAST-3'], 'Bia');
+    expect(await claimUpload(bia, timedOut)).toEqual({ ok: true });
+    await recordUploadAnswer(bia, timedOut.uploadId, { status: 'failed', errorCode: 'timeout' });
+
+    // Fay sent all three before she joined the team.
+    await recordPastUpload(fay, claim('sandbox', ['PAST-1', 'PAST-2', 'PAST-3'], 'Fay'));
+    const { rows } = await bia.query<{ external_id: string; analyst: string; status: string }>(
+      "SELECT external_id, analyst, status FROM uploads WHERE external_id LIKE 'PAST-%' ORDER BY 1",
+    );
+    expect(rows).toEqual([
+      { external_id: 'PAST-1', analyst: 'Fay', status: 'sent' },
+      { external_id: 'PAST-2', analyst: 'Fay', status: 'sent' },
+      { external_id: 'PAST-3', analyst: 'Bia', status: 'failed' },
+    ]);
+    // Bia may not send them again: the service has them.
+    expect(await claimUpload(bia, claim('sandbox', ['PAST-1', 'PAST-2'], 'Bia'))).toMatchObject({
+      ok: false,
+      sentBefore: [
+        { externalId: 'PAST-1', analyst: 'Fay', status: 'sent' },
+        { externalId: 'PAST-2', analyst: 'Fay', status: 'sent' },
+      ],
     });
   });
 });
