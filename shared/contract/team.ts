@@ -28,6 +28,8 @@ export interface TeamSyncReport {
   answers: number;
   pulled: number;
   applied: number;
+  /** Colleagues' changes passed over: written outside the app, they cannot be trusted. */
+  passedOver: number;
 }
 
 /** A connection URL as typed (postgresql://USER[:PASSWORD]@HOST:PORT/DATABASE). */

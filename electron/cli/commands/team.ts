@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { counted, pluralForm } from '../../../shared/count-text';
 import type { TeamStatus } from '../../../shared/contract/team';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
@@ -96,12 +97,18 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
     withTeamOf(argv, io, { json: { type: 'boolean' } }, async (team, values) => {
       const synced = await team.sync();
       if (!synced.ok) return reportError(io, synced.error);
-      const { pushed, answers, pulled, applied } = synced.value;
+      const { pushed, answers, pulled, applied, passedOver } = synced.value;
       if (values.json === true)
-        io.out(JSON.stringify({ pushed, answers, pulled, applied, status: team.status() }));
+        io.out(
+          JSON.stringify({ pushed, answers, pulled, applied, passedOver, status: team.status() }),
+        );
       else
         io.out(
           `Synced: pushed ${String(pushed)} outcome changes and ${String(answers)} answers; pulled ${String(pulled)} changes from colleagues, ${String(applied)} of them changed an outcome here.`,
+        );
+      if (passedOver > 0)
+        io.err(
+          `dcdesk: warning: passed over ${counted(passedOver, 'change')} from the team database: written outside the app, ${pluralForm(passedOver, { one: 'it', other: 'they' })} cannot be trusted (a forged ID, environment or time). Ask the database's administrator who can write to it.`,
         );
       return exitCodes.ok;
     }),

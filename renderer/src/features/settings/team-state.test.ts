@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { idleTeam, teamReducer, type TeamEvent, type TeamUiState } from './team-state';
 
 const run = (events: TeamEvent[], from: TeamUiState = idleTeam) => events.reduce(teamReducer, from);
-const report = { pushed: 1, answers: 0, pulled: 2, applied: 2 };
+const report = { pushed: 1, answers: 0, pulled: 2, applied: 2, passedOver: 0 };
 const failure = { code: 'team' as const, message: 'Could not connect.' };
 
 describe('Settings → Team, one action at a time', () => {

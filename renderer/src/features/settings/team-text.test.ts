@@ -45,8 +45,18 @@ describe('a team URL as typed', () => {
 });
 
 describe('the team in words', () => {
+  it('says the changes a sync passed over, in both languages', () => {
+    const report = { pushed: 0, pulled: 3, applied: 1, answers: 0, passedOver: 2 };
+    expect(syncReportText(translate('en'), report)).toContain(
+      '2 changes from the team were passed over: they were written outside the app',
+    );
+    expect(syncReportText(translate('pt-BR'), report)).toContain(
+      '2 alterações da equipe foram ignoradas',
+    );
+  });
+
   it('says what a sync did with the right plural forms in both languages', () => {
-    const report = { pushed: 1, pulled: 1200, applied: 0, answers: 2 };
+    const report = { pushed: 1, pulled: 1200, applied: 0, answers: 2, passedOver: 0 };
     expect(syncReportText(translate('en'), report)).toBe(
       'Synced: 1 change sent, 1,200 changes received (0 applied here), 2 answers shared.',
     );

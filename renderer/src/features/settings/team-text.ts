@@ -35,7 +35,9 @@ export function splitTeamUrl(text: string): { url: string; password: string | un
 
 /** What one sync did, in one sentence. */
 export function syncReportText(t: Translate, report: TeamSyncReport): string {
-  return t('settings.team.done.sync', { ...report });
+  const synced = t('settings.team.done.sync', { ...report });
+  if (report.passedOver === 0) return synced;
+  return `${synced} ${t('settings.team.done.passedOver', { count: report.passedOver })}`;
 }
 
 /** The analysts the team database holds, as a list in the locale ("Ana, Bia and Caio"). */
