@@ -37,11 +37,7 @@ const bidiControls = new Set([
  * are checked with it: 70 ms, where a loop over the characters took 540.
  */
 const unsafeCharacter = new RegExp(
-  `[${[
-    [0x00, 0x1f],
-    [0x7f, 0x9f],
-    ...[...bidiControls].map((code) => [code, code]),
-  ]
+  `[${[[0x00, 0x1f], [0x7f, 0x9f], ...[...bidiControls].map((code) => [code, code])]
     .map(([from = 0, to = 0]) => `\\u${hex(from)}-\\u${hex(to)}`)
     .join('')}]`,
 );
