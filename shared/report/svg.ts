@@ -2,6 +2,7 @@
  * Charts of the report as SVG text: the same pictures in the app, in the exported HTML and in
  * the PDF, with no script and no external resource. Every label passes through `escapeXml`.
  */
+import { height, margin, plotHeight, plotWidth, quarters, width, x, y } from './chart-geometry';
 import { countTicks } from './count-ticks';
 
 export function escapeXml(text: string): string {
@@ -13,18 +14,6 @@ export interface Axis {
   /** Formats a tick value. */
   tick: (value: number) => string;
 }
-
-const width = 360;
-const height = 260;
-// As the app's (report-svg.tsx): the left margin holds the rotated y-axis title and a tick as
-// wide as "100,0 %"; the right one half an x tick; the bottom one the x ticks, then their title.
-const margin = { top: 14, right: 28, bottom: 48, left: 72 };
-const plotWidth = width - margin.left - margin.right;
-const plotHeight = height - margin.top - margin.bottom;
-const x = (value: number) => margin.left + value * plotWidth;
-const y = (value: number) => margin.top + (1 - value) * plotHeight;
-
-const quarters = [0, 0.25, 0.5, 0.75, 1];
 
 /** The frame of a chart; `yAt`: where the y ticks sit, as shares of the plot's height. */
 function frame(

@@ -8,10 +8,9 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { ReportView } from '../../shared/contract/report';
-import type { BatchSummary } from '../../shared/contract/results';
 import { reportText } from '../../shared/report/report-text';
 import { expect, screenshot, test } from './fixtures';
-import { call } from './steps/core';
+import { finishedBatch } from './steps/core';
 import { reviewedBatch, sourceRow } from './steps/report';
 
 test('the report of a reviewed batch: the numbers of dcdesk report, charts by keyboard, both languages, HTML and PDF', async ({
@@ -125,19 +124,7 @@ test('the report of a reviewed batch: the numbers of dcdesk report, charts by ke
 
 test('a class with no case: no area, and the message saying why', async ({ page, app }) => {
   const rows = Array.from({ length: 6 }, (_, index) => sourceRow(index + 2, 900 + index));
-  const created = await call<BatchSummary>(app, 'batches.create', {
-    sourceName: 'sem-fraude.csv',
-    sourceSha256: 'e'.repeat(64),
-    rows,
-  });
-  await expect
-    .poll(
-      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('finished');
+  await finishedBatch(app, { sourceName: 'sem-fraude.csv', sourceSha256: 'e'.repeat(64), rows });
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(page.getByTestId('report-auc-missing')).toHaveText(
     reportText('en-US').t('aucMissing'),

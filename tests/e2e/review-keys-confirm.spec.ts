@@ -2,10 +2,9 @@
  * Issue 14, item 6: an outcome key on several ticked rows asks first, with the action focused,
  * so `2` then `Enter` does what `2` asked for; Escape still leaves everything as it was.
  */
-import type { BatchSummary } from '../../shared/contract/results';
 import { sampleTransaction } from '../support/transactions';
 import { expect, test, type App } from './fixtures';
-import { call } from './steps/core';
+import { finishedBatch } from './steps/core';
 import { openReview, reviewLine } from './steps/review';
 
 async function runBatch(app: App, count: number): Promise<string> {
@@ -13,18 +12,7 @@ async function runBatch(app: App, count: number): Promise<string> {
     const { sessionID, externalID, cpf, email, zipCode } = sampleTransaction(500 + index);
     return { row: index + 2, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
   });
-  const created = await call<BatchSummary>(app, 'batches.create', {
-    sourceName: 'teclas.csv',
-    sourceSha256: 'c'.repeat(64),
-    rows,
-  });
-  await expect
-    .poll(
-      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
-      { timeout: 30_000 },
-    )
-    .toBe('finished');
-  return created.id;
+  return finishedBatch(app, { sourceName: 'teclas.csv', sourceSha256: 'c'.repeat(64), rows });
 }
 
 test('an outcome key on ticked rows: Enter applies it, Escape changes nothing', async ({

@@ -5,12 +5,12 @@
  */
 import * as XLSX from 'xlsx';
 import type { OutcomeChange } from '../../shared/contract/outcomes';
-import type { BatchSummary, ResultPage } from '../../shared/contract/results';
+import type { ResultPage } from '../../shared/contract/results';
 import type { DeviceRisk } from '../../shared/domain/types';
 import { sandboxAnswer } from '../../electron/sandbox/answers';
 import { sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test, type App } from './fixtures';
-import { batchRows, call } from './steps/core';
+import { batchRows, call, finishedBatch } from './steps/core';
 import { openReview, reviewLine } from './steps/review';
 
 function sourceRow(row: number, n: number, sessionID = sampleTransaction(n).sessionID) {
@@ -40,21 +40,8 @@ function rowsWithNoContent(first: number, count: number): SourceRow[] {
 }
 
 /** Runs a batch through the core, in the sandbox, and waits until every row is answered. */
-async function runBatch(app: App, name: string, rows: SourceRow[]): Promise<string> {
-  const created = await call<BatchSummary>(app, 'batches.create', {
-    sourceName: name,
-    sourceSha256: 'b'.repeat(64),
-    rows,
-  });
-  await expect
-    .poll(
-      async () => (await call<BatchSummary>(app, 'batches.get', { batchId: created.id })).state,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe('finished');
-  return created.id;
+function runBatch(app: App, name: string, rows: SourceRow[]): Promise<string> {
+  return finishedBatch(app, { sourceName: name, sourceSha256: 'b'.repeat(64), rows });
 }
 
 async function storedOutcome(app: App, batchId: string, externalId: string) {

@@ -69,6 +69,8 @@ beforeAll(async () => {
 });
 afterAll(() => work.remove());
 
+// Skipped where the OS forbids user namespaces (the reason is printed above): then a full disk
+// and a read-only folder under dcdesk are not proven on that machine. CI can mount, so they run.
 describe.skipIf(!canMount)('files dcdesk cannot write', () => {
   const build = (output: string) => ['outcomes', 'build', '-o', output, '--data-dir', history()];
 

@@ -69,6 +69,8 @@ describe('the Content Security Policy', () => {
     );
   });
 
+  // Skipped only when the renderer was not built (a lone `vitest run`); `npm test` builds it
+  // first, so in CI the built page is always checked.
   it.skipIf(!existsSync(builtIndex))(
     'survives the build, and the built page has no inline script or remote resource',
     () => {

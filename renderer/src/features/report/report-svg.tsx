@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 import { countTicks } from '../../../../shared/report/count-ticks';
+import {
+  height,
+  margin,
+  plotHeight,
+  plotWidth,
+  quarters as ticks,
+  width,
+  x,
+  y,
+} from '../../../../shared/report/chart-geometry';
 
 /**
- * The report's pictures as React SVG, drawn like the exported page's (shared/report/svg.ts): a
- * unit-square plot with ticks at quarters. Colours come from the theme's style sheet. The left
- * margin holds the rotated y-axis title and, beside it, a tick as wide as "100,0 %"; the right
- * one half of that tick, centred under the plot's right edge; the bottom one the x ticks below
- * the lowest y tick, then the x-axis title.
+ * The report's pictures as React SVG, drawn like the exported page's (shared/report/svg.ts), on
+ * the same geometry (chart-geometry.ts). Colours come from the theme's style sheet.
  */
-const width = 360;
-const height = 260;
-const margin = { top: 14, right: 28, bottom: 48, left: 72 };
-const plotWidth = width - margin.left - margin.right;
-const plotHeight = height - margin.top - margin.bottom;
-const x = (value: number) => margin.left + value * plotWidth;
-const y = (value: number) => margin.top + (1 - value) * plotHeight;
-const ticks = [0, 0.25, 0.5, 0.75, 1];
 
 export interface Axis {
   label: string;
