@@ -5,8 +5,9 @@
  */
 import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
 import { checkResponseRows, confirmRows } from './response-checks';
-import { unzipOne } from './response-zip';
+import { unzipOne, type Inflater } from './response-zip';
 import { maxUploadBytes, responseColumns } from './types';
+import { hasLoneCr, unquotedDrafts, unquotedHeader, type ColumnsAt } from './unquoted-rows';
 import type {
   DraftResponseRow,
   FileProblem,
@@ -22,9 +23,14 @@ type ResponseColumn = (typeof responseColumns)[number];
  * for the service). The text must be UTF-8 (a byte order mark is allowed); the separator, `,` or
  * `;`, is the one the header line uses; quoting is RFC 4180's. The header must name exactly the
  * three columns, in any order; then every row must pass `checkResponseRows`, and hold no more
- * fields than the header. A line is a CSV record: the header is line 1.
+ * fields than the header. A line is a CSV record: the header is line 1. `inflate` unpacks a zip's
+ * CSV (fflate's unless said: the core passes Node's zlib).
  */
-export function readResponseFile(bytes: Uint8Array, fileName: string): ReadResult {
+export function readResponseFile(
+  bytes: Uint8Array,
+  fileName: string,
+  { inflate }: { inflate?: Inflater } = {},
+): ReadResult {
   const kind = kindOf(fileName);
   if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
   if (bytes.length > maxUploadBytes)
@@ -36,7 +42,7 @@ export function readResponseFile(bytes: Uint8Array, fileName: string): ReadResul
     });
   let csv = bytes;
   if (kind === 'zip') {
-    const inner = unzipOne(bytes);
+    const inner = unzipOne(bytes, inflate);
     if (!inner.ok) return refuse(inner.problem);
     csv = inner.bytes;
   }
@@ -57,32 +63,32 @@ function readCsvBytes(
   }
   if (text.trim() === '') return refuse({ code: 'empty', line: 0, message: 'The file is empty.' });
   const separator: ResponseSeparator = detectDelimiter(text) === ';' ? ';' : ',';
-  const parsed = responseRecords(text, separator);
-  if (parsed.openQuoteRecord !== null) {
-    const line = parsed.openQuoteRecord;
-    return refuse(unreadable(`Line ${line}: a quoted field is never closed.`, line));
+  // Most files hold no quote mark: read straight from the text (see unquoted-rows).
+  const straight = !text.includes('"') && !hasLoneCr(text);
+  let header: Field[] = [];
+  let next = 0;
+  let records: Field[][] = [];
+  if (straight) {
+    ({ header, next } = unquotedHeader(text, separator));
+  } else {
+    const parsed = responseRecords(text, separator);
+    if (parsed.openQuoteRecord !== null) {
+      const line = parsed.openQuoteRecord;
+      return refuse(unreadable(`Line ${line}: a quoted field is never closed.`, line));
+    }
+    [header = [], ...records] = parsed.rows;
   }
-  const [header = [], ...records] = parsed.rows;
   const columns = headerColumns(header);
   if (!columns.ok) return { ok: false, problems: columns.problems };
 
-  const problems: FileProblem[] = [];
   const { 'ID Transacional': id, DeviceId: device, Resultado: outcome } = columns.at;
-  const drafts = records.map((cells, index): DraftResponseRow => {
-    if (cells.length > header.length) {
-      const line = index + 2;
-      problems.push(
-        unreadable(
-          `Line ${line}: has ${cells.length} fields; the header has ${header.length}.`,
-          line,
-        ),
-      );
-    }
-    return {
-      transactionId: cells[id] ?? null,
-      deviceId: cells[device] ?? null,
-      outcome: cells[outcome] ?? null,
-    };
+  const at = { id, device, outcome };
+  const { drafts, wide } = straight
+    ? unquotedDrafts(text, separator, next, at, header.length)
+    : recordDrafts(records, at, header.length);
+  const problems = wide.map(({ record, fields }) => {
+    const line = record + 2;
+    return unreadable(`Line ${line}: has ${fields} fields; the header has ${header.length}.`, line);
   });
   const confirmed = confirmRows(drafts);
   if (problems.length === 0 && confirmed.ok) return { ok: true, rows: confirmed.rows, separator };
@@ -92,6 +98,24 @@ function readCsvBytes(
 
 /** A field's text, or null for an empty one. */
 type Field = string | null;
+
+/** Records as drafts, and those with more fields than `width` (see `unquotedDrafts`). */
+function recordDrafts(
+  records: Field[][],
+  at: ColumnsAt,
+  width: number,
+): { drafts: DraftResponseRow[]; wide: Array<{ record: number; fields: number }> } {
+  const wide: Array<{ record: number; fields: number }> = [];
+  const drafts = records.map((cells, record): DraftResponseRow => {
+    if (cells.length > width) wide.push({ record, fields: cells.length });
+    return {
+      transactionId: cells[at.id] ?? null,
+      deviceId: cells[at.device] ?? null,
+      outcome: cells[at.outcome] ?? null,
+    };
+  });
+  return { drafts, wide };
+}
 
 /**
  * The records of the file as fields, as `parseCsv` reads them (RFC 4180; a blank line is an empty

@@ -76,7 +76,7 @@ export function responseFileBuilder(options: BuildOptions): ResponseFileBuilder 
   return {
     add(rows) {
       for (const row of rows) drafts.push(row);
-      const slice = fine ? confirm(rows) : null;
+      const slice = fine ? confirm.add(rows) : null;
       fine = slice !== null;
       if (slice === null) return;
       for (const row of slice) confirmed.push(row);
@@ -86,7 +86,8 @@ export function responseFileBuilder(options: BuildOptions): ResponseFileBuilder 
     },
     async finish() {
       const packed = await deflating?.end();
-      if (!fine || drafts.length === 0) return { ok: false, problems: checkResponseRows(drafts) };
+      if (!fine || drafts.length === 0 || !confirm.distinct())
+        return { ok: false, problems: checkResponseRows(drafts) };
       // A CSV stopped early: the rest at the size of the lines written (47 MB of a million rows
       // was 7 s of writing, to be refused).
       const wouldBe =

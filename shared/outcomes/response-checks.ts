@@ -7,6 +7,7 @@ import { hasUnsafeCharacters } from '../domain/text';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
 import { isOutcome } from './outcome-names';
+import { repeatFinder } from './repeat-finder';
 import { responseColumns } from './types';
 import type { DraftResponseRow, FileProblem } from './types';
 
@@ -52,36 +53,45 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
 export function confirmRows(
   rows: DraftResponseRow[],
 ): { ok: true; rows: ResponseVariableRow[] } | { ok: false; problems: FileProblem[] } {
-  const confirmed = rows.length === 0 ? null : rowConfirmer()(rows);
-  return confirmed === null
+  const confirmer = rowConfirmer();
+  const confirmed = rows.length === 0 ? null : confirmer.add(rows);
+  return confirmed === null || !confirmer.distinct()
     ? { ok: false, problems: checkResponseRows(rows) }
     : { ok: true, rows: confirmed };
 }
 
 /**
- * `confirmRows` for rows that come a slice at a time: each slice as the file will carry it, or
- * null from the first row with a problem on (then `checkResponseRows` of all the rows lists
- * them). One pass with a set of the ids: the map of first lines and the problem list are only
- * for a file with problems (a million rows: they cost a third more).
+ * `confirmRows` for rows that come a slice at a time: `add` gives each slice as the file will
+ * carry it, or null from the first row with a problem on; `distinct` says at the end whether the
+ * IDs were each met once (then, if not, `checkResponseRows` of all the rows lists the problems).
+ * One pass: the map of first lines and the problem list are only for a file with problems (a
+ * million rows: they cost a third more), and repeats are found by `repeatFinder`.
  */
-export function rowConfirmer(): (rows: DraftResponseRow[]) => ResponseVariableRow[] | null {
-  const ids = new Set<string>();
+export function rowConfirmer(): {
+  add(rows: DraftResponseRow[]): ResponseVariableRow[] | null;
+  distinct(): boolean;
+} {
+  const ids = repeatFinder();
   let fine = true;
   const failed = () => {
     fine = false;
     return null;
   };
-  return (rows) => {
-    if (!fine) return null;
-    const confirmed: ResponseVariableRow[] = [];
-    for (const { transactionId, deviceId, outcome } of rows) {
-      if (transactionId === null || deviceId === null || !isOutcome(outcome)) return failed();
-      const id = transactionId.trim();
-      if (id === '' || deviceId.trim() === '' || ids.size === ids.add(id).size) return failed();
-      if (hasUnsafeCharacters(transactionId) || hasUnsafeCharacters(deviceId)) return failed();
-      confirmed.push({ transactionId, deviceId, outcome });
-    }
-    return confirmed;
+  return {
+    add(rows) {
+      if (!fine) return null;
+      const confirmed: ResponseVariableRow[] = [];
+      for (const { transactionId, deviceId, outcome } of rows) {
+        if (transactionId === null || deviceId === null || !isOutcome(outcome)) return failed();
+        const id = transactionId.trim();
+        if (id === '' || deviceId.trim() === '') return failed();
+        if (hasUnsafeCharacters(transactionId) || hasUnsafeCharacters(deviceId)) return failed();
+        ids.add(id);
+        confirmed.push({ transactionId, deviceId, outcome });
+      }
+      return confirmed;
+    },
+    distinct: () => fine && !ids.anyRepeat(),
   };
 }
 

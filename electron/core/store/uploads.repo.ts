@@ -154,13 +154,8 @@ export function uploadsRepo(db: Db) {
      WHERE o.set_by IS NOT NULL AND o.environment IS NOT NULL`,
   );
 
-  // The DeviceIds (a JSON list, each once) no stored answer of a `destination` batch named: the
-  // only ones whose origins the guard must ask about (most of a file built here are known there).
   const unknownIn = db.prepare<[{ devices: string; destination: Destination }], string>(
-    `SELECT d.value FROM json_each(@devices) d
-     WHERE NOT EXISTS (SELECT 1 FROM lookups l JOIN batches b ON b.key = l.batch_key
-       WHERE ${sameId('l.device_id', 'd.value')} AND l.status = 'ok'
-         AND b.destination = @destination)`,
+    unknownDevicesSql,
   );
   unknownIn.pluck();
 
@@ -280,3 +275,13 @@ export function uploadsRepo(db: Db) {
 }
 
 export type UploadsRepo = ReturnType<typeof uploadsRepo>;
+
+/**
+ * The DeviceIds (a JSON list, each once) no stored answer of a `destination` batch named: the
+ * only ones whose origins the guard must ask about (most of a file built here are known there).
+ * Answered from `lookups_device_nocase` alone (migration 19).
+ */
+export const unknownDevicesSql = `SELECT d.value FROM json_each(@devices) d
+  WHERE NOT EXISTS (SELECT 1 FROM lookups l JOIN batches b ON b.key = l.batch_key
+    WHERE ${sameId('l.device_id', 'd.value')} AND l.status = 'ok'
+      AND b.destination = @destination)`;

@@ -6,6 +6,7 @@ import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
 import type { Db } from '../store/db';
 import { uploadsRepo } from '../store/uploads.repo';
 import { deviceClasses } from './device-classes';
+import { nodeInflater } from './node-inflater';
 
 /** A response-variable file to check or send: its name says csv or zip. */
 export interface UploadFileInput {
@@ -20,6 +21,22 @@ export function sha256(bytes: Uint8Array): string {
 /** The name the service sees: never the folders of the analyst's computer. */
 export function baseName(fileName: string): string {
   return fileName.split(/[\\/]/).pop() ?? fileName;
+}
+
+/**
+ * Each text once, in order: the history is then asked about them along its index, page after
+ * page, not at a page each (a million DeviceIds: about 1 s of questions, not 2.6 s).
+ */
+export function sortedDistinct(texts: string[]): string[] {
+  // A file's values are views into its whole text, and sort three to six times slower than
+  // strings of their own (3.5 s for a million): a JSON round trip gives each its own, in a tenth
+  // of that.
+  const sorted = (JSON.parse(JSON.stringify(texts)) as string[]).sort();
+  let kept = 0;
+  for (let at = 0; at < sorted.length; at += 1)
+    if (at === 0 || sorted[at] !== sorted[kept - 1]) sorted[kept++] = sorted[at] ?? '';
+  sorted.length = kept;
+  return sorted;
 }
 
 /** Resolves after the events waiting (other requests, I/O) have had their turn. */
@@ -37,11 +54,11 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   /**
    * The file's DeviceIds the history knows only from other destinations, and those it never met.
    * Most DeviceIds of a file are named by answers of its destination: those are found first, each
-   * once, by the answers' device index alone; only the others' origins (answers, uploads and
+   * once and in order, by the answers' device index alone (its covering form, migration 19); only the others' origins (answers, uploads and
    * colleagues' outcomes of any destination) are asked about.
    */
   async function devicesOf(rows: ResponseVariableRow[], destination: Destination) {
-    const distinct = [...new Set(rows.map((row) => row.deviceId))];
+    const distinct = sortedDistinct(rows.map((row) => row.deviceId));
     const unknown = new Set<string>();
     for (let from = 0; from < distinct.length; from += sliceRows) {
       if (from > 0) await nextTurn();
@@ -103,7 +120,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
     file: UploadFileInput,
     environment: Destination,
   ): Promise<{ check: UploadCheck; read: ReadResult }> {
-    const read = readResponseFile(file.bytes, file.fileName);
+    const read = readResponseFile(file.bytes, file.fileName, { inflate: nodeInflater });
     return { check: await guard(file, read, environment), read };
   }
 

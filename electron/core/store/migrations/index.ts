@@ -17,6 +17,7 @@ import { batchStoring } from './0015-batch-storing';
 import { insightSets } from './0016-insight-sets';
 import { batchSkipRecent } from './0017-batch-skip-recent';
 import { outcomeReindex } from './0018-outcome-reindex';
+import { deviceCheckIndex } from './0019-device-check-index';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   insightSets,
   batchSkipRecent,
   outcomeReindex,
+  deviceCheckIndex,
 ];

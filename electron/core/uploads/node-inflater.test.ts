@@ -1,0 +1,63 @@
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { readResponseFile } from '../../../shared/outcomes';
+import { fflateInflater, type Inflater } from '../../../shared/outcomes/response-zip';
+import { nodeInflater } from './node-inflater';
+
+const header = 'ID Transacional,DeviceId,Resultado\r\n';
+const rows = 'A1,dev-x,Suspeito\r\n'.repeat(20_000);
+
+async function zipOf(csv: string): Promise<Uint8Array> {
+  const zip = new JSZip();
+  zip.file('r.csv', csv);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+/** The zip with its CSV's unpacked size set to `size` in both headers. */
+function declaring(bytes: Uint8Array, size: number): Uint8Array {
+  const copy = bytes.slice();
+  const view = new DataView(copy.buffer);
+  view.setUint32(22, size, true);
+  const central = copy.findIndex((_, at) => view.getUint32(at, true) === 0x02014b50);
+  view.setUint32(central + 24, size, true);
+  return copy;
+}
+
+const messages = (bytes: Uint8Array, inflate: Inflater) => {
+  const read = readResponseFile(bytes, 'r.zip', { inflate });
+  return read.ok ? [`${String(read.rows.length)} rows`] : read.problems.map((p) => p.message);
+};
+
+/** Node's zlib says of every zip what fflate's walk and inflate say: the core and the window agree. */
+describe.each([
+  ['Node zlib', nodeInflater],
+  ['fflate', fflateInflater],
+])('a response zip read with %s', (_, inflate) => {
+  it('reads a whole one', async () => {
+    expect(messages(await zipOf(header + 'B1,dev-y,Suspeito\r\n'), inflate)).toEqual(['1 rows']);
+  });
+
+  it('refuses one whose headers understate or overstate the CSV', async () => {
+    const zip = await zipOf(header + rows);
+    const size = header.length + rows.length;
+    for (const wrong of [size - 1, 1000, size + 1, size * 2])
+      expect(messages(declaring(zip, wrong), inflate)).toEqual([
+        'The zip archive is damaged: its CSV does not unpack to the size it declares.',
+      ]);
+  });
+
+  it('refuses one cut short or garbled, and ends', async () => {
+    const zip = await zipOf(header + rows);
+    const view = new DataView(zip.buffer);
+    const packed = view.getUint32(18, true);
+    const start = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    const garbled = zip.slice();
+    for (let at = start; at < start + 8; at += 1) garbled[at] = 0xff;
+    const [said] = messages(garbled, inflate);
+    expect(said).toMatch(/^The zip archive is damaged/);
+    // The data cut to its first half, the directory still declaring the whole.
+    const cut = zip.slice();
+    cut.fill(0, start + Math.floor(packed / 2), start + packed);
+    expect(messages(cut, inflate)[0]).toMatch(/^The zip archive is damaged/);
+  });
+});
