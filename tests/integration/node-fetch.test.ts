@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../shared/domain/types';
@@ -155,6 +155,22 @@ describe('nodeFetch', () => {
       });
       const answer = await client().insights(sampleTransaction(3));
       expect(answer, encoding).toMatchObject({ ok: true, value: { result: { deviceID: 'd-1' } } });
+    }
+  });
+
+  it('reads a deflate answer sent without its zlib header, as browsers do', async () => {
+    // Some servers send `deflate` as a bare RFC 1951 stream; fetch in a browser reads both.
+    const text = JSON.stringify({ deviceID: 'd-raw', score: 0.5, deviceRisk: 'low' });
+    for (const body of [deflateRawSync(text), deflateRawSync(text).subarray(0, 1)]) {
+      service((_, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('content-encoding', 'deflate');
+        response.end(body);
+      });
+      const answer = await client().insights(sampleTransaction(4));
+      if (body.length > 1)
+        expect(answer).toMatchObject({ ok: true, value: { result: { deviceID: 'd-raw' } } });
+      else expect(answer).toMatchObject({ ok: false, error: { code: 'network' } });
     }
   });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { DeflateDecoder } from './deflate-decoder';
 import type { AnswerBody, FetchFn, FetchResponse } from './fetch-types';
 
 /**
@@ -75,7 +76,7 @@ function answerOf(message: http.IncomingMessage): FetchResponse {
 const decoders: Record<string, () => Transform> = {
   gzip: () => zlib.createGunzip(),
   'x-gzip': () => zlib.createGunzip(),
-  deflate: () => zlib.createInflate(),
+  deflate: () => new DeflateDecoder(),
   br: () => zlib.createBrotliDecompress(),
 };
 
