@@ -11,6 +11,7 @@ import { validateTransaction, type TransactionCheck } from '../domain/transactio
 import type { FieldProblem, TransactionField } from '../domain/field-problem';
 import type { RawTransaction } from '../domain/types';
 import type { MappableField } from './header-names';
+import type { Cell } from './types';
 
 /** The most significant digits Excel keeps of a number (and a double always holds exactly). */
 export const excelDigits = 15;
@@ -43,6 +44,32 @@ export function hasLostDigits(plain: string): boolean {
  */
 export function isExponentText(text: string): boolean {
   return text.length <= 24 && /^-?\d(\.\d+)?E\+\d+$/i.test(text.trim());
+}
+
+/**
+ * Whether an ID cell's text is not the ID that was typed: a workbook number of more than 15
+ * digits, or Excel's exponent form in any file. Every reader of IDs from a sheet asks this.
+ */
+export function cellLostDigits(cell: Cell): boolean {
+  return cell !== null && (cell.lostDigits === true || isExponentText(cell.text));
+}
+
+/**
+ * The rows (1-based, as the sheet numbers them) below `headerRow` whose cell in `column` lost
+ * digits, with the ID as read: for files whose rows are mapped elsewhere (outcomes).
+ */
+export function rowsWithLostDigits(
+  rows: readonly Cell[][],
+  headerRow: number,
+  column: number | undefined,
+): Map<number, string> {
+  const found = new Map<number, string>();
+  if (column === undefined) return found;
+  for (let index = headerRow + 1; index < rows.length; index += 1) {
+    const cell = rows[index]?.[column] ?? null;
+    if (cell !== null && cellLostDigits(cell)) found.set(index + 1, cell.text.trim());
+  }
+  return found;
 }
 
 /** The field a mapped column fills, as problems name it. */

@@ -5,7 +5,7 @@
 import type { RawTransaction } from '../domain/types';
 import { mappableFields } from './header-names';
 import type { ColumnMapping } from './columns';
-import { isExponentText, lostDigitsNote, type LostDigitsNote } from './lost-digits';
+import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import type { Cell } from './types';
 
 /** A repair made to a cell: a number that lost its leading zeros was padded back. */
@@ -66,7 +66,7 @@ export function sourceRowOf(
     const cell = column === undefined ? null : (cells[column] ?? null);
     if (cell === null) continue;
     let text = cell.text;
-    if (cell.lostDigits === true || isExponentText(text)) notes.push(lostDigitsNote(field));
+    if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
     else if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
       notes.push('cpf_padded');
