@@ -17,7 +17,18 @@ import {
   type ReplacedCells,
 } from '../../shared/spreadsheet/replaced-characters';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
-import { sourceRowOf, type SourceNote } from '../../shared/spreadsheet/transactions';
+import {
+  isPaddingNote,
+  sourceRowOf,
+  type PaddingNote,
+} from '../../shared/spreadsheet/transactions';
+import {
+  describeLostDigits,
+  lostDigitsAdvice,
+  lostDigitsFields,
+  type LostDigitsCell,
+} from '../../shared/spreadsheet/lost-digits';
+import { columnName } from '../../shared/spreadsheet/problem';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
 import { counted, pluralForm } from '../../shared/count-text';
@@ -39,7 +50,9 @@ interface Walk {
   total: number;
   replaced: ReplacedCells;
   /** Rows whose CPF or CEP lost leading zeros: how many, and the first ten. */
-  padded: Record<SourceNote, { count: number; rows: number[] }>;
+  padded: Record<PaddingNote, { count: number; rows: number[] }>;
+  /** Cells that were numbers of more than 15 digits: how many, and the first ten. */
+  lostDigits: { count: number; cells: LostDigitsCell[] };
   duplicates: Array<{ externalID: string; rows: number[] }>;
 }
 
@@ -72,6 +85,7 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     total: 0,
     replaced: { count: 0, cells: [] },
     padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
+    lostDigits: { count: 0, cells: [] },
     duplicates: [],
   };
   const counting = function* () {
@@ -81,9 +95,17 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     for (const row of rows) {
       found.total += 1;
       for (const note of row.notes) {
+        if (!isPaddingNote(note)) continue;
         const padded = found.padded[note];
         padded.count += 1;
         if (padded.rows.length < shownRows) padded.rows.push(row.row);
+      }
+      for (const field of lostDigitsFields(row.notes)) {
+        found.lostDigits.count += 1;
+        if (found.lostDigits.cells.length < shownRows) {
+          const column = columnName(mapping[field] ?? 0);
+          found.lostDigits.cells.push({ row: row.row, column, field, value: row.raw[field] ?? '' });
+        }
       }
       yield row;
     }
@@ -104,6 +126,7 @@ function warn(found: Walk, io: Io): void {
     io.err(
       `dcdesk: warning: ${String(duplicates.length - 10)} more external IDs appear more than once.`,
     );
+  warnLostDigits(found.lostDigits, io);
   const padded = {
     cpf_padded: { one: 'CPF cell was a number', other: 'CPF cells were numbers', digits: 11 },
     zip_padded: { one: 'CEP cell was a number', other: 'CEP cells were numbers', digits: 8 },
@@ -167,6 +190,18 @@ export async function readBulkInput(
     sha256,
     sheet: sheet.sheet,
   };
+}
+
+/** Each cell (the first ten) on its own line: the analyst goes to it in the sheet. */
+function warnLostDigits(lost: Walk['lostDigits'], io: Io): void {
+  if (lost.count === 0) return;
+  for (const cell of lost.cells) io.err(`dcdesk: warning: ${describeLostDigits(cell)}`);
+  const more = lost.count - lost.cells.length;
+  if (more > 0)
+    io.err(
+      `dcdesk: warning: ${counted(more, 'more cell', 'more cells')} lost digits the same way; their rows are not sent either.`,
+    );
+  io.err(`dcdesk: warning: ${lostDigitsAdvice}`);
 }
 
 function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {

@@ -4,6 +4,8 @@ import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcome
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
 import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
+import { lostDigitsAdvice, rowsWithLostDigits } from '../../shared/spreadsheet/lost-digits';
+import { columnName } from '../../shared/spreadsheet/problem';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -23,6 +25,11 @@ export interface OutcomeSheet {
   rows: OutcomeSheetRow[];
   /** Rows with an outcome but no transaction id. */
   blankIds: number[];
+  /**
+   * Rows whose transaction id Excel stored as a number of more than 15 digits: not the id typed,
+   * so it could match the wrong lookup. Left out of `rows`, never applied.
+   */
+  lostDigits: Array<{ row: number; transactionId: string }>;
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -103,6 +110,11 @@ export async function readOutcomeSheet(
   const [missing] = missingColumns(headers, mapping, options);
   if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
+  const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const lostDigits = mapped.rows
+    .filter((row) => lost.has(row.row))
+    .map(({ row, transactionId }) => ({ row, transactionId }));
+  const column = columnName(mapping.transactionId ?? 0);
   return {
     ok: true,
     value: {
@@ -112,13 +124,24 @@ export async function readOutcomeSheet(
         transactionId: headers[mapping.transactionId ?? 0] ?? '',
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
-      rows: mapped.rows,
+      rows: mapped.rows.filter((row) => !lost.has(row.row)),
       blankIds: mapped.blankIds,
+      lostDigits,
       warnings: [
         ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)
           .map((replaced) => `${fileName}: ${describeReplacedCells(replaced)}`),
+        ...lostDigits
+          .slice(0, 10)
+          .map(
+            ({ row, transactionId }) =>
+              `row ${String(row)}, column ${column}: ${transactionId} is a number of more than 15 digits (or in the exponent form Excel shows); Excel keeps only 15, so it is not the id typed. The row is not applied.`,
+          ),
+        ...(lostDigits.length > 10
+          ? [`${String(lostDigits.length - 10)} more rows lost digits the same way.`]
+          : []),
+        ...(lostDigits.length > 0 ? [lostDigitsAdvice] : []),
       ],
     },
   };

@@ -25,7 +25,8 @@ export const sourceRow = z
         zipCode: text,
       })
       .strict(),
-    notes: z.array(z.string().max(32)).max(8),
+    // One per mapped field at most (a lost-digits note each), and the two paddings.
+    notes: z.array(z.string().max(32)).max(16),
   })
   .strict();
 /** A line's JSON value, or undefined when it is not JSON (which the row schema then refuses). */

@@ -33,6 +33,9 @@ describe('describeFieldProblem', () => {
     expect(describeFieldProblem({ field: 'phone', rule: 'phone_incomplete' })).toBe(
       'Phone: an area code (DDD) is needed with the number.',
     );
+    expect(describeFieldProblem({ field: 'externalID', rule: 'digits_lost' })).toMatch(
+      /^External ID: the cell is a number of more than 15 digits, and Excel keeps only 15.* Format the column as Text in Excel/,
+    );
     expect(describeFieldProblem({ field: 'email', rule: 'format' })).toBe(
       'E-mail: is not a valid e-mail address.',
     );

@@ -15,8 +15,18 @@ export type TransactionField =
   | 'phone.number'
   | 'zipCode';
 
+/**
+ * `digits_lost` is not a rule of the interface: the spreadsheet stored the value as a number of
+ * more than 15 digits, so it is not what was typed (see shared/spreadsheet/lost-digits.ts).
+ */
 export type ProblemRule =
-  'required' | 'length' | 'format' | 'check_digits' | 'repeated_digits' | 'phone_incomplete';
+  | 'required'
+  | 'length'
+  | 'format'
+  | 'check_digits'
+  | 'repeated_digits'
+  | 'phone_incomplete'
+  | 'digits_lost';
 
 export interface FieldProblem {
   field: TransactionField;
@@ -107,6 +117,12 @@ function ruleSentence(problem: FieldProblem): string {
       return 'a sequence of one repeated digit is not a valid number.';
     case 'phone_incomplete':
       return 'an area code (DDD) is needed with the number.';
+    case 'digits_lost':
+      return (
+        'the cell is a number of more than 15 digits, and Excel keeps only 15, so this is not ' +
+        'the value typed. Format the column as Text in Excel and type it again, or save the file ' +
+        'as CSV from the source system.'
+      );
   }
 }
 

@@ -3,6 +3,7 @@
  * as a number shown as `1,23E+10` must still come back as all its digits.
  */
 import * as XLSX from 'xlsx';
+import { hasLostDigits } from './lost-digits';
 import { numberToText } from './number-text';
 import type { Cell } from './types';
 
@@ -59,13 +60,17 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
   }
 }
 
-/** A number as its digits, or as a date when its format shows a date (and it is not negative). */
+/**
+ * A number as its digits, or as a date when its format shows a date (and it is not negative).
+ * A number of more than 15 significant digits is marked: Excel did not keep what was typed.
+ */
 export function numberCell(value: number, dateFormat: boolean, date1904: boolean): Cell {
   if (dateFormat && value >= 0) {
     const text = dateText(value, date1904);
     if (text !== null) return { text, numeric: false };
   }
-  return { text: numberToText(value), numeric: true };
+  const text = numberToText(value);
+  return hasLostDigits(text) ? { text, numeric: true, lostDigits: true } : { text, numeric: true };
 }
 
 /** Excel's error codes by their text, as the xlsx reader finds them in a cell. */

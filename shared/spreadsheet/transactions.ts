@@ -5,10 +5,18 @@
 import type { RawTransaction } from '../domain/types';
 import { mappableFields } from './header-names';
 import type { ColumnMapping } from './columns';
+import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import type { Cell } from './types';
 
 /** A repair made to a cell: a number that lost its leading zeros was padded back. */
-export type SourceNote = 'cpf_padded' | 'zip_padded';
+export type PaddingNote = 'cpf_padded' | 'zip_padded';
+
+/** What was noticed in a row's cells: a repair, or a number that lost digits (see lost-digits.ts). */
+export type SourceNote = PaddingNote | LostDigitsNote;
+
+export function isPaddingNote(note: string): note is PaddingNote {
+  return note === 'cpf_padded' || note === 'zip_padded';
+}
 
 export interface SourceRow {
   /** 1-based row number in the sheet, as the analyst sees it. */
@@ -26,6 +34,10 @@ export interface SourceRow {
  * cell with fewer digits than the field's 11 (CPF) or 8 (CEP) is padded with zeros on the left
  * and noted. CPF and CEP cells stored as text are left as written; IDs stored as numbers come as
  * plain digits already (the reader never writes exponents).
+ *
+ * A cell that lost digits (a workbook number of more than 15 digits, or text in the exponent form
+ * Excel shows, `1.23457E+19`) is kept as read and noted `digits_lost:<field>`: `checkSourceRow`
+ * makes the row invalid, so it is not sent with an ID that is not the one typed.
  */
 export function rowsToTransactions(
   rows: Cell[][],
@@ -54,7 +66,8 @@ export function sourceRowOf(
     const cell = column === undefined ? null : (cells[column] ?? null);
     if (cell === null) continue;
     let text = cell.text;
-    if (field === 'cpf' && padded(cell, 1, 11)) {
+    if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
+    else if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
       notes.push('cpf_padded');
     } else if (field === 'zipCode' && padded(cell, 7, 8)) {

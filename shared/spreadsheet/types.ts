@@ -2,10 +2,12 @@
 
 /**
  * One cell as text. `numeric` says the spreadsheet stored a number (in a CSV: digits only), so
- * what was typed may have lost leading zeros (a CPF `01234567890` stored as 1234567890). Empty
- * cells are null.
+ * what was typed may have lost leading zeros (a CPF `01234567890` stored as 1234567890).
+ * `lostDigits` says a workbook stored a number of more than 15 significant digits, so the digits
+ * past the 15th are not the ones typed (see lost-digits.ts); a CSV's digits are text and never
+ * have it. Empty cells are null.
  */
-export type Cell = { text: string; numeric: boolean } | null;
+export type Cell = { text: string; numeric: boolean; lostDigits?: true } | null;
 
 /** What a file holds, decided from its bytes (not its name). */
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';

@@ -1,3 +1,4 @@
+import * as XLSX from 'xlsx';
 import { tallCsv, zipBomb } from '../support/bad-fixtures';
 import { cpfFrom, sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test } from './fixtures';
@@ -123,4 +124,42 @@ test('a character lost in decoding and a control character in an ID are both sho
     'or not at all): C2 (1 in all)',
   );
   await expect(page.getByTestId('problem-row-3')).toContainText(/External ID.*control characters/);
+});
+
+test('an ID Excel stored as a number of more than 15 digits holds its row back until typed again', async ({
+  page,
+  app: _app,
+}) => {
+  const book = XLSX.utils.book_new();
+  // Typed as a number: the double it becomes has lost the last digits.
+  const typed = Number('12345678901234567890');
+  const rows = [
+    ['Pedido', 'Sessão'],
+    [typed, t(1).sessionID],
+    [t(2).externalID, t(2).sessionID],
+  ];
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Pedidos');
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await upload(page, 'pedidos.xlsx', xlsxType, bytes);
+  await expect(page.getByTestId('import-totals')).toBeVisible();
+  expect(await total(page, 'invalid')).toBe('1');
+  expect(await total(page, 'valid')).toBe('1');
+  const row = page.getByTestId('problem-row-2');
+  await expect(row).toContainText('12345678901234567000');
+  await expect(row).toContainText(
+    /External ID: Excel stored it as a number of more than 15 digits/,
+  );
+  await expect(page.getByTestId('lost-digits')).toContainText('format the column as Text');
+
+  await page.getByTestId('edit-row-2').click();
+  await expect(page.getByTestId('editor-apply')).toBeDisabled();
+  await page
+    .getByTestId('row-editor')
+    .getByTestId('editor-externalID')
+    .fill('12345678901234567890');
+  await page.getByTestId('editor-apply').click();
+  await expect(page.getByTestId('total-fixed').locator('dd')).toHaveAttribute('data-value', '1');
+  expect(await total(page, 'invalid')).toBe('0');
+  await expect(page.getByTestId('lost-digits')).toHaveCount(0);
 });

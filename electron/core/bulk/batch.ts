@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { validateTransaction } from '../../../shared/domain/transaction';
+import { checkSourceRow } from '../../../shared/spreadsheet/lost-digits';
 import type { Phone, RawTransaction } from '../../../shared/domain/types';
 import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import {
@@ -57,9 +57,12 @@ function given(text: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** Validates a row; a valid one keeps its normalised request, an invalid one its problems. */
+/**
+ * Validates a row; a valid one keeps its normalised request, an invalid one its problems. A cell
+ * noted as a number that lost digits makes the row invalid here too, whoever sent it.
+ */
 export function prepareRow(source: SourceRow): PreparedRow {
-  const check = validateTransaction(source.raw);
+  const check = checkSourceRow(source);
   const { raw } = source;
   if (check.ok) {
     const request = check.value;

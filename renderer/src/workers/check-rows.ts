@@ -2,14 +2,15 @@
  * The worker's pure work: every row of a sheet validated with the core's own rules, summed up into
  * a report small enough to post to the screen, and the final rows for the run step.
  */
-import { validateTransaction } from '../../../shared/domain/transaction';
 import type { FieldProblem } from '../../../shared/domain/field-problem';
 import type { RawTransaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
 import {
   findDuplicateExternalIds,
+  isPaddingNote,
   rowsToTransactions,
 } from '../../../shared/spreadsheet/transactions';
+import { checkSourceRow, notesAfterEdit } from '../../../shared/spreadsheet/lost-digits';
 import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell } from '../../../shared/spreadsheet/types';
@@ -54,8 +55,8 @@ export function checkRows(
 
   sources.forEach((source, index) => {
     if (onProgress && index > 0 && index % progressEvery === 0) onProgress(index, sources.length);
-    for (const note of source.notes) report.padded[note] += 1;
-    const check = validateTransaction(source.raw);
+    for (const note of source.notes) if (isPaddingNote(note)) report.padded[note] += 1;
+    const check = checkSourceRow(source);
     const problems = check.ok ? [] : check.problems;
     const listed: CheckedRow = { ...source, problems };
     for (const problem of problems) {
@@ -92,8 +93,10 @@ export function collectRows(
   for (const source of rowsToTransactions(rows, headerRow, mapping)) {
     if (excluded.has(source.row)) continue;
     const fix = fixes.get(source.row);
-    // A fixed row's values are the analyst's; the padding notes described the cells replaced.
-    result.push(fix ? { row: source.row, raw: { ...fix }, notes: [] } : source);
+    // A fixed row's values are the analyst's; the padding notes described the cells replaced. A
+    // value that lost digits and was left as read keeps its note: the core holds the row back.
+    const notes = fix ? notesAfterEdit(source.notes, fix, source.raw) : [];
+    result.push(fix ? { row: source.row, raw: { ...fix }, notes } : source);
   }
   return result;
 }

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
-import type { SourceNote } from '../../../shared/spreadsheet/transactions';
+import type { PaddingNote, SourceNote } from '../../../shared/spreadsheet/transactions';
 import type { ReplacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { IdList } from './id-list';
 import type { SheetResult } from './sheet';
@@ -53,7 +53,7 @@ export interface BaseReport {
   /** The first valid row in no duplicate group: such a row can be neither fixed nor excluded. */
   firstUniqueValid: { row: number; transaction: Transaction } | null;
   /** Cells whose lost leading zeros were restored, per kind. */
-  padded: Record<SourceNote, number>;
+  padded: Record<PaddingNote, number>;
   /** Cells holding U+FFFD: a character of the file was lost in decoding. */
   replaced: ReplacedCells;
 }

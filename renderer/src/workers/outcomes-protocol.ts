@@ -26,6 +26,11 @@ export interface OutcomeRows {
   blankIds: number[];
   /** Rows whose id is longer than any transaction id (64 characters): never applied. */
   longIds: Array<{ row: number; transactionId: string }>;
+  /**
+   * Rows whose ID Excel stored as a number of more than 15 digits, so it is not the ID typed and
+   * could match the wrong lookup: never applied.
+   */
+  lostDigits: Array<{ row: number; transactionId: string }>;
 }
 
 export type OutcomesRequest =

@@ -40,6 +40,7 @@ describe('the outcomes worker session', () => {
         unknown: [{ row: 7, transactionId: 'order-3', outcomeText: 'Talvez' }],
         blankIds: [6],
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
+        lostDigits: [],
       },
     });
   });
@@ -69,5 +70,30 @@ describe('the outcomes worker session', () => {
       maxRows: 9,
     });
     expect(answers[1]).toMatchObject({ result: { ok: false, problem: { code: 'unsupported' } } });
+  });
+
+  it('never applies a row whose ID Excel stored as a number of more than 15 digits', () => {
+    const { answers, handle } = session();
+    const book = XLSX.utils.book_new();
+    // Typed as a number: the double it becomes has lost the last digits.
+    const typed = Number('12345678901234567890');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['ID Transacional', 'Resultado'],
+        [typed, 'Suspeito'],
+        [123456789012345, 'Suspeito'],
+      ]),
+      'Casos',
+    );
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [{ row: 3, transactionId: '123456789012345', outcome: 'Suspeito' }],
+        lostDigits: [{ row: 2, transactionId: '12345678901234567000' }],
+      },
+    });
   });
 });

@@ -6,6 +6,7 @@
 import { outcomeHeaderRow, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
+import { rowsWithLostDigits } from '../../../shared/spreadsheet/lost-digits';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 import { messageOf } from '../../../shared/message-of';
@@ -20,9 +21,18 @@ export function mapOutcomeRows(
   mapping: OutcomeColumnMapping,
 ): OutcomeRows {
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
-  const result: OutcomeRows = { rows: [], unknown: [], blankIds: mapped.blankIds, longIds: [] };
+  const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const result: OutcomeRows = {
+    rows: [],
+    unknown: [],
+    blankIds: mapped.blankIds,
+    longIds: [],
+    lostDigits: [],
+  };
   for (const { row, transactionId, outcomeText, outcome } of mapped.rows) {
-    if (transactionId.length > maxTransactionIdLength) result.longIds.push({ row, transactionId });
+    if (lost.has(row)) result.lostDigits.push({ row, transactionId });
+    else if (transactionId.length > maxTransactionIdLength)
+      result.longIds.push({ row, transactionId });
     else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
     else result.rows.push({ row, transactionId, outcome });
   }

@@ -7,6 +7,7 @@ import { validateTransaction } from '../../../../shared/domain/transaction';
 import type { FieldProblem } from '../../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { SourceNote } from '../../../../shared/spreadsheet/transactions';
+import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
 import { problemKey } from '../../workers/check-rows';
 import { withMore, type IdList } from '../../workers/id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from '../../workers/import-protocol';
@@ -17,6 +18,8 @@ export interface RowView {
   row: number;
   /** The analyst's fix when there is one, else the sheet's values. */
   raw: RawTransaction;
+  /** The sheet's values, which the notes describe. */
+  sheetRaw: RawTransaction;
   notes: SourceNote[];
   /** Problems of `raw`; for an excluded row, those it had (it is no longer checked). */
   problems: FieldProblem[];
@@ -62,6 +65,15 @@ export interface Edits {
   excluded: ReadonlySet<number>;
 }
 
+/**
+ * The problems of a fix of `source`: the rules, and the sheet's lost digits where the analyst left
+ * the value as read (typing it again is the fix).
+ */
+export function fixProblems(source: CheckedRow, fix: RawTransaction): FieldProblem[] {
+  const check = checkSourceRow({ raw: fix, notes: notesAfterEdit(source.notes, fix, source.raw) });
+  return check.ok ? [] : check.problems;
+}
+
 /** The rows the analyst may act on, each once, in sheet order. Depends on the report only. */
 export function listedRows(base: BaseReport): CheckedRow[] {
   const byRow = new Map<number, CheckedRow>();
@@ -95,25 +107,40 @@ export function effectiveReport(
   for (const source of listed) {
     const fix = fixes.get(source.row);
     const originalProblems = source.problems;
+    const sheetRaw = source.raw;
     if (excluded.has(source.row)) {
       adjust(counts, source.problems, -1);
-      lists.excluded.push({ ...source, originalProblems, state: 'excluded', fixed: false });
+      lists.excluded.push({
+        ...source,
+        sheetRaw,
+        originalProblems,
+        state: 'excluded',
+        fixed: false,
+      });
       continue;
     }
     let problems = source.problems;
     if (fix) {
-      const check = validateTransaction(fix);
-      problems = check.ok ? [] : check.problems;
+      problems = fixProblems(source, fix);
       adjust(counts, source.problems, -1);
       adjust(counts, problems, 1);
       const state = problems.length === 0 ? 'fixed' : 'invalid';
-      lists.fixed.push({ ...source, raw: fix, problems, originalProblems, state, fixed: true });
+      lists.fixed.push({
+        ...source,
+        raw: fix,
+        sheetRaw,
+        problems,
+        originalProblems,
+        state,
+        fixed: true,
+      });
     }
     if (problems.length > 0) {
       const raw = fix ?? source.raw;
       lists.invalid.push({
         ...source,
         raw,
+        sheetRaw,
         problems,
         originalProblems,
         state: 'invalid',

@@ -21,6 +21,10 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
   const { state, report, recent, actions } = imp;
   if (!report) return null;
   const show = state.showPersonalData;
+  // Rows still held back for lost digits, after the analyst's fixes.
+  const lostDigits = report.lists.invalid.filter((view) =>
+    view.problems.some((problem) => problem.rule === 'digits_lost'),
+  ).length;
 
   return (
     <section
@@ -38,6 +42,11 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
       ) : null}
       {report.totals.padded > 0 ? (
         <p className="hint">{t('import.padded.hint', { count: report.totals.padded })}</p>
+      ) : null}
+      {lostDigits > 0 ? (
+        <p className="notice" role="status" data-testid="lost-digits">
+          {t('import.lostDigits.hint', { count: lostDigits })}
+        </p>
       ) : null}
       {report.replaced.count > 0 ? (
         <p className="notice" role="status" data-testid="replaced-characters">

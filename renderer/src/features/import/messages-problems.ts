@@ -24,6 +24,8 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'check digits do not match',
     'import.rule.repeatedDigits': 'one digit repeated is not a valid number',
     'import.rule.phoneIncomplete': 'the area code (DDD) is missing',
+    'import.rule.digitsLost':
+      'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.format.sessionID':
       'must not contain control characters (such as tab, NUL or ESC) or direction marks',
     'import.rule.format.externalID':
@@ -70,6 +72,8 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'dígitos verificadores não conferem',
     'import.rule.repeatedDigits': 'um só dígito repetido não é um número válido',
     'import.rule.phoneIncomplete': 'falta o código de área (DDD)',
+    'import.rule.digitsLost':
+      'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.format.sessionID':
       'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
     'import.rule.format.externalID':

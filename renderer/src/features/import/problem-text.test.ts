@@ -26,7 +26,14 @@ describe('describeProblem', () => {
   });
 
   it('covers every rule without falling back to a raw key', () => {
-    const rules = ['required', 'format', 'repeated_digits', 'phone_incomplete', 'length'] as const;
+    const rules = [
+      'required',
+      'format',
+      'repeated_digits',
+      'phone_incomplete',
+      'length',
+      'digits_lost',
+    ] as const;
     const fields = [
       'sessionID',
       'externalID',

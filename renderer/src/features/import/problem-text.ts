@@ -65,6 +65,8 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.repeatedDigits');
     case 'phone_incomplete':
       return t('import.rule.phoneIncomplete');
+    case 'digits_lost':
+      return t('import.rule.digitsLost');
     case 'length': {
       const { min, max } = problem;
       if (min === undefined || max === undefined) return t('import.rule.length');

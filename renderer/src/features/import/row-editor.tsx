@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { validateTransaction } from '../../../../shared/domain/transaction';
+import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
 import type { RawTransaction } from '../../../../shared/domain/types';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
 import { useI18n } from '../../i18n/i18n';
@@ -26,7 +26,11 @@ export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
   const fields = useMemo(() => editorFields(mapping, view), [mapping, view]);
   const [draft, setDraft] = useState(() => draftOf(view.raw, fields));
   const fix = useMemo(() => fixOf(draft, fields), [draft, fields]);
-  const check = useMemo(() => validateTransaction(fix), [fix]);
+  // A value that lost digits stays at fault until it is typed again, not merely re-applied.
+  const check = useMemo(
+    () => checkSourceRow({ raw: fix, notes: notesAfterEdit(view.notes, fix, view.sheetRaw) }),
+    [fix, view],
+  );
   const problems = check.ok ? [] : check.problems;
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { draftOf, editorFields, fixOf } from './row-fix';
 const view = (raw: RowView['raw'], problems: RowView['problems']): RowView => ({
   row: 4,
   raw,
+  sheetRaw: raw,
   notes: [],
   problems,
   originalProblems: problems,

@@ -54,7 +54,23 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           testId="review-import-long"
         />
       ) : null}
-      {rows.unknown.length + rows.blankIds.length + rows.longIds.length > 0 ? (
+      {rows.lostDigits.length > 0 ? (
+        <IssueList
+          title={t('review.import.lostDigits')}
+          items={rows.lostDigits}
+          itemKey={(item) => item.row}
+          renderItem={(item) => <RowAndId row={item.row} id={item.transactionId} />}
+          tone="warning"
+          testId="review-import-lost-digits"
+        />
+      ) : null}
+      {rows.lostDigits.length > 0 ? (
+        <p className="notice" role="status">
+          {t('review.import.lostDigitsHint')}
+        </p>
+      ) : null}
+      {rows.unknown.length + rows.blankIds.length + rows.longIds.length + rows.lostDigits.length >
+      0 ? (
         <p className="hint">{t('review.import.notApplied')}</p>
       ) : null}
     </section>
