@@ -63,6 +63,24 @@ describe('checkResponseRows', () => {
     expect(confirmRows([row('A1', 'dev\n1', 'Suspeito')]).ok).toBe(false);
   });
 
+  it("refuses a transaction id in Excel's exponent form: its digits were lost when it was saved", () => {
+    const problems = checkResponseRows([
+      row('1.23457E+19', 'dev-1', 'Suspeito'),
+      row('1e10', 'dev-2', 'Suspeito'),
+      row('A3', '1.2E+5', 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'digits_lost',
+        line: 2,
+        value: '1.23457E+19',
+        message:
+          "Line 2: ID Transacional '1.23457E+19' is in the exponent form Excel shows long numbers in: the ID's other digits are lost. Build the file again in the app, or format the column as Text in Excel before saving.",
+      },
+    ]);
+    expect(confirmRows([row('1.23457E+19', 'dev-1', 'Suspeito')]).ok).toBe(false);
+  });
+
   it('accepts only the three outcomes spelt exactly', () => {
     const problems = checkResponseRows([
       row('A1', 'd', 'Suspeito'),

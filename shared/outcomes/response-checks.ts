@@ -4,6 +4,7 @@
  * once. The service's complete rules are not published; these are the ones the interface states.
  */
 import { hasUnsafeCharacters } from '../domain/text';
+import { isExponentText } from '../spreadsheet/lost-digits';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
 import { isOutcome } from './outcome-names';
@@ -32,6 +33,7 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
     if (id === '') {
       problems.push(emptyValue('missing_transaction_id', line, idColumn));
     } else {
+      if (isExponentText(id)) problems.push(digitsLost(line, id));
       const firstLine = firstLines.get(id);
       if (firstLine === undefined) firstLines.set(id, line);
       else problems.push(duplicate(line, row.transactionId ?? id, firstLine));
@@ -86,6 +88,7 @@ export function rowConfirmer(): {
         const id = transactionId.trim();
         if (id === '' || deviceId.trim() === '') return failed();
         if (hasUnsafeCharacters(transactionId) || hasUnsafeCharacters(deviceId)) return failed();
+        if (isExponentText(id)) return failed();
         ids.add(id);
         confirmed.push({ transactionId, deviceId, outcome });
       }
@@ -109,6 +112,15 @@ function unsafe(line: number, column: string, value: string): FileProblem {
     line,
     value,
     message: `Line ${line}: ${column} ${JSON.stringify(value)} holds a control or direction character (a line break, a tab, a NUL).`,
+  };
+}
+
+function digitsLost(line: number, value: string): FileProblem {
+  return {
+    code: 'digits_lost',
+    line,
+    value,
+    message: `Line ${line}: ${idColumn} '${value}' is in the exponent form Excel shows long numbers in: the ID's other digits are lost. Build the file again in the app, or format the column as Text in Excel before saving.`,
   };
 }
 

@@ -39,6 +39,8 @@ export const fileProblemCodes = [
   'duplicate_transaction_id',
   /** A transaction id or DeviceId holds a control or direction character. */
   'unsafe_value',
+  /** A transaction id in Excel's exponent form (`1.23457E+19`): its other digits are lost. */
+  'digits_lost',
 ] as const;
 export type FileProblemCode = (typeof fileProblemCodes)[number];
 

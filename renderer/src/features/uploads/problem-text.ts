@@ -12,6 +12,7 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
   invalid_outcome: 'uploads.problem.invalid_outcome',
   duplicate_transaction_id: 'uploads.problem.duplicate_transaction_id',
   unsafe_value: 'uploads.problem.unsafe_value',
+  digits_lost: 'uploads.problem.digits_lost',
 };
 
 /**
