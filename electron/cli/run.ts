@@ -1,4 +1,6 @@
 import { fileFailureText, historyFailureText } from '../core/local-failure';
+import { doubtOpenHistories } from '../core/store/doubt';
+import { isCorruption } from '../core/store/engine';
 import { authCommand } from './commands/auth';
 import { batchesCommand } from './commands/batches';
 import { bulkCommand } from './commands/bulk';
@@ -127,6 +129,8 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;
     }
+    // The next opening reads the file end to end, and moves it aside if it is damaged.
+    if (isCorruption(caught)) doubtOpenHistories();
     // A full disk, a missing folder or a read-only history is not a failure of dcdesk itself.
     const local =
       historyFailureText(caught) ??

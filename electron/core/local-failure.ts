@@ -54,6 +54,8 @@ export function historyFailureText(caught: unknown): string | null {
     return 'the history is read-only here (its folder or disk is read-only). Use a data folder you can write in.';
   if (code.startsWith('SQLITE_CANTOPEN'))
     return 'the history file cannot be opened or created in its folder. Check that the data folder exists and that you may write in it.';
+  if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))
+    return `the history file is damaged (${caught.message}). Close the app and every dcdesk command, then open it again: the file will be checked and, if it is damaged, kept aside for recovery and a new history started.`;
   if (code.startsWith('SQLITE_IOERR'))
     return 'the disk holding the history reported an error. Check the disk (is it full, or was it removed?), then try again.';
   return caught.message;

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { fail, type Result } from '../../../shared/result';
 import { historyFailureText } from '../local-failure';
+import { isCorruption } from '../store/engine';
+import { doubtOpenHistories } from '../store/doubt';
 
 /**
  * Runs a store call (or a service call that uses the store) as a handler: a SQLite failure is a
@@ -15,6 +17,8 @@ export async function fromStore<T>(
     return await run();
   } catch (caught) {
     if (!(caught instanceof Database.SqliteError)) throw caught;
+    // The next opening reads the file end to end, and moves it aside if it is damaged.
+    if (isCorruption(caught)) doubtOpenHistories();
     return fail(
       'db',
       `The history could not be ${action}: ${historyFailureText(caught) ?? caught.message}`,

@@ -6,6 +6,7 @@ import { historyOpenAdvice } from '../local-failure';
 import { engineOptions, isCorruption, loadEngine, type Engine } from './engine';
 import { checkReason, lastCheckedAt, quickCheck, recordCheck, type CheckReason } from './integrity';
 import { migrate } from './migrate';
+import { clearDoubt, historyOpened, isDoubted } from './doubt';
 import { migrations } from './migrations';
 import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
 import { messageOf } from '../../../shared/message-of';
@@ -62,7 +63,9 @@ function openAndCheck(file: string, engine: Engine, unclean: number, now: Date):
   try {
     db = new Database(file, engineOptions(engine));
     configureConnection(db);
-    const reason = checkReason({ uncleanSessions: unclean, lastCheckedAt: lastCheckedAt(db), now });
+    // A history SQLite called damaged while in use (doubt.ts) is checked as after a crash.
+    const doubts = unclean + (isDoubted(file) ? 1 : 0);
+    const reason = checkReason({ uncleanSessions: doubts, lastCheckedAt: lastCheckedAt(db), now });
     if (reason === null) return { kind: 'open', db, checked: null, checkMs: 0 };
     const started = performance.now();
     const problems = quickCheck(db);
@@ -111,7 +114,7 @@ function replaceDamaged(
     configureConnection(db);
     return ok({
       db,
-      notice: `The history database was damaged and could not be read (${why.slice(0, 200)}). It was moved to ${kept} and a new, empty history was started.`,
+      notice: `The history database was damaged and could not be read (${why.replace(/\s+/g, ' ').slice(0, 200)}). It was moved to ${kept} and a new, empty history was started.`,
     });
   } catch (caught) {
     return fail(
@@ -171,10 +174,32 @@ export async function openHistory(
     notices.push(replaced.value.notice);
   } else db = opening.db;
 
+  const backupFor = (from: number) =>
+    file.replace(/\.sqlite3$/, `.before-v${String(from + 1)}-${stamp(now)}.sqlite3`);
   try {
-    const report = await migrate(db, migrations, (from) =>
-      file.replace(/\.sqlite3$/, `.before-v${String(from + 1)}-${stamp(now)}.sqlite3`),
-    );
+    let report: Awaited<ReturnType<typeof migrate>>;
+    try {
+      report = await migrate(db, migrations, backupFor);
+    } catch (caught) {
+      // A migration reads what the opening did not (an index rebuilt reads a whole table): a
+      // file damaged there is damaged, as at the opening, not a failed upgrade to retry.
+      if (!isCorruption((caught as Error).cause)) throw caught;
+      closeQuietly(db);
+      const replaced = replaceDamaged(
+        file,
+        messageOf((caught as Error).cause),
+        sessions,
+        engine,
+        now,
+      );
+      if (!replaced.ok) {
+        unmark();
+        return replaced;
+      }
+      db = replaced.value.db;
+      notices.push(replaced.value.notice);
+      report = await migrate(db, migrations, backupFor);
+    }
     if (report.backupPath)
       notices.push(
         `The history was upgraded; a copy of the previous version is kept at ${report.backupPath}.`,
@@ -182,10 +207,13 @@ export async function openHistory(
     if (opening.kind === 'open' && opening.checked)
       recordCheck(db, now, opening.checked, opening.checkMs);
   } catch (caught) {
-    db.close();
+    closeQuietly(db);
     unmark();
     return fail('db', messageOf(caught));
   }
+  // Checked and sound, or moved aside and started again.
+  clearDoubt(file);
+  historyOpened(file);
   // The crashed openings have been dealt with: checked, or their file moved aside.
   forget(sessions.stale);
   const checked = opening.kind === 'open' ? opening.checked : null;

@@ -39,16 +39,31 @@ describe('migrate', () => {
     db.close();
   });
 
-  it('rolls back a failed migration, names the backup and leaves the data as it was', async () => {
+  it('rolls back a failed migration and leaves the data as it was, with no copy of it', async () => {
     const file = tempFile();
     const db = new Database(file);
     await migrate(db, [one], () => '');
     db.prepare("INSERT INTO t (a) VALUES ('kept')").run();
-    await expect(migrate(db, [one, broken], () => `${file}.backup`)).rejects.toThrow(
-      /Migration 2 \(broken\) failed: .*kept at .*backup/,
-    );
+    const failed = migrate(db, [one, broken], () => `${file}.backup`);
+    await expect(failed).rejects.toThrow(/^Migration 2 \(broken\) failed: [^]*\.$/);
+    await expect(failed).rejects.not.toThrow(/kept at/);
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(db.prepare('SELECT * FROM t').all()).toEqual([{ a: 'kept' }]);
+    // Nothing was changed: a copy per failed attempt would only fill the disk.
+    expect(existsSync(`${file}.backup`)).toBe(false);
+    db.close();
+  });
+
+  it('keeps and names the copy when a later migration fails after an earlier one applied', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    await migrate(db, [one], () => '');
+    db.prepare("INSERT INTO t (a) VALUES ('kept')").run();
+    const third: Migration = { ...broken, version: 3, name: 'third' };
+    await expect(migrate(db, [one, two, third], () => `${file}.backup`)).rejects.toThrow(
+      /Migration 3 \(third\) failed: .*kept at .*backup/,
+    );
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(existsSync(`${file}.backup`)).toBe(true);
     db.close();
   });

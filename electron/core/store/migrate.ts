@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/message-of';
 
@@ -18,8 +19,9 @@ export interface MigrationReport {
 /**
  * Brings the schema to the newest version, one migration per transaction, recording progress in
  * `user_version`. Before touching a database that already holds data it takes a backup copy, so
- * a failed migration leaves the analyst's history recoverable; the error is thrown to the caller
- * (never a silent reset).
+ * a failed migration leaves the analyst's history recoverable (the copy is removed again when the
+ * first migration fails: nothing was changed); the error is thrown to the caller, with the
+ * failure as its `cause` (never a silent reset).
  */
 export async function migrate(
   db: Database.Database,
@@ -53,6 +55,12 @@ export async function migrate(
     try {
       apply.immediate();
     } catch (caught) {
+      // The first migration failed and rolled back: the file is as the copy has it, and a copy
+      // per attempt would fill the disk with the analyst's history, one failed retry at a time.
+      if (migration === pending[0] && backupPath) {
+        rmSync(backupPath, { force: true });
+        backupPath = null;
+      }
       const reason = messageOf(caught);
       const kept = backupPath
         ? ` A copy of the database before migrating is kept at ${backupPath}.`
