@@ -16,6 +16,7 @@
  * `mayHaveArrivedCodes` were when this migration was made: a migration never changes once applied.
  */
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
+import { pushLockKey } from './outcome-sync';
 
 /** The SQLSTATE of a change the team database refuses: its own class, no PostgreSQL one. */
 export const refusedState = 'DCD01';
@@ -141,8 +142,23 @@ BEGIN
 END $$;
 CREATE TRIGGER outcomes_guard BEFORE INSERT OR UPDATE ON outcomes FOR EACH ROW EXECUTE FUNCTION outcomes_guard();`;
 
-/** The trail is append-only: every change stays, for the owner too. */
+/**
+ * The trail is append-only: every change stays, for the owner too. And the server dates and
+ * numbers each change, as the app's push does (outcome-sync.ts): no later than its clock, so no
+ * change written by hand, or by a clock that runs ahead, can be dated in the future, where a
+ * workstation pulling before that time would pass it over and one pulling after would apply it;
+ * and in commit order, under the push lock, so no change can be numbered behind a cursor a
+ * colleague already pulled past (committed late, or numbered by hand), and be missed.
+ */
 const trail = `
+CREATE FUNCTION outcome_events_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(${String(pushLockKey)});
+  NEW.seq := nextval(pg_get_serial_sequence('outcome_events', 'seq'));
+  NEW.at := LEAST(NEW.at, now());
+  RETURN NEW;
+END $$;
+CREATE TRIGGER outcome_events_stamp BEFORE INSERT ON outcome_events FOR EACH ROW EXECUTE FUNCTION outcome_events_stamp();
 CREATE FUNCTION outcome_events_kept() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   ${refuse('The trail of outcome changes is append-only: its changes cannot be altered or deleted.')}
@@ -150,10 +166,18 @@ END $$;
 CREATE TRIGGER outcome_events_kept BEFORE UPDATE OR DELETE ON outcome_events FOR EACH ROW EXECUTE FUNCTION outcome_events_kept();
 CREATE TRIGGER outcome_events_not_emptied BEFORE TRUNCATE ON outcome_events FOR EACH STATEMENT EXECUTE FUNCTION outcome_events_kept();`;
 
-/** An answer is replaced only by a newer one of the same transaction; an analyst keeps a name. */
+/**
+ * An answer is replaced only by a newer one of the same transaction, dated no later than the
+ * server's clock (one dated ahead would keep every genuine answer out until then); an analyst
+ * keeps a name.
+ */
 const answersAndAnalysts = `
 CREATE FUNCTION answers_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  NEW.answered_at := LEAST(NEW.answered_at, now());
+  IF TG_OP = 'INSERT' THEN
+    RETURN NEW;
+  END IF;
   IF (NEW.environment, NEW.external_id, NEW.seq) IS DISTINCT FROM (OLD.environment, OLD.external_id, OLD.seq) THEN
     ${refuse("An answer's transaction and environment cannot change.")}
   END IF;
@@ -162,7 +186,7 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
-CREATE TRIGGER answers_guard BEFORE UPDATE ON answers FOR EACH ROW EXECUTE FUNCTION answers_guard();
+CREATE TRIGGER answers_guard BEFORE INSERT OR UPDATE ON answers FOR EACH ROW EXECUTE FUNCTION answers_guard();
 CREATE FUNCTION analysts_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.name IS DISTINCT FROM OLD.name THEN
