@@ -37,7 +37,16 @@ export const updatedColumns = {
     'analyst',
   ],
   outcomes: ['outcome', 'change_id', 'analyst', 'at'],
-  uploads: ['upload_id', 'analyst', 'at', 'status', 'error_code', 'outcome'],
+  uploads: [
+    'upload_id',
+    'analyst',
+    'at',
+    'status',
+    'error_code',
+    'outcome',
+    'answer_hash',
+    'answer_key',
+  ],
   analysts: ['last_sync_at'],
 } as const;
 
@@ -70,27 +79,39 @@ END $$;`;
 
 /**
  * A ledger line changes in two ways only, as team-ledger.ts does. Its own upload answers it once
- * ('sending' to 'sent' or 'failed'), from the login that claimed it. Or another upload takes the
- * line: a claim ('sending') or an upload made before joining ('sent'), never over a line being
- * sent, and over a line that may have reached the service only when the app's guard lets it: a
- * correction (another outcome), or the same analyst's line from the same login. The transaction,
- * its environment and what an upload sent never change under the same upload.
+ * ('sending' to 'sent' or 'failed'): from the login that claimed it, giving the claim's answer
+ * key (a secret the claiming workstation keeps in memory; the line holds only its SHA-256, so a
+ * colleague sharing the login, who may read the line, still cannot answer it). Or another upload
+ * takes the line: a claim ('sending') or an upload made before joining ('sent'), never over a
+ * line being sent, and over a line that may have reached the service only when the app's guard
+ * lets it: a correction (another outcome), or the same analyst's line from the same login. Such
+ * a line keeps `sent_before`, and blocks as a sent line does whatever its new upload's answer:
+ * the service has the transactions, so taking a line over and failing the new upload cannot
+ * free them to be sent once more. The transaction, its environment and what an upload sent
+ * never change under the same upload. `answer_key` is never stored: it only carries the key.
  */
 const ledger = `
-ALTER TABLE uploads ADD COLUMN login text;
-CREATE FUNCTION uploads_login() RETURNS trigger LANGUAGE plpgsql AS $$
+ALTER TABLE uploads ADD COLUMN login text, ADD COLUMN answer_hash text, ADD COLUMN answer_key text,
+  ADD COLUMN sent_before boolean NOT NULL DEFAULT false;
+CREATE FUNCTION uploads_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.login := session_user;
+  NEW.answer_key := NULL;
+  NEW.sent_before := false;
   RETURN NEW;
 END $$;
-CREATE TRIGGER uploads_login BEFORE INSERT ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_login();
+CREATE TRIGGER uploads_stamp BEFORE INSERT ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_stamp();
 CREATE FUNCTION uploads_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  key text := NEW.answer_key;
 BEGIN
+  NEW.answer_key := NULL;
   IF (NEW.environment, NEW.external_id, NEW.seq) IS DISTINCT FROM (OLD.environment, OLD.external_id, OLD.seq) THEN
     ${refuse("A ledger line's transaction and environment cannot change.")}
   END IF;
   IF NEW.upload_id = OLD.upload_id THEN
-    IF (NEW.analyst, NEW.at, NEW.outcome, NEW.login) IS DISTINCT FROM (OLD.analyst, OLD.at, OLD.outcome, OLD.login) THEN
+    IF (NEW.analyst, NEW.at, NEW.outcome, NEW.login, NEW.answer_hash, NEW.sent_before)
+      IS DISTINCT FROM (OLD.analyst, OLD.at, OLD.outcome, OLD.login, OLD.answer_hash, OLD.sent_before) THEN
       ${refuse('What an upload sent, who sent it and when cannot change.')}
     END IF;
     IF (NEW.status, NEW.error_code) IS NOT DISTINCT FROM (OLD.status, OLD.error_code) THEN
@@ -100,23 +121,22 @@ BEGIN
       OR (NEW.status = 'sent') <> (NEW.error_code IS NULL) THEN
       ${refuse("An upload's answer is recorded once: a sent or failed line cannot change.")}
     END IF;
-    IF OLD.login <> session_user THEN
-      ${refuse('Only the login that sent an upload may record its answer.')}
+    IF OLD.login <> session_user OR OLD.answer_hash <> encode(sha256(convert_to(coalesce(key, ''), 'UTF8')), 'hex') THEN
+      ${refuse('Only the workstation that sent an upload may record its answer.')}
     END IF;
     RETURN NEW;
   END IF;
   NEW.login := session_user;
+  NEW.sent_before := OLD.sent_before OR OLD.status <> 'failed' OR coalesce(OLD.error_code, '') = ANY (${arrived});
   IF NEW.status NOT IN ('sending', 'sent') OR NEW.error_code IS NOT NULL THEN
     ${refuse("A new upload's line starts as being sent.")}
   END IF;
   IF OLD.status = 'sending' THEN
     ${refuse('A line being sent cannot be taken over.')}
   END IF;
-  IF OLD.status <> 'failed' OR coalesce(OLD.error_code, '') = ANY (${arrived}) THEN
-    IF NEW.status = 'sent' OR NOT (NEW.outcome IS DISTINCT FROM OLD.outcome
-      OR (NEW.analyst = OLD.analyst AND coalesce(OLD.login, session_user) = session_user)) THEN
-      ${refuse("A colleague's upload of the same outcome may have reached the service: it cannot be sent again.")}
-    END IF;
+  IF NEW.sent_before AND (NEW.status = 'sent' OR NOT (NEW.outcome IS DISTINCT FROM OLD.outcome
+    OR (NEW.analyst = OLD.analyst AND coalesce(OLD.login, session_user) = session_user))) THEN
+    ${refuse('An upload of the same outcome may have reached the service: it cannot be sent again.')}
   END IF;
   RETURN NEW;
 END $$;
@@ -196,4 +216,5 @@ BEGIN
 END $$;
 CREATE TRIGGER analysts_guard BEFORE UPDATE ON analysts FOR EACH ROW EXECUTE FUNCTION analysts_guard();`;
 
-export const guardsSql = [narrowGrants, ledger, outcomes, trail, answersAndAnalysts].join('\n');
+// The grants last: they name columns the ledger's part adds.
+export const guardsSql = [ledger, outcomes, trail, answersAndAnalysts, narrowGrants].join('\n');

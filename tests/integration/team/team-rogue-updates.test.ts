@@ -35,7 +35,7 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
   let owner: pg.Client;
   beforeAll(async () => {
     owner = await team.workstation();
-    for (const login of ['ana_login', 'bruno_login']) {
+    for (const login of ['ana_login', 'bruno_login', 'team_login']) {
       await owner.query(`CREATE ROLE ${login} LOGIN`);
       await owner.query(analystGrants(login, team.cluster().connection.database));
     }
@@ -176,6 +176,57 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
       ).rejects.toMatchObject(refused);
       await expect(releaseClaim(bruno, upload)).rejects.toMatchObject(refused);
       expect(await line('RG-1')).toMatchObject({ status: 'sending', analyst: 'Ana' });
+    } finally {
+      await Promise.all([ana.end(), bruno.end()]);
+    }
+  });
+
+  it("refuses answering a colleague's claim without its key, on a login they share", async () => {
+    const [ana, bruno] = [await as('team_login'), await as('team_login')];
+    try {
+      const sending = { ...claim(['RG-11'], 'Ana', 'Suspeito'), answerKey: randomUUID() };
+      expect(await claimUpload(ana, sending)).toEqual({ ok: true });
+      for (const key of [undefined, randomUUID(), ''])
+        await expect(
+          recordUploadAnswer(bruno, sending.uploadId, { status: 'failed', errorCode: 'x' }, key),
+        ).rejects.toMatchObject(refused);
+      await expect(releaseClaim(bruno, sending.uploadId)).rejects.toMatchObject(refused);
+      expect(await line('RG-11')).toMatchObject({ status: 'sending' });
+      await recordUploadAnswer(ana, sending.uploadId, { status: 'sent' }, sending.answerKey);
+      expect(await line('RG-11')).toMatchObject({ status: 'sent' });
+      const { rows } = await owner.query(
+        "SELECT answer_key, answer_hash FROM uploads WHERE external_id = 'RG-11'",
+      );
+      // The key itself is never stored, only its hash.
+      expect(rows[0]).toMatchObject({
+        answer_key: null,
+        answer_hash: expect.any(String) as unknown,
+      });
+    } finally {
+      await Promise.all([ana.end(), bruno.end()]);
+    }
+  });
+
+  it('keeps a line that was sent blocking when a correction taking its place fails', async () => {
+    const [ana, bruno] = [await as('ana_login'), await as('bruno_login')];
+    try {
+      await anasLine(ana, 'RG-12');
+      // Bruno's correction (another outcome, confirmed), then his own answer: refused.
+      const correction = { ...claim(['RG-12'], 'Bruno', 'Legítima', true), answerKey: 'k' };
+      expect(await claimUpload(bruno, correction)).toEqual({ ok: true });
+      const refusedAnswer = { status: 'failed', errorCode: 'rejected' } as const;
+      await recordUploadAnswer(bruno, correction.uploadId, refusedAnswer, 'k');
+      // Ana's Suspeito reached the service: nobody sends it again unconfirmed.
+      expect(await claimUpload(ana, claim(['RG-12'], 'Carla', 'Suspeito'))).toMatchObject({
+        ok: false,
+        sentBefore: [{ externalId: 'RG-12', analyst: 'Bruno', status: 'failed' }],
+      });
+      await recordPastUpload(ana, claim(['RG-12'], 'Carla', 'Suspeito'));
+      expect(await line('RG-12')).toMatchObject({ analyst: 'Bruno', status: 'failed' });
+      await refuses(
+        bruno,
+        "UPDATE uploads SET upload_id = gen_random_uuid(), status = 'sent' WHERE external_id = 'RG-12'",
+      );
     } finally {
       await Promise.all([ana.end(), bruno.end()]);
     }
