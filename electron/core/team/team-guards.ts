@@ -89,6 +89,7 @@ END $$;`;
  * the service has the transactions, so taking a line over and failing the new upload cannot
  * free them to be sent once more. The transaction, its environment and what an upload sent
  * never change under the same upload. `answer_key` is never stored: it only carries the key.
+ * No line is ever deleted, by the owner either.
  */
 const ledger = `
 ALTER TABLE uploads ADD COLUMN login text, ADD COLUMN answer_hash text, ADD COLUMN answer_key text,
@@ -140,7 +141,13 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
-CREATE TRIGGER uploads_guard BEFORE UPDATE ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_guard();`;
+CREATE TRIGGER uploads_guard BEFORE UPDATE ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_guard();
+CREATE FUNCTION uploads_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${refuse("The ledger's lines cannot be deleted: that would free their transactions to be sent again.")}
+END $$;
+CREATE TRIGGER uploads_kept BEFORE DELETE ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_kept();
+CREATE TRIGGER uploads_not_emptied BEFORE TRUNCATE ON uploads FOR EACH STATEMENT EXECUTE FUNCTION uploads_kept();`;
 
 /**
  * A transaction's outcome is the trail's latest change of it (outcome-sync.ts): the row must be
@@ -189,7 +196,8 @@ CREATE TRIGGER outcome_events_not_emptied BEFORE TRUNCATE ON outcome_events FOR 
 /**
  * An answer is replaced only by a newer one of the same transaction, dated no later than the
  * server's clock (one dated ahead would keep every genuine answer out until then); an analyst
- * keeps a name.
+ * keeps a name, and a sync is dated no later than the server's clock either (one dated ahead
+ * would stay first among "colleagues seen").
  */
 const answersAndAnalysts = `
 CREATE FUNCTION answers_guard() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -209,12 +217,13 @@ END $$;
 CREATE TRIGGER answers_guard BEFORE INSERT OR UPDATE ON answers FOR EACH ROW EXECUTE FUNCTION answers_guard();
 CREATE FUNCTION analysts_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.name IS DISTINCT FROM OLD.name THEN
+  NEW.last_sync_at := LEAST(NEW.last_sync_at, now());
+  IF TG_OP = 'UPDATE' AND NEW.name IS DISTINCT FROM OLD.name THEN
     ${refuse("An analyst's name cannot change.")}
   END IF;
   RETURN NEW;
 END $$;
-CREATE TRIGGER analysts_guard BEFORE UPDATE ON analysts FOR EACH ROW EXECUTE FUNCTION analysts_guard();`;
+CREATE TRIGGER analysts_guard BEFORE INSERT OR UPDATE ON analysts FOR EACH ROW EXECUTE FUNCTION analysts_guard();`;
 
 // The grants last: they name columns the ledger's part adds.
 export const guardsSql = [ledger, outcomes, trail, answersAndAnalysts, narrowGrants].join('\n');

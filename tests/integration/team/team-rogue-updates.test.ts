@@ -350,7 +350,7 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
         `INSERT INTO answers (environment, external_id, device_id, answered_at, analyst)
          VALUES ('sandbox', 'RG-8', 'dev-ana', now() - interval '1 hour', 'Ana')`,
       );
-      await owner.query("INSERT INTO analysts VALUES ('Carla', now())");
+      await owner.query("INSERT INTO analysts VALUES ('Carla', now() + interval '1 year')");
       for (const sql of [
         "UPDATE answers SET device_id = 'dev-forged' WHERE external_id = 'RG-8'",
         "UPDATE answers SET external_id = 'RG-8b' WHERE external_id = 'RG-8'",
@@ -362,12 +362,17 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
         "SELECT device_id FROM answers WHERE external_id = 'RG-8'",
       );
       expect(rows).toEqual([{ device_id: 'dev-ana' }]);
+      // A sync dated a year ahead would stay first among "colleagues seen": dated now instead.
+      const seen = await owner.query(
+        "SELECT last_sync_at <= now() AS now FROM analysts WHERE name = 'Carla'",
+      );
+      expect(seen.rows).toEqual([{ now: true }]);
     } finally {
       await bruno.end();
     }
   });
 
-  it('keeps the trail append-only, for the owner too', async () => {
+  it('keeps the trail append-only and every ledger line, for the owner too', async () => {
     await pushOutcomeChanges(owner, [
       {
         changeId: randomUUID(),
@@ -384,6 +389,8 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
       "UPDATE outcome_events SET outcome = 'Legítima' WHERE external_id = 'RG-9'",
       "DELETE FROM outcome_events WHERE external_id = 'RG-9'",
       'TRUNCATE outcome_events CASCADE',
+      "DELETE FROM uploads WHERE external_id = 'RG-4'",
+      'TRUNCATE uploads',
     ])
       await refuses(owner, sql);
     const { rows } = await owner.query(

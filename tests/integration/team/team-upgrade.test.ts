@@ -7,23 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailRepo } from '../../../electron/core/store/trail.repo';
 import { openTeamClient } from '../../../electron/core/team/team-client';
 import { recordUploadAnswer } from '../../../electron/core/team/team-ledger';
 import { migrateTeamSchema, teamMigrations } from '../../../electron/core/team/team-schema';
+import { teamService } from '../../../electron/core/team/team-service';
 import { parseTeamUrl } from '../../../electron/core/team/team-url';
+import { tempHistory } from '../../support/history';
 import { postgresMissing, startCluster, type Cluster } from '../../support/postgres';
+import { noTeamPassword } from '../../support/team-database';
 
 const missing = postgresMissing();
 if (missing) console.warn(`Skipping the team upgrade tests: ${missing}`);
 
 /** The grants the guide gave before migration 5, word for word. */
 const oldGrants = `
-GRANT CONNECT ON DATABASE "postgres" TO "old_analyst";
-GRANT USAGE ON SCHEMA public TO "old_analyst";
-GRANT SELECT ON schema_migrations, team_identity TO "old_analyst";
-GRANT SELECT, INSERT, UPDATE ON answers, outcomes, uploads, analysts TO "old_analyst";
-GRANT SELECT, INSERT ON outcome_events TO "old_analyst";
-GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO "old_analyst";`;
+GRANT CONNECT ON DATABASE "postgres" TO "old analyst";
+GRANT USAGE ON SCHEMA public TO "old analyst";
+GRANT SELECT ON schema_migrations, team_identity TO "old analyst";
+GRANT SELECT, INSERT, UPDATE ON answers, outcomes, uploads, analysts TO "old analyst";
+GRANT SELECT, INSERT ON outcome_events TO "old analyst";
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO "old analyst";`;
 
 // Skipped only where Debian's PostgreSQL is not installed (the reason is printed above); CI installs
 // it, so they run there. On a machine that skips them, nothing about the team database is proven.
@@ -46,7 +50,7 @@ describe.skipIf(missing)('a team database made before the guards', () => {
         migration.name,
       ]);
     }
-    await owner.query('CREATE ROLE old_analyst LOGIN');
+    await owner.query('CREATE ROLE "old analyst" LOGIN');
     await owner.query(oldGrants);
     await owner.query(
       `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, outcome)
@@ -62,7 +66,7 @@ describe.skipIf(missing)('a team database made before the guards', () => {
   function analystUrl() {
     if (!cluster) throw new Error('The cluster did not start.');
     const parsed = parseTeamUrl(
-      `postgresql://old_analyst@127.0.0.1:${String(cluster.port)}/postgres`,
+      `postgresql://old%20analyst@127.0.0.1:${String(cluster.port)}/postgres`,
     );
     if (!parsed.ok) throw new Error(parsed.message);
     return parsed.url;
@@ -84,7 +88,7 @@ describe.skipIf(missing)('a team database made before the guards', () => {
       const may = async (table: string, column: string) =>
         (
           await owner.query<{ may: boolean }>(
-            "SELECT has_column_privilege('old_analyst', $1, $2, 'UPDATE') AS may",
+            "SELECT has_column_privilege('old analyst', $1, $2, 'UPDATE') AS may",
             [table, column],
           )
         ).rows[0]?.may;
@@ -103,6 +107,41 @@ describe.skipIf(missing)('a team database made before the guards', () => {
       expect(rows).toEqual([{ status: 'sent' }]);
     } finally {
       await analyst.end();
+    }
+  });
+
+  it("lets the analyst's app sync and send through the narrowed grants", async () => {
+    const history = await tempHistory();
+    try {
+      trailRepo(history.db).recordHere({
+        environment: 'sandbox',
+        externalId: 'OLD-2',
+        outcome: 'Suspeito',
+        previous: null,
+        analyst: 'Ana',
+        at: new Date().toISOString(),
+        source: 'key',
+      });
+      const service = teamService(history.db, noTeamPassword, {
+        analystSetting: () => 'Ana',
+        env: { DCDESK_TEAM_URL: analystUrl().stored },
+      });
+      expect(await service.sync()).toMatchObject({ ok: true, value: { pushed: 1 } });
+      const gate = service.gate();
+      if (!gate) throw new Error('No team gate.');
+      const upload = randomUUID();
+      const rows = [{ transactionId: 'OLD-2', outcome: 'Suspeito' }];
+      expect(await gate.claim('sandbox', rows, upload, false)).toEqual({
+        ok: true,
+        value: { ok: true },
+      });
+      expect(await gate.record(upload, { status: 'sent' })).toMatchObject({ ok: true });
+      const { rows: lines } = await owner.query(
+        "SELECT status, login FROM uploads WHERE external_id = 'OLD-2'",
+      );
+      expect(lines).toEqual([{ status: 'sent', login: 'old analyst' }]);
+    } finally {
+      history.close();
     }
   });
 });
