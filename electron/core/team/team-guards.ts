@@ -8,15 +8,21 @@
  *
  * The analyst's name on a line is whatever the app was told; the server knows only the login.
  * So each ledger line records the login that wrote it (`login`, NULL on lines from before this
- * migration): only that login answers its claim or sends its own line again under the same name.
- * Where analysts share one login, the database cannot tell them apart (docs/team-database.md).
+ * migration): only that login sends its own line again under the same name, and only that
+ * login, with the claim's answer key, answers a claim. Where analysts share one login, the
+ * database cannot tell their names apart (docs/team-database.md); the key still guards answers.
  *
  * Refusals carry SQLSTATE DCD01 and a sentence an analyst can read (team-errors.ts says them).
- * The codes of a failed upload that may have reached the service are written here as the app's
- * `mayHaveArrivedCodes` were when this migration was made: a migration never changes once applied.
  */
-import { mayHaveArrivedCodes } from '../store/uploads.repo';
 import { pushLockKey } from './outcome-sync';
+
+/**
+ * The error codes of a failed upload that may have reached the service, as the app's
+ * `mayHaveArrivedCodes` were when this migration was made. Written out, not imported: a
+ * migration never changes once applied, so a change of those codes needs a migration of its
+ * own (team-guards.test.ts fails until one is written).
+ */
+export const arrivedCodesOfMigration5 = ['sending', 'timeout'] as const;
 
 /** The SQLSTATE of a change the team database refuses: its own class, no PostgreSQL one. */
 export const refusedState = 'DCD01';
@@ -50,7 +56,7 @@ export const updatedColumns = {
   analysts: ['last_sync_at'],
 } as const;
 
-const arrived = `ARRAY[${mayHaveArrivedCodes.map((code) => `'${code}'`).join(', ')}]::text[]`;
+const arrived = `ARRAY[${arrivedCodesOfMigration5.map((code) => `'${code}'`).join(', ')}]::text[]`;
 
 const refuse = (message: string) =>
   `RAISE EXCEPTION USING ERRCODE = '${refusedState}', MESSAGE = '${message.replace(/'/g, "''")}';`;
