@@ -45,6 +45,7 @@ export async function pushOutcomeChanges(
       `INSERT INTO outcome_events (change_id, environment, external_id, outcome, previous, analyst, at, source)
        SELECT c.change_id, c.environment, c.external_id, c.outcome, c.previous, c.analyst,
          -- A workstation whose clock runs ahead cannot make its changes win until that time.
+         -- The database's own trigger (team-guards.ts) dates every insert so, the app's or not.
          LEAST(c.at, now()), c.source
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
          AS c(change_id, environment, external_id, outcome, previous, analyst, at, source)
@@ -122,8 +123,9 @@ export async function pullOutcomeChanges(
     source: ChangeSource;
     future: boolean;
   }>(
-    // The app's push never stores a time later than the server's clock (LEAST above), so a
-    // change dated after it was written by hand; the server's clock decides, not this one.
+    // Since migration 5 the server dates no change later than its clock (team-guards.ts), the
+    // app's push never did (LEAST above): a change dated after it was stored before migration 5,
+    // by hand. The server's clock decides, not this one.
     `SELECT seq, change_id, environment, external_id, outcome, previous, analyst, at, source,
        at > now() AS future
      FROM outcome_events WHERE seq > $1 ORDER BY seq LIMIT $2`,

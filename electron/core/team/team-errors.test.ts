@@ -47,4 +47,14 @@ describe('teamFailureMessage', () => {
       );
     expect(teamFailureMessage(new Error('Query read timeout'), url)).toMatch(/did not answer/);
   });
+
+  it("says a guard's refusal in words, its SQL state left out", () => {
+    const guard = Object.assign(
+      new Error("An upload's answer is recorded once: a sent or failed line cannot change."),
+      { code: 'DCD01', routine: 'exec_stmt_raise' },
+    );
+    expect(teamFailureMessage(guard, url)).toBe(
+      "The team database at db.example.com:5432 refused a change: An upload's answer is recorded once: a sent or failed line cannot change. Nothing was changed there; if this repeats, ask the database's administrator.",
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { messageOf } from '../../../shared/message-of';
 import { TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
 import type { TeamUrl } from './team-url';
 import { createRedactor } from '../service/redact';
+import { refusedState } from './team-guards';
 
 /**
  * A failure of the team database in words an analyst can act on. The message names the server
@@ -49,6 +50,11 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
       return `${where} refused the user ${url.user} or its password. Connect again with the right password (dcdesk team connect, or Settings → Team).`;
     case '3D000':
       return `${where} has no database named ${url.database}.`;
+    case refusedState:
+      // A change the database's guards refuse (team-guards.ts): the app makes none of them, so
+      // the database was changed by hand, or a colleague's login took over this upload's line.
+      // The server's sentence is one of the guards' own, shortened in case it is not.
+      return `The team database at ${url.host}:${String(url.port)} refused a change: ${messageOf(caught).slice(0, 200)} Nothing was changed there; if this repeats, ask the database's administrator.`;
     case '42501':
       return `The user ${url.user} lacks a permission on ${where}. Ask the database's administrator for the grants in docs/team-database.md.`;
     default:

@@ -1,8 +1,12 @@
+import { updatedColumns } from './team-guards';
+
 /**
  * The grants an analysts' role needs on the team database (issue 17), and no more: read and add
- * answers, outcomes and ledger lines; add to the trail but never change or delete it; read the
- * schema's version. The schema itself is created by its owner (the first `dcdesk team connect`
- * as the owner, or any workstation whose role may create tables); analysts need no CREATE.
+ * answers, outcomes and ledger lines; update only the columns the app updates (team-guards.ts,
+ * whose triggers then refuse every change the app never makes); add to the trail but never
+ * change or delete it; read the schema's version. The schema itself is created by its owner (the
+ * first `dcdesk team connect` as the owner, or any workstation whose role may create tables);
+ * analysts need no CREATE.
  */
 export function analystGrants(role: string, database: string): string {
   const name = quoteIdentifier(role);
@@ -10,8 +14,10 @@ export function analystGrants(role: string, database: string): string {
     `GRANT CONNECT ON DATABASE ${quoteIdentifier(database)} TO ${name};`,
     `GRANT USAGE ON SCHEMA public TO ${name};`,
     `GRANT SELECT ON schema_migrations, team_identity TO ${name};`,
-    `GRANT SELECT, INSERT, UPDATE ON answers, outcomes, uploads, analysts TO ${name};`,
-    `GRANT SELECT, INSERT ON outcome_events TO ${name};`,
+    `GRANT SELECT, INSERT ON answers, outcomes, uploads, analysts, outcome_events TO ${name};`,
+    ...Object.entries(updatedColumns).map(
+      ([table, columns]) => `GRANT UPDATE (${columns.join(', ')}) ON ${table} TO ${name};`,
+    ),
     `GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${name};`,
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
 import { cleanName } from './analyst';
@@ -31,6 +32,12 @@ export interface UploadClaim {
    * line with the same outcome always blocks: the team never sends it twice.
    */
   takeOver?: boolean;
+  /**
+   * A secret only this workstation knows, kept in memory until the upload's answer: the line
+   * holds its SHA-256, and the database lets only whoever gives the secret answer the claim
+   * (team-guards.ts), so a colleague sharing the login cannot mark it failed to send it again.
+   */
+  answerKey?: string;
 }
 
 /** A transaction a colleague's upload already holds. */
@@ -47,11 +54,17 @@ export type ClaimAnswer = { ok: true } | { ok: false; sentBefore: SentBefore[] }
 /**
  * The one rule of which ledger lines block a re-send, as SQL on the line `line` with the error
  * codes of a failed upload that may have arrived in parameter `codes`: every line but a failed
- * one that surely never reached the service. A failed line without an error code (written by
+ * one that surely never reached the service, and that took the place of none that may have (the
+ * database keeps `sent_before`, team-guards.ts). A failed line without an error code (written by
  * hand) does not block, here and wherever the rule is used.
  */
 const blocks = (line: string, codes: string) =>
-  `(${line}.status <> 'failed' OR coalesce(${line}.error_code, '') = ANY(${codes}::text[]))`;
+  `(${line}.status <> 'failed' OR coalesce(${line}.error_code, '') = ANY(${codes}::text[]) OR ${line}.sent_before)`;
+
+/** What the line keeps of a claim's answer key: its SHA-256, in hex. */
+function answerHash(key: string | undefined): string | null {
+  return key === undefined ? null : createHash('sha256').update(key, 'utf8').digest('hex');
+}
 const mayHaveArrived = [...mayHaveArrivedCodes];
 
 /** Takes the ledger's lock of an environment, until the transaction ends. */
@@ -76,12 +89,12 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
     // Held: nothing is written, and the transaction only releases the lock.
     if (held.length > 0) return { ok: false, sentBefore: held };
     await client.query(
-      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code, outcome)
-       SELECT $1, line.id, $3, $4, $5, 'sending', NULL, line.outcome
+      `INSERT INTO uploads (environment, external_id, upload_id, analyst, at, status, error_code, outcome, answer_hash)
+       SELECT $1, line.id, $3, $4, $5, 'sending', NULL, line.outcome, $7
        FROM unnest($2::text[], $6::text[]) AS line(id, outcome)
        ON CONFLICT (environment, external_id) DO UPDATE SET upload_id = excluded.upload_id,
          analyst = excluded.analyst, at = excluded.at, status = 'sending', error_code = NULL,
-         outcome = excluded.outcome`,
+         outcome = excluded.outcome, answer_hash = excluded.answer_hash`,
       [
         claim.environment,
         ids,
@@ -89,21 +102,27 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
         claim.analyst,
         claim.at,
         ids.map((id) => claim.outcomes?.[id] ?? null),
+        answerHash(claim.answerKey),
       ],
     );
     return { ok: true };
   });
 }
 
-/** Records the service's answer on an upload's lines: sent, or failed with its error code. */
+/**
+ * Records the service's answer on an upload's lines: sent, or failed with its error code.
+ * `answerKey`: the claim's (the database checks it and never stores it).
+ */
 export async function recordUploadAnswer(
   client: ClientBase,
   uploadId: string,
   answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
+  answerKey?: string,
 ): Promise<void> {
   await client.query(
-    `UPDATE uploads SET status = $2, error_code = $3 WHERE upload_id = $1 AND status = 'sending'`,
-    [uploadId, answer.status, answer.status === 'failed' ? answer.errorCode : null],
+    `UPDATE uploads SET status = $2, error_code = $3, answer_key = $4
+     WHERE upload_id = $1 AND status = 'sending'`,
+    [uploadId, answer.status, answer.status === 'failed' ? answer.errorCode : null, answerKey],
   );
 }
 
@@ -166,7 +185,7 @@ export async function recordPastUpload(
        FROM unnest($2::text[], $6::text[]) AS line(id, outcome)
        ON CONFLICT (environment, external_id) DO UPDATE SET upload_id = excluded.upload_id,
          analyst = excluded.analyst, at = excluded.at, status = 'sent', error_code = NULL,
-         outcome = excluded.outcome
+         outcome = excluded.outcome, answer_hash = NULL
        WHERE NOT ${blocks('uploads', '$7')}`,
       [
         upload.environment,
@@ -185,9 +204,15 @@ export async function recordPastUpload(
  * Frees an upload's claim whose file was never sent (the claim's answer was lost on the way, or
  * the send was given up before the service was called).
  */
-export async function releaseClaim(client: ClientBase, uploadId: string): Promise<void> {
-  await client.query(
-    `UPDATE uploads SET status = 'failed', error_code = 'not_sent' WHERE upload_id = $1 AND status = 'sending'`,
-    [uploadId],
+export async function releaseClaim(
+  client: ClientBase,
+  uploadId: string,
+  answerKey?: string,
+): Promise<void> {
+  await recordUploadAnswer(
+    client,
+    uploadId,
+    { status: 'failed', errorCode: 'not_sent' },
+    answerKey,
   );
 }

@@ -1,5 +1,6 @@
 import type { ClientBase } from 'pg';
 import { inTransaction } from './pg-transaction';
+import { guardsSql } from './team-guards';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -102,6 +103,14 @@ ALTER TABLE answers ALTER COLUMN device_age_days TYPE bigint, ALTER COLUMN alert
 ALTER TABLE uploads ADD COLUMN outcome text;
 ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
   ADD CONSTRAINT outcome_events_source_check CHECK (source IN ('key', 'bulk', 'spreadsheet', 'history'));`,
+  },
+  {
+    // An analyst's login changes no more than the app does (team-guards.ts): the ledger's lines
+    // answered once by the login that claimed them, outcomes only as the trail says, the trail
+    // append-only, the analysts' UPDATE grants narrowed to the columns the app updates.
+    version: 5,
+    name: 'guards',
+    sql: guardsSql,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { TeamStatus, TeamSyncReport } from '../../../shared/contract/team';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -153,12 +154,24 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     return (await withTeam(work)) ?? fail('config', 'This workstation has no team database.');
   }
 
-  /** The team's ledger for a send, or undefined without a team. */
+  /**
+   * The team's ledger for a send, or undefined without a team. Each claim gets an answer key
+   * that never leaves this process but to the database, which keeps only its hash: only this
+   * send may then record the claim's answer (team-ledger.ts).
+   */
   function gate(): TeamGate | undefined {
     if (!configured()) return undefined;
+    const keys = new Map<string, string>();
+    const answered = (uploadId: string) => {
+      const key = keys.get(uploadId);
+      keys.delete(uploadId);
+      return key;
+    };
     return {
-      claim: (environment, rows, uploadId, takeOver) =>
-        onTeam((client) =>
+      claim: (environment, rows, uploadId, takeOver) => {
+        const answerKey = randomBytes(32).toString('hex');
+        keys.set(uploadId, answerKey);
+        return onTeam((client) =>
           claimUpload(client, {
             environment,
             externalIds: rows.map((row) => row.transactionId),
@@ -167,11 +180,13 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
             uploadId,
             analyst: analyst(),
             at: new Date(),
+            answerKey,
           }),
-        ),
-      release: (uploadId) => onTeam((client) => releaseClaim(client, uploadId)),
+        );
+      },
+      release: (uploadId) => onTeam((client) => releaseClaim(client, uploadId, answered(uploadId))),
       record: (uploadId, answer) =>
-        onTeam((client) => recordUploadAnswer(client, uploadId, answer)),
+        onTeam((client) => recordUploadAnswer(client, uploadId, answer, answered(uploadId))),
     };
   }
 

@@ -115,6 +115,11 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
       .flatMap((upload) => upload.rows.map((row) => row.transactionId));
     expect(received.length).toBe(ana?.rows);
     expect(new Set(received).size).toBe(received.length);
+    // The sender's workstation recorded the answer on the team's lines (with the claim's key).
+    const lines = await (
+      await team.workstation()
+    ).query('SELECT status, count(*)::int AS n FROM uploads GROUP BY status');
+    expect(lines.rows).toEqual([{ status: 'sent', n: ana?.rows }]);
 
     // Building again: nothing is left to send, for the one who sent and for the other.
     for (const analyst of ['Ana', 'Bruno']) {
