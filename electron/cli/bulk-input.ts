@@ -42,7 +42,8 @@ export interface BulkInput {
   /** How many rows `sourceRows` gives (counted by the walk that checked them). */
   total: number;
   sha256: string;
-  sheet: string;
+  /** The sheet read, for a workbook; a CSV has none (null). */
+  sheet: string | null;
 }
 
 /** What one walk through the rows finds for the analyst, before anything is stored or sent. */
@@ -158,6 +159,9 @@ export async function readBulkInput(
   });
   if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
   const sheet = read.value;
+  // Ignoring --sheet would let the analyst believe the sheet named was the one read.
+  if (sheet.kind === 'csv' && options.sheet !== undefined)
+    throw new UsageError(`${name} is a CSV file: it has no sheets, so --sheet does not apply.`);
   const headerRow = detectHeaderRow(sheet.top);
   const headers = headerTexts(sheet.top, headerRow);
   const mapping = autoMapColumns(headers);
@@ -188,7 +192,7 @@ export async function readBulkInput(
     sourceRows: () => sourceRows(sheet, headerRow, mapping),
     total: found.total,
     sha256,
-    sheet: sheet.sheet,
+    sheet: sheet.kind === 'csv' ? null : sheet.sheet,
   };
 }
 

@@ -81,3 +81,25 @@ describe('endOfRun', () => {
     expect(end.lines).toContain('resume it with: dcdesk bulk --resume b1 --output - --format csv');
   });
 });
+
+describe('endOfRun when the rows could not all be stored', () => {
+  it('leads with the cause and names the file the batch resumes with', () => {
+    const stopped = counts({ total: 10_000, done: 140, ok: 140, remaining: 9_860 });
+    const end = endOfRun(
+      {
+        state: 'paused',
+        counts: stopped,
+        reason: 'interrupted',
+        message:
+          "The rest of the batch's rows could not be stored: the disk holding the history is full.",
+      },
+      'b1',
+      'f.json',
+      { file: 'f20k.csv', causeFirst: true },
+    );
+    expect(end.lines[0]).toMatch(
+      /^the batch stopped before its end: The rest of the batch's rows could not be stored: the disk/,
+    );
+    expect(end.lines).toContain('resume it with: dcdesk bulk --resume b1 f20k.csv --output f.json');
+  });
+});

@@ -27,19 +27,27 @@ export function endOfRun(
   end: RunEnd,
   batchId: string,
   output: string,
+  /**
+   * `file`: the input, as given again, when the batch lacks some of its rows (their storing
+   * failed) and resumes only with it. `causeFirst`: the reason it stopped is this machine's (a
+   * full disk), said before the counts so it is not read as one more pause.
+   */
+  how: { file?: string; causeFirst?: boolean } = {},
 ): { lines: string[]; code: ExitCode } {
   const { counts } = end;
   const lines = [
     `batch ${batchId}: ${String(counts.done)} of ${counted(counts.total, 'row', 'rows')} done (${describeCounts(counts)}).`,
   ];
-  const resume = `dcdesk bulk --resume ${batchId} --output ${output}`;
+  const resume = `dcdesk bulk --resume ${batchId}${how.file === undefined ? '' : ` ${how.file}`} --output ${output}`;
   const retryLine =
     counts.failed > 0
       ? `${counted(counts.failed, 'row', 'rows')} failed (the service did not answer ${pluralForm(counts.failed, { one: 'it', other: 'them' })}); send them again with: ${resume} --retry-failed`
       : null;
   if (end.state !== 'finished') {
     const why = end.state === 'cancelled' ? 'Cancelled.' : end.message;
-    lines.push(`the batch stopped before its end: ${why}`);
+    const stopped = `the batch stopped before its end: ${why}`;
+    if (how.causeFirst) lines.unshift(stopped);
+    else lines.push(stopped);
     lines.push(`resume it with: ${resume}${counts.failed > 0 ? ' [--retry-failed]' : ''}`);
     if (retryLine) lines.push(retryLine);
     // A run whose results could not be stored is a failure of this machine, not a pause.

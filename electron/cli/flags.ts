@@ -5,7 +5,78 @@ import {
   withinBounds,
   type NumberBounds,
 } from '../../shared/settings-bounds';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io';
+
+/** What a flag's value is, in the words of "--resume needs a batch ID". */
+const valueNames: Record<string, string> = {
+  resume: 'a batch ID',
+  batch: 'a batch ID',
+  output: 'a file name (or - for standard output)',
+  html: 'a file name',
+  'data-dir': 'a folder',
+  sheet: 'a sheet name',
+  env: 'an environment name',
+  'base-url': 'an address',
+  format: 'a format',
+  username: 'a user name',
+  'session-id': 'a session ID',
+  'external-id': 'an external ID',
+  cpf: 'a CPF',
+  email: 'an e-mail address',
+  phone: 'a phone number',
+  zip: 'a CEP',
+  separator: 'a separator',
+  'id-column': 'a column',
+  'outcome-column': 'a column',
+  suspeito: 'include or exclude',
+  unreviewed: 'include or exclude',
+};
+
+/** A negative number given as a flag's value: `--rate -5` means the value -5, said out of range. */
+const negativeNumber = /^-(\d|\.\d)/;
+
+/**
+ * `node:util` parseArgs, but a flag that takes a value reads a negative number after it as that
+ * value (parseArgs calls it ambiguous and the message said the flag "takes no value"), and a flag
+ * followed by another flag, or by nothing, is said to need its value, by name.
+ */
+export function parseCommandLine<T extends ParseArgsConfig>(
+  config: T,
+): ReturnType<typeof parseArgs<T>> {
+  const options = config.options ?? {};
+  const takesValue = (arg: string): string | null => {
+    const long = /^--([^=]+)$/.exec(arg)?.[1];
+    const name =
+      long ??
+      (/^-[^-]$/.test(arg)
+        ? Object.keys(options).find((key) => options[key]?.short === arg.slice(1))
+        : undefined);
+    return name !== undefined && options[name]?.type === 'string' ? name : null;
+  };
+  const given = config.args ?? [];
+  const args: string[] = [];
+  for (let index = 0; index < given.length; index += 1) {
+    const arg = given[index] ?? '';
+    args.push(arg);
+    // After `--` every argument is a positional, flags included.
+    if (arg === '--') {
+      args.push(...given.slice(index + 1));
+      break;
+    }
+    const name = takesValue(arg);
+    if (name === null) continue;
+    const next = given[index + 1];
+    const needs = `--${name} needs ${valueNames[name] ?? 'a number'}`;
+    if (next === undefined) throw new UsageError(`${needs}.`);
+    if (negativeNumber.test(next)) {
+      args[args.length - 1] = `--${name}=${next}`;
+      index += 1;
+    } else if (next.startsWith('-') && next !== '-')
+      throw new UsageError(`${needs}; it was followed by ${next}.`);
+  }
+  return parseArgs<T>({ ...config, args });
+}
 
 /**
  * A numeric flag, checked against the same bounds as its setting: a value the app would refuse

@@ -4,7 +4,10 @@ import { purgeOlderThan } from '../core/store/retention';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
-import { CommandExit, reportError, type Io } from './io';
+import { accessSync, constants, existsSync } from 'node:fs';
+import path from 'node:path';
+import { CommandExit, exitCodes, reportError, type Io } from './io';
+import { shown } from './terminal-text';
 import { detail } from './verbosity';
 
 export function dataDirFrom(value: string | undefined, io: Io): string {
@@ -22,7 +25,15 @@ export async function openCliHistory(
   engine: Engine = {},
 ): Promise<{ db: Db; close: () => void }> {
   const opened = await openHistory(dataDir, { engine });
-  if (!opened.ok) throw new CommandExit(reportError(io, opened.error));
+  if (!opened.ok) {
+    const locked = unwritableFolder(dataDir);
+    if (locked === null) throw new CommandExit(reportError(io, opened.error));
+    // mkdir on a read-only disk can fail as ENOENT: that reads as a folder missing, not locked.
+    io.err(
+      `dcdesk: The data folder ${shown(dataDir)} cannot be written: ${shown(locked)} is read-only (or not yours to write in). Use a data folder you can write in (--data-dir or DCDESK_DATA_DIR).`,
+    );
+    throw new CommandExit(exitCodes.failed);
+  }
   detail(io, `dcdesk: data folder: ${dataDir}`);
   for (const notice of opened.value.notices) io.err(`dcdesk: ${notice}`);
   const { db, close } = opened.value;
@@ -34,4 +45,16 @@ export async function openCliHistory(
     throw caught;
   }
   return { db, close };
+}
+
+/** The nearest folder of `dataDir` that exists, when it cannot be written; else null. */
+function unwritableFolder(dataDir: string): string | null {
+  let folder = path.resolve(dataDir);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  try {
+    accessSync(folder, constants.W_OK);
+    return null;
+  } catch {
+    return folder;
+  }
 }

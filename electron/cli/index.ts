@@ -1,15 +1,15 @@
 import { runCli, stopsGently } from './run';
 import { processInput } from './terminal-input';
-import type { Io } from './io';
+import type { Io, StopCause } from './io';
 import { userWorkingDirectory } from './working-directory';
 
 // Relative paths are the user's: under `npm run dcdesk`, npm started us in the package folder.
 process.chdir(userWorkingDirectory(process.env, process.cwd()));
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
-let stop: () => void = () => undefined;
+let stop: (cause: StopCause) => void = () => undefined;
 let stopNow: () => void = () => undefined;
-const stopped = new Promise<void>((resolve) => (stop = resolve));
+const stopped = new Promise<StopCause>((resolve) => (stop = resolve));
 const stoppedNow = new Promise<void>((resolve) => (stopNow = resolve));
 // A command that can stop gently (a batch pauses, resumable) is asked to at the first Ctrl+C or
 // SIGTERM and to stop its requests at the second; a third, or any signal to another command,
@@ -24,18 +24,18 @@ for (const [signal, number] of [
   process.on(signal, () => {
     signals += 1;
     if (!gentle || signals > 2) process.exit(128 + number);
-    if (signals === 1) stop();
+    if (signals === 1) stop(signal);
     else stopNow();
   });
 }
 
 // A reader that went away (`dcdesk … | head`) is not a crash: stop writing to it, and stop a run
-// as Ctrl+C does, so a batch pauses, resumable, and says so on standard error.
+// as Ctrl+C does, so a batch pauses, resumable, and says why on standard error.
 let stdoutGone = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   stdoutGone = true;
-  stop();
+  stop('output closed');
 });
 
 const io: Io = {

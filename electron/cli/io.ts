@@ -1,5 +1,6 @@
 import type { AppError, ErrorCode } from '../../shared/result';
 import type { Input } from './terminal-input';
+import { shown } from './terminal-text';
 
 /**
  * How much a command says on standard error besides its errors. `quiet`: only errors, warnings
@@ -7,6 +8,8 @@ import type { Input } from './terminal-input';
  * destination and the settings a command used. Results always go to standard output.
  */
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
+
+export type StopCause = 'SIGINT' | 'SIGTERM' | 'output closed';
 
 /** What a command may touch of the outside world; tests pass their own. */
 export interface Io extends Input {
@@ -17,8 +20,12 @@ export interface Io extends Input {
   isTerminal: boolean;
   /** Redraws one status line in place on a terminal; null ends it. */
   progress?: (line: string | null) => void;
-  /** Resolves when the user asks to stop (Ctrl+C); commands that run until stopped wait on it. */
-  stopped: Promise<void>;
+  /**
+   * Resolves when the command is asked to stop, with why: Ctrl+C (SIGINT, or nothing said), a
+   * SIGTERM (a service manager, `timeout`), or its reader closing standard output. Commands that
+   * run until stopped wait on it.
+   */
+  stopped: Promise<StopCause | undefined>;
   /** Resolves when the user asks a second time (Ctrl+C again): stop without waiting. */
   stoppedNow?: Promise<void>;
   /** Set by runCli from --quiet / --verbose; see verbosity.ts. */
@@ -87,13 +94,15 @@ const rawShownChars = 300;
 /** Prints an error as one line plus the service's own messages, and returns the exit code. */
 export function reportError(io: Io, error: AppError): ExitCode {
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
-  io.err(`dcdesk: ${error.message}${status}`);
-  for (const detail of error.details ?? []) io.err(`  - ${detail}`);
-  if (error.traceId) io.err(`  trace id: ${error.traceId}`);
+  // One line each: a message holds names from files and words from the service, which may hold
+  // line feeds that would print as lines of dcdesk's own.
+  io.err(`dcdesk: ${shown(error.message)}${status}`);
+  for (const detail of error.details ?? []) io.err(`  - ${shown(detail)}`);
+  if (error.traceId) io.err(`  trace id: ${shown(error.traceId)}`);
   // An answer that broke the interface: its start shows what the service really sent.
   if (error.rawBody) {
     const start = error.rawBody.slice(0, rawShownChars);
-    io.err(`  the answer began: ${start}${error.rawBody.length > rawShownChars ? '…' : ''}`);
+    io.err(`  the answer began: ${shown(start)}${error.rawBody.length > rawShownChars ? '…' : ''}`);
   }
   return exitByCode[error.code];
 }

@@ -1,4 +1,5 @@
 import type { Io } from './io';
+import { shown } from './terminal-text';
 
 /** Longest list a report prints before it says how many more there are. */
 export const listLimit = 20;
@@ -7,6 +8,7 @@ export const listLimit = 20;
 export function printList(io: Io, title: string, lines: string[]): void {
   if (lines.length === 0) return;
   io.out(`${title} (${String(lines.length)}):`);
-  for (const line of lines.slice(0, listLimit)) io.out(`  ${line}`);
+  // Each item is one line: one holding a line feed (an ID from a file) would forge others.
+  for (const line of lines.slice(0, listLimit)) io.out(`  ${shown(line)}`);
   if (lines.length > listLimit) io.out(`  and ${String(lines.length - listLimit)} more`);
 }

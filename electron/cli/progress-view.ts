@@ -1,6 +1,8 @@
 import type { BatchCounts, BatchEvent } from '../core/bulk/progress';
 import type { Io } from './io';
 
+type Progress = Extract<BatchEvent, { type: 'progress' }>;
+
 function duration(seconds: number): string {
   if (seconds < 60) return `${String(seconds)}s`;
   const minutes = Math.floor(seconds / 60);
@@ -20,28 +22,52 @@ export function progressView(io: Io, plainEveryMs = 5000) {
   let lastPlain = 0;
   let drawn = false;
 
-  function line(event: Extract<BatchEvent, { type: 'progress' }>): string {
+  /**
+   * The rows of the whole file, when known (a big file is run while its rows are stored: the
+   * run's own total counts only those stored yet, and would make a false percentage and ETA).
+   */
+  let fileTotal: number | null = null;
+
+  /** The total the line is measured against, with its ETA. */
+  function measure(event: Progress): { total: number; eta: number | null } {
     const { counts } = event;
-    const percent = counts.total === 0 ? 100 : Math.floor((counts.done * 100) / counts.total);
-    const eta = event.etaSeconds === null ? '' : ` · ETA ${duration(event.etaSeconds)}`;
-    return `${String(counts.done)}/${String(counts.total)} (${String(percent)}%) · ${describeCounts(counts)} · ${String(event.rowsPerSecond)}/s${eta}`;
+    if (fileTotal === null || fileTotal <= counts.total)
+      return { total: counts.total, eta: event.etaSeconds };
+    const left = fileTotal - counts.done;
+    const eta = event.rowsPerSecond > 0 ? Math.ceil(left / event.rowsPerSecond) : null;
+    return { total: fileTotal, eta };
+  }
+
+  function line(event: Progress): string {
+    const { counts } = event;
+    const rate = `${describeCounts(counts)} · ${String(event.rowsPerSecond)}/s`;
+    const { total, eta } = measure(event);
+    const percent = total === 0 ? 100 : Math.floor((counts.done * 100) / total);
+    const shownEta = eta === null ? '' : ` · ETA ${duration(eta)}`;
+    return `${String(counts.done)}/${String(total)} (${String(percent)}%) · ${rate}${shownEta}`;
+  }
+
+  function filled(event: Progress, width: number): number {
+    const { total } = measure(event);
+    return total === 0 ? width : Math.round((event.counts.done * width) / total);
   }
 
   return {
+    /** The file's row count, known before its rows are all stored. */
+    expect(total: number): void {
+      fileTotal = total;
+    },
     show(event: BatchEvent): void {
       if (event.type !== 'progress' || io.verbosity === 'quiet') return;
       if (io.isTerminal) {
         const width = 24;
-        const filled =
-          event.counts.total === 0
-            ? width
-            : Math.round((event.counts.done * width) / event.counts.total);
-        io.progress?.(`[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line(event)}`);
+        const done = filled(event, width);
+        io.progress?.(`[${'#'.repeat(done)}${'.'.repeat(width - done)}] ${line(event)}`);
         drawn = true;
         return;
       }
       const now = Date.now();
-      if (now - lastPlain < plainEveryMs && event.counts.remaining > 0) return;
+      if (now - lastPlain < plainEveryMs && measure(event).total > event.counts.done) return;
       lastPlain = now;
       io.err(line(event));
     },

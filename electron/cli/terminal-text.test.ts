@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafeIo, terminalText } from './terminal-text';
+import { shown, terminalSafeIo, terminalText } from './terminal-text';
 import type { Io } from './io';
 import { scriptedInput } from './terminal-input';
 
@@ -47,5 +47,17 @@ describe('terminalSafeIo', () => {
       'progress \\u001b[31m',
       'progress null',
     ]);
+  });
+});
+
+describe('shown', () => {
+  it('escapes line feeds and tabs too: a value from a file stays on its one line', () => {
+    expect(shown('pedidos\n2099 finished\tforged.csv')).toBe(
+      'pedidos\\u000a2099 finished\\u0009forged.csv',
+    );
+    expect(shown('a\u0085b\u061cc\u2028d\u202ee\u2069')).toBe(
+      'a\\u0085b\\u061cc\\u2028d\\u202ee\\u2069',
+    );
+    expect(shown('João-ção €')).toBe('João-ção €');
   });
 });

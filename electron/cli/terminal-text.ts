@@ -1,3 +1,4 @@
+import { unsafeCharacters } from '../../shared/domain/text';
 import type { Io } from './io';
 
 /**
@@ -17,7 +18,24 @@ const unsafe =
  * escapes C0 controls, so ordinary JSON output is byte-identical.
  */
 export function terminalText(text: string): string {
-  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(unsafe, escaped);
+}
+
+function escaped(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** The characters `hasUnsafeCharacters` refuses, and the line and paragraph separators. */
+const unsafeInValue = new RegExp(`${unsafeCharacters().source.slice(0, -1)}\\u2028\\u2029]`, 'g');
+
+/**
+ * A name or value from a file, the history or the service, to be put inside one line of a
+ * message or one cell of a table: every control and direction character escaped, line feed and
+ * tab too. `terminalText` has to keep those (messages and help span lines), so a file named
+ * `a<LF>20991231-… finished …` would otherwise print a forged line in `dcdesk batches`.
+ */
+export function shown(value: string): string {
+  return value.replace(unsafeInValue, escaped);
 }
 
 /**

@@ -42,6 +42,14 @@ const unsafeCharacter = new RegExp(
     .join('')}]`,
 );
 
+/**
+ * Every character `hasUnsafeCharacters` looks for, as a global pattern: the command line shows each
+ * as an escape when it prints a name or a value that came from a file or the service.
+ */
+export function unsafeCharacters(): RegExp {
+  return new RegExp(unsafeCharacter.source, 'g');
+}
+
 function hex(code: number): string {
   return code.toString(16).padStart(4, '0');
 }

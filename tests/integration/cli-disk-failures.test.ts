@@ -98,6 +98,20 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     );
   });
 
+  it('says a read-only data folder is read-only, not missing', async () => {
+    const disk = work.file('read-only-data');
+    const run = await onSmallDisk(disk, { sizeKb: 64, readOnly: true }, [
+      'batches',
+      '--data-dir',
+      `${disk}/dd`,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/ENOENT/);
+    expect(run.stderr).toContain(
+      `dcdesk: The data folder ${disk}/dd cannot be written: ${disk} is read-only (or not yours to write in).`,
+    );
+  });
+
   it('says what to do when the history itself cannot be opened on a full disk', async () => {
     const disk = work.file('full-new-history');
     const run = await onSmallDisk(disk, { sizeKb: 16, fill: true }, [

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
 import { exitCodes, reportError, type Io } from '../io';
 import type { Command } from '../command';
@@ -9,7 +9,7 @@ export const authCommand: Command = {
   usage: `dcdesk auth [--json] [options]\n\n--json prints {environment, baseUrl, expiresAt, expirySource} (expirySource: answer, jwt\nor default).\n\n${connectionUsage}`,
   async run(argv: string[], io: Io) {
     const options = { ...connectionOptions, json: { type: 'boolean' } } as const;
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     const connection = await openConnection(values, io);
     try {
       const result = await connection.client.testAuthentication();

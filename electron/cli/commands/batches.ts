@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { batchViews, type BatchView } from '../../core/batches/batch-views';
 import { alignColumns } from '../columns';
 import type { Command } from '../command';
@@ -27,7 +27,7 @@ ENVIRONMENT, DONE, TOTAL, OK, INVALID, FAILED, SOURCE.
 failed, createdAt, environment} (environment: sandbox, homologation, production or the custom
 address the batch was sent to).`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     try {
       const list = batchViews(history.db)

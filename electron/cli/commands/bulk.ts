@@ -1,13 +1,13 @@
 import { fileFailureText } from '../../core/local-failure';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   createBatchService,
   type BatchService,
   type CreatedBatch,
 } from '../../core/batches/batch-service';
 import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
+import type { BatchSettings } from '../../core/store/batches.repo';
 import {
   outputKind,
   writeOutput,
@@ -26,15 +26,16 @@ import {
   type Connection,
   type ConnectionPin,
 } from '../connection';
-import { numberFlag, optionalNumberFlag } from '../flags';
+import { optionalNumberFlag, parseCommandLine } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
 import { progressView } from '../progress-view';
 import { detail, note } from '../verbosity';
+import { shown } from '../terminal-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
 
@@ -86,6 +87,16 @@ function writeResults(target: Target, rows: Parameters<typeof writeOutput>[1]): 
     : writeOutput(target.output, rows);
 }
 
+/** How a run's end is said, besides the run itself. */
+interface Ending {
+  /**
+   * Why the rest of the batch's rows could not be stored (a full disk), once known: the batch
+   * then lacks rows and resumes only with its file, given again as `file`.
+   */
+  storeFailure?: () => string | null;
+  file?: string;
+}
+
 /** Finishes the run, then prints the --json summary on stdout when asked. */
 async function report(
   batches: BatchService,
@@ -94,13 +105,33 @@ async function report(
   io: Io,
   view: ReturnType<typeof progressView>,
   summaryTo: { destination: string } | null,
+  ending: Ending = {},
 ): Promise<number> {
-  const { end, code } = await finish(batches, run, target, io, view);
+  const { end, code } = await finish(batches, run, target, io, view, ending);
   if (summaryTo)
     io.out(
       JSON.stringify(jsonSummary(end, run.batchId, summaryTo.destination, target.output, code)),
     );
   return code;
+}
+
+/**
+ * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
+ * the analyst; a SIGTERM or a reader closing standard output is said as such.
+ */
+function stopWords(cause: StopCause | undefined): { notice?: string; why?: string } {
+  if (cause === 'SIGTERM')
+    return {
+      notice:
+        'dcdesk: stopped by a signal (SIGTERM): pausing the batch, waiting for the requests in flight to finish (a second SIGTERM stops them now; the batch can be resumed either way).',
+      why: 'Stopped by a signal (SIGTERM).',
+    };
+  // Nobody pressed anything: the end of the run says why it stopped.
+  if (cause === 'output closed') return { why: 'Standard output was closed before the end.' };
+  return {
+    notice:
+      'dcdesk: pausing: waiting for the requests in flight to finish (Ctrl+C again to stop them now; the batch can be resumed either way).',
+  };
 }
 
 /** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
@@ -110,24 +141,32 @@ async function finish(
   target: Target,
   io: Io,
   view: ReturnType<typeof progressView>,
+  ending: Ending,
 ): Promise<{ end: RunEnd; code: ExitCode }> {
-  void io.stopped.then(() => {
-    io.err(
-      'dcdesk: pausing: waiting for the requests in flight to finish (Ctrl+C again to stop them now; the batch can be resumed either way).',
-    );
-    run.pause();
+  let over = false;
+  void io.stopped.then((cause) => {
+    // A run already over has nothing to pause (its reader left while the results were written).
+    if (over) return;
+    const said = stopWords(cause);
+    if (said.notice) io.err(said.notice);
+    run.pause(said.why);
   });
   void io.stoppedNow?.then(() => run.interrupt());
   let end: RunEnd;
   try {
     end = await run.ended;
   } finally {
+    over = true;
     view.close();
   }
   // Rows of the file not stored yet are stored before dcdesk exits: they count in the total.
   const stored = batches.get(run.batchId);
   if (stored.ok && stored.value.record.storing) end = overFile(end, stored.value.record.total);
-  const summary = endOfRun(end, run.batchId, target.arg);
+  const storeFailed = ending.storeFailure?.() ?? null;
+  const summary = endOfRun(end, run.batchId, target.arg, {
+    file: storeFailed === null ? undefined : ending.file,
+    causeFirst: storeFailed !== null,
+  });
   const where = target.output === '-' ? 'standard output' : target.output;
   const [first, ...rest] = summary.lines;
   // A run that went well is a notice (--quiet hides it); one with rows to act on never is.
@@ -141,7 +180,9 @@ async function finish(
       io.err(
         `dcdesk: ${
           (target.output !== '-' && fileFailureText(caught, target.output)) ||
-          `could not write ${where}: ${errorText(caught)}`
+          (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
+            ? 'standard output was closed before every result was written to it.'
+            : `could not write ${where}: ${errorText(caught)}`)
         }`,
       );
       io.err(
@@ -190,7 +231,7 @@ missing credentials, or the batch is being run by another process; 3 credentials
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCommandLine({
       args: argv,
       options,
       strict: true,
@@ -207,6 +248,9 @@ ${connectionUsage}`,
       throw new UsageError(
         '--resume takes at most one INPUT file (for a batch stopped while its rows were stored).',
       );
+    refuseIgnoredFlags(values, positionals.length > 0);
+    // Checked as for a new batch, before anything is opened: a resumed run uses them too.
+    const pace = paceFlags(values);
     // A terminal is no spreadsheet: reading it would wait, silently, for a file typed by hand.
     if (positionals[0] === '-' && io.stdinIsTerminal)
       throw new UsageError('- reads the spreadsheet from standard input: pipe a file into dcdesk.');
@@ -232,14 +276,27 @@ ${connectionUsage}`,
     /**
      * Waits for a new batch's run and for its rows' storing (a run stopped by Ctrl+C waits for the
      * last rows to be stored, so the batch resumes without its file), then shares its answers.
+     * When the storing fails (a full disk), that is said first and the resume command names the
+     * file, without which the batch cannot be resumed.
      */
-    const runStoring = async (created: CreatedBatch): Promise<number> => {
-      let code = await report(batches, created.run, target, io, view, summaryTo());
+    const runStoring = async (created: CreatedBatch, file: string): Promise<number> => {
+      const storing: { failure: string | null } = { failure: null };
+      void created.stored.then((stored) => {
+        if (!stored.ok) storing.failure = stored.error.message;
+      });
+      let code = await report(batches, created.run, target, io, view, summaryTo(), {
+        storeFailure: () => storing.failure,
+        file: shellWord(file),
+      });
       const stillStoring = batches.get(created.batch.id);
-      if (stillStoring.ok && stillStoring.value.record.storing)
+      if (storing.failure === null && stillStoring.ok && stillStoring.value.record.storing)
         note(io, 'dcdesk: storing the last rows of the batch before stopping…');
       const stored = await created.stored;
-      if (!stored.ok) code = reportError(io, stored.error);
+      if (!stored.ok) {
+        // Said first, as why the run stopped, when the run ended after it; otherwise now.
+        if (storing.failure === null) code = reportError(io, stored.error);
+        else code = exitCodes.failed;
+      }
       // The batch's answers (never personal data) go to the team, if there is one.
       await syncAfter(cliTeam(history.db, io), io);
       return code;
@@ -262,25 +319,35 @@ ${connectionUsage}`,
         );
         if (input.sha256 !== record.sourceSha256)
           throw new UsageError(
-            `${file} is not the file batch ${record.id} was made from (${record.sourceName}): its contents differ.`,
+            `${shown(file)} is not the file batch ${record.id} was made from (${shown(record.sourceName)}): its contents differ.`,
           );
-        await connect(record, record.settings.timeoutMs);
-        const resumed = await batches.resumeStoring(record.id, input.sourceRows());
+        const settings = resumedSettings(record.settings, pace, io);
+        view.expect(input.total);
+        await connect(record, settings.timeoutMs);
+        const resumed = await batches.resumeStoring(record.id, input.sourceRows(), settings);
         if (!resumed.ok) return reportError(io, resumed.error);
-        note(io, `dcdesk: resuming batch ${record.id}, storing the rest of its rows from ${file}.`);
-        return await runStoring(resumed.value);
+        note(
+          io,
+          `dcdesk: resuming batch ${record.id}, storing the rest of its rows from ${shown(file)}.`,
+        );
+        return await runStoring(resumed.value, file);
       }
       if (values.resume !== undefined) {
         const stored = batches.get(values.resume);
         if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
-        await connect(stored.value.record, stored.value.record.settings.timeoutMs);
+        const settings = resumedSettings(stored.value.record.settings, pace, io);
+        await connect(stored.value.record, settings.timeoutMs);
         const resumed = await batches.resume(values.resume, {
           retryFailed: values['retry-failed'],
+          pace: settings,
         });
         if (!resumed.ok) return reportError(io, resumed.error);
         if (values['retry-failed'])
           note(io, `dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
-        note(io, `dcdesk: resuming batch ${values.resume} (${resumed.value.batch.sourceName}).`);
+        note(
+          io,
+          `dcdesk: resuming batch ${values.resume} (${shown(resumed.value.batch.sourceName)}).`,
+        );
         const code = await report(batches, resumed.value.run, target, io, view, summaryTo());
         await syncAfter(cliTeam(history.db, io), io);
         return code;
@@ -288,16 +355,9 @@ ${connectionUsage}`,
       const file = positionals[0] ?? '';
       const saved = settingsRepo(db).read();
       const settings = checkSettingsOrUsage({
-        concurrency: numberFlag(
-          values.concurrency,
-          'concurrency',
-          settingBounds.concurrency,
-          saved.concurrency,
-        ),
-        ratePerSecond:
-          optionalNumberFlag(values.rate, 'rate', settingBounds.ratePerSecond) ??
-          saved.ratePerSecond,
-        timeoutMs: numberFlag(values.timeout, 'timeout', settingBounds.timeoutMs, saved.timeoutMs),
+        concurrency: pace.concurrency ?? saved.concurrency,
+        ratePerSecond: pace.ratePerSecond ?? saved.ratePerSecond,
+        timeoutMs: pace.timeoutMs ?? saved.timeoutMs,
       });
       const skipDays = optionalNumberFlag(
         values['skip-recent'],
@@ -306,6 +366,7 @@ ${connectionUsage}`,
       );
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
       const opened = await connect(undefined, settings.timeoutMs);
+      view.expect(input.total);
       const created = await batches.create({
         sourceName: file === '-' ? stdinName : path.basename(file),
         sourceSha256: input.sha256,
@@ -327,17 +388,16 @@ ${connectionUsage}`,
           `dcdesk: ${counted(answered, 'row reuses', 'rows reuse')} an answer from the last ${counted(skipDays, 'day', 'days')}.`,
         );
       }
-      detail(
-        io,
-        `dcdesk: concurrency ${String(settings.concurrency)} · rate ${settings.ratePerSecond === null ? 'unlimited' : `${String(settings.ratePerSecond)}/s`} · timeout ${String(settings.timeoutMs)} ms`,
-      );
+      detail(io, `dcdesk: ${describePace(settings)}`);
+      // A CSV has no sheets: naming one would suggest --sheet chose it.
+      const source = `${shown(batch.sourceName)}${input.sheet === null ? '' : ` (sheet ${shown(input.sheet)})`}`;
       note(
         io,
         batch.storing
-          ? `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}); sending to ${opened.destination} while the rest are stored.`
-          : `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${batch.sourceName} (sheet ${input.sheet}) stored; sending to ${opened.destination}.`,
+          ? `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${source}; sending to ${opened.destination} while the rest are stored.`
+          : `dcdesk: batch ${batch.id}: ${counted(batch.total, 'row', 'rows')} from ${source} stored; sending to ${opened.destination}.`,
       );
-      return await runStoring(created.value);
+      return await runStoring(created.value, file);
     } finally {
       view.close();
       await batches.stopAll();
@@ -346,6 +406,72 @@ ${connectionUsage}`,
     }
   },
 };
+
+type BulkValues = ReturnType<typeof parseCommandLine<{ options: typeof options }>>['values'];
+
+/**
+ * Flags that would do nothing here are refused rather than ignored: the analyst would believe
+ * they had been applied.
+ */
+function refuseIgnoredFlags(values: BulkValues, withFile: boolean): void {
+  if (values['retry-failed'] && values.resume === undefined)
+    throw new UsageError(
+      '--retry-failed sends the failed rows of a stored batch again: use it with --resume BATCH_ID.',
+    );
+  if (values.resume === undefined) return;
+  if (values['skip-recent'] !== undefined)
+    throw new UsageError(
+      '--skip-recent applies when a batch is made: a resumed batch keeps the answers it reused.',
+    );
+  if (values.sheet !== undefined && !withFile)
+    throw new UsageError(
+      '--sheet chooses the sheet of an INPUT file: a batch resumed without its file has its rows already.',
+    );
+}
+
+/** The --concurrency, --rate and --timeout given, each checked against its setting's bounds. */
+function paceFlags(values: BulkValues): Partial<BatchSettings> {
+  const given: Partial<BatchSettings> = {};
+  const concurrency = optionalNumberFlag(
+    values.concurrency,
+    'concurrency',
+    settingBounds.concurrency,
+  );
+  const rate = optionalNumberFlag(values.rate, 'rate', settingBounds.ratePerSecond);
+  const timeout = optionalNumberFlag(values.timeout, 'timeout', settingBounds.timeoutMs);
+  if (concurrency !== undefined) given.concurrency = concurrency;
+  if (rate !== undefined) given.ratePerSecond = rate;
+  if (timeout !== undefined) given.timeoutMs = timeout;
+  return given;
+}
+
+/**
+ * A resumed run's settings: the batch's own, but those given as flags (an analyst resumes a slow
+ * batch with more requests at once). What a kill can re-send follows the run's own concurrency
+ * (see `leaseSize`), so nothing the batch promised is lost. Said with -v.
+ */
+function resumedSettings(
+  stored: BatchSettings,
+  pace: Partial<BatchSettings>,
+  io: Io,
+): BatchSettings {
+  const settings = checkSettingsOrUsage({ ...stored, ...pace });
+  const changed = Object.keys(pace).length > 0;
+  detail(
+    io,
+    `dcdesk: ${describePace(settings)}${changed ? ` (the batch was started with ${describePace(stored)})` : ' (as the batch was started)'}`,
+  );
+  return settings;
+}
+
+function describePace(settings: BatchSettings): string {
+  return `concurrency ${String(settings.concurrency)} · rate ${settings.ratePerSecond === null ? 'unlimited' : `${String(settings.ratePerSecond)}/s`} · timeout ${String(settings.timeoutMs)} ms`;
+}
+
+/** A file name as it may be typed again in a shell: quoted unless it is plain. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${shown(text).replaceAll("'", `'\\''`)}'`;
+}
 
 function checkSettingsOrUsage(settings: Parameters<typeof checkSettings>[0]) {
   try {

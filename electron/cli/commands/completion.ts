@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { recentBatchIds } from '../../core/store/batch-ids';
 import type { Command } from '../command';
 import { completionScript, shells, type CompletedCommand, type Shell } from '../completion-scripts';
@@ -21,7 +21,7 @@ export function completionCommand(commands: () => readonly Command[]): Command {
     summary: 'print a shell completion script (bash, zsh, fish)',
     usage,
     run(argv: string[], io: Io) {
-      const { values, positionals } = parseArgs({
+      const { values, positionals } = parseCommandLine({
         args: argv,
         options: { 'batch-ids': { type: 'boolean' }, 'data-dir': { type: 'string' } },
         strict: true,

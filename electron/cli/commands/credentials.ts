@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { environmentNames, type EnvironmentName } from '../../../shared/environment';
 import { createKeychainStore, type CredentialStore } from '../../core/credentials/keychain';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
@@ -37,7 +37,7 @@ function cancelled(io: Io, what: string): number {
 }
 
 async function set(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: setOptions, strict: true });
+  const { values } = parseCommandLine({ args: argv, options: setOptions, strict: true });
   const environment = environmentOf(values.env, io);
   // Prompts only when a person can answer; a script says everything on the command line.
   const interactive = io.stdinIsTerminal && !values['password-stdin'];
@@ -58,7 +58,7 @@ async function set(argv: string[], io: Io): Promise<number> {
 const showOptions = { ...envOption, json: { type: 'boolean' } } as const;
 
 async function show(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: showOptions, strict: true });
+  const { values } = parseCommandLine({ args: argv, options: showOptions, strict: true });
   const environment = environmentOf(values.env, io);
   const username = await cliKeychain(io).username(environment);
   if (!username.ok) return reportError(io, username.error);
@@ -77,7 +77,7 @@ async function show(argv: string[], io: Io): Promise<number> {
 }
 
 async function remove(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: envOption, strict: true });
+  const { values } = parseCommandLine({ args: argv, options: envOption, strict: true });
   const environment = environmentOf(values.env, io);
   const removed = await cliKeychain(io).remove(environment);
   if (!removed.ok) return reportError(io, removed.error);

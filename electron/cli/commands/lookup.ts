@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { describeFieldProblem, validateTransaction } from '../../../shared/domain/transaction';
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
 import { exitCodes, reportError, type Io } from '../io';
@@ -29,7 +29,7 @@ in the history like a batch of one row.
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     const raw = {
       sessionID: values['session-id'],
       externalID: values['external-id'],

@@ -1,6 +1,6 @@
+import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { outcomes } from '../../../shared/domain/types';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
 import { buildResponseFile, maxUploadBytes, tooLarge } from '../../../shared/outcomes';
@@ -100,7 +100,7 @@ function destinationFlags(destination: Destination): string {
 
 /** `dcdesk outcomes build`: the response-variable file of the reviewed transactions. */
 export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     options,
     strict: true,

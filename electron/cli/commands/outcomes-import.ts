@@ -1,6 +1,6 @@
+import { parseCommandLine } from '../flags';
 import { counted, pluralForm } from '../../../shared/count-text';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
-import { parseArgs } from 'node:util';
 import {
   maxOutcomeImportRows,
   type OutcomeImportIssue,
@@ -147,7 +147,7 @@ function printResult(
 
 /** `dcdesk outcomes import`: check an outcomes spreadsheet against the history, then apply it. */
 export async function runOutcomesImport(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     options,
     strict: true,

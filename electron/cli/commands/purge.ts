@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { checkCpf, privacyService } from '../../core/privacy/privacy-service';
 import { counted } from '../../../shared/count-text';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
-import { numberFlag } from '../flags';
+import { numberFlag, parseCommandLine } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 
@@ -51,7 +50,7 @@ and no --yes nothing is deleted (exit 2).
 --json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
 and {batches, rows, olderThanDays} otherwise.`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     if (values.cpf !== undefined && values['older-than'] !== undefined)
       throw new UsageError('Use --cpf or --older-than, not both.');
     if ((values.yes || values['dry-run']) && values.cpf === undefined)

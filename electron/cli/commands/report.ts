@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
@@ -99,7 +99,7 @@ function printSummary(view: ReportView, io: Io): void {
 
 /** `dcdesk report`: the score report of a batch or of an environment's history. */
 async function runReport(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     options,
     strict: true,

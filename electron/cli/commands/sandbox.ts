@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { faultsFromRate, startSandbox } from '../../sandbox';
-import { flagBounds, numberFlag } from '../flags';
+import { flagBounds, numberFlag, parseCommandLine } from '../flags';
 import { UsageError, exitCodes, type Io } from '../io';
 import type { Command } from '../command';
 
@@ -31,7 +30,7 @@ export const sandboxCommand: Command = {
   --fail-rate R   share of requests, 0 to 1, answered 500/502/503/504 or reset (default 0)
   --token-ttl S   token lifetime in seconds (default 3600)`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     const port = numberFlag(values.port, 'port', flagBounds.port, 0);
     const sandbox = await startSandbox({
       port,

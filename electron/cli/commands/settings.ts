@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { ZodError } from 'zod';
 import { settingKeys, type SettingKey } from '../../../shared/settings';
 import { settingsRepo } from '../../core/store/settings.repo';
@@ -26,7 +26,7 @@ export const settingsCommand: Command = {
 
 Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
   async run(argv: string[], io: Io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCommandLine({
       args: argv,
       options,
       strict: true,

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { counted, pluralForm } from '../../../shared/count-text';
 import type { TeamStatus } from '../../../shared/contract/team';
 import type { Command } from '../command';
@@ -42,7 +42,7 @@ async function withTeamOf(
     positionals: string[],
   ) => Promise<number>,
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     options: { ...dataDir, ...extra },
     strict: true,

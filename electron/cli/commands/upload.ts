@@ -1,6 +1,6 @@
+import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
 import { maxUploadBytes } from '../../../shared/outcomes';
 import type { AppError } from '../../../shared/result';
@@ -138,7 +138,7 @@ the team's ledger under a lock: of two analysts sending the same transactions at
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseCommandLine({
       args: argv,
       options,
       strict: true,

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { uploadService } from '../../core/uploads/upload-service';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
@@ -19,7 +19,7 @@ One line per response-variable file sent: id, time, file, kind, rows, SHA-256 (f
 environment, status (sent, refused or failed), HTTP status and the service's messages.
 --json prints the whole ledger line, with the full SHA-256 and the service's answer.`,
   async run(argv: string[], io: Io) {
-    const { values } = parseArgs({ args: argv, options, strict: true });
+    const { values } = parseCommandLine({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     try {
       const uploads = uploadService(history.db).list();

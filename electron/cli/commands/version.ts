@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../flags';
 import { version } from '../../../package.json';
 import type { Command } from '../command';
 import { dataDirFrom } from '../history';
@@ -31,7 +31,7 @@ export const versionCommand: Command = {
 Prints the version of dcdesk. --json prints {version, node, platform, arch, dataDir}: the
 Node.js version running it, the platform, and the data folder it would use.`,
   run(argv: string[], io: Io) {
-    const { values } = parseArgs({
+    const { values } = parseCommandLine({
       args: argv,
       options: { json: { type: 'boolean' } },
       strict: true,

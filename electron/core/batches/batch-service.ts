@@ -5,14 +5,14 @@ import type { RawTransaction } from '../../../shared/domain/types';
 import { createBatch, type NewBatchInput, type SourceRow } from '../bulk/batch';
 import { createBatchInSlices, storeRows, type SlicedBatch } from '../bulk/batch-slices';
 import { lookupAndRecord } from '../bulk/single';
-import { runBatch, type BatchRun } from '../bulk/runner';
+import { runBatch, type BatchRun, type RunnerOptions } from '../bulk/runner';
 import type { RowWriter } from '../bulk/row-writes';
 import { threadRowWriter, type WriterThread } from '../bulk/thread-row-writer';
 import type { InsightAnswer, ServiceClient } from '../service/client';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
-import { claimLease, holderText, startHeartbeat } from './lease-claim';
+import { claimLease, heldElsewhere, holderText, startHeartbeat } from './lease-claim';
 import {
   defaultLeaseTiming,
   leaseRepo,
@@ -24,6 +24,7 @@ import { batchViews, interruptedMessage } from './batch-views';
 import { batchFeeds, type RowSlice } from './batch-feed';
 import type { StoredRows } from '../../../shared/contract/results';
 import { messageOf } from '../../../shared/message-of';
+import { historyFailureText } from '../local-failure';
 
 export type { BatchView } from './batch-views';
 
@@ -85,9 +86,10 @@ export function createBatchService(options: BatchServiceOptions) {
     client: Pick<ServiceClient, 'insights'>,
     before?: () => void,
     shared?: RowWriter,
+    pace?: RunnerOptions['pace'],
   ): Result<BatchRun> {
     const writer = shared ?? threadWriter();
-    const started = runWith(batch, client, before, writer);
+    const started = runWith(batch, client, before, writer, pace);
     if (!shared) {
       if (started.ok) void started.value.ended.then(() => writer?.close());
       else writer?.close();
@@ -100,6 +102,7 @@ export function createBatchService(options: BatchServiceOptions) {
     client: Pick<ServiceClient, 'insights'>,
     before: (() => void) | undefined,
     writer: RowWriter | undefined,
+    pace?: RunnerOptions['pace'],
   ): Result<BatchRun> {
     const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
     if (!claim.ok) return claim;
@@ -112,6 +115,7 @@ export function createBatchService(options: BatchServiceOptions) {
         // Every write of the run checks the lease is still ours (see RunnerOptions.holds).
         holds: () => leases.get(batch.id)?.owner === owner.id,
         writer,
+        pace,
       });
     } catch (caught) {
       leases.release(batch.id, owner);
@@ -135,9 +139,10 @@ export function createBatchService(options: BatchServiceOptions) {
     batch: BatchRecord,
     client: Pick<ServiceClient, 'insights'>,
     store: (writer: RowWriter | undefined) => Promise<number>,
+    pace?: RunnerOptions['pace'],
   ): Result<CreatedBatch> {
     const writer = threadWriter();
-    const started = run(batch, client, undefined, writer);
+    const started = run(batch, client, undefined, writer, pace);
     if (!started.ok) {
       writer?.close();
       return started;
@@ -260,6 +265,7 @@ export function createBatchService(options: BatchServiceOptions) {
     async resumeStoring(
       batchId: string,
       source: Iterable<SourceRow>,
+      pace?: RunnerOptions['pace'],
     ): Promise<Result<CreatedBatch>> {
       const batch = found(batchId);
       if (!batch.ok) return batch;
@@ -274,8 +280,11 @@ export function createBatchService(options: BatchServiceOptions) {
             `The file has fewer rows than batch ${batchId} already stored.`,
           );
       const client = await options.clientFor(batch.value);
-      return runStoring(batch.value, client, (writer) =>
-        storeRows(db, batchId, rest, already, writer),
+      return runStoring(
+        batch.value,
+        client,
+        (writer) => storeRows(db, batchId, rest, already, writer),
+        pace,
       );
     },
     /**
@@ -297,16 +306,19 @@ export function createBatchService(options: BatchServiceOptions) {
     },
     /**
      * Continues a stored batch (a running one in this process is returned as it is). With
-     * `retryFailed`, failed rows become pending again, under the lease, so no other runner sees it.
+     * `retryFailed`, failed rows become pending again, under the lease, so no other runner sees it;
+     * `pace` runs it at another concurrency or rate than it was stored with.
      */
     async resume(
       batchId: string,
-      how: { retryFailed?: boolean } = {},
+      how: { retryFailed?: boolean; pace?: RunnerOptions['pace'] } = {},
     ): Promise<Result<{ batch: BatchRecord; run: BatchRun; retried: number }>> {
       const batch = found(batchId);
       if (!batch.ok) return batch;
       // A window still sending its rows (paused meanwhile, say): the run waits for them.
       const fed = feeds.feeding(batchId) && !feeds.waitsForAllRows(batchId);
+      const busy = heldElsewhere(leases.get(batchId), batchId, owner, now(), timing);
+      if (busy) return busy;
       if (batch.value.storing && !runs.has(batchId) && !fed)
         return fail('validation', storingMessage(batch.value));
       const current = runs.get(batchId);
@@ -320,9 +332,15 @@ export function createBatchService(options: BatchServiceOptions) {
       }
       const client = await options.clientFor(batch.value);
       let retried = 0;
-      const started = run(batch.value, client, () => {
-        if (how.retryFailed) retried = rows.resetFailed(batchId, new Date(now()).toISOString());
-      });
+      const started = run(
+        batch.value,
+        client,
+        () => {
+          if (how.retryFailed) retried = rows.resetFailed(batchId, new Date(now()).toISOString());
+        },
+        undefined,
+        how.pace,
+      );
       return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
     },
     /** A batch's rows with their results in input order, a page at a time (output files). */
@@ -362,8 +380,10 @@ async function storedWhileRunning(
   try {
     return ok(await store());
   } catch (caught) {
-    run.interrupt();
-    return fail('db', `The rest of the batch's rows could not be stored: ${messageOf(caught)}`);
+    // The run stops for this reason, not because the app closed: its message says so.
+    const message = `The rest of the batch's rows could not be stored: ${historyFailureText(caught) ?? messageOf(caught)}`;
+    run.interrupt(message);
+    return fail('db', message);
   }
 }
 

@@ -18,6 +18,25 @@ export function holderText(lease: Lease, now = Date.now()): string {
 }
 
 /**
+ * The refusal when a living owner other than `owner` holds the lease, or null. Asked before the
+ * claim too: a batch another process is still storing must be said to be running there, not
+ * to have stopped half-stored.
+ */
+export function heldElsewhere(
+  lease: Lease | null | undefined,
+  batchId: string,
+  owner: LeaseOwner,
+  now: number,
+  timing: LeaseTiming,
+): Result<never> | null {
+  if (!lease || lease.owner === owner.id || leaseIsGone(lease, owner, now, timing)) return null;
+  return fail(
+    'busy',
+    `Batch ${batchId} is being run by another process (${holderText(lease, now)}). Wait for it to end, or stop that process and resume the batch; a runner that died is taken over at once on this machine, or ${String(Math.round(timing.staleAfterMs / 1000))} s after its last sign of life.`,
+  );
+}
+
+/**
  * Takes the lease of a batch in one IMMEDIATE transaction (the write lock is held from the first
  * read, so two processes cannot both see the lease free), unless a living owner holds it. `under`
  * runs inside the same transaction, while the lease is ours and nobody else's.
@@ -35,12 +54,8 @@ export function claimLease(
     .transaction((): Result<void> => {
       const lease = leases.get(batchId);
       if (!lease) return fail('validation', `There is no batch ${batchId} in this history.`);
-      if (lease.owner !== owner.id && !leaseIsGone(lease, owner, now, timing)) {
-        return fail(
-          'busy',
-          `Batch ${batchId} is being run by another process (${holderText(lease, now)}). Wait for it to end, or stop that process and resume the batch; a runner that died is taken over at once on this machine, or ${String(Math.round(timing.staleAfterMs / 1000))} s after its last sign of life.`,
-        );
-      }
+      const busy = heldElsewhere(lease, batchId, owner, now, timing);
+      if (busy) return busy;
       leases.take(batchId, owner, now);
       under?.();
       return ok(undefined);

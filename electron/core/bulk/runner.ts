@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
-import { batchesRepo, type PauseReason } from '../store/batches.repo';
+import { batchesRepo, type BatchSettings, type PauseReason } from '../store/batches.repo';
 import { rowsRepo, type ClaimedRow, type RowCounts, type RowResult } from '../store/rows.repo';
 import { createCommitSchedule } from './commit-schedule';
 import { createProgressMeter, toBatchCounts, type BatchEvent } from './progress';
@@ -36,6 +36,12 @@ export interface RunnerOptions {
    * and close it when they are done with it.
    */
   writer?: RowWriter;
+  /**
+   * Concurrency and rate for this run instead of the batch's stored ones: an analyst resumes a
+   * batch that went too slowly with more requests at once. The lease (and so what a kill can
+   * re-send) follows the concurrency of the run that holds it.
+   */
+  pace?: Partial<Pick<BatchSettings, 'concurrency' | 'ratePerSecond'>>;
   now?: () => number;
   random?: () => number;
   /** Waits between attempts; tests pass one that records the delays asked for. */
@@ -48,12 +54,18 @@ export interface BatchRun {
   readonly batchId: string;
   /** Settles when the run stops: finished, paused, cancelled, or failed to store. */
   readonly ended: Promise<RunEnd>;
-  /** Stops taking new rows; requests in flight finish and are stored. */
-  pause(): void;
+  /**
+   * Stops taking new rows; requests in flight finish and are stored. `message` says why, when it
+   * was not the analyst (dcdesk stopped by SIGTERM).
+   */
+  pause(message?: string): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
-  /** Like cancel, but the batch ends paused as `interrupted`, to be offered for resume (app quit). */
-  interrupt(): void;
+  /**
+   * Like cancel, but the batch ends paused as `interrupted`, to be offered for resume (app quit).
+   * `message` says why, when it was not the app closing (its rows could not be stored).
+   */
+  interrupt(message?: string): void;
 }
 
 type Stop = { kind: 'pause'; reason: PauseReason; message: string } | { kind: 'cancel' };
@@ -100,8 +112,9 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
 
   const batch = batches.get(batchId);
   if (!batch) throw new Error(`There is no batch ${batchId}.`);
-  const limiter = createRateLimiter(batch.settings.ratePerSecond, now);
-  const concurrency = batch.settings.concurrency;
+  const pace = { ...batch.settings, ...options.pace };
+  const limiter = createRateLimiter(pace.ratePerSecond, now);
+  const concurrency = pace.concurrency;
 
   // Rows a crash left in flight have no result: they are pending again before anything is sent.
   db.transaction(() => {
@@ -331,14 +344,11 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   return {
     batchId,
     ended,
-    pause: () => requestStop({ kind: 'pause', reason: 'user', message: 'Paused by the analyst.' }),
+    pause: (message = 'Paused by the analyst.') =>
+      requestStop({ kind: 'pause', reason: 'user', message }),
     cancel: () => requestStop({ kind: 'cancel' }),
-    interrupt: () => {
-      requestStop({
-        kind: 'pause',
-        reason: 'interrupted',
-        message: 'The app closed while this batch was running.',
-      });
+    interrupt: (message = 'The app closed while this batch was running.') => {
+      requestStop({ kind: 'pause', reason: 'interrupted', message });
       abortRequests.abort();
     },
   };

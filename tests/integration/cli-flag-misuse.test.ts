@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dcdesk } from '../support/cli';
+import { tempDir, writeTransactionsCsv } from '../support/files';
+
+const work = tempDir('dcdesk-cli-misuse-');
+afterAll(() => work.remove());
+const at = ['--data-dir', work.dir, '--env', 'sandbox'];
+let batchId = '';
+
+beforeAll(async () => {
+  writeTransactionsCsv(work.file('in.csv'), 3);
+  const run = await dcdesk(['bulk', work.file('in.csv'), '-o', work.file('a.json'), ...at]);
+  expect(run.code, run.stderr).toBe(0);
+  const list = await dcdesk(['batches', '--json', '--data-dir', work.dir]);
+  batchId = (JSON.parse(list.stdout) as Array<{ id: string }>)[0]?.id ?? '';
+});
+
+describe('bulk --resume and the pace flags', () => {
+  it('refuses out-of-range values as a new batch does (exit 2)', async () => {
+    const out = work.file('r.json');
+    const concurrency = await dcdesk([
+      'bulk',
+      '--resume',
+      batchId,
+      '-o',
+      out,
+      ...at,
+      '--concurrency',
+      '999',
+    ]);
+    expect(concurrency.code, concurrency.stderr).toBe(2);
+    expect(concurrency.stderr).toMatch(
+      /--concurrency takes a whole number from 1 to 64, not '999'/,
+    );
+    const rate = await dcdesk(['bulk', '--resume', batchId, '-o', out, ...at, '--rate', 'abc']);
+    expect(rate.code, rate.stderr).toBe(2);
+    expect(rate.stderr).toMatch(/--rate takes a number from 0.1 to 10000, not 'abc'/);
+  });
+
+  it('runs with the values given, and -v says them and the stored ones', async () => {
+    const run = await dcdesk([
+      'bulk',
+      '--resume',
+      batchId,
+      '-o',
+      work.file('r.json'),
+      ...at,
+      '--concurrency',
+      '4',
+      '--rate',
+      '50',
+      '-v',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'dcdesk: concurrency 4 · rate 50/s · timeout 30000 ms (the batch was started with concurrency 8 · rate unlimited · timeout 30000 ms)',
+    );
+  });
+});
+
+describe('flags that would be ignored are refused', () => {
+  it('--retry-failed without --resume', async () => {
+    const run = await dcdesk([
+      'bulk',
+      work.file('in.csv'),
+      '-o',
+      work.file('x.json'),
+      ...at,
+      '--retry-failed',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /--retry-failed sends the failed rows of a stored batch again: use it with --resume BATCH_ID/,
+    );
+  });
+
+  it('--sheet with a CSV file', async () => {
+    const run = await dcdesk([
+      'bulk',
+      work.file('in.csv'),
+      '-o',
+      work.file('x.json'),
+      ...at,
+      '--sheet',
+      'Plan1',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/in.csv is a CSV file: it has no sheets, so --sheet does not apply/);
+  });
+
+  it('a CSV is not described as a sheet', async () => {
+    const run = await dcdesk(['bulk', work.file('in.csv'), '-o', work.file('y.json'), ...at]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/3 rows from in.csv stored/);
+    expect(run.stderr).not.toMatch(/\(sheet /);
+  });
+});
+
+describe('flags missing their value', () => {
+  it.each([
+    ['--rate', '-5', /--rate takes a number from 0.1 to 10000, not '-5'/],
+    ['--concurrency', '-1', /--concurrency takes a whole number from 1 to 64, not '-1'/],
+  ])('%s %s is the value, refused by its range', async (flag, value, says) => {
+    const run = await dcdesk([
+      'bulk',
+      work.file('in.csv'),
+      '-o',
+      work.file('x.json'),
+      ...at,
+      flag,
+      value,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(says);
+  });
+
+  it('--resume followed by another flag needs a batch ID', async () => {
+    const run = await dcdesk(['bulk', '--resume', '--output', work.file('x.json'), ...at]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--resume needs a batch ID; it was followed by --output\./);
+  });
+
+  it('a flag at the end needs its value', async () => {
+    const run = await dcdesk(['batches', '--data-dir']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--data-dir needs a folder\./);
+  });
+});
+
+describe('names from files are printed on one line', () => {
+  it('a line feed in a file name forges no row of dcdesk batches', async () => {
+    const forged = work.file('pedidos\n20991231-000000-fake  finished  production.csv');
+    writeTransactionsCsv(forged, 2);
+    const run = await dcdesk(['bulk', forged, '-o', work.file('z.json'), ...at]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('pedidos\\u000a20991231-000000-fake');
+    const list = await dcdesk(['batches', '--data-dir', work.dir]);
+    expect(list.stdout).not.toMatch(/^20991231/m);
+    expect(list.stdout).toContain('pedidos\\u000a20991231-000000-fake  finished  production.csv');
+  });
+});
