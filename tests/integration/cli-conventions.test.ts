@@ -80,7 +80,9 @@ describe('typos', () => {
   it('says which option lacks its value', async () => {
     const result = await dcdesk(['bulk', 'in.csv', '--output']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^dcdesk bulk: --output needs a file name \(or - for standard output\)\./);
+    expect(result.stderr).toMatch(
+      /^dcdesk bulk: --output needs a file name \(or - for standard output\)\./,
+    );
   });
 });
 
