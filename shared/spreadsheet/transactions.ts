@@ -5,6 +5,7 @@
 import type { RawTransaction } from '../domain/types';
 import { mappableFields } from './header-names';
 import type { ColumnMapping } from './columns';
+import { withoutFormulaGuard } from './formula';
 import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import type { Cell } from './types';
 
@@ -38,6 +39,9 @@ export interface SourceRow {
  * A cell that lost digits (a workbook number of more than 15 digits, or text in the exponent form
  * Excel shows, `1.23457E+19`) is kept as read and noted `digits_lost:<field>`: `checkSourceRow`
  * makes the row invalid, so it is not sent with an ID that is not the one typed.
+ *
+ * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
+ * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.
  */
 export function rowsToTransactions(
   rows: Cell[][],
@@ -65,7 +69,8 @@ export function sourceRowOf(
     const column = mapping[field];
     const cell = column === undefined ? null : (cells[column] ?? null);
     if (cell === null) continue;
-    let text = cell.text;
+    // The quote the app's CSV exports put before formula-like text is not part of the value.
+    let text = withoutFormulaGuard(cell.text);
     if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
     else if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
