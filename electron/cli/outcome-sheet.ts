@@ -6,6 +6,12 @@ import { normaliseWords } from '../../shared/spreadsheet/header-names';
 import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
 import { lostDigitsAdvice, rowsWithLostDigits } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
+import {
+  errorCellAdvice,
+  rowsWithErrors,
+  type ErrorCell,
+} from '../../shared/spreadsheet/error-cells';
+import { withoutFormulaGuard } from '../../shared/spreadsheet/formula';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -30,6 +36,8 @@ export interface OutcomeSheet {
    * so it could match the wrong lookup. Left out of `rows`, never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
+  errorCells: ErrorCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -111,9 +119,20 @@ export async function readOutcomeSheet(
   if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const errors = rowsWithErrors(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
+  const errorCells = [...errors.values()];
   const lostDigits = mapped.rows
-    .filter((row) => lost.has(row.row))
+    .filter((row) => lost.has(row.row) && !errors.has(row.row))
     .map(({ row, transactionId }) => ({ row, transactionId }));
+  // The app's CSV exports put a quote before an id like -1234567; the id is without it.
+  const kept = mapped.rows
+    .filter((row) => !lost.has(row.row) && !errors.has(row.row))
+    .map((row) => ({ ...row, transactionId: withoutFormulaGuard(row.transactionId) }));
   const column = columnName(mapping.transactionId ?? 0);
   return {
     ok: true,
@@ -124,10 +143,21 @@ export async function readOutcomeSheet(
         transactionId: headers[mapping.transactionId ?? 0] ?? '',
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
-      rows: mapped.rows.filter((row) => !lost.has(row.row)),
+      rows: kept,
       blankIds: mapped.blankIds,
       lostDigits,
+      errorCells,
       warnings: [
+        ...errorCells
+          .slice(0, 10)
+          .map(
+            ({ row, column, error }) =>
+              `row ${String(row)}, column ${column}: the cell holds the Excel error ${error}, not a value. The row is not applied.`,
+          ),
+        ...(errorCells.length > 10
+          ? [`${String(errorCells.length - 10)} more rows hold an Excel error.`]
+          : []),
+        ...(errorCells.length > 0 ? [errorCellAdvice] : []),
         ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)

@@ -5,9 +5,10 @@
  * what was typed may have lost leading zeros (a CPF `01234567890` stored as 1234567890).
  * `lostDigits` says a workbook stored a number of more than 15 significant digits, so the digits
  * past the 15th are not the ones typed (see lost-digits.ts); a CSV's digits are text and never
- * have it. Empty cells are null.
+ * have it. `error` says a workbook's cell held an Excel error (`#N/A`; see error-cells.ts), whose
+ text is its code. Empty cells are null.
  */
-export type Cell = { text: string; numeric: boolean; lostDigits?: true } | null;
+export type Cell = { text: string; numeric: boolean; lostDigits?: true; error?: true } | null;
 
 /** What a file holds, decided from its bytes (not its name). */
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';

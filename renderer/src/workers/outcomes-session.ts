@@ -7,6 +7,9 @@ import { outcomeHeaderRow, outcomeRowsFrom } from '../../../shared/outcomes/outc
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { rowsWithLostDigits } from '../../../shared/spreadsheet/lost-digits';
+import { rowsWithErrors } from '../../../shared/spreadsheet/error-cells';
+import { withoutFormulaGuard } from '../../../shared/spreadsheet/formula';
+import { columnName } from '../../../shared/spreadsheet/problem';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 import { messageOf } from '../../../shared/message-of';
@@ -22,14 +25,24 @@ export function mapOutcomeRows(
 ): OutcomeRows {
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const errors = rowsWithErrors(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
     blankIds: mapped.blankIds,
     longIds: [],
     lostDigits: [],
+    errorCells: [...errors.values()],
   };
-  for (const { row, transactionId, outcomeText, outcome } of mapped.rows) {
+  for (const { row, transactionId: read, outcomeText, outcome } of mapped.rows) {
+    // The app's CSV exports put a quote before an ID like -1234567; the ID is without it.
+    const transactionId = withoutFormulaGuard(read);
+    if (errors.has(row)) continue;
     if (lost.has(row)) result.lostDigits.push({ row, transactionId });
     else if (transactionId.length > maxTransactionIdLength)
       result.longIds.push({ row, transactionId });

@@ -4,7 +4,8 @@
  * holds whole, as a string and again as cell objects. Here only the rows up to the cap become
  * cells; the rest are counted.
  */
-import { errorTexts, numberCell } from '../cell-text';
+import { numberCell } from '../cell-text';
+import { excelErrorTexts } from '../error-cells';
 import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
@@ -198,7 +199,8 @@ function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): 
       return { text: value === '1' || value === 'true' ? 'TRUE' : 'FALSE', numeric: false };
     case 'e': {
       const code = value === undefined ? '' : unescapeXml(value);
-      return { text: errorTexts.has(code) ? code : '#ERROR', numeric: false };
+      // Marked, whatever its text: an error is never a value (see error-cells.ts).
+      return { text: excelErrorTexts.has(code) ? code : '#ERROR', numeric: false, error: true };
     }
     case 'd':
       // ISO dates in cells are rare (Excel never writes them); SheetJS's calendar reads them.
