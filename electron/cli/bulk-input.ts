@@ -35,6 +35,7 @@ import {
   type FieldErrorCell,
 } from '../../shared/spreadsheet/error-cells';
 import { columnName } from '../../shared/spreadsheet/problem';
+import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
 import { counted, pluralForm } from '../../shared/count-text';
@@ -61,6 +62,8 @@ interface Walk {
   lostDigits: { count: number; cells: LostDigitsCell[] };
   /** Cells that held an Excel error (#N/A): how many, and the first ten. */
   errorCells: { count: number; cells: FieldErrorCell[] };
+  /** Data rows Excel hides (a filter, or by hand): how many, and the first ten. They are sent. */
+  hidden: { count: number; rows: readonly number[] };
   duplicates: Array<{ externalID: string; rows: number[] }>;
 }
 
@@ -95,14 +98,17 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
     lostDigits: { count: 0, cells: [] },
     errorCells: { count: 0, cells: [] },
+    hidden: { count: 0, rows: [] },
     duplicates: [],
   };
+  const hidden = hiddenRowCounter(sheet.hiddenRows);
   const counting = function* () {
     const rows = sourceRows(sheet, headerRow, mapping, (cells, index) =>
       addReplaced(found.replaced, cells, index),
     );
     for (const row of rows) {
       found.total += 1;
+      hidden.see(row.row);
       for (const note of row.notes) {
         if (!isPaddingNote(note)) continue;
         const padded = found.padded[note];
@@ -128,6 +134,7 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     }
   };
   found.duplicates = findDuplicateExternalIds(counting());
+  found.hidden = { count: hidden.count, rows: hidden.rows };
   return found;
 }
 
@@ -145,6 +152,11 @@ function warn(found: Walk, io: Io): void {
     );
   warnLostDigits(found.lostDigits, io);
   warnErrorCells(found.errorCells, io);
+  const hidden = found.hidden;
+  if (hidden.count > 0)
+    io.err(
+      `dcdesk: note: ${counted(hidden.count, 'row is', 'rows are')} hidden in Excel (a filter or hidden rows); ${pluralForm(hidden.count, { one: 'it is', other: 'they are' })} imported like the others (${pluralForm(hidden.count, { one: 'row', other: 'rows' })} ${listed([...hidden.rows], hidden.count)}).`,
+    );
   const padded = {
     cpf_padded: { one: 'CPF cell was a number', other: 'CPF cells were numbers', digits: 11 },
     zip_padded: { one: 'CEP cell was a number', other: 'CEP cells were numbers', digits: 8 },

@@ -28,6 +28,11 @@ export interface Workbook {
   /** The sheet that was read. */
   sheet: string;
   rows: Cell[][];
+  /**
+   * The rows Excel hides (a filter, or rows hidden by hand), 1-based and in order; absent when
+   * none are (and in a CSV). They are in `rows` like the others (see hidden-rows.ts).
+   */
+  hiddenRows?: number[];
   /** CSV only. */
   encoding?: CsvEncoding;
   /** CSV only: `;`, `,`, tab or `|`. */

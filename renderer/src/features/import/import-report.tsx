@@ -52,6 +52,11 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
           {t('import.lostDigits.hint', { count: lostDigits })}
         </p>
       ) : null}
+      {report.hidden > 0 ? (
+        <p className="notice" role="status" data-testid="hidden-rows">
+          {t('import.hidden.hint', { count: report.hidden })}
+        </p>
+      ) : null}
       {errorCells > 0 ? (
         <p className="notice" role="status" data-testid="error-cells">
           {t('import.errorCells.hint', { count: errorCells })}
