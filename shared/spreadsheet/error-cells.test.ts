@@ -66,12 +66,13 @@ describe('an Excel error cell in a mapped column', () => {
   }
 
   it('is the same problem when the file is a CSV Excel saved (it writes the error as its text)', () => {
-    const csv = `Pedido;Sessão\r\n#N/A;${session(1)}\r\n#SPILL!;${session(2)}\r\nPED-#N/A;${session(3)}\r\n`;
+    const csv = `Pedido;Sessão\r\n#N/A;${session(1)}\r\n#SPILL!;${session(2)}\r\nPED-#N/A;${session(3)}\r\n#N/D;${session(4)}\r\n`;
     const rows = sourceRows(new TextEncoder().encode(csv), 'p.csv');
     expect(problemsOf(rows)).toEqual([
       [{ field: 'externalID', rule: 'cell_error' }],
       [{ field: 'externalID', rule: 'cell_error' }],
       [],
+      [{ field: 'externalID', rule: 'cell_error' }],
     ]);
   });
 });

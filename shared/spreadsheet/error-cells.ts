@@ -10,7 +10,7 @@ import type { Cell } from './types';
 
 /**
  * Every error Excel shows, older ones and the dynamic-array and data-type ones of Microsoft 365.
- * An xlsx stores any of them as a cell of type `e`; a CSV Excel saved holds the same text.
+ * An xlsx stores any of them as a cell of type `e`, always in these English words.
  */
 export const excelErrorTexts: ReadonlySet<string> = new Set([
   '#NULL!',
@@ -32,6 +32,13 @@ export const excelErrorTexts: ReadonlySet<string> = new Set([
   '#EXTERNAL!',
 ]);
 
+/**
+ * A CSV holds what Excel shows, so one saved by Excel in Portuguese has the errors in its words:
+ * those an analyst's Excel writes as well as the English ones.
+ */
+const portugueseErrorTexts = ['#N/D', '#NOME?', '#VALOR!', '#NULO!', '#NÚM!'];
+const errorTexts: ReadonlySet<string> = new Set([...excelErrorTexts, ...portugueseErrorTexts]);
+
 /** Longer than any error text: most cells are spared the lookup. */
 const longestError = 16;
 
@@ -42,7 +49,7 @@ const longestError = 16;
  * `1.23457E+19`). Text around it (`PED-#N/A`) is an ordinary value.
  */
 export function isErrorText(text: string): boolean {
-  return text.length <= longestError + 2 && text.includes('#') && excelErrorTexts.has(text.trim());
+  return text.length <= longestError + 2 && text.includes('#') && errorTexts.has(text.trim());
 }
 
 /** Whether a cell is an error: a workbook's error cell, or an error's exact text. */
