@@ -146,6 +146,19 @@ describe('exports of a batch', () => {
     }
   });
 
+  it('gives back a formula-like ID when a results export (CSV) is imported as a new input', async () => {
+    const { workbook, body, headerRow } = readBack(
+      await exportResults({ statuses: ['ok'] }, 'csv'),
+    );
+    expect(body.some((cells) => cells.includes(`'${formulaId}`))).toBe(true);
+    const mapping = autoMapColumns(headerTexts(workbook.rows, headerRow));
+    const ids = rowsToTransactions(workbook.rows, headerRow, mapping).map(
+      (row) => row.raw.externalID,
+    );
+    expect(ids).toContain(formulaId);
+    expect(ids).not.toContain(`'${formulaId}`);
+  });
+
   it('writes the failed rows as xlsx too, and a header-only file when none failed', async () => {
     const xlsx = await exportFailed('xlsx');
     expect(xlsx).toMatchObject({ fileName: 'test-failed.xlsx', rows: 2 });
