@@ -70,3 +70,25 @@ describe('an outcomes sheet with Excel error cells', () => {
     expect(read.value.rows.map((row) => row.transactionId)).toEqual(['-1234567']);
   });
 });
+
+describe('an outcomes sheet with rows hidden in Excel', () => {
+  it('applies them like the others, and says how many', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['PED-00001', 'Suspeito'],
+      ['PED-00002', 'Suspeito'],
+      ['PED-00003', 'Suspeito'],
+    ]);
+    sheet['!rows'] = [undefined, undefined, { hidden: true }, { hidden: true }] as XLSX.RowInfo[];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const file = work.file('ocultas.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const read = await readOutcomeSheet(file, { maxRows: 100 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows).toHaveLength(3);
+    expect(read.value.warnings).toContain(
+      '2 rows are hidden in Excel (a filter or hidden rows); their outcomes are read like the others (rows 3, 4).',
+    );
+  });
+});

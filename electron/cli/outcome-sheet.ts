@@ -12,6 +12,8 @@ import {
   type ErrorCell,
 } from '../../shared/spreadsheet/error-cells';
 import { withoutFormulaGuard } from '../../shared/spreadsheet/formula';
+import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
+import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -133,6 +135,8 @@ export async function readOutcomeSheet(
   const kept = mapped.rows
     .filter((row) => !lost.has(row.row) && !errors.has(row.row))
     .map((row) => ({ ...row, transactionId: withoutFormulaGuard(row.transactionId) }));
+  const hidden = hiddenRowCounter(read.value.hiddenRows);
+  for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
   return {
     ok: true,
@@ -148,6 +152,7 @@ export async function readOutcomeSheet(
       lostDigits,
       errorCells,
       warnings: [
+        ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
         ...errorCells
           .slice(0, 10)
           .map(
@@ -175,4 +180,10 @@ export async function readOutcomeSheet(
       ],
     },
   };
+}
+
+/** A filter in an outcomes sheet is how it was looked at; its hidden rows are applied too. */
+function describeHidden(count: number, rows: readonly number[]): string {
+  const more = count > rows.length ? ` and ${String(count - rows.length)} more` : '';
+  return `${counted(count, 'row is', 'rows are')} hidden in Excel (a filter or hidden rows); their outcomes are read like the others (${pluralForm(count, { one: 'row', other: 'rows' })} ${rows.join(', ')}${more}).`;
 }

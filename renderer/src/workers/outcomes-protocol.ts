@@ -34,6 +34,8 @@ export interface OutcomeRows {
   lostDigits: Array<{ row: number; transactionId: string }>;
   /** Rows whose ID or outcome cell holds an Excel error (#N/A, #NAME?): never applied. */
   errorCells: ErrorCell[];
+  /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
+  hidden: number;
 }
 
 export type OutcomesRequest =

@@ -42,6 +42,7 @@ describe('the outcomes worker session', () => {
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
         lostDigits: [],
         errorCells: [],
+        hidden: 0,
       },
     });
   });
@@ -123,5 +124,22 @@ describe('the outcomes worker session', () => {
         ],
       },
     });
+  });
+
+  it('counts the rows Excel hides, which are applied like the others', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['PED-00001', 'Suspeito'],
+      ['PED-00002', 'Suspeito'],
+    ]);
+    sheet['!rows'] = [undefined, undefined, { hidden: true }] as XLSX.RowInfo[];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({ rows: { hidden: 1 } });
+    expect(answers[1]).toMatchObject({ rows: { rows: [{ row: 2 }, { row: 3 }] } });
   });
 });

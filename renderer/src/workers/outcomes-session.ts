@@ -10,6 +10,7 @@ import { rowsWithLostDigits } from '../../../shared/spreadsheet/lost-digits';
 import { rowsWithErrors } from '../../../shared/spreadsheet/error-cells';
 import { withoutFormulaGuard } from '../../../shared/spreadsheet/formula';
 import { columnName } from '../../../shared/spreadsheet/problem';
+import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 import { messageOf } from '../../../shared/message-of';
@@ -22,6 +23,7 @@ export function mapOutcomeRows(
   rows: Cell[][],
   headerRow: number,
   mapping: OutcomeColumnMapping,
+  hiddenRows?: readonly number[],
 ): OutcomeRows {
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
@@ -38,7 +40,9 @@ export function mapOutcomeRows(
     longIds: [],
     lostDigits: [],
     errorCells: [...errors.values()],
+    hidden: 0,
   };
+  const hidden = hiddenRowCounter(hiddenRows);
   for (const { row, transactionId: read, outcomeText, outcome } of mapped.rows) {
     // The app's CSV exports put a quote before an ID like -1234567; the ID is without it.
     const transactionId = withoutFormulaGuard(read);
@@ -47,18 +51,24 @@ export function mapOutcomeRows(
     else if (transactionId.length > maxTransactionIdLength)
       result.longIds.push({ row, transactionId });
     else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
-    else result.rows.push({ row, transactionId, outcome });
+    else {
+      hidden.see(row);
+      result.rows.push({ row, transactionId, outcome });
+    }
   }
+  result.hidden = hidden.count;
   return result;
 }
 
 export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
+  let hiddenRows: number[] = [];
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, outcomeHeaderRow);
     rows = held.rows;
+    hiddenRows = held.hiddenRows;
     return held.result;
   }
 
@@ -75,7 +85,11 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
       case 'sheet':
         return { type: 'sheet', id, result: read(request.sheet) };
       case 'rows':
-        return { type: 'rows', id, rows: mapOutcomeRows(rows, request.headerRow, request.mapping) };
+        return {
+          type: 'rows',
+          id,
+          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows),
+        };
     }
   }
 

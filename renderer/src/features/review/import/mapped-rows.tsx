@@ -69,6 +69,11 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           {t('review.import.lostDigitsHint')}
         </p>
       ) : null}
+      {rows.hidden > 0 ? (
+        <p className="notice" role="status" data-testid="review-import-hidden">
+          {t('review.import.hidden', { count: rows.hidden })}
+        </p>
+      ) : null}
       {rows.errorCells.length > 0 ? (
         <IssueList
           title={t('review.import.errorCells')}

@@ -22,6 +22,8 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Rows whose ID is longer than 64 characters',
     'review.import.lostDigits': 'Rows whose ID Excel stored as a number of more than 15 digits',
     'review.import.errorCells': 'Rows whose ID or outcome is an Excel error',
+    'review.import.hidden':
+      '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
     'review.import.errorCell':
       'Row {row}, column {column}: {error}, an Excel error, not a value (fix the formula or type the value in Excel)',
     'review.import.lostDigitsHint':
@@ -71,6 +73,8 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Linhas com ID de mais de 64 caracteres',
     'review.import.lostDigits': 'Linhas cujo ID o Excel gravou como número de mais de 15 dígitos',
     'review.import.errorCells': 'Linhas cujo ID ou resultado é um erro do Excel',
+    'review.import.hidden':
+      '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
     'review.import.errorCell':
       'Linha {row}, coluna {column}: {error}, um erro do Excel, não um valor (corrija a fórmula ou digite o valor no Excel)',
     'review.import.lostDigitsHint':
