@@ -40,7 +40,9 @@ describe('an outcomes sheet with Excel error cells', () => {
       ['x', 'Fraude Confirmada'],
       ['PED-00003', 'x'],
       ['PED-00004', 'Fraude Confirmada'],
+      [null, 'x'],
     ]);
+    sheet.B6 = { t: 'e', v: 0x2a };
     sheet.A2 = { t: 'e', v: 0x1d, f: 'PROCV(Z2;Casos!A:B;2;0)' };
     sheet.A3 = { t: 'e', v: 0x0f, f: 'Z3+1' };
     sheet.B4 = { t: 'e', v: 0x2a };
@@ -52,6 +54,8 @@ describe('an outcomes sheet with Excel error cells', () => {
     const read = await readOutcomeSheet(file, { maxRows: 100 });
     if (!read.ok) throw new Error(read.message);
     expect(read.value.rows.map((row) => row.transactionId)).toEqual(['PED-00004']);
+    // Row 6 has no id: listed as such, once.
+    expect(read.value.blankIds).toEqual([6]);
     expect(read.value.errorCells).toEqual([
       { row: 2, column: 'A', error: '#NAME?' },
       { row: 3, column: 'A', error: '#VALUE!' },

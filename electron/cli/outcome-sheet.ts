@@ -127,7 +127,9 @@ export async function readOutcomeSheet(
     [mapping.transactionId, mapping.outcome],
     columnName,
   );
-  const errorCells = [...errors.values()];
+  // A row without an id is listed as such already, whatever its outcome cell holds.
+  const blank = new Set(mapped.blankIds);
+  const errorCells = [...errors.values()].filter((cell) => !blank.has(cell.row));
   const lostDigits = mapped.rows
     .filter((row) => lost.has(row.row) && !errors.has(row.row))
     .map(({ row, transactionId }) => ({ row, transactionId }));

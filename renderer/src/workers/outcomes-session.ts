@@ -33,13 +33,15 @@ export function mapOutcomeRows(
     [mapping.transactionId, mapping.outcome],
     columnName,
   );
+  // A row without an ID is listed as such already, whatever its outcome cell holds.
+  const blank = new Set(mapped.blankIds);
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
     blankIds: mapped.blankIds,
     longIds: [],
     lostDigits: [],
-    errorCells: [...errors.values()],
+    errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);
