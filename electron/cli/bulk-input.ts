@@ -24,11 +24,18 @@ import {
 } from '../../shared/spreadsheet/transactions';
 import {
   describeLostDigits,
+  errorCellFields,
   lostDigitsAdvice,
   lostDigitsFields,
   type LostDigitsCell,
 } from '../../shared/spreadsheet/lost-digits';
+import {
+  describeErrorCell,
+  errorCellAdvice,
+  type FieldErrorCell,
+} from '../../shared/spreadsheet/error-cells';
 import { columnName } from '../../shared/spreadsheet/problem';
+import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
 import { counted, pluralForm } from '../../shared/count-text';
@@ -54,6 +61,10 @@ interface Walk {
   padded: Record<PaddingNote, { count: number; rows: number[] }>;
   /** Cells that were numbers of more than 15 digits: how many, and the first ten. */
   lostDigits: { count: number; cells: LostDigitsCell[] };
+  /** Cells that held an Excel error (#N/A): how many, and the first ten. */
+  errorCells: { count: number; cells: FieldErrorCell[] };
+  /** Data rows Excel hides (a filter, or by hand): how many, and the first ten. They are sent. */
+  hidden: { count: number; rows: readonly number[] };
   duplicates: Array<{ externalID: string; rows: number[] }>;
 }
 
@@ -87,14 +98,18 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     replaced: { count: 0, cells: [] },
     padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
     lostDigits: { count: 0, cells: [] },
+    errorCells: { count: 0, cells: [] },
+    hidden: { count: 0, rows: [] },
     duplicates: [],
   };
+  const hidden = hiddenRowCounter(sheet.hiddenRows);
   const counting = function* () {
     const rows = sourceRows(sheet, headerRow, mapping, (cells, index) =>
       addReplaced(found.replaced, cells, index),
     );
     for (const row of rows) {
       found.total += 1;
+      hidden.see(row.row);
       for (const note of row.notes) {
         if (!isPaddingNote(note)) continue;
         const padded = found.padded[note];
@@ -108,10 +123,19 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
           found.lostDigits.cells.push({ row: row.row, column, field, value: row.raw[field] ?? '' });
         }
       }
+      for (const field of errorCellFields(row.notes)) {
+        found.errorCells.count += 1;
+        if (found.errorCells.cells.length < shownRows) {
+          const column = columnName(mapping[field] ?? 0);
+          const error = row.raw[field]?.trim() ?? '';
+          found.errorCells.cells.push({ row: row.row, column, field, error });
+        }
+      }
       yield row;
     }
   };
   found.duplicates = findDuplicateExternalIds(counting());
+  found.hidden = { count: hidden.count, rows: hidden.rows };
   return found;
 }
 
@@ -128,6 +152,12 @@ function warn(found: Walk, io: Io): void {
       `dcdesk: warning: ${String(duplicates.length - 10)} more external IDs appear more than once.`,
     );
   warnLostDigits(found.lostDigits, io);
+  warnErrorCells(found.errorCells, io);
+  const hidden = found.hidden;
+  if (hidden.count > 0)
+    io.err(
+      `dcdesk: note: ${counted(hidden.count, 'row is', 'rows are')} hidden in Excel (a filter or hidden rows); ${pluralForm(hidden.count, { one: 'it is', other: 'they are' })} imported like the others (${pluralForm(hidden.count, { one: 'row', other: 'rows' })} ${listed([...hidden.rows], hidden.count)}).`,
+    );
   const padded = {
     cpf_padded: { one: 'CPF cell was a number', other: 'CPF cells were numbers', digits: 11 },
     zip_padded: { one: 'CEP cell was a number', other: 'CEP cells were numbers', digits: 8 },
@@ -206,6 +236,17 @@ function warnLostDigits(lost: Walk['lostDigits'], io: Io): void {
       `dcdesk: warning: ${counted(more, 'more cell', 'more cells')} lost digits the same way; their rows are not sent either.`,
     );
   io.err(`dcdesk: warning: ${lostDigitsAdvice}`);
+}
+
+function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
+  if (errors.count === 0) return;
+  for (const cell of errors.cells) io.err(`dcdesk: warning: ${describeErrorCell(cell)}`);
+  const more = errors.count - errors.cells.length;
+  if (more > 0)
+    io.err(
+      `dcdesk: warning: ${counted(more, 'more cell holds', 'more cells hold')} an Excel error; their rows are not sent either.`,
+    );
+  io.err(`dcdesk: warning: ${errorCellAdvice}`);
 }
 
 function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {

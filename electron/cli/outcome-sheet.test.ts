@@ -31,3 +31,68 @@ describe('an outcomes sheet whose transaction id Excel stored with more than 15 
     expect(read.value.warnings[1]).toMatch(/format the column as Text in Excel/);
   });
 });
+
+describe('an outcomes sheet with Excel error cells', () => {
+  it('leaves out a row whose id or outcome is an error, and says which row, column and error', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['x', 'Fraude Confirmada'],
+      ['x', 'Fraude Confirmada'],
+      ['PED-00003', 'x'],
+      ['PED-00004', 'Fraude Confirmada'],
+      [null, 'x'],
+    ]);
+    sheet.B6 = { t: 'e', v: 0x2a };
+    sheet.A2 = { t: 'e', v: 0x1d, f: 'PROCV(Z2;Casos!A:B;2;0)' };
+    sheet.A3 = { t: 'e', v: 0x0f, f: 'Z3+1' };
+    sheet.B4 = { t: 'e', v: 0x2a };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const file = work.file('erros.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+
+    const read = await readOutcomeSheet(file, { maxRows: 100 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows.map((row) => row.transactionId)).toEqual(['PED-00004']);
+    // Row 6 has no id: listed as such, once.
+    expect(read.value.blankIds).toEqual([6]);
+    expect(read.value.errorCells).toEqual([
+      { row: 2, column: 'A', error: '#NAME?' },
+      { row: 3, column: 'A', error: '#VALUE!' },
+      { row: 4, column: 'B', error: '#N/A' },
+    ]);
+    expect(read.value.warnings[0]).toMatch(
+      /^row 2, column A: the cell holds the Excel error #NAME\?/,
+    );
+  });
+
+  it("reads an id the app's CSV export guarded with a quote as the id itself", async () => {
+    const file = work.file('resultados.csv');
+    writeFileSync(file, "externalID,Resultado\r\n'-1234567,Fraude Confirmada\r\n");
+    const read = await readOutcomeSheet(file, { maxRows: 100 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows.map((row) => row.transactionId)).toEqual(['-1234567']);
+  });
+});
+
+describe('an outcomes sheet with rows hidden in Excel', () => {
+  it('applies them like the others, and says how many', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['PED-00001', 'Suspeito'],
+      ['PED-00002', 'Suspeito'],
+      ['PED-00003', 'Suspeito'],
+    ]);
+    sheet['!rows'] = [undefined, undefined, { hidden: true }, { hidden: true }] as XLSX.RowInfo[];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const file = work.file('ocultas.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const read = await readOutcomeSheet(file, { maxRows: 100 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows).toHaveLength(3);
+    expect(read.value.warnings).toContain(
+      '2 rows are hidden in Excel (a filter or hidden rows); their outcomes are read like the others (rows 3, 4).',
+    );
+  });
+});

@@ -6,6 +6,14 @@ import { normaliseWords } from '../../shared/spreadsheet/header-names';
 import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
 import { lostDigitsAdvice, rowsWithLostDigits } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
+import {
+  errorCellAdvice,
+  rowsWithErrors,
+  type ErrorCell,
+} from '../../shared/spreadsheet/error-cells';
+import { withoutFormulaGuard } from '../../shared/spreadsheet/formula';
+import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
+import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readSpreadsheetFile } from './read-within';
@@ -30,6 +38,8 @@ export interface OutcomeSheet {
    * so it could match the wrong lookup. Left out of `rows`, never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
+  errorCells: ErrorCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -111,9 +121,24 @@ export async function readOutcomeSheet(
   if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const errors = rowsWithErrors(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
+  // A row without an id is listed as such already, whatever its outcome cell holds.
+  const blank = new Set(mapped.blankIds);
+  const errorCells = [...errors.values()].filter((cell) => !blank.has(cell.row));
   const lostDigits = mapped.rows
-    .filter((row) => lost.has(row.row))
+    .filter((row) => lost.has(row.row) && !errors.has(row.row))
     .map(({ row, transactionId }) => ({ row, transactionId }));
+  // The app's CSV exports put a quote before an id like -1234567; the id is without it.
+  const kept = mapped.rows
+    .filter((row) => !lost.has(row.row) && !errors.has(row.row))
+    .map((row) => ({ ...row, transactionId: withoutFormulaGuard(row.transactionId) }));
+  const hidden = hiddenRowCounter(read.value.hiddenRows);
+  for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
   return {
     ok: true,
@@ -124,10 +149,22 @@ export async function readOutcomeSheet(
         transactionId: headers[mapping.transactionId ?? 0] ?? '',
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
-      rows: mapped.rows.filter((row) => !lost.has(row.row)),
+      rows: kept,
       blankIds: mapped.blankIds,
       lostDigits,
+      errorCells,
       warnings: [
+        ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
+        ...errorCells
+          .slice(0, 10)
+          .map(
+            ({ row, column, error }) =>
+              `row ${String(row)}, column ${column}: the cell holds the Excel error ${error}, not a value. The row is not applied.`,
+          ),
+        ...(errorCells.length > 10
+          ? [`${String(errorCells.length - 10)} more rows hold an Excel error.`]
+          : []),
+        ...(errorCells.length > 0 ? [errorCellAdvice] : []),
         ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)
@@ -145,4 +182,10 @@ export async function readOutcomeSheet(
       ],
     },
   };
+}
+
+/** A filter in an outcomes sheet is how it was looked at; its hidden rows are applied too. */
+function describeHidden(count: number, rows: readonly number[]): string {
+  const more = count > rows.length ? ` and ${String(count - rows.length)} more` : '';
+  return `${counted(count, 'row is', 'rows are')} hidden in Excel (a filter or hidden rows); their outcomes are read like the others (${pluralForm(count, { one: 'row', other: 'rows' })} ${rows.join(', ')}${more}).`;
 }

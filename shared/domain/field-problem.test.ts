@@ -36,6 +36,9 @@ describe('describeFieldProblem', () => {
     expect(describeFieldProblem({ field: 'externalID', rule: 'digits_lost' })).toMatch(
       /^External ID: the cell is a number of more than 15 digits, and Excel keeps only 15.* Format the column as Text in Excel/,
     );
+    expect(describeFieldProblem({ field: 'email', rule: 'cell_error' })).toBe(
+      'E-mail: the cell holds an Excel error (such as #N/A or #NAME?), not a value. Fix the formula or type the value in Excel, then import the file again.',
+    );
     expect(describeFieldProblem({ field: 'email', rule: 'format' })).toBe(
       'E-mail: is not a valid e-mail address.',
     );

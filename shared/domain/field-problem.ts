@@ -18,6 +18,7 @@ export type TransactionField =
 /**
  * `digits_lost` is not a rule of the interface: the spreadsheet stored the value as a number of
  * more than 15 digits, so it is not what was typed (see shared/spreadsheet/lost-digits.ts).
+ * Nor is `cell_error`: the cell held an Excel error such as #N/A (shared/spreadsheet/error-cells.ts).
  */
 export type ProblemRule =
   | 'required'
@@ -26,7 +27,8 @@ export type ProblemRule =
   | 'check_digits'
   | 'repeated_digits'
   | 'phone_incomplete'
-  | 'digits_lost';
+  | 'digits_lost'
+  | 'cell_error';
 
 export interface FieldProblem {
   field: TransactionField;
@@ -122,6 +124,11 @@ function ruleSentence(problem: FieldProblem): string {
         'the cell is a number of more than 15 digits, and Excel keeps only 15, so this is not ' +
         'the value typed. Format the column as Text in Excel and type it again, or save the file ' +
         'as CSV from the source system.'
+      );
+    case 'cell_error':
+      return (
+        'the cell holds an Excel error (such as #N/A or #NAME?), not a value. Fix the formula ' +
+        'or type the value in Excel, then import the file again.'
       );
   }
 }

@@ -50,7 +50,11 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
     case 'b':
       return { text: value === true ? 'TRUE' : 'FALSE', numeric: false };
     case 'e':
-      return { text: cell.w ?? errorNames[value as number] ?? '#ERROR', numeric: false };
+      return {
+        text: cell.w ?? errorNames[value as number] ?? '#ERROR',
+        numeric: false,
+        error: true,
+      };
     case 'd':
       return value instanceof Date ? { text: isoDate(value), numeric: false } : null;
     case 's':
@@ -72,9 +76,6 @@ export function numberCell(value: number, dateFormat: boolean, date1904: boolean
   const text = numberToText(value);
   return hasLostDigits(text) ? { text, numeric: true, lostDigits: true } : { text, numeric: true };
 }
-
-/** Excel's error codes by their text, as the xlsx reader finds them in a cell. */
-export const errorTexts: ReadonlySet<string> = new Set(Object.values(errorNames));
 
 /** A date serial as ISO text, from SheetJS's own calendar (with Excel's 1900 quirks). */
 function dateText(serial: number, date1904: boolean): string | null {

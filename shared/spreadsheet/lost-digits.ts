@@ -10,6 +10,8 @@
 import { validateTransaction, type TransactionCheck } from '../domain/transaction';
 import type { FieldProblem, TransactionField } from '../domain/field-problem';
 import type { RawTransaction } from '../domain/types';
+import { cellErrorNote, type CellErrorNote } from './error-cells';
+import { englishLabels, personal } from './field-labels';
 import type { MappableField } from './header-names';
 import type { Cell } from './types';
 
@@ -91,69 +93,73 @@ const problemField: Record<MappableField, TransactionField> = {
   zipCode: 'zipCode',
 };
 
+const mappable = Object.keys(problemField) as MappableField[];
 const noteFields = new Map<string, MappableField>(
-  (Object.keys(problemField) as MappableField[]).map((field) => [lostDigitsNote(field), field]),
+  mappable.map((field) => [lostDigitsNote(field), field]),
+);
+const errorNoteFields = new Map<string, MappableField>(
+  mappable.map((field) => [cellErrorNote(field), field]),
 );
 
-/** The columns a row's notes say lost digits. */
-export function lostDigitsFields(notes: readonly string[]): MappableField[] {
+function fieldsNoted(notes: readonly string[], kind: Map<string, MappableField>): MappableField[] {
   const fields: MappableField[] = [];
   for (const note of notes) {
-    const field = noteFields.get(note);
+    const field = kind.get(note);
     if (field !== undefined) fields.push(field);
   }
   return fields;
 }
 
+/** The columns a row's notes say lost digits. */
+export function lostDigitsFields(notes: readonly string[]): MappableField[] {
+  return fieldsNoted(notes, noteFields);
+}
+
+/** The columns a row's notes say held an Excel error (see error-cells.ts). */
+export function errorCellFields(notes: readonly string[]): MappableField[] {
+  return fieldsNoted(notes, errorNoteFields);
+}
+
 /**
- * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits note
- * stays while its field holds the value read from the sheet (`sheet`), and goes when it was typed
- * again. Other notes described the sheet's cells and go with any edit.
+ * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits or error
+ * note stays while its field holds the value read from the sheet (`sheet`), and goes when it was
+ * typed again. Other notes described the sheet's cells and go with any edit.
  */
 export function notesAfterEdit(
   notes: readonly string[],
   raw: RawTransaction,
   sheet: RawTransaction,
-): LostDigitsNote[] {
-  return lostDigitsFields(notes)
-    .filter((field) => (raw[field]?.trim() ?? '') === (sheet[field]?.trim() ?? ''))
-    .map(lostDigitsNote);
+): Array<LostDigitsNote | CellErrorNote> {
+  const unchanged = (field: MappableField) =>
+    (raw[field]?.trim() ?? '') === (sheet[field]?.trim() ?? '');
+  return [
+    ...lostDigitsFields(notes).filter(unchanged).map(lostDigitsNote),
+    ...errorCellFields(notes).filter(unchanged).map(cellErrorNote),
+  ];
 }
 
 /**
- * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits (in
- * place of what else that field had: the digits are the cause). The one check of a sheet's row,
- * on the Import screen, in the core and on the command line.
+ * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits and a
+ * `cell_error` one for each field whose cell was an Excel error (in place of what else that field
+ * had: the cell is the cause). The one check of a sheet's row, on the Import screen, in the core
+ * and on the command line.
  */
 export function checkSourceRow(source: {
   raw: RawTransaction;
   notes: readonly string[];
 }): TransactionCheck {
   const check = validateTransaction(source.raw);
-  const lost = lostDigitsFields(source.notes);
-  if (lost.length === 0) return check;
-  const fields = new Set(lost.map((field) => problemField[field]));
+  if (source.notes.length === 0) return check;
+  const noted = new Map<TransactionField, FieldProblem['rule']>();
+  for (const field of lostDigitsFields(source.notes)) noted.set(problemField[field], 'digits_lost');
+  for (const field of errorCellFields(source.notes)) noted.set(problemField[field], 'cell_error');
+  if (noted.size === 0) return check;
   const problems: FieldProblem[] = check.ok
     ? []
-    : check.problems.filter((problem) => !fields.has(problem.field));
-  for (const field of fields) problems.push({ field, rule: 'digits_lost' });
+    : check.problems.filter((problem) => !noted.has(problem.field));
+  for (const [field, rule] of noted) problems.push({ field, rule });
   return { ok: false, problems };
 }
-
-const englishLabels: Record<MappableField, string> = {
-  sessionID: 'Session ID',
-  externalID: 'External ID',
-  cpf: 'CPF',
-  email: 'E-mail',
-  phone: 'Phone',
-  countryCode: 'Phone country code',
-  cityCode: 'Phone area code',
-  phoneNumber: 'Phone number',
-  zipCode: 'ZIP code',
-};
-
-/** Personal data is not printed (the command line's output ends up in logs and tickets). */
-const personal = new Set<MappableField>(['cpf', 'email', 'phone', 'phoneNumber', 'zipCode']);
 
 /** One cell that lost digits, where the analyst finds it: `row` 1-based, `column` A-style. */
 export interface LostDigitsCell {

@@ -115,6 +115,8 @@ export interface SheetRows {
   top: Cell[][];
   /** Every row, from the first, each time it is called. */
   rows: () => Iterable<Cell[]>;
+  /** Rows Excel hides, 1-based and in order (see `Workbook`). */
+  hiddenRows?: number[];
 }
 
 /**
@@ -142,9 +144,11 @@ export function readSpreadsheetRows(
   }
   const read = readSpreadsheet(bytes, fileName, options);
   if (!read.ok) return read;
-  const { kind, sheetNames, sheet, rows } = read.value;
+  const { kind, sheetNames, sheet, rows, hiddenRows } = read.value;
   const top = rows.slice(0, headerSearchRows);
-  return { ok: true, value: { kind, sheetNames, sheet, top, rows: () => rows } };
+  const value: SheetRows = { kind, sheetNames, sheet, top, rows: () => rows };
+  if (hiddenRows !== undefined) value.hiddenRows = hiddenRows;
+  return { ok: true, value };
 }
 
 /** Office Open XML names its parts in `[Content_Types].xml`; a workbook has `workbook.xml`. */

@@ -13,6 +13,8 @@ export interface SheetRead {
   sheetNames: string[];
   sheet: string;
   rows: Cell[][];
+  /** Rows Excel hides, 1-based (see `Workbook`). */
+  hiddenRows?: number[];
 }
 
 export type SheetResult = { ok: true; value: SheetRead } | { ok: false; problem: ReadProblem };
@@ -36,7 +38,21 @@ export function readSheet(
   if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
   const worksheet = book.Sheets[name];
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
-  return finishSheet(names, name, rows, fullRowCount(worksheet), limits);
+  const finished = finishSheet(names, name, rows, fullRowCount(worksheet), limits);
+  const hidden = hiddenRows(worksheet);
+  if (finished.ok && hidden.length > 0) finished.value.hiddenRows = hidden;
+  return finished;
+}
+
+/**
+ * The rows SheetJS read as hidden, 1-based. An .xls gives them with every read (its ROW records);
+ * an xlsx only with `cellStyles`, which this read does not ask for (the fast reader finds them).
+ */
+function hiddenRows(worksheet: XLSX.WorkSheet | undefined): number[] {
+  const found: number[] = [];
+  const info = worksheet?.['!rows'] ?? [];
+  for (let r = 0; r < info.length; r += 1) if (info[r]?.hidden === true) found.push(r + 1);
+  return found;
 }
 
 /** The problem when the workbook has no sheets or none named `name`; null when it has it. */

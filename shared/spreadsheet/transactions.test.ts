@@ -32,6 +32,21 @@ describe('rowsToTransactions', () => {
     ]);
   });
 
+  it("takes off the quote the app's CSV export puts before formula-like values, in every mapped column", () => {
+    const rows: Cell[][] = [
+      [t('h')],
+      [t("'-1234567"), t(session), t("'=123"), t("'+01310100"), t("'0123"), t("'@11")],
+    ];
+    expect(rowsToTransactions(rows, 0, mapping)[0]?.raw).toEqual({
+      externalID: '-1234567',
+      sessionID: session,
+      cpf: '=123',
+      zipCode: '+01310100',
+      phone: "'0123",
+      cityCode: '@11',
+    });
+  });
+
   it('pads numeric CPF and CEP cells that lost their leading zeros, and notes it', () => {
     const rows: Cell[][] = [[t('h')], [n('123456'), t(session), n('1234567890'), n('1310100')]];
     const [source] = rowsToTransactions(rows, 0, mapping);

@@ -5,14 +5,16 @@
 import type { RawTransaction } from '../domain/types';
 import { mappableFields } from './header-names';
 import type { ColumnMapping } from './columns';
+import { withoutFormulaGuard } from './formula';
+import { cellErrorNote, cellIsError, type CellErrorNote } from './error-cells';
 import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import type { Cell } from './types';
 
 /** A repair made to a cell: a number that lost its leading zeros was padded back. */
 export type PaddingNote = 'cpf_padded' | 'zip_padded';
 
-/** What was noticed in a row's cells: a repair, or a number that lost digits (see lost-digits.ts). */
-export type SourceNote = PaddingNote | LostDigitsNote;
+/** What was noticed in a row's cells: a repair, a number that lost digits or an Excel error. */
+export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote;
 
 export function isPaddingNote(note: string): note is PaddingNote {
   return note === 'cpf_padded' || note === 'zip_padded';
@@ -37,7 +39,11 @@ export interface SourceRow {
  *
  * A cell that lost digits (a workbook number of more than 15 digits, or text in the exponent form
  * Excel shows, `1.23457E+19`) is kept as read and noted `digits_lost:<field>`: `checkSourceRow`
- * makes the row invalid, so it is not sent with an ID that is not the one typed.
+ * makes the row invalid, so it is not sent with an ID that is not the one typed. An Excel error
+ * cell (`#NAME?`, or that exact text in a CSV) is noted `cell_error:<field>` and held back alike.
+ *
+ * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
+ * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.
  */
 export function rowsToTransactions(
   rows: Cell[][],
@@ -65,8 +71,10 @@ export function sourceRowOf(
     const column = mapping[field];
     const cell = column === undefined ? null : (cells[column] ?? null);
     if (cell === null) continue;
-    let text = cell.text;
-    if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
+    // The quote the app's CSV exports put before formula-like text is not part of the value.
+    let text = withoutFormulaGuard(cell.text);
+    if (cellIsError(cell)) notes.push(cellErrorNote(field));
+    else if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
     else if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
       notes.push('cpf_padded');
@@ -101,16 +109,17 @@ function padded(
 /**
  * External IDs that appear on more than one row, with those rows, in order of first appearance.
  * IDs are compared after trimming and case-sensitively (the service treats them as opaque);
- * empty IDs are ignored. The service expects each transaction once.
+ * empty IDs and Excel errors are ignored. The service expects each transaction once.
  */
 export function findDuplicateExternalIds(
   rows: Iterable<SourceRow>,
 ): Array<{ externalID: string; rows: number[] }> {
   // The first row of each ID as a number: a million distinct IDs cost no million arrays.
   const seen = new Map<string, number | number[]>();
-  for (const { row, raw } of rows) {
+  for (const { row, raw, notes } of rows) {
     const id = raw.externalID?.trim() ?? '';
-    if (id === '') continue;
+    // Ten rows of #N/A are ten failed formulas, not one transaction given ten times.
+    if (id === '' || (notes.length > 0 && notes.includes('cell_error:externalID'))) continue;
     const before = seen.get(id);
     if (before === undefined) seen.set(id, row);
     else if (typeof before === 'number') seen.set(id, [before, row]);

@@ -5,9 +5,10 @@
  * what was typed may have lost leading zeros (a CPF `01234567890` stored as 1234567890).
  * `lostDigits` says a workbook stored a number of more than 15 significant digits, so the digits
  * past the 15th are not the ones typed (see lost-digits.ts); a CSV's digits are text and never
- * have it. Empty cells are null.
+ * have it. `error` says a workbook's cell held an Excel error (`#N/A`; see error-cells.ts), whose
+ text is its code. Empty cells are null.
  */
-export type Cell = { text: string; numeric: boolean; lostDigits?: true } | null;
+export type Cell = { text: string; numeric: boolean; lostDigits?: true; error?: true } | null;
 
 /** What a file holds, decided from its bytes (not its name). */
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -27,6 +28,11 @@ export interface Workbook {
   /** The sheet that was read. */
   sheet: string;
   rows: Cell[][];
+  /**
+   * The rows Excel hides (a filter, or rows hidden by hand), 1-based and in order; absent when
+   * none are (and in a CSV). They are in `rows` like the others (see hidden-rows.ts).
+   */
+  hiddenRows?: number[];
   /** CSV only. */
   encoding?: CsvEncoding;
   /** CSV only: `;`, `,`, tab or `|`. */

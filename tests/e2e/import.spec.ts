@@ -163,3 +163,32 @@ test('an ID Excel stored as a number of more than 15 digits holds its row back u
   expect(await total(page, 'invalid')).toBe('0');
   await expect(page.getByTestId('lost-digits')).toHaveCount(0);
 });
+
+test('an Excel error cell holds its row back, and hidden rows are said to be imported', async ({
+  page,
+  app: _app,
+}) => {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['Pedido', 'Sessão'],
+    ['x', t(1).sessionID],
+    [t(2).externalID, t(2).sessionID],
+    [t(3).externalID, t(3).sessionID],
+  ]);
+  sheet.A2 = { t: 'e', v: 0x1d, f: 'PROCV(Z2;Z:Z;2;0)' }; // #NAME?
+  sheet['!rows'] = [undefined, undefined, { hidden: true }, { hidden: true }] as XLSX.RowInfo[];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Pedidos');
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await upload(page, 'pedidos.xlsx', xlsxType, bytes);
+  await expect(page.getByTestId('import-totals')).toBeVisible();
+  expect(await total(page, 'invalid')).toBe('1');
+  expect(await total(page, 'valid')).toBe('2');
+  await expect(page.getByTestId('problem-row-2')).toContainText(
+    /External ID: the cell holds an Excel error/,
+  );
+  await expect(page.getByTestId('error-cells')).toContainText('1 row is held back');
+  await expect(page.getByTestId('hidden-rows')).toContainText(
+    '2 rows are hidden in Excel (a filter or hidden rows); they are imported like the others.',
+  );
+});

@@ -123,6 +123,42 @@ describe('exports of a batch', () => {
     expect(again).toEqual(sent.map((request) => ({ ok: true, value: request })));
   });
 
+  it('gives back the IDs the CSV guard prefixed with a quote when the failed rows are imported again', async () => {
+    const db = fixture.history.db;
+    const failed = db
+      .prepare("SELECT seq, external_id FROM batch_rows WHERE status = 'failed' ORDER BY seq")
+      .all() as Array<{ seq: number; external_id: string }>;
+    // IDs a spreadsheet would run as a formula: the CSV form writes them as '-1234567 and '@SUM(1+1).
+    const ids = ['-1234567', '@SUM(1+1)'];
+    const update = db.prepare('UPDATE batch_rows SET external_id = ? WHERE seq = ?');
+    failed.forEach((row, index) => update.run(ids[index], row.seq));
+    try {
+      for (const format of ['csv', 'xlsx'] as const) {
+        const { workbook, body, headerRow } = readBack(await exportFailed(format));
+        if (format === 'csv')
+          expect(body.map((cells) => cells[0])).toEqual(["'-1234567", "'@SUM(1+1)"]);
+        const mapping = autoMapColumns(headerTexts(workbook.rows, headerRow));
+        const again = rowsToTransactions(workbook.rows, headerRow, mapping);
+        expect(again.map((row) => row.raw.externalID)).toEqual(ids);
+      }
+    } finally {
+      for (const row of failed) update.run(row.external_id, row.seq);
+    }
+  });
+
+  it('gives back a formula-like ID when a results export (CSV) is imported as a new input', async () => {
+    const { workbook, body, headerRow } = readBack(
+      await exportResults({ statuses: ['ok'] }, 'csv'),
+    );
+    expect(body.some((cells) => cells.includes(`'${formulaId}`))).toBe(true);
+    const mapping = autoMapColumns(headerTexts(workbook.rows, headerRow));
+    const ids = rowsToTransactions(workbook.rows, headerRow, mapping).map(
+      (row) => row.raw.externalID,
+    );
+    expect(ids).toContain(formulaId);
+    expect(ids).not.toContain(`'${formulaId}`);
+  });
+
   it('writes the failed rows as xlsx too, and a header-only file when none failed', async () => {
     const xlsx = await exportFailed('xlsx');
     expect(xlsx).toMatchObject({ fileName: 'test-failed.xlsx', rows: 2 });

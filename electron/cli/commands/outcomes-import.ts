@@ -50,8 +50,9 @@ outcome is one of ${outcomes.join(', ')}, or its English name
   --json                   print the report and what was applied as JSON
 
 Ids not in the history, ids whose lookups found no device (204), rows whose outcome names none of
-the three, an id given twice with different outcomes, and an id Excel stored as a number of more
-than 15 digits (Excel keeps only 15, so it is not the id typed) are listed and never applied.
+the three, an id given twice with different outcomes, an id Excel stored as a number of more
+than 15 digits (Excel keeps only 15, so it is not the id typed), and an id or outcome cell holding
+an Excel error (#N/A, #NAME?, …) are listed and never applied.
 Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable;
 2 a usage mistake (such as a column not found).`;
 
@@ -81,7 +82,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName} (sheet ${sheet.sheet}): ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName} (sheet ${sheet.sheet}): ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
@@ -94,6 +95,7 @@ function printReport(
     ['unknown outcome', unknown.length],
     ['no transaction id', sheet.blankIds.length],
     ['id lost digits', sheet.lostDigits.length],
+    ['excel error', sheet.errorCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
   const { destination, elsewhere } = where;
@@ -171,7 +173,9 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
     }
     const sheet = read.value;
     for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${sentence}`);
-    if (sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length === 0) {
+    const dataRows =
+      sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length;
+    if (dataRows === 0) {
       io.err(`dcdesk: ${sheet.fileName}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;
     }
@@ -190,6 +194,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       unknown.length +
       sheet.blankIds.length +
       sheet.lostDigits.length +
+      sheet.errorCells.length +
       report.notFound.length +
       report.withoutDevice.length +
       report.contradictions.length +
@@ -205,6 +210,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             unknownOutcomes: unknown,
             rowsWithoutTransactionId: sheet.blankIds,
             rowsWhoseIdLostDigits: sheet.lostDigits,
+            rowsWithExcelErrors: sheet.errorCells,
             report,
             result,
           },

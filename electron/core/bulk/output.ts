@@ -169,7 +169,8 @@ async function writeCsvOutput(stream: Writable, rows: Iterable<StoredRow>): Prom
 /**
  * Headers of a file of rows to import again: names the import maps on its own (autoMapColumns).
  * The phone goes as country code and `(DDD) number`, not as `+55 (11) …`: a cell starting with
- * `+` is neutralised with a leading `'` in a CSV export, which the import would then refuse.
+ * `+` gets a leading `'` in a CSV export. The import takes that quote off again (formula.ts), but
+ * the analyst who opens the file sees the phone without it.
  */
 export const reimportColumns = [
   'externalID',

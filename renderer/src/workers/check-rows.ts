@@ -14,6 +14,7 @@ import { checkSourceRow, notesAfterEdit } from '../../../shared/spreadsheet/lost
 import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell } from '../../../shared/spreadsheet/types';
+import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import { idList } from './id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
 
@@ -35,6 +36,7 @@ export function checkRows(
   headerRow: number,
   mapping: ColumnMapping,
   onProgress?: (done: number, total: number) => void,
+  hiddenRows?: readonly number[],
 ): BaseReport {
   const sources = rowsToTransactions(rows, headerRow, mapping);
   const duplicates = findDuplicateExternalIds(sources);
@@ -51,10 +53,13 @@ export function checkRows(
     firstUniqueValid: null,
     padded: { cpf_padded: 0, zip_padded: 0 },
     replaced: replacedCells(rows),
+    hidden: 0,
   };
+  const hidden = hiddenRowCounter(hiddenRows);
 
   sources.forEach((source, index) => {
     if (onProgress && index > 0 && index % progressEvery === 0) onProgress(index, sources.length);
+    hidden.see(source.row);
     for (const note of source.notes) if (isPaddingNote(note)) report.padded[note] += 1;
     const check = checkSourceRow(source);
     const problems = check.ok ? [] : check.problems;
@@ -74,6 +79,7 @@ export function checkRows(
   });
   report.problemCounts = [...counts.values()];
   report.uniqueValidIds = idList(uniqueValidIds);
+  report.hidden = hidden.count;
   return report;
 }
 

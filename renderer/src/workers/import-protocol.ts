@@ -56,6 +56,8 @@ export interface BaseReport {
   padded: Record<PaddingNote, number>;
   /** Cells holding U+FFFD: a character of the file was lost in decoding. */
   replaced: ReplacedCells;
+  /** Data rows Excel hides (a filter, or by hand): imported like the others, said on the screen. */
+  hidden: number;
 }
 
 export type ImportRequest =

@@ -120,4 +120,30 @@ describe('the file digest', () => {
       sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     });
   });
+
+  it('counts the data rows Excel hides, which are checked and sent like the others', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Sessão'],
+      ['PED-000001', 's'.repeat(30)],
+      ['PED-000002', 's'.repeat(30)],
+      ['PED-000003', 's'.repeat(30)],
+    ]);
+    sheet['!rows'] = [
+      { hidden: true },
+      undefined,
+      { hidden: true },
+      { hidden: true },
+    ] as XLSX.RowInfo[];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Pedidos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'pedidos.xlsx', maxRows: 10 });
+    const read = answers[0];
+    if (read?.type !== 'sheet' || !read.result.ok) throw new Error('expected a sheet');
+    // The hidden header row is not a data row; the screen is not sent the list.
+    expect(read.result.sheet).not.toHaveProperty('hiddenRows');
+    handle({ type: 'check', id: 2, headerRow: 0, mapping: { externalID: 0, sessionID: 1 } });
+    expect(answers[1]).toMatchObject({ type: 'checked', report: { total: 3, hidden: 2 } });
+  });
 });

@@ -22,12 +22,14 @@ export interface ImportSession {
 export function createImportSession(post: Post): ImportSession {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
+  let hiddenRows: number[] = [];
   /** Rows collected for a run, by the id of the request that collected them. */
   const collections = new Map<number, SourceRow[]>();
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, detectHeaderRow);
     rows = held.rows;
+    hiddenRows = held.hiddenRows;
     return held.result;
   }
 
@@ -61,8 +63,12 @@ export function createImportSession(post: Post): ImportSession {
       case 'sheet':
         return { type: 'sheet', id, result: read(request.sheet) };
       case 'check': {
-        const report = checkRows(rows, request.headerRow, request.mapping, (done, total) =>
-          post({ type: 'progress', id, done, total }),
+        const report = checkRows(
+          rows,
+          request.headerRow,
+          request.mapping,
+          (done, total) => post({ type: 'progress', id, done, total }),
+          hiddenRows,
         );
         return { type: 'checked', id, report };
       }

@@ -6,6 +6,7 @@
 import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
+import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
 
@@ -31,6 +32,10 @@ export interface OutcomeRows {
    * could match the wrong lookup: never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /** Rows whose ID or outcome cell holds an Excel error (#N/A, #NAME?): never applied. */
+  errorCells: ErrorCell[];
+  /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
+  hidden: number;
 }
 
 export type OutcomesRequest =

@@ -41,6 +41,8 @@ describe('the outcomes worker session', () => {
         blankIds: [6],
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
         lostDigits: [],
+        errorCells: [],
+        hidden: 0,
       },
     });
   });
@@ -95,5 +97,49 @@ describe('the outcomes worker session', () => {
         lostDigits: [{ row: 2, transactionId: '12345678901234567000' }],
       },
     });
+  });
+
+  it('never applies a row whose ID or outcome is an Excel error, and reads a guarded ID as itself', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['x', 'Fraude Confirmada'],
+      ['PED-00002', 'x'],
+      ["'-1234567", 'Suspeito'],
+    ]);
+    sheet.A2 = { t: 'e', v: 0x1d, f: 'PROCV(Z2;Casos!A:B;2;0)' };
+    sheet.B3 = { t: 'e', v: 0x2a };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [{ row: 4, transactionId: '-1234567', outcome: 'Suspeito' }],
+        unknown: [],
+        errorCells: [
+          { row: 2, column: 'A', error: '#NAME?' },
+          { row: 3, column: 'B', error: '#N/A' },
+        ],
+      },
+    });
+  });
+
+  it('counts the rows Excel hides, which are applied like the others', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['PED-00001', 'Suspeito'],
+      ['PED-00002', 'Suspeito'],
+    ]);
+    sheet['!rows'] = [undefined, undefined, { hidden: true }] as XLSX.RowInfo[];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({ rows: { hidden: 1 } });
+    expect(answers[1]).toMatchObject({ rows: { rows: [{ row: 2 }, { row: 3 }] } });
   });
 });

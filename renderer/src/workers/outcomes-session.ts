@@ -7,6 +7,10 @@ import { outcomeHeaderRow, outcomeRowsFrom } from '../../../shared/outcomes/outc
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { rowsWithLostDigits } from '../../../shared/spreadsheet/lost-digits';
+import { rowsWithErrors } from '../../../shared/spreadsheet/error-cells';
+import { withoutFormulaGuard } from '../../../shared/spreadsheet/formula';
+import { columnName } from '../../../shared/spreadsheet/problem';
+import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
 import { messageOf } from '../../../shared/message-of';
@@ -19,33 +23,54 @@ export function mapOutcomeRows(
   rows: Cell[][],
   headerRow: number,
   mapping: OutcomeColumnMapping,
+  hiddenRows?: readonly number[],
 ): OutcomeRows {
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const errors = rowsWithErrors(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
+  // A row without an ID is listed as such already, whatever its outcome cell holds.
+  const blank = new Set(mapped.blankIds);
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
     blankIds: mapped.blankIds,
     longIds: [],
     lostDigits: [],
+    errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
+    hidden: 0,
   };
-  for (const { row, transactionId, outcomeText, outcome } of mapped.rows) {
+  const hidden = hiddenRowCounter(hiddenRows);
+  for (const { row, transactionId: read, outcomeText, outcome } of mapped.rows) {
+    // The app's CSV exports put a quote before an ID like -1234567; the ID is without it.
+    const transactionId = withoutFormulaGuard(read);
+    if (errors.has(row)) continue;
     if (lost.has(row)) result.lostDigits.push({ row, transactionId });
     else if (transactionId.length > maxTransactionIdLength)
       result.longIds.push({ row, transactionId });
     else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
-    else result.rows.push({ row, transactionId, outcome });
+    else {
+      hidden.see(row);
+      result.rows.push({ row, transactionId, outcome });
+    }
   }
+  result.hidden = hidden.count;
   return result;
 }
 
 export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
+  let hiddenRows: number[] = [];
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, outcomeHeaderRow);
     rows = held.rows;
+    hiddenRows = held.hiddenRows;
     return held.result;
   }
 
@@ -62,7 +87,11 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
       case 'sheet':
         return { type: 'sheet', id, result: read(request.sheet) };
       case 'rows':
-        return { type: 'rows', id, rows: mapOutcomeRows(rows, request.headerRow, request.mapping) };
+        return {
+          type: 'rows',
+          id,
+          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows),
+        };
     }
   }
 

@@ -44,20 +44,23 @@ export function readHeldSheet(
   file: HeldFile | null,
   sheet: string | undefined,
   headerRowOf: (rows: Cell[][]) => number,
-): { rows: Cell[][]; result: SheetResult } {
+): { rows: Cell[][]; hiddenRows: number[]; result: SheetResult } {
   if (file === null)
     return {
       rows: [],
+      hiddenRows: [],
       result: { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } },
     };
   const read = readSpreadsheet(file.bytes, file.name, {
     ...(sheet === undefined ? {} : { sheet }),
     limits: { maxRows: file.maxRows },
   });
-  if (!read.ok) return { rows: [], result: read };
-  const { rows, ...workbook } = read.value;
+  if (!read.ok) return { rows: [], hiddenRows: [], result: read };
+  // The hidden rows stay in the worker with the rows: a filtered full sheet lists a million.
+  const { rows, hiddenRows = [], ...workbook } = read.value;
   return {
     rows,
+    hiddenRows,
     result: {
       ok: true,
       sheet: {

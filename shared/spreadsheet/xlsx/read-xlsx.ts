@@ -42,6 +42,7 @@ export function readXlsx(
     clearCoveredCells(scan.rows, scan.merges);
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
     const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
+    if (finished.ok && scan.hidden.length > 0) finished.value.hiddenRows = scan.hidden;
     // The rows kept are within the column limit; the cells left out past it decide, after the
     // checks that come before the columns' (too many rows, an empty sheet).
     const wide = scan.tooWide;

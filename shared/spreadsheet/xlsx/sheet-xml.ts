@@ -4,7 +4,8 @@
  * holds whole, as a string and again as cell objects. Here only the rows up to the cap become
  * cells; the rest are counted.
  */
-import { errorTexts, numberCell } from '../cell-text';
+import { numberCell } from '../cell-text';
+import { excelErrorTexts } from '../error-cells';
 import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
@@ -38,10 +39,12 @@ export interface SheetScan {
    */
   tooWide: { row: number; columns: number } | null;
   merges: MergedArea[];
+  /** Rows marked `hidden` (a filter, or hidden by hand), 1-based, up to the cap. */
+  hidden: number[];
 }
 
 export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetContext): SheetScan {
-  const scan: SheetScan = { rows: [], lastRow: 0, merges: [], tooWide: null };
+  const scan: SheetScan = { rows: [], lastRow: 0, merges: [], tooWide: null, hidden: [] };
   let tags: Tags | undefined;
   let rowNumber = 0;
   eachElementRun(bytes, entry, 'row', (run) => {
@@ -98,8 +101,13 @@ function scanRows(
     rowNumber = r === undefined ? rowNumber + 1 : Number(r);
     if (rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
     // Rows up to the cap are read; past it, a row with a value is only counted.
-    if (rowNumber <= context.maxRows) scanCells(row.content, rowNumber, tags, context, scan);
-    else if (
+    if (rowNumber <= context.maxRows) {
+      scanCells(row.content, rowNumber, tags, context, scan);
+      // Most row tags are `<row r="12">` or carry spans and style: the `includes` spares nearly
+      // every row the attribute parse, so a full sheet pays nothing measurable for it.
+      if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden')))
+        scan.hidden.push(rowNumber);
+    } else if (
       nextElement(row.content, tags.value, 0) >= 0 ||
       nextElement(row.content, tags.inline, 0) >= 0
     )
@@ -198,7 +206,8 @@ function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): 
       return { text: value === '1' || value === 'true' ? 'TRUE' : 'FALSE', numeric: false };
     case 'e': {
       const code = value === undefined ? '' : unescapeXml(value);
-      return { text: errorTexts.has(code) ? code : '#ERROR', numeric: false };
+      // Marked, whatever its text: an error is never a value (see error-cells.ts).
+      return { text: excelErrorTexts.has(code) ? code : '#ERROR', numeric: false, error: true };
     }
     case 'd':
       // ISO dates in cells are rare (Excel never writes them); SheetJS's calendar reads them.
@@ -228,6 +237,11 @@ function attribute(tag: string, name: string): string | undefined {
     return end < 0 ? undefined : tag.slice(at + name.length + 2, end);
   }
   return undefined;
+}
+
+/** An XML boolean: `1` or `true`. */
+function isTrue(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
 }
 
 function readMerges(tail: string, scan: SheetScan): void {

@@ -58,6 +58,8 @@ export interface EffectiveReport {
   firstRequest: { row: number; transaction: Transaction } | null;
   /** Cells where a character was lost in decoding (U+FFFD), as the worker found them. */
   replaced: BaseReport['replaced'];
+  /** Data rows Excel hides, as the worker counted them; they are sent like the others. */
+  hidden: number;
 }
 
 export interface Edits {
@@ -185,6 +187,7 @@ export function effectiveReport(
     externalIds: withMore(base.uniqueValidIds, listedIds),
     firstRequest,
     replaced: base.replaced,
+    hidden: base.hidden,
   };
 }
 

@@ -27,6 +27,7 @@ const report: BaseReport = {
   firstUniqueValid: null,
   padded: { cpf_padded: 0, zip_padded: 0 },
   replaced: { count: 0, cells: [] },
+  hidden: 0,
 };
 const header = {
   headerRow: 0,

@@ -25,6 +25,10 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
   const lostDigits = report.lists.invalid.filter((view) =>
     view.problems.some((problem) => problem.rule === 'digits_lost'),
   ).length;
+  // Rows still held back for an Excel error in a mapped cell, after the analyst's fixes.
+  const errorCells = report.lists.invalid.filter((view) =>
+    view.problems.some((problem) => problem.rule === 'cell_error'),
+  ).length;
 
   return (
     <section
@@ -46,6 +50,16 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
       {lostDigits > 0 ? (
         <p className="notice" role="status" data-testid="lost-digits">
           {t('import.lostDigits.hint', { count: lostDigits })}
+        </p>
+      ) : null}
+      {report.hidden > 0 ? (
+        <p className="notice" role="status" data-testid="hidden-rows">
+          {t('import.hidden.hint', { count: report.hidden })}
+        </p>
+      ) : null}
+      {errorCells > 0 ? (
+        <p className="notice" role="status" data-testid="error-cells">
+          {t('import.errorCells.hint', { count: errorCells })}
         </p>
       ) : null}
       {report.replaced.count > 0 ? (

@@ -26,6 +26,8 @@ export const problemMessages = catalogue(
     'import.rule.phoneIncomplete': 'the area code (DDD) is missing',
     'import.rule.digitsLost':
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
+    'import.rule.cellError':
+      'the cell holds an Excel error (such as #N/A or #NAME?), not a value; fix the formula in Excel or type the value',
     'import.rule.format.sessionID':
       'must not contain control characters (such as tab, NUL or ESC) or direction marks',
     'import.rule.format.externalID':
@@ -74,6 +76,8 @@ export const problemMessages = catalogue(
     'import.rule.phoneIncomplete': 'falta o código de área (DDD)',
     'import.rule.digitsLost':
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
+    'import.rule.cellError':
+      'a célula contém um erro do Excel (como #N/D ou #NOME?), não um valor; corrija a fórmula no Excel ou digite o valor',
     'import.rule.format.sessionID':
       'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
     'import.rule.format.externalID':

@@ -15,6 +15,10 @@ export const reportMessages = catalogue(
       '{count, plural, one {# CPF or CEP cell was stored as a number and had lost its leading zeros; the zeros were put back.} other {# CPF or CEP cells were stored as numbers and had lost their leading zeros; the zeros were put back.}}',
     'import.lostDigits.hint':
       '{count, plural, one {# row is held back: a cell in an ID column was stored by Excel as a number of more than 15 digits.} other {# rows are held back: cells in ID columns were stored by Excel as numbers of more than 15 digits.}} Excel keeps only 15 digits (and may show such a number as 1.23457E+19), so these values are not the ones typed and would never match the merchant’s records. Excel cannot give the digits back: format the column as Text in Excel and type the values again, or save the file as CSV from the source system. You can also type each value again here with Edit.',
+    'import.hidden.hint':
+      '{count, plural, one {# row is hidden in Excel (a filter or hidden rows); it is imported like the others.} other {# rows are hidden in Excel (a filter or hidden rows); they are imported like the others.}} If the filter was meant to choose the rows to send, remove the other rows from the file (or exclude them here) first.',
+    'import.errorCells.hint':
+      '{count, plural, one {# row is held back: a cell in a mapped column holds an Excel error (such as #N/A, #NAME? or #REF!), not a value.} other {# rows are held back: cells in mapped columns hold Excel errors (such as #N/A, #NAME? or #REF!), not values.}} A formula that failed leaves its error in the cell; it is not the ID or the data of a transaction. Fix the formula (or the data it reads) in Excel, or type the value, and import the file again; you can also type each value here with Edit.',
     'import.replaced.hint':
       'Cells with a character that could not be read (shown as �, or not at all): {cells} ({count} in all). The file is probably not UTF-8: save it again as “CSV UTF-8” and import it again.',
     'import.noRows': 'There are no data rows below the header row.',
@@ -85,6 +89,10 @@ export const reportMessages = catalogue(
       '{count, plural, one {# célula de CPF ou CEP estava gravada como número e tinha perdido os zeros à esquerda; os zeros foram repostos.} other {# células de CPF ou CEP estavam gravadas como número e tinham perdido os zeros à esquerda; os zeros foram repostos.}}',
     'import.lostDigits.hint':
       '{count, plural, one {# linha ficou retida: uma célula de uma coluna de ID foi gravada pelo Excel como número de mais de 15 dígitos.} other {# linhas ficaram retidas: células de colunas de ID foram gravadas pelo Excel como números de mais de 15 dígitos.}} O Excel guarda só 15 dígitos (e pode mostrar esse número como 1,23457E+19), então esses valores não são os digitados e nunca vão conferir com os registros do lojista. O Excel não devolve os dígitos: formate a coluna como Texto no Excel e digite os valores de novo, ou salve o arquivo como CSV no sistema de origem. Também é possível digitar cada valor de novo aqui, em Editar.',
+    'import.hidden.hint':
+      '{count, plural, one {# linha está oculta no Excel (um filtro ou linhas ocultas); ela é importada como as outras.} other {# linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são importadas como as outras.}} Se o filtro era para escolher as linhas a enviar, tire as outras linhas do arquivo (ou exclua-as aqui) antes.',
+    'import.errorCells.hint':
+      '{count, plural, one {# linha ficou retida: uma célula de uma coluna mapeada contém um erro do Excel (como #N/D, #NOME? ou #REF!), não um valor.} other {# linhas ficaram retidas: células de colunas mapeadas contêm erros do Excel (como #N/D, #NOME? ou #REF!), não valores.}} Uma fórmula que falhou deixa o erro na célula; ele não é o ID nem os dados de uma transação. Corrija a fórmula (ou os dados que ela lê) no Excel, ou digite o valor, e importe o arquivo de novo; também é possível digitar cada valor aqui, em Editar.',
     'import.replaced.hint':
       'Células com um caractere que não pôde ser lido (mostrado como �, ou invisível): {cells} ({count} no total). O arquivo provavelmente não está em UTF-8: salve-o de novo como “CSV UTF-8” e importe outra vez.',
     'import.noRows': 'Não há linhas de dados abaixo da linha de cabeçalho.',

@@ -33,6 +33,7 @@ describe('describeProblem', () => {
       'phone_incomplete',
       'length',
       'digits_lost',
+      'cell_error',
     ] as const;
     const fields = [
       'sessionID',

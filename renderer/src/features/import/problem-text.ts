@@ -67,6 +67,8 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.phoneIncomplete');
     case 'digits_lost':
       return t('import.rule.digitsLost');
+    case 'cell_error':
+      return t('import.rule.cellError');
     case 'length': {
       const { min, max } = problem;
       if (min === undefined || max === undefined) return t('import.rule.length');

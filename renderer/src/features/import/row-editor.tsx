@@ -26,7 +26,7 @@ export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
   const fields = useMemo(() => editorFields(mapping, view), [mapping, view]);
   const [draft, setDraft] = useState(() => draftOf(view.raw, fields));
   const fix = useMemo(() => fixOf(draft, fields), [draft, fields]);
-  // A value that lost digits stays at fault until it is typed again, not merely re-applied.
+  // A value that lost digits or was an Excel error stays at fault until it is typed again.
   const check = useMemo(
     () => checkSourceRow({ raw: fix, notes: notesAfterEdit(view.notes, fix, view.sheetRaw) }),
     [fix, view],

@@ -69,7 +69,34 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           {t('review.import.lostDigitsHint')}
         </p>
       ) : null}
-      {rows.unknown.length + rows.blankIds.length + rows.longIds.length + rows.lostDigits.length >
+      {rows.hidden > 0 ? (
+        <p className="notice" role="status" data-testid="review-import-hidden">
+          {t('review.import.hidden', { count: rows.hidden })}
+        </p>
+      ) : null}
+      {rows.errorCells.length > 0 ? (
+        <IssueList
+          title={t('review.import.errorCells')}
+          items={rows.errorCells}
+          itemKey={(item) => item.row}
+          renderItem={(item) => (
+            <span>
+              {t('review.import.errorCell', {
+                row: item.row,
+                column: item.column,
+                error: item.error,
+              })}
+            </span>
+          )}
+          tone="warning"
+          testId="review-import-error-cells"
+        />
+      ) : null}
+      {rows.unknown.length +
+        rows.blankIds.length +
+        rows.longIds.length +
+        rows.lostDigits.length +
+        rows.errorCells.length >
       0 ? (
         <p className="hint">{t('review.import.notApplied')}</p>
       ) : null}

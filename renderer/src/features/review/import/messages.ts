@@ -21,6 +21,11 @@ export const importMessages = catalogue(
     'review.import.blankIds': 'Rows without a transaction ID',
     'review.import.longIds': 'Rows whose ID is longer than 64 characters',
     'review.import.lostDigits': 'Rows whose ID Excel stored as a number of more than 15 digits',
+    'review.import.errorCells': 'Rows whose ID or outcome is an Excel error',
+    'review.import.hidden':
+      '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
+    'review.import.errorCell':
+      'Row {row}, column {column}: {error}, an Excel error, not a value (fix the formula or type the value in Excel)',
     'review.import.lostDigitsHint':
       'Excel keeps only 15 digits of a number (and may show it as 1.23457E+19), so these IDs are not the ones typed and could match the wrong transaction. Format the ID column as Text in Excel and type the IDs again, or save the file as CSV from the source system.',
     'review.import.notApplied':
@@ -67,6 +72,11 @@ export const importMessages = catalogue(
     'review.import.blankIds': 'Linhas sem ID transacional',
     'review.import.longIds': 'Linhas com ID de mais de 64 caracteres',
     'review.import.lostDigits': 'Linhas cujo ID o Excel gravou como número de mais de 15 dígitos',
+    'review.import.errorCells': 'Linhas cujo ID ou resultado é um erro do Excel',
+    'review.import.hidden':
+      '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
+    'review.import.errorCell':
+      'Linha {row}, coluna {column}: {error}, um erro do Excel, não um valor (corrija a fórmula ou digite o valor no Excel)',
     'review.import.lostDigitsHint':
       'O Excel guarda só 15 dígitos de um número (e pode mostrá-lo como 1,23457E+19), então esses IDs não são os digitados e poderiam conferir com a transação errada. Formate a coluna de ID como Texto no Excel e digite os IDs de novo, ou salve o arquivo como CSV no sistema de origem.',
     'review.import.notApplied':

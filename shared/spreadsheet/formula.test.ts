@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { withoutFormulaGuard } from './formula';
+import { neutraliseFormula } from './write';
+
+describe('withoutFormulaGuard', () => {
+  it('undoes exactly what the CSV guard did, for every start it guards', () => {
+    for (const text of [
+      '-1234567',
+      '+5511987654321',
+      '=1+1',
+      '@SUM(1+1)',
+      '\tx',
+      '\rx',
+      'PED-1',
+      '',
+      "'",
+    ]) {
+      expect(withoutFormulaGuard(neutraliseFormula(text))).toBe(text);
+    }
+  });
+
+  it('leaves any other quote as written', () => {
+    expect(withoutFormulaGuard("'0123")).toBe("'0123");
+    expect(withoutFormulaGuard("''-1")).toBe("''-1");
+    expect(withoutFormulaGuard(" '-1")).toBe(" '-1");
+  });
+});
