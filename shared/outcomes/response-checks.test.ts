@@ -81,6 +81,31 @@ describe('checkResponseRows', () => {
     expect(confirmRows([row('1.23457E+19', 'dev-1', 'Suspeito')]).ok).toBe(false);
   });
 
+  it('refuses a transaction id or DeviceId that is an Excel error, not a value', () => {
+    const problems = checkResponseRows([
+      row('#N/A', 'dev-1', 'Suspeito'),
+      row('A2', '#REF!', 'Suspeito'),
+      row('PED-#N/A', 'dev-3', 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'excel_error',
+        line: 2,
+        value: '#N/A',
+        message:
+          "Line 2: ID Transacional '#N/A' is an Excel error (a formula that failed), not a value. Correct the formula or the cell, then build the file again.",
+      },
+      {
+        code: 'excel_error',
+        line: 3,
+        value: '#REF!',
+        message:
+          "Line 3: DeviceId '#REF!' is an Excel error (a formula that failed), not a value. Correct the formula or the cell, then build the file again.",
+      },
+    ]);
+    expect(confirmRows([row('A1', '#NAME?', 'Suspeito')]).ok).toBe(false);
+  });
+
   it('accepts only the three outcomes spelt exactly', () => {
     const problems = checkResponseRows([
       row('A1', 'd', 'Suspeito'),

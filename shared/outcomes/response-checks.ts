@@ -4,6 +4,7 @@
  * once. The service's complete rules are not published; these are the ones the interface states.
  */
 import { hasUnsafeCharacters } from '../domain/text';
+import { isErrorText } from '../spreadsheet/error-cells';
 import { isExponentText } from '../spreadsheet/lost-digits';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
@@ -44,8 +45,10 @@ export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
     for (const [column, value] of [
       [idColumn, row.transactionId],
       [deviceColumn, row.deviceId],
-    ] as const)
+    ] as const) {
       if (value !== null && hasUnsafeCharacters(value)) problems.push(unsafe(line, column, value));
+      if (value !== null && isErrorText(value)) problems.push(excelError(line, column, value));
+    }
     if (!isOutcome(row.outcome)) problems.push(invalidOutcome(line, row.outcome));
   });
   return problems;
@@ -88,7 +91,7 @@ export function rowConfirmer(): {
         const id = transactionId.trim();
         if (id === '' || deviceId.trim() === '') return failed();
         if (hasUnsafeCharacters(transactionId) || hasUnsafeCharacters(deviceId)) return failed();
-        if (isExponentText(id)) return failed();
+        if (isExponentText(id) || isErrorText(id) || isErrorText(deviceId)) return failed();
         ids.add(id);
         confirmed.push({ transactionId, deviceId, outcome });
       }
@@ -112,6 +115,15 @@ function unsafe(line: number, column: string, value: string): FileProblem {
     line,
     value,
     message: `Line ${line}: ${column} ${JSON.stringify(value)} holds a control or direction character (a line break, a tab, a NUL).`,
+  };
+}
+
+function excelError(line: number, column: string, value: string): FileProblem {
+  return {
+    code: 'excel_error',
+    line,
+    value,
+    message: `Line ${line}: ${column} '${value}' is an Excel error (a formula that failed), not a value. Correct the formula or the cell, then build the file again.`,
   };
 }
 

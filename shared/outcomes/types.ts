@@ -41,6 +41,8 @@ export const fileProblemCodes = [
   'unsafe_value',
   /** A transaction id in Excel's exponent form (`1.23457E+19`): its other digits are lost. */
   'digits_lost',
+  /** A transaction id or DeviceId that is an Excel error (`#N/A`): a formula that failed. */
+  'excel_error',
 ] as const;
 export type FileProblemCode = (typeof fileProblemCodes)[number];
 

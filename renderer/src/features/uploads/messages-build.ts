@@ -71,6 +71,8 @@ export const buildMessages = catalogue(
       'the transaction id {value} is repeated (first on line {firstLine}).',
     'uploads.problem.unsafe_value':
       'the value {value} holds a control or direction character (a line break, a tab, a NUL): the service would not read it as written. Correct it in the file, or leave that transaction out.',
+    'uploads.problem.excel_error':
+      '{value} is an Excel error (a formula that failed), not an ID: correct the formula or the cell, then build the file again.',
     'uploads.problem.digits_lost':
       'the transaction id {value} is in the exponent form Excel shows long numbers in: the ID’s other digits are lost. Build the file again in the app, or format the column as Text in Excel before saving.',
   },
@@ -145,6 +147,8 @@ export const buildMessages = catalogue(
       'o ID da transação {value} se repete (primeiro na linha {firstLine}).',
     'uploads.problem.unsafe_value':
       'o valor {value} tem um caractere de controle ou de direção (quebra de linha, tabulação, NUL): o serviço não o leria como está escrito. Corrija-o no arquivo ou deixe essa transação de fora.',
+    'uploads.problem.excel_error':
+      '{value} é um erro do Excel (uma fórmula que falhou), não um ID: corrija a fórmula ou a célula e monte o arquivo de novo.',
     'uploads.problem.digits_lost':
       'o ID da transação {value} está na forma com expoente que o Excel usa para números longos: os outros dígitos do ID se perderam. Monte o arquivo de novo no app, ou formate a coluna como Texto no Excel antes de salvar.',
   },

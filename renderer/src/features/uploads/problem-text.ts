@@ -13,6 +13,7 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
   duplicate_transaction_id: 'uploads.problem.duplicate_transaction_id',
   unsafe_value: 'uploads.problem.unsafe_value',
   digits_lost: 'uploads.problem.digits_lost',
+  excel_error: 'uploads.problem.excel_error',
 };
 
 /**
