@@ -38,6 +38,7 @@ import { columnName } from '../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { UsageError, type Io } from './io';
 import { readSpreadsheetFile, stdinName } from './read-within';
+import { shown } from './terminal-text';
 import { counted, pluralForm } from '../../shared/count-text';
 
 export interface BulkInput {
@@ -144,7 +145,7 @@ function warn(found: Walk, io: Io): void {
   const { duplicates } = found;
   for (const duplicate of duplicates.slice(0, 10)) {
     io.err(
-      `dcdesk: warning: external ID ${duplicate.externalID} appears on rows ${listed(duplicate.rows)}.`,
+      `dcdesk: warning: external ID ${shown(duplicate.externalID)} appears on rows ${listed(duplicate.rows)}.`,
     );
   }
   if (duplicates.length > 10)
@@ -214,7 +215,7 @@ export async function readBulkInput(
   const found = walk(sheet, headerRow, mapping);
   warnReplaced(name, found.replaced, io);
   for (const repeated of repeatedHeaders(headers, mapping))
-    io.err(`dcdesk: warning: ${describeRepeatedHeader(repeated)}`);
+    io.err(`dcdesk: warning: ${shown(describeRepeatedHeader(repeated))}`);
   if (found.total === 0)
     throw new UsageError(`${name}: the sheet has a header row but no data rows.`);
   warn(found, io);
@@ -229,7 +230,7 @@ export async function readBulkInput(
 /** Each cell (the first ten) on its own line: the analyst goes to it in the sheet. */
 function warnLostDigits(lost: Walk['lostDigits'], io: Io): void {
   if (lost.count === 0) return;
-  for (const cell of lost.cells) io.err(`dcdesk: warning: ${describeLostDigits(cell)}`);
+  for (const cell of lost.cells) io.err(`dcdesk: warning: ${shown(describeLostDigits(cell))}`);
   const more = lost.count - lost.cells.length;
   if (more > 0)
     io.err(
@@ -240,7 +241,7 @@ function warnLostDigits(lost: Walk['lostDigits'], io: Io): void {
 
 function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
   if (errors.count === 0) return;
-  for (const cell of errors.cells) io.err(`dcdesk: warning: ${describeErrorCell(cell)}`);
+  for (const cell of errors.cells) io.err(`dcdesk: warning: ${shown(describeErrorCell(cell))}`);
   const more = errors.count - errors.cells.length;
   if (more > 0)
     io.err(
@@ -250,5 +251,6 @@ function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
 }
 
 function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {
-  if (replaced.count > 0) io.err(`dcdesk: warning: ${name}: ${describeReplacedCells(replaced)}`);
+  if (replaced.count > 0)
+    io.err(`dcdesk: warning: ${shown(name)}: ${shown(describeReplacedCells(replaced))}`);
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
@@ -137,5 +138,14 @@ describe('names from files are printed on one line', () => {
     const list = await dcdesk(['batches', '--data-dir', work.dir]);
     expect(list.stdout).not.toMatch(/^20991231/m);
     expect(list.stdout).toContain('pedidos\\u000a20991231-000000-fake  finished  production.csv');
+  });
+
+  it('a line feed in a repeated external ID forges no line of the warnings', async () => {
+    const input = work.file('repeated.csv');
+    const id = '"PED-1\ndcdesk: done, nothing to check"';
+    writeFileSync(input, `external_id,session_id\n${id},s1\n${id},s2\n`);
+    const run = await dcdesk(['bulk', input, '-o', work.file('r2.json'), ...at]);
+    expect(run.stderr).toContain('external ID PED-1\\u000adcdesk: done');
+    expect(run.stderr).not.toMatch(/^dcdesk: done, nothing to check/m);
   });
 });
