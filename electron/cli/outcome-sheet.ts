@@ -27,7 +27,8 @@ export interface ColumnChoice {
 /** An outcomes spreadsheet, read and mapped. */
 export interface OutcomeSheet {
   fileName: string;
-  sheet: string;
+  /** The sheet read, for a workbook; a CSV has none (null). */
+  sheet: string | null;
   /** The headers the two columns were taken from. */
   columns: { transactionId: string; outcome: string };
   rows: OutcomeSheetRow[];
@@ -113,6 +114,9 @@ export async function readOutcomeSheet(
     limits: { maxRows: options.maxRows },
   });
   if (!read.ok) return { ok: false, message: `${fileName}: ${read.problem.message}` };
+  // Ignoring --sheet would let the analyst believe the sheet named was the one read.
+  if (read.value.kind === 'csv' && options.sheet !== undefined)
+    throw new UsageError(`${fileName} is a CSV file: it has no sheets, so --sheet does not apply.`);
   const { rows } = read.value;
   const headerRow = headerRowOf(rows, options);
   const headers = headerTexts(rows, headerRow);
@@ -144,7 +148,7 @@ export async function readOutcomeSheet(
     ok: true,
     value: {
       fileName,
-      sheet: read.value.sheet,
+      sheet: read.value.kind === 'csv' ? null : read.value.sheet,
       columns: {
         transactionId: headers[mapping.transactionId ?? 0] ?? '',
         outcome: headers[mapping.outcome ?? 0] ?? '',

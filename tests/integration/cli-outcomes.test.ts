@@ -105,10 +105,17 @@ describe('dcdesk outcomes import', () => {
     expect(empty.stderr).toMatch(/no reviewed transactions; nothing written/);
     expect(readdirSync(work.dir)).not.toContain('none.csv');
 
+    // A CSV has no sheets: a --sheet would be ignored, and the analyst misled.
+    const sheet = await cli(['outcomes', 'import', work.file('casos.csv'), '--sheet', 'Junho']);
+    expect(sheet.code).toBe(2);
+    expect(sheet.stderr).toContain(
+      'casos.csv is a CSV file: it has no sheets, so --sheet does not apply.',
+    );
+
     const applied = await cli(['outcomes', 'import', work.file('casos.csv')]);
     expect(applied.code, applied.stderr).toBe(1);
     expect(applied.stdout).toContain(
-      "casos.csv (sheet casos): 10 rows; transaction id from 'ID da Transação', outcome from 'Classificação'.",
+      "casos.csv: 10 rows; transaction id from 'ID da Transação', outcome from 'Classificação'.",
     );
     expect(applied.stdout).toMatch(/to apply\s+4\n/);
     expect(applied.stdout).toContain("Not in sandbox's lookups (1):\n  row 7: order-999999");

@@ -82,7 +82,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName} (sheet ${sheet.sheet}): ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName}${sheet.sheet === null ? '' : ` (sheet ${sheet.sheet})`}: ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
