@@ -1,6 +1,6 @@
 import type { AppError, ErrorCode } from '../../shared/result';
 import type { Input } from './terminal-input';
-import { shown } from './terminal-text';
+import { shown } from './escape-text';
 
 /**
  * How much a command says on standard error besides its errors. `quiet`: only errors, warnings

@@ -1,42 +1,7 @@
-import { unsafeCharacters } from '../../shared/domain/text';
 import type { Io } from './io';
+import { terminalText } from './escape-text';
 
-/**
- * Characters a terminal acts on instead of showing: C0 controls but line feed and tab (ESC starts
- * sequences that recolour, move the cursor or retitle the window; CR overwrites the line; BEL
- * rings), DEL, C1 controls (0x9B is a one-byte CSI on some terminals), the line and paragraph
- * separators, and the bidirectional controls that reorder what is shown (`abc\u202Edcba` reads
- * as `abcabcd`).
- */
-const unsafe =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here.
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
-
-/**
- * Text as it may reach a terminal: every character above shown as a `\uXXXX` escape. The escape
- * is JSON's own, so JSON output stays valid and parses to the same values; JSON.stringify already
- * escapes C0 controls, so ordinary JSON output is byte-identical.
- */
-export function terminalText(text: string): string {
-  return text.replace(unsafe, escaped);
-}
-
-function escaped(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
-/** The characters `hasUnsafeCharacters` refuses, and the line and paragraph separators. */
-const unsafeInValue = new RegExp(`${unsafeCharacters().source.slice(0, -1)}\\u2028\\u2029]`, 'g');
-
-/**
- * A name or value from a file, the history or the service, to be put inside one line of a
- * message or one cell of a table: every control and direction character escaped, line feed and
- * tab too. `terminalText` has to keep those (messages and help span lines), so a file named
- * `a<LF>20991231-… finished …` would otherwise print a forged line in `dcdesk batches`.
- */
-export function shown(value: string): string {
-  return value.replace(unsafeInValue, escaped);
-}
+export { shown, terminalText } from './escape-text';
 
 /**
  * The same Io with every printed line passed through `terminalText`. `runCli` wraps the Io once,

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { settingBounds } from '../settings-bounds';
-import type { SourceRow } from '../spreadsheet/transactions';
 
 const text = z.string().max(1024).optional();
 
@@ -96,10 +95,4 @@ export const sourceRowLines = lineText
     return rows;
   });
 
-/**
- * Source rows as JSON lines, one row per line, the form `batches.create` takes from the import
- * screen (JSON escapes every line feed inside a value, so a line is always one row).
- */
-export function rowLines(rows: readonly SourceRow[]): string {
-  return rows.map((row) => JSON.stringify(row)).join('\n');
-}
+export { rowLines } from './row-lines';

@@ -5,7 +5,7 @@
  */
 import { detectHeaderRow } from '../../../shared/spreadsheet/header';
 import type { Cell } from '../../../shared/spreadsheet/types';
-import { rowLines } from '../../../shared/contract/source-rows';
+import { rowLines } from '../../../shared/contract/row-lines';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import { checkRows, collectRows } from './check-rows';
 import type { ImportAnswer, ImportRequest, SheetResult } from './import-protocol';
