@@ -19,8 +19,9 @@ async function parseFile(kind: 'csv' | 'zip', data: Buffer): Promise<Parsed> {
   for (const file of archive.files) {
     const parsed = parseResponseVariables(file.data);
     // Inside a zip each message names its entry, so the analyst knows which file to fix.
-    if (parsed.ok) rows.push(...parsed.rows);
-    else messages.push(...parsed.messages.map((message) => `${file.path}: ${message}`));
+    // One by one: a million rows spread as arguments overflow the call stack.
+    if (parsed.ok) for (const row of parsed.rows) rows.push(row);
+    else for (const message of parsed.messages) messages.push(`${file.path}: ${message}`);
   }
   return messages.length === 0 ? { ok: true, rows } : { ok: false, messages };
 }

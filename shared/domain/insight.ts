@@ -80,8 +80,9 @@ export function parseInsightResult(body: unknown): InsightParse {
     smartID: take(readText('smartID', get('smartID')), null),
     similarityResult: similarity.value,
   };
-  problems.push(...similarity.problems);
-  unknownFields.push(...similarity.unknown);
+  // One by one: a hostile answer's list can be long enough to overflow a spread's arguments.
+  for (const problem of similarity.problems) problems.push(problem);
+  for (const field of similarity.unknown) unknownFields.push(field);
   if (problems.length === 0) return { ok: true, value, unknownFields };
   const fields = problems.map((problem) => /^[\w.]+/.exec(problem)?.[0] ?? problem);
   return { ok: false, problems, fields: [...new Set(fields)] };

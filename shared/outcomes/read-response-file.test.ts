@@ -301,6 +301,15 @@ describe('readResponseFile refusals', () => {
   });
 });
 
+describe('a file with a problem on every line', () => {
+  it('lists 200,000 problems without overflowing the call stack', () => {
+    const text = 'ID Transacional,DeviceId,Resultado\r\n' + 'A,d,Legítimo\r\n'.repeat(200_000);
+    const read = readResponseFile(utf8(text), 'r.csv');
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.problems.length).toBeGreaterThanOrEqual(200_000);
+  });
+});
+
 describe('responseRecords', () => {
   it('splits a file without quote marks into the records parseCsv reads', () => {
     const text = fc.string({

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkResponseRows, confirmRows } from './response-checks';
 import type { DraftResponseRow } from './types';
@@ -205,5 +206,37 @@ describe('confirmRows', () => {
       ok: false,
       problems: [{ code: 'invalid_outcome', line: 2 }],
     });
+  });
+});
+
+describe('the quick check and the detailed one', () => {
+  it('agree on every file: refused by one, a problem named by the other', () => {
+    const value = fc.constantFrom(
+      null,
+      '',
+      ' ',
+      'A1',
+      ' A1',
+      'A1 ',
+      'a1',
+      '#N/A',
+      '  #GETTING_DATA  ',
+      '          #CONNECT!',
+      '1.23457E+19',
+      ' 1E+10 ',
+      'dev\n1',
+      'x\u202Ey',
+      'Suspeito',
+      'Fraude Confirmada',
+      'Legítima',
+    );
+    const draft = fc.record({ transactionId: value, deviceId: value, outcome: value });
+    fc.assert(
+      fc.property(fc.array(draft, { maxLength: 6 }), (rows) => {
+        const quick = confirmRows(rows).ok;
+        expect(quick).toBe(checkResponseRows(rows).length === 0);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

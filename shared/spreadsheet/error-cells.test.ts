@@ -5,6 +5,7 @@ import { headerTexts } from './header';
 import { checkSourceRow } from './lost-digits';
 import { readSpreadsheet } from './read';
 import { rowsToTransactions, type SourceRow } from './transactions';
+import { isErrorText } from './error-cells';
 
 const session = (n: number) => `sess${String(n).padStart(10, '0')}abcdefabcdefabcdef`;
 
@@ -74,5 +75,15 @@ describe('an Excel error cell in a mapped column', () => {
       [],
       [{ field: 'externalID', rule: 'cell_error' }],
     ]);
+  });
+});
+
+describe('isErrorText', () => {
+  it('takes an error padded with spaces for the error, however many', () => {
+    expect(isErrorText('#N/A')).toBe(true);
+    expect(isErrorText('          #CONNECT!   ')).toBe(true);
+    expect(isErrorText(' #GETTING_DATA                ')).toBe(true);
+    expect(isErrorText('PED-#N/A')).toBe(false);
+    expect(isErrorText('#N/A#N/A')).toBe(false);
   });
 });

@@ -49,7 +49,10 @@ const longestError = 16;
  * `1.23457E+19`). Text around it (`PED-#N/A`) is an ordinary value.
  */
 export function isErrorText(text: string): boolean {
-  return text.length <= longestError + 2 && text.includes('#') && errorTexts.has(text.trim());
+  // Trimmed before its length is asked: an error padded with spaces is still the error.
+  if (!text.includes('#')) return false;
+  const trimmed = text.trim();
+  return trimmed.length <= longestError && errorTexts.has(trimmed);
 }
 
 /** Whether a cell is an error: a workbook's error cell, or an error's exact text. */
