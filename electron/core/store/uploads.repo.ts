@@ -188,8 +188,9 @@ export function uploadsRepo(db: Db) {
         messages: upload.messages.length > 0 ? JSON.stringify(upload.messages) : null,
       });
       const id = Number(lastInsertRowid);
+      // Trimmed: the service trims its cells, and the re-send guard compares them so.
       for (const row of upload.rows)
-        insertTransaction.run(id, row.transactionId, row.deviceId, row.outcome);
+        insertTransaction.run(id, row.transactionId.trim(), row.deviceId.trim(), row.outcome);
       return id;
     }),
     /** Writes the service's answer on a line stored before the request went out. */

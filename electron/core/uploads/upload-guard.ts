@@ -82,9 +82,10 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
 
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
+    // Trimmed, as the ledger stores them: the service trims its cells, so ` A1 ` is `A1`.
     const repeated = repo.repeated(
       environment,
-      rows.map((row) => row.transactionId),
+      rows.map((row) => row.transactionId.trim()),
     );
     return {
       sameFile: repo.sameFile(hash, environment),

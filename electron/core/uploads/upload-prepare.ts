@@ -108,7 +108,11 @@ export async function prepareUpload(
     .immediate();
   if (started.kind === 'confirm') return ok(started);
   const rows = target.withRows
-    ? read.rows.map(({ transactionId, outcome }) => ({ transactionId, outcome }))
+    ? read.rows.map(({ transactionId, outcome }) => ({
+        // Trimmed, as the ledgers store them (the service trims its cells).
+        transactionId: transactionId.trim(),
+        outcome,
+      }))
     : [];
   return ok({ ...started, check, rows });
 }
