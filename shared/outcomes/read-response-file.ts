@@ -5,7 +5,7 @@
  */
 import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
 import { checkResponseRows, confirmRows } from './response-checks';
-import { unzipOne, type Inflater } from './response-zip';
+import { unzipOne, type Unpacking } from './response-zip';
 import { maxUploadBytes, responseColumns } from './types';
 import { hasLoneCr, unquotedDrafts, unquotedHeader, type ColumnsAt } from './unquoted-rows';
 import type {
@@ -24,12 +24,12 @@ type ResponseColumn = (typeof responseColumns)[number];
  * `;`, is the one the header line uses; quoting is RFC 4180's. The header must name exactly the
  * three columns, in any order; then every row must pass `checkResponseRows`, and hold no more
  * fields than the header. A line is a CSV record: the header is line 1. `inflate` unpacks a zip's
- * CSV (fflate's unless said: the core passes Node's zlib).
+ * CSV and checks it (fflate's and JavaScript's unless said: the core passes Node's zlib).
  */
 export function readResponseFile(
   bytes: Uint8Array,
   fileName: string,
-  { inflate }: { inflate?: Inflater } = {},
+  unpacking: Unpacking = {},
 ): ReadResult {
   const kind = kindOf(fileName);
   if (kind === null) return refuse(unreadable('The file name must end in .csv or .zip.'));
@@ -42,7 +42,7 @@ export function readResponseFile(
     });
   let csv = bytes;
   if (kind === 'zip') {
-    const inner = unzipOne(bytes, inflate);
+    const inner = unzipOne(bytes, unpacking);
     if (!inner.ok) return refuse(inner.problem);
     csv = inner.bytes;
   }

@@ -10,9 +10,9 @@ import type { Limits } from '../spreadsheet/limits';
 import { formatBytes } from '../format-bytes';
 import { formatCount } from '../spreadsheet/problem';
 import type { ReadProblem } from '../spreadsheet/types';
-import { checkZip, type ZipRefusal } from '../spreadsheet/zip-check';
+import { checkZip, type ZipEntry, type ZipRefusal } from '../spreadsheet/zip-check';
 import type { FileProblem } from './types';
-import { fflateDeflater, zipArchive, type Deflater } from './zip-one';
+import { crc32 as jsCrc32, fflateDeflater, zipArchive, type Deflater } from './zip-one';
 
 export { zipEntryDate } from './zip-one';
 
@@ -27,6 +27,31 @@ export type Inflater = (
   packed: Uint8Array,
   size: number,
 ) => { ok: true; bytes: Uint8Array } | { ok: false; reason: 'size' | 'damaged' };
+
+/** How a zip's CSV is unpacked and checked: fflate's and JavaScript's unless said (the core passes Node's zlib). */
+export interface Unpacking {
+  inflate?: Inflater;
+  crc32?: (bytes: Uint8Array) => number;
+}
+
+/** The most a data descriptor after an entry's data takes (ZIP64's, with its signature). */
+const descriptorBytes = 24;
+
+/**
+ * Whether the entries' local headers and data fill the file from its start to the directory, with
+ * at most a data descriptor after each: nothing else hides between them.
+ */
+function coveredByDirectory(entries: ZipEntry[], directoryStart: number): boolean {
+  const ordered = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  let end = 0;
+  for (const entry of ordered) {
+    const gap = entry.localOffset - end;
+    if (gap < 0 || gap > (end === 0 ? 0 : descriptorBytes)) return false;
+    end = entry.dataOffset + entry.packedBytes;
+  }
+  const tail = directoryStart - end;
+  return tail >= 0 && tail <= (ordered.length === 0 ? 0 : descriptorBytes);
+}
 
 /**
  * fflate's inflate, the same in every runtime. fflate never checks that it is still inside the
@@ -65,7 +90,7 @@ export async function zipOne(
  */
 export function unzipOne(
   bytes: Uint8Array,
-  inflate: Inflater = fflateInflater,
+  { inflate = fflateInflater, crc32 = jsCrc32 }: Unpacking = {},
 ): { ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem } {
   const limits = resolveLimits({ maxUnpackedBytes: maxResponseBytes });
   const check = checkZip(bytes, limits);
@@ -83,6 +108,12 @@ export function unzipOne(
   }
   const listed = check.entries.find((entry) => entry.name === name);
   if (listed === undefined) return unreadable('The zip archive is damaged or incomplete.');
+  // Bytes no directory entry accounts for are another file that a reader walking the local
+  // headers (as streaming servers do) would read instead of the one listed.
+  if (!coveredByDirectory(check.entries, check.directoryStart))
+    return unreadable(
+      'The zip archive holds data its directory does not list (a file hidden before or between its files), so readers may disagree on what it holds. Build or zip the CSV again and choose it again.',
+    );
   if (listed.encrypted)
     return unreadable(
       'The zip archive is protected by a password. Zip the CSV file again without one and choose it again.',
@@ -92,9 +123,17 @@ export function unzipOne(
       `The CSV in the zip is packed with a method the app does not read (${String(listed.method)}). Zip it again with the usual (deflate) compression and choose it again.`,
     );
   const packed = bytes.subarray(listed.dataOffset, listed.dataOffset + listed.packedBytes);
-  if (listed.method === 0) return { ok: true, bytes: packed.slice() };
-  const inflated = inflate(packed, listed.unpackedBytes);
-  if (inflated.ok) return inflated;
+  const inflated =
+    listed.method === 0
+      ? ({ ok: true, bytes: packed.slice() } as const)
+      : inflate(packed, listed.unpackedBytes);
+  if (inflated.ok) {
+    // What the service's reader checks too: one flipped byte would otherwise go out as another ID.
+    if (crc32(inflated.bytes) === listed.crc32) return inflated;
+    return unreadable(
+      'The zip archive is damaged: its CSV does not match its checksum (CRC-32). Build or copy the file again, then choose it again.',
+    );
+  }
   return unreadable(
     inflated.reason === 'size'
       ? 'The zip archive is damaged: its CSV does not unpack to the size it declares.'

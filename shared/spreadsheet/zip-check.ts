@@ -26,13 +26,22 @@ export interface ZipEntry {
   encrypted: boolean;
   /** Where the part's packed bytes start in the file (after its local header). */
   dataOffset: number;
+  /** Where its local header starts. */
+  localOffset: number;
+  /** The CRC-32 of its unpacked bytes, as the directory declares it. */
+  crc32: number;
 }
 
 /** Which check refused the archive, so a reader of another kind of zip can word it its own way. */
 export type ZipRefusal = 'damaged' | 'entries' | 'unpacked' | 'ratio';
 
 export type ZipCheck =
-  { ok: true; entries: ZipEntry[] } | { ok: false; problem: ReadProblem; refusal: ZipRefusal };
+  | {
+      ok: true;
+      entries: ZipEntry[];
+      /** Where the central directory starts. */ directoryStart: number;
+    }
+  | { ok: false; problem: ReadProblem; refusal: ZipRefusal };
 
 const endRecord = 0x06054b50;
 const zip64Locator = 0x07064b50;
@@ -98,7 +107,7 @@ function inspect(view: DataView, limits: Limits): ZipCheck {
     if (ratioProblem !== null) return bomb(ratioProblem, 'ratio');
   }
   if (total > limits.maxUnpackedBytes) return bomb(tooBig(total, limits), 'unpacked');
-  return { ok: true, entries };
+  return { ok: true, entries, directoryStart: offset };
 }
 
 /** The end record sits in the last 22 bytes, or before a comment of up to 65,535 bytes. */
@@ -119,6 +128,7 @@ function readEntry(
   if (view.getUint32(at, true) !== directoryHeader) throw new Damaged('bad directory entry');
   const flags = view.getUint16(at + 8, true);
   const method = view.getUint16(at + 10, true);
+  const crc32 = view.getUint32(at + 16, true);
   let packedBytes = view.getUint32(at + 20, true);
   let unpackedBytes = view.getUint32(at + 24, true);
   const nameLength = view.getUint16(at + 28, true);
@@ -161,6 +171,8 @@ function readEntry(
     method,
     encrypted,
     dataOffset,
+    localOffset: local,
+    crc32,
   };
   return { entry, next: nameStart + nameLength + extraLength + commentLength };
 }

@@ -1,5 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
-import type { Inflater } from '../../../shared/outcomes/response-zip';
+import { crc32, inflateRawSync } from 'node:zlib';
+import type { Inflater, Unpacking } from '../../../shared/outcomes/response-zip';
 
 /**
  * Node's zlib for a response file's zip, as the core reads it back to check or send it: one pass
@@ -18,3 +18,6 @@ export const nodeInflater: Inflater = (packed, size) => {
     return { ok: false, reason: tooLarge ? 'size' : 'damaged' };
   }
 };
+
+/** Node's zlib for the core's reading of a response zip: inflate and CRC-32, both native. */
+export const nodeUnpacking: Unpacking = { inflate: nodeInflater, crc32: (bytes) => crc32(bytes) };

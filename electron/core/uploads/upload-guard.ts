@@ -6,7 +6,7 @@ import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
 import type { Db } from '../store/db';
 import { uploadsRepo } from '../store/uploads.repo';
 import { deviceClasses } from './device-classes';
-import { nodeInflater } from './node-inflater';
+import { nodeUnpacking } from './node-inflater';
 
 /** A response-variable file to check or send: its name says csv or zip. */
 export interface UploadFileInput {
@@ -121,7 +121,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
     file: UploadFileInput,
     environment: Destination,
   ): Promise<{ check: UploadCheck; read: ReadResult }> {
-    const read = readResponseFile(file.bytes, file.fileName, { inflate: nodeInflater });
+    const read = readResponseFile(file.bytes, file.fileName, nodeUnpacking);
     return { check: await guard(file, read, environment), read };
   }
 

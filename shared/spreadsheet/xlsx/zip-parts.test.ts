@@ -15,6 +15,8 @@ function deflated(text: string, declared?: number): { bytes: Uint8Array; entry: 
       method: 8,
       encrypted: false,
       dataOffset: 0,
+      localOffset: 0,
+      crc32: 0,
     },
   };
 }
