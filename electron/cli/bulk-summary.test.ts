@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchCounts } from '../core/bulk/progress';
 import { endOfRun, overFile } from './bulk-summary';
+import { commandWord } from './escape-text';
 
 const counts = (over: Partial<BatchCounts>): BatchCounts => ({
   total: 10,
@@ -101,5 +102,17 @@ describe('endOfRun when the rows could not all be stored', () => {
       /^the batch stopped before its end: The rest of the batch's rows could not be stored: the disk/,
     );
     expect(end.lines).toContain('resume it with: dcdesk bulk --resume b1 f20k.csv --output f.json');
+  });
+
+  it('quotes the output and the file in the resume command for a shell, on one line', () => {
+    const end = endOfRun(
+      { state: 'cancelled', counts: counts({ done: 4, ok: 4, remaining: 6 }) },
+      'b1',
+      commandWord('/tmp/my out.csv'),
+      { file: "it's\nin.csv" },
+    );
+    expect(end.lines).toContain(
+      "resume it with: dcdesk bulk --resume b1 'it'\\''s\\u000ain.csv' --output '/tmp/my out.csv'",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { counted, pluralForm } from '../../shared/count-text';
 import type { RunEnd } from '../core/bulk/runner';
 import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';
+import { commandWord } from './escape-text';
 
 /**
  * A run's end counted over its batch's whole file: a run stopped while the file's rows were still
@@ -26,6 +27,7 @@ export function overFile(end: RunEnd, fileTotal: number | undefined): RunEnd {
 export function endOfRun(
   end: RunEnd,
   batchId: string,
+  /** The --output words as they go in a printed command, quoted for the shell already. */
   output: string,
   /**
    * `file`: the input, as given again, when the batch lacks some of its rows (their storing
@@ -38,7 +40,7 @@ export function endOfRun(
   const lines = [
     `batch ${batchId}: ${String(counts.done)} of ${counted(counts.total, 'row', 'rows')} done (${describeCounts(counts)}).`,
   ];
-  const resume = `dcdesk bulk --resume ${batchId}${how.file === undefined ? '' : ` ${how.file}`} --output ${output}`;
+  const resume = `dcdesk bulk --resume ${batchId}${how.file === undefined ? '' : ` ${commandWord(how.file)}`} --output ${output}`;
   const retryLine =
     counts.failed > 0
       ? `${counted(counts.failed, 'row', 'rows')} failed (the service did not answer ${pluralForm(counts.failed, { one: 'it', other: 'them' })}); send them again with: ${resume} --retry-failed`

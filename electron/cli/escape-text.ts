@@ -36,3 +36,25 @@ const unsafeInValue = new RegExp(`${unsafeCharacters().source.slice(0, -1)}\\u20
 export function shown(value: string): string {
   return value.replace(unsafeInValue, escaped);
 }
+
+/** What a POSIX shell takes as one plain word, needing no quotes. */
+const plainWord = /^[A-Za-z0-9_./:@%+=,-]+$/;
+
+/**
+ * A word (a path, an address) put in a command the analyst may paste back into a POSIX shell:
+ * as it is when it holds only characters a shell leaves alone, in single quotes otherwise (a
+ * quote inside as `'\''`), so `my out.csv` prints `'my out.csv'` and not two words.
+ */
+export function shellWord(word: string): string {
+  if (plainWord.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A word of a printed command, quoted for the shell and then `shown`: a line feed or direction
+ * character in it is escaped, so the hint stays one line (pasted, it names a different file: the
+ * command can only be as faithful as one safe line allows).
+ */
+export function commandWord(word: string): string {
+  return shown(shellWord(word));
+}

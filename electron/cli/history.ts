@@ -34,8 +34,8 @@ export async function openCliHistory(
     );
     throw new CommandExit(exitCodes.failed);
   }
-  detail(io, `dcdesk: data folder: ${dataDir}`);
-  for (const notice of opened.value.notices) io.err(`dcdesk: ${notice}`);
+  detail(io, `dcdesk: data folder: ${shown(dataDir)}`);
+  for (const notice of opened.value.notices) io.err(`dcdesk: ${shown(notice)}`);
   const { db, close } = opened.value;
   try {
     purgeOlderThan(db, settingsRepo(db).read().retentionDays);

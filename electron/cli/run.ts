@@ -22,6 +22,7 @@ import { describeArgumentError, nearest } from './suggest';
 import { terminalSafeIo } from './terminal-text';
 import { globalOptions, takeVerbosity } from './verbosity';
 import { messageOf } from '../../shared/message-of';
+import { shown } from './escape-text';
 
 const commands: Command[] = [
   sandboxCommand,
@@ -125,7 +126,7 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
             (caught as Error).message,
             `${command.usage} ${globalOptions.join(' ')}`,
           )
-        : (caught as Error).message;
+        : shown((caught as Error).message);
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;
     }
@@ -134,13 +135,13 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     // A full disk, a missing folder or a read-only history is not a failure of dcdesk itself.
     const local =
       historyFailureText(caught) ??
-      fileFailureText(caught, (caught as NodeJS.ErrnoException | null)?.path ?? 'a file');
+      fileFailureText(caught, shown((caught as NodeJS.ErrnoException | null)?.path ?? 'a file'));
     if (local !== null) {
       io.err(`dcdesk ${name}: ${local}`);
       return exitCodes.failed;
     }
     const reason = messageOf(caught);
-    io.err(`dcdesk ${name}: unexpected failure: ${reason}`);
+    io.err(`dcdesk ${name}: unexpected failure: ${shown(reason)}`);
     return exitCodes.failed;
   }
 }

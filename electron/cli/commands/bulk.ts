@@ -35,7 +35,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
 import { progressView } from '../progress-view';
 import { detail, note } from '../verbosity';
-import { shown } from '../terminal-text';
+import { commandWord, shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
 
@@ -56,7 +56,10 @@ const options = {
 interface Target {
   output: string;
   kind: OutputKind;
-  /** How the output is given again in a printed command: `-` needs its --format too. */
+  /**
+   * How the output is given again in a printed command: `-` needs its --format too, a path its
+   * shell quotes.
+   */
   arg: string;
 }
 
@@ -77,7 +80,7 @@ function targetOf(output: string | undefined, format: string | undefined): Targe
     throw new UsageError(
       `The output file must end in .json, .csv or .xlsx, not '${path.basename(output)}'.`,
     );
-  return { output, kind, arg: output };
+  return { output, kind, arg: commandWord(output) };
 }
 
 /** Writes the results; standard output gets them and nothing else. */
@@ -167,7 +170,7 @@ async function finish(
     file: storeFailed === null ? undefined : ending.file,
     causeFirst: storeFailed !== null,
   });
-  const where = target.output === '-' ? 'standard output' : target.output;
+  const where = target.output === '-' ? 'standard output' : shown(target.output);
   const [first, ...rest] = summary.lines;
   // A run that went well is a notice (--quiet hides it); one with rows to act on never is.
   const say = (text: string) => (summary.code === exitCodes.ok ? note(io, text) : io.err(text));
@@ -179,7 +182,7 @@ async function finish(
     } catch (caught) {
       io.err(
         `dcdesk: ${
-          (target.output !== '-' && fileFailureText(caught, target.output)) ||
+          (target.output !== '-' && fileFailureText(caught, shown(target.output))) ||
           (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
             ? 'standard output was closed before every result was written to it.'
             : `could not write ${where}: ${errorText(caught)}`)

@@ -24,6 +24,7 @@ import { messageOf } from '../../../shared/message-of';
 import { teamFileRows } from '../../core/team/team-file-rows';
 import { nodeDeflater } from '../../core/tasks/node-deflater';
 import { cliTeam } from '../team';
+import { commandWord, shown } from '../escape-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -64,7 +65,9 @@ function kindOf(output: string): ResponseFileKind {
   const extension = path.extname(output).toLowerCase();
   if (extension === '.csv') return 'csv';
   if (extension === '.zip') return 'zip';
-  throw new UsageError(`The output file must end in .csv or .zip, not '${path.basename(output)}'.`);
+  throw new UsageError(
+    `The output file must end in .csv or .zip, not '${shown(path.basename(output))}'.`,
+  );
 }
 
 function separatorFrom(text: string | undefined): ResponseSeparator | undefined {
@@ -95,7 +98,9 @@ function whyEmpty(review: ReviewService, destination: Destination, batchId?: str
 
 /** The options that name a destination on the command line. */
 function destinationFlags(destination: Destination): string {
-  return isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`;
+  return isCustomUrl(destination)
+    ? `--base-url ${commandWord(destination)}`
+    : `--env ${destination}`;
 }
 
 /** `dcdesk outcomes build`: the response-variable file of the reviewed transactions. */
@@ -107,7 +112,9 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     allowPositionals: true,
   });
   if (positionals.length > 0)
-    throw new UsageError(`Unexpected argument '${positionals[0] ?? ''}'; use --output FILE.`);
+    throw new UsageError(
+      `Unexpected argument '${shown(positionals[0] ?? '')}'; use --output FILE.`,
+    );
   const output = values.output;
   if (!output) throw new UsageError('--output FILE.csv or FILE.zip is required.');
   const kind = kindOf(output);
@@ -118,7 +125,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     const { db } = history;
     const batchId = values.batch;
     if (batchId !== undefined && !batchViews(db).get(batchId).ok) {
-      io.err(`dcdesk: there is no batch ${batchId} in this history (see dcdesk batches).`);
+      io.err(`dcdesk: there is no batch ${shown(batchId)} in this history (see dcdesk batches).`);
       return exitCodes.failed;
     }
     const scope = values.all ? 'all' : 'unsent';
@@ -165,7 +172,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     if (!built.ok) {
       io.err('dcdesk: the file cannot be built; nothing written:');
       // Each message names its line (`Line 3: …`), as the checks word it.
-      for (const problem of built.problems) io.err(`  - ${problem.message}`);
+      for (const problem of built.problems) io.err(`  - ${shown(problem.message)}`);
       return exitCodes.failed;
     }
     const { file } = built;
@@ -173,7 +180,9 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       await writeAtomically(output, file.bytes);
     } catch (caught) {
       const reason = messageOf(caught);
-      io.err(`dcdesk: ${fileFailureText(caught, output) ?? `Cannot write ${output}: ${reason}`}`);
+      io.err(
+        `dcdesk: ${fileFailureText(caught, shown(output)) ?? `Cannot write ${shown(output)}: ${shown(reason)}`}`,
+      );
       return exitCodes.failed;
     }
     const { preview } = file;
@@ -196,7 +205,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       );
     } else {
       io.out(
-        `Wrote ${output}: ${counted(preview.total, 'row', 'rows')}, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
+        `Wrote ${shown(output)}: ${counted(preview.total, 'row', 'rows')}, ${formatBytes(preview.sizeBytes)} (${kind}, separator '${separator}', for ${environment}).`,
       );
       io.out(
         outcomes
@@ -216,7 +225,9 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     const env = isCustomUrl(environment) && values.env !== undefined ? ` --env ${values.env}` : '';
     // The hint is a notice, not the result: on stderr when stdout is JSON.
     const hint = (text: string) => (values.json ? note(io, text) : io.out(text));
-    hint(`Send it with: dcdesk upload ${output} ${destinationFlags(environment)}${env}`);
+    hint(
+      `Send it with: dcdesk upload ${commandWord(output)} ${destinationFlags(environment)}${env}`,
+    );
     return exitCodes.ok;
   } finally {
     history.close();

@@ -17,6 +17,7 @@ import { UsageError, exitCodes, type Io } from '../io';
 import { printList } from '../listing';
 import { destinationOption } from '../connection';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
+import { commandWord, shown } from '../escape-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -102,7 +103,7 @@ function printReport(
   printList(io, `Not in ${destination}'s lookups`, report.notFound.map(issueLine));
   if (elsewhere > 0)
     io.out(
-      `  ${String(elsewhere)} of them are in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${destination}` : `--env ${destination}`}), then import again.`,
+      `  ${String(elsewhere)} of them are in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${commandWord(destination)}` : `--env ${destination}`}), then import again.`,
     );
   printList(
     io,
@@ -168,15 +169,15 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       maxRows: Math.min(settingsRepo(history.db).read().maxRows, maxOutcomeImportRows),
     });
     if (!read.ok) {
-      io.err(`dcdesk: ${read.message}`);
+      io.err(`dcdesk: ${shown(read.message)}`);
       return exitCodes.failed;
     }
     const sheet = read.value;
-    for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${sentence}`);
+    for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${shown(sentence)}`);
     const dataRows =
       sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length;
     if (dataRows === 0) {
-      io.err(`dcdesk: ${sheet.fileName}: the sheet has a header row but no data rows.`);
+      io.err(`dcdesk: ${shown(sheet.fileName)}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;
     }
     const unknown: UnknownOutcome[] = [];

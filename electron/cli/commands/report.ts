@@ -11,6 +11,7 @@ import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { writeAtomically } from '../../core/write-atomically';
+import { shown } from '../escape-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -106,7 +107,7 @@ async function runReport(argv: string[], io: Io): Promise<number> {
     allowPositionals: true,
   });
   if (positionals.length > 0)
-    throw new UsageError(`Unexpected argument '${positionals[0] ?? ''}'.`);
+    throw new UsageError(`Unexpected argument '${shown(positionals[0] ?? '')}'.`);
   if (values.json && values.html !== undefined)
     throw new UsageError('Give --json or --html FILE, not both.');
   const labels: LabelOptions = {
@@ -143,11 +144,11 @@ async function runReport(argv: string[], io: Io): Promise<number> {
       } catch (caught) {
         const reason = messageOf(caught);
         io.err(
-          `dcdesk: ${fileFailureText(caught, values.html) ?? `Cannot write ${values.html}: ${reason}`}`,
+          `dcdesk: ${fileFailureText(caught, shown(values.html)) ?? `Cannot write ${shown(values.html)}: ${shown(reason)}`}`,
         );
         return exitCodes.failed;
       }
-      io.out(`Wrote ${values.html}; open it in a browser (print it there to save a PDF).`);
+      io.out(`Wrote ${shown(values.html)}; open it in a browser (print it there to save a PDF).`);
       return exitCodes.ok;
     }
     printSummary(view, io);

@@ -25,6 +25,7 @@ import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
 import { readFileWithin } from '../read-within';
 import { describeAnswer, describeCheck } from '../upload-text';
+import { shown } from '../escape-text';
 
 const options = {
   ...connectionOptions,
@@ -36,12 +37,12 @@ const options = {
 async function readUploadFile(file: string): Promise<{ fileName: string; bytes: Uint8Array }> {
   const fileName = path.basename(file);
   if (!/\.(csv|zip)$/i.test(fileName))
-    throw new UsageError(`The file to send must end in .csv or .zip, not '${fileName}'.`);
+    throw new UsageError(`The file to send must end in .csv or .zip, not '${shown(fileName)}'.`);
   const read = await readFileWithin(
     file,
     maxUploadBytes,
     (bytes) =>
-      `${fileName}: The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
+      `${shown(fileName)}: The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
   );
   if (!read.ok) throw new UsageError(read.message);
   return { fileName, bytes: read.bytes };
@@ -52,7 +53,7 @@ async function confirmResend(
   io: Io,
   outcome: Extract<UploadOutcome, { status: 'confirm' }>,
 ): Promise<boolean> {
-  for (const line of describeCheck(outcome.check)) io.err(`dcdesk: ${line}`);
+  for (const line of describeCheck(outcome.check)) io.err(`dcdesk: ${shown(line)}`);
   if (!io.stdinIsTerminal) {
     io.err('dcdesk: Not sent. Pass --yes to send it again without being asked.');
     return false;
@@ -67,19 +68,19 @@ async function confirmResend(
 function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError | null): number {
   if (json) io.out(JSON.stringify(upload, null, 2));
   const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
-  const head = `upload #${String(upload.id)}: ${upload.fileName}, ${counted(upload.rows, 'row', 'rows')}, to ${upload.environment}`;
+  const head = `upload #${String(upload.id)}: ${shown(upload.fileName)}, ${counted(upload.rows, 'row', 'rows')}, to ${upload.environment}`;
   switch (upload.status) {
     case 'sent':
-      if (!json) io.out(`Sent ${head}${http}: ${describeAnswer(upload.answer)}`);
+      if (!json) io.out(`Sent ${head}${http}: ${shown(describeAnswer(upload.answer))}`);
       return exitCodes.ok;
     case 'refused':
       io.err(`dcdesk: the service refused ${head}${http}:`);
-      for (const message of upload.messages) io.err(`  - ${message}`);
+      for (const message of upload.messages) io.err(`  - ${shown(message)}`);
       return exitCodes.failed;
     case 'failed':
       io.err(`dcdesk: ${head} failed; recorded in the ledger.`);
       if (error) return reportError(io, error);
-      for (const message of upload.messages) io.err(`  - ${message}`);
+      for (const message of upload.messages) io.err(`  - ${shown(message)}`);
       return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
   }
 }
@@ -93,18 +94,18 @@ function reportDevices(io: Io, check: UploadCheck, allowUnseen: boolean): number
   if (!foreign && (check.unseenDevices.count === 0 || allowUnseen)) return null;
   const origins = foreign ? check.foreignDevices : check.unseenDevices;
   io.err(
-    `dcdesk: ${foreign ? foreignDevicesMessage(check) : unseenDevicesMessage(check)} Nothing was sent.`,
+    `dcdesk: ${shown(foreign ? foreignDevicesMessage(check) : unseenDevicesMessage(check))} Nothing was sent.`,
   );
   io.err(`  for example (transaction: DeviceId):`);
-  for (const example of origins.examples) io.err(`  - ${deviceExample(example)}`);
+  for (const example of origins.examples) io.err(`  - ${shown(deviceExample(example))}`);
   if (!foreign) io.err(`dcdesk: to send it anyway, run the same command with --unseen-devices.`);
   return exitCodes.failed;
 }
 
 /** Problems in the file itself, each naming its line; nothing was sent, nothing stored. */
 function reportProblems(io: Io, fileName: string, messages: string[]): number {
-  io.err(`dcdesk: ${fileName} does not pass the checks; nothing was sent:`);
-  for (const message of messages.slice(0, listLimit)) io.err(`  - ${message}`);
+  io.err(`dcdesk: ${shown(fileName)} does not pass the checks; nothing was sent:`);
+  for (const message of messages.slice(0, listLimit)) io.err(`  - ${shown(message)}`);
   if (messages.length > listLimit)
     io.err(`  and ${String(messages.length - listLimit)} more problems`);
   return exitCodes.failed;

@@ -4,6 +4,7 @@ import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { exitCodes, type Io } from '../io';
 import { localTime } from '../upload-text';
+import { shown } from '../escape-text';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -37,9 +38,9 @@ environment, status (sent, refused or failed), HTTP status and the service's mes
           upload.resentFrom === null ? '' : ` (re-send of #${String(upload.resentFrom)})`;
         const by = upload.analyst === null ? '' : ` by ${upload.analyst}`;
         io.out(
-          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${upload.fileName}${resent}${by}`,
+          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${shown(upload.fileName)}${resent}${shown(by)}`,
         );
-        for (const message of upload.messages) io.out(`        - ${message}`);
+        for (const message of upload.messages) io.out(`        - ${shown(message)}`);
       }
       return exitCodes.ok;
     } finally {

@@ -1,6 +1,7 @@
 import type { DeviceOrigins, UploadCheck } from '../../../shared/contract/outcomes';
 import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
+import { formatCount } from '../../../shared/spreadsheet/problem';
 
 /** DeviceIds named as examples of a class: a few show the pattern. */
 const maxDeviceExamples = 5;
@@ -35,7 +36,7 @@ export function foreignDevicesMessage(check: UploadCheck): string {
   const { count, examples } = check.foreignDevices;
   const where = [...new Set(examples.flatMap((example) => example.knownIn))].join(', ');
   return (
-    `${check.fileName} cannot be sent to ${check.environment}: ${String(count)} of its DeviceIds ` +
+    `${check.fileName} cannot be sent to ${check.environment}: ${formatCount(count)} of its DeviceIds ` +
     `come only from answers of ${where}, never of ${check.environment}, which does not know ` +
     `them. Build the file from ${check.environment}'s answers (dcdesk outcomes build).`
   );
@@ -44,7 +45,7 @@ export function foreignDevicesMessage(check: UploadCheck): string {
 /** The sentence that holds back a file carrying DeviceIds the history never saw. */
 export function unseenDevicesMessage(check: UploadCheck): string {
   return (
-    `${String(check.unseenDevices.count)} DeviceIds of ${check.fileName} appear in no answer ` +
+    `${formatCount(check.unseenDevices.count)} DeviceIds of ${check.fileName} appear in no answer ` +
     `and no upload of this history, so it cannot tell which environment gave them. Send it ` +
     `only if you know they come from ${check.environment}, saying so explicitly.`
   );
