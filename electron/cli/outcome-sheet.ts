@@ -1,18 +1,14 @@
 import path from 'node:path';
-import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../shared/outcomes';
+import { autoMapOutcomeColumns, outcomeHeaderRow } from '../../shared/outcomes';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
 import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/replaced-characters';
-import { lostDigitsAdvice, rowsWithLostDigits } from '../../shared/spreadsheet/lost-digits';
+import { lostDigitsAdvice } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
-import {
-  errorCellAdvice,
-  rowsWithErrors,
-  type ErrorCell,
-} from '../../shared/spreadsheet/error-cells';
-import { withoutFormulaGuard } from '../../shared/spreadsheet/formula';
+import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
+import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
@@ -123,24 +119,7 @@ export async function readOutcomeSheet(
   const mapping = mappingFor(headers, options);
   const [missing] = missingColumns(headers, mapping, options);
   if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
-  const mapped = outcomeRowsFrom(rows, headerRow, mapping);
-  const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
-  const errors = rowsWithErrors(
-    rows,
-    headerRow,
-    [mapping.transactionId, mapping.outcome],
-    columnName,
-  );
-  // A row without an id is listed as such already, whatever its outcome cell holds.
-  const blank = new Set(mapped.blankIds);
-  const errorCells = [...errors.values()].filter((cell) => !blank.has(cell.row));
-  const lostDigits = mapped.rows
-    .filter((row) => lost.has(row.row) && !errors.has(row.row))
-    .map(({ row, transactionId }) => ({ row, transactionId }));
-  // The app's CSV exports put a quote before an id like -1234567; the id is without it.
-  const kept = mapped.rows
-    .filter((row) => !lost.has(row.row) && !errors.has(row.row))
-    .map((row) => ({ ...row, transactionId: withoutFormulaGuard(row.transactionId) }));
+  const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
@@ -154,7 +133,7 @@ export async function readOutcomeSheet(
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
       rows: kept,
-      blankIds: mapped.blankIds,
+      blankIds,
       lostDigits,
       errorCells,
       warnings: [

@@ -3,13 +3,10 @@
  * sheet) and how it answers. Plain code over a `post` function, so it runs in Node tests as it
  * runs in the worker.
  */
-import { outcomeHeaderRow, outcomeRowsFrom } from '../../../shared/outcomes/outcome-columns';
+import { outcomeHeaderRow } from '../../../shared/outcomes/outcome-columns';
+import { sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
-import { rowsWithLostDigits } from '../../../shared/spreadsheet/lost-digits';
-import { rowsWithErrors } from '../../../shared/spreadsheet/error-cells';
-import { withoutFormulaGuard } from '../../../shared/spreadsheet/formula';
-import { columnName } from '../../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
@@ -25,33 +22,19 @@ export function mapOutcomeRows(
   mapping: OutcomeColumnMapping,
   hiddenRows?: readonly number[],
 ): OutcomeRows {
-  const mapped = outcomeRowsFrom(rows, headerRow, mapping);
-  const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
-  const errors = rowsWithErrors(
-    rows,
-    headerRow,
-    [mapping.transactionId, mapping.outcome],
-    columnName,
-  );
-  // A row without an ID is listed as such already, whatever its outcome cell holds.
-  const blank = new Set(mapped.blankIds);
+  const sorted = sortOutcomeRows(rows, headerRow, mapping);
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
-    blankIds: mapped.blankIds,
+    blankIds: sorted.blankIds,
     longIds: [],
-    lostDigits: [],
-    errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
+    lostDigits: sorted.lostDigits,
+    errorCells: sorted.errorCells,
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);
-  for (const { row, transactionId: read, outcomeText, outcome } of mapped.rows) {
-    // The app's CSV exports put a quote before an ID like -1234567; the ID is without it.
-    const transactionId = withoutFormulaGuard(read);
-    if (errors.has(row)) continue;
-    if (lost.has(row)) result.lostDigits.push({ row, transactionId });
-    else if (transactionId.length > maxTransactionIdLength)
-      result.longIds.push({ row, transactionId });
+  for (const { row, transactionId, outcomeText, outcome } of sorted.kept) {
+    if (transactionId.length > maxTransactionIdLength) result.longIds.push({ row, transactionId });
     else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
     else {
       hidden.see(row);

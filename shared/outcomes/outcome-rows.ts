@@ -1,0 +1,53 @@
+/**
+ * An outcomes sheet's rows sorted by what keeps them from being applied, as the Review screen's
+ * worker and `dcdesk outcomes import` both need them (each had its own copy of this).
+ */
+import { rowsWithErrors, type ErrorCell } from '../spreadsheet/error-cells';
+import { withoutFormulaGuard } from '../spreadsheet/formula';
+import { rowsWithLostDigits } from '../spreadsheet/lost-digits';
+import { columnName } from '../spreadsheet/problem';
+import type { Cell } from '../spreadsheet/types';
+import { outcomeRowsFrom } from './outcome-columns';
+import type { OutcomeColumnMapping, OutcomeSheetRow } from './types';
+
+export interface SortedOutcomeRows {
+  /** Rows whose id and outcome cells hold values: the candidates to apply. */
+  kept: OutcomeSheetRow[];
+  /** Rows with content but no id. */
+  blankIds: number[];
+  /** Rows whose id Excel stored as a number of more than 15 digits (or its exponent text). */
+  lostDigits: Array<{ row: number; transactionId: string }>;
+  /** Rows (with an id) whose id or outcome cell is an Excel error. */
+  errorCells: ErrorCell[];
+}
+
+export function sortOutcomeRows(
+  rows: Cell[][],
+  headerRow: number,
+  mapping: OutcomeColumnMapping,
+): SortedOutcomeRows {
+  const mapped = outcomeRowsFrom(rows, headerRow, mapping);
+  const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const errors = rowsWithErrors(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
+  // A row without an id is listed as such already, whatever its outcome cell holds.
+  const blank = new Set(mapped.blankIds);
+  const sorted: SortedOutcomeRows = {
+    kept: [],
+    blankIds: mapped.blankIds,
+    lostDigits: [],
+    errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
+  };
+  for (const row of mapped.rows) {
+    if (errors.has(row.row)) continue;
+    // The app's CSV exports put a quote before an id like -1234567; the id is without it.
+    const transactionId = withoutFormulaGuard(row.transactionId);
+    if (lost.has(row.row)) sorted.lostDigits.push({ row: row.row, transactionId });
+    else sorted.kept.push({ ...row, transactionId });
+  }
+  return sorted;
+}
