@@ -18,6 +18,8 @@ if (missing) console.warn(`Skipping the team hostile-row tests: ${missing}`);
 
 // Skipped only where Debian's PostgreSQL is not installed (the reason is printed above); CI installs
 // it, so they run there. On a machine that skips them, nothing about the team database is proven.
+// Skips only where PostgreSQL's server binaries (Debian's packages, which .ci/run installs) are
+// absent: the tests need a real throwaway cluster, and without one the passing over of rows written into the team database by hand is not proven.
 describe.skipIf(missing)('rows written into the team database by hand', () => {
   const team = teamDatabase();
   const histories: Array<Awaited<ReturnType<typeof tempHistory>>> = [];

@@ -31,6 +31,8 @@ GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO "old analyst";`;
 
 // Skipped only where Debian's PostgreSQL is not installed (the reason is printed above); CI installs
 // it, so they run there. On a machine that skips them, nothing about the team database is proven.
+// Skips only where PostgreSQL's server binaries (Debian's packages, which .ci/run installs) are
+// absent: the tests need a real throwaway cluster, and without one the upgrade of a version-4 team database and its narrowed grants is not proven.
 describe.skipIf(missing)('a team database made before the guards', () => {
   let cluster: Cluster | undefined;
   let owner: pg.Client;
