@@ -1,4 +1,4 @@
-import { unsafeCharacters } from '../../shared/domain/text';
+import { shown } from '../../shared/domain/text';
 
 /**
  * Characters a terminal acts on instead of showing: C0 controls but line feed and tab (ESC starts
@@ -24,18 +24,9 @@ function escaped(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
-/** The characters `hasUnsafeCharacters` refuses, and the line and paragraph separators. */
-const unsafeInValue = new RegExp(`${unsafeCharacters().source.slice(0, -1)}\\u2028\\u2029]`, 'g');
-
-/**
- * A name or value from a file, the history or the service, to be put inside one line of a
- * message or one cell of a table: every control and direction character escaped, line feed and
- * tab too. `terminalText` has to keep those (messages and help span lines), so a file named
- * `a<LF>20991231-… finished …` would otherwise print a forged line in `dcdesk batches`.
- */
-export function shown(value: string): string {
-  return value.replace(unsafeInValue, escaped);
-}
+// `shown`, for a name or value inside one line, is shared with the window (which shows a file's
+// problems the same way).
+export { shown } from '../../shared/domain/text';
 
 /** What a POSIX shell takes as one plain word, needing no quotes. */
 const plainWord = /^[A-Za-z0-9_./:@%+=,-]+$/;

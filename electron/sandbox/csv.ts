@@ -26,16 +26,23 @@ interface CsvRecord {
   cells: string[];
 }
 
-/** The separator with more occurrences outside quotes on the first line; `,` on a tie. */
+/**
+ * The separator with more occurrences outside quotes on the header line (the first line that is
+ * not wholly empty: those are skipped, before the header too); `,` on a tie.
+ */
 function detectSeparator(text: string): ',' | ';' {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
+  let started = false;
   for (const char of text) {
     if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      if (started) break;
+      continue;
+    } else if (!quoted && char === ',') commas += 1;
     else if (!quoted && char === ';') semicolons += 1;
+    started = true;
   }
   return semicolons > commas ? ';' : ',';
 }

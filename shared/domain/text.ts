@@ -62,3 +62,16 @@ function hex(code: number): string {
 export function hasUnsafeCharacters(text: string): boolean {
   return unsafeCharacter.test(text);
 }
+
+/** The characters `hasUnsafeCharacters` refuses, and the line and paragraph separators. */
+const unsafeInValue = new RegExp(`${unsafeCharacter.source.slice(0, -1)}\\u2028\\u2029]`, 'g');
+
+/**
+ * A name or value from a file, the history or the service, to be put inside one line of a
+ * message or one cell of a table (on a terminal or a screen): every control and direction
+ * character as a `\uXXXX` escape, line feed and tab too, so a crafted value can neither forge a
+ * line nor reorder what is shown around it.
+ */
+export function shown(value: string): string {
+  return value.replace(unsafeInValue, (char) => `\\u${hex(char.charCodeAt(0))}`);
+}

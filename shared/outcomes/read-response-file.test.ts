@@ -4,8 +4,7 @@ import { hasUnsafeCharacters } from '../domain/text';
 import { describe, expect, it } from 'vitest';
 import { outcomes } from '../domain/types';
 import type { ResponseVariableRow } from '../domain/types';
-import { parseCsv } from '../spreadsheet/csv';
-import { readResponseFile, responseRecords } from './read-response-file';
+import { readResponseFile } from './read-response-file';
 import { buildResponseFile } from './response-file';
 import { maxUploadBytes } from './types';
 import type { ReadResult, ResponseFileKind, ResponseSeparator } from './types';
@@ -118,7 +117,7 @@ describe('readResponseFile on files made elsewhere', () => {
 
   it('applies the row checks with the line of each row', () => {
     const text =
-      'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\nA2,,fraude\r\n\r\nA1,d,Suspeito\r\n';
+      'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\nA2,,fraude\r\n,,\r\nA1,d,Suspeito\r\n';
     const read = readResponseFile(utf8(text), 'r.csv');
     expect(read).toEqual({
       ok: false,
@@ -129,6 +128,43 @@ describe('readResponseFile on files made elsewhere', () => {
         expect.objectContaining({ code: 'missing_device_id', line: 4 }),
         expect.objectContaining({ code: 'invalid_outcome', line: 4 }),
         expect.objectContaining({ code: 'duplicate_transaction_id', line: 5, firstLine: 2 }),
+      ],
+    });
+  });
+
+  it('skips wholly empty lines, as the service does, and numbers lines as an editor shows them', () => {
+    // A blank line between rows, one before the header, and CR CR LF line ends (Excel on a Mac
+    // saving a file a Windows editor wrote): each is an empty line, not a row of empty values.
+    const text =
+      '\r\nID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n\r\nA2,d,Suspeito\r\r\nA3,d,Suspeito\r\n';
+    expect(readResponseFile(utf8(text), 'r.csv')).toEqual({
+      ok: true,
+      separator: ',',
+      kind: 'csv',
+      rows: ['A1', 'A2', 'A3'].map((id) => ({
+        transactionId: id,
+        deviceId: 'd',
+        outcome: 'Suspeito',
+      })),
+    });
+    // Quoted line breaks, blank lines and lone CRs move the line numbers as they move an editor's.
+    const quoted =
+      '\nID Transacional,DeviceId,Resultado\n"A\nB",d,Suspeito\n\nA1,d,Suspeito\rA1,d,Nope\n';
+    expect(readResponseFile(utf8(quoted), 'r.csv')).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'unsafe_value', line: 3 }),
+        expect.objectContaining({ code: 'duplicate_transaction_id', line: 7, firstLine: 6 }),
+        expect.objectContaining({ code: 'invalid_outcome', line: 7, value: 'Nope' }),
+      ],
+    });
+    // Without a quote mark the quick reader counts the same way.
+    const plain = '\nID Transacional,DeviceId,Resultado\n\nA1,d,Suspeito\n\n\nA1,d,Nope\n';
+    expect(readResponseFile(utf8(plain), 'r.csv')).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'duplicate_transaction_id', line: 7, firstLine: 4 }),
+        expect.objectContaining({ code: 'invalid_outcome', line: 7 }),
       ],
     });
   });
@@ -169,9 +205,74 @@ describe('readResponseFile refusals', () => {
         },
       ],
     });
+    expect(messages(utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,x\r\n'), 'r.csv')).toEqual([
+      'Line 3: has 4 fields; the header has 3.',
+    ]);
+  });
+
+  it('refuses a separator at the end of a line, which the service reads as a fourth field', () => {
+    for (const quote of ['', '"']) {
+      const text = `${header}A1,d,${quote}Suspeito${quote},\r\nA2,d,Suspeito;\r\n`;
+      expect(readResponseFile(utf8(text), 'r.csv')).toEqual({
+        ok: false,
+        problems: [
+          {
+            code: 'field_count',
+            line: 2,
+            value: '4',
+            expected: 3,
+            message: 'Line 2: has 4 fields; the header has 3.',
+          },
+          expect.objectContaining({ code: 'invalid_outcome', line: 3, value: 'Suspeito;' }),
+        ],
+      });
+    }
     expect(
-      messages(utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,\r\nA3,d,Suspeito,x\r\n'), 'r.csv'),
-    ).toEqual(['Line 4: has 4 fields; the header has 3.']);
+      messages(utf8('ID Transacional,DeviceId,Resultado,\r\nA1,d,Suspeito\r\n'), 'r.csv'),
+    ).toEqual(['Line 1: column 4 has no name (does the line end with a separator?).']);
+  });
+
+  it('says a short row once, not as each missing value', () => {
+    expect(messages(utf8(header + 'A1,d\r\n   \r\nA3,d,Suspeito\r\n'), 'r.csv')).toEqual([
+      'Line 2: has 2 fields; the header has 3.',
+      'Line 3: has 1 field; the header has 3.',
+    ]);
+  });
+
+  it('refuses text after a closing quote mark, as the service does', () => {
+    const read = readResponseFile(
+      utf8(header + 'A1,d,Suspeito\r\n"A2"junk,d,Suspeito\r\n'),
+      'r.csv',
+    );
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'after_quote',
+          line: 3,
+          value: 'junk',
+          message:
+            "Line 3: a quoted field is followed by 'junk'; after its closing quote mark comes a separator or the line's end.",
+        },
+      ],
+    });
+  });
+
+  it('names spaces or a second byte order mark around a header name', () => {
+    const bom = '\uFEFF';
+    const twice = utf8(`${bom}${bom}ID Transacional,DeviceId ,Resultado\r\nA1,d,Suspeito\r\n`);
+    const read = readResponseFile(twice, 'r.csv');
+    expect(read).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'header_spacing', line: 1, value: 'ID Transacional' }),
+        expect.objectContaining({ code: 'header_spacing', line: 1, value: 'DeviceId' }),
+      ],
+    });
+    if (!read.ok)
+      expect(read.problems[0]?.message).toBe(
+        'Line 1: column ID Transacional has spaces or an invisible character (such as a second byte order mark) around its name.',
+      );
   });
 
   it('refuses a quoted field that never closes', () => {
@@ -179,7 +280,7 @@ describe('readResponseFile refusals', () => {
     expect(read).toEqual({
       ok: false,
       problems: [
-        { code: 'unreadable', line: 3, message: 'Line 3: a quoted field is never closed.' },
+        { code: 'open_quote', line: 3, message: 'Line 3: a quoted field is never closed.' },
       ],
     });
   });
@@ -307,26 +408,5 @@ describe('a file with a problem on every line', () => {
     const read = readResponseFile(utf8(text), 'r.csv');
     expect(read.ok).toBe(false);
     if (!read.ok) expect(read.problems.length).toBeGreaterThanOrEqual(200_000);
-  });
-});
-
-describe('responseRecords', () => {
-  it('splits a file without quote marks into the records parseCsv reads', () => {
-    const text = fc.string({
-      unit: fc.constantFrom('a', 'B', '7', ' ', ',', ';', '\r', '\n', 'ç', '-'),
-      maxLength: 80,
-    });
-    fc.assert(
-      fc.property(text, fc.constantFrom<ResponseSeparator>(',', ';'), (input, separator) => {
-        const expected = parseCsv(input, separator).rows.map((cells) =>
-          cells.map((cell) => cell?.text ?? null),
-        );
-        expect(responseRecords(input, separator)).toEqual({
-          rows: expected,
-          openQuoteRecord: null,
-        });
-      }),
-      { numRuns: 2000 },
-    );
   });
 });

@@ -3,28 +3,30 @@
  * upload ledger. Stricter than reading a transaction list: this file goes to the service as it
  * is, so what this reader refuses is what the service would have refused, said sooner.
  */
-import { detectDelimiter, parseCsv } from '../spreadsheet/csv';
+import { detectDelimiter } from '../spreadsheet/csv';
 import { checkResponseRows, confirmRows } from './response-checks';
+import { responseRecords, type ResponseRecord } from './response-records';
 import { unzipOne, type Unpacking } from './response-zip';
 import { maxUploadBytes, responseColumns } from './types';
-import { hasLoneCr, unquotedDrafts, unquotedHeader, type ColumnsAt } from './unquoted-rows';
-import type {
-  DraftResponseRow,
-  FileProblem,
-  ReadResult,
-  ResponseFileKind,
-  ResponseSeparator,
-} from './types';
+import {
+  hasLoneCr,
+  unquotedDrafts,
+  unquotedHeader,
+  type ColumnsAt,
+  type DraftRecords,
+} from './unquoted-rows';
+import type { FileProblem, ReadResult, ResponseFileKind, ResponseSeparator } from './types';
 
 type ResponseColumn = (typeof responseColumns)[number];
 
 /**
  * The rows of a `.csv` file, or of the one CSV in a `.zip` (the name's ending decides, as it does
  * for the service). The text must be UTF-8 (a byte order mark is allowed); the separator, `,` or
- * `;`, is the one the header line uses; quoting is RFC 4180's. The header must name exactly the
- * three columns, in any order; then every row must pass `checkResponseRows`, and hold no more
- * fields than the header. A line is a CSV record: the header is line 1. `inflate` unpacks a zip's
- * CSV and checks it (fflate's and JavaScript's unless said: the core passes Node's zlib).
+ * `;`, is the one the header line uses; records are read as `responseRecords` reads them (strict
+ * quoting, wholly empty lines skipped). The header must name exactly the three columns, in any
+ * order; then every row must hold as many fields as the header and pass `checkResponseRows`.
+ * Lines are numbered as an editor shows them. `unpacking` unpacks a zip's CSV and checks it
+ * (fflate's and JavaScript's unless said: the core passes Node's zlib).
  */
 export function readResponseFile(
   bytes: Uint8Array,
@@ -65,110 +67,106 @@ function readCsvBytes(
   const separator: ResponseSeparator = detectDelimiter(text) === ';' ? ';' : ',';
   // Most files hold no quote mark: read straight from the text (see unquoted-rows).
   const straight = !text.includes('"') && !hasLoneCr(text);
-  let header: Field[] = [];
+  let header: ResponseRecord = { line: 1, fields: [] };
   let next = 0;
-  let records: Field[][] = [];
+  let records: ResponseRecord[] = [];
   if (straight) {
-    ({ header, next } = unquotedHeader(text, separator));
+    const read = unquotedHeader(text, separator);
+    header = { line: read.line, fields: read.header };
+    next = read.next;
   } else {
     const parsed = responseRecords(text, separator);
-    if (parsed.openQuoteRecord !== null) {
-      const line = parsed.openQuoteRecord;
-      return refuse(unreadable(`Line ${line}: a quoted field is never closed.`, line));
-    }
-    [header = [], ...records] = parsed.rows;
+    if (!parsed.ok) return refuse(parsed.problem);
+    [header = header, ...records] = parsed.records;
   }
   const columns = headerColumns(header);
   if (!columns.ok) return { ok: false, problems: columns.problems };
 
   const { 'ID Transacional': id, DeviceId: device, Resultado: outcome } = columns.at;
   const at = { id, device, outcome };
-  const { drafts, wide } = straight
-    ? unquotedDrafts(text, separator, next, at, header.length)
-    : recordDrafts(records, at, header.length);
-  const problems = wide.map(({ record, fields }) => {
-    const line = record + 2;
-    return unreadable(`Line ${line}: has ${fields} fields; the header has ${header.length}.`, line);
-  });
+  const width = header.fields.length;
+  const { drafts, lines, misfits } = straight
+    ? unquotedDrafts(text, separator, next, header.line + 1, at, width)
+    : recordDrafts(records, at, width);
+  const problems = misfits.map((misfit) => fieldCount(misfit, width));
   const confirmed = confirmRows(drafts);
   if (problems.length === 0 && confirmed.ok) return { ok: true, rows: confirmed.rows, separator };
-  // One by one: a spread of 130,000 problems overflows the call stack.
-  for (const problem of checkResponseRows(drafts)) problems.push(problem);
+  // Rows of the wrong width are said as such; with none of the right width, nothing else is.
+  if (drafts.length > 0 || problems.length === 0)
+    // One by one: a spread of 130,000 problems overflows the call stack.
+    for (const problem of checkResponseRows(drafts, lines)) problems.push(problem);
   return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
-/** A field's text, or null for an empty one. */
-type Field = string | null;
-
-/** Records as drafts, and those with more fields than `width` (see `unquotedDrafts`). */
-function recordDrafts(
-  records: Field[][],
-  at: ColumnsAt,
-  width: number,
-): { drafts: DraftResponseRow[]; wide: Array<{ record: number; fields: number }> } {
-  const wide: Array<{ record: number; fields: number }> = [];
-  const drafts = records.map((cells, record): DraftResponseRow => {
-    if (cells.length > width) wide.push({ record, fields: cells.length });
-    return {
-      transactionId: cells[at.id] ?? null,
-      deviceId: cells[at.device] ?? null,
-      outcome: cells[at.outcome] ?? null,
-    };
-  });
-  return { drafts, wide };
+/** Records as drafts, and those with another number of fields than `width` as misfits. */
+function recordDrafts(records: ResponseRecord[], at: ColumnsAt, width: number): DraftRecords {
+  const read: DraftRecords = { drafts: [], lines: [], misfits: [] };
+  for (const { line, fields } of records) {
+    if (fields.length !== width) read.misfits.push({ line, fields: fields.length });
+    else {
+      read.drafts.push({
+        transactionId: fields[at.id] ?? null,
+        deviceId: fields[at.device] ?? null,
+        outcome: fields[at.outcome] ?? null,
+      });
+      read.lines.push(line);
+    }
+  }
+  return read;
 }
 
-/**
- * The records of the file as fields, as `parseCsv` reads them (RFC 4180; a blank line is an empty
- * record; trailing empty fields, and empty records at the end, dropped). A file without a quote
- * mark, as most are, is split by line ends and separators instead: the same records, in a
- * fraction of the time over a million lines.
- */
-export function responseRecords(
-  text: string,
-  separator: ResponseSeparator,
-): { rows: Field[][]; openQuoteRecord: number | null } {
-  if (text.includes('"')) {
-    const parsed = parseCsv(text, separator);
-    return {
-      rows: parsed.rows.map((cells) => cells.map((cell) => cell?.text ?? null)),
-      openQuoteRecord: parsed.openQuoteRecord,
-    };
-  }
-  const lines = text.split(/\r\n|\r|\n/);
-  // A line end closes its record: the empty text after the last one is no record.
-  if (lines.at(-1) === '') lines.pop();
-  const rows = lines.map((line) => {
-    const fields: Field[] = line.split(separator);
-    let end = fields.length;
-    while (end > 0 && fields[end - 1] === '') end -= 1;
-    fields.length = end;
-    for (let at = 0; at < end; at += 1) if (fields[at] === '') fields[at] = null;
-    return fields;
-  });
-  while (rows.length > 0 && rows[rows.length - 1]?.length === 0) rows.pop();
-  return { rows, openQuoteRecord: null };
+/** A record with more or fewer fields than the header. */
+function fieldCount(
+  { line, fields }: { line: number; fields: number },
+  width: number,
+): FileProblem {
+  return {
+    code: 'field_count',
+    line,
+    value: String(fields),
+    expected: width,
+    message: `Line ${line}: has ${fields} ${fields === 1 ? 'field' : 'fields'}; the header has ${width}.`,
+  };
 }
 
 /** Where each of the three columns is, or what is wrong with the header line. */
-function headerColumns(
-  header: Field[],
-): { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
+function headerColumns({
+  line,
+  fields,
+}: ResponseRecord):
+  { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
   const problems: FileProblem[] = [];
   const at: Partial<Record<ResponseColumn, number>> = {};
   const expected = responseColumns.join(', ');
-  header.forEach((field, column) => {
+  const problem = (message: string) => headerProblem(line, `Line ${line}: ${message}`);
+  fields.forEach((field, column) => {
     const name = field ?? '';
-    if (!isResponseColumn(name)) {
-      problems.push(headerProblem(`Line 1: column '${name}' is not one of ${expected}.`));
+    // Spaces or an invisible character (a second byte order mark) around a right name: the
+    // name looks right on screen, so the problem is named instead of the name.
+    const bare = name.replace(/^[\s\uFEFF]+|[\s\uFEFF]+$/g, '');
+    if (name === '') {
+      problems.push(
+        problem(`column ${column + 1} has no name (does the line end with a separator?).`),
+      );
+    } else if (bare !== name && isResponseColumn(bare)) {
+      problems.push({
+        ...problem(
+          `column ${bare} has spaces or an invisible character (such as a second byte order mark) around its name.`,
+        ),
+        code: 'header_spacing',
+        value: bare,
+      });
+      if (at[bare] === undefined) at[bare] = column;
+    } else if (!isResponseColumn(name)) {
+      problems.push(problem(`column '${name}' is not one of ${expected}.`));
     } else if (at[name] !== undefined) {
-      problems.push(headerProblem(`Line 1: column ${name} appears twice.`));
+      problems.push(problem(`column ${name} appears twice.`));
     } else {
       at[name] = column;
     }
   });
   for (const name of responseColumns) {
-    if (at[name] === undefined) problems.push(headerProblem(`Line 1: column ${name} is missing.`));
+    if (at[name] === undefined) problems.push(problem(`column ${name} is missing.`));
   }
   const [id, device, outcome] = responseColumns.map((name) => at[name]);
   if (problems.length > 0 || id === undefined || device === undefined || outcome === undefined) {
@@ -188,8 +186,8 @@ function kindOf(fileName: string): ResponseFileKind | null {
   return null;
 }
 
-function headerProblem(message: string): FileProblem {
-  return { code: 'header', line: 1, message };
+function headerProblem(line: number, message: string): FileProblem {
+  return { code: 'header', line, message };
 }
 
 function unreadable(message: string, line = 0): FileProblem {

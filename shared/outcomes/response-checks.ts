@@ -16,20 +16,23 @@ import type { DraftResponseRow, FileProblem } from './types';
 const [idColumn, deviceColumn, outcomeColumn] = responseColumns;
 
 /**
- * Every problem of the rows, in line order. Lines are numbered as in the file: the header is
- * line 1, `rows[0]` line 2. No rows at all is one `empty` problem on line 0. A value of only
+ * Every problem of the rows, in line order. `lines` gives each row's line in the file; without
+ * it the header is line 1 and `rows[0]` line 2, as in a file the app builds. No rows at all is one `empty` problem on line 0. A value of only
  * white space counts as empty, and one holding a control or direction character (a line break, a
  * NUL, a right-to-left mark) is refused: it breaks the file's lines or hides what it is. The outcome must be exactly `Suspeito`, `Fraude Confirmada` or
  * `Device Positivado`; ids are compared trimmed, and a repeat names the line of the first.
  */
-export function checkResponseRows(rows: DraftResponseRow[]): FileProblem[] {
+export function checkResponseRows(
+  rows: DraftResponseRow[],
+  lines?: readonly number[],
+): FileProblem[] {
   if (rows.length === 0) {
     return [{ code: 'empty', line: 0, message: 'The file has no data rows.' }];
   }
   const problems: FileProblem[] = [];
   const firstLines = new Map<string, number>();
   rows.forEach((row, index) => {
-    const line = index + 2;
+    const line = lines?.[index] ?? index + 2;
     const id = row.transactionId?.trim() ?? '';
     if (id === '') {
       problems.push(emptyValue('missing_transaction_id', line, idColumn));

@@ -29,7 +29,15 @@ export const fileProblemCodes = [
   'empty',
   /** The header is not exactly the three columns (a file read back, or one chosen to upload). */
   'header',
-  /** The bytes are not UTF-8, or the CSV quoting is broken, or the zip holds no single CSV. */
+  /** A header name that is right but for spaces or an invisible character around it. */
+  'header_spacing',
+  /** A record with more or fewer fields than the header (a separator at a line's end is one). */
+  'field_count',
+  /** A quoted field that is never closed. */
+  'open_quote',
+  /** Text after a quoted field's closing quote mark (`"PED-1"x`). */
+  'after_quote',
+  /** The bytes are not UTF-8, or the zip is damaged or holds no single CSV. */
   'unreadable',
   /** Larger than the most the app sends (`maxUploadBytes`). */
   'too_large',
@@ -46,15 +54,17 @@ export const fileProblemCodes = [
 ] as const;
 export type FileProblemCode = (typeof fileProblemCodes)[number];
 
-/** One reason a file cannot be built or sent, with the line it is on (header = line 1). */
+/** One reason a file cannot be built or sent, with the line it is on (the header's, usually 1). */
 export interface FileProblem {
   code: FileProblemCode;
-  /** Line in the file (the header is line 1, the first data row line 2); 0 for the whole file. */
+  /** Line in the file as an editor shows it (the header's is 1, unless blank lines precede it); 0 for the whole file. */
   line: number;
   /** The offending value, when there is one (an outcome as written, a repeated id). */
   value?: string;
   /** For a duplicate: the line where the id first appears. */
   firstLine?: number;
+  /** For a record of the wrong width: the header's number of fields. */
+  expected?: number;
   /** English detail for the log and the command line; the screen words it from `code`. */
   message: string;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { responseRecords } from './read-response-file';
+import { responseRecords } from './response-records';
 import type { ResponseSeparator } from './types';
 import { hasLoneCr, unquotedDrafts, unquotedHeader } from './unquoted-rows';
 
@@ -23,21 +23,28 @@ describe('unquoted records', () => {
         fc.constantFrom<ResponseSeparator>(',', ';'),
         columns,
         (input, separator, [id, device, outcome]) => {
-          const [header = [], ...records] = responseRecords(input, separator).rows;
-          const read = unquotedHeader(input, separator);
-          expect(read.header).toEqual(header);
-          const width = header.length;
-          const expected = records.map((cells) => ({
-            transactionId: cells[id] ?? null,
-            deviceId: cells[device] ?? null,
-            outcome: cells[outcome] ?? null,
-          }));
-          const wide = records.flatMap((cells, record) =>
-            cells.length > width ? [{ record, fields: cells.length }] : [],
+          const read = responseRecords(input, separator);
+          if (!read.ok) throw new Error('a text without quote marks is always read');
+          const [header = { line: 1, fields: [] }, ...records] = read.records;
+          const head = unquotedHeader(input, separator);
+          expect({ line: head.line, fields: head.header }).toEqual(header);
+          const width = header.fields.length;
+          const fitting = records.filter((record) => record.fields.length === width);
+          const expected = {
+            drafts: fitting.map(({ fields }) => ({
+              transactionId: fields[id] ?? null,
+              deviceId: fields[device] ?? null,
+              outcome: fields[outcome] ?? null,
+            })),
+            lines: fitting.map((record) => record.line),
+            misfits: records
+              .filter((record) => record.fields.length !== width)
+              .map((record) => ({ line: record.line, fields: record.fields.length })),
+          };
+          const at = { id, device, outcome };
+          expect(unquotedDrafts(input, separator, head.next, head.line + 1, at, width)).toEqual(
+            expected,
           );
-          expect(
-            unquotedDrafts(input, separator, read.next, { id, device, outcome }, width),
-          ).toEqual({ drafts: expected, wide });
         },
       ),
       { numRuns: 3000 },
@@ -56,7 +63,7 @@ describe('unquoted records', () => {
     // here (the test's timeout), not a fraction of a second.
     const input = 'ID Transacional,DeviceId,Resultado\n' + 'x\n'.repeat(200_000);
     const { next } = unquotedHeader(input, ',');
-    const { drafts } = unquotedDrafts(input, ',', next, { id: 0, device: 1, outcome: 2 }, 3);
-    expect(drafts).toHaveLength(200_000);
+    const { misfits } = unquotedDrafts(input, ',', next, 2, { id: 0, device: 1, outcome: 2 }, 3);
+    expect(misfits).toHaveLength(200_000);
   });
 });

@@ -1,14 +1,11 @@
 /**
  * The records of a response file without a quote mark, read straight from its text: what
- * `responseRecords` gives and a map of its records to drafts makes of them, without an array and
- * a split per line (a million lines: 0.4 s where those took 1 s). Lines end in LF or CR LF; a text
- * with a CR alone is left to `responseRecords`.
+ * `responseRecords` gives and a map of its records to drafts makes of them, without an object per
+ * record (a million lines: 0.4 s where a split per line and a map took 1 s). Lines end in LF or
+ * CR LF; a text with a CR alone is left to `responseRecords`.
  */
-import type { ResponseSeparator } from './types';
-import type { DraftResponseRow } from './types';
-
-/** A field's text, or null for an empty one. */
-type Field = string | null;
+import type { Field } from './response-records';
+import type { DraftResponseRow, ResponseSeparator } from './types';
 
 /** Where each of the three values is in a record (column numbers). */
 export interface ColumnsAt {
@@ -25,95 +22,109 @@ export function hasLoneCr(text: string): boolean {
 }
 
 /**
- * Reads records of `text` from `from` on, giving each to `take`: its range, how many fields it
- * has, and where each starts and stops (`bounds[2i]`, `bounds[2i + 1]`; reused between records).
- * Trailing empty fields are not counted, as `parseCsv` drops them. `take` returns false to stop.
+ * Reads records of `text` from `from` (the start of line `line`) on, giving each to `take`: the
+ * line it is on, where it ends, how many fields it has (a separator at its end starts an empty
+ * one), and where each starts and stops (`bounds[2i]`, `bounds[2i + 1]`; reused between records).
+ * A wholly empty line is no record, as `responseRecords` reads it. `take` returns false to stop.
  */
 function eachRecord(
   text: string,
   separator: ResponseSeparator,
   from: number,
-  take: (start: number, end: number, fields: number, bounds: number[]) => boolean,
+  line: number,
+  take: (line: number, end: number, fields: number, bounds: number[]) => boolean,
 ): void {
   const bounds: number[] = [];
   let at = from;
   // The next separator at or after the field's start: kept between lines, so a file with few
   // separators is not searched again to its end for every line.
   let nextSeparator = -1;
-  while (at < text.length) {
+  for (let lineNumber = line; at < text.length; lineNumber += 1) {
     let end = text.indexOf('\n', at);
     if (end < 0) end = text.length;
     const lineEnd = end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (lineEnd === at) {
+      at = end + 1;
+      continue;
+    }
     let fields = 0;
-    for (let start = at, index = 0; ; index += 1) {
+    for (let start = at; ; fields += 1) {
       if (nextSeparator < start) {
         nextSeparator = text.indexOf(separator, start);
         // None left in the text: past every line, never searched for again.
         if (nextSeparator < 0) nextSeparator = text.length;
       }
       const stop = Math.min(nextSeparator, lineEnd);
-      bounds[2 * index] = start;
-      bounds[2 * index + 1] = stop;
-      if (stop > start) fields = index + 1;
+      bounds[2 * fields] = start;
+      bounds[2 * fields + 1] = stop;
       if (stop >= lineEnd) break;
       start = stop + 1;
     }
-    if (!take(at, lineEnd, fields, bounds)) return;
+    if (!take(lineNumber, lineEnd, fields + 1, bounds)) return;
     at = end + 1;
   }
 }
 
-/** The fields of the first record (the header), and where the next starts. */
+/** The fields of the first record (the header), its line, and where the next line starts. */
 export function unquotedHeader(
   text: string,
   separator: ResponseSeparator,
-): { header: Field[]; next: number } {
+): { header: Field[]; line: number; next: number } {
   let header: Field[] = [];
+  let line = 1;
   let next = text.length;
-  eachRecord(text, separator, 0, (_start, end, fields, bounds) => {
-    header = Array.from({ length: fields }, (_, index) => {
-      const start = bounds[2 * index] ?? 0;
-      const stop = bounds[2 * index + 1] ?? 0;
-      return stop > start ? text.slice(start, stop) : null;
-    });
+  eachRecord(text, separator, 0, 1, (headerLine, end, fields, bounds) => {
+    header = Array.from({ length: fields }, (_, index) => fieldOf(text, bounds, index, fields));
+    line = headerLine;
     const newline = text.indexOf('\n', end);
     next = newline < 0 ? text.length : newline + 1;
     return false;
   });
-  return { header, next };
+  return { header, line, next };
+}
+
+/** Data records read as drafts: see `unquotedDrafts`. */
+export interface DraftRecords {
+  /** The records with as many fields as the header, as drafts. */
+  drafts: DraftResponseRow[];
+  /** The line of each draft. */
+  lines: number[];
+  /** The records with another number of fields: their line and fields. */
+  misfits: Array<{ line: number; fields: number }>;
 }
 
 /**
- * The data records from `from` on as drafts (`at` says which field is which), and the records
- * with more fields than `width` (their number, counted from 0 for the first data record).
+ * The data records from `from` (the start of line `line`) on: as drafts (`at` says which field is
+ * which) those with `width` fields, and the others as misfits.
  */
 export function unquotedDrafts(
   text: string,
   separator: ResponseSeparator,
   from: number,
+  line: number,
   at: ColumnsAt,
   width: number,
-): { drafts: DraftResponseRow[]; wide: Array<{ record: number; fields: number }> } {
-  const drafts: DraftResponseRow[] = [];
-  const wide: Array<{ record: number; fields: number }> = [];
-  /** Drafts up to the last record that holds a value: empty records at the end are dropped. */
-  let kept = 0;
-  eachRecord(text, separator, from, (_start, _end, fields, bounds) => {
-    if (fields > width) wide.push({ record: drafts.length, fields });
-    const value = (index: number): Field => {
-      if (index >= fields) return null;
-      const start = bounds[2 * index] ?? 0;
-      const stop = bounds[2 * index + 1] ?? 0;
-      return stop > start ? text.slice(start, stop) : null;
-    };
-    drafts.push({
-      transactionId: value(at.id),
-      deviceId: value(at.device),
-      outcome: value(at.outcome),
-    });
-    if (fields > 0) kept = drafts.length;
+): DraftRecords {
+  const read: DraftRecords = { drafts: [], lines: [], misfits: [] };
+  eachRecord(text, separator, from, line, (recordLine, _end, fields, bounds) => {
+    if (fields !== width) read.misfits.push({ line: recordLine, fields });
+    else {
+      read.drafts.push({
+        transactionId: fieldOf(text, bounds, at.id, fields),
+        deviceId: fieldOf(text, bounds, at.device, fields),
+        outcome: fieldOf(text, bounds, at.outcome, fields),
+      });
+      read.lines.push(recordLine);
+    }
     return true;
   });
-  drafts.length = kept;
-  return { drafts, wide: wide.filter((line) => line.record < kept) };
+  return read;
+}
+
+/** Field `index` of the record of `fields` fields `bounds` holds, or null when empty or absent. */
+function fieldOf(text: string, bounds: number[], index: number, fields: number): Field {
+  if (index >= fields) return null;
+  const start = bounds[2 * index] ?? 0;
+  const stop = bounds[2 * index + 1] ?? 0;
+  return stop > start ? text.slice(start, stop) : null;
 }

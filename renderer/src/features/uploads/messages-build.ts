@@ -60,7 +60,15 @@ export const buildMessages = catalogue(
     'uploads.problem.header':
       'the header must be exactly the columns ID Transacional, DeviceId and Resultado.',
     'uploads.problem.unreadable':
-      'the file cannot be read: it is not UTF-8 text, its quoting is broken, or the zip is damaged, protected by a password, packed in a way other than deflate, or does not hold exactly one CSV.',
+      'the file cannot be read: it is not UTF-8 text, or the zip is damaged, protected by a password, packed in a way other than deflate, or does not hold exactly one CSV.',
+    'uploads.problem.header_spacing':
+      'the column name {value} has spaces or an invisible character (such as a second byte order mark) around it: remove them, or save the file again as CSV UTF-8.',
+    'uploads.problem.field_count':
+      'this line has {value, plural, one {# field} other {# fields}}; the header has {expected}. A separator at the end of a line starts one more, empty field.',
+    'uploads.problem.open_quote':
+      'a quoted value starts on this line and is never closed: the rest of the file would run into it.',
+    'uploads.problem.after_quote':
+      'a quoted value is followed by “{value}”; after its closing quote mark must come the separator or the end of the line.',
     'uploads.problem.too_large':
       'the file is {value} MB, more than the 20 MB the app sends: build it as a zip, or send fewer rows (one batch, or only the rows not sent yet).',
     'uploads.problem.missing_transaction_id': 'the transaction id (ID Transacional) is missing.',
@@ -136,7 +144,15 @@ export const buildMessages = catalogue(
     'uploads.problem.header':
       'o cabeçalho deve ter exatamente as colunas ID Transacional, DeviceId e Resultado.',
     'uploads.problem.unreadable':
-      'o arquivo não pode ser lido: não é texto UTF-8, as aspas estão quebradas, ou o zip está danificado, protegido por senha, compactado de outra forma que não deflate, ou não contém exatamente um CSV.',
+      'o arquivo não pode ser lido: não é texto UTF-8, ou o zip está danificado, protegido por senha, compactado de outra forma que não deflate, ou não contém exatamente um CSV.',
+    'uploads.problem.header_spacing':
+      'o nome da coluna {value} tem espaços ou um caractere invisível (como uma segunda marca de ordem de bytes, BOM) ao redor: remova-os ou salve o arquivo de novo como CSV UTF-8.',
+    'uploads.problem.field_count':
+      'esta linha tem {value, plural, one {# campo} other {# campos}}; o cabeçalho tem {expected}. Um separador no fim da linha abre mais um campo, vazio.',
+    'uploads.problem.open_quote':
+      'um valor entre aspas começa nesta linha e nunca é fechado: o resto do arquivo cairia dentro dele.',
+    'uploads.problem.after_quote':
+      'um valor entre aspas é seguido de “{value}”; depois das aspas de fechamento deve vir o separador ou o fim da linha.',
     'uploads.problem.too_large':
       'o arquivo tem {value} MB, mais que os 20 MB que o app envia: gere-o como zip ou envie menos linhas (um lote, ou só as linhas ainda não enviadas).',
     'uploads.problem.missing_transaction_id': 'falta o ID da transação (ID Transacional).',

@@ -37,6 +37,32 @@ describe('problemText', () => {
     expect(problemText(problem, translator('pt-BR'))).toMatch(/^O arquivo tem 45,6 MB, mais que/);
   });
 
+  it('counts the fields of a line of the wrong width with plurals, and escapes text after a quote', () => {
+    const wide: FileProblem = {
+      code: 'field_count',
+      line: 4,
+      value: '4',
+      expected: 3,
+      message: '',
+    };
+    expect(problemText(wide, translator('en'))).toMatch(
+      /^Line 4: this line has 4 fields; the header has 3\. A separator/,
+    );
+    expect(problemText({ ...wide, value: '1' }, translator('pt-BR'))).toMatch(
+      /^Linha 4: esta linha tem 1 campo; o cabeçalho tem 3\./,
+    );
+    const after: FileProblem = { code: 'after_quote', line: 2, value: 'x\u202Ey', message: '' };
+    expect(problemText(after, translator('en'))).toContain('“x\\u202ey”');
+    // A value with a control or direction character shows each as an escape, not reordered.
+    const unsafe: FileProblem = {
+      code: 'unsafe_value',
+      line: 2,
+      value: 'a\nb\u202Ec',
+      message: '',
+    };
+    expect(problemText(unsafe, translator('en'))).toContain('"a\\u000ab\\u202ec"');
+  });
+
   it('starts the sentence itself when the problem is the whole file', () => {
     expect(problemText({ code: 'empty', line: 0, message: '' }, translator('en'))).toBe(
       'The file has no rows.',

@@ -1,3 +1,4 @@
+import { shown } from '../../../../shared/domain/text';
 import type { FileProblem, FileProblemCode } from '../../../../shared/outcomes/types';
 import type { Translate } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -5,6 +6,10 @@ import type { MessageKey } from '../../i18n/messages';
 const problemKeys: Record<FileProblemCode, MessageKey> = {
   empty: 'uploads.problem.empty',
   header: 'uploads.problem.header',
+  header_spacing: 'uploads.problem.header_spacing',
+  field_count: 'uploads.problem.field_count',
+  open_quote: 'uploads.problem.open_quote',
+  after_quote: 'uploads.problem.after_quote',
   unreadable: 'uploads.problem.unreadable',
   too_large: 'uploads.problem.too_large',
   missing_transaction_id: 'uploads.problem.missing_transaction_id',
@@ -22,14 +27,18 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
  */
 export function problemText(problem: FileProblem, t: Translate): string {
   const sentence = t(problemKeys[problem.code], {
-    // A size (MB) is written in the locale's notation; an unsafe value with its characters escaped.
+    // A size (MB) and a count of fields are written in the locale's notation; a value that may
+    // hold any character (an unsafe value, the text after a quote) with its characters escaped.
     value:
-      problem.code === 'too_large'
+      problem.code === 'too_large' || problem.code === 'field_count'
         ? Number(problem.value)
         : problem.code === 'unsafe_value'
-          ? JSON.stringify(problem.value ?? '')
-          : (problem.value ?? ''),
+          ? `"${shown(problem.value ?? '')}"`
+          : problem.code === 'after_quote'
+            ? shown(problem.value ?? '')
+            : (problem.value ?? ''),
     firstLine: problem.firstLine ?? 0,
+    expected: problem.expected ?? 0,
   });
   if (problem.line > 0) return t('uploads.problem.atLine', { line: problem.line, sentence });
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
