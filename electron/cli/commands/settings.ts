@@ -1,19 +1,39 @@
 import { parseCommandLine } from '../flags';
 import { ZodError } from 'zod';
-import { settingKeys, type SettingKey } from '../../../shared/settings';
+import { describeBounds, settingBounds } from '../../../shared/settings-bounds';
+import { settingKeys, settingsSchema, type SettingKey } from '../../../shared/settings';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { alignColumns } from '../columns';
+import { shown } from '../escape-text';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
 
 const options = { 'data-dir': { type: 'string' }, json: { type: 'boolean' } } as const;
 
-function valueFrom(text: string): unknown {
+const defaults = settingsSchema.parse({});
+
+/**
+ * The value of `key` typed as `text`. A number is plain digits with a point for a decimal, as
+ * `numberFlag` takes it: `1.000` (a thousand to a Portuguese reader) is not a whole number of
+ * days, where `Number` made it 1 and the next command purged every batch older than a day; `0x10`
+ * and `1e2` are refused too. Only ratePerSecond may be cleared (`none`); the schema says so.
+ */
+function valueFrom(key: SettingKey, text: string): unknown {
   if (text === 'null' || text === 'none') return null;
-  if (text === 'true' || text === 'false') return text === 'true';
-  const number = Number(text);
-  return text.trim() !== '' && Number.isFinite(number) ? number : text;
+  if (key in settingBounds) {
+    const bounds = settingBounds[key as keyof typeof settingBounds];
+    const pattern = bounds.integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
+    if (!pattern.test(text))
+      throw new UsageError(`${key} takes ${describeBounds(bounds)}, not '${shown(text)}'.`);
+    return Number(text);
+  }
+  if (typeof defaults[key] === 'boolean') {
+    if (text !== 'true' && text !== 'false')
+      throw new UsageError(`${key} takes true or false, not '${shown(text)}'.`);
+    return text === 'true';
+  }
+  return text;
 }
 
 export const settingsCommand: Command = {
@@ -24,7 +44,9 @@ export const settingsCommand: Command = {
 
 --json prints one object with every key below and its value (after a set, the new values).
 
-Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
+Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.
+A number is written in digits, with a point for a decimal and no thousands separator (1000, 2.5);
+tourDismissed takes true or false.`,
   async run(argv: string[], io: Io) {
     const { values, positionals } = parseCommandLine({
       args: argv,
@@ -48,7 +70,7 @@ Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.`,
       let settings = repo.read();
       if (key !== undefined && value !== undefined) {
         try {
-          settings = repo.write({ [key as SettingKey]: valueFrom(value) });
+          settings = repo.write({ [key as SettingKey]: valueFrom(key as SettingKey, value) });
         } catch (caught) {
           if (caught instanceof ZodError)
             throw new UsageError(`${key}: ${caught.issues[0]?.message ?? 'invalid value'}.`);

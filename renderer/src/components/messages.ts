@@ -7,6 +7,8 @@ export const componentMessages = catalogue(
     'number.inRange': 'Type a number from {min} to {max}; 0,5 and 0.5 both work.',
     'number.wholeInRange': 'Type a whole number from {min} to {max}.',
     'number.required': 'This field needs a number.',
+    'number.grouped':
+      'Type the number without a thousands separator ({ungrouped}); a decimal takes one mark: 0,5 or 0.5.',
     'copy.button': 'Copy',
     'copy.done': 'Copied',
     'copy.failed': 'Not copied: the clipboard refused. Select the text and copy it instead.',
@@ -19,6 +21,8 @@ export const componentMessages = catalogue(
     'number.inRange': 'Digite um número de {min} a {max}; 0,5 e 0.5 valem igualmente.',
     'number.wholeInRange': 'Digite um número inteiro de {min} a {max}.',
     'number.required': 'Este campo precisa de um número.',
+    'number.grouped':
+      'Digite o número sem separador de milhar ({ungrouped}); um decimal leva uma só marca: 0,5 ou 0.5.',
     'copy.button': 'Copiar',
     'copy.done': 'Copiado',
     'copy.failed': 'Não copiado: a área de transferência recusou. Selecione o texto e copie.',

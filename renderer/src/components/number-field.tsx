@@ -22,7 +22,9 @@ export function NumberField(props: NumberFieldProps) {
   const parsed = parseLocaleNumber(props.value, props);
   const range = { min: number(props.min), max: number(props.max) };
   const message = !parsed.ok
-    ? t(props.integer ? 'number.wholeInRange' : 'number.inRange', range)
+    ? parsed.problem === 'grouped'
+      ? t('number.grouped', { ungrouped: parsed.ungrouped })
+      : t(props.integer ? 'number.wholeInRange' : 'number.inRange', range)
     : props.value.trim() === '' && props.required
       ? t('number.required')
       : props.error;

@@ -25,6 +25,22 @@ describe('parseLocaleNumber', () => {
     expect(parseLocaleNumber(',', score)).toEqual({ ok: false, problem: 'not-a-number' });
   });
 
+  it('refuses a number written with thousands separators, which either language reads another way', () => {
+    // Portuguese writes a thousand `1.000`; read as a decimal it was 1, and a retention of
+    // `1.000` days deleted the history's batches older than one day.
+    const rows = { min: 1, max: 1_048_576, integer: true };
+    for (const text of ['1.000', '100.000', '1,000', '1.048.576', '-1.000'])
+      expect(parseLocaleNumber(text, rows)).toEqual({
+        ok: false,
+        problem: 'grouped',
+        ungrouped: text.replace(/[.,]/g, ''),
+      });
+    expect(parseLocaleNumber('1.250', { min: 0, max: 5000 })).toMatchObject({ problem: 'grouped' });
+    // A leading zero, or another count of digits after the mark, is a decimal.
+    expect(parseLocaleNumber('0,875', score)).toEqual({ ok: true, value: 0.875 });
+    expect(parseLocaleNumber('1.5', { min: 0, max: 5 })).toEqual({ ok: true, value: 1.5 });
+  });
+
   it('says when a whole number is needed or the value is outside the range', () => {
     expect(parseLocaleNumber('2,5', days)).toEqual({ ok: false, problem: 'not-whole' });
     expect(parseLocaleNumber('30', days)).toEqual({ ok: true, value: 30 });

@@ -10,19 +10,30 @@ export interface NumberRules {
   integer?: boolean;
 }
 
-export type NumberProblem = 'not-a-number' | 'not-whole' | 'out-of-range';
+export type NumberProblem = 'not-a-number' | 'not-whole' | 'out-of-range' | 'grouped';
 
 export type ParsedNumber =
-  { ok: true; value: number | null } | { ok: false; problem: NumberProblem };
+  | { ok: true; value: number | null }
+  | { ok: false; problem: Exclude<NumberProblem, 'grouped'> }
+  /** Written with thousands separators: `ungrouped` is the text without them, to suggest. */
+  | { ok: false; problem: 'grouped'; ungrouped: string };
 
 // One decimal mark at most, either one; no thousands separators, since `1.000` would otherwise
 // mean a thousand in Portuguese and one in English.
 const shape = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+/**
+ * Digits in groups of three after one to three leading ones (`1.000`, `100,000`, `1.048.576`):
+ * a thousands separator to a reader of one language, a decimal mark to the other's, so refused
+ * and named. A leading zero (`0,875`) is a decimal in both.
+ */
+const grouped = /^[+-]?[1-9]\d{0,2}([.,]\d{3})+$/;
 
 /** The number in `text`, `null` when empty, or why it cannot be used. */
 export function parseLocaleNumber(text: string, rules: NumberRules): ParsedNumber {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
+  if (grouped.test(trimmed))
+    return { ok: false, problem: 'grouped', ungrouped: trimmed.replace(/[.,]/g, '') };
   if (!shape.test(trimmed)) return { ok: false, problem: 'not-a-number' };
   const value = Number(trimmed.replace(',', '.'));
   if (!Number.isFinite(value)) return { ok: false, problem: 'not-a-number' };
