@@ -80,7 +80,10 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     return exitCodes.usage;
   }
   const io: Io = { ...safeIo, verbosity: taken.verbosity };
-  const [name, ...rest] = taken.argv;
+  const [first, ...afterFirst] = taken.argv;
+  // `dcdesk help bulk` is `dcdesk bulk --help`.
+  const helpWith = first === 'help' && afterFirst.length > 0;
+  const [name, ...rest] = helpWith ? [...afterFirst, '--help'] : taken.argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
@@ -93,8 +96,8 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     const rest = taken.argv.filter((arg) => arg !== named);
     io.err(
       named
-        ? `dcdesk: options go after the command: dcdesk ${named} ${rest.join(' ')}`
-        : `dcdesk: options go after the command: dcdesk <command> ${taken.argv.join(' ')}\nRun 'dcdesk --help' for the list of commands.`,
+        ? `dcdesk: options go after the command: dcdesk ${named} ${rest.map(shown).join(' ')}`
+        : `dcdesk: options go after the command: dcdesk <command> ${taken.argv.map(shown).join(' ')}\nRun 'dcdesk --help' for the list of commands.`,
     );
     return exitCodes.usage;
   }
@@ -105,8 +108,8 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     );
     io.err(
       meant
-        ? `dcdesk: unknown command '${name}'; did you mean '${meant}'?\nRun 'dcdesk --help' for the list of commands.`
-        : `dcdesk: unknown command '${name}'.\n\n${overview()}`,
+        ? `dcdesk: unknown command '${shown(name)}'; did you mean '${meant}'?\nRun 'dcdesk --help' for the list of commands.`
+        : `dcdesk: unknown command '${shown(name)}'.\n\n${overview()}`,
     );
     return exitCodes.usage;
   }

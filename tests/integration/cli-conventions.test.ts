@@ -67,6 +67,17 @@ describe('typos', () => {
     const result = await dcdesk(['deploy']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^dcdesk: unknown command 'deploy'\.\n\n.*Commands:/s);
+    // A name with a line feed or an escape sequence is printed escaped, on its one line.
+    const forged = await dcdesk(['x\ndcdesk: all done\u001b[2J']);
+    expect(forged.stderr).toMatch(
+      /^dcdesk: unknown command 'x\\u000adcdesk: all done\\u001b\[2J'\./,
+    );
+  });
+
+  it("gives a command's usage for dcdesk help COMMAND", async () => {
+    const help = await dcdesk(['help', 'lookup']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: dcdesk lookup/);
   });
 
   it('suggests the nearest option in plain words, exit 2', async () => {

@@ -139,7 +139,10 @@ describe('dcdesk report', () => {
       auc: null,
       labels: { positive: 0, negative: 0, excluded: 0 },
     });
-    expect(none.stderr).toMatch(/no AUC/);
+    // With nothing answered, the next step is a batch, not a review.
+    expect(none.stderr).toMatch(
+      /no AUC: the history holds no answered transaction of production\. Look some up first/,
+    );
   });
 
   it('writes a self-contained HTML page without scripts, in Portuguese under a pt LANG', async () => {

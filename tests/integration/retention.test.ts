@@ -37,6 +37,8 @@ describe('data-subject deletion', () => {
     expect(databaseBytes().includes(target)).toBe(false);
     expect(databaseBytes().includes(rows[43]!.raw.cpf!)).toBe(true);
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(199);
+    // The batch's own total (what `dcdesk batches` and the batch list show) counts 199 too.
+    expect(batchesRepo(history.db).get(batch.id)?.total).toBe(199);
   });
 });
 

@@ -24,7 +24,7 @@ A batch whose runner stopped before its end (killed, crashed, closed) is shown a
 resume it with dcdesk bulk --resume ID. The table has a header row: ID, STATE,
 ENVIRONMENT, DONE, TOTAL, OK, INVALID, FAILED, SOURCE.
 --json prints an array of {id, state, source, total, done, ok, noContent, invalid, rejected,
-failed, createdAt, environment} (environment: sandbox, homologation, production or the custom
+failed, createdAt, environment} (environment: sandbox, test (homologation), production or the custom
 address the batch was sent to).`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });

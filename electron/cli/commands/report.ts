@@ -70,6 +70,10 @@ const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3)
 /** Why there is no AUC, with what to do. */
 function aucMissingText(view: ReportView): string | null {
   if (view.aucMissing === null) return null;
+  const { positive, negative, excluded } = view.labels;
+  // Nothing answered at all: reviewing is not the next step, a batch is.
+  if (positive + negative + excluded === 0)
+    return `no AUC: ${view.batch === null ? `the history holds no answered transaction of ${shown(view.environment)}` : `batch ${view.batch} holds no answered transaction`}. Look some up first (dcdesk bulk FILE).`;
   const which = view.aucMissing === 'no_positives' ? 'fraud' : 'legitimate';
   return `no AUC: no scored transaction is labelled ${which}. Review some as ${view.aucMissing === 'no_positives' ? 'Fraude Confirmada (dcdesk outcomes import FILE)' : 'Legítima in the app, or drop --unreviewed exclude'}.`;
 }

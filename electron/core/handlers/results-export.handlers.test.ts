@@ -13,4 +13,11 @@ describe('fileStem', () => {
     expect(fileStem('.csv')).toBe('batch');
     expect(fileStem('   ')).toBe('batch');
   });
+
+  it('keeps the name of the export file within what file systems take', () => {
+    // A 250-character source name made a 263-character export name, refused when written.
+    const stem = fileStem(`${'n'.repeat(250)}.xlsx`);
+    expect(stem).toBe('n'.repeat(150));
+    expect(`${stem}-failed-rows.xlsx`.length).toBeLessThan(255);
+  });
 });

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { shortStem } from '../../../shared/file-names';
 import type { SavedExport } from '../../../shared/contract/results';
 import { messageOf } from '../../../shared/message-of';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -22,7 +23,7 @@ type Format = 'csv' | 'xlsx';
 export function fileStem(sourceName: string): string {
   const base = sourceName.split(/[\\/]/).pop() ?? '';
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
-  return stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim() || 'batch';
+  return shortStem(stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim()) || 'batch';
 }
 
 /** Text pieces onto a stream, waiting when it asks to: memory stays flat for any file size. */

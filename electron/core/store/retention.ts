@@ -67,6 +67,12 @@ export function forgetCpf(db: Db, cpf: string): number {
       db.prepare(
         'DELETE FROM outcome_changes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
       ).run(cpf);
+      // Each batch's total counts its rows: a batch that kept 8 of 9 says 8 of 8, not 8 of 9.
+      db.prepare(
+        `UPDATE batches SET total = total - gone.n
+         FROM (SELECT batch_key, COUNT(*) AS n FROM batch_rows WHERE cpf = ? GROUP BY batch_key) gone
+         WHERE batches.key = gone.batch_key`,
+      ).run(cpf);
       return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
     })
     .immediate();

@@ -41,7 +41,7 @@ export const shellMessages = catalogue(
     'error.invalid_response': 'The service answered something unexpected.',
     'error.token_too_long': 'The service sent a token longer than allowed.',
     'error.validation': 'Some values are not valid.',
-    'error.config': 'Something is missing in the set-up.',
+    'error.config': 'The set-up needs a change: missing or wrong.',
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
     'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
@@ -94,7 +94,7 @@ export const shellMessages = catalogue(
     'error.invalid_response': 'O serviço respondeu algo inesperado.',
     'error.token_too_long': 'O serviço enviou um token maior que o permitido.',
     'error.validation': 'Alguns valores não são válidos.',
-    'error.config': 'Falta algo na configuração.',
+    'error.config': 'A configuração precisa de um ajuste: falta algo ou algo está errado.',
     'error.keychain_unavailable': 'O chaveiro do sistema está indisponível.',
     'error.db': 'O histórico local falhou.',
     'error.db_engine':

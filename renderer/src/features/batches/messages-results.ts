@@ -62,7 +62,7 @@ export const resultsMessages = catalogue(
     'batches.detail.raw': 'Answer as it came',
     'batches.detail.rawHint':
       'Kept because the answer did not follow the interface or carried fields it does not name; only its first 4,096 characters are kept.',
-    'batches.detail.messages': 'Messages from the service',
+    'batches.detail.messages': 'Messages (the service’s, or the app’s about its answer)',
     'batches.detail.problems': 'Problems of the row',
     'batches.detail.none': 'None',
     'batches.chart.risk': 'Device risk',
@@ -142,9 +142,9 @@ export const resultsMessages = catalogue(
     'batches.detail.raw': 'Resposta como chegou',
     'batches.detail.rawHint':
       'Guardada porque a resposta não seguiu a interface ou trouxe campos que ela não prevê; só os primeiros 4.096 caracteres são guardados.',
-    'batches.detail.messages': 'Mensagens do serviço',
+    'batches.detail.messages': 'Mensagens (do serviço, ou do app sobre a resposta)',
     'batches.detail.problems': 'Problemas da linha',
-    'batches.detail.none': 'Nenhum',
+    'batches.detail.none': 'Não há',
     'batches.chart.risk': 'Risco do dispositivo',
     'batches.chart.score': 'Distribuição do score',
     'batches.chart.insights': 'Códigos de insight mais frequentes',
