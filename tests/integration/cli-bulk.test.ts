@@ -272,11 +272,7 @@ describe('dcdesk settings and purge', () => {
     // `1.000` is a thousand to a Portuguese reader: it was stored as 1 day, and the next command
     // purged every batch older than that. `0x10` and `1e2` were stored as 16 and 100.
     for (const [key, value, said] of [
-      [
-        'retentionDays',
-        '1.000',
-        /retentionDays takes a whole number from 1 to 3650, not '1\.000'/,
-      ],
+      ['retentionDays', '1.000', /retentionDays takes a whole number from 1 to 3650, not '1\.000'/],
       ['retentionDays', '0x10', /retentionDays takes a whole number/],
       ['maxRows', '1e2', /maxRows takes a whole number/],
       ['ratePerSecond', '2,5', /ratePerSecond takes a number from 0\.1 to 10000, not '2,5'/],
