@@ -40,7 +40,7 @@ describe('endOfRun', () => {
     );
     expect(end.code).toBe(4);
     expect(end.lines).toContain(
-      '3 rows failed (the service did not answer them); send them again with: dcdesk bulk --resume b1 --output o.json --retry-failed',
+      '3 rows failed (no usable answer: the service did not answer, failed, or answered outside its interface; the output says which); send them again with: dcdesk bulk --resume b1 --output o.json --retry-failed',
     );
   });
 

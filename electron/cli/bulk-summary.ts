@@ -21,8 +21,8 @@ export function overFile(end: RunEnd, fileTotal: number | undefined): RunEnd {
 /**
  * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
  * with rows that are invalid, rejected or failed, 5 stopped before the end (1 when the results
- * could not be stored). Failed rows (the
- * service did not answer them) can be sent again, so the line that counts them says how.
+ * could not be stored). Failed rows (no usable answer: none, a failure, or one outside the
+ * interface) can be sent again, so the line that counts them says how.
  */
 export function endOfRun(
   end: RunEnd,
@@ -43,7 +43,7 @@ export function endOfRun(
   const resume = `dcdesk bulk --resume ${batchId}${how.file === undefined ? '' : ` ${commandWord(how.file)}`} --output ${output}`;
   const retryLine =
     counts.failed > 0
-      ? `${counted(counts.failed, 'row', 'rows')} failed (the service did not answer ${pluralForm(counts.failed, { one: 'it', other: 'them' })}); send them again with: ${resume} --retry-failed`
+      ? `${counted(counts.failed, 'row', 'rows')} failed (no usable answer: the service did not answer, failed, or answered outside its interface; the output says which); send ${pluralForm(counts.failed, { one: 'it', other: 'them' })} again with: ${resume} --retry-failed`
       : null;
   if (end.state !== 'finished') {
     const why = end.state === 'cancelled' ? 'Cancelled.' : end.message;

@@ -61,7 +61,7 @@ test('rows that failed while the service was away are counted, and Retry failed 
     expect(failed).toBeGreaterThan(0);
     const answered = (await count(page, 'ok')) + (await count(page, 'no-content'));
     await expect(page.getByTestId('failed-hint')).toHaveText(
-      `${String(failed)} rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.`,
+      `${String(failed)} rows failed: no usable answer came (none, a failure, or one outside the interface). “Retry failed rows” sends only those rows again.`,
     );
 
     // It comes back (at another address): Retry failed rows sends the failed and the rest.

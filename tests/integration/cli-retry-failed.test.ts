@@ -31,7 +31,7 @@ describe('dcdesk bulk after the service failed and came back', () => {
     expect(first.code, first.stderr).toBe(4);
     const id = /batch (\S+): 5 rows from/.exec(first.stderr)?.[1] ?? '';
     expect(first.stderr).toContain(
-      `dcdesk: 5 rows failed (the service did not answer them); send them again with: dcdesk bulk --resume ${id} --output ${work.file('out.json')} --retry-failed`,
+      `dcdesk: 5 rows failed (no usable answer: the service did not answer, failed, or answered outside its interface; the output says which); send them again with: dcdesk bulk --resume ${id} --output ${work.file('out.json')} --retry-failed`,
     );
 
     sandbox.configure({ faults: {} });

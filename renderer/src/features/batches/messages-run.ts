@@ -29,7 +29,7 @@ export const runMessages = catalogue(
     'batches.cancel': 'Cancel batch',
     'batches.retryFailed': 'Retry failed rows',
     'batches.failedHint':
-      '{count, plural, one {# row failed: the service did not answer it. “Retry failed rows” sends only that row again.} other {# rows failed: the service did not answer them. “Retry failed rows” sends only those rows again.}}',
+      '{count, plural, one {# row failed: no usable answer came (none, a failure, or one outside the interface). “Retry failed rows” sends only that row again.} other {# rows failed: no usable answer came (none, a failure, or one outside the interface). “Retry failed rows” sends only those rows again.}}',
     'batches.cancelConfirm.title': 'Cancel this batch?',
     'batches.cancelConfirm.text':
       'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
@@ -73,7 +73,7 @@ export const runMessages = catalogue(
     'batches.cancel': 'Cancelar lote',
     'batches.retryFailed': 'Reenviar linhas com falha',
     'batches.failedHint':
-      '{count, plural, one {# linha falhou: o serviço não a respondeu. “Reenviar linhas com falha” envia de novo só essa linha.} other {# linhas falharam: o serviço não as respondeu. “Reenviar linhas com falha” envia de novo só essas linhas.}}',
+      '{count, plural, one {# linha falhou: não veio resposta utilizável (nenhuma, uma falha, ou uma fora da interface). “Reenviar linhas com falha” envia de novo só essa linha.} other {# linhas falharam: não veio resposta utilizável (nenhuma, uma falha, ou uma fora da interface). “Reenviar linhas com falha” envia de novo só essas linhas.}}',
     'batches.cancelConfirm.title': 'Cancelar este lote?',
     'batches.cancelConfirm.text':
       'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',
