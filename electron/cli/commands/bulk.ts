@@ -450,8 +450,9 @@ function paceFlags(values: BulkValues): Partial<BatchSettings> {
 
 /**
  * A resumed run's settings: the batch's own, but those given as flags (an analyst resumes a slow
- * batch with more requests at once). What a kill can re-send follows the run's own concurrency
- * (see `leaseSize`), so nothing the batch promised is lost. Said with -v.
+ * batch with more requests at once); the batch service stores a new concurrency and rate with the
+ * batch. What a kill can re-send follows the run's own concurrency (see `leaseSize`), so nothing
+ * the batch promised is lost. Said with -v.
  */
 function resumedSettings(
   stored: BatchSettings,
@@ -462,7 +463,7 @@ function resumedSettings(
   const changed = Object.keys(pace).length > 0;
   detail(
     io,
-    `dcdesk: ${describePace(settings)}${changed ? ` (the batch was started with ${describePace(stored)})` : ' (as the batch was started)'}`,
+    `dcdesk: ${describePace(settings)}${changed ? ` (stored with the batch: ${describePace(stored)})` : ' (as stored with the batch)'}`,
   );
   return settings;
 }
