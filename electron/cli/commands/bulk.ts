@@ -120,7 +120,8 @@ async function report(
 
 /**
  * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
- * the analyst; a SIGTERM or a reader closing standard output is said as such.
+ * the analyst; a SIGTERM or a reader closing standard output is said as such, and the batch is
+ * stored as interrupted (the app offers to resume it, `dcdesk batches` lists it so).
  */
 function stopWords(cause: StopCause | undefined): { notice?: string; why?: string } {
   if (cause === 'SIGTERM')
@@ -152,7 +153,7 @@ async function finish(
     if (over) return;
     const said = stopWords(cause);
     if (said.notice) io.err(said.notice);
-    run.pause(said.why);
+    run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
   void io.stoppedNow?.then(() => run.interrupt());
   let end: RunEnd;

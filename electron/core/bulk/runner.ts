@@ -56,9 +56,10 @@ export interface BatchRun {
   readonly ended: Promise<RunEnd>;
   /**
    * Stops taking new rows; requests in flight finish and are stored. `message` says why, when it
-   * was not the analyst (dcdesk stopped by SIGTERM).
+   * was not the analyst; then `reason` is `interrupted` (dcdesk stopped by SIGTERM, or its reader
+   * gone), so the batch is offered for resume as one the analyst did not pause.
    */
-  pause(message?: string): void;
+  pause(message?: string, reason?: 'user' | 'interrupted'): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
   /**
@@ -344,8 +345,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   return {
     batchId,
     ended,
-    pause: (message = 'Paused by the analyst.') =>
-      requestStop({ kind: 'pause', reason: 'user', message }),
+    pause: (message = 'Paused by the analyst.', reason = 'user') =>
+      requestStop({ kind: 'pause', reason, message }),
     cancel: () => requestStop({ kind: 'cancel' }),
     interrupt: (message = 'The app closed while this batch was running.') => {
       requestStop({ kind: 'pause', reason: 'interrupted', message });
