@@ -10,7 +10,8 @@ import {
   threadRowWriter,
 } from '../../electron/core/bulk/thread-row-writer';
 import { historyFailureText } from '../../electron/core/local-failure';
-import { sourceRows } from '../support/bulk';
+import { startSandbox } from '../../electron/sandbox';
+import { sourceRows, startBatch } from '../support/bulk';
 import { tempHistory } from '../support/history';
 
 const histories: Array<Awaited<ReturnType<typeof tempHistory>>> = [];
@@ -75,5 +76,32 @@ describe('a write of the history that fails', () => {
       message: 'the history could not be opened for writing: unable to open database file',
     });
     expect(historyFailureText(caught)).toMatch(/^the history file cannot be opened or created/);
+  });
+});
+
+describe('a run whose results cannot be stored', () => {
+  it('says a full disk in words, by its code', async () => {
+    const { db } = await history();
+    const sandbox = await startSandbox();
+    try {
+      const { run } = startBatch(
+        db,
+        sandbox,
+        sourceRows(2_000),
+        { concurrency: 8 },
+        {
+          writer: inlineRowWriter(db),
+        },
+      );
+      // Room for the batch as stored, not for its answers.
+      db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }) as number)}`);
+      const end = await run.ended;
+      expect(end).toMatchObject({
+        state: 'failed',
+        message: `The results could not be stored: ${fullDiskText}`,
+      });
+    } finally {
+      await sandbox.close();
+    }
   });
 });

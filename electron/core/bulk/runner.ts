@@ -10,7 +10,8 @@ import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
 import { endOf, lostMessage, type How, type RunEnd } from './run-end';
-import { inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
+import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
+import { historyFailureText } from '../local-failure';
 
 export interface RunnerOptions {
   db: Db;
@@ -234,7 +235,11 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       end(
         outcome.kind === 'lost'
           ? { kind: 'lost' }
-          : { kind: 'failed', message: `The results could not be stored: ${outcome.message}` },
+          : {
+              kind: 'failed',
+              // Said by SQLite's code, which crosses the writer thread with the failure.
+              message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
+            },
       );
       return;
     }
