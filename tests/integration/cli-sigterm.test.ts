@@ -25,9 +25,10 @@ afterAll(async () => {
 });
 
 /** Runs dcdesk bulk in this process and stops it with `cause` once the first request is out. */
-async function stoppedRun(cause: StopCause, name: string) {
+async function stoppedRun(cause: StopCause, name: string, twice = false) {
   writeTransactionsCsv(work.file(`${name}.csv`), 20);
   let stop: (cause: StopCause) => void = () => undefined;
+  let stopNow: () => void = () => undefined;
   const err: string[] = [];
   const io: Io = {
     out: () => undefined,
@@ -35,6 +36,7 @@ async function stoppedRun(cause: StopCause, name: string) {
     env: {},
     isTerminal: false,
     stopped: new Promise((resolve) => (stop = resolve)),
+    stoppedNow: new Promise((resolve) => (stopNow = resolve)),
     ...scriptedInput(''),
   };
   const dataDir = work.file(name);
@@ -46,6 +48,7 @@ async function stoppedRun(cause: StopCause, name: string) {
   sandbox.resetCounters();
   while (sandbox.counters().insights < 1) await new Promise((done) => setTimeout(done, 10));
   stop(cause);
+  if (twice) stopNow();
   const code = await running;
   const opened = await openHistory(dataDir);
   if (!opened.ok) throw new Error(opened.error.message);
@@ -86,5 +89,21 @@ describe('dcdesk bulk told to stop', () => {
       pauseMessage: 'Paused by the analyst.',
     });
     expect(run.shown?.state).toBe('paused');
+  });
+
+  // The second stop abandons the requests in flight; the first one's reason is what is kept.
+  it('twice: Ctrl+C stays the analyst’s pause, SIGTERM an interruption', async () => {
+    const keys = await stoppedRun('SIGINT', 'ctrl-c-twice', true);
+    expect(keys.code, keys.stderr).toBe(5);
+    expect(keys.batch).toMatchObject({
+      pauseReason: 'user',
+      pauseMessage: 'Paused by the analyst.',
+    });
+    const signals = await stoppedRun('SIGTERM', 'term-twice', true);
+    expect(signals.code, signals.stderr).toBe(5);
+    expect(signals.batch).toMatchObject({
+      pauseReason: 'interrupted',
+      pauseMessage: 'Stopped by a signal (SIGTERM).',
+    });
   });
 });
