@@ -10,6 +10,7 @@ import {
   threadRowWriter,
 } from '../../electron/core/bulk/thread-row-writer';
 import { historyFailureText } from '../../electron/core/local-failure';
+import { historyTasks, repositoryTaskThread } from '../../electron/core/tasks/thread-tasks';
 import { startSandbox } from '../../electron/sandbox';
 import { sourceRows, startBatch } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -102,6 +103,26 @@ describe('a run whose results cannot be stored', () => {
       });
     } finally {
       await sandbox.close();
+    }
+  });
+});
+
+describe('the history task thread that cannot open the history', () => {
+  it('keeps SQLite’s code with its failure, as for a task that failed', async () => {
+    const { db, dir } = await history();
+    // A folder where the history file should be: SQLite cannot open it (SQLITE_CANTOPEN).
+    const tasks = historyTasks(db, dir, repositoryTaskThread());
+    try {
+      const caught = await tasks
+        .run({ kind: 'fileIds', environment: 'sandbox', scope: 'all' })
+        .catch((error: unknown) => error);
+      expect(caught).toMatchObject({
+        code: 'SQLITE_CANTOPEN',
+        message: 'the history could not be opened: unable to open database file',
+      });
+      expect(historyFailureText(caught)).toMatch(/^the history file cannot be opened or created/);
+    } finally {
+      await tasks.close();
     }
   });
 });
