@@ -95,7 +95,7 @@ describe('a run whose results cannot be stored', () => {
         },
       );
       // Room for the batch as stored, not for its answers.
-      db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }) as number)}`);
+      db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }))}`);
       const end = await run.ended;
       expect(end).toMatchObject({
         state: 'failed',
