@@ -40,6 +40,11 @@ export const errorCodes = [
   'keychain_unavailable',
   /** The local history database failed. */
   'db',
+  /**
+   * The data folder cannot be written: it, or the nearest folder of its path that exists, is
+   * read-only (a read-only disk, or a folder that is not the user's). The history was not opened.
+   */
+  'data_folder_read_only',
   /** The SQLite native module cannot be loaded (built for another Node or Electron, or missing). */
   'db_engine',
   /** A local file could not be read or written. */

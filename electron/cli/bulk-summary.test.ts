@@ -116,3 +116,21 @@ describe('endOfRun when the rows could not all be stored', () => {
     );
   });
 });
+
+describe('endOfRun with a message from elsewhere', () => {
+  it('keeps why the batch stopped on its line: it may hold the service’s words', () => {
+    const end = endOfRun(
+      {
+        state: 'paused',
+        counts: counts({ done: 4, ok: 4, remaining: 6 }),
+        reason: 'service_degraded',
+        message: 'The service is failing too many requests (last: busy\nbatch b1: 10 of 10 done).',
+      },
+      'b1',
+      'o.json',
+    );
+    expect(end.lines).toContain(
+      'the batch stopped before its end: The service is failing too many requests (last: busy\\u000abatch b1: 10 of 10 done).',
+    );
+  });
+});

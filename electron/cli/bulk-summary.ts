@@ -2,7 +2,7 @@ import { counted, pluralForm } from '../../shared/count-text';
 import type { RunEnd } from '../core/bulk/runner';
 import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';
-import { commandWord } from './escape-text';
+import { commandWord, shown } from './escape-text';
 
 /**
  * A run's end counted over its batch's whole file: a run stopped while the file's rows were still
@@ -46,7 +46,8 @@ export function endOfRun(
       ? `${counted(counts.failed, 'row', 'rows')} failed (no usable answer: the service did not answer, failed, or answered outside its interface; the output says which); send ${pluralForm(counts.failed, { one: 'it', other: 'them' })} again with: ${resume} --retry-failed`
       : null;
   if (end.state !== 'finished') {
-    const why = end.state === 'cancelled' ? 'Cancelled.' : end.message;
+    // The message may hold the service's or the history's words: kept on its one line.
+    const why = end.state === 'cancelled' ? 'Cancelled.' : shown(end.message);
     const stopped = `the batch stopped before its end: ${why}`;
     if (how.causeFirst) lines.unshift(stopped);
     else lines.push(stopped);

@@ -4,8 +4,7 @@ import { purgeOlderThan } from '../core/store/retention';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
-import { accessSync, constants, existsSync } from 'node:fs';
-import path from 'node:path';
+import { unwritableFolder } from '../core/store/read-only-folder';
 import { CommandExit, exitCodes, reportError, type Io } from './io';
 import { shown } from './terminal-text';
 import { detail } from './verbosity';
@@ -28,7 +27,8 @@ export async function openCliHistory(
   if (!opened.ok) {
     const locked = unwritableFolder(dataDir);
     if (locked === null) throw new CommandExit(reportError(io, opened.error));
-    // mkdir on a read-only disk can fail as ENOENT: that reads as a folder missing, not locked.
+    // The core's sentence (data_folder_read_only), with the options that choose another data
+    // folder here; asked after any failure, as a read-only folder explains most of them.
     io.err(
       `dcdesk: The data folder ${shown(dataDir)} cannot be written: ${shown(locked)} is read-only (or not yours to write in). Use a data folder you can write in (--data-dir or DCDESK_DATA_DIR).`,
     );
@@ -45,16 +45,4 @@ export async function openCliHistory(
     throw caught;
   }
   return { db, close };
-}
-
-/** The nearest folder of `dataDir` that exists, when it cannot be written; else null. */
-function unwritableFolder(dataDir: string): string | null {
-  let folder = path.resolve(dataDir);
-  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
-  try {
-    accessSync(folder, constants.W_OK);
-    return null;
-  } catch {
-    return folder;
-  }
 }

@@ -80,6 +80,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   keychain_unavailable: exitCodes.usage,
   db: exitCodes.failed,
   db_engine: exitCodes.engine,
+  data_folder_read_only: exitCodes.failed,
   file: exitCodes.failed,
   internal: exitCodes.failed,
   busy: exitCodes.usage,

@@ -4,6 +4,7 @@ import { teamService, type TeamService } from '../core/team/team-service';
 import { cliKeychain } from './commands/credentials';
 import type { Io } from './io';
 import { note } from './verbosity';
+import { shown } from './escape-text';
 
 /**
  * The team database for a command (issue 17): the one this data folder is linked to, or the one
@@ -30,6 +31,7 @@ export async function syncAfter(team: TeamService, io: Io): Promise<void> {
     );
   else
     io.err(
-      `dcdesk: warning: the team sync failed; the changes wait here for the next one. ${synced.error.message}`,
+      // The message may hold the team server's own words: kept on its one line.
+      `dcdesk: warning: the team sync failed; the changes wait here for the next one. ${shown(synced.error.message)}`,
     );
 }

@@ -17,8 +17,6 @@ function folderExists(folder: string): boolean {
 
 const historyFullText =
   'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
-/** SQLite's words for SQLITE_FULL (sqlite3_errstr). */
-const sqliteFullMessage = 'database or disk is full';
 
 /** The sentence for a file that could not be written (or read), or null when `caught` is not a system error. */
 export function fileFailureText(caught: unknown, file: string): string | null {
@@ -51,8 +49,9 @@ export function fileFailureText(caught: unknown, file: string): string | null {
 
 /** The sentence for a SQLite failure of the history, or null when `caught` is not one. */
 export function historyFailureText(caught: unknown): string | null {
-  // The writer thread passes its failures on as their messages: SQLite's own for a full disk.
-  if (caught instanceof Error && caught.message === sqliteFullMessage) return historyFullText;
+  // Said by SQLite's code, never its text: the writer and task threads pass the code along and
+  // the host rebuilds a SqliteError (row-writes.ts failureError), and a trigger or extension
+  // may raise any text.
   if (!(caught instanceof Database.SqliteError)) return null;
   const code = caught.code;
   if (code === 'SQLITE_FULL') return historyFullText;

@@ -1,7 +1,10 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { hiddenRowCounter } from './hidden-rows';
+import { resolveLimits } from './limits';
 import { readSpreadsheet, readSpreadsheetRows } from './read';
+import { readXlsx } from './xlsx/read-xlsx';
+import { checkZip } from './zip-check';
 
 /** Rows 3 to 6 hidden (by a filter, or by hand), as Excel writes them: `<row hidden="1">`. */
 function hiddenRowsBook(): Uint8Array {
@@ -70,7 +73,40 @@ function hiddenRowsXls(): Uint8Array {
   return new Uint8Array(cfb.write(file, { type: 'buffer' }));
 }
 
+/**
+ * `hiddenRowsBook` with a date written as an ISO date cell (`t="d"`), which the fast xlsx reader
+ * leaves to SheetJS: the whole file is then read through SheetJS.
+ */
+function hiddenRowsDateBook(): Uint8Array {
+  const rows: unknown[][] = [['Pedido', 'Sessão', 'Data']];
+  for (let i = 1; i <= 6; i += 1)
+    rows.push([`PEDIDO-0000${String(i)}`, `sess-${String(i)}`, new Date(Date.UTC(2024, 0, i))]);
+  const sheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: true });
+  sheet['!rows'] = [];
+  for (let r = 2; r <= 5; r += 1) sheet['!rows'][r] = { hidden: true };
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Plan1');
+  const options = { type: 'array', bookType: 'xlsx', cellDates: true } as const;
+  return new Uint8Array(XLSX.write(book, options) as ArrayBuffer);
+}
+
 describe('rows Excel hides', () => {
+  it('are found in an xlsx read through SheetJS, when the fast reader leaves it', () => {
+    const bytes = hiddenRowsDateBook();
+    const limits = resolveLimits({});
+    const zip = checkZip(bytes, limits);
+    if (!zip.ok) throw new Error(zip.problem.message);
+    expect(readXlsx(bytes, zip.entries, undefined, limits)).toBeUndefined();
+    const read = readSpreadsheet(bytes, 'pedidos.xlsx');
+    if (!read.ok) throw new Error(read.problem.message);
+    expect(read.value.kind).toBe('xlsx');
+    expect(read.value.rows).toHaveLength(7);
+    expect(read.value.hiddenRows).toEqual([3, 4, 5, 6]);
+    const rows = readSpreadsheetRows(bytes, 'pedidos.xlsx');
+    if (!rows.ok) throw new Error(rows.problem.message);
+    expect(rows.value.hiddenRows).toEqual([3, 4, 5, 6]);
+  });
+
   it('are found in an .xls too (SheetJS reads its ROW records)', () => {
     const read = readSpreadsheet(hiddenRowsXls(), 'pedidos.xls');
     if (!read.ok) throw new Error(read.problem.message);

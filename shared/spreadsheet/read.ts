@@ -11,7 +11,7 @@ import { fileTooLarge } from './problem';
 import { OverlappingMerges, readSheet } from './sheet';
 import { sniffContent, type Sniffed } from './sniff';
 import { checkZip } from './zip-check';
-import { readXlsx } from './xlsx/read-xlsx';
+import { hiddenRowsOf, readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
 import type { Cell, ReadProblem, ReadResult, SpreadsheetKind } from './types';
@@ -84,7 +84,14 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
   );
   // SheetJS would loop forever on such a part (see deflate-check.ts), so it never sees one.
   if (broken) return refuse(workbookError(new Error(`part ${broken.name} is damaged`), 'xlsx'));
-  return readWorkbook(bytes, 'xlsx', sheet, limits);
+  const read = readWorkbook(bytes, 'xlsx', sheet, limits);
+  // SheetJS gives an xlsx's hidden rows only when it parses every style too (see sheet.ts): they
+  // are read from the sheet's XML, so the analyst is told of them whichever reader read the file.
+  if (read.ok && read.value.hiddenRows === undefined) {
+    const hidden = hiddenRowsOf(bytes, zip.entries, read.value.sheet, limits);
+    if (hidden.length > 0) read.value.hiddenRows = hidden;
+  }
+  return read;
 }
 
 function unreadable(error: unknown): ReadProblem {

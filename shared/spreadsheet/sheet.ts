@@ -46,7 +46,8 @@ export function readSheet(
 
 /**
  * The rows SheetJS read as hidden, 1-based. An .xls gives them with every read (its ROW records);
- * an xlsx only with `cellStyles`, which this read does not ask for (the fast reader finds them).
+ * an xlsx only with `cellStyles`, which this read does not ask for (it makes cells of styled
+ * blanks): read.ts reads them from the sheet's XML (`hiddenRowsOf`).
  */
 function hiddenRows(worksheet: XLSX.WorkSheet | undefined): number[] {
   const found: number[] = [];

@@ -127,4 +127,28 @@ describe('a batch stored slice by slice', () => {
       .get(batch.id);
     expect(seqs).toEqual({ n: 120, rows: 120 });
   });
+
+  it('keeps the concurrency and rate a resume runs at with the batch', async () => {
+    const { db } = await history();
+    const rows = sourceRows(60, 44_000);
+    const { batch } = createBatchInSlices(db, input(rows), new Date(), 20);
+    const service = createBatchService({
+      db,
+      clientFor: () => Promise.resolve(sandboxClient(sandbox)),
+      onEvent: () => undefined,
+    });
+    const stored = await service.resumeStoring(batch.id, rows, {
+      concurrency: 2,
+      ratePerSecond: 500,
+    });
+    if (!stored.ok) throw new Error(stored.error.message);
+    await Promise.all([stored.value.stored, stored.value.run.ended]);
+    const settings = () => batchesRepo(db).get(batch.id)?.settings;
+    expect(settings()).toMatchObject({ concurrency: 2, ratePerSecond: 500, timeoutMs: 30_000 });
+
+    const again = await service.resume(batch.id, { pace: { ratePerSecond: null } });
+    if (!again.ok) throw new Error(again.error.message);
+    await again.value.run.ended;
+    expect(settings()).toMatchObject({ concurrency: 2, ratePerSecond: null });
+  });
 });

@@ -54,7 +54,16 @@ describe('bulk --resume and the pace flags', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'dcdesk: concurrency 4 · rate 50/s · timeout 30000 ms (the batch was started with concurrency 8 · rate unlimited · timeout 30000 ms)',
+      'dcdesk: concurrency 4 · rate 50/s · timeout 30000 ms (stored with the batch: concurrency 8 · rate unlimited · timeout 30000 ms)',
+    );
+  });
+
+  it('stores the concurrency and rate a resume gives, so the next run uses them', async () => {
+    const again = ['bulk', '--resume', batchId, '-o', work.file('r2.json'), ...at, '-v'];
+    const run = await dcdesk(again);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'dcdesk: concurrency 4 · rate 50/s · timeout 30000 ms (as stored with the batch)',
     );
   });
 });

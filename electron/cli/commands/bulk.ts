@@ -120,7 +120,8 @@ async function report(
 
 /**
  * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
- * the analyst; a SIGTERM or a reader closing standard output is said as such.
+ * the analyst; a SIGTERM or a reader closing standard output is said as such, and the batch is
+ * stored as interrupted (the app offers to resume it, `dcdesk batches` lists it so).
  */
 function stopWords(cause: StopCause | undefined): { notice?: string; why?: string } {
   if (cause === 'SIGTERM')
@@ -152,7 +153,7 @@ async function finish(
     if (over) return;
     const said = stopWords(cause);
     if (said.notice) io.err(said.notice);
-    run.pause(said.why);
+    run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
   void io.stoppedNow?.then(() => run.interrupt());
   let end: RunEnd;
@@ -450,8 +451,9 @@ function paceFlags(values: BulkValues): Partial<BatchSettings> {
 
 /**
  * A resumed run's settings: the batch's own, but those given as flags (an analyst resumes a slow
- * batch with more requests at once). What a kill can re-send follows the run's own concurrency
- * (see `leaseSize`), so nothing the batch promised is lost. Said with -v.
+ * batch with more requests at once); the batch service stores a new concurrency and rate with the
+ * batch. What a kill can re-send follows the run's own concurrency (see `leaseSize`), so nothing
+ * the batch promised is lost. Said with -v.
  */
 function resumedSettings(
   stored: BatchSettings,
@@ -462,7 +464,7 @@ function resumedSettings(
   const changed = Object.keys(pace).length > 0;
   detail(
     io,
-    `dcdesk: ${describePace(settings)}${changed ? ` (the batch was started with ${describePace(stored)})` : ' (as the batch was started)'}`,
+    `dcdesk: ${describePace(settings)}${changed ? ` (stored with the batch: ${describePace(stored)})` : ' (as stored with the batch)'}`,
   );
   return settings;
 }

@@ -4,6 +4,7 @@ import { createKeychainStore, type CredentialStore } from '../../core/credential
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { note } from '../verbosity';
 import type { Command } from '../command';
+import { shown } from '../escape-text';
 
 /** The keychain the CLI uses; DCDESK_KEYCHAIN_SERVICE lets tests and scripts use another entry. */
 export function cliKeychain(io: Io): CredentialStore {
@@ -49,7 +50,7 @@ async function set(argv: string[], io: Io): Promise<number> {
   if (password === null) return cancelled(io, 'password');
   const saved = await cliKeychain(io).save(environment, { username, password });
   if (!saved.ok) return reportError(io, saved.error);
-  io.out(`Saved the ${environment} credentials of '${username.trim()}' in the OS keychain.`);
+  io.out(`Saved the ${environment} credentials of '${shown(username.trim())}' in the OS keychain.`);
   io.out(`Check them with: dcdesk auth --env ${environment}`);
   noteOverride(io);
   return exitCodes.ok;
@@ -71,7 +72,9 @@ async function show(argv: string[], io: Io): Promise<number> {
   }
   io.out(`environment: ${environment}`);
   if (username.value === null) io.out('no credentials saved');
-  else io.out(`username: ${username.value}\npassword: saved in the OS keychain (hidden)`);
+  // checkCredentials refuses controls in a saved name, but not the direction characters; a name
+  // is escaped like every other value dcdesk prints.
+  else io.out(`username: ${shown(username.value)}\npassword: saved in the OS keychain (hidden)`);
   noteOverride(io);
   return exitCodes.ok;
 }

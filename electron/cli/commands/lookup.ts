@@ -5,6 +5,7 @@ import { exitCodes, reportError, type Io } from '../io';
 import type { Command } from '../command';
 import { createBatchService } from '../../core/batches/batch-service';
 import { dataDirFrom, openCliHistory } from '../history';
+import { shown } from '../escape-text';
 
 const options = {
   ...connectionOptions,
@@ -43,7 +44,8 @@ ${connectionUsage}`,
     const checked = validateTransaction(raw);
     if (!checked.ok) {
       io.err('dcdesk: the transaction is not valid; nothing was sent:');
-      for (const problem of checked.problems) io.err(`  - ${describeFieldProblem(problem)}`);
+      // The sentences hold no value today; escaped like every other line, so one never can.
+      for (const problem of checked.problems) io.err(`  - ${shown(describeFieldProblem(problem))}`);
       return exitCodes.usage;
     }
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);

@@ -151,7 +151,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     );
     if (teamError)
       io.err(
-        `dcdesk: warning: the file holds this workstation's outcomes only: the team database could not be asked. ${teamError}`,
+        `dcdesk: warning: the file holds this workstation's outcomes only: the team database could not be asked. ${shown(teamError)}`,
       );
     if (sentByTeam > 0)
       note(

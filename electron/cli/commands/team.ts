@@ -6,6 +6,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { cliTeam } from '../team';
 import { parseTeamUrl } from '../../core/team/team-url';
+import { shown } from '../escape-text';
 
 const dataDir = { 'data-dir': { type: 'string' } } as const;
 
@@ -18,18 +19,20 @@ function printStatus(io: Io, status: TeamStatus, json: boolean): void {
     io.out(
       'No team database: this workstation works alone. Connect one with dcdesk team connect URL.',
     );
-    io.out(`analyst: ${status.analyst}`);
+    io.out(`analyst: ${shown(status.analyst)}`);
     return;
   }
-  io.out(`team database: ${status.url}`);
-  io.out(`analyst: ${status.analyst}`);
+  // One line each: the last error holds the team server's own words and the colleagues' names
+  // come from that database, so a line feed in them would print a status line of its own.
+  io.out(`team database: ${shown(status.url)}`);
+  io.out(`analyst: ${shown(status.analyst)}`);
   io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
   io.out(`changes waiting: ${String(status.waiting)}`);
   io.out(`password: ${status.passwordSaved ? 'saved in the OS keychain (hidden)' : 'none saved'}`);
   io.out(
-    `colleagues seen: ${status.colleagues.length > 0 ? status.colleagues.join(', ') : 'none yet'}`,
+    `colleagues seen: ${status.colleagues.length > 0 ? status.colleagues.map(shown).join(', ') : 'none yet'}`,
   );
-  if (status.lastError) io.out(`last error: ${status.lastError}`);
+  if (status.lastError) io.out(`last error: ${shown(status.lastError)}`);
 }
 
 async function withTeamOf(
@@ -120,7 +123,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
       io.out(
         before === null
           ? 'No team database was connected; nothing changed.'
-          : `Disconnected from ${before}; its saved password, if any, left the keychain. Everything here stays, and the changes made from now on wait until a team is connected.`,
+          : `Disconnected from ${shown(before)}; its saved password, if any, left the keychain. Everything here stays, and the changes made from now on wait until a team is connected.`,
       );
       return exitCodes.ok;
     }),

@@ -106,6 +106,14 @@ export function createBatchService(options: BatchServiceOptions) {
   ): Result<BatchRun> {
     const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
     if (!claim.ok) return claim;
+    // Under the lease: a resume at another pace stores it, so the app, dcdesk and the next resume
+    // read the concurrency and rate in use, not those the batch was started with.
+    const paced = { ...batch.settings, ...pace };
+    if (
+      paced.concurrency !== batch.settings.concurrency ||
+      paced.ratePerSecond !== batch.settings.ratePerSecond
+    )
+      batches.setPace(batch.id, paced);
     let started: BatchRun;
     try {
       started = runBatch(batch.id, {

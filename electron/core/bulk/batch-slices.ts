@@ -3,7 +3,7 @@ import type { Db } from '../store/db';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { rowsRepo } from '../store/rows.repo';
 import { checkSettings, newBatchId, prepareRow, type NewBatchInput, type SourceRow } from './batch';
-import { inlineRowWriter, type RowWriter } from './row-writes';
+import { failureError, inlineRowWriter, type RowWriter } from './row-writes';
 
 /** Rows stored before the first request: enough to keep every slot busy for a while. */
 export const firstSliceRows = 10_000;
@@ -109,7 +109,7 @@ export async function storeRows(
       at: new Date().toISOString(),
       total: last ? total + part.length : null,
     });
-    if (outcome.kind === 'failed') throw new Error(outcome.message);
+    if (outcome.kind === 'failed') throw failureError(outcome);
     total += part.length;
   }
   return total;

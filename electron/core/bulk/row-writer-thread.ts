@@ -1,10 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { messageOf } from '../../../shared/message-of';
 import { leaseRepo } from '../batches/batch-lease';
 import { configureConnection, type Db } from '../store/db';
 import { engineOptions } from '../store/engine';
-import { rowWrites } from './row-writes';
+import { rowWrites, writeFailure } from './row-writes';
 import type { WriterReply, WriterRequest, WriterThreadData } from './thread-row-writer';
 
 /**
@@ -34,8 +33,8 @@ function open(): { answer: (request: WriterRequest) => WriterReply['outcome']; c
     };
   } catch (caught) {
     db?.close();
-    const message = `the history could not be opened for writing: ${messageOf(caught)}`;
-    return { answer: () => ({ kind: 'failed', message }), close: () => undefined };
+    const failure = writeFailure(caught, 'the history could not be opened for writing: ');
+    return { answer: () => failure, close: () => undefined };
   }
 }
 

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/message-of';
 import type { Db } from '../store/db';
 import { batchesRepo } from '../store/batches.repo';
@@ -28,13 +29,39 @@ export interface RowSlice {
   total: number | null;
 }
 
-export type SliceOutcome = { kind: 'stored' } | { kind: 'failed'; message: string };
+/**
+ * A write that failed: its message and, when SQLite failed, SQLite's code (`SQLITE_FULL`…). The
+ * code crosses the writer thread as data, as the error itself cannot, so the host can still say a
+ * full disk or a read-only history in words (local-failure.ts) without reading SQLite's text.
+ */
+export interface WriteFailure {
+  kind: 'failed';
+  message: string;
+  code?: string;
+}
+
+export type SliceOutcome = { kind: 'stored' } | WriteFailure;
 
 export type RowWriteOutcome =
   | { kind: 'stored'; claimed: ClaimedRow[] }
   /** The batch's lease is another run's: nothing was written. */
   | { kind: 'lost' }
-  | { kind: 'failed'; message: string };
+  | WriteFailure;
+
+/** The failure of `caught`, keeping SQLite's code when it is SQLite's. */
+export function writeFailure(caught: unknown, prefix = ''): WriteFailure {
+  const message = `${prefix}${messageOf(caught)}`;
+  return caught instanceof Database.SqliteError
+    ? { kind: 'failed', message, code: caught.code }
+    : { kind: 'failed', message };
+}
+
+/** The failure as an error again: SQLite's own kind when it carries SQLite's code. */
+export function failureError(failure: WriteFailure): Error {
+  return failure.code === undefined
+    ? new Error(failure.message)
+    : new Database.SqliteError(failure.message, failure.code);
+}
 
 /** Where a run's rows are written: on the run's own connection, or on a thread of its own. */
 export interface RowWriter {
@@ -67,9 +94,7 @@ export function rowWrites(db: Db, holds: () => boolean = () => true) {
           .immediate();
         return { kind: 'stored', claimed };
       } catch (caught) {
-        return caught instanceof LeaseLost
-          ? { kind: 'lost' }
-          : { kind: 'failed', message: messageOf(caught) };
+        return caught instanceof LeaseLost ? { kind: 'lost' } : writeFailure(caught);
       }
     },
     insert(slice: RowSlice): SliceOutcome {
@@ -80,7 +105,7 @@ export function rowWrites(db: Db, holds: () => boolean = () => true) {
         }).immediate();
         return { kind: 'stored' };
       } catch (caught) {
-        return { kind: 'failed', message: messageOf(caught) };
+        return writeFailure(caught);
       }
     },
   };

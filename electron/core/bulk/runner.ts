@@ -10,7 +10,8 @@ import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
 import { endOf, lostMessage, type How, type RunEnd } from './run-end';
-import { inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
+import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
+import { historyFailureText } from '../local-failure';
 
 export interface RunnerOptions {
   db: Db;
@@ -56,9 +57,10 @@ export interface BatchRun {
   readonly ended: Promise<RunEnd>;
   /**
    * Stops taking new rows; requests in flight finish and are stored. `message` says why, when it
-   * was not the analyst (dcdesk stopped by SIGTERM).
+   * was not the analyst; then `reason` is `interrupted` (dcdesk stopped by SIGTERM, or its reader
+   * gone), so the batch is offered for resume as one the analyst did not pause.
    */
-  pause(message?: string): void;
+  pause(message?: string, reason?: 'user' | 'interrupted'): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
   /**
@@ -233,7 +235,11 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       end(
         outcome.kind === 'lost'
           ? { kind: 'lost' }
-          : { kind: 'failed', message: `The results could not be stored: ${outcome.message}` },
+          : {
+              kind: 'failed',
+              // Said by SQLite's code, which crosses the writer thread with the failure.
+              message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
+            },
       );
       return;
     }
@@ -344,8 +350,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   return {
     batchId,
     ended,
-    pause: (message = 'Paused by the analyst.') =>
-      requestStop({ kind: 'pause', reason: 'user', message }),
+    pause: (message = 'Paused by the analyst.', reason = 'user') =>
+      requestStop({ kind: 'pause', reason, message }),
     cancel: () => requestStop({ kind: 'cancel' }),
     interrupt: (message = 'The app closed while this batch was running.') => {
       requestStop({ kind: 'pause', reason: 'interrupted', message });

@@ -112,6 +112,10 @@ export function batchesRepo(db: Db) {
     WHERE id = @id`);
 
   const setTotal = db.prepare('UPDATE batches SET total = ? WHERE id = ?');
+  // A null rate (unlimited) is stored as JSON null, as the batch's insert writes it.
+  const setPace = db.prepare(
+    "UPDATE batches SET settings_json = json_set(settings_json, '$.concurrency', @concurrency, '$.ratePerSecond', @ratePerSecond) WHERE id = @id",
+  );
 
   return {
     insert(batch: NewBatch, now: string): void {
@@ -152,6 +156,13 @@ export function batchesRepo(db: Db) {
     },
     list(limit = 1000): BatchRecord[] {
       return newestFirst.all(limit).map(toRecord);
+    },
+    /**
+     * The concurrency and rate a resumed run uses instead of those the batch was stored with, kept
+     * so every door (and the next resume) reads the values in use.
+     */
+    setPace(id: string, pace: Pick<BatchSettings, 'concurrency' | 'ratePerSecond'>): void {
+      setPace.run({ id, concurrency: pace.concurrency, ratePerSecond: pace.ratePerSecond });
     },
     setState(
       id: string,

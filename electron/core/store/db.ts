@@ -10,6 +10,7 @@ import { clearDoubt, historyOpened, isDoubted } from './doubt';
 import { migrations } from './migrations';
 import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
 import { messageOf } from '../../../shared/message-of';
+import { readOnlyFolderFailure, unwritableFolder } from './read-only-folder';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -148,6 +149,8 @@ export async function openHistory(
     sessions = readSessions(dataDir);
     unmark = markOpen(dataDir, now);
   } catch (caught) {
+    const locked = unwritableFolder(dataDir);
+    if (locked !== null) return readOnlyFolderFailure(dataDir, locked);
     return fail(
       'db',
       `The history folder ${dataDir} cannot be used: ${messageOf(caught)}.${historyOpenAdvice(caught)}`,
@@ -158,6 +161,8 @@ export async function openHistory(
   const opening = openAndCheck(file, engine, sessions.stale.length, now);
   if (opening.kind === 'failed') {
     unmark();
+    const locked = unwritableFolder(dataDir);
+    if (locked !== null) return readOnlyFolderFailure(dataDir, locked);
     return fail(
       'db',
       `The history database ${file} cannot be opened: ${opening.why}.${historyOpenAdvice(opening.caught)}`,

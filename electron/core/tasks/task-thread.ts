@@ -14,7 +14,7 @@ const data = workerData as TaskThreadData;
 const port = parentPort;
 
 let db: Db | undefined;
-let openFailure: string | null = null;
+let openFailure: { error: string; code?: string } | null = null;
 try {
   db = new Database(data.file, engineOptions(data.engine));
   configureConnection(db);
@@ -25,13 +25,15 @@ try {
 } catch (caught) {
   db?.close();
   db = undefined;
-  openFailure = `the history could not be opened: ${messageOf(caught)}`;
+  // SQLite's code goes with it, as with a task's failure: the core says it by that code.
+  const error = `the history could not be opened: ${messageOf(caught)}`;
+  openFailure = caught instanceof Database.SqliteError ? { error, code: caught.code } : { error };
 }
 
 let queue = Promise.resolve();
 
 async function answer(request: TaskRequest): Promise<TaskReply> {
-  if (!db) return { id: request.id, error: openFailure ?? 'the history is closed' };
+  if (!db) return { id: request.id, ...(openFailure ?? { error: 'the history is closed' }) };
   try {
     const value = await runHistoryTask(
       db,

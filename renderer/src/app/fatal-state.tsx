@@ -1,15 +1,11 @@
 import { ErrorNotice } from '../components/error-notice';
 import { useI18n } from '../i18n/i18n';
 import { ApiError } from '../lib/device-check';
+import { isFatalCode } from './fatal-codes';
 
-/**
- * Whether the app's core could not start: it answers every call, `app.info` included, with the
- * reason its history cannot be opened. A running core never fails `app.info` that way.
- */
+/** Whether the app's core could not start (see fatal-codes.ts). */
 export function coreUnavailable(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError && (error.error.code === 'db' || error.error.code === 'db_engine')
-  );
+  return error instanceof ApiError && isFatalCode(error.error.code);
 }
 
 /** The whole window when the history cannot be opened: the reason and the fix, nothing to click. */

@@ -45,6 +45,8 @@ export const shellMessages = catalogue(
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
     'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
+    'error.data_folder_read_only':
+      'The data folder cannot be written: it, or the folder it is in, is read-only. Nothing was changed.',
     'fatal.title': 'Device Check Desk cannot open your history',
     'fatal.hint':
       'Nothing was changed or deleted. Do what the message says, then start the app again.',
@@ -99,6 +101,8 @@ export const shellMessages = catalogue(
     'error.db': 'O histórico local falhou.',
     'error.db_engine':
       'O módulo do banco de dados não pode ser carregado; o histórico não foi alterado.',
+    'error.data_folder_read_only':
+      'A pasta de dados não pode ser gravada: ela, ou a pasta em que fica, é somente leitura. Nada foi alterado.',
     'fatal.title': 'O Device Check Desk não consegue abrir o seu histórico',
     'fatal.hint':
       'Nada foi alterado nem apagado. Faça o que a mensagem indica e abra o aplicativo de novo.',

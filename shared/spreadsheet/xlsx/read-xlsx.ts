@@ -11,7 +11,7 @@ import { trimRow } from '../grid';
 import { tooManyColumns } from '../problem';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
-import { scanSheet } from './sheet-xml';
+import { scanHiddenRows, scanSheet } from './sheet-xml';
 import { dateStyles } from './styles-xml';
 import { workbookParts, XlsxRefused } from './workbook-xml';
 import { partText } from './zip-parts';
@@ -54,5 +54,24 @@ export function readXlsx(
       return { ok: false, problem: caught.problem };
     // Whatever else this reader cannot follow, SheetJS reads, or words as a damaged workbook.
     return undefined;
+  }
+}
+
+/**
+ * The rows hidden in the sheet `name`, 1-based, up to the cap, read from its XML alone: for a
+ * workbook `readXlsx` left to SheetJS. None when the XML cannot be followed (an xlsb, say), as
+ * before this was read.
+ */
+export function hiddenRowsOf(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  name: string,
+  limits: Limits,
+): number[] {
+  try {
+    const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
+    return part === undefined ? [] : scanHiddenRows(bytes, part, limits.maxRows + 2);
+  } catch {
+    return [];
   }
 }

@@ -54,6 +54,32 @@ export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetCont
   return scan;
 }
 
+/**
+ * Only the rows marked `hidden`, 1-based, up to `maxRows`: for a sheet whose cells this reader
+ * left to SheetJS (an ISO date cell), as SheetJS reports an xlsx's hidden rows only when it also
+ * parses every style, which makes cells of styled blanks and changes what is read.
+ */
+export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: number): number[] {
+  const hidden: number[] = [];
+  let tags: Tags | undefined;
+  let rowNumber = 0;
+  eachElementRun(bytes, entry, 'row', (run) => {
+    tags ??= tagsFor(run);
+    for (
+      let row = elementAfter(run, tags.row, tags.rowEnd, 0);
+      row !== null;
+      row = elementAfter(run, tags.row, tags.rowEnd, row.end)
+    ) {
+      const r = attribute(row.tag, 'r');
+      rowNumber = r !== undefined && /^\d+$/.test(r) ? Number(r) : rowNumber + 1;
+      if (rowNumber > maxRows) continue;
+      if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden')))
+        hidden.push(rowNumber);
+    }
+  });
+  return hidden;
+}
+
 interface Tags {
   row: string;
   rowEnd: string;
