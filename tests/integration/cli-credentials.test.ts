@@ -116,6 +116,18 @@ describe('dcdesk credentials', () => {
     const show = await dcdesk(['credentials', 'show', '--env', 'production'], env);
     expect(show.stdout).toMatch(/no credentials saved/);
   });
+
+  it('does not print back a password typed on the command line', async () => {
+    const typed = 'hunter2SECRET';
+    const run = await dcdesk(
+      ['credentials', 'set', '--env', 'production', '--username', 'a', typed],
+      env,
+      'pw\n',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/what was typed is not shown/);
+    expect(run.stdout + run.stderr).not.toContain(typed);
+  });
 });
 
 describe('the installed dcdesk credentials', () => {

@@ -38,7 +38,18 @@ function cancelled(io: Io, what: string): number {
 }
 
 async function set(argv: string[], io: Io): Promise<number> {
-  const { values } = parseCommandLine({ args: argv, options: setOptions, strict: true });
+  const { values, positionals } = parseCommandLine({
+    args: argv,
+    options: setOptions,
+    strict: true,
+    allowPositionals: true,
+  });
+  // A word after the options is most likely the password typed on the command line: it is not
+  // printed back (it would sit on screen and in the terminal's scrollback).
+  if (positionals.length > 0)
+    throw new UsageError(
+      'credentials set takes no argument besides its options, and what was typed is not shown: the password is asked without showing it, or read from stdin with --password-stdin. Nothing was saved; if that word was the password, clear it from your shell history.',
+    );
   const environment = environmentOf(values.env, io);
   // Prompts only when a person can answer; a script says everything on the command line.
   const interactive = io.stdinIsTerminal && !values['password-stdin'];

@@ -71,7 +71,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
           throw new UsageError(
             'Give the URL: dcdesk team connect postgresql://USER@HOST:PORT/DATABASE',
           );
-        if (more.length > 0) throw new UsageError(`Unexpected argument '${more[0] ?? ''}'.`);
+        if (more.length > 0) throw new UsageError(`Unexpected argument '${shown(more[0] ?? '')}'.`);
         // The password: one written in the URL, else the first line of stdin (--password-stdin),
         // else asked without showing it on a terminal; none for trust or .pgpass setups. It goes
         // to the keychain, never into the URL kept here.
@@ -143,8 +143,10 @@ with the next sync.
 
   connect     links this data folder to the database at URL (postgresql://USER@HOST:PORT/DATABASE),
               brings its schema up to date and syncs. The password is asked without showing it
-              (or read from the first line of stdin) and kept in the OS keychain, never in the URL
-              kept here. TLS is required unless the server is on this machine.
+              on a terminal (or, with --password-stdin, read from the first line of stdin; a
+              script without it connects with none, for trust or .pgpass set-ups) and kept in the
+              OS keychain, never in the URL kept here. TLS is required unless the server is on
+              this machine.
   status      the database, the analyst name, the last sync, the changes waiting, whether its
               password is in the keychain and the colleagues seen (--json: {url, analyst, osUser,
               passwordSaved, lastSyncAt, lastError, waiting, colleagues, syncing})

@@ -75,6 +75,6 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
   if (/SSL|TLS|certificate/i.test(message))
     return `The TLS connection to ${where} failed: the server must offer TLS with a certificate this computer trusts.`;
   if (/password/i.test(message))
-    return `${where} asked for a password and none is saved. Connect again with it (dcdesk team connect, or Settings → Team).`;
+    return `${where} asked for a password and none is saved. Connect again with it (dcdesk team connect, with --password-stdin when piped, or Settings → Team).`;
   return `The team database at ${url.host}:${String(url.port)} failed: ${message.replace(/postgres(ql)?:\/\/\S+/gi, '[url]').slice(0, 300)}`;
 }
