@@ -3,20 +3,28 @@ import { useI18n } from '../i18n/i18n';
 import { ApiError } from '../lib/device-check';
 import { messageOf } from '../../../shared/message-of';
 
-/** An error as the analyst reads it: what happened in their language, then the service's own words. */
+/**
+ * An error as the analyst reads it: what happened in their language, then the detail, which the
+ * app's core and the service write in English. Outside English the detail is labelled as such and
+ * marked `lang="en"`, so a screen reader reads it in English.
+ */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const english = locale === 'en';
   const appError: AppError =
     error instanceof ApiError ? error.error : { code: 'internal', message: messageOf(error) };
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{t(`error.${appError.code}`)}</p>
       <p>
-        {appError.message}
-        {appError.status === undefined ? null : ` (HTTP ${String(appError.status)})`}
+        {english ? null : <span className="hint">{t('error.detailInEnglish')} </span>}
+        <span lang={english ? undefined : 'en'}>
+          {appError.message}
+          {appError.status === undefined ? null : ` (HTTP ${String(appError.status)})`}
+        </span>
       </p>
       {appError.details && appError.details.length > 0 ? (
-        <ul className="notice-details">
+        <ul className="notice-details" lang={english ? undefined : 'en'}>
           {appError.details.map((detail, index) => (
             <li key={index}>{detail}</li>
           ))}

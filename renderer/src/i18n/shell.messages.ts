@@ -42,6 +42,7 @@ export const shellMessages = catalogue(
     'error.token_too_long': 'The service sent a token longer than allowed.',
     'error.validation': 'Some values are not valid.',
     'error.config': 'The set-up needs a change: missing or wrong.',
+    'error.detailInEnglish': 'Detail:',
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
     'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
@@ -97,6 +98,7 @@ export const shellMessages = catalogue(
     'error.token_too_long': 'O serviço enviou um token maior que o permitido.',
     'error.validation': 'Alguns valores não são válidos.',
     'error.config': 'A configuração precisa de um ajuste: falta algo ou algo está errado.',
+    'error.detailInEnglish': 'Detalhe (em inglês):',
     'error.keychain_unavailable': 'O chaveiro do sistema está indisponível.',
     'error.db': 'O histórico local falhou.',
     'error.db_engine':
