@@ -85,6 +85,22 @@ export function normaliseBaseUrl(text: string): string {
 }
 
 /**
+ * Whether two addresses name the same place once read as URLs (`HTTPS://Host:443/` is
+ * `https://host`), so the same address typed twice is never two destinations.
+ */
+export function sameAddress(a: string, b: string): boolean {
+  const key = (text: string) => {
+    const url = normaliseBaseUrl(text);
+    try {
+      return normaliseBaseUrl(new URL(url).href);
+    } catch {
+      return url;
+    }
+  };
+  return key(a) === key(b);
+}
+
+/**
  * The destination of requests to `environment` at `baseUrl`: the environment itself when the
  * address is its own (`ownUrl`, or none given), else the address.
  */
@@ -95,7 +111,7 @@ export function destinationOf(
 ): Destination {
   if (baseUrl === null) return environment;
   const url = normaliseBaseUrl(baseUrl);
-  if (ownUrl !== null && url === normaliseBaseUrl(ownUrl)) return environment;
+  if (ownUrl !== null && sameAddress(url, ownUrl)) return environment;
   return url as CustomUrl;
 }
 
