@@ -17,6 +17,15 @@ export const redactedMark = '[redacted]';
 export const minSecretChars = 4;
 
 /**
+ * A server may echo a secret in part (its first characters, a slice of a token): any run of this
+ * many consecutive characters of a secret is hidden wherever it stands. Eight, because a shorter
+ * run would hide ordinary short words (`senha`, `token`, `Bearer`) that a password shares, while
+ * eight characters of a password or a token say enough of it to be worth hiding. A secret shorter
+ * than this is hidden only whole.
+ */
+export const minEchoedRun = 8;
+
+/**
  * An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run
  * too), up to the end of the token's alphabet (RFC 6750 b64token), so the JSON around it stays.
  * Searched in every reading of the text (`escapes.ts`), so `tok\/abc` and `Bearer+tok%2Fabc` are
@@ -45,6 +54,47 @@ function fold(text: string): string {
 }
 
 /**
+ * The text in lower case, letter for letter: a server may echo a secret upper-cased or
+ * lower-cased, so secrets are searched for in any case. A letter whose lower case is longer
+ * (`İ`) is kept as it is, so every position still names the same character of the text.
+ */
+function foldCase(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
+  return text.replace(/[\p{Lu}\p{Lt}]/gu, (letter) => {
+    const lower = letter.toLowerCase();
+    return lower.length === letter.length ? lower : letter;
+  });
+}
+
+/** How a text is searched for secrets: spaces read alike (`fold`), letters in any case. */
+function searchable(text: string): string {
+  return foldCase(fold(text));
+}
+
+/**
+ * A hash of the run of `minEchoedRun` characters of `text` at `from`, updated one character at a
+ * time by `nextRunHash`, so a long answer is searched for every run of every secret in one pass.
+ */
+const hashBase = 31;
+const dropFactor = Array.from({ length: minEchoedRun - 1 }).reduce<number>(
+  (factor) => Math.imul(factor, hashBase),
+  1,
+);
+
+function runHash(text: string, from: number): number {
+  let hash = 0;
+  for (let at = from; at < from + minEchoedRun; at++)
+    hash = (Math.imul(hash, hashBase) + text.charCodeAt(at)) | 0;
+  return hash;
+}
+
+function nextRunHash(text: string, hash: number, from: number): number {
+  const dropped = hash - Math.imul(text.charCodeAt(from - 1), dropFactor);
+  return (Math.imul(dropped, hashBase) + text.charCodeAt(from + minEchoedRun - 1)) | 0;
+}
+
+/**
  * What an echoed secret can say once its escapes are read (`escapes.ts` reads JSON, percent and
  * HTML escapes, so those need no form here): the secret itself, in both Unicode normal forms (a
  * server may decompose `ç`), in base64 and base64url, as a server sending Latin-1 or reading
@@ -65,7 +115,7 @@ function formsOf(secret: string): string[] {
   }
   const signature = secret.split('.')[2];
   if (secret.split('.').length === 3 && signature && signature.length >= 16) forms.add(signature);
-  return [...forms].map(fold).filter((form) => form.length >= minSecretChars);
+  return [...forms].map(searchable).filter((form) => form.length >= minSecretChars);
 }
 
 /** A copy of plain data (JSON-like) with every string passed through `text`. */
@@ -100,20 +150,34 @@ function span(reading: Reading, from: number, to: number): Span {
 }
 
 export function createRedactor(): Redactor {
-  const forms = new Set<string>();
-  /** Longest first, so a secret holding another is replaced whole. */
-  let ordered: string[] = [];
+  /** Forms shorter than `minEchoedRun`, searched for whole. */
+  const shortForms = new Set<string>();
+  /** Every run of `minEchoedRun` characters of the longer forms, and the hashes of the runs. */
+  const runs = new Set<string>();
+  const runHashes = new Set<number>();
   let shortest = Infinity;
 
   /** Every span of `value` that writes a secret, a bearer token or a JWT, in any reading. */
   function secretSpans(value: string): Span[] {
     const spans: Span[] = [];
     for (const reading of readingsOf(value)) {
-      const searched = fold(reading.text);
+      const searched = searchable(reading.text);
       if (searched.length >= shortest) {
-        for (const form of ordered) {
+        for (const form of shortForms) {
           for (let at = searched.indexOf(form); at >= 0; at = searched.indexOf(form, at + 1))
             spans.push(span(reading, at, at + form.length));
+        }
+      }
+      // Overlapping runs make one span (replaceSpans joins them): a whole secret echoed is one
+      // mark, as are its first twelve characters.
+      if (runs.size > 0 && searched.length >= minEchoedRun) {
+        let hash = runHash(searched, 0);
+        for (let at = 0; ;) {
+          if (runHashes.has(hash) && runs.has(searched.slice(at, at + minEchoedRun)))
+            spans.push(span(reading, at, at + minEchoedRun));
+          at += 1;
+          if (at + minEchoedRun > searched.length) break;
+          hash = nextRunHash(searched, hash, at);
         }
       }
       if (reading.text.length < 10) continue;
@@ -138,9 +202,18 @@ export function createRedactor(): Redactor {
   return {
     remember(secret) {
       if (secret.length < minSecretChars) return;
-      for (const form of formsOf(secret)) forms.add(form);
-      ordered = [...forms].sort((a, b) => b.length - a.length);
-      shortest = ordered.at(-1)?.length ?? Infinity;
+      for (const form of formsOf(secret)) {
+        if (form.length < minEchoedRun) {
+          shortForms.add(form);
+          shortest = Math.min(shortest, form.length);
+          continue;
+        }
+        for (let at = 0; at + minEchoedRun <= form.length; at++) {
+          runs.add(form.slice(at, at + minEchoedRun));
+          runHashes.add(runHash(form, at));
+        }
+        shortest = Math.min(shortest, minEchoedRun);
+      }
     },
     text,
     deep,
