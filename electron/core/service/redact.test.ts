@@ -63,6 +63,17 @@ describe('createRedactor', () => {
       expect(redactor.text(`got ${echoed} here`), echoed).toMatch(/^got \[redacted\]…? here$/);
   });
 
+  it('finds a run of eight wherever it starts, in the secret and in the text', () => {
+    const redactor = createRedactor();
+    const secret = 'Qz7-kW2p-Lm9x-Rt4v';
+    redactor.remember(secret);
+    for (let from = 0; from + 8 <= secret.length; from++)
+      for (const before of ['', 'a', 'ab ', 'abcd', 'abcde:', 'abcdefg']) {
+        const said = redactor.text(`${before}${secret.slice(from, from + 8)}|end`);
+        expect(said, `${before} ${String(from)}`).toBe(`${before}${redactedMark}|end`);
+      }
+  });
+
   it('leaves runs of seven characters alone, and a short secret in part', () => {
     const redactor = createRedactor();
     redactor.remember('Senha-Forte-2024');

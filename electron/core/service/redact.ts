@@ -73,25 +73,22 @@ function searchable(text: string): string {
 }
 
 /**
- * A hash of the run of `minEchoedRun` characters of `text` at `from`, updated one character at a
- * time by `nextRunHash`, so a long answer is searched for every run of every secret in one pass.
+ * The runs of a secret are found without reading a text one position at a time: every run of
+ * `minEchoedRun` characters holds a whole piece of `pieceChars` starting at a multiple of
+ * `pieceStep` (the step is the number of places a piece can start inside a run), so only the
+ * pieces at those places are looked up, as a bit for their hash; the runs around a piece of a
+ * secret are then checked as strings. A long answer costs a read of every other character.
  */
-const hashBase = 31;
-const dropFactor = Array.from({ length: minEchoedRun - 1 }).reduce<number>(
-  (factor) => Math.imul(factor, hashBase),
-  1,
-);
+const pieceChars = 3;
+const pieceStep = minEchoedRun - pieceChars + 1;
+const pieceBitsCount = 1 << 20;
 
-function runHash(text: string, from: number): number {
-  let hash = 0;
-  for (let at = from; at < from + minEchoedRun; at++)
-    hash = (Math.imul(hash, hashBase) + text.charCodeAt(at)) | 0;
-  return hash;
-}
-
-function nextRunHash(text: string, hash: number, from: number): number {
-  const dropped = hash - Math.imul(text.charCodeAt(from - 1), dropFactor);
-  return (Math.imul(dropped, hashBase) + text.charCodeAt(from + minEchoedRun - 1)) | 0;
+function pieceHash(text: string, from: number): number {
+  const hash =
+    Math.imul(text.charCodeAt(from), 961) +
+    Math.imul(text.charCodeAt(from + 1), 31) +
+    text.charCodeAt(from + 2);
+  return hash & (pieceBitsCount - 1);
 }
 
 /**
@@ -152,9 +149,22 @@ function span(reading: Reading, from: number, to: number): Span {
 export function createRedactor(): Redactor {
   /** Forms shorter than `minEchoedRun`, searched for whole. */
   const shortForms = new Set<string>();
-  /** Every run of `minEchoedRun` characters of the longer forms, and the hashes of the runs. */
+  /** Every run of `minEchoedRun` characters of the longer forms. */
   const runs = new Set<string>();
-  const runHashes = new Set<number>();
+  /** A bit for the hash of every piece of the longer forms (see `pieceChars`). */
+  const pieceBits = new Uint32Array(pieceBitsCount / 32);
+  const hasPiece = (hash: number) => ((pieceBits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0;
+
+  /** Where `searched` holds a run of a secret, as spans of `reading`. */
+  function runSpans(reading: Reading, searched: string, spans: Span[]): void {
+    const last = searched.length - minEchoedRun;
+    for (let piece = 0; piece + pieceChars <= searched.length; piece += pieceStep) {
+      if (!hasPiece(pieceHash(searched, piece))) continue;
+      for (let at = Math.max(0, piece - pieceStep + 1); at <= Math.min(piece, last); at++)
+        if (runs.has(searched.slice(at, at + minEchoedRun)))
+          spans.push(span(reading, at, at + minEchoedRun));
+    }
+  }
   let shortest = Infinity;
 
   /** Every span of `value` that writes a secret, a bearer token or a JWT, in any reading. */
@@ -170,16 +180,7 @@ export function createRedactor(): Redactor {
       }
       // Overlapping runs make one span (replaceSpans joins them): a whole secret echoed is one
       // mark, as are its first twelve characters.
-      if (runs.size > 0 && searched.length >= minEchoedRun) {
-        let hash = runHash(searched, 0);
-        for (let at = 0; ;) {
-          if (runHashes.has(hash) && runs.has(searched.slice(at, at + minEchoedRun)))
-            spans.push(span(reading, at, at + minEchoedRun));
-          at += 1;
-          if (at + minEchoedRun > searched.length) break;
-          hash = nextRunHash(searched, hash, at);
-        }
-      }
+      if (runs.size > 0) runSpans(reading, searched, spans);
       if (reading.text.length < 10) continue;
       for (const found of reading.text.matchAll(bearer)) {
         const [, prefix = '', secret = ''] = found;
@@ -208,9 +209,11 @@ export function createRedactor(): Redactor {
           shortest = Math.min(shortest, form.length);
           continue;
         }
-        for (let at = 0; at + minEchoedRun <= form.length; at++) {
+        for (let at = 0; at + minEchoedRun <= form.length; at++)
           runs.add(form.slice(at, at + minEchoedRun));
-          runHashes.add(runHash(form, at));
+        for (let at = 0; at + pieceChars <= form.length; at++) {
+          const hash = pieceHash(form, at);
+          pieceBits[hash >>> 5] = (pieceBits[hash >>> 5] ?? 0) | (1 << (hash & 31));
         }
         shortest = Math.min(shortest, minEchoedRun);
       }
