@@ -33,6 +33,22 @@ describe('baseUrlProblem', () => {
     expect(baseUrlProblem('https://user:pw@devicecheck.example')).toMatch(/user name or password/);
     expect(baseUrlProblem('devicecheck')).toMatch(/not a valid address/);
   });
+
+  it('refuses what the URL parser reads otherwise: a bare ? or #, a backslash, an @, a space', () => {
+    expect(baseUrlProblem('https://dc.example?')).toBe(
+      'The base URL must not contain a query (?).',
+    );
+    expect(baseUrlProblem('https://dc.example/#')).toBe(
+      'The base URL must not contain a fragment (#).',
+    );
+    expect(baseUrlProblem('https://evil.example.com\\@good.com')).toBe(
+      'The base URL must not contain a backslash (\\).',
+    );
+    expect(baseUrlProblem('https://dc.example/a\\b')).toMatch(/backslash/);
+    expect(baseUrlProblem('https://dc.example/api\nx')).toMatch(/line breaks/);
+    // Spaces around the address are trimmed, as the settings store it.
+    expect(baseUrlProblem(' https://dc.example/base/ ')).toBeNull();
+  });
 });
 
 describe('destinationOf', () => {

@@ -46,14 +46,33 @@ export function routeUrl(endpoint: ServiceEndpoint, route: Route): string {
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
+ * Characters that make the URL parser read an address otherwise than it reads, refused wherever
+ * they stand rather than normalised away: a bare `?` or `#` leaves `search` and `hash` empty yet
+ * moves the API path into the query or the fragment (the password would go to `/`); a `\` is
+ * read as `/`, so `https://evil.example\@good.example` goes to evil.example; an `@` makes what
+ * comes before it a user name; the parser drops tabs and line breaks without a word. A base URL
+ * needs none of them.
+ */
+const unreadableParts: Array<[RegExp, string]> = [
+  [/\?/, 'a query (?)'],
+  [/#/, 'a fragment (#)'],
+  [/\\/, 'a backslash (\\)'],
+  [/@/, 'a user name or password (@)'],
+  [/\s/, 'spaces, tabs or line breaks'],
+];
+
+/**
  * Checks a base URL an analyst typed. Credentials and personal data travel over it, so plain
  * `http:` is allowed only on this machine's loopback (the sandbox).
  * Returns an English sentence describing the problem, or null when the URL is usable.
  */
 export function baseUrlProblem(text: string): string | null {
+  const typed = text.trim();
+  const unreadable = unreadableParts.find(([pattern]) => pattern.test(typed));
+  if (unreadable) return `The base URL must not contain ${unreadable[1]}.`;
   let url: URL;
   try {
-    url = new URL(text.trim());
+    url = new URL(typed);
   } catch {
     return 'The base URL is not a valid address (expected https://host).';
   }
@@ -64,6 +83,7 @@ export function baseUrlProblem(text: string): string | null {
     return 'The base URL must use https:// (plain http is allowed only for 127.0.0.1).';
   }
   if (url.username || url.password) return 'The base URL must not contain a user name or password.';
+  // Kept behind the character checks above, in case the parser finds another way to them.
   if (url.search || url.hash) return 'The base URL must not contain a query or a fragment.';
   return null;
 }
@@ -85,6 +105,22 @@ export function normaliseBaseUrl(text: string): string {
 }
 
 /**
+ * Whether two addresses name the same place once read as URLs (`HTTPS://Host:443/` is
+ * `https://host`), so the same address typed twice is never two destinations.
+ */
+export function sameAddress(a: string, b: string): boolean {
+  const key = (text: string) => {
+    const url = normaliseBaseUrl(text);
+    try {
+      return normaliseBaseUrl(new URL(url).href);
+    } catch {
+      return url;
+    }
+  };
+  return key(a) === key(b);
+}
+
+/**
  * The destination of requests to `environment` at `baseUrl`: the environment itself when the
  * address is its own (`ownUrl`, or none given), else the address.
  */
@@ -95,7 +131,7 @@ export function destinationOf(
 ): Destination {
   if (baseUrl === null) return environment;
   const url = normaliseBaseUrl(baseUrl);
-  if (ownUrl !== null && url === normaliseBaseUrl(ownUrl)) return environment;
+  if (ownUrl !== null && sameAddress(url, ownUrl)) return environment;
   return url as CustomUrl;
 }
 

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
   baseUrlProblem,
-  defaultBaseUrls,
   destinationOf,
   isCustomUrl,
   normaliseBaseUrl,
@@ -22,6 +21,8 @@ import { numberFlag } from './flags';
 import { UsageError, type Io } from './io';
 import { nodeFetch } from '../core/service/node-fetch';
 import { detail, note } from './verbosity';
+import { dataDirFrom } from './history';
+import { savedAddresses } from './saved-addresses';
 
 /** Options shared by every command that talks to the service. */
 export const connectionOptions = {
@@ -35,10 +36,13 @@ export const connectionOptions = {
 const timeoutBounds = settingBounds.timeoutMs;
 
 export const connectionUsage = `Connection options:
-  --env production|test|sandbox  environment (default: $DCDESK_ENV, else sandbox)
+  --env production|test|sandbox  environment (default: $DCDESK_ENV, else sandbox); production
+                                 and test are at the addresses saved in the settings, as in
+                                 the app ('dcdesk settings set productionBaseUrl URL')
   --base-url URL                 another address for the service; what it answers is kept
                                  apart as that address (shown as the URL), never mixed with
-                                 the environment's own or the embedded sandbox's
+                                 the environment's own or the embedded sandbox's (the saved
+                                 address of --env is that environment)
   --test-paths                   use the test path style (/api/products/...)
   --data-dir DIR                 where dcdesk keeps its data (default: $DCDESK_DATA_DIR)
   --timeout MS                   time limit per request, ${String(timeoutBounds.min)} to ${String(timeoutBounds.max)} (default 30000)
@@ -97,13 +101,27 @@ export interface ConnectionPin {
 /** Stored as a batch's base URL when the embedded sandbox (a new port each time) answered it. */
 export const embeddedSandbox = 'embedded';
 
-/** An address other than the environment's own is its own destination (see `Destination`). */
-function addressDestination(environment: EnvironmentName, url: string): Destination {
-  return destinationOf(
-    environment,
-    url,
-    environment === 'sandbox' ? null : defaultBaseUrls[environment],
-  );
+/** The address saved in the settings for `environment` (none for the sandbox). */
+function savedAddressOf(
+  environment: EnvironmentName,
+  values: { 'data-dir'?: string },
+  io: Io,
+): string | null {
+  if (environment === 'sandbox') return null;
+  return savedAddresses(dataDirFrom(values['data-dir'], io), io)[environment];
+}
+
+/**
+ * An address other than the environment's saved one is its own destination (see `Destination`);
+ * the saved one is the environment, as the app files what it sends there.
+ */
+function addressDestination(
+  environment: EnvironmentName,
+  url: string,
+  values: { 'data-dir'?: string },
+  io: Io,
+): Destination {
+  return destinationOf(environment, url, savedAddressOf(environment, values, io));
 }
 
 /**
@@ -111,7 +129,7 @@ function addressDestination(environment: EnvironmentName, url: string): Destinat
  * talking to the service (building a file, importing outcomes, checking a file before sending).
  */
 export function destinationOption(
-  values: { env?: string; 'base-url'?: string },
+  values: { env?: string; 'base-url'?: string; 'data-dir'?: string },
   io: Io,
 ): Destination {
   const environment = environmentOption(values.env, io);
@@ -119,7 +137,7 @@ export function destinationOption(
   if (url === undefined) return environment;
   const problem = baseUrlProblem(url);
   if (problem) throw new UsageError(problem);
-  return addressDestination(environment, url);
+  return addressDestination(environment, url, values, io);
 }
 
 /**
@@ -166,7 +184,11 @@ export async function openConnection(
     close = () => sandbox.close();
     note(io, 'dcdesk: using the embedded sandbox; its answers are simulated.');
   } else {
-    endpoint = { baseUrl: defaultBaseUrls[environment], pathStyle };
+    // The address saved in the settings, as the app sends: never the default in its place.
+    endpoint = {
+      baseUrl: savedAddresses(dataDirFrom(values['data-dir'], io), io)[environment],
+      pathStyle,
+    };
     storedUrl = endpoint.baseUrl;
   }
 
@@ -176,7 +198,7 @@ export async function openConnection(
       ? pin.destination
       : storedUrl === embeddedSandbox
         ? environment
-        : addressDestination(environment, storedUrl);
+        : addressDestination(environment, storedUrl, values, io);
   if (pin && destination !== pin.destination) {
     await close();
     throw new UsageError(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxDeviceIdChars } from '../domain/insight';
 import { environmentNames } from '../environment';
 import type { CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
@@ -227,14 +228,15 @@ export const operations = {
   'history.search': operation<SearchHit[]>()(
     z
       .object({
-        query: z.string().trim().min(1).max(128),
+        // The longest identifier kept is a device ID (shared/domain/insight.ts).
+        query: z.string().trim().min(1).max(maxDeviceIdChars),
         limit: z.number().int().min(1).max(500).default(200),
       })
       .strict(),
   ),
   /** Every transaction seen with one device, and its similar devices. */
   'devices.get': operation<DeviceView>()(
-    z.object({ deviceId: z.string().trim().min(1).max(128) }).strict(),
+    z.object({ deviceId: z.string().trim().min(1).max(maxDeviceIdChars) }).strict(),
   ),
   /** Sets (or, with null, clears) the outcome of some rows; rows without a device are left. */
   'outcomes.set': operation<OutcomeChange>()(

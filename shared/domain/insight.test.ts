@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseInsightResult } from './insight';
+import { maxDeviceIdChars, parseInsightResult } from './insight';
 import type { InsightResult } from './types';
 
 function parsed(body: unknown): InsightResult {
@@ -206,6 +206,22 @@ describe('parseInsightResult: refused answers', () => {
     ).toEqual([
       'similarityResult.deviceID is the text "d\\n1"; it holds a control or direction character',
       'similarityResult.similarDevices[1] is the text "d\\u0007"; it holds a control or direction character',
+    ]);
+  });
+
+  it('refuses a device ID longer than a device can be searched for or opened by', () => {
+    const longest = 'd'.repeat(maxDeviceIdChars);
+    expect(parseInsightResult({ ...documented, deviceID: longest }).ok).toBe(true);
+    expect(
+      problems({
+        ...documented,
+        deviceID: `${longest}x`,
+        similarityResult: { deviceID: `${longest}y`, similarDevices: ['d-9', `${longest}z`] },
+      }),
+    ).toEqual([
+      `deviceID is 129 characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
+      `similarityResult.deviceID is 129 characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
+      `similarityResult.similarDevices[1] is 129 characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
     ]);
   });
 

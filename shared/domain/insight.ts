@@ -71,7 +71,7 @@ export function parseInsightResult(body: unknown): InsightParse {
   const get = (key: (typeof topKeys)[number]) => top.values.get(key);
   const similarity = readSimilarity(get('similarityResult'));
   const value: InsightResult = {
-    deviceID: take(readRequiredText('deviceID', get('deviceID')), null),
+    deviceID: take(readDeviceId('deviceID', get('deviceID'), readRequiredText), null),
     insights: take(readTexts('insights', get('insights')), []),
     alertQuantity: take(readCount('alertQuantity', get('alertQuantity')), null),
     deviceAge: take(readCount('deviceAge', get('deviceAge')), null),
@@ -117,6 +117,27 @@ function absent(value: unknown): value is null | undefined {
 }
 
 /**
+ * The longest device ID the app takes from an answer. The interface names no length; a device ID
+ * is searched for and opened by (`history.search`, `devices.get`, the search box) up to this
+ * length, so a longer one stored as answered could be neither: such an answer does not follow
+ * the interface, as a device ID with a line break does not.
+ */
+export const maxDeviceIdChars = 128;
+
+function readDeviceId(
+  name: string,
+  value: unknown,
+  read: (name: string, value: unknown) => Read<string | null>,
+): Read<string | null> {
+  const result = read(name, value);
+  if ('value' in result && result.value !== null && result.value.length > maxDeviceIdChars)
+    return {
+      problem: `${name} is ${String(result.value.length)} characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
+    };
+  return result;
+}
+
+/**
  * An identifier (a DeviceId, a SmartID, an insight code): text, with no control or direction
  * character. A DeviceId goes into the response-variable file and onto the screen: a line break
  * in it breaks the file's lines, a NUL or a direction mark shows something else than it is.
@@ -140,14 +161,18 @@ function readText(name: string, value: unknown): Read<string | null> {
 }
 
 /** A list of identifiers (insight codes, similar devices): none empty, none unsafe. */
-function readTexts(name: string, value: unknown): Read<string[]> {
+function readTexts(
+  name: string,
+  value: unknown,
+  check: typeof readDeviceId = (at, element, read) => read(at, element),
+): Read<string[]> {
   if (absent(value)) return { value: [] };
   if (!Array.isArray(value))
     return { problem: `${name} is ${describe(value)}; expected a list of text` };
   for (const [index, element] of value.entries()) {
     const at = `${name}[${String(index)}]`;
     if (element === '') return { problem: `${at} is empty` };
-    const read = readId(at, element);
+    const read = check(at, element, readId);
     if ('problem' in read) return read;
   }
   return { value: value as string[] };
@@ -202,10 +227,13 @@ function readSimilarity(value: unknown): {
     return read.value;
   };
   const result: SimilarityResult = {
-    deviceID: take(readText('similarityResult.deviceID', values.get('deviceID')), null),
+    deviceID: take(
+      readDeviceId('similarityResult.deviceID', values.get('deviceID'), readText),
+      null,
+    ),
     maximumScore: take(readMaximumScores(values.get('maximumScore')), []),
     similarDevices: take(
-      readTexts('similarityResult.similarDevices', values.get('similarDevices')),
+      readTexts('similarityResult.similarDevices', values.get('similarDevices'), readDeviceId),
       [],
     ),
   };

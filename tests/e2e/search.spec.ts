@@ -1,4 +1,5 @@
 import type { BatchSummary } from '../../shared/contract/results';
+import { maxDeviceIdChars } from '../../shared/domain/insight';
 import { maskCpf } from '../../shared/domain/mask';
 import { sandboxAnswer } from '../../electron/sandbox/answers';
 import { sampleTransaction } from '../support/transactions';
@@ -114,4 +115,28 @@ test('finds a lookup by CPF, reveals it on request and opens its device', async 
   await expect(page.getByTestId('device-view')).toHaveCount(0);
   await expect(hits).toHaveCount(1);
   await expect(page.getByTestId('search-input')).toHaveValue(formatted(cpf));
+});
+
+test('says an identifier pasted longer than any kept is too long, instead of cutting it', async ({
+  page,
+  app: _app,
+}) => {
+  await page.getByRole('button', { name: 'Search' }).click();
+  const input = page.getByTestId('search-input');
+  const pasted = 'd'.repeat(maxDeviceIdChars + 1);
+  await input.fill(pasted);
+  // Kept whole: the box no longer cuts it to its length without a word.
+  await expect(input).toHaveValue(pasted);
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    `This is ${String(maxDeviceIdChars + 1)} characters long; no identifier in the history is longer than ${String(maxDeviceIdChars)}. Check what was pasted.`,
+  );
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+
+  // The longest one that can be kept is searched for.
+  await input.fill('d'.repeat(maxDeviceIdChars));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await input.press('Enter');
+  await expect(page.getByTestId('search-count')).toHaveAttribute('data-value', '0');
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resultsRepo } from '../../electron/core/store/results.repo';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
+import { maxDeviceIdChars } from '../../shared/domain/insight';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { sourceRows, startBatch } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -71,6 +72,17 @@ describe('an answer that breaks the interface', () => {
     expect(codes).toEqual(['invalid_response', 'invalid_response']);
     // Final at once: a service that answers out of its interface is not asked three times.
     expect(sandbox.counters().insights).toBe(2);
+  });
+
+  it('is failed when its device ID is longer than one can be searched for or opened by', async () => {
+    const longest = { ...conforming, deviceID: 'd'.repeat(maxDeviceIdChars) };
+    const tooLong = { ...conforming, deviceID: 'd'.repeat(maxDeviceIdChars + 1) };
+    const { rows } = await runWith([JSON.stringify(longest), JSON.stringify(tooLong)]);
+    expect(rows[0]).toMatchObject({ status: 'ok' });
+    expect(rows[1]).toMatchObject({ status: 'failed', result: null });
+    expect(rows[1]?.messages[1]).toBe(
+      `deviceID is ${String(maxDeviceIdChars + 1)} characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
+    );
   });
 
   it('is failed when its body is not JSON, keeping the start of the text', async () => {

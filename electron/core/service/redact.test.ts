@@ -46,6 +46,49 @@ describe('createRedactor', () => {
     expect(redactor.text('abc dev-0123 DEV0001 0.42')).toBe('abc dev-0123 DEV0001 0.42');
   });
 
+  it('hides a secret echoed in another letter case, or any eight of its characters in a row', () => {
+    const redactor = createRedactor();
+    redactor.remember(password);
+    redactor.remember(token);
+    for (const echoed of [
+      password.toUpperCase(),
+      token.toLowerCase(),
+      token.toUpperCase(),
+      password.slice(0, 8),
+      token.slice(0, 8),
+      token.slice(6, 17),
+      `${token.slice(0, 12).toUpperCase()}…`,
+      'ÇENHA "SECRETA',
+    ])
+      expect(redactor.text(`got ${echoed} here`), echoed).toMatch(/^got \[redacted\]…? here$/);
+  });
+
+  it('finds a run of eight wherever it starts, in the secret and in the text', () => {
+    const redactor = createRedactor();
+    const secret = 'Qz7-kW2p-Lm9x-Rt4v';
+    redactor.remember(secret);
+    for (let from = 0; from + 8 <= secret.length; from++)
+      for (const before of ['', 'a', 'ab ', 'abcd', 'abcde:', 'abcdefg']) {
+        const said = redactor.text(`${before}${secret.slice(from, from + 8)}|end`);
+        expect(said, `${before} ${String(from)}`).toBe(`${before}${redactedMark}|end`);
+      }
+  });
+
+  it('leaves runs of seven characters alone, and a short secret in part', () => {
+    const redactor = createRedactor();
+    redactor.remember('Senha-Forte-2024');
+    redactor.remember('curta1');
+    // "senha-f" is seven characters of the password: an ordinary word stays readable.
+    expect(redactor.text('senha-f incorreta; curta')).toBe('senha-f incorreta; curta');
+    expect(redactor.text('SENHA-FO and CURTA1')).toBe(`${redactedMark} and ${redactedMark}`);
+  });
+
+  it('reads an İ, whose lower case is longer, without moving what follows', () => {
+    const redactor = createRedactor();
+    redactor.remember('segredo-grande-9');
+    expect(redactor.text('İİ SEGREDO-GRANDE-9 İ')).toBe(`İİ ${redactedMark} İ`);
+  });
+
   it('redacts every string of plain data, keys kept, other values untouched', () => {
     const redactor = createRedactor();
     redactor.remember(token);

@@ -17,6 +17,15 @@ export const redactedMark = '[redacted]';
 export const minSecretChars = 4;
 
 /**
+ * A server may echo a secret in part (its first characters, a slice of a token): any run of this
+ * many consecutive characters of a secret is hidden wherever it stands. Eight, because a shorter
+ * run would hide ordinary short words (`senha`, `token`, `Bearer`) that a password shares, while
+ * eight characters of a password or a token say enough of it to be worth hiding. A secret shorter
+ * than this is hidden only whole.
+ */
+export const minEchoedRun = 8;
+
+/**
  * An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run
  * too), up to the end of the token's alphabet (RFC 6750 b64token), so the JSON around it stays.
  * Searched in every reading of the text (`escapes.ts`), so `tok\/abc` and `Bearer+tok%2Fabc` are
@@ -45,6 +54,44 @@ function fold(text: string): string {
 }
 
 /**
+ * The text in lower case, letter for letter: a server may echo a secret upper-cased or
+ * lower-cased, so secrets are searched for in any case. A letter whose lower case is longer
+ * (`İ`) is kept as it is, so every position still names the same character of the text.
+ */
+function foldCase(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase();
+  return text.replace(/[\p{Lu}\p{Lt}]/gu, (letter) => {
+    const lower = letter.toLowerCase();
+    return lower.length === letter.length ? lower : letter;
+  });
+}
+
+/** How a text is searched for secrets: spaces read alike (`fold`), letters in any case. */
+function searchable(text: string): string {
+  return foldCase(fold(text));
+}
+
+/**
+ * The runs of a secret are found without reading a text one position at a time: every run of
+ * `minEchoedRun` characters holds a whole piece of `pieceChars` starting at a multiple of
+ * `pieceStep` (the step is the number of places a piece can start inside a run), so only the
+ * pieces at those places are looked up, as a bit for their hash; the runs around a piece of a
+ * secret are then checked as strings. A long answer costs a read of every other character.
+ */
+const pieceChars = 3;
+const pieceStep = minEchoedRun - pieceChars + 1;
+const pieceBitsCount = 1 << 20;
+
+function pieceHash(text: string, from: number): number {
+  const hash =
+    Math.imul(text.charCodeAt(from), 961) +
+    Math.imul(text.charCodeAt(from + 1), 31) +
+    text.charCodeAt(from + 2);
+  return hash & (pieceBitsCount - 1);
+}
+
+/**
  * What an echoed secret can say once its escapes are read (`escapes.ts` reads JSON, percent and
  * HTML escapes, so those need no form here): the secret itself, in both Unicode normal forms (a
  * server may decompose `ç`), in base64 and base64url, as a server sending Latin-1 or reading
@@ -65,7 +112,7 @@ function formsOf(secret: string): string[] {
   }
   const signature = secret.split('.')[2];
   if (secret.split('.').length === 3 && signature && signature.length >= 16) forms.add(signature);
-  return [...forms].map(fold).filter((form) => form.length >= minSecretChars);
+  return [...forms].map(searchable).filter((form) => form.length >= minSecretChars);
 }
 
 /** A copy of plain data (JSON-like) with every string passed through `text`. */
@@ -100,22 +147,40 @@ function span(reading: Reading, from: number, to: number): Span {
 }
 
 export function createRedactor(): Redactor {
-  const forms = new Set<string>();
-  /** Longest first, so a secret holding another is replaced whole. */
-  let ordered: string[] = [];
+  /** Forms shorter than `minEchoedRun`, searched for whole. */
+  const shortForms = new Set<string>();
+  /** Every run of `minEchoedRun` characters of the longer forms. */
+  const runs = new Set<string>();
+  /** A bit for the hash of every piece of the longer forms (see `pieceChars`). */
+  const pieceBits = new Uint32Array(pieceBitsCount / 32);
+  const hasPiece = (hash: number) => ((pieceBits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0;
+
+  /** Where `searched` holds a run of a secret, as spans of `reading`. */
+  function runSpans(reading: Reading, searched: string, spans: Span[]): void {
+    const last = searched.length - minEchoedRun;
+    for (let piece = 0; piece + pieceChars <= searched.length; piece += pieceStep) {
+      if (!hasPiece(pieceHash(searched, piece))) continue;
+      for (let at = Math.max(0, piece - pieceStep + 1); at <= Math.min(piece, last); at++)
+        if (runs.has(searched.slice(at, at + minEchoedRun)))
+          spans.push(span(reading, at, at + minEchoedRun));
+    }
+  }
   let shortest = Infinity;
 
   /** Every span of `value` that writes a secret, a bearer token or a JWT, in any reading. */
   function secretSpans(value: string): Span[] {
     const spans: Span[] = [];
     for (const reading of readingsOf(value)) {
-      const searched = fold(reading.text);
+      const searched = searchable(reading.text);
       if (searched.length >= shortest) {
-        for (const form of ordered) {
+        for (const form of shortForms) {
           for (let at = searched.indexOf(form); at >= 0; at = searched.indexOf(form, at + 1))
             spans.push(span(reading, at, at + form.length));
         }
       }
+      // Overlapping runs make one span (replaceSpans joins them): a whole secret echoed is one
+      // mark, as are its first twelve characters.
+      if (runs.size > 0) runSpans(reading, searched, spans);
       if (reading.text.length < 10) continue;
       for (const found of reading.text.matchAll(bearer)) {
         const [, prefix = '', secret = ''] = found;
@@ -138,9 +203,20 @@ export function createRedactor(): Redactor {
   return {
     remember(secret) {
       if (secret.length < minSecretChars) return;
-      for (const form of formsOf(secret)) forms.add(form);
-      ordered = [...forms].sort((a, b) => b.length - a.length);
-      shortest = ordered.at(-1)?.length ?? Infinity;
+      for (const form of formsOf(secret)) {
+        if (form.length < minEchoedRun) {
+          shortForms.add(form);
+          shortest = Math.min(shortest, form.length);
+          continue;
+        }
+        for (let at = 0; at + minEchoedRun <= form.length; at++)
+          runs.add(form.slice(at, at + minEchoedRun));
+        for (let at = 0; at + pieceChars <= form.length; at++) {
+          const hash = pieceHash(form, at);
+          pieceBits[hash >>> 5] = (pieceBits[hash >>> 5] ?? 0) | (1 << (hash & 31));
+        }
+        shortest = Math.min(shortest, minEchoedRun);
+      }
     },
     text,
     deep,

@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { maxDeviceIdChars } from '../../../shared/domain/insight';
 import { hasUnsafeCharacters } from '../../../shared/domain/text';
 import type { SharedAnswer } from '../store/team-answers.repo';
 
@@ -78,7 +79,9 @@ export async function teamDevices(
   // this workstation's outcomes and then into every response file. Such an answer is not used.
   return new Map(
     rows
-      .filter((row) => safeIdentifier(row.device_id))
+      // Nor one longer than an answer's device ID may be: it could be neither searched for nor
+      // opened here.
+      .filter((row) => safeIdentifier(row.device_id) && row.device_id.length <= maxDeviceIdChars)
       .map((row) => [row.external_id, row.device_id]),
   );
 }

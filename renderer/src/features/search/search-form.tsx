@@ -1,4 +1,5 @@
 import { useId, useState, type RefObject } from 'react';
+import { maxDeviceIdChars } from '../../../../shared/domain/insight';
 import { useI18n } from '../../i18n/i18n';
 
 interface Props {
@@ -14,6 +15,8 @@ export function SearchForm({ query, onSearch, inputRef }: Props) {
   const id = useId();
   const [text, setText] = useState(query);
   const [shown, setShown] = useState(query);
+  /** The length of a query too long to be any identifier, said instead of searching. */
+  const [tooLong, setTooLong] = useState<number | null>(null);
   if (query !== shown) {
     setShown(query);
     setText(query);
@@ -26,7 +29,9 @@ export function SearchForm({ query, onSearch, inputRef }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         const trimmed = text.trim();
-        if (trimmed !== '') onSearch(trimmed);
+        // Said, not cut: a pasted ID cut to the box's length would search for another one.
+        if (trimmed.length > maxDeviceIdChars) setTooLong(trimmed.length);
+        else if (trimmed !== '') onSearch(trimmed);
       }}
     >
       <label htmlFor={id}>{t('search.label')}</label>
@@ -38,9 +43,13 @@ export function SearchForm({ query, onSearch, inputRef }: Props) {
           type="search"
           autoComplete="off"
           spellCheck={false}
-          maxLength={128}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTooLong(null);
+          }}
+          aria-invalid={tooLong !== null}
+          aria-describedby={tooLong === null ? undefined : `${id}-too-long`}
           required
           data-testid="search-input"
         />
@@ -48,6 +57,11 @@ export function SearchForm({ query, onSearch, inputRef }: Props) {
           {t('search.submit')}
         </button>
       </div>
+      {tooLong === null ? null : (
+        <p id={`${id}-too-long`} className="notice notice-error" role="alert">
+          {t('search.tooLong', { length: tooLong, max: maxDeviceIdChars })}
+        </p>
+      )}
     </form>
   );
 }
