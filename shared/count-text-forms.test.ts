@@ -7,7 +7,7 @@ describe('plural forms', () => {
       '0 rows',
       '1 row',
       '2 rows',
-      '1000 rows',
+      '1,000 rows',
     ]);
   });
 

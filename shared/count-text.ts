@@ -1,7 +1,8 @@
 /**
  * A count and its noun in English, for the core's messages and `dcdesk` (the renderer has its
  * own catalogues, with plural blocks in both languages): `counted(1, 'row')` → `1 row`,
- * `counted(3, 'row')` → `3 rows`, so no message reads "1 rows". Which form a count takes is
+ * `counted(3, 'row')` → `3 rows`, `counted(12500, 'row')` → `12,500 rows`, so no message reads
+ * "1 rows". Which form a count takes is
  * Intl.PluralRules' choice, never `count === 1`.
  */
 const rules = new Map<string, Intl.PluralRules>();
@@ -18,5 +19,7 @@ export function pluralForm(
 }
 
 export function counted(count: number, singular: string, plural = `${singular}s`): string {
-  return `${String(count)} ${pluralForm(count, { one: singular, other: plural })}`;
+  // Thousands grouped, as English writes them: `476,624 rows`.
+  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${digits} ${pluralForm(count, { one: singular, other: plural })}`;
 }

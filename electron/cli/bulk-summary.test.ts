@@ -25,7 +25,7 @@ describe('endOfRun', () => {
       'b1',
       'o.json',
     );
-    expect(end.lines[0]).toMatch(/^batch b1: 580 of 300000 rows done /);
+    expect(end.lines[0]).toMatch(/^batch b1: 580 of 300,000 rows done /);
   });
 
   it('exits 0 when every row was answered', () => {

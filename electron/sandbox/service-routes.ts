@@ -6,7 +6,7 @@ import { handleInsights, maxInsightsBytes } from './insights';
 import { readBody, sendBadRequest, sendEmpty, sendJson } from './respond';
 import type { BodyResult } from './respond';
 import type { RouteRequest, SandboxState } from './state';
-import { handleUpload, maxUploadBytes } from './uploads';
+import { formAllowanceBytes, handleUpload, maxUploadBytes } from './uploads';
 
 /** A status sent, a connection reset on purpose, or a client gone before its answer. */
 type Outcome = number | 'reset' | 'abandoned';
@@ -97,7 +97,8 @@ export async function handleApi(state: SandboxState, request: RouteRequest): Pro
   if (route === 'responsevariables') state.counters.uploads += 1;
   const body = await readBody(
     req,
-    route === 'responsevariables' ? maxUploadBytes : maxInsightsBytes,
+    // The file may be 20 MB; the form around it adds its boundary lines and headers.
+    route === 'responsevariables' ? maxUploadBytes + formAllowanceBytes : maxInsightsBytes,
   );
   const outcome = String(await answer(state, request, body));
   if (outcome === 'abandoned') return;

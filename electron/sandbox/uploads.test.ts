@@ -197,11 +197,24 @@ describe('response variable uploads', () => {
     );
   });
 
-  it('refuses a request over 20 MB', async () => {
+  it('refuses a file over 20 MB, and takes one of 20 MB exactly with the form around it', async () => {
     const big = new Uint8Array(20 * 1024 * 1024 + 1).fill(0x41);
     expect(await detail(await upload(sandbox.url, token, 'big.csv', big))).toBe(
       'The file is too large.',
     );
+    // The app sends files up to 20 MB: the limit is the file's, not the request's (which adds
+    // the multipart form's lines). A file of 20 MB exactly was refused as too large.
+    const header = 'ID Transacional,DeviceId,Resultado\r\n';
+    const line = `A,${'dev-0123456789abcdef0123'},Suspeito\r\n`;
+    let text = header;
+    for (let n = 0; text.length + line.length + 8 <= 20 * 1024 * 1024; n += 1)
+      text += line.replace('A,', `A${String(n).padStart(7, '0')},`);
+    const exact = Buffer.concat([
+      Buffer.from(text),
+      Buffer.alloc(20 * 1024 * 1024 - text.length, 0x0a),
+    ]);
+    expect(exact.length).toBe(20 * 1024 * 1024);
+    expect((await upload(sandbox.url, token, 'exact.csv', exact)).status).toBe(200);
   });
 
   it('answers 401 without a token and 404 on the wrong version', async () => {

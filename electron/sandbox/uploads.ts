@@ -5,8 +5,11 @@ import { sendBadRequest, sendJson } from './respond';
 import type { RouteRequest, SandboxState } from './state';
 import { readZipCsvs } from './zip';
 
-/** Largest accepted upload request; a larger one is answered 400 "The file is too large.". */
+/** Largest accepted file; a larger one is answered 400 "The file is too large.". */
 export const maxUploadBytes = 20 * 1024 * 1024;
+
+/** What a request may carry beyond its file: the multipart form's boundaries and part headers. */
+export const formAllowanceBytes = 64 * 1024;
 
 type Parsed = { ok: true; rows: ResponseVariableRow[] } | { ok: false; messages: string[] };
 
@@ -56,6 +59,7 @@ export async function handleUpload(
   const setUp: string[] = [];
   if (extension === undefined) setUp.push('The file must have the extension .csv or .zip.');
   if (part.data.length === 0) setUp.push('The file is empty.');
+  if (part.data.length > maxUploadBytes) setUp.push('The file is too large.');
   if (extension === undefined || setUp.length > 0) {
     sendBadRequest(res, setUp, path);
     return 400;

@@ -333,7 +333,15 @@ describe('readResponseFile refusals', () => {
     const crowded = await many.generateAsync({ type: 'uint8array', compression: 'STORE' });
     expect(crowded.length).toBeLessThan(maxUploadBytes);
     expect(messages(crowded, 'r.zip')).toEqual([
-      'The zip holds 20,000 entries; the app reads at most 10,000, and a response-file zip holds one CSV file. Zip only the CSV file and choose it again.',
+      'The zip holds 20,000 entries (folders count too); the app reads at most 100, and a response-file zip holds one CSV file. Zip only the CSV file and choose it again.',
+    ]);
+    // The service takes at most 100 entries: one CSV beside 100 other files went, and was refused.
+    const beside = new JSZip();
+    beside.file('data.csv', 'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n');
+    for (let entry = 0; entry < 100; entry += 1) beside.file(`evidence/${String(entry)}.txt`, 'x');
+    const crowdedCsv = await beside.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    expect(messages(crowdedCsv, 'r.zip')).toEqual([
+      'The zip holds 102 entries (folders count too); the app reads at most 100, and a response-file zip holds one CSV file. Zip only the CSV file and choose it again.',
     ]);
   });
 

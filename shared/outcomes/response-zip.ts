@@ -20,6 +20,12 @@ export { zipEntryDate } from './zip-one';
 export const maxResponseBytes = 50 * 1024 * 1024;
 
 /**
+ * The most entries a response zip may hold, folders and companions included: the service (as the
+ * sandbox stands for it) refuses more than 100, so the check says it first.
+ */
+export const maxResponseZipEntries = 100;
+
+/**
  * Unpacks a raw deflate stream that must end at exactly `size` bytes: its bytes, or why not
  * (`size`: it unpacks to another size; `damaged`: it is cut short or breaks the format).
  */
@@ -85,14 +91,17 @@ export async function zipOne(
 /**
  * The bytes of the one CSV file in a zip. Directories and macOS's `__MACOSX/` and `._` companions
  * are ignored; other files are left alone. The zip directory is read before anything is unpacked,
- * so an archive that would unpack to more than 50 MB, or holds thousands of entries, is refused
+ * so an archive that would unpack to more than 50 MB, or holds more than 100 entries, is refused
  * without inflating it.
  */
 export function unzipOne(
   bytes: Uint8Array,
   { inflate = fflateInflater, crc32 = jsCrc32 }: Unpacking = {},
 ): { ok: true; bytes: Uint8Array } | { ok: false; problem: FileProblem } {
-  const limits = resolveLimits({ maxUnpackedBytes: maxResponseBytes });
+  const limits = resolveLimits({
+    maxUnpackedBytes: maxResponseBytes,
+    maxZipEntries: maxResponseZipEntries,
+  });
   const check = checkZip(bytes, limits);
   if (!check.ok) return unreadable(refusalText(check.refusal, check.problem, limits));
   const csvNames = check.entries
@@ -147,7 +156,7 @@ function refusalText(refusal: ZipRefusal, problem: ReadProblem, limits: Limits):
   switch (refusal) {
     case 'entries':
       return (
-        `The zip holds ${formatCount(found)} entries; the app reads at most ` +
+        `The zip holds ${formatCount(found)} entries (folders count too); the app reads at most ` +
         `${formatCount(limits.maxZipEntries)}, and a response-file zip holds one CSV file. ` +
         'Zip only the CSV file and choose it again.'
       );

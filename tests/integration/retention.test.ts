@@ -2,6 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBatch } from '../../electron/core/bulk/batch';
+import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
+import { privacyService } from '../../electron/core/privacy/privacy-service';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { forgetCpf, purgeOlderThan } from '../../electron/core/store/retention';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
@@ -39,6 +41,39 @@ describe('data-subject deletion', () => {
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(199);
     // The batch's own total (what `dcdesk batches` and the batch list show) counts 199 too.
     expect(batchesRepo(history.db).get(batch.id)?.total).toBe(199);
+  });
+});
+
+describe('data-subject deletion while a batch is half stored', () => {
+  it('is refused: the rows not stored yet would come back when the batch is resumed', () => {
+    const rows = sourceRows(100);
+    const cpf = rows[80]!.raw.cpf!;
+    // A big file whose storing stopped after its first slice (a kill, a crash).
+    const { batch } = createBatchInSlices(
+      history.db,
+      {
+        sourceName: 'big.csv',
+        sourceSha256: 'c',
+        environment: 'sandbox',
+        baseUrl: sandbox.url,
+        rows,
+        total: 100,
+      },
+      new Date(),
+      50,
+    );
+    const privacy = privacyService({ db: history.db, dataDir: history.dir });
+    for (const asked of [privacy.preview(cpf), privacy.forget(cpf)])
+      expect(asked).toEqual({
+        ok: false,
+        error: expect.objectContaining({
+          code: 'validation',
+          message: expect.stringContaining(
+            `Batch ${batch.id} has rows of its file not stored yet`,
+          ) as unknown,
+        }) as unknown,
+      });
+    expect(batchesRepo(history.db).get(batch.id)?.total).toBe(100);
   });
 });
 

@@ -14,13 +14,18 @@ export interface Haystack {
 }
 
 /**
- * The ways a secret may be written down: as UTF-8 (SQLite's encoding, JSON, CSV), as UTF-16
+ * The ways a secret may be written down: as UTF-8 (SQLite's encoding, JSON, CSV; as it is, and
+ * in lower and upper case, as a server may echo it), as UTF-16
  * (Windows text, a UTF-16 SQLite database) and as base64 (an Authorization header, a file
  * carried in JSON). A JWT is also looked for by its signature alone, the part that proves it.
  */
 export function secretForms(secret: string): Buffer[] {
   const forms = [
     Buffer.from(secret, 'utf8'),
+    // A server may echo it in another letter case; the redaction hides those too.
+    ...[secret.toLowerCase(), secret.toUpperCase()]
+      .filter((form) => form !== secret)
+      .map((form) => Buffer.from(form, 'utf8')),
     Buffer.from(secret, 'utf16le'),
     Buffer.from(Buffer.from(secret, 'utf8').toString('base64')),
   ];

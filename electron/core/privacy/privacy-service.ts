@@ -28,6 +28,20 @@ function mistypedText(cpf: string, rows: number): string | null {
 }
 
 /**
+ * A batch whose file is not all stored (its storing stopped, or another process is storing it):
+ * a purge cannot reach its rows still in the file, and resuming the batch would store them,
+ * undoing the purge. The request is refused until the batch is stored to its end.
+ */
+function halfStoredText(db: Db): string | null {
+  const id = db
+    .prepare('SELECT id FROM batches WHERE storing = 1 ORDER BY created_at LIMIT 1')
+    .pluck()
+    .get() as string | undefined;
+  if (id === undefined) return null;
+  return `Batch ${id} has rows of its file not stored yet (its storing stopped before the end, or is still under way): a purge cannot reach them, and resuming the batch would store them again. Resume it to its end, then ask again. Nothing was deleted.`;
+}
+
+/**
  * Retention and data-subject requests, the same for the app and `dcdesk`: a CPF is forgotten in
  * the history and in every older copy of it (backups and damaged files cannot be scrubbed of one
  * person, so they go whole).
@@ -37,12 +51,16 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
     checkCpf,
     /** What `forget` would remove, removing nothing. */
     preview(cpf: string): Result<ForgetReport> {
+      const halfStored = halfStoredText(db);
+      if (halfStored) return fail('validation', halfStored);
       const rows = countCpfRows(db, cpf);
       const mistyped = mistypedText(cpf, rows);
       if (mistyped) return fail('validation', mistyped);
       return ok({ rows, copies: countHistoryCopies(dataDir) });
     },
     forget(cpf: string): Result<ForgetReport> {
+      const halfStored = halfStoredText(db);
+      if (halfStored) return fail('validation', halfStored);
       const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
       if (mistyped) return fail('validation', mistyped);
       const rows = forgetCpf(db, cpf);
