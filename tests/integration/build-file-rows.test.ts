@@ -88,6 +88,14 @@ describe('the rows of a response file, read from the history', () => {
     );
   });
 
+  it('counts them alone, for a zip, as many as measured for a CSV', () => {
+    const review = reviewService(fixture.db);
+    const { count } = review.fileMeasure('sandbox', query());
+    expect(count).toBe(stored().length);
+    expect(review.fileMeasure('sandbox', query(), false)).toEqual({ count });
+    expect(review.fileMeasure('sandbox', { scope: 'unsent' }, false)).toEqual({ count });
+  });
+
   it('names every problem of a refused file, read in one snapshot, each on its line', async () => {
     const told: Array<[number, number]> = [];
     const built = await buildFile(

@@ -75,6 +75,12 @@ export interface ReviewService {
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
   ): { count: number; csvBytes: number };
+  /** The count alone (a zip's progress total): a pass that adds up no values, a third quicker. */
+  fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+    size: false,
+  ): { count: number };
   /**
    * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
    * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
@@ -149,6 +155,27 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
   const repo = outcomesRepo(db);
   const trail = trailRepo(db);
   const slices = outcomeSlices(db);
+
+  function fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+  ): { count: number; csvBytes: number };
+  function fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+    size: false,
+  ): { count: number };
+  function fileMeasure(
+    environment: Destination,
+    { batchId, scope }: { batchId?: string; scope: FileScope },
+    size = true,
+  ): { count: number; csvBytes?: number } {
+    const unsent = scope === 'unsent';
+    if (!size) return { count: repo.fileCount(environment, batchId, unsent) };
+    const { count, valueBytes } = repo.fileMeasure(environment, batchId, unsent);
+    // Each line: its three values, two separators of one byte, and CR LF.
+    return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
+  }
 
   /** Sets or clears one transaction's outcome and writes the change to the trail; 1 if changed. */
   function setOne(
@@ -296,11 +323,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    fileMeasure(environment, { batchId, scope }) {
-      const { count, valueBytes } = repo.fileMeasure(environment, batchId, scope === 'unsent');
-      // Each line: its three values, two separators of one byte, and CR LF.
-      return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
-    },
+    fileMeasure,
     fileRows(environment, { batchId, scope }, options = {}) {
       const { sliceRows = 16_384, progress, snapshot = false, collect = true } = options;
       async function read(): Promise<ResponseVariableRow[]> {

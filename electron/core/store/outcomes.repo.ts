@@ -280,6 +280,15 @@ export function outcomesRepo(db: Db) {
       ).get(batchId === undefined ? { environment } : { environment, batchId });
       return { count: found?.n ?? 0, valueBytes: found?.bytes ?? 0 };
     },
+    /** How many rows `fileRows` gives: `fileMeasure`'s count alone. */
+    fileCount(environment: Destination, batchId: string | undefined, unsentOnly: boolean): number {
+      const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
+      return (
+        statement<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
+        ).get(batchId === undefined ? { environment } : { environment, batchId })?.n ?? 0
+      );
+    },
     /**
      * Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. At
      * most `limit` of them, those after the outcome `after` (the `next` of the previous slice):

@@ -81,12 +81,14 @@ export async function buildFile(
   let count = 0;
   /** Reads the rows and builds the file; a CSV refused before any is read comes back. */
   async function read(): Promise<BuildAnswer | StreamedBuild> {
-    const { count: total, csvBytes } = review.fileMeasure(task.environment, task);
+    // A zip's size is not known from its values: only the progress total is counted.
+    const csv = task.fileKind === 'csv' ? review.fileMeasure(task.environment, task) : null;
+    const total = csv?.count ?? review.fileMeasure(task.environment, task, false).count;
     progress(0, total);
     // A CSV already over the limit by its values alone (quotes only add) is refused before a
     // row is read: a million rows were 3.6 s of reading to be refused.
-    if (task.fileKind === 'csv' && left.size === 0 && csvBytes > maxBytes) {
-      return { rows: total, file: null, problems: [tooLarge(csvBytes, false)] };
+    if (csv && left.size === 0 && csv.csvBytes > maxBytes) {
+      return { rows: total, file: null, problems: [tooLarge(csv.csvBytes, false)] };
     }
     // Each slice is written, and deflated on libuv's pool, while the next is read; none is kept.
     // Small slices die young: at 65,536 rows each slice outlived the collector's young space and
