@@ -14,6 +14,7 @@ import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcom
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
 import { inSnapshot } from '../store/read-snapshot';
+import { gatheredDeflater } from './gathered-deflater';
 import { nodeDeflater } from './node-deflater';
 import { sha256 } from '../uploads/upload-guard';
 
@@ -68,7 +69,7 @@ export async function buildFile(
     kind: task.fileKind,
     separator: task.separator,
     fileName: task.fileName,
-    deflater: nodeDeflater,
+    deflater: gatheredDeflater(nodeDeflater, 1 << 20),
     maxBytes,
   };
   // In a snapshot the rows can be read again as they were, so none is kept for the problems of
