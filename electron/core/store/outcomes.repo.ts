@@ -81,6 +81,18 @@ const scopeOf = (batchId: string | undefined) => {
   return batchId === undefined ? own : `${own} AND ${inBatch}`;
 };
 
+/**
+ * `scopeOf`, for a file's rows: the same rows, asked first whether the outcome was set on a row
+ * of the batch, itself one of `@environment`'s (asked once, not per outcome). That is most of a
+ * batch's outcomes, which then skip the rest: over a million, a tenth of a second of reading.
+ */
+const fileScopeOf = (batchId: string | undefined) =>
+  batchId === undefined
+    ? scopeOf(batchId)
+    : `((o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id = @batchId
+         AND EXISTS (SELECT 1 FROM batches WHERE id = @batchId AND destination = @environment))
+       OR (${scopeOf(batchId)}))`;
+
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
 export function outcomesRepo(db: Db) {
   const statement = statementCache(db);
@@ -276,7 +288,7 @@ export function outcomesRepo(db: Db) {
       const found = statement<{ n: number; bytes: number }>(
         `SELECT COUNT(*) AS n,
            COALESCE(SUM(${bytes('o.external_id')} + ${bytes('o.device_id')} + ${bytes('o.outcome')}), 0) AS bytes
-         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
+         FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}`,
       ).get(batchId === undefined ? { environment } : { environment, batchId });
       return { count: found?.n ?? 0, valueBytes: found?.bytes ?? 0 };
     },
@@ -285,7 +297,7 @@ export function outcomesRepo(db: Db) {
       const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
       return (
         statement<{ n: number }>(
-          `SELECT COUNT(*) AS n FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
+          `SELECT COUNT(*) AS n FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}`,
         ).get(batchId === undefined ? { environment } : { environment, batchId })?.n ?? 0
       );
     },
@@ -312,7 +324,7 @@ export function outcomesRepo(db: Db) {
       if (batchId !== undefined) params.batchId = batchId;
       if (slice.after)
         Object.assign(params, { afterAt: slice.after.setAt, afterId: slice.after.id });
-      const from = `FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}${after}
+      const from = `FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}${after}
          ORDER BY o.set_at, o.id LIMIT @limit`;
       // The slice and where it ended, read at one moment (a write between them would move it).
       return db
