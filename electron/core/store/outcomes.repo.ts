@@ -338,13 +338,13 @@ export function outcomesRepo(db: Db) {
             splitLines(lines) ??
             arrayRows(statement<unknown>(`SELECT ${arrayColumns} ${from}`), params);
           const last = rows.at(-1);
+          if (!last || rows.length < slice.limit) return { rows, next: null };
           // The external ID is unique: the last row's place in the order, by one lookup.
-          const next =
-            last && rows.length === slice.limit
-              ? (statement<FileRowsCursor>(
-                  'SELECT set_at AS setAt, id FROM outcomes WHERE external_id = @id',
-                ).get({ id: last.transactionId }) ?? null)
-              : null;
+          const next = statement<FileRowsCursor>(
+            'SELECT set_at AS setAt, id FROM outcomes WHERE external_id = @id',
+          ).get({ id: last.transactionId });
+          // Read in this transaction, it is there: were it not, the file would end short.
+          if (!next) throw new Error('The last outcome of a slice of file rows was not found.');
           return { rows, next };
         })
         .deferred();
