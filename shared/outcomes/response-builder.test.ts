@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { responseFileBuilder, type BuildOptions } from './response-builder';
+import { responseFileBuilder, streamedResponseFile, type BuildOptions } from './response-builder';
 import { buildResponseFile } from './response-file';
+import { previewResponseFile } from './response-preview';
 import type { DraftResponseRow } from './types';
 import { fflateDeflater, type Deflater } from './zip-one';
 
@@ -62,5 +63,54 @@ describe('responseFileBuilder', () => {
     expect(!built.ok && built.problems).toEqual([
       expect.objectContaining({ code: 'duplicate_transaction_id', line: 12, firstLine: 2 }),
     ]);
+  });
+});
+
+describe('streamedResponseFile', () => {
+  const outcomesInTurn = ['Suspeito', 'Fraude Confirmada', 'Device Positivado'] as const;
+  // 40 rows, a few of them formula-like in every slice of 7: more than the preview lists.
+  const rows: DraftResponseRow[] = Array.from({ length: 40 }, (_, n) => ({
+    transactionId: n % 3 === 0 ? `=PED-${String(n)}` : `PED-${String(n)}`,
+    deviceId: n % 5 === 0 ? `+dev-${String(n)}` : `dev-${String(n)}`,
+    outcome: outcomesInTurn[n % 3] ?? 'Suspeito',
+  }));
+
+  async function streamed(given: DraftResponseRow[], size: number, options: BuildOptions) {
+    const builder = streamedResponseFile(options);
+    for (let from = 0; from < given.length; from += size)
+      builder.add(given.slice(from, from + size));
+    return builder.finish();
+  }
+
+  it.each(['csv', 'zip'] as const)(
+    'gives the bytes and the preview of the builder that keeps the rows (%s), keeping none',
+    async (kind) => {
+      const options = { kind, fileName: 'lote', separator: ';' as const };
+      const whole = await buildResponseFile(rows, options);
+      if (!whole.ok) throw new Error('not built');
+      const { rows: wholeRows, ...file } = whole.file;
+      expect(file.preview).toEqual(previewResponseFile(wholeRows, file.bytes.length));
+      expect(file.preview.formulaLike.lines).toHaveLength(10);
+      expect(await streamed(rows, 7, options)).toEqual({ ok: true, file });
+    },
+  );
+
+  it('leaves the problems of a refused row or a repeated ID to be listed from the rows read again', async () => {
+    const options = { kind: 'zip' as const, fileName: 'x' };
+    const bad = [...rows.slice(0, 9), { transactionId: 'X', deviceId: ' ', outcome: 'Suspeito' }];
+    expect(await streamed(bad, 4, options)).toEqual({ ok: false, problems: null });
+    const repeated = [...rows, { ...rows[3], deviceId: 'other' } as DraftResponseRow];
+    expect(await streamed(repeated, 4, options)).toEqual({ ok: false, problems: null });
+  });
+
+  it('says at once that no rows is no file, and that a file too large is too large', async () => {
+    expect(await streamed([], 4, { kind: 'csv', fileName: 'x' })).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ code: 'empty' })],
+    });
+    expect(await streamed(rows, 4, { kind: 'csv', fileName: 'x', maxBytes: 100 })).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ code: 'too_large' })],
+    });
   });
 });

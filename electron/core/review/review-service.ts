@@ -75,6 +75,12 @@ export interface ReviewService {
     environment: Destination,
     query: { batchId?: string; scope: FileScope },
   ): { count: number; csvBytes: number };
+  /** The count alone (a zip's progress total): a pass that adds up no values, a third quicker. */
+  fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+    size: false,
+  ): { count: number };
   /**
    * Reviewed transactions as response-variable rows: those `environment` lacks, or all. Read
    * `sliceRows` at a time with a turn of the event loop between: a whole million-row batch
@@ -93,6 +99,12 @@ export interface FileRowsOptions {
   sliceRows?: number;
   /** After each slice: the rows read so far, and the slice (a file is built as they come). */
   progress?: (read: number, slice: ResponseVariableRow[]) => void;
+  /**
+   * False: the slices go to `progress` only and the answer is empty. A file built as the rows
+   * come needs none of them afterwards, and a million rows held to the end were most of a
+   * second of the collector's time.
+   */
+  collect?: boolean;
   /**
    * Read every slice in one read transaction (`inSnapshot`): the rows are the history as it was
    * when the reading began, so an outcome changed meanwhile is read once, not again at its new
@@ -143,6 +155,27 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
   const repo = outcomesRepo(db);
   const trail = trailRepo(db);
   const slices = outcomeSlices(db);
+
+  function fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+  ): { count: number; csvBytes: number };
+  function fileMeasure(
+    environment: Destination,
+    query: { batchId?: string; scope: FileScope },
+    size: false,
+  ): { count: number };
+  function fileMeasure(
+    environment: Destination,
+    { batchId, scope }: { batchId?: string; scope: FileScope },
+    size = true,
+  ): { count: number; csvBytes?: number } {
+    const unsent = scope === 'unsent';
+    if (!size) return { count: repo.fileCount(environment, batchId, unsent) };
+    const { count, valueBytes } = repo.fileMeasure(environment, batchId, unsent);
+    // Each line: its three values, two separators of one byte, and CR LF.
+    return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
+  }
 
   /** Sets or clears one transaction's outcome and writes the change to the trail; 1 if changed. */
   function setOne(
@@ -290,15 +323,12 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     },
     reviewedBy: (batchId) => repo.reviewedBy(batchId),
     seenElsewhere: (transactionIds, environment) => repo.seenElsewhere(transactionIds, environment),
-    fileMeasure(environment, { batchId, scope }) {
-      const { count, valueBytes } = repo.fileMeasure(environment, batchId, scope === 'unsent');
-      // Each line: its three values, two separators of one byte, and CR LF.
-      return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
-    },
+    fileMeasure,
     fileRows(environment, { batchId, scope }, options = {}) {
-      const { sliceRows = 16_384, progress, snapshot = false } = options;
+      const { sliceRows = 16_384, progress, snapshot = false, collect = true } = options;
       async function read(): Promise<ResponseVariableRow[]> {
         const rows: ResponseVariableRow[] = [];
+        let done = 0;
         let after: FileRowsCursor | null = null;
         do {
           if (after) await nextTurn();
@@ -306,8 +336,9 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
             after,
             limit: sliceRows,
           });
-          for (const row of slice.rows) rows.push(row);
-          progress?.(rows.length, slice.rows);
+          if (collect) for (const row of slice.rows) rows.push(row);
+          done += slice.rows.length;
+          progress?.(done, slice.rows);
           after = slice.next;
         } while (after);
         return rows;

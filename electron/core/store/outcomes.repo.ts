@@ -1,4 +1,5 @@
 import type { ResultFilter } from '../../../shared/contract/results';
+import { outcomes } from '../../../shared/domain/types';
 import type { Outcome, ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import { batchKeyOf } from './batch-key';
@@ -79,6 +80,18 @@ const scopeOf = (batchId: string | undefined) => {
     "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND (o.batch_id IN (SELECT id FROM batches WHERE destination = @environment) OR (o.batch_id IS NULL AND o.set_by IS NOT NULL AND o.environment = @environment))";
   return batchId === undefined ? own : `${own} AND ${inBatch}`;
 };
+
+/**
+ * `scopeOf`, for a file's rows: the same rows, asked first whether the outcome was set on a row
+ * of the batch, itself one of `@environment`'s (asked once, not per outcome). That is most of a
+ * batch's outcomes, which then skip the rest: over a million, a tenth of a second of reading.
+ */
+const fileScopeOf = (batchId: string | undefined) =>
+  batchId === undefined
+    ? scopeOf(batchId)
+    : `((o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND o.batch_id = @batchId
+         AND EXISTS (SELECT 1 FROM batches WHERE id = @batchId AND destination = @environment))
+       OR (${scopeOf(batchId)}))`;
 
 /** The `outcomes` table: one outcome per transaction id, with the device it names. */
 export function outcomesRepo(db: Db) {
@@ -275,14 +288,29 @@ export function outcomesRepo(db: Db) {
       const found = statement<{ n: number; bytes: number }>(
         `SELECT COUNT(*) AS n,
            COALESCE(SUM(${bytes('o.external_id')} + ${bytes('o.device_id')} + ${bytes('o.outcome')}), 0) AS bytes
-         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}`,
+         FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}`,
       ).get(batchId === undefined ? { environment } : { environment, batchId });
       return { count: found?.n ?? 0, valueBytes: found?.bytes ?? 0 };
+    },
+    /** How many rows `fileRows` gives: `fileMeasure`'s count alone. */
+    fileCount(environment: Destination, batchId: string | undefined, unsentOnly: boolean): number {
+      const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
+      return (
+        statement<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}`,
+        ).get(batchId === undefined ? { environment } : { environment, batchId })?.n ?? 0
+      );
     },
     /**
      * Reviewed transactions as file rows, oldest outcome first; only unsent ones if asked. At
      * most `limit` of them, those after the outcome `after` (the `next` of the previous slice):
      * a million are read a slice at a time along the `set_at` index.
+     *
+     * Each row comes out of SQLite as one text: its outcome's digit, its transaction ID, U+001F,
+     * its device. One value a row instead of an array of five: a million rows were 1.6 s and more
+     * of reading, most of it the collector's. A value holding U+001F itself (a control character,
+     * which the file's checks refuse) cannot be told apart, so such a slice is read again as
+     * arrays, as is one with an outcome that is not a file's.
      */
     fileRows(
       environment: Destination,
@@ -296,25 +324,66 @@ export function outcomesRepo(db: Db) {
       if (batchId !== undefined) params.batchId = batchId;
       if (slice.after)
         Object.assign(params, { afterAt: slice.after.setAt, afterId: slice.after.id });
-      // Read as arrays: one object a row fewer (a million rows: 0.4 s of 2.5).
-      const found = statement<unknown>(
-        `SELECT o.external_id, o.device_id, o.outcome, o.set_at, o.id
-         FROM outcomes o WHERE ${scopeOf(batchId)}${unsent}${after}
-         ORDER BY o.set_at, o.id LIMIT @limit`,
-      )
-        .raw(true)
-        .all(params) as Array<[string, string, Outcome, string, number]>;
-      const last = found.at(-1);
-      return {
-        rows: found.map(([transactionId, deviceId, outcome]) => ({
-          transactionId,
-          deviceId,
-          outcome,
-        })),
-        next: last && found.length === slice.limit ? { setAt: last[3], id: last[4] } : null,
-      };
+      const from = `FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}${after}
+         ORDER BY o.set_at, o.id LIMIT @limit`;
+      // The slice and where it ended, read at one moment (a write between them would move it).
+      return db
+        .transaction(() => {
+          const lines = statement<string>(
+            `SELECT ${outcomeDigit} || o.external_id || char(31) || o.device_id ${from}`,
+          )
+            .pluck(true)
+            .all(params);
+          const rows =
+            splitLines(lines) ??
+            arrayRows(statement<unknown>(`SELECT ${arrayColumns} ${from}`), params);
+          const last = rows.at(-1);
+          if (!last || rows.length < slice.limit) return { rows, next: null };
+          // The external ID is unique: the last row's place in the order, by one lookup.
+          const next = statement<FileRowsCursor>(
+            'SELECT set_at AS setAt, id FROM outcomes WHERE external_id = @id',
+          ).get({ id: last.transactionId });
+          // Read in this transaction, it is there: were it not, the file would end short.
+          if (!next) throw new Error('The last outcome of a slice of file rows was not found.');
+          return { rows, next };
+        })
+        .deferred();
     },
   };
+}
+
+const arrayColumns = 'o.external_id, o.device_id, o.outcome';
+
+/** The digit `fileRows` reads for each outcome a file carries (its place in `outcomes`). */
+const outcomeDigit = `CASE o.outcome ${outcomes
+  .map((outcome, digit) => `WHEN '${outcome}' THEN '${String(digit)}'`)
+  .join(' ')} ELSE '-' END`;
+
+/** The rows of `fileRows`' texts, or null when one is not a digit, an ID, U+001F and a device. */
+function splitLines(lines: Array<string | null>): ResponseVariableRow[] | null {
+  const rows = new Array<ResponseVariableRow>(lines.length);
+  for (let at = 0; at < lines.length; at += 1) {
+    const line = lines[at] ?? '';
+    const outcome = outcomes[line.charCodeAt(0) - 48];
+    const separator = line.indexOf('\u001f', 1);
+    if (outcome === undefined || separator < 0 || line.includes('\u001f', separator + 1))
+      return null;
+    rows[at] = {
+      transactionId: line.slice(1, separator),
+      deviceId: line.slice(separator + 1),
+      outcome,
+    };
+  }
+  return rows;
+}
+
+/** The same rows, read as arrays: for a slice whose values hold U+001F. */
+function arrayRows(
+  query: ReturnType<ReturnType<typeof statementCache>>,
+  params: Record<string, string | number>,
+): ResponseVariableRow[] {
+  const found = query.raw(true).all(params) as Array<[string, string, Outcome]>;
+  return found.map(([transactionId, deviceId, outcome]) => ({ transactionId, deviceId, outcome }));
 }
 
 export type OutcomesRepo = ReturnType<typeof outcomesRepo>;
