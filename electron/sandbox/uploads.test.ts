@@ -205,7 +205,7 @@ describe('response variable uploads', () => {
     // The app sends files up to 20 MB: the limit is the file's, not the request's (which adds
     // the multipart form's lines). A file of 20 MB exactly was refused as too large.
     const header = 'ID Transacional,DeviceId,Resultado\r\n';
-    const line = `A,${'dev-0123456789abcdef0123'},Suspeito\r\n`;
+    const line = `A,dev-0123456789abcdef0123,Suspeito\r\n`;
     let text = header;
     for (let n = 0; text.length + line.length + 8 <= 20 * 1024 * 1024; n += 1)
       text += line.replace('A,', `A${String(n).padStart(7, '0')},`);
