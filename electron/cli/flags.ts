@@ -5,7 +5,9 @@ import {
   withinBounds,
   type NumberBounds,
 } from '../../shared/settings-bounds';
+import { readNumberText } from '../../shared/number-text';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { shown } from './escape-text';
 import { UsageError } from './io';
 
 /** What a flag's value is, in the words of "--resume needs a batch ID". */
@@ -80,8 +82,7 @@ export function parseCommandLine<T extends ParseArgsConfig>(
 
 /**
  * A numeric flag, checked against the same bounds as its setting: a value the app would refuse
- * is a usage error here too, before anything is stored or sent. Only plain decimal digits are
- * taken (no `1e9`, `Infinity`, `0x10` or sign), so what is refused is never a surprise.
+ * is a usage error here too, before anything is stored or sent.
  */
 export function numberFlag(
   text: string | undefined,
@@ -89,12 +90,23 @@ export function numberFlag(
   bounds: NumberBounds,
   fallback: number,
 ): number {
-  if (text === undefined) return fallback;
-  const pattern = bounds.integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
-  const value = Number(text);
-  if (!pattern.test(text) || !withinBounds(value, bounds))
-    throw new UsageError(`--${name} takes ${describeBounds(bounds)}, not '${text}'.`);
-  return value;
+  return text === undefined ? fallback : boundedNumber(text, `--${name}`, bounds);
+}
+
+/**
+ * A number typed on the command line, read as the app's fields read it (`readNumberText`: one
+ * decimal mark, a comma or a point; no `1e9`, `Infinity` or `0x10`; a thousands separator named)
+ * and within `bounds`, or a usage error naming `label`.
+ */
+export function boundedNumber(text: string, label: string, bounds: NumberBounds): number {
+  const read = readNumberText(text, { integer: bounds.integer });
+  if (!read.ok && read.problem === 'grouped')
+    throw new UsageError(
+      `${label} takes ${describeBounds(bounds)}; '${shown(text)}' has a thousands separator: write ${read.ungrouped}, or a decimal with one mark (2.5).`,
+    );
+  if (!read.ok || !withinBounds(read.value, bounds))
+    throw new UsageError(`${label} takes ${describeBounds(bounds)}, not '${shown(text)}'.`);
+  return read.value;
 }
 
 /** Like `numberFlag`, but absent stays absent (a flag that turns something on). */

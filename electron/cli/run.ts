@@ -81,14 +81,19 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
   }
   const io: Io = { ...safeIo, verbosity: taken.verbosity };
   const [first, ...afterFirst] = taken.argv;
-  // `dcdesk help bulk` is `dcdesk bulk --help`.
+  // `dcdesk help bulk` is `dcdesk bulk --help`; `dcdesk --version` is `dcdesk version`, with its
+  // checks (`dcdesk --version --help`, `dcdesk help -V`).
   const helpWith = first === 'help' && afterFirst.length > 0;
-  const [name, ...rest] = helpWith ? [...afterFirst, '--help'] : taken.argv;
+  const [typed, ...rest] = helpWith ? [...afterFirst, '--help'] : taken.argv;
+  const name = typed === '--version' || typed === '-V' ? 'version' : typed;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
-  if (name === '--version' || name === '-V') return versionCommand.run(rest, io);
+  if (helpWith && name.startsWith('-')) {
+    io.err(`dcdesk: help takes a command's name, such as: dcdesk help bulk`);
+    return exitCodes.usage;
+  }
   const command = commands.find((candidate) => candidate.name === name);
   if (!command && name.startsWith('-')) {
     // `dcdesk --data-dir X batches`: the options belong after the command's name.

@@ -30,6 +30,19 @@ describe('response variable CSV', () => {
     });
   });
 
+  it('counts a separator at the very end once, and a CR alone in quotes as a line', () => {
+    expect(parse(`${header}\r\nt1,${device},Suspeito,`)).toEqual({
+      ok: false,
+      messages: ['Line 2: expected 3 values but found 4.'],
+    });
+    expect(
+      parse(`${header}\n"t\r1",${device},Suspeito\nx,${device},Suspeito\ny,${device},Nada\n`),
+    ).toEqual({
+      ok: false,
+      messages: ["Line 5: Resultado 'Nada' is not an allowed value."],
+    });
+  });
+
   it('counts physical lines, quoted line breaks included', () => {
     const text = `${header}\n"a\nb\nc",${device},Suspeito\nx,${device},Nada\n`;
     expect(parse(text)).toEqual({

@@ -70,7 +70,8 @@ function readRecords(
           if (quote < 0) return { error: `Line ${start}: a quoted value is not closed.` };
           const chunk = text.slice(i, quote);
           cell += chunk;
-          line += chunk.split('\n').length - 1;
+          // Physical lines: LF, CR LF and a CR alone each end one.
+          line += chunk.split(/\r\n|\r|\n/).length - 1;
           i = quote + 1;
           if (text[i] !== '"') break;
           cell += '"';
@@ -88,10 +89,10 @@ function readRecords(
         if (cell !== '') blank = false;
       }
       cells.push(cell);
+      // A separator starts one more cell, even at the end of the line or of the text.
       if (text[i] !== separator) break;
       blank = false;
       i += 1;
-      if (i === n) cells.push('');
     }
     if (text[i] === '\r') i += 1;
     if (text[i] === '\n') i += 1;

@@ -114,3 +114,13 @@ describe('streamedResponseFile', () => {
     });
   });
 });
+
+describe('the name of a built file', () => {
+  it('is cut to fit a file system when the analyst types a very long one', async () => {
+    const built = await buildResponseFile(
+      [{ transactionId: 'A1', deviceId: 'd', outcome: 'Suspeito' }],
+      { kind: 'csv', separator: ',', fileName: `${'x'.repeat(300)}.csv` },
+    );
+    expect(built.ok && built.file.fileName).toBe(`${'x'.repeat(150)}.csv`);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { outcomes } from '../domain/types';
 import type { Outcome, ResponseVariableRow } from '../domain/types';
+import { shortStem } from '../file-names';
 import { checkResponseRows, rowConfirmer } from './response-checks';
 import { responseCsv, responseLines } from './response-csv';
 import { previewResponseFile } from './response-preview';
@@ -210,9 +211,12 @@ export function tooLarge(size: number, zip: boolean): FileProblem {
   };
 }
 
-/** `C:\out\respostas.CSV` → `respostas`; a name with nothing left becomes the default stem. */
+/**
+ * `C:\out\respostas.CSV` → `respostas`; a name with nothing left becomes the default stem, and a
+ * name too long for a file system is cut (`shortStem`; the preview shows the name kept).
+ */
 function fileStem(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  const stem = base.replace(/\.(csv|zip)$/i, '').trim();
+  const stem = shortStem(base.replace(/\.(csv|zip)$/i, '').trim());
   return stem === '' ? 'variaveis-resposta' : stem;
 }

@@ -272,10 +272,16 @@ describe('dcdesk settings and purge', () => {
     // `1.000` is a thousand to a Portuguese reader: it was stored as 1 day, and the next command
     // purged every batch older than that. `0x10` and `1e2` were stored as 16 and 100.
     for (const [key, value, said] of [
-      ['retentionDays', '1.000', /retentionDays takes a whole number from 1 to 3650, not '1\.000'/],
+      [
+        'retentionDays',
+        '1.000',
+        /retentionDays takes a whole number from 1 to 3650; '1\.000' has a thousands separator: write 1000/,
+      ],
+      ['ratePerSecond', '1.000', /'1\.000' has a thousands separator: write 1000, or a decimal/],
+      ['maxRows', '1 000', /'1 000' has a thousands separator/],
       ['retentionDays', '0x10', /retentionDays takes a whole number/],
       ['maxRows', '1e2', /maxRows takes a whole number/],
-      ['ratePerSecond', '2,5', /ratePerSecond takes a number from 0\.1 to 10000, not '2,5'/],
+      ['ratePerSecond', '0.09', /ratePerSecond takes a number from 0\.1 to 10000, not '0\.09'/],
       ['tourDismissed', 'yes', /tourDismissed takes true or false, not 'yes'/],
     ] as const) {
       const refused = await dcdesk(['settings', 'set', key, value, '--data-dir', work.dir]);
@@ -283,7 +289,8 @@ describe('dcdesk settings and purge', () => {
     }
     const kept = await dcdesk(['settings', '--json', '--data-dir', work.dir]);
     expect(JSON.parse(kept.stdout)).toMatchObject({ retentionDays: 30, maxRows: 1_048_576 });
-    const rate = await dcdesk(['settings', 'set', 'ratePerSecond', '2.5', '--data-dir', work.dir]);
+    // A decimal comma is a decimal mark here too, as in the app's fields.
+    const rate = await dcdesk(['settings', 'set', 'ratePerSecond', '2,5', '--data-dir', work.dir]);
     expect(rate.stdout).toMatch(/ratePerSecond\s+2\.5/);
     // The app's check on an address, at this door too: plain http would carry the password.
     const insecure = await dcdesk([

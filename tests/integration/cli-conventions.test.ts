@@ -78,6 +78,26 @@ describe('typos', () => {
     const help = await dcdesk(['help', 'lookup']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: dcdesk lookup/);
+    // The version flags are the version command, with its checks: no stack trace.
+    for (const argv of [
+      ['help', '--version'],
+      ['--version', '--help'],
+      ['help', '-V'],
+    ]) {
+      const run = await dcdesk(argv);
+      expect(run, argv.join(' ')).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^Usage: dcdesk version/) as unknown,
+      });
+    }
+    const bogus = await dcdesk(['-V', '--bogus']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toMatch(/^dcdesk version: unknown option '--bogus'/);
+    const flag = await dcdesk(['help', '--json']);
+    expect(flag).toMatchObject({
+      code: 2,
+      stderr: "dcdesk: help takes a command's name, such as: dcdesk help bulk",
+    });
   });
 
   it('suggests the nearest option in plain words, exit 2', async () => {

@@ -63,7 +63,9 @@ describe('dcdesk bulk told to stop', () => {
   it('by SIGTERM: the batch pauses as interrupted, with why', async () => {
     const run = await stoppedRun('SIGTERM', 'term');
     expect(run.code, run.stderr).toBe(5);
-    expect(run.stderr).toContain('dcdesk: stopped by a signal (SIGTERM): pausing the batch');
+    expect(run.stderr).toContain(
+      'dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted)',
+    );
     expect(run.batch).toMatchObject({
       state: 'paused',
       pauseReason: 'interrupted',

@@ -127,7 +127,7 @@ function stopWords(cause: StopCause | undefined): { notice?: string; why?: strin
   if (cause === 'SIGTERM')
     return {
       notice:
-        'dcdesk: stopped by a signal (SIGTERM): pausing the batch, waiting for the requests in flight to finish (a second SIGTERM stops them now; the batch can be resumed either way).',
+        'dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted), waiting for the requests in flight to finish (a second SIGTERM stops them now; the batch can be resumed either way).',
       why: 'Stopped by a signal (SIGTERM).',
     };
   // Nobody pressed anything: the end of the run says why it stopped.

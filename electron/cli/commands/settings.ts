@@ -1,6 +1,6 @@
-import { parseCommandLine } from '../flags';
+import { boundedNumber, parseCommandLine } from '../flags';
 import { ZodError } from 'zod';
-import { describeBounds, settingBounds } from '../../../shared/settings-bounds';
+import { settingBounds } from '../../../shared/settings-bounds';
 import { settingKeys, settingsSchema, type SettingKey } from '../../../shared/settings';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { alignColumns } from '../columns';
@@ -14,20 +14,16 @@ const options = { 'data-dir': { type: 'string' }, json: { type: 'boolean' } } as
 const defaults = settingsSchema.parse({});
 
 /**
- * The value of `key` typed as `text`. A number is plain digits with a point for a decimal, as
- * `numberFlag` takes it: `1.000` (a thousand to a Portuguese reader) is not a whole number of
- * days, where `Number` made it 1 and the next command purged every batch older than a day; `0x10`
- * and `1e2` are refused too. Only ratePerSecond may be cleared (`none`); the schema says so.
+ * The value of `key` typed as `text`. A number is read as the app's fields and every flag read it
+ * (`boundedNumber`): `1.000` (a thousand to a Portuguese reader) is named as written with a
+ * thousands separator, where `Number` made it 1 day and the next command purged every batch older
+ * than that; `0x10` and `1e2` are refused too. Only ratePerSecond may be cleared (`none`); the
+ * schema says so.
  */
 function valueFrom(key: SettingKey, text: string): unknown {
   if (text === 'null' || text === 'none') return null;
-  if (key in settingBounds) {
-    const bounds = settingBounds[key as keyof typeof settingBounds];
-    const pattern = bounds.integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
-    if (!pattern.test(text))
-      throw new UsageError(`${key} takes ${describeBounds(bounds)}, not '${shown(text)}'.`);
-    return Number(text);
-  }
+  if (key in settingBounds)
+    return boundedNumber(text, key, settingBounds[key as keyof typeof settingBounds]);
   if (typeof defaults[key] === 'boolean') {
     if (text !== 'true' && text !== 'false')
       throw new UsageError(`${key} takes true or false, not '${shown(text)}'.`);
@@ -45,7 +41,7 @@ export const settingsCommand: Command = {
 --json prints one object with every key below and its value (after a set, the new values).
 
 Keys: ${settingKeys.join(', ')}. 'none' clears ratePerSecond.
-A number is written in digits, with a point for a decimal and no thousands separator (1000, 2.5);
+A number is written in digits, with one decimal mark and no thousands separator (1000, 2.5, 2,5);
 tourDismissed takes true or false.`,
   async run(argv: string[], io: Io) {
     const { values, positionals } = parseCommandLine({
