@@ -10,6 +10,8 @@ export const maxStemBytes = 150;
  * between a surrogate pair's halves), without spaces or dots left at its end.
  */
 export function shortStem(stem: string, maxBytes = maxStemBytes): string {
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair, 4 for 2): most names need no encoding.
+  if (stem.length * 3 <= maxBytes) return stem;
   const encoder = new TextEncoder();
   if (encoder.encode(stem).length <= maxBytes) return stem;
   let kept = '';

@@ -8,7 +8,7 @@ export const searchMessages = catalogue(
     'search.submit': 'Find',
     'search.start': 'Type an identifier to search the history.',
     'search.tooLong':
-      'This is {length} characters long; no identifier in the history is longer than {max}. Check what was pasted.',
+      'This is {length, plural, one {# character} other {# characters}} long; no identifier in the history is longer than {max}. Check what was pasted.',
     'search.results': 'Results',
     'search.empty': 'Nothing in the history matches this search.',
     'search.count.one': '1 lookup found.',
@@ -58,7 +58,7 @@ export const searchMessages = catalogue(
     'search.submit': 'Buscar',
     'search.start': 'Digite um identificador para pesquisar o histórico.',
     'search.tooLong':
-      'Isto tem {length} caracteres; nenhum identificador do histórico tem mais de {max}. Confira o que foi colado.',
+      'Isto tem {length, plural, one {# caractere} other {# caracteres}}; nenhum identificador do histórico tem mais de {max}. Confira o que foi colado.',
     'search.results': 'Resultados',
     'search.empty': 'Nada no histórico corresponde a esta pesquisa.',
     'search.count.one': '1 consulta encontrada.',
