@@ -5,6 +5,8 @@
  * "1 rows". Which form a count takes is
  * Intl.PluralRules' choice, never `count === 1`.
  */
+import { formatCount } from './spreadsheet/problem';
+
 const rules = new Map<string, Intl.PluralRules>();
 
 /** The form of a word (or of a verb agreeing with a count) that `count` takes in `locale`. */
@@ -20,6 +22,5 @@ export function pluralForm(
 
 export function counted(count: number, singular: string, plural = `${singular}s`): string {
   // Thousands grouped, as English writes them: `476,624 rows`.
-  const digits = String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${digits} ${pluralForm(count, { one: singular, other: plural })}`;
+  return `${formatCount(count)} ${pluralForm(count, { one: singular, other: plural })}`;
 }
