@@ -146,6 +146,26 @@ describe('work over a whole batch on the history task thread (issue 13)', () => 
     expect(!gone.ok && gone.error).toMatchObject({ code: 'validation' });
   }, 60_000);
 
+  it('checks a kept file by its build’s verdict, finding what the whole check finds', async () => {
+    // The file just sent, built again: the same bytes and transactions are in the ledger now.
+    const view = await call<BuiltFileView>('outcomes.buildFile', {
+      batchId,
+      scope: 'all',
+      kind: 'zip',
+      fileName: 'respostas',
+    });
+    const file = view.file;
+    if (!file) throw new Error('no file');
+    const byId = await call<UploadCheck>('uploads.check', { fileId: file.fileId });
+    const saved = await call<SavedExport>('uploads.saveBuilt', { fileId: file.fileId });
+    if (saved.outcome !== 'saved') throw new Error(saved.outcome);
+    const base64 = readFileSync(saved.path).toString('base64');
+    const whole = await call<UploadCheck>('uploads.check', { fileName: 'respostas.zip', base64 });
+    expect(byId).toEqual(whole);
+    expect(byId).toMatchObject({ rows: view.rows, repeatedTransactions: view.rows });
+    expect(byId.sameFile).toHaveLength(1);
+  }, 60_000);
+
   it('says a failure of the history on the thread as one (db), with SQLite’s reason', async () => {
     const view = await call<BuiltFileView>('outcomes.buildFile', {
       batchId,

@@ -54,7 +54,7 @@ export function uploadHandlers(
       return context.tasks.run({
         kind: 'checkFile',
         fileName: kept.fileName,
-        source: { path: kept.path },
+        source: { path: kept.path, built: kept.verdict },
         environment,
       });
     }

@@ -260,15 +260,21 @@ export function uploadsRepo(db: Db) {
     changedSince(id: number): number {
       return changedSince.get(id)?.n ?? 0;
     },
-    /** How many of these ids `environment` accepted or may have received, and in which uploads. */
+    /** True once `environment` accepted or may have received a file: before, nothing repeats. */
+    anySent: (environment: Destination): boolean => anySent.get(environment) === 1,
+    /**
+     * How many of these ids `environment` accepted or may have received, and in which uploads;
+     * the ids as a list, or as its JSON text.
+     */
     repeated(
       environment: Destination,
-      transactionIds: string[],
+      transactionIds: string[] | { json: string },
     ): { count: number; uploads: UploadView[] } {
       // Before the first send to a destination there is nothing to repeat: a million IDs are not
       // written out and read back to find that.
       if (anySent.get(environment) === 0) return { count: 0, uploads: [] };
-      const params = { environment, ids: JSON.stringify(transactionIds) };
+      const ids = 'json' in transactionIds ? transactionIds.json : JSON.stringify(transactionIds);
+      const params = { environment, ids };
       const count = repeatedCount.get(params)?.n ?? 0;
       return { count, uploads: count === 0 ? [] : repeatedIn.all(params).map(toView) };
     },

@@ -16,11 +16,14 @@ import type { Db } from '../store/db';
 import { inSnapshot } from '../store/read-snapshot';
 import { gatheredDeflater } from './gathered-deflater';
 import { nodeDeflater } from './node-deflater';
+import { uploadsRepo } from '../store/uploads.repo';
 import { sha256 } from '../uploads/upload-guard';
 
 /** A built file as the core keeps it: the view the window gets, less what the core adds. */
 export type BuildAnswer = Omit<BuiltFileView, 'sentByTeam' | 'teamError' | 'file'> & {
   file: Omit<NonNullable<BuiltFileView['file']>, 'fileId'> | null;
+  /** True when the file's transaction IDs were written to `idsPath` (see `BuildFileTask`). */
+  idsWritten?: boolean;
 };
 
 /** A response-variable file of the reviewed rows, to be written to `path`. */
@@ -34,6 +37,12 @@ export interface BuildFileTask {
   separator: ResponseSeparator;
   fileName: string;
   path: string;
+  /**
+   * Where the file's transaction IDs (trimmed, as the ledger keeps them) are written as a JSON
+   * list when the destination has been sent files before: the check of the kept file by its ID
+   * asks the ledger about them without reading the file again (see `builtCheck`).
+   */
+  idsPath?: string;
 }
 
 /** Rows read at a time, and between two reports of progress. */
@@ -80,6 +89,9 @@ export async function buildFile(
   const kept = (slice: ResponseVariableRow[]) =>
     left.size === 0 ? slice : slice.filter((row) => !left.has(row.transactionId));
   let count = 0;
+  // The IDs as JSON text, a slice at a time: only a destination sent to before has a ledger to ask.
+  const ids: string[] | null =
+    task.idsPath !== undefined && uploadsRepo(db).anySent(task.environment) ? [] : null;
   /** Reads the rows and builds the file; a CSV refused before any is read comes back. */
   async function read(): Promise<BuildAnswer | StreamedBuild> {
     // A zip's size is not known from its values: only the progress total is counted.
@@ -102,6 +114,8 @@ export async function buildFile(
         const rows = kept(slice);
         count += rows.length;
         builder.add(rows);
+        if (ids && rows.length > 0)
+          ids.push(JSON.stringify(rows.map((row) => row.transactionId.trim())).slice(1, -1));
         // Told as often as before (every 65,536 rows, and at the end), not at every slice.
         if (done - told < progressRows && slice.length === sliceRows) return;
         told = done;
@@ -120,8 +134,11 @@ export async function buildFile(
   if (!built.ok) return { rows: count, file: null, problems: built.problems ?? [] };
   const { file } = built;
   await writeFile(task.path, file.bytes, { mode: 0o600 });
+  if (ids && task.idsPath !== undefined)
+    await writeFile(task.idsPath, `[${ids.join(',')}]`, { mode: 0o600 });
   return {
     rows: count,
+    idsWritten: ids !== null,
     problems: [],
     file: {
       fileName: file.fileName,

@@ -5,6 +5,7 @@ import type { Destination } from '../../../shared/environment';
 import { ok, type Result } from '../../../shared/result';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { builtCheck, type BuiltVerdict } from '../uploads/built-check';
 import { fileFromBase64 } from '../uploads/file-base64';
 import { uploadGuard } from '../uploads/upload-guard';
 import { prepareUpload, type PrepareTarget, type Prepared } from '../uploads/upload-prepare';
@@ -31,11 +32,14 @@ export type HistoryTask =
   | ({ kind: 'buildFile' } & BuildFileTask)
   /** The history's part of a send: the file checked, the guard asked, the ledger line stored. */
   | { kind: 'prepareUpload'; fileName: string; bytes: Uint8Array; target: PrepareTarget }
-  /** The checks and the re-send guard of a file, read from `path` or given as base64 text. */
+  /**
+   * The checks and the re-send guard of a file, read from `path` or given as base64 text; a file
+   * the core built comes with its build's verdict (see `builtCheck`).
+   */
   | {
       kind: 'checkFile';
       fileName: string;
-      source: { path: string } | { base64: string };
+      source: { path: string; built?: BuiltVerdict } | { base64: string };
       environment: Destination;
     };
 
@@ -89,6 +93,11 @@ export async function runHistoryTask(
               bytes: new Uint8Array(await readFile(task.source.path)),
             });
       if (!file.ok) return file;
+      const built =
+        'built' in task.source && task.source.built
+          ? await builtCheck(db, file.value, task.source.built, task.environment)
+          : null;
+      if (built) return ok(built);
       const { check } = await uploadGuard(db).inspect(file.value, task.environment);
       return ok(check);
     }

@@ -5,6 +5,7 @@ import type { BuiltFileView, FileScope } from '../../../shared/contract/outcomes
 import type { Destination } from '../../../shared/environment';
 import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
 import type { HistoryTasks } from '../tasks/thread-tasks';
+import type { BuiltVerdict } from './built-check';
 import type { TeamService } from '../team/team-service';
 
 /** A file the core built and keeps, by its ID. */
@@ -14,6 +15,8 @@ export interface KeptFile {
   kind: ResponseFileKind;
   mimeType: 'text/csv' | 'application/zip';
   rows: number;
+  /** What its build knew: a check by its ID stands on it while the bytes are the ones built. */
+  verdict: BuiltVerdict;
 }
 
 /** What to build: as `outcomes.buildFile` takes it. */
@@ -94,6 +97,7 @@ export function builtFiles(
       if (kept.size <= keptFiles) break;
       kept.delete(oldId);
       rmSync(old.path, { force: true });
+      if (old.verdict.idsPath !== null) rmSync(old.verdict.idsPath, { force: true });
     }
   }
 
@@ -108,6 +112,7 @@ export function builtFiles(
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const fileId = randomBytes(12).toString('base64url');
       const file = path.join(folder, `${fileId}.${request.kind}`);
+      const idsPath = path.join(folder, `${fileId}.ids.json`);
       const built = await tasks.run(
         {
           kind: 'buildFile',
@@ -119,6 +124,7 @@ export function builtFiles(
           separator: request.separator,
           fileName: request.fileName,
           path: file,
+          idsPath,
         },
         progress,
       );
@@ -136,6 +142,12 @@ export function builtFiles(
           kind: built.file.kind,
           mimeType: built.file.mimeType,
           rows: built.rows,
+          verdict: {
+            sha256: built.file.sha256,
+            environment,
+            rows: built.rows,
+            idsPath: built.idsWritten === true ? idsPath : null,
+          },
         });
       return view;
     },

@@ -4,7 +4,7 @@ import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
 import type { Db } from '../store/db';
-import { uploadsRepo } from '../store/uploads.repo';
+import { uploadsRepo, type UploadsRepo } from '../store/uploads.repo';
 import { deviceClasses } from './device-classes';
 import { nodeUnpacking } from './node-inflater';
 
@@ -37,6 +37,24 @@ export function sortedDistinct(texts: string[]): string[] {
     if (at === 0 || sorted[at] !== sorted[kept - 1]) sorted[kept++] = sorted[at] ?? '';
   sorted.length = kept;
   return sorted;
+}
+
+/**
+ * The ledger's part of the guard as it is now, for a file's bytes (their SHA-256) and its
+ * transaction IDs, trimmed (a list, or its JSON text): the same bytes, the same transactions sent.
+ */
+export function ledgerOf(
+  repo: UploadsRepo,
+  hash: string,
+  ids: string[] | { json: string },
+  environment: Destination,
+) {
+  const repeated = repo.repeated(environment, ids);
+  return {
+    sameFile: repo.sameFile(hash, environment),
+    repeatedTransactions: repeated.count,
+    repeatedIn: repeated.uploads,
+  };
 }
 
 /** Resolves after the events waiting (other requests, I/O) have had their turn. */
@@ -83,15 +101,8 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
     // Trimmed, as the ledger stores them: the service trims its cells, so ` A1 ` is `A1`.
-    const repeated = repo.repeated(
-      environment,
-      rows.map((row) => row.transactionId.trim()),
-    );
-    return {
-      sameFile: repo.sameFile(hash, environment),
-      repeatedTransactions: repeated.count,
-      repeatedIn: repeated.uploads,
-    };
+    const ids = rows.map((row) => row.transactionId.trim());
+    return ledgerOf(repo, hash, ids, environment);
   }
 
   /** The re-send guard over the history as it is now, for a file already read. */
