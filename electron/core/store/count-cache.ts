@@ -11,19 +11,27 @@ import type { Db } from './db';
  * for. Writes here are synchronous transactions, so no read runs inside an uncommitted write
  * that could still roll back.
  */
-export function countCache(db: Db, size = 32) {
+export function countCache(db: Db, size = 32): (key: string, count: () => number) => number {
+  return keptUntilChange<number>(db, size);
+}
+
+/**
+ * Any value read from the history, kept as `countCache` keeps counts: given again only while
+ * nothing changed. The value is shared by every caller: none may change it.
+ */
+export function keptUntilChange<T>(db: Db, size = 32) {
   const changes = db.prepare('SELECT total_changes()').pluck();
   const version = db.prepare('PRAGMA data_version').pluck();
-  const kept = new Map<string, { stamp: string; n: number }>();
-  return (key: string, count: () => number): number => {
+  const kept = new Map<string, { stamp: string; value: T }>();
+  return (key: string, read: () => T): T => {
     const stamp = `${String(version.get())}:${String(changes.get())}`;
     const known = kept.get(key);
-    if (known?.stamp === stamp) return known.n;
-    const n = count();
+    if (known?.stamp === stamp) return known.value;
+    const value = read();
     kept.delete(key);
-    // The oldest count goes first (a Map keeps insertion order).
+    // The oldest value goes first (a Map keeps insertion order).
     if (kept.size >= size) kept.delete(kept.keys().next().value ?? '');
-    kept.set(key, { stamp, n });
-    return n;
+    kept.set(key, { stamp, value });
+    return value;
   };
 }
