@@ -1,5 +1,5 @@
 import { nodeFetch } from '../../electron/core/service/node-fetch';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Request } from '@playwright/test';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
 import { startWebHost } from '../../electron/webhost/server';
@@ -57,4 +57,37 @@ export async function withAppInChromium<T>(
     await host.close();
     await core.value.close();
   }
+}
+
+/**
+ * Watches `page`'s calls to the core (`/api/…`); the function returned resolves once one was made
+ * and none has been in flight for `quietMs` (counted from the call at the earliest). Call it
+ * before `goto`. A section's first paint (the Batches button) comes before the window's opening
+ * requests are answered: the Review section is mounted hidden and asks at once for its queue and
+ * the outcome summary, about a second over a million rows on the core's thread, which is this
+ * process. A clock started before they end times them too, or not, as the race goes.
+ */
+export function apiSettled(page: Page, quietMs = 500): () => Promise<void> {
+  let inFlight = 0;
+  let seen = 0;
+  let last = performance.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    inFlight += 1;
+    seen += 1;
+    last = performance.now();
+  });
+  const ended = (request: Request) => {
+    if (!isApi(request)) return;
+    inFlight -= 1;
+    last = performance.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async () => {
+    const asked = performance.now();
+    while (seen === 0 || inFlight > 0 || performance.now() - Math.max(last, asked) < quietMs)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
 }
