@@ -101,8 +101,10 @@ describe('retention', () => {
       },
       new Date('2026-11-01T00:00:00Z'),
     );
+    // Finished: an unfinished batch is kept whatever its age (retention-kept.test.ts).
+    batchesRepo(history.db).setState(old.id, 'finished', '2026-01-01T00:10:00Z');
     const report = purgeOlderThan(history.db, 90, new Date('2026-11-21T00:00:00Z'));
-    expect(report).toEqual({ batches: 1, rows: 5 });
+    expect(report).toEqual({ batches: 1, rows: 5, kept: 0 });
     expect(batchesRepo(history.db).get(old.id)).toBeNull();
     expect(batchesRepo(history.db).get(recent.id)).not.toBeNull();
     expect(databaseBytes().includes(sourceRows(1)[0]!.raw.cpf!)).toBe(false);
