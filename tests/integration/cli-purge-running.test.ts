@@ -75,4 +75,36 @@ describe('a purge from another process while dcdesk bulk runs', () => {
     expect(lines).toHaveLength(rows + 1);
     expect(Object.keys(sandbox.counters().perExternalId)).toHaveLength(rows);
   }, 30_000);
+
+  it('a run whose batch was deleted under it says so, without a resume, and exits 1', async () => {
+    const dataDir = work.file('deleted');
+    sandbox.resetCounters();
+    const bulk = dcdesk([
+      'bulk',
+      work.file('input.csv'),
+      '--output',
+      work.file('deleted.csv'),
+      '--data-dir',
+      dataDir,
+      '--env',
+      'sandbox',
+      '--base-url',
+      sandbox.url,
+      '--concurrency',
+      '2',
+    ]);
+    while (sandbox.counters().insights < 30) await new Promise((done) => setTimeout(done, 10));
+    // Another program (an old build's purge, a script) deletes the batch outright.
+    const db = new Database(path.join(dataDir, 'history.sqlite3'), { timeout: 10_000 });
+    try {
+      db.pragma('foreign_keys = ON');
+      db.prepare('DELETE FROM batches').run();
+    } finally {
+      db.close();
+    }
+    const run = await bulk;
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/the batch was deleted from the history while it ran/i);
+    expect(run.stderr).not.toMatch(/took this batch over|resume it with/);
+  }, 30_000);
 });
