@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leaseRepo, newLeaseOwner } from '../../electron/core/batches/batch-lease';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
 import { privacyService } from '../../electron/core/privacy/privacy-service';
@@ -74,6 +75,38 @@ describe('data-subject deletion while a batch is half stored', () => {
         }) as unknown,
       });
     expect(batchesRepo(history.db).get(batch.id)?.total).toBe(100);
+  });
+});
+
+describe('data-subject deletion while a batch runs', () => {
+  it('is refused while a live runner holds a batch with rows about the CPF', () => {
+    const rows = sourceRows(10);
+    const cpf = rows[4]!.raw.cpf!;
+    const batch = createBatch(history.db, {
+      sourceName: 'running.csv',
+      sourceSha256: 'r',
+      environment: 'sandbox',
+      baseUrl: sandbox.url,
+      rows,
+    });
+    // This very process runs it (the app's window, with Settings open beside it).
+    const leases = leaseRepo(history.db);
+    leases.take(batch.id, newLeaseOwner(), Date.now());
+    const privacy = privacyService({ db: history.db, dataDir: history.dir });
+    for (const asked of [privacy.preview(cpf), privacy.forget(cpf)])
+      expect(asked).toEqual({
+        ok: false,
+        error: expect.objectContaining({
+          code: 'busy',
+          message: expect.stringMatching(
+            new RegExp(`^Batch ${batch.id} holds rows about that CPF and is running \\(pid `),
+          ) as unknown,
+        }) as unknown,
+      });
+    expect(rowsRepo(history.db).counts(batch.id).total).toBe(10);
+    // Once its runner has stopped answering (the heartbeat stale), the CPF is forgotten as asked.
+    history.db.prepare('UPDATE batches SET lease_heartbeat_at = 0 WHERE id = ?').run(batch.id);
+    expect(privacy.forget(cpf)).toEqual({ ok: true, value: { rows: 1, copies: 0 } });
   });
 });
 
