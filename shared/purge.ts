@@ -2,6 +2,11 @@
 export interface PurgeReport {
   batches: number;
   rows: number;
+  /**
+   * Batches old enough to go that were kept: running (here or in another process), with rows of
+   * their file still to store, or unfinished (paused, interrupted, never started).
+   */
+  kept: number;
 }
 
 /** What forgetting one CPF removed. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchCounts } from '../core/bulk/progress';
+import { lostEnd } from '../core/bulk/run-end';
 import { endOfRun, overFile } from './bulk-summary';
 import { commandWord } from './escape-text';
 
@@ -26,6 +27,17 @@ describe('endOfRun', () => {
       'o.json',
     );
     expect(end.lines[0]).toMatch(/^batch b1: 580 of 300,000 rows done /);
+  });
+
+  it('offers no resume for a batch deleted under the run (exit 1) or taken over (exit 5)', () => {
+    const stopped = counts({ done: 4, ok: 4, remaining: 6 });
+    const deleted = endOfRun(lostEnd(stopped, true), 'b1', 'o.json');
+    expect(deleted.code).toBe(1);
+    expect(deleted.lines[1]).toMatch(/^the batch stopped before its end: The batch was deleted/);
+    const taken = endOfRun(lostEnd(stopped, false), 'b1', 'o.json');
+    expect(taken.code).toBe(5);
+    expect(taken.lines[1]).toMatch(/Another process took this batch over/);
+    for (const end of [deleted, taken]) expect(end.lines.join('\n')).not.toMatch(/--resume/);
   });
 
   it('exits 0 when every row was answered', () => {

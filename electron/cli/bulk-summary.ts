@@ -21,7 +21,8 @@ export function overFile(end: RunEnd, fileTotal: number | undefined): RunEnd {
 /**
  * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
  * with rows that are invalid, rejected or failed, 5 stopped before the end (1 when the results
- * could not be stored). Failed rows (no usable answer: none, a failure, or one outside the
+ * could not be stored, or the batch was deleted under the run; 5, with no resume, when another
+ * process took it over and goes on with it). Failed rows (no usable answer: none, a failure, or one outside the
  * interface) can be sent again, so the line that counts them says how.
  */
 export function endOfRun(
@@ -45,6 +46,11 @@ export function endOfRun(
     counts.failed > 0
       ? `${counted(counts.failed, 'row', 'rows')} failed (no usable answer: the service did not answer, failed, or answered outside its interface; the output says which); send ${pluralForm(counts.failed, { one: 'it', other: 'them' })} again with: ${resume} --retry-failed`
       : null;
+  if (end.state === 'failed' && end.lost !== undefined) {
+    // Nothing to resume here: the batch goes on in another process, or is no longer there.
+    lines.push(`the batch stopped before its end: ${shown(end.message)}`);
+    return { lines, code: end.lost === 'taken' ? exitCodes.stopped : exitCodes.failed };
+  }
   if (end.state !== 'finished') {
     // The message may hold the service's or the history's words: kept on its one line.
     const why = end.state === 'cancelled' ? 'Cancelled.' : shown(end.message);

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leaseRepo, newLeaseOwner } from '../../electron/core/batches/batch-lease';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
 import { privacyService } from '../../electron/core/privacy/privacy-service';
@@ -77,6 +78,38 @@ describe('data-subject deletion while a batch is half stored', () => {
   });
 });
 
+describe('data-subject deletion while a batch runs', () => {
+  it('is refused while a live runner holds a batch with rows about the CPF', () => {
+    const rows = sourceRows(10);
+    const cpf = rows[4]!.raw.cpf!;
+    const batch = createBatch(history.db, {
+      sourceName: 'running.csv',
+      sourceSha256: 'r',
+      environment: 'sandbox',
+      baseUrl: sandbox.url,
+      rows,
+    });
+    // This very process runs it (the app's window, with Settings open beside it).
+    const leases = leaseRepo(history.db);
+    leases.take(batch.id, newLeaseOwner(), Date.now());
+    const privacy = privacyService({ db: history.db, dataDir: history.dir });
+    for (const asked of [privacy.preview(cpf), privacy.forget(cpf)])
+      expect(asked).toEqual({
+        ok: false,
+        error: expect.objectContaining({
+          code: 'busy',
+          message: expect.stringMatching(
+            new RegExp(`^Batch ${batch.id} holds rows about that CPF and is running \\(pid `),
+          ) as unknown,
+        }) as unknown,
+      });
+    expect(rowsRepo(history.db).counts(batch.id).total).toBe(10);
+    // Once its runner has stopped answering (the heartbeat stale), the CPF is forgotten as asked.
+    history.db.prepare('UPDATE batches SET lease_heartbeat_at = 0 WHERE id = ?').run(batch.id);
+    expect(privacy.forget(cpf)).toEqual({ ok: true, value: { rows: 1, copies: 0 } });
+  });
+});
+
 describe('retention', () => {
   it('purges batches older than the retention period with their rows', () => {
     const old = createBatch(
@@ -101,8 +134,10 @@ describe('retention', () => {
       },
       new Date('2026-11-01T00:00:00Z'),
     );
+    // Finished: an unfinished batch is kept whatever its age (retention-kept.test.ts).
+    batchesRepo(history.db).setState(old.id, 'finished', '2026-01-01T00:10:00Z');
     const report = purgeOlderThan(history.db, 90, new Date('2026-11-21T00:00:00Z'));
-    expect(report).toEqual({ batches: 1, rows: 5 });
+    expect(report).toEqual({ batches: 1, rows: 5, kept: 0 });
     expect(batchesRepo(history.db).get(old.id)).toBeNull();
     expect(batchesRepo(history.db).get(recent.id)).not.toBeNull();
     expect(databaseBytes().includes(sourceRows(1)[0]!.raw.cpf!)).toBe(false);

@@ -47,8 +47,11 @@ and deletes the older copies of the history kept beside it (migration backups, d
 moved aside), which may hold that CPF too. It cannot be undone, so it asks first on a terminal;
 --yes answers yes (for scripts); --dry-run only says how many rows would go. With no terminal
 and no --yes nothing is deleted (exit 2).
+A batch older than that is kept while it is running (here or in another process), has rows of
+its file still to store, or is unfinished (paused, interrupted): it goes at the first purge after
+it is finished or cancelled. The batches kept are counted.
 --json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
-and {batches, rows, olderThanDays} otherwise.`,
+and {batches, rows, kept, olderThanDays} otherwise.`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     if (values.cpf !== undefined && values['older-than'] !== undefined)
@@ -98,12 +101,18 @@ and {batches, rows, olderThanDays} otherwise.`,
       );
       const report = privacy.purgeOlderThan(days);
       if (values.json) {
-        io.out(JSON.stringify({ batches: report.batches, rows: report.rows, olderThanDays: days }));
+        const { batches, rows, kept } = report;
+        io.out(JSON.stringify({ batches, rows, kept, olderThanDays: days }));
         return exitCodes.ok;
       }
       io.out(
         `Removed ${counted(report.batches, 'batch', 'batches')} (${counted(report.rows, 'row', 'rows')}) older than ${counted(days, 'day', 'days')}.`,
       );
+      // Said, so a batch left paused for good is seen holding its data past the retention.
+      if (report.kept > 0)
+        io.out(
+          `Kept ${counted(report.kept, 'older batch', 'older batches')}: running or unfinished (a batch finished or cancelled goes at the next purge; dcdesk batches lists them).`,
+        );
       return exitCodes.ok;
     } finally {
       history.close();

@@ -11,7 +11,13 @@ export type RunEnd =
       message: string;
     }
   | { state: 'cancelled'; counts: ReturnType<typeof toBatchCounts> }
-  | { state: 'failed'; counts: ReturnType<typeof toBatchCounts>; message: string };
+  | {
+      state: 'failed';
+      counts: ReturnType<typeof toBatchCounts>;
+      message: string;
+      /** The run lost its batch: `taken` over by another process, or `deleted` from the history. */
+      lost?: 'taken' | 'deleted';
+    };
 
 /** How a run ends; `lost`: another process took the batch over. */
 export type How =
@@ -36,3 +42,18 @@ export function endOf(
 /** The end of a run whose batch another process took over (see RunnerOptions.holds). */
 export const lostMessage =
   'Another process took this batch over after this one stopped answering (the computer slept, or the disk stalled); it goes on there. Nothing more was stored here.';
+
+/**
+ * The end of a run whose batch is no longer in the history: its lease is gone with it, so the
+ * lease check alone would read as a takeover and send the analyst to resume a batch that is not
+ * there.
+ */
+export const deletedMessage =
+  'The batch was deleted from the history while it ran (another process or program removed it): its answers went with it, and there is nothing to resume. Look the file up again as a new batch.';
+
+/** How a run that lost its batch ended: `deleted` when the history no longer has it. */
+export function lostEnd(counts: ReturnType<typeof toBatchCounts>, deleted: boolean): RunEnd {
+  return deleted
+    ? { state: 'failed', counts, message: deletedMessage, lost: 'deleted' }
+    : { state: 'failed', counts, message: lostMessage, lost: 'taken' };
+}

@@ -9,7 +9,7 @@ import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
-import { endOf, lostMessage, type How, type RunEnd } from './run-end';
+import { endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 import { historyFailureText } from '../local-failure';
 
@@ -314,11 +314,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       result =
         how.kind !== 'lost' && storeEnd(how, iso())
           ? endOf(how, batchCounts)
-          : {
-              state: 'failed',
-              counts: batchCounts,
-              message: lostMessage,
-            };
+          : lostEnd(batchCounts, batches.get(batchId) === null);
     } catch (caught) {
       result = {
         state: 'failed',

@@ -1,6 +1,8 @@
 import { cpfProblem, normaliseCpf } from '../../../shared/domain/cpf';
 import { maskCpf } from '../../../shared/domain/mask';
 import { fail, ok, type Result } from '../../../shared/result';
+import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../batches/batch-lease';
+import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
 import { countCpfRows, forgetCpf, purgeOlderThan, type PurgeReport } from '../store/retention';
@@ -42,6 +44,34 @@ function halfStoredText(db: Db): string | null {
 }
 
 /**
+ * A batch holding rows about the CPF that a live process is running (its lease judged as every
+ * runner judges it): a row it has in flight, deleted, would fail the run when its answer is
+ * stored, and the run counts its rows in memory. Refused until the batch is paused or ends.
+ */
+function runningText(db: Db, cpf: string): Result<never> | null {
+  const leased = db
+    .prepare<[], { id: string; key: number }>(
+      'SELECT id, key FROM batches WHERE lease_owner IS NOT NULL',
+    )
+    .all();
+  const self = newLeaseOwner();
+  const now = Date.now();
+  const holds = db.prepare<[number, string]>(
+    'SELECT 1 FROM batch_rows WHERE batch_key = ? AND cpf = ? LIMIT 1',
+  );
+  for (const batch of leased) {
+    const lease = leaseRepo(db).get(batch.id);
+    if (!lease || leaseIsGone(lease, self, now, defaultLeaseTiming)) continue;
+    if (holds.get(batch.key, cpf) === undefined) continue;
+    return fail(
+      'busy',
+      `Batch ${batch.id} holds rows about that CPF and is running (${holderText(lease, now)}): pause it or wait for it to end, then ask again. Nothing was deleted.`,
+    );
+  }
+  return null;
+}
+
+/**
  * Retention and data-subject requests, the same for the app and `dcdesk`: a CPF is forgotten in
  * the history and in every older copy of it (backups and damaged files cannot be scrubbed of one
  * person, so they go whole).
@@ -53,6 +83,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
     preview(cpf: string): Result<ForgetReport> {
       const halfStored = halfStoredText(db);
       if (halfStored) return fail('validation', halfStored);
+      const running = runningText(db, cpf);
+      if (running) return running;
       const rows = countCpfRows(db, cpf);
       const mistyped = mistypedText(cpf, rows);
       if (mistyped) return fail('validation', mistyped);
@@ -61,6 +93,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
     forget(cpf: string): Result<ForgetReport> {
       const halfStored = halfStoredText(db);
       if (halfStored) return fail('validation', halfStored);
+      const running = runningText(db, cpf);
+      if (running) return running;
       const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
       if (mistyped) return fail('validation', mistyped);
       const rows = forgetCpf(db, cpf);

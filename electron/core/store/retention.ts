@@ -1,5 +1,12 @@
 import { describeBounds, settingBounds, withinBounds } from '../../../shared/settings-bounds';
 import type { PurgeReport } from '../../../shared/purge';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  newLeaseOwner,
+  type LeaseOwner,
+  type LeaseTiming,
+} from '../batches/batch-lease';
 import type { Db } from './db';
 
 export const defaultRetentionDays = 90;
@@ -14,31 +21,121 @@ function scrub(db: Db): void {
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-/** Deletes batches older than `days` with their rows, results, uploads, outcomes and trail. */
-export function purgeOlderThan(db: Db, days: number, now = new Date()): PurgeReport {
+/**
+ * Batches old enough to go that may still be at work: unfinished (`ready`, `running`, `paused`,
+ * interrupted) or with rows of their file still to store. They are kept whatever their age, as
+ * are finished ones whose lease a live process holds (judged by `leaseIsGone`, the rule every
+ * runner uses): a run of a million rows at a low rate lasts days, and an analyst who paused a
+ * batch expects to resume it. Deleting either would lose rows the analyst was promised. Such a
+ * batch goes at the first purge after it is finished or cancelled; the purge reports how many it
+ * kept, so one left paused for good is seen, not silently held.
+ */
+function keptKeys(db: Db, cutoff: string, judge: LeaseJudge): number[] {
+  const old = db
+    .prepare<[string], LeasedBatch>(
+      `SELECT key, state, storing, lease_owner, lease_host, lease_pid, lease_heartbeat_at
+       FROM batches WHERE created_at < ?`,
+    )
+    .all(cutoff);
+  return old
+    .filter((batch) => {
+      if (batch.storing === 1 || !['finished', 'cancelled'].includes(batch.state)) return true;
+      const lease = {
+        owner: batch.lease_owner,
+        host: batch.lease_host,
+        pid: batch.lease_pid,
+        heartbeatAt: batch.lease_heartbeat_at,
+      };
+      return !leaseIsGone(lease, judge.self, judge.now, judge.timing);
+    })
+    .map((batch) => batch.key);
+}
+
+interface LeasedBatch {
+  key: number;
+  state: string;
+  storing: 0 | 1;
+  lease_owner: string | null;
+  lease_host: string | null;
+  lease_pid: number | null;
+  lease_heartbeat_at: number | null;
+}
+
+/** Who judges the leases: this process, at `now` (ms), with the runners' own timing. */
+interface LeaseJudge {
+  self: LeaseOwner;
+  now: number;
+  timing: LeaseTiming;
+}
+
+/**
+ * A transaction (by its external ID) that a batch kept by the purge holds. After the old batches
+ * are deleted, the batches created before the cutoff are exactly the kept ones. The NOCASE
+ * comparison reaches `batch_rows_external_nocase`; the exact one keeps the match exact.
+ */
+const heldByKept = (externalId: string) => `EXISTS (
+  SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
+  WHERE r.external_id = ${externalId} COLLATE NOCASE AND r.external_id = ${externalId}
+    AND b.created_at < @cutoff)`;
+
+/**
+ * Deletes batches older than `days` with their rows, results, uploads, outcomes and trail, except
+ * the batches still at work (see `keptKeys`) and what belongs to their transactions.
+ */
+export function purgeOlderThan(
+  db: Db,
+  days: number,
+  now = new Date(),
+  leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
+): PurgeReport {
   if (!withinBounds(days, settingBounds.retentionDays))
     throw new RangeError(
       `Retention must be ${describeBounds(settingBounds.retentionDays)} days, not ${String(days)}.`,
     );
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const judge: LeaseJudge = {
+    self: leases.self ?? newLeaseOwner(),
+    now: now.getTime(),
+    timing: leases.timing ?? defaultLeaseTiming,
+  };
   const report = db
-    .transaction(() => {
+    .transaction((): PurgeReport => {
+      // Read under the write lock (IMMEDIATE): no runner can take a lease between this and the delete.
+      const kept = JSON.stringify(keptKeys(db, cutoff, judge));
+      const goneKeys = `SELECT key FROM batches WHERE created_at < @cutoff
+        AND key NOT IN (SELECT value FROM json_each(@kept))`;
       const rows =
         db
-          .prepare<[string], { n: number }>(
-            'SELECT COUNT(*) AS n FROM batch_rows WHERE batch_key IN (SELECT key FROM batches WHERE created_at < ?)',
+          .prepare<{ cutoff: string; kept: string }, { n: number }>(
+            `SELECT COUNT(*) AS n FROM batch_rows WHERE batch_key IN (${goneKeys})`,
           )
-          .get(cutoff)?.n ?? 0;
-      const batches = db.prepare('DELETE FROM batches WHERE created_at < ?').run(cutoff).changes;
-      db.prepare('DELETE FROM uploads WHERE created_at < ?').run(cutoff);
-      db.prepare('DELETE FROM outcomes WHERE set_at < ?').run(cutoff);
+          .get({ cutoff, kept })?.n ?? 0;
+      const batches = db
+        .prepare(`DELETE FROM batches WHERE key IN (${goneKeys})`)
+        .run({ cutoff, kept }).changes;
+      // An outcome still naming its batch names a kept one (a deleted batch's are set to null).
+      db.prepare(
+        `DELETE FROM outcomes WHERE set_at < @cutoff AND batch_id IS NULL
+         AND NOT ${heldByKept('outcomes.external_id')}`,
+      ).run({ cutoff });
+      db.prepare(
+        `DELETE FROM uploads WHERE created_at < @cutoff AND NOT EXISTS (
+           SELECT 1 FROM upload_transactions t WHERE t.upload_id = uploads.id
+           AND ${heldByKept('t.external_id')})`,
+      ).run({ cutoff });
       // The trail goes with them once the team database has it; a change still waiting stays.
-      db.prepare('DELETE FROM outcome_changes WHERE at < ? AND pushed = 1').run(cutoff);
+      db.prepare(
+        `DELETE FROM outcome_changes WHERE at < @cutoff AND pushed = 1
+         AND NOT ${heldByKept('outcome_changes.external_id')}`,
+      ).run({ cutoff });
       // Codes no batch left holds: the dictionary is the history's codes, not every code ever seen.
       db.prepare(
         'DELETE FROM insight_codes WHERE id NOT IN (SELECT code_id FROM insight_counts)',
       ).run();
-      return { batches, rows };
+      const left = db
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM batches WHERE created_at < ?')
+        .get(cutoff);
+      return { batches, rows, kept: left?.n ?? 0 };
     })
     .immediate();
   scrub(db);

@@ -80,5 +80,8 @@ describe('a count of one, in both languages', () => {
     expect(en('report.chart.roc', { auc: '0.9', positive: 1, negative: 3 })).toBe(
       'ROC curve: area 0.9, over 1 fraud case and 3 legitimate cases.',
     );
+    expect(en('settings.purgeKept', { kept: 1 })).toMatch(/^1 older batch was kept: it is /);
+    expect(pt('settings.purgeKept', { kept: 1 })).toMatch(/^1 lote mais antigo foi mantido: está /);
+    expect(pt('settings.purgeKept', { kept: 2 })).toMatch(/^2 lotes mais antigos foram mantidos/);
   });
 });

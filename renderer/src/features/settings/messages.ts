@@ -13,6 +13,8 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Purge now',
     'settings.purged':
       'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}).',
+    'settings.purgeKept':
+      '{kept, plural, one {# older batch was kept: it is running or unfinished.} other {# older batches were kept: they are running or unfinished.}} A batch finished or cancelled goes at the next purge.',
     'settings.appearance': 'Language and appearance',
     'settings.language': 'Language',
     'settings.language.system': 'Same as the system',
@@ -50,6 +52,8 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Limpar agora',
     'settings.purged':
       '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}).',
+    'settings.purgeKept':
+      '{kept, plural, one {# lote mais antigo foi mantido: está em execução ou não terminou.} other {# lotes mais antigos foram mantidos: estão em execução ou não terminaram.}} Um lote concluído ou cancelado sai na próxima limpeza.',
     'settings.appearance': 'Idioma e aparência',
     'settings.language': 'Idioma',
     'settings.language.system': 'Igual ao sistema',

@@ -151,6 +151,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         {purge.data ? (
           <p role="status">
             {t('settings.purged', { batches: purge.data.batches, rows: purge.data.rows })}
+            {purge.data.kept > 0 ? ` ${t('settings.purgeKept', { kept: purge.data.kept })}` : null}
           </p>
         ) : null}
         {purge.error ? <ErrorNotice error={purge.error} /> : null}
