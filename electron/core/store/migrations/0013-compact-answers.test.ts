@@ -284,6 +284,7 @@ describe('migration 0013 (compact answers)', () => {
     expect(purgeOlderThan(db, 10, new Date('2026-11-21T00:00:00.000Z'))).toEqual({
       batches: 1,
       rows: 7,
+      kept: 0,
     });
     expect(db.prepare('SELECT upper(code) FROM insight_codes ORDER BY 1').pluck().all()).toEqual([
       'DEV0003',
