@@ -61,6 +61,30 @@ describe('dcdesk bulk', () => {
     expect(output[1]?.deviceID).toBeNull();
   });
 
+  it('reads a semicolon table below a title line that has a comma in it', async () => {
+    const transactions = [sampleTransaction(7), sampleTransaction(8)];
+    const csv = [
+      'Relatório de pedidos, gerado em 01/11/2026 10:00',
+      'Sessão;Pedido;CEP',
+      ...transactions.map((t) => `${t.sessionID};${t.externalID};01310-100`),
+    ].join('\r\n');
+    writeFileSync(work.file('titled.csv'), latin1(csv));
+
+    const run = await dcdesk([
+      'bulk',
+      work.file('titled.csv'),
+      '--output',
+      work.file('titled.json'),
+      ...target(),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const output = JSON.parse(readFileSync(work.file('titled.json'), 'utf8')) as Output[];
+    expect(output.map((record) => [record.row, record.externalID])).toEqual([
+      [3, transactions[0]?.externalID],
+      [4, transactions[1]?.externalID],
+    ]);
+  });
+
   it('names the other sheets and --sheet when the first sheet has no transactions', async () => {
     const t = sampleTransaction(6);
     const book = XLSX.utils.book_new();
