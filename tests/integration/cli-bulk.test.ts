@@ -158,6 +158,28 @@ describe('dcdesk bulk', () => {
     expect(rows[0]).toMatchObject({ row: 2, externalID: t.externalID });
   });
 
+  it('sends an xlsx ID stored as a number under a zero-padded format as Excel shows it', async () => {
+    const [a, b] = [sampleTransaction(9), sampleTransaction(10)];
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Sessão', 'Pedido'],
+      [a.sessionID, 123456],
+      [b.sessionID, 7654321],
+    ]);
+    for (const at of ['B2', 'B3']) (sheet[at] as XLSX.CellObject).z = '000000000';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Plan1');
+    for (const bookType of ['xlsx', 'xls'] as const) {
+      const file = work.file(`padded.${bookType}`);
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
+      const out = work.file(`padded-${bookType}.json`);
+      const run = await dcdesk(['bulk', file, '--output', out, ...target()]);
+      expect(run.code, run.stderr).toBe(0);
+      const output = JSON.parse(readFileSync(out, 'utf8')) as Output[];
+      // As Excel shows them, and as the CSV it saves holds them.
+      expect(output.map((record) => record.externalID)).toEqual(['000123456', '007654321']);
+    }
+  });
+
   it('reuses recent answers with --skip-recent instead of sending them again', async () => {
     writeTransactionsCsv(work.file('first.csv'), 30);
     writeTransactionsCsv(work.file('second.csv'), 40);
