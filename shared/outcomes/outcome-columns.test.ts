@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { headerTexts } from '../spreadsheet/header';
+import { readSpreadsheet } from '../spreadsheet/read';
 import type { Cell } from '../spreadsheet/types';
-import { autoMapOutcomeColumns, outcomeRowsFrom } from './outcome-columns';
+import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from './outcome-columns';
 
 const text = (value: string): Cell => ({ text: value, numeric: false });
 const number = (value: string): Cell => ({ text: value, numeric: true });
@@ -113,6 +115,21 @@ describe('outcomeRowsFrom', () => {
     expect(outcomeRowsFrom(grid.slice(0, 2), 1, { transactionId: 0, outcome: 2 })).toEqual({
       rows: [],
       blankIds: [],
+    });
+  });
+});
+
+describe('outcomeHeaderRow', () => {
+  it('finds the columns of a semicolon CSV below a title line with a comma in it', () => {
+    const csv = 'Casos revisados, novembro/2026\r\nPedido;Resultado\r\nPED-1;Fraude Confirmada\r\n';
+    const read = readSpreadsheet(new TextEncoder().encode(csv), 'casos.csv');
+    if (!read.ok) throw new Error(read.problem.message);
+    expect(read.value.delimiter).toBe(';');
+    const header = outcomeHeaderRow(read.value.rows);
+    expect(header).toBe(1);
+    expect(autoMapOutcomeColumns(headerTexts(read.value.rows, header))).toEqual({
+      transactionId: 0,
+      outcome: 1,
     });
   });
 });

@@ -16,6 +16,24 @@ describe('cellFromSheet', () => {
     );
   });
 
+  it('writes an integer under a zero-padded format as Excel shows it', () => {
+    expect(cellFromSheet({ t: 'n', v: 123456, z: '000000000' }, false)).toEqual({
+      text: '000123456',
+      numeric: true,
+    });
+    expect(cellFromSheet({ t: 'n', v: 1310100, z: '00000\\-000' }, false)).toEqual({
+      text: '01310-100',
+      numeric: false,
+    });
+    // A fraction, which Excel would round, and a number that lost digits keep their plain digits.
+    expect(cellFromSheet({ t: 'n', v: 12.5, z: '000000000' }, false)?.text).toBe('12.5');
+    expect(cellFromSheet({ t: 'n', v: 12345678901234567000, z: '0'.repeat(20) }, false)).toEqual({
+      text: '12345678901234567000',
+      numeric: true,
+      lostDigits: true,
+    });
+  });
+
   it('writes date-formatted numbers as ISO dates, with the time when there is one', () => {
     expect(cellFromSheet({ t: 'n', v: 45306, z: 'dd/mm/yyyy' }, false)).toEqual({
       text: '2024-01-15',

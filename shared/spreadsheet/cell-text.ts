@@ -1,9 +1,12 @@
 /**
- * The text of a SheetJS cell. The raw value is used, never Excel's formatted text: a CPF stored
- * as a number shown as `1,23E+10` must still come back as all its digits.
+ * The text of a SheetJS cell. The raw value is used, not Excel's formatted text: a CPF stored
+ * as a number shown as `1,23E+10` must still come back as all its digits. The one exception is a
+ * format that pads an integer with zeros (`000000000`, see number-format.ts), whose text is the
+ * ID the analyst sees and Excel's CSV holds.
  */
 import * as XLSX from 'xlsx';
 import { hasLostDigits } from './lost-digits';
+import { paddedFormat, paddedText, type PaddedFormat } from './number-format';
 import { numberToText } from './number-text';
 import type { Cell } from './types';
 
@@ -35,7 +38,8 @@ const errorNames: Record<number, string> = {
 };
 
 /**
- * Numbers become plain digits (`numeric: true`); numbers shown with a date format become
+ * Numbers become plain digits (`numeric: true`), or the text a zero-padded format shows
+ * (`000123456` under `000000000`); numbers shown with a date format become
  * `YYYY-MM-DD`, with ` HH:MM:SS` when they hold a time, or `HH:MM:SS` alone for a time below one
  * day; booleans `TRUE`/`FALSE`; errors their code (`#N/A`); text stays as is. A formula cell gives
  * its cached value (formulas are never evaluated). Empty text and value-less cells are null.
@@ -44,9 +48,12 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
   if (cell === undefined) return null;
   const value = cell.v;
   switch (cell.t) {
-    case 'n':
+    case 'n': {
       if (typeof value !== 'number') return null;
-      return numberCell(value, cell.z !== undefined && ssf.is_date(cell.z), date1904);
+      if (cell.z === undefined) return numberCell(value, false, date1904);
+      const format = formatOf(cell.z);
+      return numberCell(value, format.date, date1904, format.padded);
+    }
     case 'b':
       return { text: value === true ? 'TRUE' : 'FALSE', numeric: false };
     case 'e':
@@ -65,16 +72,44 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
 }
 
 /**
- * A number as its digits, or as a date when its format shows a date (and it is not negative).
- * A number of more than 15 significant digits is marked: Excel did not keep what was typed.
+ * What SheetJS's format codes mean here, per distinct code: SheetJS gives each cell its code as a
+ * string, and a sheet has few distinct ones, so each is looked at once rather than per cell.
  */
-export function numberCell(value: number, dateFormat: boolean, date1904: boolean): Cell {
+const formats = new Map<string | number, { date: boolean; padded: PaddedFormat | null }>();
+
+function formatOf(code: string | number): { date: boolean; padded: PaddedFormat | null } {
+  let format = formats.get(code);
+  if (format === undefined) {
+    const date = ssf.is_date(code);
+    format = { date, padded: date || typeof code !== 'string' ? null : paddedFormat(code) };
+    // A workbook may define thousands of codes; the map stays small whatever it holds.
+    if (formats.size >= 1000) formats.clear();
+    formats.set(code, format);
+  }
+  return format;
+}
+
+/**
+ * A number as its digits, or as a date when its format shows a date (and it is not negative), or
+ * as a zero-padded format (`padded`) shows an integer: `000123456`, as Excel's CSV would hold it.
+ * A number of more than 15 significant digits is marked: Excel did not keep what was typed, and
+ * it keeps its plain digits. `numeric` is as a CSV's cell would have it: digits only.
+ */
+export function numberCell(
+  value: number,
+  dateFormat: boolean,
+  date1904: boolean,
+  padded: PaddedFormat | null = null,
+): Cell {
   if (dateFormat && value >= 0) {
     const text = dateText(value, date1904);
     if (text !== null) return { text, numeric: false };
   }
   const text = numberToText(value);
-  return hasLostDigits(text) ? { text, numeric: true, lostDigits: true } : { text, numeric: true };
+  if (hasLostDigits(text)) return { text, numeric: true, lostDigits: true };
+  const shown = padded === null ? null : paddedText(padded, value);
+  if (shown !== null) return { text: shown, numeric: /^\d+$/.test(shown) };
+  return { text, numeric: true };
 }
 
 /** A date serial as ISO text, from SheetJS's own calendar (with Excel's 1900 quirks). */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { detectDelimiter, parseCsv } from './csv';
+import { detectDelimiter, parseCsv, tableDelimiter } from './csv';
 import { readCsv } from './csv-stream';
 import { resolveLimits } from './limits';
 import type { Cell } from './types';
@@ -30,6 +30,45 @@ describe('detectDelimiter', () => {
   it('prefers ; on a tie and gives , for a single column', () => {
     expect(detectDelimiter('A;B,C\n')).toBe(';');
     expect(detectDelimiter('CPF\n123\n')).toBe(',');
+  });
+});
+
+describe('tableDelimiter', () => {
+  const table = ['Sessão;Pedido;CPF', 's-1;PED-1;123', 's-2;PED-2;456', 's-3;PED-3;789'];
+
+  it('is not decided by a title line above the header, with or without a comma', () => {
+    expect(tableDelimiter(['Relatório de pedidos', ...table].join('\r\n'))).toBe(';');
+    const title = 'Relatório de pedidos, gerado em 01/11/2026 10:00';
+    expect(tableDelimiter([title, ...table].join('\r\n'))).toBe(';');
+    expect(tableDelimiter([title, '', 'Filtro: todos, ativos', '', ...table].join('\n'))).toBe(';');
+  });
+
+  it('is not decided by a title of another delimiter above a comma table', () => {
+    const comma = ['Relatório; novembro', 'Pedido,Sessão', 'PED-1,s-1', 'PED-2,s-2'].join('\n');
+    expect(tableDelimiter(comma)).toBe(',');
+  });
+
+  it('keeps what detectDelimiter chose where the lines do not tell', () => {
+    for (const text of [
+      'Pedido;CPF;E-mail\n1,5;2;3',
+      'Pedido,CPF,E-mail\n1;2;3;4;5;6',
+      'Pedido\tCPF\tE-mail,Telefone\n',
+      'Pedido|CPF|E-mail\n',
+      '"Nome, completo";"Cidade, UF";CPF\n',
+      '\r\n\r\nA;B;C\r\n',
+      'A;B,C\n',
+      'CPF\n123\n',
+    ])
+      expect(tableDelimiter(text), text).toBe(detectDelimiter(text));
+  });
+
+  it('counts a quoted line break as part of its line', () => {
+    expect(tableDelimiter('Nome;Obs\n"A";"linha 1,\nlinha 2, 3"\nB;"x"\n')).toBe(';');
+  });
+
+  it('looks at the first 50 non-blank lines only', () => {
+    const lines = [...Array<string>(50).fill('a,b'), ...Array<string>(60).fill('a;b;c')];
+    expect(tableDelimiter(lines.join('\n'))).toBe(',');
   });
 });
 
@@ -115,6 +154,19 @@ describe('readCsv', () => {
     expect(read.ok && texts(read.value.rows)).toEqual([
       ['A,1', 'B;2'],
       ['x', 'y'],
+    ]);
+  });
+
+  it('finds the delimiter of a table below a title line', () => {
+    const read = readCsv(
+      bytes('Relatório de pedidos, gerado em 01/11/2026 10:00\r\nSessão;Pedido\r\ns-1;PED-1\r\n'),
+      limits,
+    );
+    expect(read.ok && read.value.delimiter).toBe(';');
+    expect(read.ok && texts(read.value.rows)).toEqual([
+      ['Relatório de pedidos, gerado em 01/11/2026 10:00'],
+      ['Sessão', 'Pedido'],
+      ['s-1', 'PED-1'],
     ]);
   });
 

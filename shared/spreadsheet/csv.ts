@@ -13,25 +13,81 @@ export const csvDelimiters = [';', ',', '\t', '|'] as const;
 /**
  * The delimiter of the header line (the first line that is not blank): the candidate that occurs
  * most often outside quotes. `;` wins a tie, being what Excel writes on Portuguese Windows; a
- * line with none of them (a single column) gives `,`.
+ * line with none of them (a single column) gives `,`. For files that must start with their header
+ * (a response-variable file); a sheet read for its transactions may start with a title, and its
+ * delimiter is `tableDelimiter`'s.
  */
 export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(csvDelimiters.map((delimiter) => [delimiter, 0]));
+  return bestDelimiter(lineCounts(text, 1), new Map());
+}
+
+/** How many non-blank lines `tableDelimiter` looks at: a title block and a header fit in it. */
+export const delimiterSampleLines = 50;
+
+/**
+ * The delimiter of the table a CSV holds, which may sit below a title (`Relatório de pedidos`,
+ * perhaps with a comma in it) and blank lines, as `detectHeaderRow` allows: among the first 50
+ * non-blank lines, the candidate that splits the most lines into the same number of fields (more
+ * than one). A table's lines agree with each other; a title above them does not, so a title
+ * cannot decide it. A tie goes to the candidate the first line uses most (`detectDelimiter`'s
+ * rule), then to the order of `csvDelimiters`: a file of one line reads as it always did.
+ */
+export function tableDelimiter(text: string): string {
+  const lines = lineCounts(text, delimiterSampleLines);
+  const agreeing = new Map<string, number>();
+  for (const delimiter of csvDelimiters) {
+    // Lines by their count of this delimiter; the largest group with any is the table's.
+    const groups = new Map<number, number>();
+    for (const counts of lines) {
+      const count = counts.get(delimiter) ?? 0;
+      if (count > 0) groups.set(count, (groups.get(count) ?? 0) + 1);
+    }
+    agreeing.set(delimiter, Math.max(0, ...groups.values()));
+  }
+  return bestDelimiter(lines, agreeing);
+}
+
+/**
+ * The candidate with the most agreeing lines (`agreeing`, none when empty), then the most
+ * occurrences in the first line, then the first in `csvDelimiters`; `,` when no line has any.
+ */
+function bestDelimiter(lines: Array<Map<string, number>>, agreeing: Map<string, number>): string {
+  const first = lines[0];
+  let best = ',';
+  let bestAgreeing = 0;
+  let bestFirst = 0;
+  for (const delimiter of csvDelimiters) {
+    const lineCount = agreeing.get(delimiter) ?? 0;
+    const firstCount = first?.get(delimiter) ?? 0;
+    if (lineCount > bestAgreeing || (lineCount === bestAgreeing && firstCount > bestFirst))
+      [best, bestAgreeing, bestFirst] = [delimiter, lineCount, firstCount];
+  }
+  return best;
+}
+
+/**
+ * The count of each candidate outside quotes on each of the first `most` lines that are not
+ * blank. A line ends at a CR or LF outside quotes, so a quoted field may hold line breaks.
+ */
+function lineCounts(text: string, most: number): Array<Map<string, number>> {
+  const lines: Array<Map<string, number>> = [];
+  let counts = new Map<string, number>(csvDelimiters.map((delimiter) => [delimiter, 0]));
   let quoted = false;
   let seen = false;
   for (const char of text) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) {
-      if (seen) break;
+      if (!seen) continue;
+      lines.push(counts);
+      if (lines.length >= most) return lines;
+      counts = new Map<string, number>(csvDelimiters.map((delimiter) => [delimiter, 0]));
+      seen = false;
+      continue;
     } else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
     if (char.trim() !== '') seen = true;
   }
-  let best = ',';
-  let most = 0;
-  for (const [delimiter, count] of counts) {
-    if (count > most) [best, most] = [delimiter, count];
-  }
-  return best;
+  if (seen) lines.push(counts);
+  return lines;
 }
 
 export interface CsvParse {
@@ -149,6 +205,6 @@ export function csvText(bytes: Uint8Array): {
 } {
   const { text, encoding } = decodeText(bytes);
   const hint = /^sep=([^"\r\n])\r?\n/i.exec(text);
-  const delimiter = hint?.[1] ?? detectDelimiter(text);
+  const delimiter = hint?.[1] ?? tableDelimiter(text);
   return { encoding, delimiter, body: hint ? text.slice(hint[0].length) : text };
 }

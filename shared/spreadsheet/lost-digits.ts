@@ -34,8 +34,9 @@ export function lostDigitsNote(field: MappableField): LostDigitsNote {
  *
  * A negative or fractional number of at most 15 digits is not marked: Excel holds it as typed and
  * shows it so (`-123`, `123.5`), so the text sent is the one the analyst sees. What is lost before
- * the number is stored (the leading zeros of `000123`) cannot be seen here either; only CPF and
- * CEP, whose length is known, get theirs back (transactions.ts).
+ * the number is stored (the leading zeros of `000123`) cannot be seen here either: a zero-padded
+ * number format shows them (the reader takes that text, number-format.ts), and otherwise only CPF
+ * and CEP, whose length is known, get theirs back (transactions.ts).
  */
 export function hasLostDigits(plain: string): boolean {
   // Fast path for the usual cell: 15 characters cannot hold 16 digits.

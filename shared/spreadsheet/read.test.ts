@@ -4,6 +4,8 @@ import { validateTransaction } from '../domain/transaction';
 import { autoMapColumns } from './columns';
 import { detectHeaderRow, headerTexts } from './header';
 import { readSpreadsheet } from './read';
+import { readSheet } from './sheet';
+import { resolveLimits } from './limits';
 import { findDuplicateExternalIds, rowsToTransactions } from './transactions';
 import type { Cell, ReadProblem, ReadResult, Workbook } from './types';
 
@@ -187,6 +189,39 @@ describe('xlsx and xls', () => {
     expect(first?.notes).toEqual(['zip_padded']);
     expect(second?.raw.cpf).toBe('01234567890');
     expect(second?.notes).toEqual(['cpf_padded']);
+  });
+
+  it('reads a number under a zero-padded format as Excel shows it and saves it as CSV', () => {
+    const padded = (sheet: XLSX.WorkSheet) => {
+      for (const at of ['B2', 'B3']) (sheet[at] as XLSX.CellObject).z = '000000000';
+      (sheet.C2 as XLSX.CellObject).z = '00000\\-000';
+    };
+    const ids = [
+      ['Sessão', 'Pedido', 'CEP'],
+      [session('a'), 123456, 1310100],
+      [session('b'), 7654321, 4538132],
+      [session('c'), 'PED-000003', 20040002],
+    ];
+    const xlsx = bookBytes(ids, 'xlsx', padded);
+    // What Excel shows, and writes when it saves the sheet as CSV.
+    const shown = XLSX.utils.sheet_to_csv(XLSX.read(xlsx).Sheets.Pedidos as XLSX.WorkSheet);
+    expect(shown.split('\n').map((line) => line.split(',').slice(1))).toEqual([
+      ['Pedido', 'CEP'],
+      ['000123456', '01310-100'],
+      ['007654321', '4538132'],
+      ['PED-000003', '20040002'],
+    ]);
+    const transactions = (rows: Cell[][]) =>
+      rowsToTransactions(rows, 0, autoMapColumns(headerTexts(rows, 0)));
+    const csv = transactions(value(readSpreadsheet(utf8(shown), 'p.csv')).rows);
+    expect(csv.map((row) => row.raw.externalID)).toEqual(['000123456', '007654321', 'PED-000003']);
+    const sheetjs = readSheet(xlsx, undefined, resolveLimits());
+    for (const rows of [
+      value(readSpreadsheet(xlsx, 'p.xlsx')).rows,
+      value(readSpreadsheet(bookBytes(ids, 'xls', padded), 'p.xls')).rows,
+      sheetjs.ok ? sheetjs.value.rows : [],
+    ])
+      expect(transactions(rows)).toEqual(csv);
   });
 
   it('keeps merged values top-left and formula results as cached', () => {

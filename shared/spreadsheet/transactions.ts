@@ -35,7 +35,8 @@ export interface SourceRow {
  * A CPF or CEP stored as a number lost its leading zeros (`01234567890` became 1234567890): such a
  * cell with fewer digits than the field's 11 (CPF) or 8 (CEP) is padded with zeros on the left
  * and noted. CPF and CEP cells stored as text are left as written; IDs stored as numbers come as
- * plain digits already (the reader never writes exponents).
+ * plain digits already (the reader never writes exponents), or as the text a zero-padded format
+ * shows (`000123456`, see number-format.ts), which is then complete and not padded again.
  *
  * A cell that lost digits (a workbook number of more than 15 digits, or text in the exponent form
  * Excel shows, `1.23457E+19`) is kept as read and noted `digits_lost:<field>`: `checkSourceRow`

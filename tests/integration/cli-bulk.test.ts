@@ -61,6 +61,30 @@ describe('dcdesk bulk', () => {
     expect(output[1]?.deviceID).toBeNull();
   });
 
+  it('reads a semicolon table below a title line that has a comma in it', async () => {
+    const transactions = [sampleTransaction(7), sampleTransaction(8)];
+    const csv = [
+      'Relatório de pedidos, gerado em 01/11/2026 10:00',
+      'Sessão;Pedido;CEP',
+      ...transactions.map((t) => `${t.sessionID};${t.externalID};01310-100`),
+    ].join('\r\n');
+    writeFileSync(work.file('titled.csv'), latin1(csv));
+
+    const run = await dcdesk([
+      'bulk',
+      work.file('titled.csv'),
+      '--output',
+      work.file('titled.json'),
+      ...target(),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const output = JSON.parse(readFileSync(work.file('titled.json'), 'utf8')) as Output[];
+    expect(output.map((record) => [record.row, record.externalID])).toEqual([
+      [3, transactions[0]?.externalID],
+      [4, transactions[1]?.externalID],
+    ]);
+  });
+
   it('names the other sheets and --sheet when the first sheet has no transactions', async () => {
     const t = sampleTransaction(6);
     const book = XLSX.utils.book_new();
@@ -132,6 +156,28 @@ describe('dcdesk bulk', () => {
       written.Sheets[written.SheetNames[0]!]!,
     );
     expect(rows[0]).toMatchObject({ row: 2, externalID: t.externalID });
+  });
+
+  it('sends an xlsx ID stored as a number under a zero-padded format as Excel shows it', async () => {
+    const [a, b] = [sampleTransaction(9), sampleTransaction(10)];
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Sessão', 'Pedido'],
+      [a.sessionID, 123456],
+      [b.sessionID, 7654321],
+    ]);
+    for (const at of ['B2', 'B3']) (sheet[at] as XLSX.CellObject).z = '000000000';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Plan1');
+    for (const bookType of ['xlsx', 'xls'] as const) {
+      const file = work.file(`padded.${bookType}`);
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
+      const out = work.file(`padded-${bookType}.json`);
+      const run = await dcdesk(['bulk', file, '--output', out, ...target()]);
+      expect(run.code, run.stderr).toBe(0);
+      const output = JSON.parse(readFileSync(out, 'utf8')) as Output[];
+      // As Excel shows them, and as the CSV it saves holds them.
+      expect(output.map((record) => record.externalID)).toEqual(['000123456', '007654321']);
+    }
   });
 
   it('reuses recent answers with --skip-recent instead of sending them again', async () => {

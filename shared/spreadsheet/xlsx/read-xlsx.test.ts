@@ -52,8 +52,20 @@ const cellSpec: fc.Arbitrary<CellSpec> = fc.oneof(
   })),
   fc
     .record({
-      value: fc.double({ min: -10, max: 80_000, noNaN: true }),
-      format: fc.constantFrom('yyyy-mm-dd', 'dd/mm/yyyy hh:mm', 'm/d/yy', '0.00', '[$-416]mmm-yy'),
+      value: fc.oneof(
+        fc.double({ min: -10, max: 80_000, noNaN: true }),
+        fc.integer({ min: -10, max: 1e12 }),
+      ),
+      format: fc.constantFrom(
+        'yyyy-mm-dd',
+        'dd/mm/yyyy hh:mm',
+        'm/d/yy',
+        '0.00',
+        '[$-416]mmm-yy',
+        '000000000',
+        '"PED-"000000',
+        '00000\\-000',
+      ),
     })
     .map((spec) => ({ kind: 'date' as const, ...spec })),
   fc.boolean().map((value) => ({ kind: 'boolean' as const, value })),

@@ -12,7 +12,7 @@ import { tooManyColumns } from '../problem';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
 import { scanHiddenRows, scanSheet } from './sheet-xml';
-import { dateStyles } from './styles-xml';
+import { styleFormats } from './styles-xml';
 import { workbookParts, XlsxRefused } from './workbook-xml';
 import { partText } from './zip-parts';
 
@@ -32,7 +32,7 @@ export function readXlsx(
     if (part === undefined) return undefined;
     const scan = scanSheet(bytes, part, {
       strings: book.strings ? sharedStrings(bytes, book.strings) : [],
-      dateStyles: book.styles ? dateStyles(partText(bytes, book.styles)) : [],
+      styles: book.styles ? styleFormats(partText(bytes, book.styles)) : [],
       date1904: book.date1904,
       maxRows: limits.maxRows + 2,
       maxColumns: limits.maxColumns,

@@ -9,13 +9,15 @@ import { excelErrorTexts } from '../error-cells';
 import type { Cell } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
+import type { StyleFormat } from './styles-xml';
 import { NotPlainXlsx } from './workbook-xml';
 import { attributesOf, detached, elementAfter, nextElement, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export interface SheetContext {
   strings: readonly string[];
-  dateStyles: readonly boolean[];
+  /** How each style shows numbers (see styles-xml.ts); a style past the list shows plain digits. */
+  styles: readonly StyleFormat[];
   date1904: boolean;
   /** Rows past this (1-based) are counted, not read. */
   maxRows: number;
@@ -209,11 +211,12 @@ function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): 
   switch (type) {
     case 'n': {
       if (value === undefined || value === '') return null;
-      const style = Number(attribute(tag, 's') ?? '0');
+      const style = context.styles[Number(attribute(tag, 's') ?? '0')];
       return numberCell(
         parseFloat(unescapeXml(value)),
-        context.dateStyles[style] === true,
+        style?.date === true,
         context.date1904,
+        style?.padded ?? null,
       );
     }
     case 's': {

@@ -1,9 +1,12 @@
 /**
- * Which cell styles show a number as a date or a time, from the styles part: a cell's `s` is an
+ * What each cell style's number format means for reading, from the styles part: a cell's `s` is an
  * index into `cellXfs`, whose `numFmtId` is either one of Excel's built-in formats or one the
- * workbook defines in `numFmts`. The test is SheetJS's own (`is_date`), so both readers agree.
+ * workbook defines in `numFmts`. Whether it is a date is SheetJS's own test (`is_date`), so both
+ * readers agree; whether it pads with zeros is `paddedFormat`'s, which the SheetJS read asks too.
+ * Both are decided here once per style, so a cell pays one array lookup for them.
  */
 import * as XLSX from 'xlsx';
+import { paddedFormat, type PaddedFormat } from '../number-format';
 import { contentOf, tagsNamed, tagsOf, unescapeXml } from './xml-text';
 
 const ssf = XLSX.SSF as { is_date(format: string): boolean };
@@ -16,16 +19,28 @@ function isBuiltInDate(id: number): boolean {
   return (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
 }
 
-/** For each style index, whether its numbers are dates. */
-export function dateStyles(xml: string): boolean[] {
-  const custom = new Map<number, string>();
+/** How a style shows numbers: as a date, padded with zeros (`000000000`), or as plain digits. */
+export interface StyleFormat {
+  date: boolean;
+  padded: PaddedFormat | null;
+}
+
+const plain: StyleFormat = { date: false, padded: null };
+
+/**
+ * For each style index, how its numbers read. Excel's built-in formats pad nothing (format 1 is a
+ * lone `0`), so only a workbook's own can.
+ */
+export function styleFormats(xml: string): StyleFormat[] {
+  const custom = new Map<number, StyleFormat>();
   for (const format of tagsNamed(between(xml, 'numFmts'), 'numFmt')) {
-    custom.set(Number(format.get('numFmtId')), unescapeXml(format.get('formatCode') ?? ''));
+    const code = unescapeXml(format.get('formatCode') ?? '');
+    const date = ssf.is_date(code);
+    custom.set(Number(format.get('numFmtId')), { date, padded: date ? null : paddedFormat(code) });
   }
   return tagsNamed(between(xml, 'cellXfs'), 'xf').map((xf) => {
     const id = Number(xf.get('numFmtId') ?? '0');
-    const code = custom.get(id);
-    return code !== undefined ? ssf.is_date(code) : isBuiltInDate(id);
+    return custom.get(id) ?? (isBuiltInDate(id) ? { date: true, padded: null } : plain);
   });
 }
 
