@@ -34,6 +34,14 @@ async function longestTask(page: Page): Promise<number> {
   );
 }
 
+/** A step's figure: its time and the longest task of the page's main thread meanwhile. */
+const step = (name: string, { ms, longest }: { ms: number; longest: number }): BenchResult => ({
+  name,
+  value: `${ms.toFixed(0)} ms, ${taskText(longest)}`,
+  target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
+  met: ms <= targetMs && longest <= targetMs,
+});
+
 /**
  * Gives every row of the batch that an answer gave a device an outcome; returns how many. One
  * statement, without the trail (the review-million bench times the app's own bulk outcome, minutes
@@ -114,32 +122,32 @@ export async function benchReviewInBrowser(): Promise<BenchResult[]> {
       await longestTask(page);
       // The screen builds at once what the history has not sent, every outcome of the batch, as
       // a CSV: over 20 MB, so it says so; the analyst chooses zip and gets its preview.
+      // Two steps, two actions of the analyst: each is timed, with its own longest task.
       const started = performance.now();
       await page.getByRole('button', { name: 'Send outcomes' }).click();
       await page.getByTestId('file-problems').waitFor({ timeout: 600_000 });
-      const csvMs = performance.now() - started;
+      const csv = { ms: performance.now() - started, longest: await longestTask(page) };
+      const zipStarted = performance.now();
       const build = page.getByTestId('build-panel');
       await build.getByTestId('build-kind-zip').check();
       await page
         .getByTestId('preview-total')
         .and(page.locator(`[data-value="${String(reviewed)}"]`))
         .waitFor({ timeout: 600_000 });
-      return { ms: performance.now() - started, csvMs, longest: await longestTask(page) };
+      const zip = { ms: performance.now() - zipStarted, longest: await longestTask(page) };
+      return { csv, zip };
     });
     const rows = rowCount.toLocaleString('en');
     return [
-      {
-        name: `(qb1) review screen of ${rows} rows in Chromium: Review chosen → first cases and their count`,
-        value: `${open.ms.toFixed(0)} ms, ${taskText(open.longest)}`,
-        target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
-        met: open.ms <= targetMs && open.longest <= targetMs,
-      },
-      {
-        name: `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → told the CSV is over 20 MB → zip chosen → its preview`,
-        value: `${build.ms.toFixed(0)} ms (the CSV refused after ${build.csvMs.toFixed(0)} ms), ${taskText(build.longest)}`,
-        target: `≤ ${String(targetMs)} ms, no task over ${String(targetMs)} ms`,
-        met: build.ms <= targetMs && build.longest <= targetMs,
-      },
+      step(
+        `(qb1) review screen of ${rows} rows in Chromium: Review chosen → first cases and their count`,
+        open,
+      ),
+      step(
+        `(qb2) response-variable file of ${reviewed.toLocaleString('en')} outcomes in Chromium: Send outcomes chosen → told the CSV is over 20 MB`,
+        build.csv,
+      ),
+      step(`(qb3) the same: zip chosen → its preview`, build.zip),
     ];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
