@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { historyStamp } from './history-stamp';
 
 /**
  * Counts kept until the history changes: a table scrolled through a million rows asks for a page,
@@ -20,11 +21,10 @@ export function countCache(db: Db, size = 32): (key: string, count: () => number
  * nothing changed. The value is shared by every caller: none may change it.
  */
 export function keptUntilChange<T>(db: Db, size = 32) {
-  const changes = db.prepare('SELECT total_changes()').pluck();
-  const version = db.prepare('PRAGMA data_version').pluck();
   const kept = new Map<string, { stamp: string; value: T }>();
-  return (key: string, read: () => T): T => {
-    const stamp = `${String(version.get())}:${String(changes.get())}`;
+  const stampNow = () => historyStamp(db);
+  const cached = (key: string, read: () => T): T => {
+    const stamp = stampNow();
     const known = kept.get(key);
     if (known?.stamp === stamp) return known.value;
     const value = read();
@@ -34,4 +34,10 @@ export function keptUntilChange<T>(db: Db, size = 32) {
     kept.set(key, { stamp, value });
     return value;
   };
+  /** The value kept for `key` while nothing changed, without reading it when there is none. */
+  cached.peek = (key: string): T | undefined => {
+    const known = kept.get(key);
+    return known?.stamp === stampNow() ? known.value : undefined;
+  };
+  return cached;
 }

@@ -13,6 +13,7 @@ import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcomes/types';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { historyStamp } from '../store/history-stamp';
 import { inSnapshot } from '../store/read-snapshot';
 import { gatheredDeflater } from './gathered-deflater';
 import { nodeDeflater } from './node-deflater';
@@ -24,6 +25,8 @@ export type BuildAnswer = Omit<BuiltFileView, 'sentByTeam' | 'teamError' | 'file
   file: Omit<NonNullable<BuiltFileView['file']>, 'fileId'> | null;
   /** True when the file's transaction IDs were written to `idsPath` (see `BuildFileTask`). */
   idsWritten?: boolean;
+  /** Where the history stood when its rows were read (`historyStamp`). */
+  historyStamp?: string;
 };
 
 /** A response-variable file of the reviewed rows, to be written to `path`. */
@@ -49,6 +52,19 @@ export interface BuildFileTask {
 const sliceRows = 4_096;
 const progressRows = 65_536;
 
+/**
+ * One review service per connection, so what it counted is kept from one build to the next while
+ * the history is unchanged (the sending screen measures the CSV, then builds the zip).
+ */
+const reviews = new WeakMap<Db, ReturnType<typeof reviewService>>();
+function reviewOf(db: Db): ReturnType<typeof reviewService> {
+  const known = reviews.get(db);
+  if (known) return known;
+  const review = reviewService(db);
+  reviews.set(db, review);
+  return review;
+}
+
 /** How `buildFile` reads and builds. */
 export interface BuildFileOptions {
   /**
@@ -72,7 +88,7 @@ export async function buildFile(
   progress: (done: number, total: number) => void,
   { snapshot = false, maxBytes = maxUploadBytes }: BuildFileOptions = {},
 ): Promise<BuildAnswer> {
-  const review = reviewService(db);
+  const review = reviewOf(db);
   const left = new Set(task.exclude);
   const building = {
     kind: task.fileKind,
@@ -93,7 +109,11 @@ export async function buildFile(
   const ids: string[] | null =
     task.idsPath !== undefined && uploadsRepo(db).anySent(task.environment) ? [] : null;
   /** Reads the rows and builds the file; a CSV refused before any is read comes back. */
+  // Where the history stood when the rows were read: the check by ID stands on this build's
+  // verdict only while nothing has been committed since (see `builtCheck`).
+  let stamp = '';
   async function read(): Promise<BuildAnswer | StreamedBuild> {
+    stamp = historyStamp(db);
     // A zip's size is not known from its values: only the progress total is counted.
     const csv = task.fileKind === 'csv' ? review.fileMeasure(task.environment, task) : null;
     const total = csv?.count ?? review.fileMeasure(task.environment, task, false).count;
@@ -139,6 +159,7 @@ export async function buildFile(
   return {
     rows: count,
     idsWritten: ids !== null,
+    historyStamp: stamp,
     problems: [],
     file: {
       fileName: file.fileName,

@@ -1,9 +1,11 @@
+import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempHistory } from '../../../tests/support/history';
 import { uploadsRepo } from '../store/uploads.repo';
 import { builtCheck, type BuiltVerdict } from './built-check';
+import { historyStamp } from '../store/history-stamp';
 import { sha256 } from './upload-guard';
 
 let history: Awaited<ReturnType<typeof tempHistory>>;
@@ -20,6 +22,7 @@ const verdict = (over: Partial<BuiltVerdict> = {}): BuiltVerdict => ({
   environment: 'sandbox',
   rows: 3,
   idsPath: null,
+  historyStamp: historyStamp(history.db),
   ...over,
 });
 
@@ -71,9 +74,35 @@ describe('the check of a file the core built, by its ID (issue 13)', () => {
     expect(await builtCheck(history.db, file, verdict(), 'production')).toBeNull();
   });
 
+  it('gives way when anything was committed since the build: a purge may have taken answers', async () => {
+    const built = verdict();
+    const other = new Database(path.join(history.dir, 'history.sqlite3'));
+    try {
+      expect(await builtCheck(history.db, file, built, 'sandbox')).not.toBeNull();
+      other
+        .prepare("INSERT INTO settings (key, value_json, updated_at) VALUES ('x', '1', 'now')")
+        .run();
+    } finally {
+      other.close();
+    }
+    expect(await builtCheck(history.db, file, built, 'sandbox')).toBeNull();
+    // A change on the check's own connection too.
+    const again = verdict();
+    history.db.prepare("DELETE FROM settings WHERE key = 'x'").run();
+    expect(await builtCheck(history.db, file, again, 'sandbox')).toBeNull();
+  });
+
   it('gives way when the destination was first sent to after the build, which wrote no IDs', async () => {
+    const built = verdict();
     sent(['A1']);
-    expect(await builtCheck(history.db, file, verdict(), 'sandbox')).toBeNull();
+    expect(
+      await builtCheck(
+        history.db,
+        file,
+        { ...built, historyStamp: historyStamp(history.db) },
+        'sandbox',
+      ),
+    ).toBeNull();
   });
 
   it('asks the ledger as it is now about the IDs the build wrote, and about the same bytes', async () => {

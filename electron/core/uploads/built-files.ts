@@ -147,6 +147,7 @@ export function builtFiles(
             environment,
             rows: built.rows,
             idsPath: built.idsWritten === true ? idsPath : null,
+            historyStamp: built.historyStamp ?? '',
           },
         });
       return view;
