@@ -33,6 +33,12 @@ describe('describeFieldProblem', () => {
     expect(describeFieldProblem({ field: 'phone', rule: 'phone_incomplete' })).toBe(
       'Phone: an area code (DDD) is needed with the number.',
     );
+    expect(describeFieldProblem({ field: 'phone', rule: 'phone_non_geographic' })).toMatch(
+      /^Phone: a non-geographic number \(0800, 0300, 4004 and the like\) has no area code/,
+    );
+    expect(describeFieldProblem({ field: 'phone.cityCode', rule: 'area_code' })).toBe(
+      'Phone area code: not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0.',
+    );
     expect(describeFieldProblem({ field: 'externalID', rule: 'digits_lost' })).toMatch(
       /^External ID: the cell is a number of more than 15 digits, and Excel keeps only 15.* Format the column as Text in Excel/,
     );

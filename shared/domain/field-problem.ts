@@ -27,6 +27,8 @@ export type ProblemRule =
   | 'check_digits'
   | 'repeated_digits'
   | 'phone_incomplete'
+  | 'phone_non_geographic'
+  | 'area_code'
   | 'digits_lost'
   | 'cell_error';
 
@@ -119,6 +121,13 @@ function ruleSentence(problem: FieldProblem): string {
       return 'a sequence of one repeated digit is not a valid number.';
     case 'phone_incomplete':
       return 'an area code (DDD) is needed with the number.';
+    case 'phone_non_geographic':
+      return (
+        'a non-geographic number (0800, 0300, 4004 and the like) has no area code (DDD) to ' +
+        "send; give the customer's mobile or landline number with its DDD, or leave the phone out."
+      );
+    case 'area_code':
+      return 'not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0.';
     case 'digits_lost':
       return (
         'the cell is a number of more than 15 digits, and Excel keeps only 15, so this is not ' +

@@ -159,6 +159,87 @@ describe('parsePhone: parts given separately', () => {
   });
 });
 
+describe('parsePhone: Brazilian numbers dialled with the long-distance prefix', () => {
+  // No DDD starts with 0: the 0 (and a carrier code after it) is dialled before the DDD, and
+  // the service is sent the DDD alone, however the prefix is written.
+  it.each([
+    '(011) 98765-4321',
+    '011 98765-4321',
+    '01198765-4321',
+    '011987654321',
+    '0xx11 98765-4321',
+    '0XX11 98765-4321',
+    '0 xx 11 98765-4321',
+    '(0xx11) 98765-4321',
+    '0 (11) 98765-4321',
+    '021 (11) 98765-4321',
+    '0 21 11 98765-4321',
+    '(02111) 98765-4321',
+    '+55 (011) 98765-4321',
+    '+55 011 98765-4321',
+    '+55011987654321',
+  ])('reads %j as DDD 11', (phone) => {
+    expect(parsePhone({ phone })).toEqual({ phone: saoPaulo, problems: [] });
+  });
+
+  it('drops the prefix from a separate DDD column too', () => {
+    for (const cityCode of ['011', '(011)', '0xx11', '0XX 11']) {
+      expect(parsePhone({ cityCode, phoneNumber: '98765-4321' })).toEqual({
+        phone: saoPaulo,
+        problems: [],
+      });
+    }
+  });
+
+  it('keeps a 3-digit area code starting with 0 outside Brazil as written', () => {
+    expect(parsePhone({ phone: '+44 (020) 7946-0958' }).phone).toEqual({
+      countryCode: '44',
+      cityCode: '020',
+      number: '79460958',
+    });
+  });
+
+  it('refuses non-geographic numbers, which have no DDD, rather than send a wrong one', () => {
+    const refused = { problems: [{ field: 'phone', rule: 'phone_non_geographic' }] };
+    for (const phone of [
+      '0800 123 4567',
+      '0800-123-4567',
+      '08001234567',
+      '0300 123 4567',
+      '(0800) 123-4567',
+      '+55 800 123 4567',
+      '4004-1234',
+      '3003 1234',
+    ]) {
+      expect(parsePhone({ phone }), phone).toEqual(refused);
+    }
+    expect(parsePhone({ cityCode: '0800', phoneNumber: '123-4567' })).toEqual(refused);
+  });
+
+  it('sends a 4004 number that comes with a DDD, as it is dialled there', () => {
+    expect(parsePhone({ phone: '(11) 4004-1234' }).phone).toEqual({
+      countryCode: '55',
+      cityCode: '11',
+      number: '40041234',
+    });
+  });
+
+  it('refuses an area code Brazil does not have', () => {
+    for (const phone of ['(23) 98765-4321', '(08) 98765-4321', '+55 (10) 98765-4321']) {
+      expect(parsePhone({ phone }), phone).toEqual({
+        problems: [{ field: 'phone.cityCode', rule: 'area_code' }],
+      });
+    }
+    expect(parsePhone({ phone: '(23) 98765-4321' }, '351').phone?.cityCode).toBe('23');
+  });
+
+  it('still refuses a prefixed number of the wrong length', () => {
+    expect(parsePhone({ phone: '0119876543' }).problems).toEqual([
+      { field: 'phone', rule: 'format' },
+    ]);
+  });
+});
+
 describe('parsePhone: no phone', () => {
   it('gives no phone and no problem when nothing is filled', () => {
     expect(parsePhone({})).toEqual({ problems: [] });

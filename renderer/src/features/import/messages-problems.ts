@@ -24,6 +24,10 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'check digits do not match',
     'import.rule.repeatedDigits': 'one digit repeated is not a valid number',
     'import.rule.phoneIncomplete': 'the area code (DDD) is missing',
+    'import.rule.phoneNonGeographic':
+      "a non-geographic number (0800, 0300, 4004 and the like) has no area code (DDD) to send; give the customer's mobile or landline with its DDD, or leave the phone out",
+    'import.rule.areaCode':
+      'is not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0',
     'import.rule.digitsLost':
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.cellError':
@@ -74,6 +78,10 @@ export const problemMessages = catalogue(
     'import.rule.checkDigits': 'dígitos verificadores não conferem',
     'import.rule.repeatedDigits': 'um só dígito repetido não é um número válido',
     'import.rule.phoneIncomplete': 'falta o código de área (DDD)',
+    'import.rule.phoneNonGeographic':
+      'um número não geográfico (0800, 0300, 4004 e semelhantes) não tem código de área (DDD) para enviar; informe o celular ou o fixo do cliente com o DDD, ou deixe o telefone de fora',
+    'import.rule.areaCode':
+      'não é um código de área (DDD) do Brasil: eles vão de 11 a 99, e nenhum começa com 0',
     'import.rule.digitsLost':
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.cellError':

@@ -31,6 +31,8 @@ describe('describeProblem', () => {
       'format',
       'repeated_digits',
       'phone_incomplete',
+      'phone_non_geographic',
+      'area_code',
       'length',
       'digits_lost',
       'cell_error',

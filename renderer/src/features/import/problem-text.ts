@@ -65,6 +65,10 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.repeatedDigits');
     case 'phone_incomplete':
       return t('import.rule.phoneIncomplete');
+    case 'phone_non_geographic':
+      return t('import.rule.phoneNonGeographic');
+    case 'area_code':
+      return t('import.rule.areaCode');
     case 'digits_lost':
       return t('import.rule.digitsLost');
     case 'cell_error':
