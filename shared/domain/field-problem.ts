@@ -38,6 +38,18 @@ export interface FieldProblem {
   /** For `length`: the inclusive bounds the value missed. */
   min?: number;
   max?: number;
+  /**
+   * For `format` of an ID: the unsafe characters found, as code points (`U+200B, U+00AD`). An
+   * invisible character cannot be seen in the cell, so the message has to say which it is; a code
+   * point is never personal data.
+   */
+  found?: string;
+}
+
+/** The problem without what was found in one row's value: the rule, as counted over many rows. */
+export function ruleOf(problem: FieldProblem): FieldProblem {
+  const { found, ...rule } = problem;
+  return found === undefined ? problem : rule;
 }
 
 /** Lengths of the interface (spec section 8), inclusive. Text is measured in UTF-16 units. */
@@ -78,9 +90,13 @@ const fieldLabels: Record<TransactionField, string> = {
   zipCode: 'ZIP code',
 };
 
+const idFormat =
+  'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible ' +
+  'characters (such as a zero-width space or a soft hyphen).';
+
 const formatRules: Record<TransactionField, string> = {
-  sessionID: 'must not contain control characters (such as tab, NUL or ESC) or direction marks.',
-  externalID: 'must not contain control characters (such as tab, NUL or ESC) or direction marks.',
+  sessionID: idFormat,
+  externalID: idFormat,
   cpf: 'must contain only digits (dots, dashes and slashes are ignored).',
   email: 'is not a valid e-mail address.',
   phone: 'cannot be read; write it like +55 (11) 98765-4321.',
@@ -104,7 +120,8 @@ const digitFields = new Set<TransactionField>([
  * or `Session ID: must be 24 to 64 characters.` Safe to print: it never holds the value.
  */
 export function describeFieldProblem(problem: FieldProblem): string {
-  return `${fieldLabels[problem.field]}: ${ruleSentence(problem)}`;
+  const found = problem.found === undefined ? '' : ` Found: ${problem.found}.`;
+  return `${fieldLabels[problem.field]}: ${ruleSentence(problem)}${found}`;
 }
 
 function ruleSentence(problem: FieldProblem): string {

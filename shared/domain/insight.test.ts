@@ -188,10 +188,13 @@ describe('parseInsightResult: refused answers', () => {
     expect(problems({ ...documented, deviceID: ' ' })).toEqual(['deviceID is empty']);
   });
 
-  it('refuses identifiers holding control or direction characters, and an empty code', () => {
+  it('refuses identifiers holding control, direction or invisible characters, and an empty code', () => {
     // A DeviceId with a line break went into the response file as a broken line (issue 13).
     expect(problems({ ...documented, deviceID: 'dev\u0000C\r\n,"x' })).toEqual([
-      'deviceID is the text "dev\\u0000C\\r\\n,\\"x"; it holds a control or direction character',
+      'deviceID is the text "dev\\u0000C\\r\\n,\\"x"; it holds a control, direction or invisible character (U+0000, U+000D, U+000A)',
+    ]);
+    expect(problems({ ...documented, deviceID: 'dev\u200B1' })).toEqual([
+      'deviceID is the text "dev\\u200b1"; it holds a control, direction or invisible character (U+200B)',
     ]);
     expect(problems({ ...documented, smartID: 's\u202Eid' })).toHaveLength(1);
     expect(problems({ ...documented, insights: ['DEV0001', ''] })).toEqual([
@@ -204,8 +207,8 @@ describe('parseInsightResult: refused answers', () => {
         similarityResult: { deviceID: 'd\n1', similarDevices: ['d-9', 'd\u0007'] },
       }),
     ).toEqual([
-      'similarityResult.deviceID is the text "d\\n1"; it holds a control or direction character',
-      'similarityResult.similarDevices[1] is the text "d\\u0007"; it holds a control or direction character',
+      'similarityResult.deviceID is the text "d\\n1"; it holds a control, direction or invisible character (U+000A)',
+      'similarityResult.similarDevices[1] is the text "d\\u0007"; it holds a control, direction or invisible character (U+0007)',
     ]);
   });
 

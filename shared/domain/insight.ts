@@ -16,13 +16,13 @@
  * - `maximumScore` elements as numbers (as seen) or as objects holding one (as declared).
  *
  * Refused: a body that is not an object; `deviceID` absent, empty or not a string; a text field
- * that is not a string, or holds a control or direction character; a list that is not a list or
- * holds a wrong or empty element; an integer that is
- * negative or fractional; a `score` outside 0..1; a `deviceRisk` outside the four levels; two
- * keys that differ only in letter case (which one is meant cannot be known).
+ * that is not a string, or holds a control, direction or invisible character; a list that is not
+ * a list or holds a wrong or empty element; an integer that is negative or fractional; a `score`
+ * outside 0..1; a `deviceRisk` outside the four levels; two keys that differ only in letter case
+ * (which one is meant cannot be known).
  */
 import { fieldsByLowerKey, isRecord, toNumber } from './loose-json';
-import { hasUnsafeCharacters } from './text';
+import { hasUnsafeCharacters, shown as escaped, unsafeCodePoints } from './text';
 import { deviceRisks } from './types';
 import type { DeviceRisk, InsightResult, SimilarityResult } from './types';
 
@@ -138,14 +138,16 @@ function readDeviceId(
 }
 
 /**
- * An identifier (a DeviceId, a SmartID, an insight code): text, with no control or direction
- * character. A DeviceId goes into the response-variable file and onto the screen: a line break
+ * An identifier (a DeviceId, a SmartID, an insight code): text, with no control, direction or
+ * invisible character. A DeviceId goes into the response-variable file and onto the screen: a line break
  * in it breaks the file's lines, a NUL or a direction mark shows something else than it is.
  */
 function readId(name: string, value: unknown): Read<string> {
   if (typeof value !== 'string') return { problem: `${name} is ${describe(value)}; expected text` };
   if (hasUnsafeCharacters(value))
-    return { problem: `${name} is ${describe(value)}; it holds a control or direction character` };
+    return {
+      problem: `${name} is ${describe(value)}; it holds a control, direction or invisible character (${unsafeCodePoints(value).join(', ')})`,
+    };
   return { value };
 }
 
@@ -284,7 +286,8 @@ export function describe(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${String(value.length)}`;
   if (typeof value === 'string') {
     const shown = value.length > previewChars ? `${value.slice(0, previewChars)}…` : value;
-    return `the text ${JSON.stringify(shown)}`;
+    // JSON escapes the controls; `escaped` the invisible characters JSON leaves as they are.
+    return `the text ${escaped(JSON.stringify(shown))}`;
   }
   if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return `the value ${String(value)}`;

@@ -107,30 +107,45 @@ describe('validateTransaction: externalID', () => {
 });
 
 describe('validateTransaction: control characters in the identifiers', () => {
-  // NUL, BEL, ESC, tab, DEL, a C1 CSI, and the bidirectional controls that reorder text on screen.
-  const unsafe = [
-    '\u0000',
-    '\u0007',
-    '\u001b[31m',
-    '\t',
-    '\u007f',
-    '\u009b',
-    '\u202e',
-    '\u2066',
-    '\u200f',
+  // NUL, BEL, ESC, tab, DEL, a C1 CSI, the bidirectional controls that reorder text on screen,
+  // and the invisible characters that make an ID look like another (zero-width space, soft
+  // hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark, variation selector).
+  const unsafe: [string, string][] = [
+    ['\u0000', 'U+0000'],
+    ['\u0007', 'U+0007'],
+    ['\u001b[31m', 'U+001B'],
+    ['\t', 'U+0009'],
+    ['\u007f', 'U+007F'],
+    ['\u009b', 'U+009B'],
+    ['\u202e', 'U+202E'],
+    ['\u2066', 'U+2066'],
+    ['\u200f', 'U+200F'],
+    ['\u200b', 'U+200B'],
+    ['\u00ad', 'U+00AD'],
+    ['\u200c', 'U+200C'],
+    ['\u200d', 'U+200D'],
+    ['\u2060', 'U+2060'],
+    ['\ufeff', 'U+FEFF'],
+    ['\ufe0f', 'U+FE0F'],
   ];
 
-  it.each(unsafe.map((char) => [JSON.stringify(char), char]))(
-    'refuses %s inside either ID as a format problem of that row',
-    (_, char) => {
+  it.each(unsafe.map(([char, found]) => [JSON.stringify(char), char, found]))(
+    'refuses %s inside either ID as a format problem of that row, naming it',
+    (_, char, found) => {
       expect(problemsOf({ sessionID, externalID: `order${char}12345` })).toEqual([
-        { field: 'externalID', rule: 'format' },
+        { field: 'externalID', rule: 'format', found },
       ]);
       expect(
         problemsOf({ externalID, sessionID: `${'s'.repeat(12)}${char}${'s'.repeat(12)}` }),
-      ).toEqual([{ field: 'sessionID', rule: 'format' }]);
+      ).toEqual([{ field: 'sessionID', rule: 'format', found }]);
     },
   );
+
+  it('names each character found once', () => {
+    expect(problemsOf({ sessionID, externalID: 'PED\u200b0\u00ad0\u200b1' })).toEqual([
+      { field: 'externalID', rule: 'format', found: 'U+200B, U+00AD' },
+    ]);
+  });
 
   it('keeps accents and other printable text', () => {
     expect(problemsOf({ sessionID, externalID: 'pedido-ção-€' })).toEqual([]);

@@ -7,7 +7,7 @@ import { isEmailFormat } from './email';
 import { lengthProblem, withinLimits } from './field-problem';
 import type { FieldProblem, LimitedField } from './field-problem';
 import { parsePhone } from './phone';
-import { hasUnsafeCharacters, isDigits, present } from './text';
+import { hasUnsafeCharacters, isDigits, present, unsafeCodePoints } from './text';
 import type { RawTransaction, Transaction } from './types';
 
 export { describeFieldProblem, transactionLimits } from './field-problem';
@@ -101,6 +101,10 @@ function textProblem(
   value: string,
   wellFormed: (value: string) => boolean,
 ): FieldProblem | null {
-  if (!wellFormed(value)) return { field, rule: 'format' };
+  if (!wellFormed(value)) {
+    // An ID's unsafe characters are named: a zero-width space or a soft hyphen cannot be seen.
+    const found = unsafeCodePoints(value).join(', ');
+    return found === '' ? { field, rule: 'format' } : { field, rule: 'format', found };
+  }
   return withinLimits(field, value) ? null : lengthProblem(field);
 }

@@ -47,19 +47,27 @@ describe('checkResponseRows', () => {
     expect(checkResponseRows([row('A1', null, 'Suspeito')])[0]?.line).toBe(2);
   });
 
-  it('refuses a control or direction character in an id, which would break the file or hide itself', () => {
+  it('refuses a control, direction or invisible character in an id, which would break the file or hide itself', () => {
     const problems = checkResponseRows([
       row('A1', 'dev\u0000C\r\n,"x', 'Suspeito'),
       row('A\t2', 'dev-2', 'Suspeito'),
       row('A3', 'dev\u202E3', 'Suspeito'),
+      row('PED\u200B4', 'dev-4', 'Suspeito'),
+      row('A5', 'dev\u00AD5', 'Suspeito'),
     ]);
     expect(problems.map(({ code, line }) => ({ code, line }))).toEqual([
       { code: 'unsafe_value', line: 2 },
       { code: 'unsafe_value', line: 3 },
       { code: 'unsafe_value', line: 4 },
+      { code: 'unsafe_value', line: 5 },
+      { code: 'unsafe_value', line: 6 },
     ]);
     expect(problems[0]?.message).toBe(
-      'Line 2: DeviceId "dev\\u0000C\\r\\n,\\"x" holds a control or direction character (a line break, a tab, a NUL).',
+      'Line 2: DeviceId "dev\\u0000C\\r\\n,\\"x" holds a control, direction or invisible character (U+0000, U+000D, U+000A).',
+    );
+    // The zero-width space is shown escaped, not printed invisibly as `"PED4"`.
+    expect(problems[3]?.message).toBe(
+      'Line 5: ID Transacional "PED\\u200b4" holds a control, direction or invisible character (U+200B).',
     );
     expect(confirmRows([row('A1', 'dev\n1', 'Suspeito')]).ok).toBe(false);
   });

@@ -3,7 +3,7 @@
  * with a transaction id, a DeviceId and one of the three outcomes spelt exactly, each transaction
  * once. The service's complete rules are not published; these are the ones the interface states.
  */
-import { hasUnsafeCharacters } from '../domain/text';
+import { hasUnsafeCharacters, shown, unsafeCodePoints } from '../domain/text';
 import { isErrorText } from '../spreadsheet/error-cells';
 import { isExponentText } from '../spreadsheet/lost-digits';
 import { outcomes } from '../domain/types';
@@ -18,8 +18,8 @@ const [idColumn, deviceColumn, outcomeColumn] = responseColumns;
 /**
  * Every problem of the rows, in line order. `lines` gives each row's line in the file; without
  * it the header is line 1 and `rows[0]` line 2, as in a file the app builds. No rows at all is one `empty` problem on line 0. A value of only
- * white space counts as empty, and one holding a control or direction character (a line break, a
- * NUL, a right-to-left mark) is refused: it breaks the file's lines or hides what it is. The outcome must be exactly `Suspeito`, `Fraude Confirmada` or
+ * white space counts as empty, and one holding a control, direction or invisible character (a line
+ * break, a NUL, a right-to-left mark, a zero-width space) is refused: it breaks the file's lines or hides what it is. The outcome must be exactly `Suspeito`, `Fraude Confirmada` or
  * `Device Positivado`; ids are compared trimmed, and a repeat names the line of the first.
  */
 export function checkResponseRows(
@@ -117,7 +117,9 @@ function unsafe(line: number, column: string, value: string): FileProblem {
     code: 'unsafe_value',
     line,
     value,
-    message: `Line ${line}: ${column} ${JSON.stringify(value)} holds a control or direction character (a line break, a tab, a NUL).`,
+    // JSON.stringify escapes the controls but not a zero-width space or a soft hyphen: `shown`
+    // escapes those, and the code points name what was found.
+    message: `Line ${line}: ${column} ${shown(JSON.stringify(value))} holds a control, direction or invisible character (${unsafeCodePoints(value).join(', ')}).`,
   };
 }
 

@@ -45,7 +45,7 @@ export const fileProblemCodes = [
   'missing_device_id',
   'invalid_outcome',
   'duplicate_transaction_id',
-  /** A transaction id or DeviceId holds a control or direction character. */
+  /** A transaction id or DeviceId holds a control, direction or invisible character. */
   'unsafe_value',
   /** A transaction id in Excel's exponent form (`1.23457E+19`): its other digits are lost. */
   'digits_lost',

@@ -2,7 +2,7 @@
  * The worker's pure work: every row of a sheet validated with the core's own rules, summed up into
  * a report small enough to post to the screen, and the final rows for the run step.
  */
-import type { FieldProblem } from '../../../shared/domain/field-problem';
+import { ruleOf, type FieldProblem } from '../../../shared/domain/field-problem';
 import type { RawTransaction } from '../../../shared/domain/types';
 import type { ColumnMapping } from '../../../shared/spreadsheet/columns';
 import {
@@ -68,7 +68,8 @@ export function checkRows(
       const key = problemKey(problem);
       const count = counts.get(key);
       if (count) count.count += 1;
-      else counts.set(key, { ...problem, count: 1 });
+      // Counted by rule: one row's characters found are not every row's.
+      else counts.set(key, { ...ruleOf(problem), count: 1 });
     }
     if (!check.ok) report.invalid.push(listed);
     if (inDuplicate.has(source.row)) report.duplicateRows.push(listed);

@@ -4,7 +4,7 @@
  * can be fixed or excluded, so the work grows with those rows, never with the file.
  */
 import { validateTransaction } from '../../../../shared/domain/transaction';
-import type { FieldProblem } from '../../../../shared/domain/field-problem';
+import { ruleOf, type FieldProblem } from '../../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { SourceNote } from '../../../../shared/spreadsheet/transactions';
 import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
@@ -87,7 +87,8 @@ export function listedRows(base: BaseReport): CheckedRow[] {
 function adjust(counts: Map<string, ProblemCount>, problems: FieldProblem[], by: 1 | -1) {
   for (const problem of problems) {
     const key = problemKey(problem);
-    const count = counts.get(key) ?? { ...problem, count: 0 };
+    // Counted by rule: one row's characters found are not every row's.
+    const count = counts.get(key) ?? { ...ruleOf(problem), count: 0 };
     count.count += by;
     counts.set(key, count);
   }

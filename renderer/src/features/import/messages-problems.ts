@@ -32,10 +32,11 @@ export const problemMessages = catalogue(
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.cellError':
       'the cell holds an Excel error (such as #N/A or #NAME?), not a value; fix the formula in Excel or type the value',
+    'import.problem.found': '{sentence} (found: {found})',
     'import.rule.format.sessionID':
-      'must not contain control characters (such as tab, NUL or ESC) or direction marks',
+      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen)',
     'import.rule.format.externalID':
-      'must not contain control characters (such as tab, NUL or ESC) or direction marks',
+      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen)',
     'import.rule.format.email': 'is not a valid e-mail address',
     'import.rule.format.phone': 'cannot be read; write it like +55 (11) 98765-4321',
     'import.rule.format.digits': 'must contain only digits',
@@ -86,10 +87,11 @@ export const problemMessages = catalogue(
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.cellError':
       'a célula contém um erro do Excel (como #N/D ou #NOME?), não um valor; corrija a fórmula no Excel ou digite o valor',
+    'import.problem.found': '{sentence} (encontrado: {found})',
     'import.rule.format.sessionID':
-      'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional)',
     'import.rule.format.externalID':
-      'não pode conter caracteres de controle (como tabulação, NUL ou ESC) nem marcas de direção',
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional)',
     'import.rule.format.email': 'não é um endereço de e-mail válido',
     'import.rule.format.phone': 'ilegível; escreva como +55 (11) 98765-4321',
     'import.rule.format.digits': 'deve conter apenas dígitos',

@@ -89,10 +89,14 @@ function ruleText(t: Translate, problem: FieldProblem): string {
 
 /** `CPF: check digits do not match` / `CPF: dígitos verificadores não conferem`. */
 export function describeProblem(t: Translate, problem: FieldProblem): string {
-  return t('import.problem', {
+  const sentence = t('import.problem', {
     field: t(problemFields[problem.field]),
     rule: ruleText(t, problem),
   });
+  // The code points of what an ID holds and no one can see (U+200B), in the row's own problems.
+  return problem.found === undefined
+    ? sentence
+    : t('import.problem.found', { sentence, found: problem.found });
 }
 
 const readProblems: Record<ImportProblem['code'], MessageKey> = {

@@ -78,7 +78,7 @@ export const buildMessages = catalogue(
     'uploads.problem.duplicate_transaction_id':
       'the transaction id {value} is repeated (first on line {firstLine}).',
     'uploads.problem.unsafe_value':
-      'the value {value} holds a control or direction character (a line break, a tab, a NUL): the service would not read it as written. Correct it in the file, or leave that transaction out.',
+      'the value {value} holds a control, direction or invisible character (a line break, a tab, a NUL, a zero-width space, shown escaped): the service would not read it as written. Correct it in the file, or leave that transaction out.',
     'uploads.problem.excel_error':
       '{value} is an Excel error (a formula that failed), not an ID: correct the formula or the cell, then build the file again.',
     'uploads.problem.digits_lost':
@@ -162,7 +162,7 @@ export const buildMessages = catalogue(
     'uploads.problem.duplicate_transaction_id':
       'o ID da transação {value} se repete (primeiro na linha {firstLine}).',
     'uploads.problem.unsafe_value':
-      'o valor {value} tem um caractere de controle ou de direção (quebra de linha, tabulação, NUL): o serviço não o leria como está escrito. Corrija-o no arquivo ou deixe essa transação de fora.',
+      'o valor {value} tem um caractere de controle, de direção ou invisível (quebra de linha, tabulação, NUL, espaço de largura zero, mostrado escapado): o serviço não o leria como está escrito. Corrija-o no arquivo ou deixe essa transação de fora.',
     'uploads.problem.excel_error':
       '{value} é um erro do Excel (uma fórmula que falhou), não um ID: corrija a fórmula ou a célula e monte o arquivo de novo.',
     'uploads.problem.digits_lost':
