@@ -150,7 +150,7 @@ function warn(found: Walk, io: Io): void {
   }
   if (duplicates.length > 10)
     io.err(
-      `dcdesk: warning: ${String(duplicates.length - 10)} more external IDs appear more than once.`,
+      `dcdesk: warning: ${counted(duplicates.length - 10, 'more external ID', 'more external IDs')} ${pluralForm(duplicates.length - 10, { one: 'appears', other: 'appear' })} more than once.`,
     );
   warnLostDigits(found.lostDigits, io);
   warnErrorCells(found.errorCells, io);

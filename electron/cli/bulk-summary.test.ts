@@ -40,6 +40,14 @@ describe('endOfRun', () => {
     for (const end of [deleted, taken]) expect(end.lines.join('\n')).not.toMatch(/--resume/);
   });
 
+  it('groups the rows done as it groups the total', () => {
+    const all = counts({ total: 3000, done: 3000, ok: 1810, noContent: 1190, remaining: 0 });
+    const end = endOfRun({ state: 'finished', counts: all }, 'b1', 'o.json');
+    expect(end.lines[0]).toBe(
+      'batch b1: 3,000 of 3,000 rows done (ok 1,810 · no content 1,190 · invalid 0 · rejected 0 · failed 0).',
+    );
+  });
+
   it('exits 0 when every row was answered', () => {
     expect(endOfRun({ state: 'finished', counts: counts({}) }, 'b1', 'o.json').code).toBe(0);
   });

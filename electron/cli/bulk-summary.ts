@@ -1,4 +1,5 @@
 import { counted, pluralForm } from '../../shared/count-text';
+import { formatCount } from '../../shared/spreadsheet/problem';
 import type { RunEnd } from '../core/bulk/runner';
 import { exitCodes, type ExitCode } from './io';
 import { describeCounts } from './progress-view';
@@ -39,7 +40,7 @@ export function endOfRun(
 ): { lines: string[]; code: ExitCode } {
   const { counts } = end;
   const lines = [
-    `batch ${batchId}: ${String(counts.done)} of ${counted(counts.total, 'row', 'rows')} done (${describeCounts(counts)}).`,
+    `batch ${batchId}: ${formatCount(counts.done)} of ${counted(counts.total, 'row', 'rows')} done (${describeCounts(counts)}).`,
   ];
   const resume = `dcdesk bulk --resume ${batchId}${how.file === undefined ? '' : ` ${commandWord(how.file)}`} --output ${output}`;
   const retryLine =

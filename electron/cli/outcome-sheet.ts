@@ -145,7 +145,9 @@ export async function readOutcomeSheet(
               `row ${String(row)}, column ${column}: the cell holds the Excel error ${error}, not a value. The row is not applied.`,
           ),
         ...(errorCells.length > 10
-          ? [`${String(errorCells.length - 10)} more rows hold an Excel error.`]
+          ? [
+              `${counted(errorCells.length - 10, 'more row', 'more rows')} ${pluralForm(errorCells.length - 10, { one: 'holds', other: 'hold' })} an Excel error.`,
+            ]
           : []),
         ...(errorCells.length > 0 ? [errorCellAdvice] : []),
         ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
@@ -159,7 +161,9 @@ export async function readOutcomeSheet(
               `row ${String(row)}, column ${column}: ${transactionId} is a number of more than 15 digits (or in the exponent form Excel shows); Excel keeps only 15, so it is not the id typed. The row is not applied.`,
           ),
         ...(lostDigits.length > 10
-          ? [`${String(lostDigits.length - 10)} more rows lost digits the same way.`]
+          ? [
+              `${counted(lostDigits.length - 10, 'more row', 'more rows')} lost digits the same way.`,
+            ]
           : []),
         ...(lostDigits.length > 0 ? [lostDigitsAdvice] : []),
       ],

@@ -36,7 +36,7 @@ describe('progressView while a big file is still being stored', () => {
       const { view, lines } = viewed(terminal);
       view.expect(800_000);
       view.show({ type: 'progress', batchId: 'b', counts, rowsPerSecond: 200, etaSeconds: 99 });
-      expect(lines[0]).toContain('164/800000 (0%)');
+      expect(lines[0]).toContain('164/800,000 (0%)');
       // (800,000 - 164) rows at 200/s.
       expect(lines[0]).toContain('ETA 1h06m');
     },

@@ -1,3 +1,4 @@
+import { counted } from '../../shared/count-text';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import { teamService, type TeamService } from '../core/team/team-service';
@@ -27,7 +28,7 @@ export async function syncAfter(team: TeamService, io: Io): Promise<void> {
   if (synced.ok)
     note(
       io,
-      `dcdesk: team: pushed ${String(synced.value.pushed)} changes and ${String(synced.value.answers)} answers, pulled ${String(synced.value.pulled)} changes.`,
+      `dcdesk: team: pushed ${counted(synced.value.pushed, 'change')} and ${counted(synced.value.answers, 'answer')}, pulled ${counted(synced.value.pulled, 'change')}.`,
     );
   else
     io.err(

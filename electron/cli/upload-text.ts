@@ -1,4 +1,5 @@
 import { counted, pluralForm } from '../../shared/count-text';
+import { formatCount } from '../../shared/spreadsheet/problem';
 import type { UploadCheck, UploadView } from '../../shared/contract/outcomes';
 
 /** An ISO time as the analyst's clock shows it: `YYYY-MM-DD HH:mm`. */
@@ -27,7 +28,7 @@ export function describeCheck(check: UploadCheck): string[] {
   }
   if (check.changedSince > 0)
     lines.push(
-      `${String(check.changedSince)} of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
+      `${formatCount(check.changedSince)} of its rows no longer ${pluralForm(check.changedSince, { one: 'matches', other: 'match' })} the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
     );
   if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
     lines.push(

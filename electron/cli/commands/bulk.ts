@@ -348,7 +348,10 @@ ${connectionUsage}`,
         });
         if (!resumed.ok) return reportError(io, resumed.error);
         if (values['retry-failed'])
-          note(io, `dcdesk: ${String(resumed.value.retried)} failed rows will be sent again.`);
+          note(
+            io,
+            `dcdesk: ${counted(resumed.value.retried, 'failed row', 'failed rows')} will be sent again.`,
+          );
         note(
           io,
           `dcdesk: resuming batch ${values.resume} (${shown(resumed.value.batch.sourceName)}).`,

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../shared/spreadsheet/problem';
 import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
@@ -83,11 +84,13 @@ function whyEmpty(review: ReviewService, destination: Destination, batchId?: str
   const reviewed = review.reviewedBy(batchId);
   const own = reviewed.find((entry) => entry.destination === destination)?.count ?? 0;
   if (own > 0)
-    return `all ${String(own)} reviewed transactions${where} of ${destination}'s answers were already accepted by ${destination}; nothing written. Pass --all to put them in a file anyway.`;
+    return own === 1
+      ? `the one reviewed transaction${where} of ${destination}'s answers was already accepted by ${destination}; nothing written. Pass --all to put it in a file anyway.`
+      : `all ${counted(own, 'reviewed transaction', 'reviewed transactions')}${where} of ${destination}'s answers were already accepted by ${destination}; nothing written. Pass --all to put them in a file anyway.`;
   if (reviewed.length === 0)
     return `no reviewed transactions${where}; nothing written. Review some first (dcdesk outcomes import FILE).`;
   const others = reviewed
-    .map((entry) => `${String(entry.count)} of ${entry.destination}'s`)
+    .map((entry) => `${formatCount(entry.count)} of ${entry.destination}'s`)
     .join(', ');
   return (
     `no reviewed transaction${where} comes from ${destination}'s answers (reviewed: ${others}); ` +

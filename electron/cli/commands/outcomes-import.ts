@@ -1,3 +1,4 @@
+import { formatCount } from '../../../shared/spreadsheet/problem';
 import { parseCommandLine } from '../flags';
 import { counted, pluralForm } from '../../../shared/count-text';
 import { isCustomUrl, type Destination } from '../../../shared/environment';
@@ -103,7 +104,7 @@ function printReport(
   printList(io, `Not in ${destination}'s lookups`, report.notFound.map(issueLine));
   if (elsewhere > 0)
     io.out(
-      `  ${String(elsewhere)} of them are in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${commandWord(destination)}` : `--env ${destination}`}), then import again.`,
+      `  ${formatCount(elsewhere)} of them ${pluralForm(elsewhere, { one: 'is', other: 'are' })} in lookups of other environments, whose DeviceIds mean nothing to ${destination}: look them up in ${destination} first (dcdesk bulk FILE ${isCustomUrl(destination) ? `--base-url ${commandWord(destination)}` : `--env ${destination}`}), then import again.`,
     );
   printList(
     io,

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../shared/spreadsheet/problem';
 import { parseCommandLine } from '../flags';
 import { counted, pluralForm } from '../../../shared/count-text';
 import type { TeamStatus } from '../../../shared/contract/team';
@@ -107,7 +108,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
         );
       else
         io.out(
-          `Synced: pushed ${String(pushed)} outcome changes and ${String(answers)} answers; pulled ${String(pulled)} changes from colleagues, ${String(applied)} of them changed an outcome here.`,
+          `Synced: pushed ${counted(pushed, 'outcome change', 'outcome changes')} and ${counted(answers, 'answer')}; pulled ${counted(pulled, 'change')} from colleagues, ${formatCount(applied)} of them changed an outcome here.`,
         );
       if (passedOver > 0)
         io.err(

@@ -107,7 +107,7 @@ function reportProblems(io: Io, fileName: string, messages: string[]): number {
   io.err(`dcdesk: ${shown(fileName)} does not pass the checks; nothing was sent:`);
   for (const message of messages.slice(0, listLimit)) io.err(`  - ${shown(message)}`);
   if (messages.length > listLimit)
-    io.err(`  and ${String(messages.length - listLimit)} more problems`);
+    io.err(`  and ${counted(messages.length - listLimit, 'more problem', 'more problems')}`);
   return exitCodes.failed;
 }
 

@@ -1,3 +1,5 @@
+import { formatCount } from '../../../shared/spreadsheet/problem';
+import { pluralForm } from '../../../shared/count-text';
 import { parseCommandLine } from '../flags';
 import { uploadService } from '../../core/uploads/upload-service';
 import type { Command } from '../command';
@@ -38,7 +40,7 @@ environment, status (sent, refused or failed), HTTP status and the service's mes
           upload.resentFrom === null ? '' : ` (re-send of #${String(upload.resentFrom)})`;
         const by = upload.analyst === null ? '' : ` by ${upload.analyst}`;
         io.out(
-          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${String(upload.rows).padStart(7)} rows  ${upload.sha256.slice(0, 12)}  ${shown(upload.fileName)}${resent}${shown(by)}`,
+          `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${formatCount(upload.rows).padStart(7)} ${pluralForm(upload.rows, { one: 'row ', other: 'rows' })}  ${upload.sha256.slice(0, 12)}  ${shown(upload.fileName)}${resent}${shown(by)}`,
         );
         for (const message of upload.messages) io.out(`        - ${shown(message)}`);
       }
