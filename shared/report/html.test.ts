@@ -65,3 +65,18 @@ describe('reportHtml', () => {
     );
   });
 });
+
+describe('reportHtml: what was left out', () => {
+  // One row of each: a failed lookup, an answer without a score, a repeat counted once.
+  const few = scoreReport([], { suspeito: 'fraud', unreviewed: 'legit' });
+  const one = { ...few, excludedBy: { ...few.excludedBy, failed: 1, no_score: 1, repeat: 1 } };
+
+  it('says one row in the singular, in both languages', () => {
+    const pt = reportHtml(one, { ...meta, locale: 'pt-BR' });
+    expect(pt).toContain('<li>1 respondida sem score (204 Sem conteúdo)</li>');
+    expect(pt).toMatch(/<li>1 linha repete uma transação/);
+    expect(pt).not.toMatch(/<li>1 (respondidas|linhas|consultadas)/);
+    const en = reportHtml(one, { ...meta, locale: 'en-US' });
+    expect(en).toMatch(/<li>1 row repeats a transaction/);
+  });
+});

@@ -1,7 +1,7 @@
 import type { GroupRate } from './breakdowns';
 import type { ScoreReport } from './report';
 import type { ThresholdRow } from './thresholds';
-import { exclusionWords, reportText, type ReportLocale, type ReportWord } from './report-text';
+import { exclusionReasons, reportText, type ReportLocale, type ReportWord } from './report-text';
 import { curveChart, escapeXml, pairedBars } from './svg';
 
 export interface ReportMeta {
@@ -105,12 +105,10 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   const aucLine =
     report.auc === null
       ? `<p>${t('aucMissing')}</p>`
-      : `<p>${t('auc')}: <strong>${escapeXml(text.decimal(report.auc))}</strong>${report.aucInterval ? `; ${t('aucInterval')}: ${escapeXml(text.decimal(report.aucInterval[0]))} – ${escapeXml(text.decimal(report.aucInterval[1]))}` : ''}</p>`;
-  const excludedList = `<ul>${exclusionWords
-    .filter(([reason]) => report.excludedBy[reason] > 0)
-    .map(
-      ([reason, word]) => `<li>${escapeXml(text.count(report.excludedBy[reason]))} ${t(word)}</li>`,
-    )
+      : `<p>${t('auc')}: <strong>${escapeXml(text.decimal(report.auc))}</strong>; ${escapeXml(text.aucInterval(report))}</p>`;
+  const excludedList = `<ul>${exclusionReasons
+    .filter((reason) => report.excludedBy[reason] > 0)
+    .map((reason) => `<li>${escapeXml(text.excluded(reason, report.excludedBy[reason]))}</li>`)
     .join('')}</ul>`;
 
   const roc = curveChart(

@@ -1,4 +1,6 @@
 import { exclusionReasons, type ExclusionReason } from './labels';
+import type { ScoreReport } from './report';
+import { minimumCasesForInterval } from './roc';
 
 /** The report's words in both languages; numbers are formatted by the locale. */
 export type ReportLocale = 'en-US' | 'pt-BR';
@@ -13,16 +15,12 @@ const en = {
   positive: 'Fraud',
   negative: 'Legitimate',
   excluded: 'Excluded',
-  excludedNotLookedUp:
-    'not looked up: never sent (the run was cancelled, is paused or has not reached them)',
-  excludedInvalid: 'not sent: the import found their fields invalid',
-  excludedFailed: 'looked up, but the lookup failed or was refused',
-  excludedNoScore: 'answered without a score (204 No Content)',
-  excludedSuspeito: 'reviewed as Suspeito, left out by the setting',
-  excludedUnreviewed: 'not reviewed, left out by the setting',
-  excludedRepeat: 'rows repeat a transaction counted once (its latest answer with a score)',
   auc: 'Area under the ROC curve',
   aucInterval: '95% interval (DeLong)',
+  aucIntervalFew:
+    '95% interval: not estimated, it needs at least {min} fraud and {min} legitimate cases',
+  aucIntervalNoSpread:
+    '95% interval: not estimated, since the scores separate fraud from legitimate completely (or tie them all), where DeLong’s interval has no width',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
   averagePrecision: 'Average precision',
   roc: 'ROC curve',
@@ -78,17 +76,12 @@ const pt: Words = {
   positive: 'Fraude',
   negative: 'Legítima',
   excluded: 'Fora do relatório',
-  excludedNotLookedUp:
-    'não consultadas: nunca enviadas (a execução foi cancelada, está pausada ou ainda não chegou a elas)',
-  excludedInvalid: 'não enviadas: a importação encontrou campos inválidos',
-  excludedFailed: 'consultadas, mas a consulta falhou ou foi recusada',
-  excludedNoScore: 'respondidas sem score (204 Sem conteúdo)',
-  excludedSuspeito: 'revisadas como Suspeito, deixadas de fora pela configuração',
-  excludedUnreviewed: 'não revisadas, deixadas de fora pela configuração',
-  excludedRepeat:
-    'linhas repetem uma transação contada uma só vez (pela resposta mais recente com score)',
   auc: 'Área sob a curva ROC',
   aucInterval: 'intervalo de 95% (DeLong)',
+  aucIntervalFew:
+    'intervalo de 95%: não estimado, ele precisa de pelo menos {min} casos de fraude e {min} casos legítimos',
+  aucIntervalNoSpread:
+    'intervalo de 95%: não estimado, pois os scores separam por completo fraude de legítima (ou empatam todos), o que deixa o intervalo de DeLong sem largura',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
   averagePrecision: 'Precisão média',
   roc: 'Curva ROC',
@@ -135,25 +128,92 @@ const pt: Words = {
 
 export type ReportWord = keyof Words;
 
-/** The words of each reason a row is left out: every reason has its own (the type says so). */
-const exclusionWordOf: Record<ExclusionReason, ReportWord> = {
-  not_looked_up: 'excludedNotLookedUp',
-  invalid: 'excludedInvalid',
-  failed: 'excludedFailed',
-  no_score: 'excludedNoScore',
-  suspeito: 'excludedSuspeito',
-  unreviewed: 'excludedUnreviewed',
-  repeat: 'excludedRepeat',
+/** A count's words in its singular and plural forms; `{count}` is the count, formatted. */
+interface Counted {
+  one: string;
+  other: string;
+}
+
+/**
+ * Each reason a row is left out, as a count of rows: every reason has its words in both forms
+ * (the type says so), since "1 rows repeat" and "1 respondidas" read wrong. Portuguese agrees
+ * with "transações" and "linhas", both feminine.
+ */
+const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
+  en: {
+    not_looked_up: {
+      one: '{count} not looked up: never sent (the run was cancelled, is paused or has not reached it)',
+      other:
+        '{count} not looked up: never sent (the run was cancelled, is paused or has not reached them)',
+    },
+    invalid: {
+      one: '{count} not sent: the import found its fields invalid',
+      other: '{count} not sent: the import found their fields invalid',
+    },
+    failed: {
+      one: '{count} looked up, but the lookup failed or was refused',
+      other: '{count} looked up, but the lookup failed or was refused',
+    },
+    no_score: {
+      one: '{count} answered without a score (204 No Content)',
+      other: '{count} answered without a score (204 No Content)',
+    },
+    suspeito: {
+      one: '{count} reviewed as Suspeito, left out by the setting',
+      other: '{count} reviewed as Suspeito, left out by the setting',
+    },
+    unreviewed: {
+      one: '{count} not reviewed, left out by the setting',
+      other: '{count} not reviewed, left out by the setting',
+    },
+    repeat: {
+      one: '{count} row repeats a transaction counted once (its latest answer with a score)',
+      other: '{count} rows repeat a transaction counted once (its latest answer with a score)',
+    },
+  },
+  pt: {
+    not_looked_up: {
+      one: '{count} não consultada: nunca enviada (a execução foi cancelada, está pausada ou ainda não chegou a ela)',
+      other:
+        '{count} não consultadas: nunca enviadas (a execução foi cancelada, está pausada ou ainda não chegou a elas)',
+    },
+    invalid: {
+      one: '{count} não enviada: a importação encontrou campos inválidos',
+      other: '{count} não enviadas: a importação encontrou campos inválidos',
+    },
+    failed: {
+      one: '{count} consultada, mas a consulta falhou ou foi recusada',
+      other: '{count} consultadas, mas a consulta falhou ou foi recusada',
+    },
+    no_score: {
+      one: '{count} respondida sem score (204 Sem conteúdo)',
+      other: '{count} respondidas sem score (204 Sem conteúdo)',
+    },
+    suspeito: {
+      one: '{count} revisada como Suspeito, deixada de fora pela configuração',
+      other: '{count} revisadas como Suspeito, deixadas de fora pela configuração',
+    },
+    unreviewed: {
+      one: '{count} não revisada, deixada de fora pela configuração',
+      other: '{count} não revisadas, deixadas de fora pela configuração',
+    },
+    repeat: {
+      one: '{count} linha repete uma transação contada uma só vez (pela resposta mais recente com score)',
+      other:
+        '{count} linhas repetem uma transação contada uma só vez (pela resposta mais recente com score)',
+    },
+  },
 };
 
-/** Each reason with its words, in the order the report lists them. */
-export const exclusionWords = exclusionReasons.map(
-  (reason) => [reason, exclusionWordOf[reason]] as const,
-);
+/** The reasons a row is left out, in the order the report lists them. */
+export { exclusionReasons };
 
 /** Words, and number formats of the locale: counts, shares (%) and statistics (3 decimals). */
 export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
+  const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  // Which form a count takes is Intl.PluralRules' choice for the locale, never `count === 1`.
+  const plural = new Intl.PluralRules(locale);
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -173,6 +233,26 @@ export function reportText(locale: ReportLocale) {
       return words[word].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
     },
     count: (value: number) => count.format(value),
+    /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
+    excluded(reason: ExclusionReason, rows: number): string {
+      const forms = exclusions[reason];
+      const form = plural.select(rows) === 'one' ? forms.one : forms.other;
+      return form.replace('{count}', count.format(rows));
+    },
+    /**
+     * The AUC's interval, or why it is not given (too few cases; no spread), after the AUC:
+     * never an interval of no width. Empty when there is no AUC.
+     */
+    aucInterval(report: Pick<ScoreReport, 'aucInterval' | 'aucIntervalMissing'>): string {
+      if (report.aucInterval !== null) {
+        const [low, high] = report.aucInterval;
+        return `${words.aucInterval}: ${decimal.format(low)} – ${decimal.format(high)}`;
+      }
+      if (report.aucIntervalMissing === 'few_cases')
+        return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
+      if (report.aucIntervalMissing === 'no_spread') return words.aucIntervalNoSpread;
+      return '';
+    },
     percent: (value: number | null) => (value === null ? words.none : percent.format(value)),
     decimal: (value: number | null) => (value === null ? words.none : decimal.format(value)),
     cutoff: (value: number) => twoDecimals.format(value),

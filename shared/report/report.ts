@@ -25,6 +25,7 @@ import {
   precisionRecall,
   rocCurve,
   type CurvePoint,
+  type IntervalMissing,
   type PrecisionRecallPoint,
 } from './roc';
 import {
@@ -54,6 +55,8 @@ export interface ScoreReport {
   baseRate: number | null;
   auc: number | null;
   aucInterval: [number, number] | null;
+  /** Why there is an AUC but no interval (see `minimumCasesForInterval`); null otherwise. */
+  aucIntervalMissing: IntervalMissing | null;
   aucMethod: 'DeLong';
   /** Why there is no AUC (one class is empty), in English; the UI words it itself. */
   aucMissing: 'no_positives' | 'no_negatives' | null;
@@ -184,6 +187,7 @@ export function createReportBuilder(options: LabelOptions) {
       baseRate,
       auc: estimate?.auc ?? null,
       aucInterval: estimate?.interval ?? null,
+      aucIntervalMissing: estimate?.intervalMissing ?? null,
       aucMethod: 'DeLong',
       aucMissing:
         positives.length === 0 ? 'no_positives' : negatives.length === 0 ? 'no_negatives' : null,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aucWithInterval, precisionRecall, rocCurve } from './roc';
+import { aucWithInterval, minimumCasesForInterval, precisionRecall, rocCurve } from './roc';
 
 /** Mann–Whitney U by its definition: every pair, ties half. */
 function bruteAuc(positives: number[], negatives: number[]): number {
@@ -72,7 +72,52 @@ describe('aucWithInterval', () => {
       auc: 1,
       standardError: null,
       interval: null,
+      intervalMissing: 'few_cases',
     });
+  });
+
+  it('gives no interval below the minimum of cases a class, rather than one of no width', () => {
+    // 2 fraud and 2 legitimate cases, every fraud case below: DeLong's variance is 0, and the
+    // report said "AUC 0.000 (95% 0.000–0.000)".
+    expect(aucWithInterval([0.1, 0.2], [0.8, 0.9])).toMatchObject({
+      auc: 0,
+      interval: null,
+      intervalMissing: 'few_cases',
+    });
+    const nine = Array.from({ length: minimumCasesForInterval - 1 }, (_, i) => i / 20);
+    const ten = [...nine, 0.47];
+    expect(
+      aucWithInterval(
+        nine,
+        ten.map((s) => s + 0.01),
+      )?.intervalMissing,
+    ).toBe('few_cases');
+    expect(
+      aucWithInterval(
+        ten,
+        ten.map((s) => s + 0.01),
+      )?.interval,
+    ).not.toBeNull();
+  });
+
+  it('gives no interval when the classes are apart completely, however many cases', () => {
+    const low = Array.from({ length: 50 }, (_, i) => i / 100);
+    const high = low.map((s) => s + 0.5);
+    expect(aucWithInterval(high, low)).toMatchObject({
+      auc: 1,
+      standardError: 0,
+      interval: null,
+      intervalMissing: 'no_spread',
+    });
+  });
+
+  it('never gives an interval of no width', () => {
+    fc.assert(
+      fc.property(scores, scores, (positives, negatives) => {
+        const interval = aucWithInterval(positives, negatives)?.interval;
+        if (interval) expect(interval[1]).toBeGreaterThan(interval[0]);
+      }),
+    );
   });
 });
 

@@ -71,12 +71,27 @@ export function scoreLevels(
   };
 }
 
+/**
+ * Fewer cases than this in either class, and the report gives no interval. DeLong's interval is
+ * asymptotic: with 2 fraud and 2 legitimate cases it said `0.000–0.000`, a certainty 4 cases
+ * cannot give. Ten a class is the usual floor for an interval of this kind to mean what it says.
+ */
+export const minimumCasesForInterval = 10;
+
+/** Why there is an area but no interval: too few cases, or a standard error of 0. */
+export type IntervalMissing = 'few_cases' | 'no_spread';
+
 export interface AucEstimate {
   auc: number;
   /** DeLong's standard error; null when a class has fewer than two cases. */
   standardError: number | null;
-  /** auc ± 1.96 × standard error, kept within [0, 1]; null with the standard error. */
+  /**
+   * auc ± 1.96 × standard error, kept within [0, 1]; null with fewer than
+   * `minimumCasesForInterval` cases in a class, or when the standard error is 0.
+   */
   interval: [number, number] | null;
+  /** Why `interval` is null (null when there is one). */
+  intervalMissing: IntervalMissing | null;
 }
 
 /**
@@ -109,7 +124,9 @@ export function aucWithInterval(
     positivesBelow += p;
   }
   const auc = sum / m;
-  if (m < 2 || n < 2) return { auc, standardError: null, interval: null };
+  const few = m < minimumCasesForInterval || n < minimumCasesForInterval;
+  if (m < 2 || n < 2)
+    return { auc, standardError: null, interval: null, intervalMissing: 'few_cases' };
   let s10 = 0;
   let s01 = 0;
   for (let k = 0; k < size; k += 1) {
@@ -118,11 +135,16 @@ export function aucWithInterval(
   }
   const variance = s10 / (m - 1) / m + s01 / (n - 1) / n;
   const standardError = Math.sqrt(variance);
+  if (few) return { auc, standardError, interval: null, intervalMissing: 'few_cases' };
+  // Every fraud case above every legitimate one (or all tied): the placements do not vary, the
+  // variance is 0, and an interval of no width would claim a certainty no sample gives.
+  if (!(standardError > 0))
+    return { auc, standardError, interval: null, intervalMissing: 'no_spread' };
   const interval: [number, number] = [
     Math.max(0, auc - z95 * standardError),
     Math.min(1, auc + z95 * standardError),
   ];
-  return { auc, standardError, interval };
+  return { auc, standardError, interval, intervalMissing: null };
 }
 
 /** The levels highest first, as the cut-off descends. */

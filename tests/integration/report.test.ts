@@ -131,6 +131,10 @@ describe('dcdesk report', () => {
     expect(text.stdout).toMatch(
       /^Score report of every batch of sandbox\n {2}labelled: \d+ fraud, \d+ legitimate/,
     );
+    // 4 fraud cases: too few for DeLong's interval, said so rather than printed as one.
+    expect(text.stdout).toMatch(
+      /\n {2}AUC \d\.\d{3} \(95% interval not estimated: it needs at least 10 fraud and 10 legitimate cases\);/,
+    );
     const none = await cli(['report', '--env', 'production', '--json']);
     expect(none.code, none.stderr).toBe(0);
     expect(JSON.parse(none.stdout)).toMatchObject({
@@ -154,6 +158,11 @@ describe('dcdesk report', () => {
     expect(page).toContain('lang="pt-BR"');
     expect(page).not.toMatch(/<script/i);
     expect(page).toContain(batchId);
+    // One row of each reason, in the singular: "1 respondida", never "1 respondidas".
+    expect(page).not.toMatch(
+      /<li>1 (não consultadas|não enviadas|consultadas|respondidas|revisadas|não revisadas|linhas)\b/,
+    );
+    expect(page).toContain('intervalo de 95%: não estimado, ele precisa de pelo menos 10');
   });
 
   it('refuses a batch that does not exist or is of another environment, and --json with --html', async () => {

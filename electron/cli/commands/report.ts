@@ -1,8 +1,14 @@
 import { parseCommandLine } from '../flags';
+import { formatCount } from '../../../shared/spreadsheet/problem';
+import { aucMissingText, intervalText } from '../report-hints';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
-import { exclusionWords, reportText, type ReportLocale } from '../../../shared/report/report-text';
+import {
+  exclusionReasons,
+  reportText,
+  type ReportLocale,
+} from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
 import { fileFailureText } from '../../core/local-failure';
 import { reportService } from '../../core/report/report-service';
@@ -67,37 +73,25 @@ function localeOf(io: Io): ReportLocale {
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
 const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3));
 
-/** Why there is no AUC, with what to do. */
-function aucMissingText(view: ReportView): string | null {
-  if (view.aucMissing === null) return null;
-  const { positive, negative, excluded } = view.labels;
-  // Nothing answered at all: reviewing is not the next step, a batch is.
-  if (positive + negative + excluded === 0)
-    return `no AUC: ${view.batch === null ? `the history holds no answered transaction of ${shown(view.environment)}` : `batch ${view.batch} holds no answered transaction`}. Look some up first (dcdesk bulk FILE).`;
-  const which = view.aucMissing === 'no_positives' ? 'fraud' : 'legitimate';
-  return `no AUC: no scored transaction is labelled ${which}. Review some as ${view.aucMissing === 'no_positives' ? 'Fraude Confirmada (dcdesk outcomes import FILE)' : 'Legítima in the app, or drop --unreviewed exclude'}.`;
-}
-
 /** A short summary for the terminal. */
 function printSummary(view: ReportView, io: Io): void {
   const scope = view.batch === null ? `every batch of ${view.environment}` : `batch ${view.batch}`;
   const { positive, negative, excluded } = view.labels;
   io.out(`Score report of ${scope}`);
   io.out(
-    `  labelled: ${String(positive)} fraud, ${String(negative)} legitimate; left out: ${String(excluded)}`,
+    `  labelled: ${formatCount(positive)} fraud, ${formatCount(negative)} legitimate; left out: ${formatCount(excluded)}`,
   );
   const words = reportText('en-US');
-  for (const [reason, word] of exclusionWords)
+  for (const reason of exclusionReasons)
     if (view.excludedBy[reason] > 0)
-      io.out(`    ${String(view.excludedBy[reason])} ${words.t(word)}`);
-  const interval = view.aucInterval
-    ? ` (95% ${fixed(view.aucInterval[0])}–${fixed(view.aucInterval[1])})`
-    : '';
-  io.out(`  AUC ${fixed(view.auc)}${interval}; average precision ${fixed(view.averagePrecision)}`);
+      io.out(`    ${words.excluded(reason, view.excludedBy[reason])}`);
+  io.out(
+    `  AUC ${fixed(view.auc)}${view.auc === null ? '' : intervalText(view)}; average precision ${fixed(view.averagePrecision)}`,
+  );
   io.out('  Risk level   rows  fraud  fraud rate');
   for (const level of view.riskLevels)
     io.out(
-      `  ${level.risk.padEnd(10)} ${String(level.rows).padStart(6)} ${String(level.fraud).padStart(6)}  ${percent(level.fraudRate)}`,
+      `  ${level.risk.padEnd(10)} ${formatCount(level.rows).padStart(6)} ${formatCount(level.fraud).padStart(6)}  ${percent(level.fraudRate)}`,
     );
   io.out('Use --json for every figure, or --html FILE for the page with the charts.');
 }
@@ -130,7 +124,7 @@ async function runReport(argv: string[], io: Io): Promise<number> {
     );
     if (!result.ok) return reportError(io, result.error);
     const view = result.value;
-    const missing = aucMissingText(view);
+    const missing = aucMissingText(view, labels);
     if (missing !== null) io.err(`dcdesk: ${missing}`);
     if (values.json) {
       io.out(JSON.stringify(view, null, 2));

@@ -1,5 +1,5 @@
 import type { ReportView } from '../../../../shared/contract/report';
-import { exclusionWords } from '../../../../shared/report/report-text';
+import { exclusionReasons } from '../../../../shared/report/report-text';
 import { useReportText } from './report-words';
 
 /** The headline figures, the AUC with its interval (or why there is none), and what was left out. */
@@ -29,18 +29,14 @@ export function ReportSummary({ report }: { report: ReportView }) {
       ) : (
         <p data-testid="report-auc">
           {text.t('auc')}: <strong>{text.decimal(report.auc)}</strong>
-          {report.aucInterval
-            ? `; ${text.t('aucInterval')}: ${text.decimal(report.aucInterval[0])} – ${text.decimal(report.aucInterval[1])}`
-            : null}
+          {`; ${text.aucInterval(report)}`}
         </p>
       )}
       <ul data-testid="report-excluded">
-        {exclusionWords
-          .filter(([reason]) => report.excludedBy[reason] > 0)
-          .map(([reason, word]) => (
-            <li key={reason}>
-              {text.count(report.excludedBy[reason])} {text.t(word)}
-            </li>
+        {exclusionReasons
+          .filter((reason) => report.excludedBy[reason] > 0)
+          .map((reason) => (
+            <li key={reason}>{text.excluded(reason, report.excludedBy[reason])}</li>
           ))}
       </ul>
     </div>

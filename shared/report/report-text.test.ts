@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { exclusionReasons, reportText } from './report-text';
+
+describe('reportText: counts of rows left out', () => {
+  const en = reportText('en-US');
+  const pt = reportText('pt-BR');
+
+  it('agrees with one row and with many, in English', () => {
+    expect(en.excluded('repeat', 1)).toBe(
+      '1 row repeats a transaction counted once (its latest answer with a score)',
+    );
+    expect(en.excluded('repeat', 2)).toBe(
+      '2 rows repeat a transaction counted once (its latest answer with a score)',
+    );
+    expect(en.excluded('invalid', 1)).toBe('1 not sent: the import found its fields invalid');
+    expect(en.excluded('invalid', 3)).toBe('3 not sent: the import found their fields invalid');
+  });
+
+  it('agrees with one row and with many, in Portuguese', () => {
+    expect(pt.excluded('no_score', 1)).toBe('1 respondida sem score (204 Sem conteúdo)');
+    expect(pt.excluded('no_score', 2)).toBe('2 respondidas sem score (204 Sem conteúdo)');
+    expect(pt.excluded('repeat', 1)).toMatch(/^1 linha repete uma transação/);
+    expect(pt.excluded('repeat', 5)).toMatch(/^5 linhas repetem uma transação/);
+    expect(pt.excluded('invalid', 1)).toMatch(/^1 não enviada:/);
+    expect(pt.excluded('suspeito', 1)).toBe(
+      '1 revisada como Suspeito, deixada de fora pela configuração',
+    );
+  });
+
+  it('groups thousands as the locale writes them', () => {
+    expect(en.excluded('failed', 12500)).toMatch(/^12,500 looked up/);
+    expect(pt.excluded('failed', 12500)).toMatch(/^12\.500 consultadas/);
+  });
+
+  it('has both forms of every reason in both languages, each with its count', () => {
+    for (const text of [en, pt])
+      for (const reason of exclusionReasons) {
+        expect(text.excluded(reason, 1)).toMatch(/^1 \S/);
+        expect(text.excluded(reason, 7)).toMatch(/^7 \S/);
+      }
+  });
+});
+
+describe('reportText: the AUC interval', () => {
+  it('gives the interval, or says why there is none, never one of no width', () => {
+    const en = reportText('en-US');
+    const pt = reportText('pt-BR');
+    expect(en.aucInterval({ aucInterval: [0.833, 0.9534], aucIntervalMissing: null })).toBe(
+      '95% interval (DeLong): 0.833 – 0.953',
+    );
+    expect(pt.aucInterval({ aucInterval: [0.833, 0.9534], aucIntervalMissing: null })).toBe(
+      'intervalo de 95% (DeLong): 0,833 – 0,953',
+    );
+    expect(en.aucInterval({ aucInterval: null, aucIntervalMissing: 'few_cases' })).toBe(
+      '95% interval: not estimated, it needs at least 10 fraud and 10 legitimate cases',
+    );
+    expect(pt.aucInterval({ aucInterval: null, aucIntervalMissing: 'no_spread' })).toMatch(
+      /^intervalo de 95%: não estimado, pois os scores separam por completo/,
+    );
+  });
+});
