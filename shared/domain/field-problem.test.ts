@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { describeFieldProblem, transactionLimits } from './field-problem';
+import { describeFieldProblem, ruleOf, transactionLimits } from './field-problem';
 
 describe('transactionLimits', () => {
   it('holds the lengths of spec section 8', () => {
@@ -60,5 +60,21 @@ describe('describeFieldProblem', () => {
     expect(describeFieldProblem({ field: 'zipCode', rule: 'length' })).toBe(
       'ZIP code: has the wrong length.',
     );
+  });
+});
+
+describe('what was found in an ID', () => {
+  const problem = { field: 'externalID', rule: 'format', found: 'U+200B, U+00AD' } as const;
+
+  it('is named after the rule, since it cannot be seen in the cell', () => {
+    expect(describeFieldProblem(problem)).toBe(
+      'External ID: must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen). Found: U+200B, U+00AD.',
+    );
+  });
+
+  it('is left out when problems are counted by rule over many rows', () => {
+    expect(ruleOf(problem)).toEqual({ field: 'externalID', rule: 'format' });
+    const plain = { field: 'cpf', rule: 'check_digits' } as const;
+    expect(ruleOf(plain)).toBe(plain);
   });
 });

@@ -13,6 +13,16 @@ describe('describeProblem', () => {
     expect(describeProblem(pt, problem)).toBe('CPF: dígitos verificadores não conferem');
   });
 
+  it('names the invisible characters an ID holds, which the cell cannot show', () => {
+    const problem = { field: 'externalID', rule: 'format', found: 'U+200B' } as const;
+    expect(describeProblem(en, problem)).toMatch(
+      /^External ID: must not contain .* invisible characters \(such as a zero-width space or a soft hyphen\) \(found: U\+200B\)$/,
+    );
+    expect(describeProblem(pt, problem)).toMatch(
+      /caracteres invisíveis .* \(encontrado: U\+200B\)$/,
+    );
+  });
+
   it('gives lengths in digits or characters, as a range or exactly', () => {
     expect(describeProblem(en, { field: 'sessionID', rule: 'length', min: 24, max: 64 })).toBe(
       'Session ID: must have 24 to 64 characters',
