@@ -5,11 +5,11 @@ import { shown } from '../../shared/domain/text';
  * sequences that recolour, move the cursor or retitle the window; CR overwrites the line; BEL
  * rings), DEL, C1 controls (0x9B is a one-byte CSI on some terminals), the line and paragraph
  * separators, and the bidirectional controls that reorder what is shown (`abc\u202Edcba` reads
- * as `abcabcd`).
+ * as `abcabcd`); and the invisible characters an ID may not hold (the zero-width space, the soft
+ * hyphen, joiners, the byte-order mark, variation selectors: `hasUnsafeCharacters`' class), so
+ * `PED\u200B1` is never printed as if it were `PED1`. Line feed and tab are kept.
  */
-const unsafe =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here.
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+const unsafe = /(?![\n\t])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 
 /**
  * Text as it may reach a terminal: every character above shown as a `\uXXXX` escape. The escape
@@ -20,8 +20,12 @@ export function terminalText(text: string): string {
   return text.replace(unsafe, escaped);
 }
 
+/** Each UTF-16 unit as JSON escapes it: a character past U+FFFF is its two surrogates. */
 function escaped(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let text = '';
+  for (let at = 0; at < char.length; at += 1)
+    text += `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`;
+  return text;
 }
 
 // `shown`, for a name or value inside one line, is shared with the window (which shows a file's

@@ -12,6 +12,14 @@ describe('terminalText', () => {
     expect(terminalText('abc\u202edcba\u2066\u200f')).toBe('abc\\u202edcba\\u2066\\u200f');
   });
 
+  it('shows the invisible characters an ID may not hold as escapes, one past U+FFFF as JSON does', () => {
+    expect(terminalText('PED\u200b1 PED-2\u00ad \ufeffA')).toBe(
+      'PED\\u200b1 PED-2\\u00ad \\ufeffA',
+    );
+    expect(terminalText('x\u{e0041}')).toBe('x\\udb40\\udc41');
+    expect(JSON.parse(terminalText(JSON.stringify('x\u{e0041}\u200b')))).toBe('x\u{e0041}\u200b');
+  });
+
   it('keeps line breaks, tabs, accents and emoji as they are', () => {
     expect(terminalText('João\tCEP 01310-100\n  - Não €')).toBe('João\tCEP 01310-100\n  - Não €');
   });
