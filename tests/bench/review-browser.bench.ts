@@ -59,7 +59,7 @@ async function reviewEverything(dataDir: string, batchId: string): Promise<numbe
        JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
        WHERE b.id = @batchId AND l.status = 'ok' AND l.device_id IS NOT NULL
          AND r.external_id IS NOT NULL
-       ON CONFLICT (external_id) DO UPDATE SET outcome = excluded.outcome`,
+       ON CONFLICT (external_id, environment) DO UPDATE SET outcome = excluded.outcome`,
     ).run({ batchId, now: new Date().toISOString() });
     return db.prepare('SELECT COUNT(*) FROM outcomes').pluck().get() as number;
   } finally {

@@ -92,7 +92,7 @@ describe('the retention purge keeps what is still at work', () => {
     ] as const) {
       history.db
         .prepare(
-          `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at) VALUES (?, 'd', 'Suspeito', ?, ?)`,
+          `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment) VALUES (?, 'd', 'Suspeito', ?, ?, 'sandbox')`,
         )
         .run(external, batchId, at);
       // Set from the review of all transactions, not from the batch: no batch_id.

@@ -4,7 +4,8 @@ import type { Scope } from './report-counts';
 
 /**
  * A transaction counts once in a report, however many rows of the scope name it: an outcome
- * belongs to the transaction (the outcomes table is keyed by its external ID), so a transaction
+ * belongs to the transaction in its environment (the outcomes table is keyed by its external ID
+ * and environment, and a report's scope is of one destination), so a transaction
  * imported twice, or looked up again in a later batch reusing its stored answer, is one case, and
  * counting it per row made the AUC interval narrower than the cases support.
  *

@@ -15,10 +15,14 @@ const sliceRows = `(SELECT value ->> 0 AS external_id, value ->> 1 AS device_id 
 const differs = `(o.id IS NULL OR o.outcome IS NOT @outcome OR o.device_id IS NOT s.device_id
   OR o.set_by IS NOT NULL)`;
 
-/** One row's change, as review-service writes it row by row: for repeats within a slice. */
+/**
+ * One row's change, as review-service writes it row by row: for repeats within a slice. The
+ * outcome is the one of the row's batch's destination.
+ */
 export type SetOne = (
   externalId: string,
-  set: { outcome: ReviewOutcome; deviceId: string; batchId: string } | null,
+  batchId: string,
+  set: { outcome: ReviewOutcome; deviceId: string } | null,
 ) => number;
 
 /** What a slice is written with: the outcome (null clears), who, when, from where. */
@@ -48,16 +52,17 @@ export function outcomeSlices(db: Db) {
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
      SELECT ${newChangeId}, @environment, s.external_id, @outcome, o.outcome, @analyst, @now,
        @source, 'here', 0
-     FROM ${sliceRows} s LEFT JOIN outcomes o ON o.external_id = s.external_id
+     FROM ${sliceRows} s
+     LEFT JOIN outcomes o ON o.external_id = s.external_id AND o.environment = @environment
      WHERE ${differs}`,
   );
   const put = db.prepare(
     `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment, set_by)
      SELECT s.external_id, s.device_id, @outcome, @batchId, @now, @environment, NULL
      FROM ${sliceRows} s WHERE true
-     ON CONFLICT (external_id) DO UPDATE SET device_id = excluded.device_id,
+     ON CONFLICT (external_id, environment) DO UPDATE SET device_id = excluded.device_id,
        outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at,
-       environment = excluded.environment, set_by = excluded.set_by
+       set_by = excluded.set_by
      WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id
        OR set_by IS NOT excluded.set_by`,
   );
@@ -66,27 +71,35 @@ export function outcomeSlices(db: Db) {
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
      SELECT ${newChangeId}, o.environment, o.external_id, NULL, o.outcome, @analyst, @now,
        @source, 'here', 0
-     FROM json_each(@ids) j JOIN outcomes o ON o.external_id = j.value
-     WHERE o.environment IS NOT NULL`,
+     FROM json_each(@ids) j JOIN outcomes o ON o.external_id = j.value AND o.environment = @environment`,
   );
   const clear = db.prepare(
-    'DELETE FROM outcomes WHERE external_id IN (SELECT value FROM json_each(@ids))',
+    `DELETE FROM outcomes WHERE environment = @environment
+       AND external_id IN (SELECT value FROM json_each(@ids))`,
   );
+
+  /** The environment of a batch's rows' outcomes: the batch's destination. */
+  function environmentOf(batchId: string): string {
+    const environment = destination.get(batchId);
+    // Every stored batch has a destination (0008); a row read from a batch is of a stored one.
+    if (environment === undefined || environment === null)
+      throw new Error(`There is no batch ${batchId}.`);
+    return environment;
+  }
 
   /** Sets one outcome on rows (distinct ids, each with a device) of one batch; the rows changed. */
   function setAll(batchId: string, rows: Array<[string, string]>, write: SliceWrite): number {
     if (rows.length === 0) return 0;
-    const environment = destination.get(batchId) ?? null;
+    const environment = environmentOf(batchId);
     const params = { rows: JSON.stringify(rows), outcome: write.outcome, now: write.now };
-    // An outcome whose batch has no destination has no environment, and no trail line (as before).
-    if (environment !== null)
-      setTrail.run({ ...params, environment, analyst: write.analyst, source: write.source });
+    setTrail.run({ ...params, environment, analyst: write.analyst, source: write.source });
     return put.run({ ...params, batchId, environment }).changes;
   }
 
-  function clearAll(ids: string[], write: SliceWrite): number {
+  /** Clears the outcomes of distinct ids in one environment; the outcomes removed. */
+  function clearAll(environment: string, ids: string[], write: SliceWrite): number {
     if (ids.length === 0) return 0;
-    const params = { ids: JSON.stringify(ids), now: write.now };
+    const params = { ids: JSON.stringify(ids), now: write.now, environment };
     clearTrail.run({ ...params, analyst: write.analyst, source: write.source });
     return clear.run(params).changes;
   }
@@ -99,34 +112,51 @@ export function outcomeSlices(db: Db) {
      */
     write(rows: Array<ReviewedRow | null>, write: SliceWrite, setOne: SetOne): OutcomeChange {
       const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      // A transaction is met again when a row of the same environment names it: an outcome is
+      // of a transaction in one environment (migration 0020).
       const seen = new Set<string>();
+      const environments = new Map<string, string>();
       const repeats: ReviewedRow[] = [];
       const byBatch = new Map<string, Array<[string, string]>>();
-      const cleared: string[] = [];
+      const cleared = new Map<string, string[]>();
       for (const row of rows) {
         if (row === null) continue;
-        if (row.externalId === null) counts.withoutTransactionId += 1;
-        else if (write.outcome !== null && row.deviceId === null) counts.withoutDevice += 1;
-        else if (seen.has(row.externalId)) repeats.push(row);
+        if (row.externalId === null) {
+          counts.withoutTransactionId += 1;
+          continue;
+        }
+        if (write.outcome !== null && row.deviceId === null) {
+          counts.withoutDevice += 1;
+          continue;
+        }
+        let environment = environments.get(row.batchId);
+        if (environment === undefined) {
+          environment = environmentOf(row.batchId);
+          environments.set(row.batchId, environment);
+        }
+        const key = `${environment}\u0000${row.externalId}`;
+        if (seen.has(key)) repeats.push(row);
         else {
-          seen.add(row.externalId);
-          if (write.outcome === null) cleared.push(row.externalId);
-          else {
+          seen.add(key);
+          if (write.outcome === null) {
+            const ids = cleared.get(environment) ?? [];
+            ids.push(row.externalId);
+            cleared.set(environment, ids);
+          } else {
             const batch = byBatch.get(row.batchId) ?? [];
             batch.push([row.externalId, row.deviceId ?? '']);
             byBatch.set(row.batchId, batch);
           }
         }
       }
-      if (write.outcome === null) counts.changed += clearAll(cleared, write);
+      for (const [environment, ids] of cleared) counts.changed += clearAll(environment, ids, write);
       for (const [batchId, batchRows] of byBatch)
         counts.changed += setAll(batchId, batchRows, write);
       for (const row of repeats)
         counts.changed += setOne(
           row.externalId ?? '',
-          write.outcome === null
-            ? null
-            : { outcome: write.outcome, deviceId: row.deviceId ?? '', batchId: row.batchId },
+          row.batchId,
+          write.outcome === null ? null : { outcome: write.outcome, deviceId: row.deviceId ?? '' },
         );
       return counts;
     },

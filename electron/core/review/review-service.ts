@@ -177,31 +177,33 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     return { count, csvBytes: csvHeaderBytes + valueBytes + 4 * count };
   }
 
-  /** Sets or clears one transaction's outcome and writes the change to the trail; 1 if changed. */
+  /**
+   * Sets or clears one transaction's outcome in the environment of the batch `batchId` (its
+   * destination) and writes the change to the trail; 1 if changed.
+   */
   function setOne(
     externalId: string,
-    set: { outcome: ReviewOutcome; deviceId: string; batchId: string } | null,
+    batchId: string,
+    set: { outcome: ReviewOutcome; deviceId: string } | null,
     now: string,
     source: ChangeSource,
   ): number {
-    const before = repo.current(externalId);
+    const environment = repo.destinationOf(batchId);
+    if (environment === null) throw new Error(`There is no batch ${batchId}.`);
+    const before = repo.current(externalId, environment);
     const changed = set
-      ? repo.put(externalId, set.deviceId, set.outcome, set.batchId, now)
-      : repo.clear(externalId);
+      ? repo.put(externalId, set.deviceId, set.outcome, batchId, now)
+      : repo.clear(externalId, environment);
     if (changed === 0) return 0;
-    const outcome = set?.outcome ?? null;
-    const environment = set ? repo.current(externalId)?.environment : before?.environment;
-    // An outcome whose batch is gone and that was stored before the trail has no environment.
-    if (environment)
-      trail.recordHere({
-        environment,
-        externalId,
-        outcome,
-        previous: before?.outcome ?? null,
-        analyst: analyst(),
-        at: now,
-        source,
-      });
+    trail.recordHere({
+      environment,
+      externalId,
+      outcome: set?.outcome ?? null,
+      previous: before?.outcome ?? null,
+      analyst: analyst(),
+      at: now,
+      source,
+    });
     return changed;
   }
 
@@ -214,8 +216,10 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     ): OutcomeChange => {
       const now = changeTime();
       // A transaction met again in the rows is written after the others: a time of its own.
-      return slices.write(read(), { outcome, analyst: analyst(), now, source }, (id, set) =>
-        setOne(id, set, changeTime(), source),
+      return slices.write(
+        read(),
+        { outcome, analyst: analyst(), now, source },
+        (id, batchId, set) => setOne(id, batchId, set, changeTime(), source),
       );
     },
   );
@@ -224,7 +228,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     const now = changeTime();
     let applied = 0;
     for (const { transactionId, deviceId, outcome, batchId } of writes)
-      applied += setOne(transactionId, { outcome, deviceId, batchId }, now, 'spreadsheet');
+      applied += setOne(transactionId, batchId, { outcome, deviceId }, now, 'spreadsheet');
     return applied;
   });
 

@@ -76,9 +76,11 @@ const inBatch = `(o.batch_id = @batchId OR EXISTS (SELECT 1 FROM batch_rows r WH
 
 const scopeOf = (batchId: string | undefined) => {
   // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
-  // An outcome a colleague set on a transaction no batch here holds has only its environment.
+  // An outcome's environment is the destination of the batch it was set on, or, for a colleague's
+  // on a transaction no batch here holds, theirs (`put`); one set here whose batch is gone is in
+  // no file.
   const own =
-    "o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND (o.batch_id IN (SELECT id FROM batches WHERE destination = @environment) OR (o.batch_id IS NULL AND o.set_by IS NOT NULL AND o.environment = @environment))";
+    "o.environment = @environment AND o.outcome <> 'Legítima' AND o.device_id IS NOT NULL AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL)";
   return batchId === undefined ? own : `${own} AND ${inBatch}`;
 };
 
@@ -94,7 +96,10 @@ const fileScopeOf = (batchId: string | undefined) =>
          AND EXISTS (SELECT 1 FROM batches WHERE id = @batchId AND destination = @environment))
        OR (${scopeOf(batchId)}))`;
 
-/** The `outcomes` table: one outcome per transaction id, with the device it names. */
+/**
+ * The `outcomes` table: one outcome per transaction id and environment (the destination of the
+ * batch it was set on; migration 0020), with the device it names.
+ */
 /** The key of a file's measures: its destination, batch (or all) and scope. */
 const fileKey = (environment: Destination, batchId: string | undefined, unsentOnly: boolean) =>
   `${environment}\u0000${batchId ?? ''}\u0000${unsentOnly ? 'unsent' : 'all'}`;
@@ -122,15 +127,20 @@ export function outcomesRepo(db: Db) {
     `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment, set_by)
      VALUES (@externalId, @deviceId, @outcome, @batchId, @now,
        coalesce((SELECT destination FROM batches WHERE id = @batchId), @environment), @setBy)
-     ON CONFLICT (external_id) DO UPDATE SET device_id = excluded.device_id,
+     ON CONFLICT (external_id, environment) DO UPDATE SET device_id = excluded.device_id,
        outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at,
-       environment = excluded.environment, set_by = excluded.set_by
+       set_by = excluded.set_by
      WHERE outcome IS NOT excluded.outcome OR device_id IS NOT excluded.device_id
        OR set_by IS NOT excluded.set_by`,
   );
-  const clear = db.prepare<[string]>('DELETE FROM outcomes WHERE external_id = ?');
-  const current = db.prepare<[string], { outcome: ReviewOutcome; environment: string | null }>(
-    'SELECT outcome, environment FROM outcomes WHERE external_id = ?',
+  const destination = db
+    .prepare<[string], Destination>('SELECT destination FROM batches WHERE id = ?')
+    .pluck();
+  const clear = db.prepare<[string, string]>(
+    'DELETE FROM outcomes WHERE external_id = ? AND environment = ?',
+  );
+  const current = db.prepare<[string, string], { outcome: ReviewOutcome }>(
+    'SELECT outcome FROM outcomes WHERE external_id = ? AND environment = ?',
   );
   const latestDevice = db.prepare<
     [{ id: string; destination: Destination }],
@@ -193,10 +203,11 @@ export function outcomesRepo(db: Db) {
       return { count, lastSeq };
     },
     /**
-     * Stores an outcome for a transaction id; returns 1 when something changed (a new outcome,
+     * Stores an outcome for a transaction id in the environment of the batch `batchId` (the
+     * destination it was looked up in); returns 1 when something changed (a new outcome,
      * another outcome or another device), 0 when it was already stored so (its time is kept).
      * `from` is for a colleague's change pulled from the team: its environment (used when no
-     * batch here holds the transaction) and who made it.
+     * batch here holds the transaction; a batch given must be of that environment) and who made it.
      */
     put(
       externalId: string,
@@ -216,17 +227,21 @@ export function outcomesRepo(db: Db) {
         setBy: from?.setBy ?? null,
       }).changes;
     },
-    /** The stored outcome of a transaction id and its environment, or undefined. */
-    current(externalId: string) {
-      return current.get(externalId);
+    /** The destination of a batch, the environment of the outcomes set on its rows; or null. */
+    destinationOf(batchId: string): Destination | null {
+      return destination.get(batchId) ?? null;
     },
-    /** Removes a transaction id's outcome; returns 1 when there was one. */
-    clear(externalId: string): number {
-      return clear.run(externalId).changes;
+    /** The stored outcome of a transaction id in an environment, or undefined. */
+    current(externalId: string, environment: string) {
+      return current.get(externalId, environment);
+    },
+    /** Removes a transaction id's outcome in an environment; returns 1 when there was one. */
+    clear(externalId: string, environment: string): number {
+      return clear.run(externalId, environment).changes;
     },
     /**
      * Where an id stands in `environment`'s batches: its newest device, whether any row has it;
-     * and its stored outcome.
+     * and its outcome stored there.
      */
     known(externalId: string, environment: Destination): KnownTransaction {
       const params = { id: externalId, destination: environment };
@@ -234,7 +249,7 @@ export function outcomesRepo(db: Db) {
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
         seen: device !== undefined || seen.get(params) !== undefined,
-        current: current.get(externalId)?.outcome ?? null,
+        current: current.get(externalId, environment)?.outcome ?? null,
       };
     },
     /** Reviewed transactions per outcome, and how many of them `environment` has not accepted. */
@@ -248,11 +263,10 @@ export function outcomesRepo(db: Db) {
       const batchOnly = batchId === undefined ? '' : ` AND ${inBatch}`;
       const read = () =>
         statement<DestinationCount>(
-          `SELECT coalesce(b.destination, o.environment) AS destination, o.outcome,
+          `SELECT o.environment AS destination, o.outcome,
              COUNT(*) AS n, SUM(NOT ${sentTo}) AS unsent
-           FROM outcomes o LEFT JOIN batches b ON b.id = o.batch_id
-           WHERE o.device_id IS NOT NULL
-             AND (b.id IS NOT NULL OR (o.set_by IS NOT NULL AND o.environment IS NOT NULL))${batchOnly}
+           FROM outcomes o
+           WHERE o.device_id IS NOT NULL AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL)${batchOnly}
            GROUP BY 1, 2`,
         ).all(batchId === undefined ? { environment } : { environment, batchId });
       // One pass over a million outcomes is about 0.8 s of the core's thread, and the window asks
@@ -278,15 +292,14 @@ export function outcomesRepo(db: Db) {
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
     },
-    /** Reviewed transactions per destination of the batch whose answer gave the device. */
+    /** Reviewed transactions per environment (the destination of the batch they were set on). */
     reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }> {
       const batchOnly = batchId === undefined ? '' : ` AND ${inBatch}`;
       // A colleague's outcome on a transaction no batch here holds has only its environment.
       return statement<{ destination: Destination; count: number }>(
-        `SELECT coalesce(b.destination, o.environment) AS destination, COUNT(*) AS count
-         FROM outcomes o LEFT JOIN batches b ON b.id = o.batch_id
-         WHERE o.device_id IS NOT NULL
-           AND (b.id IS NOT NULL OR (o.set_by IS NOT NULL AND o.environment IS NOT NULL))${batchOnly}
+        `SELECT o.environment AS destination, COUNT(*) AS count
+         FROM outcomes o
+         WHERE o.device_id IS NOT NULL AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL)${batchOnly}
          GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },
@@ -367,10 +380,10 @@ export function outcomesRepo(db: Db) {
             arrayRows(statement<unknown>(`SELECT ${arrayColumns} ${from}`), params);
           const last = rows.at(-1);
           if (!last || rows.length < slice.limit) return { rows, next: null };
-          // The external ID is unique: the last row's place in the order, by one lookup.
+          // The external ID is unique in an environment: the last row's place, by one lookup.
           const next = statement<FileRowsCursor>(
-            'SELECT set_at AS setAt, id FROM outcomes WHERE external_id = @id',
-          ).get({ id: last.transactionId });
+            'SELECT set_at AS setAt, id FROM outcomes WHERE external_id = @id AND environment = @environment',
+          ).get({ id: last.transactionId, environment });
           // Read in this transaction, it is there: were it not, the file would end short.
           if (!next) throw new Error('The last outcome of a slice of file rows was not found.');
           return { rows, next };

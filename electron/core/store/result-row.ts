@@ -10,8 +10,14 @@ export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_i
   l.http_status, l.device_id, l.device_risk, l.score, l.alert_quantity, l.device_age, l.insights,
   o.outcome, o.set_at AS outcome_set_at, o.set_by AS outcome_set_by`;
 
-/** The analyst's outcome of a row's transaction id (outcomes are per transaction id). */
-export const outcomeJoin = 'LEFT JOIN outcomes o ON o.external_id = r.external_id';
+/**
+ * The analyst's outcome of a row's transaction id in the destination of the row's batch (an
+ * outcome is of a transaction in one environment: migration 0020). The destination is looked up
+ * per row by the batch's key (a handful of batches): one query shape for every caller, one row
+ * or a million.
+ */
+export const outcomeJoin = `LEFT JOIN outcomes o ON o.external_id = r.external_id
+  AND o.environment = (SELECT destination FROM batches WHERE key = r.batch_key)`;
 
 /** `batch_rows r` with its answer and its outcome, when it has them. */
 export const rowsWithLookups = `batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq

@@ -69,14 +69,16 @@ interface LeaseJudge {
 }
 
 /**
- * A transaction (by its external ID) that a batch kept by the purge holds. After the old batches
- * are deleted, the batches created before the cutoff are exactly the kept ones. The NOCASE
+ * A transaction (by its external ID) in an environment that a batch of that destination kept by
+ * the purge holds (an outcome, an upload and a trail line are of one environment: migration
+ * 0020). After the old batches are deleted, the batches created before the cutoff are exactly the
+ * kept ones. The NOCASE
  * comparison reaches `batch_rows_external_nocase`; the exact one keeps the match exact.
  */
-const heldByKept = (externalId: string) => `EXISTS (
+const heldByKept = (externalId: string, environment: string) => `EXISTS (
   SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
   WHERE r.external_id = ${externalId} COLLATE NOCASE AND r.external_id = ${externalId}
-    AND b.created_at < @cutoff)`;
+    AND b.destination = ${environment} AND b.created_at < @cutoff)`;
 
 /**
  * Deletes batches older than `days` with their rows, results, uploads, outcomes and trail, except
@@ -116,17 +118,17 @@ export function purgeOlderThan(
       // An outcome still naming its batch names a kept one (a deleted batch's are set to null).
       db.prepare(
         `DELETE FROM outcomes WHERE set_at < @cutoff AND batch_id IS NULL
-         AND NOT ${heldByKept('outcomes.external_id')}`,
+         AND NOT ${heldByKept('outcomes.external_id', 'outcomes.environment')}`,
       ).run({ cutoff });
       db.prepare(
         `DELETE FROM uploads WHERE created_at < @cutoff AND NOT EXISTS (
            SELECT 1 FROM upload_transactions t WHERE t.upload_id = uploads.id
-           AND ${heldByKept('t.external_id')})`,
+           AND ${heldByKept('t.external_id', 'uploads.environment')})`,
       ).run({ cutoff });
       // The trail goes with them once the team database has it; a change still waiting stays.
       db.prepare(
         `DELETE FROM outcome_changes WHERE at < @cutoff AND pushed = 1
-         AND NOT ${heldByKept('outcome_changes.external_id')}`,
+         AND NOT ${heldByKept('outcome_changes.external_id', 'outcome_changes.environment')}`,
       ).run({ cutoff });
       // Codes no batch left holds: the dictionary is the history's codes, not every code ever seen.
       db.prepare(

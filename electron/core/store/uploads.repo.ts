@@ -119,6 +119,7 @@ export function uploadsRepo(db: Db) {
   const changedSince = db.prepare<[number], { n: number }>(
     `SELECT COUNT(*) AS n FROM upload_transactions ut
      LEFT JOIN outcomes o ON o.external_id = ut.external_id
+       AND o.environment = (SELECT environment FROM uploads WHERE id = ut.upload_id)
      WHERE ut.upload_id = ?
        AND (o.outcome IS NULL OR o.outcome <> ut.outcome OR o.device_id IS NOT ut.device_id)`,
   );
@@ -151,7 +152,7 @@ export function uploadsRepo(db: Db) {
      SELECT d.value ->> '$.d', o.environment
      FROM json_each(@ids) d
      JOIN outcomes o ON o.external_id = d.value ->> '$.t' AND o.device_id = d.value ->> '$.d'
-     WHERE o.set_by IS NOT NULL AND o.environment IS NOT NULL`,
+     WHERE o.set_by IS NOT NULL`,
   );
 
   const unknownIn = db.prepare<[{ devices: string; destination: Destination }], string>(

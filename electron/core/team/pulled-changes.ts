@@ -95,12 +95,10 @@ export async function applyPulled(
           if (retry) trail.markApplied(change.changeId);
           continue;
         }
-        const here = outcomes.current(change.externalId);
-        // One outcome per transaction here, whatever the environment: one set for another
-        // environment is not the colleague's to change.
-        if (here?.environment && here.environment !== change.environment) continue;
+        // An outcome is of a transaction in one environment, here as in the team database: a
+        // colleague's change touches that environment's only.
         if (change.outcome === null) {
-          applied += outcomes.clear(change.externalId);
+          applied += outcomes.clear(change.externalId, change.environment);
           trail.markApplied(change.changeId);
           continue;
         }

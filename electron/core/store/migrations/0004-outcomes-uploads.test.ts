@@ -91,7 +91,9 @@ describe('migration 0004 (outcomes and uploads)', () => {
       2,
     ]);
 
-    // A batch stored later (by an app at the newest schema) takes the outcome its ids already have.
+    // A batch stored later (by an app at the newest schema) takes the outcome its ids already have
+    // in its destination. order-elsewhere's outcome had no batch, so no environment: since 0020
+    // an outcome is of one environment, and one no batch carries is gone.
     await migrate(db, migrations, () => path.join(dir, 'before-newest.sqlite3'));
     const later = createBatch(db, {
       sourceName: 'v4.csv',
@@ -108,7 +110,7 @@ describe('migration 0004 (outcomes and uploads)', () => {
     );
     expect(entries.all(later.id)).toEqual([
       { seq: 1, outcome: 2 },
-      { seq: 2, outcome: 0 },
+      { seq: 2, outcome: null },
     ]);
 
     // The ledger: a re-send points at its original, rows belong to their upload.

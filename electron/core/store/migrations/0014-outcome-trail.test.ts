@@ -29,7 +29,12 @@ describe('migration 0014 (outcome trail)', () => {
        VALUES ('PED-1', 'dev-1', 'Fraude Confirmada', 'b1', '2026-11-02T10:00:00.000Z'),
               ('PED-2', 'dev-2', 'Suspeito', NULL, '2026-11-02T11:00:00.000Z')`,
     ).run();
-    await migrate(db, migrations, () => path.join(dir, 'backup.sqlite3'));
+    // As 0014 left it (0020 then gives PED-2 an environment, or drops it: see its test).
+    await migrate(
+      db,
+      migrations.filter((m) => m.version <= outcomeTrail.version),
+      () => path.join(dir, 'backup.sqlite3'),
+    );
     expect(db.prepare('SELECT external_id, environment FROM outcomes ORDER BY 1').all()).toEqual([
       { external_id: 'PED-1', environment: 'sandbox' },
       // Its batch is gone: no environment, so no line (it can go in no file either).

@@ -7,6 +7,7 @@ import { sourceRows } from '../../../../tests/support/bulk';
 import { createBatch } from '../../bulk/batch';
 import { migrate } from '../migrate';
 import { migrations } from './index';
+import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 
 let dir = '';
 let db: Database.Database;
@@ -14,7 +15,12 @@ beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-0018-'));
   db = new Database(path.join(dir, 'history.sqlite3'));
   db.pragma('foreign_keys = ON');
-  await migrate(db, migrations, () => path.join(dir, 'backup.sqlite3'));
+  // As 0019 left it: 0020 keys outcomes by environment too (see its test).
+  await migrate(
+    db,
+    migrations.filter((migration) => migration.version < outcomesPerEnvironment.version),
+    () => path.join(dir, 'backup.sqlite3'),
+  );
 });
 afterEach(() => {
   db.close();

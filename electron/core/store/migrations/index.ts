@@ -18,6 +18,7 @@ import { insightSets } from './0016-insight-sets';
 import { batchSkipRecent } from './0017-batch-skip-recent';
 import { outcomeReindex } from './0018-outcome-reindex';
 import { deviceCheckIndex } from './0019-device-check-index';
+import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   batchSkipRecent,
   outcomeReindex,
   deviceCheckIndex,
+  outcomesPerEnvironment,
 ];

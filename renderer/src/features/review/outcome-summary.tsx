@@ -55,17 +55,25 @@ export function OutcomeSummaryPanel({ summary, error, scope }: OutcomeSummaryPro
   );
 }
 
-/** The same counts over rows held in memory (a search's hits), one per transaction id. */
+/**
+ * The same counts over rows held in memory (a search's hits), one per transaction id and
+ * environment: the hits of one transaction in two environments carry two outcomes.
+ */
 export function summaryOf(
-  rows: ReadonlyArray<{ externalId: string | null; outcome: ReviewOutcome | null }>,
+  rows: ReadonlyArray<{
+    externalId: string | null;
+    environment: string;
+    outcome: ReviewOutcome | null;
+  }>,
 ): OutcomeSummary {
   const counts = { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 };
   const seen = new Set<string>();
   for (const row of rows) {
     // Legítima is never sent: like the core's summary, this counts what a file would carry.
-    if (row.outcome === null || row.outcome === 'Legítima') continue;
-    if (row.externalId === null || seen.has(row.externalId)) continue;
-    seen.add(row.externalId);
+    if (row.outcome === null || row.outcome === 'Legítima' || row.externalId === null) continue;
+    const key = `${row.environment}\u0000${row.externalId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     counts[row.outcome] += 1;
   }
   return { counts, total: seen.size, unsent: 0, elsewhere: 0 };
