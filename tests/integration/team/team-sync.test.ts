@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatch } from '../../../electron/core/bulk/batch';
+import { runBatch } from '../../../electron/core/bulk/runner';
 import { reviewService } from '../../../electron/core/review/review-service';
 import { teamLinkRepo } from '../../../electron/core/store/team-link.repo';
 import { trailRepo } from '../../../electron/core/store/trail.repo';
 import { syncTeam } from '../../../electron/core/team/team-sync';
 import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
-import { sourceRows, startBatch } from '../../support/bulk';
+import { sandboxClient, sourceRows, startBatch } from '../../support/bulk';
 import { tempHistory } from '../../support/history';
 import { postgresMissing } from '../../support/postgres';
 import { teamDatabase } from '../../support/team-database';
@@ -44,11 +46,30 @@ describe.skipIf(missing)('team sync between two workstations', () => {
     }
     const client = await team.workstation();
     return {
+      history,
       db: history.db,
       batchId: batchId ?? '',
       review: (analyst: string) => reviewService(history.db, () => analyst),
       sync: () => syncTeam(history.db, client, 'analyst'),
     };
+  }
+
+  /** The same rows looked up in the test environment (the sandbox answers them here). */
+  async function testBatch(history: History, rows: number, from: number): Promise<string> {
+    const batch = createBatch(history.db, {
+      sourceName: 'test.csv',
+      sourceSha256: 'f'.repeat(64),
+      environment: 'test',
+      baseUrl: sandbox.url,
+      rows: sourceRows(rows, from),
+    });
+    const run = runBatch(batch.id, {
+      db: history.db,
+      client: sandboxClient(sandbox),
+      onEvent: () => {},
+    });
+    await run.ended;
+    return batch.id;
   }
 
   const outcomeOf = (db: History['db'], externalId: string) =>
@@ -113,5 +134,41 @@ describe.skipIf(missing)('team sync between two workstations', () => {
         ['Bruno', 'Device Positivado', null],
       ]);
     }
+  });
+
+  it("applies a colleague's outcome in its environment, next to this one's of the same transaction", async () => {
+    const ana = await workstation(10, 3000);
+    const bruno = await workstation(10, 3000);
+    const anaTest = await testBatch(ana.history, 10, 3000);
+    const brunoTest = await testBatch(bruno.history, 10, 3000);
+    const id = (
+      ana.db
+        .prepare(
+          'SELECT external_id FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND seq = 5',
+        )
+        .get(ana.batchId) as { external_id: string }
+    ).external_id;
+    ana.review('Ana').set([{ batchId: ana.batchId, seq: 5 }], 'Suspeito');
+    bruno.review('Bruno').set([{ batchId: brunoTest, seq: 5 }], 'Fraude Confirmada');
+    await bruno.sync();
+    await ana.sync();
+    await bruno.sync();
+    const both = (db: History['db']) =>
+      db
+        .prepare(
+          'SELECT environment, outcome, set_by FROM outcomes WHERE external_id = ? ORDER BY 1',
+        )
+        .all(id);
+    expect(both(ana.db)).toEqual([
+      { environment: 'sandbox', outcome: 'Suspeito', set_by: null },
+      { environment: 'test', outcome: 'Fraude Confirmada', set_by: 'Bruno' },
+    ]);
+    expect(both(bruno.db)).toEqual([
+      { environment: 'sandbox', outcome: 'Suspeito', set_by: 'Ana' },
+      { environment: 'test', outcome: 'Fraude Confirmada', set_by: null },
+    ]);
+    expect(reviewService(ana.db).summary('test', anaTest)).toMatchObject({
+      counts: { 'Fraude Confirmada': 1 },
+    });
   });
 });
