@@ -137,7 +137,7 @@ export async function benchReviewMillion(): Promise<BenchResult[]> {
 
 interface Page {
   total: number;
-  rows: Array<{ seq: number }>;
+  rows: Array<{ seq: number; outcome: ReviewOutcome | null }>;
 }
 
 async function measureReview(core: Core): Promise<BenchResult[]> {
@@ -169,8 +169,10 @@ async function measureReview(core: Core): Promise<BenchResult[]> {
   // One outcome by key, then the refresh the window does after it (page, count, summary).
   const first = (await page({})).rows;
   const markOne = await step3(async (run) => {
-    const seq = first[run]?.seq ?? 1;
-    await call(core, 'outcomes.set', { targets: [{ batchId, seq }], outcome: 'Suspeito' });
+    const row = first[run];
+    // Another outcome than the row's, so each run changes one (the summary is read again).
+    const outcome = row?.outcome === 'Suspeito' ? 'Device Positivado' : 'Suspeito';
+    await call(core, 'outcomes.set', { targets: [{ batchId, seq: row?.seq ?? 1 }], outcome });
     await Promise.all([page({}), summary()]);
   });
   results.push(
