@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -67,16 +67,25 @@ async function bothChecks(fileId: string) {
 // Found by an outside attack: the check by ID said no DeviceId was unseen after the history had
 // lost the answers that named them, and the send then refused the file.
 describe('the check of a kept file after the history changed (issue 13)', () => {
-  it('is the whole check once a CPF was forgotten', async () => {
+  it('is the whole check once another process changed the history (dcdesk purged the batch)', async () => {
     const file = await built(await reviewedBatch());
-    await call('history.forgetCpf', { cpf: sampleTransaction(0).cpf });
+    const other = new Database(path.join(dir, 'history.sqlite3'));
+    try {
+      other.prepare('DELETE FROM batches').run();
+    } finally {
+      other.close();
+    }
     const { byId, whole } = await bothChecks(file.fileId);
-    expect(byId.unseenDevices.count).toBe(1);
+    expect(byId.unseenDevices.count).toBe(byId.rows);
     expect(byId).toEqual(whole);
   }, 60_000);
 
-  it('is the whole check once the batch was purged', async () => {
+  it('drops the kept files when a CPF is forgotten or a batch purged here: they may hold them', async () => {
     const file = await built(await reviewedBatch());
+    await call('history.forgetCpf', { cpf: sampleTransaction(0).cpf });
+    const gone = await core.call('uploads.check', { fileId: file.fileId });
+    expect(!gone.ok && gone.error.message).toMatch(/no longer kept/);
+    const again = await built((await call<Array<{ id: string }>>('batches.list', {}))[0]?.id ?? '');
     const other = new Database(path.join(dir, 'history.sqlite3'));
     try {
       other.prepare("UPDATE batches SET created_at = '2020-01-01T00:00:00.000Z'").run();
@@ -84,8 +93,12 @@ describe('the check of a kept file after the history changed (issue 13)', () => 
       other.close();
     }
     await call('history.purge', {});
-    const { byId, whole } = await bothChecks(file.fileId);
-    expect(byId.unseenDevices.count).toBe(byId.rows);
-    expect(byId).toEqual(whole);
+    const purged = await core.call('uploads.check', { fileId: again.fileId });
+    expect(!purged.ok && purged.error.message).toMatch(/no longer kept/);
+    expect(
+      readdirSync(path.join(dir, 'outgoing')).flatMap((folder) =>
+        readdirSync(path.join(dir, 'outgoing', folder)),
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

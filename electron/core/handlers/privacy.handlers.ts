@@ -7,16 +7,25 @@ type Names = 'history.purge' | 'history.forgetCpf';
 
 /** The retention purge on demand, and a data-subject request about one CPF. */
 export function privacyHandlers(
-  context: Pick<CoreContext, 'db' | 'dataDir' | 'settings'>,
+  context: Pick<CoreContext, 'db' | 'dataDir' | 'settings' | 'builtFiles'>,
 ): HandlerGroup<Names> {
   const privacy = privacyService(context);
   return {
     'history.purge': () =>
-      fromStore(() => ok(privacy.purgeOlderThan(context.settings().retentionDays)), 'changed'),
+      fromStore(() => {
+        const report = privacy.purgeOlderThan(context.settings().retentionDays);
+        // Files built before may hold what was purged: they are built again when asked for.
+        if (report.batches > 0) context.builtFiles.dropAll();
+        return ok(report);
+      }, 'changed'),
     'history.forgetCpf': ({ cpf }) => {
       const checked = privacy.checkCpf(cpf);
       if (!checked.ok) return Promise.resolve(checked);
-      return fromStore(() => privacy.forget(checked.value), 'changed');
+      return fromStore(() => {
+        const forgotten = privacy.forget(checked.value);
+        if (forgotten.ok) context.builtFiles.dropAll();
+        return forgotten;
+      }, 'changed');
     },
   };
 }

@@ -152,6 +152,17 @@ export function builtFiles(
         });
       return view;
     },
+    /**
+     * Removes every kept file and its IDs: after a purge or a forgotten CPF, a file built before
+     * may hold the very transactions and DeviceIds the analyst asked to be rid of.
+     */
+    dropAll(): void {
+      for (const [fileId, old] of kept) {
+        kept.delete(fileId);
+        rmSync(old.path, { force: true });
+        if (old.verdict.idsPath !== null) rmSync(old.verdict.idsPath, { force: true });
+      }
+    },
     /** A kept file, or null when it is gone (too many built since, or the app restarted). */
     get: (fileId: string): KeptFile | null => kept.get(fileId) ?? null,
     close(): void {
