@@ -43,6 +43,14 @@ describe('tableDelimiter', () => {
     expect(tableDelimiter([title, '', 'Filtro: todos, ativos', '', ...table].join('\n'))).toBe(';');
   });
 
+  it('is not decided by a title with a comma above a table whose every row holds a decimal comma', () => {
+    const title = 'Relatório de pedidos, gerado em 01/11/2026 10:00';
+    const valued = ['Sessão;Pedido;Valor', 's-1;PED-1;1,50', 's-2;PED-2;2,75', 's-3;PED-3;10,00'];
+    // As many lines agree on , (the title and the rows, in two) as on ; (header and rows, in three).
+    expect(tableDelimiter([title, ...valued].join('\r\n'))).toBe(';');
+    expect(tableDelimiter(valued.join('\n'))).toBe(';');
+  });
+
   it('is not decided by a title of another delimiter above a comma table', () => {
     const comma = ['Relatório; novembro', 'Pedido,Sessão', 'PED-1,s-1', 'PED-2,s-2'].join('\n');
     expect(tableDelimiter(comma)).toBe(',');

@@ -29,12 +29,15 @@ export const delimiterSampleLines = 50;
  * perhaps with a comma in it) and blank lines, as `detectHeaderRow` allows: among the first 50
  * non-blank lines, the candidate that splits the most lines into the same number of fields (more
  * than one). A table's lines agree with each other; a title above them does not, so a title
- * cannot decide it. A tie goes to the candidate the first line uses most (`detectDelimiter`'s
- * rule), then to the order of `csvDelimiters`: a file of one line reads as it always did.
+ * cannot decide it. A tie goes to the candidate that splits those lines into more fields: below
+ * `Relatório, gerado em …`, a `;` table whose every row holds one decimal comma (`1,5`) has as
+ * many lines agreeing on `,` (the title and the rows, in two) as on `;` (the header and the rows,
+ * in three); only where two lines or more agree. Then to the candidate the first line uses most (`detectDelimiter`'s rule), then to
+ * the order of `csvDelimiters`: a file of one line reads as it always did.
  */
 export function tableDelimiter(text: string): string {
   const lines = lineCounts(text, delimiterSampleLines);
-  const agreeing = new Map<string, number>();
+  const agreeing = new Map<string, Agreement>();
   for (const delimiter of csvDelimiters) {
     // Lines by their count of this delimiter; the largest group with any is the table's.
     const groups = new Map<number, number>();
@@ -42,25 +45,41 @@ export function tableDelimiter(text: string): string {
       const count = counts.get(delimiter) ?? 0;
       if (count > 0) groups.set(count, (groups.get(count) ?? 0) + 1);
     }
-    agreeing.set(delimiter, Math.max(0, ...groups.values()));
+    let largest: Agreement = { lines: 0, count: 0 };
+    for (const [count, size] of groups)
+      if (size > largest.lines || (size === largest.lines && count > largest.count))
+        largest = { lines: size, count };
+    agreeing.set(delimiter, largest);
   }
   return bestDelimiter(lines, agreeing);
 }
 
+/** The largest group of lines holding a delimiter the same number of times, and that number. */
+interface Agreement {
+  lines: number;
+  count: number;
+}
+
 /**
- * The candidate with the most agreeing lines (`agreeing`, none when empty), then the most
- * occurrences in the first line, then the first in `csvDelimiters`; `,` when no line has any.
+ * The candidate with the most agreeing lines (`agreeing`, none when empty), then the most fields
+ * on them when two lines or more agree, then the most occurrences in the first line, then the
+ * first in `csvDelimiters`; `,` when no line has any.
  */
-function bestDelimiter(lines: Array<Map<string, number>>, agreeing: Map<string, number>): string {
+function bestDelimiter(
+  lines: Array<Map<string, number>>,
+  agreeing: Map<string, Agreement>,
+): string {
   const first = lines[0];
   let best = ',';
-  let bestAgreeing = 0;
-  let bestFirst = 0;
+  let bestKey = [0, 0, 0];
   for (const delimiter of csvDelimiters) {
-    const lineCount = agreeing.get(delimiter) ?? 0;
-    const firstCount = first?.get(delimiter) ?? 0;
-    if (lineCount > bestAgreeing || (lineCount === bestAgreeing && firstCount > bestFirst))
-      [best, bestAgreeing, bestFirst] = [delimiter, lineCount, firstCount];
+    const group = agreeing.get(delimiter);
+    // Fields count only where lines agree on them: one line against another says nothing.
+    const lineCount = group?.lines ?? 0;
+    const fields = lineCount >= 2 ? (group?.count ?? 0) : 0;
+    const key = [lineCount, fields, first?.get(delimiter) ?? 0];
+    const at = key.findIndex((value, index) => value !== bestKey[index]);
+    if (at >= 0 && (key[at] ?? 0) > (bestKey[at] ?? 0)) [best, bestKey] = [delimiter, key];
   }
   return best;
 }
