@@ -14,8 +14,9 @@ export function privacyHandlers(
     'history.purge': () =>
       fromStore(() => {
         const report = privacy.purgeOlderThan(context.settings().retentionDays);
-        // Files built before may hold what was purged: they are built again when asked for.
-        if (report.batches > 0) context.builtFiles.dropAll();
+        // Files built before may hold what was purged (a batch, or only old outcomes and uploads
+        // of a recent one): they are built again when asked for.
+        context.builtFiles.dropAll();
         return ok(report);
       }, 'changed'),
     'history.forgetCpf': ({ cpf }) => {
