@@ -5,7 +5,7 @@
  * line's bulk run: a full sheet, 1,048,576 rows, is held once, as its text, never as cells).
  */
 import { csvRecords, csvText, openQuoteProblem, type CsvFound } from './csv';
-import { rowProblem } from './grid';
+import { headerRowOf, rowProblem, rowsToKeep } from './grid';
 import { headerSearchRows } from './header';
 import type { Limits } from './limits';
 import { tooManyRows } from './problem';
@@ -38,7 +38,10 @@ function scanCsv(
   let filled = false;
   let problem: ReadProblem | null = null;
   let index = 0;
+  // The rows the header is looked for in: data rows are counted from it (`headerRowOf`).
+  const top: Cell[][] = [];
   for (const row of csvRecords(body, delimiter, found)) {
+    if (index < headerSearchRows) top.push(row);
     if (row.length > 0) {
       records = index + 1;
       if (first < 0) first = index;
@@ -51,8 +54,9 @@ function scanCsv(
   if (found.openQuoteRecord !== null) {
     return { ok: false, problem: openQuoteProblem(found.openQuoteRecord) };
   }
-  // The first non-empty row is the header; the rest are data.
-  const dataRows = records - Math.max(first, 0) - 1;
+  // The rows after the header are data; a first non-empty row past the top is the header.
+  const header = first >= headerSearchRows ? first : headerRowOf(top);
+  const dataRows = records - header - 1;
   if (dataRows > limits.maxRows) return { ok: false, problem: tooManyRows(dataRows, limits) };
   if (!filled) {
     return { ok: false, problem: { code: 'empty', message: 'The file holds only blank lines.' } };
@@ -72,14 +76,14 @@ const blankRow: Cell[] = Object.freeze([]) as unknown as Cell[];
 
 /**
  * Decodes and parses a CSV file and applies the limits: every row, or the problem. Rows are kept
- * up to the limit counted from the first row with content (past it the file is refused anyway,
+ * up to `rowsToKeep` counted from the first row with content (past it the file is refused anyway,
  * so a huge one is never held whole).
  */
 export function readCsv(bytes: Uint8Array, limits: Limits): { ok: true; value: CsvRead } | Refusal {
   const rows: Cell[][] = [];
   const scan = scanCsv(bytes, limits, (row, index, first) => {
     if (first < 0) rows.push(blankRow);
-    else if (index - first < limits.maxRows + 2) rows.push(row);
+    else if (index - first < rowsToKeep(limits)) rows.push(row);
   });
   if (!scan.ok) return scan;
   rows.length = Math.min(rows.length, scan.value.records);

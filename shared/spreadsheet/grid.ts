@@ -1,4 +1,5 @@
 /** The shape limits every kind of file shares: rows, columns and the size of one cell. */
+import { headerSearchRows, namedHeaderRow } from './header';
 import { cellTooLarge, tooManyColumns, tooManyRows } from './problem';
 import type { Limits } from './limits';
 import type { Cell, ReadProblem } from './types';
@@ -22,13 +23,33 @@ export function hasContent(rows: Cell[][]): boolean {
 }
 
 /**
+ * The rows a reader keeps to apply the row limit: up to 19 rows above the header (a report's
+ * title and date lines, see `headerSearchRows`), the header, the limit, and one more to see that
+ * a file is over it.
+ */
+export const rowsToKeep = (limits: Limits) => limits.maxRows + headerSearchRows + 1;
+
+/**
+ * Where data rows start: after the header row `detectHeaderRow` finds by its field names, else
+ * after the first non-empty row. Title lines above a header are not data.
+ */
+export function headerRowOf(rows: Cell[][]): number {
+  const named = namedHeaderRow(rows);
+  return named >= 0
+    ? named
+    : Math.max(
+        rows.findIndex((row) => row.length > 0),
+        0,
+      );
+}
+
+/**
  * Applies the limits. `totalRows` counts the rows up to the last non-empty one, including rows
- * the reader did not keep because they were past the limit; the rows before the first non-empty
- * one do not count, and neither does the first non-empty one (the header).
+ * the reader did not keep because they were past the limit; the header row and the rows above it
+ * do not count (`headerRowOf`).
  */
 export function checkGrid(rows: Cell[][], totalRows: number, limits: Limits): ReadProblem | null {
-  const first = rows.findIndex((row) => row.length > 0);
-  const dataRows = totalRows - Math.max(first, 0) - 1;
+  const dataRows = totalRows - headerRowOf(rows) - 1;
   if (dataRows > limits.maxRows) return tooManyRows(dataRows, limits);
   for (let index = 0; index < rows.length; index += 1) {
     const problem = rowProblem(rows[index] ?? [], index, limits);

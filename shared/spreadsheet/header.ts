@@ -12,6 +12,15 @@ export const headerSearchRows = 20;
  * sheet with unfamiliar headers still starts where its data does.
  */
 export function detectHeaderRow(rows: Cell[][]): number {
+  const named = namedHeaderRow(rows);
+  if (named >= 0) return named;
+  const end = Math.min(rows.length, headerSearchRows);
+  const firstFilled = rows.slice(0, end).findIndex((row) => row.some((cell) => cell !== null));
+  return Math.max(firstFilled, 0);
+}
+
+/** The row `detectHeaderRow` picks for naming the most fields; -1 when none names any. */
+export function namedHeaderRow(rows: Cell[][]): number {
   let best = -1;
   let bestScore = 0;
   const end = Math.min(rows.length, headerSearchRows);
@@ -23,9 +32,7 @@ export function detectHeaderRow(rows: Cell[][]): number {
     }
     if (fields.size > bestScore) [best, bestScore] = [index, fields.size];
   }
-  if (best >= 0) return best;
-  const firstFilled = rows.slice(0, end).findIndex((row) => row.some((cell) => cell !== null));
-  return Math.max(firstFilled, 0);
+  return best;
 }
 
 /** The header texts of a row, `''` for empty cells, ready for `autoMapColumns`. */

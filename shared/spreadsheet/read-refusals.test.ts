@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, it, expect } from 'vitest';
 import { zipBomb } from '../../tests/support/bad-fixtures';
-import { readSpreadsheet } from './read';
+import { readSpreadsheet, readSpreadsheetRows } from './read';
 import type { Cell, ReadProblem, ReadResult, Workbook } from './types';
 
 /** Files readSpreadsheet refuses, and the limits it applies. */
@@ -65,6 +65,41 @@ describe('limits', () => {
       readSpreadsheet(bookBytes(rows, 'xlsx'), 'b.xlsx', { limits: { maxRows: 20 } }),
     );
     expect(problem).toMatchObject({ code: 'too_many_rows', limit: 20, found: 500 });
+  });
+
+  // Data rows are counted from the header row: a report's title lines above it are not data.
+  it('counts data rows from the header, not from a title above it, in every kind', () => {
+    const title = ['Relatório de pedidos'];
+    const sheet = (dataRows: number) => [
+      title,
+      ['gerado em 27/11/2026'],
+      ['Pedido', 'CPF'],
+      ...Array.from({ length: dataRows }, (_, index) => [`PED-${index}`, '12345678909']),
+    ];
+    const csv = (dataRows: number) =>
+      utf8(
+        sheet(dataRows)
+          .map((row) => row.join(';'))
+          .join('\n') + '\n',
+      );
+    const limits = { maxRows: 30 };
+    const files = (dataRows: number): Array<[string, Uint8Array]> => [
+      ['t.csv', csv(dataRows)],
+      ['t.xlsx', bookBytes(sheet(dataRows), 'xlsx')],
+      ['t.xls', bookBytes(sheet(dataRows), 'xls')],
+    ];
+    for (const [name, bytes] of files(30)) {
+      expect(value(readSpreadsheet(bytes, name, { limits })).rows.length, name).toBe(33);
+      expect(readSpreadsheetRows(bytes, name, { limits }).ok, name).toBe(true);
+    }
+    for (const [name, bytes] of files(31)) {
+      expect(problemOf(readSpreadsheet(bytes, name, { limits })), name).toMatchObject({
+        code: 'too_many_rows',
+        found: 31,
+      });
+      const rows = readSpreadsheetRows(bytes, name, { limits });
+      expect(rows.ok ? null : rows.problem, name).toMatchObject({ found: 31 });
+    }
   });
 
   it('refuses too many columns', () => {

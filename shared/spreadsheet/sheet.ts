@@ -5,7 +5,7 @@
  */
 import * as XLSX from 'xlsx';
 import { cellFromSheet } from './cell-text';
-import { checkGrid, hasContent, trimRow, trimRows } from './grid';
+import { checkGrid, hasContent, rowsToKeep, trimRow, trimRows } from './grid';
 import type { Limits } from './limits';
 import type { Cell, ReadProblem } from './types';
 
@@ -72,8 +72,7 @@ export function missingSheet(names: readonly string[], name: string): SheetResul
 }
 
 /**
- * The checks every workbook reader ends with. `rows` were read up to the cap (the limit plus two
- * rows); `lastRow` is the last row the sheet declares or uses, known past the cap too.
+ * The checks every workbook reader ends with. `rows` were read up to the cap (`rowsToKeep`); `lastRow` is the last row the sheet declares or uses, known past the cap too.
  */
 export function finishSheet(
   names: string[],
@@ -84,7 +83,7 @@ export function finishSheet(
 ): SheetResult {
   // Rows up to the cap were all read; past it, only the sheet's extent is known. A sparse sheet
   // may have rows past the cap without the rows read reaching it.
-  const capped = rows.length >= limits.maxRows + 2 || lastRow > rows.length;
+  const capped = rows.length >= rowsToKeep(limits) || lastRow > rows.length;
   const total = capped ? Math.max(rows.length, lastRow) : 0;
   trimRows(rows);
   if (!hasContent(rows)) {
@@ -109,9 +108,9 @@ export function sheetReadOptions(sheets: string | number, limits: Limits): XLSX.
     cellHTML: false,
     cellNF: true, // the number format tells dates from numbers
     cellText: false, // raw values are used, so formatting every cell as Excel shows it is skipped
-    // Header + limit + one more: enough to see that a sheet is over the limit, without
-    // materialising a million rows to find out.
-    sheetRows: limits.maxRows + 2,
+    // The rows above the header, the header, the limit and one more: enough to see that a sheet
+    // is over the limit, without materialising a million rows to find out.
+    sheetRows: rowsToKeep(limits),
   };
 }
 

@@ -7,7 +7,7 @@
 import type { Limits } from '../limits';
 import { clearCoveredCells, finishSheet, missingSheet, OverlappingMerges } from '../sheet';
 import type { SheetResult } from '../sheet';
-import { trimRow } from '../grid';
+import { rowsToKeep, trimRow } from '../grid';
 import { tooManyColumns } from '../problem';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
@@ -34,7 +34,7 @@ export function readXlsx(
       strings: book.strings ? sharedStrings(bytes, book.strings) : [],
       styles: book.styles ? styleFormats(partText(bytes, book.styles)) : [],
       date1904: book.date1904,
-      maxRows: limits.maxRows + 2,
+      maxRows: rowsToKeep(limits),
       maxColumns: limits.maxColumns,
     });
     // No value found at all: SheetJS, more lenient with odd XML, says whether the sheet is empty.
@@ -70,7 +70,7 @@ export function hiddenRowsOf(
 ): number[] {
   try {
     const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
-    return part === undefined ? [] : scanHiddenRows(bytes, part, limits.maxRows + 2);
+    return part === undefined ? [] : scanHiddenRows(bytes, part, rowsToKeep(limits));
   } catch {
     return [];
   }
