@@ -37,7 +37,13 @@ describe('an answer that quotes secrets or personal data with escapes', () => {
     const quoted = `${escaped(password)} ${escaped(transaction.cpf ?? '')} ${escaped(transaction.email ?? '')}`;
     sandbox.forceNext(200, { route: 'insights', body: answer(quoted) });
     const result = await client().insights(transaction);
-    expect(result.ok && result.value.result?.smartID).toMatch(/^\[redacted\] \S+ \S+$/);
+    // Found in the device ID and the smart ID, they could be hidden only by changing them: the
+    // answer is refused, naming the fields and quoting none of it.
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'invalid_response',
+      details: ['deviceID holds text that is hidden', 'smartID holds text that is hidden'],
+    });
+    expect(result.ok ? '' : result.error.rawBody).toMatch(/"smartID":"\[redacted\] \S+ \S+"/);
     const text = JSON.stringify(result);
     expect(text).not.toContain(password);
     expect(text).not.toContain(transaction.cpf);

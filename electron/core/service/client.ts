@@ -3,10 +3,11 @@ import { parseInsightResult } from '../../../shared/domain/insight';
 import { routeUrl, type Route, type ServiceEndpoint } from '../../../shared/environment';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import { capped } from './body';
+import { alteredIdentifiers, hiddenInIdentifiers } from './altered-identifiers';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse } from './errors';
 import { echoMask } from './echo-mask';
-import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
+import { createRedactor, mapStrings, nothingToHide, tokenEchoedRun, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -168,7 +169,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       },
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
-    redactor.remember(grant.value.token);
+    redactor.remember(grant.value.token, tokenEchoedRun);
     return grant;
   }
 
@@ -248,6 +249,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             clean ? body.value.json : redactor.deep(body.value.json),
           );
           if (!parsed.ok) return invalidAnswer(parsed, body.value.text, redactor);
+          // What was hidden must not change an identifier: a made-up device ID stored as good.
+          const altered = clean ? [] : alteredIdentifiers(body.value.json, parsed.value, masked);
+          if (altered.length > 0) return hiddenInIdentifiers(altered, body.value.text, redactor);
           const outcome = ok({
             status: 200 as const,
             result: parsed.value,

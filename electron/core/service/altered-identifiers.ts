@@ -1,0 +1,59 @@
+/**
+ * An answer's identifiers as the service sent them and as they would be kept, once the secrets
+ * and the customer's data they hold are hidden. Hiding is right for free text, but an identifier
+ * with a piece replaced is an identifier the service never gave: stored as a good answer, it would
+ * be shown, charted, and sent back in a response-variable file as if it named a device.
+ */
+import { parseInsightResult } from '../../../shared/domain/insight';
+import type { InsightResult } from '../../../shared/domain/types';
+import { capped } from './body';
+import type { AppError } from '../../../shared/result';
+import { mapStrings, type Redactor } from './redact';
+
+/** The text fields of an answer, each an identifier or a code, by the name the analyst reads. */
+function identifiers(result: InsightResult): Array<[string, unknown]> {
+  return [
+    ['deviceID', result.deviceID],
+    ['insights', result.insights],
+    ['smartID', result.smartID],
+    ['similarityResult.deviceID', result.similarityResult?.deviceID ?? null],
+    ['similarityResult.similarDevices', result.similarityResult?.similarDevices ?? []],
+  ];
+}
+
+/**
+ * The identifiers that hiding changed: `json` is the answer as sent, `kept` its parse once the
+ * secrets were hidden, `mask` what hides the customer's data. None when the answer as sent does
+ * not parse (then it is refused for that, and its message quotes nothing hidden).
+ */
+export function alteredIdentifiers(
+  json: unknown,
+  kept: InsightResult,
+  mask: (text: string) => string,
+): string[] {
+  const sent = parseInsightResult(json);
+  if (!sent.ok) return [];
+  const shown = identifiers(mapStrings(kept, mask));
+  return identifiers(sent.value)
+    .filter(([, value], index) => JSON.stringify(value) !== JSON.stringify(shown[index]?.[1]))
+    .map(([name]) => name);
+}
+
+/** The refusal of an answer whose identifiers hold a secret or the customer's data. */
+export function hiddenInIdentifiers(
+  fields: string[],
+  text: string,
+  redactor: Redactor,
+): { ok: false; error: AppError } {
+  return {
+    ok: false,
+    error: {
+      code: 'invalid_response',
+      message: `The service's answer holds the service credentials or the customer's personal data in ${fields.join(', ')}; hiding them would change an identifier, so it was not stored as answered. Ask the service operator why.`,
+      status: 200,
+      details: fields.map((field) => `${field} holds text that is hidden`),
+      // Redacted before it is cut; the customer's data in it is masked on its way out.
+      rawBody: capped(redactor.text(text)),
+    },
+  };
+}
