@@ -8,6 +8,7 @@ import {
   type LeaseTiming,
 } from '../batches/batch-lease';
 import type { Db } from './db';
+import { rehomeOutcomes } from './outcome-rehome';
 
 export const defaultRetentionDays = 90;
 
@@ -112,6 +113,7 @@ export function purgeOlderThan(
             `SELECT COUNT(*) AS n FROM batch_rows WHERE batch_key IN (${goneKeys})`,
           )
           .get({ cutoff, kept })?.n ?? 0;
+      rehomeOutcomes(db, goneKeys, { cutoff, kept });
       const batches = db
         .prepare(`DELETE FROM batches WHERE key IN (${goneKeys})`)
         .run({ cutoff, kept }).changes;
