@@ -16,3 +16,14 @@ export interface CpfErasure {
   /** Older copies of the history deleted whole (migration backups, damaged files). */
   copies: number;
 }
+
+/** What deleting one batch removes (or, asked before, would remove). */
+export interface BatchDeletion {
+  /** Its input rows, with their answers and results. */
+  rows: number;
+  /**
+   * Reviews set on it of transactions no other batch of its environment holds; the others move to
+   * the newest batch that holds them.
+   */
+  outcomes: number;
+}

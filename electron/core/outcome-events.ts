@@ -14,6 +14,7 @@ export const outcomeChangingOperations = [
   'uploads.resend',
   'history.purge',
   'history.forgetCpf',
+  'history.deleteBatch',
 ] as const satisfies readonly OperationName[];
 
 /** `handlers` with each outcome-changing operation announcing its success. */

@@ -17,7 +17,7 @@ const expected: Shape<DeviceCheckApi> = {
   settings: { get: true, update: true },
   environments: { list: true, activate: true, configure: true, test: true },
   credentials: { save: true, delete: true },
-  history: { purge: true, forgetCpf: true, search: true },
+  history: { purge: true, batchDeletion: true, deleteBatch: true, forgetCpf: true, search: true },
   lookups: { countRecent: true },
   batches: {
     create: true,

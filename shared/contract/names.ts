@@ -14,6 +14,8 @@ export const operationNames = [
   'credentials.save',
   'credentials.delete',
   'history.purge',
+  'history.batchDeletion',
+  'history.deleteBatch',
   'history.forgetCpf',
   'lookups.countRecent',
   'batches.create',

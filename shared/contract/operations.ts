@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxDeviceIdChars } from '../domain/insight';
 import { environmentNames } from '../environment';
-import type { CpfErasure, PurgeReport } from '../purge';
+import type { BatchDeletion, CpfErasure, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
@@ -106,6 +106,13 @@ export const operations = {
   ),
   /** Purges batches older than the retention setting now. */
   'history.purge': operation<PurgeReport>()(none),
+  /** What deleting one batch would remove; refused while a live process runs it. */
+  'history.batchDeletion': operation<BatchDeletion>()(z.object({ batchId }).strict()),
+  /**
+   * Deletes one batch: its rows, answers and results, and the reviews set on it that no other
+   * batch of its environment holds (the others move there). Refused while a live process runs it.
+   */
+  'history.deleteBatch': operation<BatchDeletion>()(z.object({ batchId }).strict()),
   /**
    * A data-subject request: removes every row, result and outcome about one CPF (with or without
    * its dots and dash) and the older copies of the history that may hold it.

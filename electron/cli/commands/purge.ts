@@ -5,12 +5,14 @@ import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
 import { numberFlag, parseCommandLine } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
+import { purgeBatch } from './purge-batch';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 
 const options = {
   'data-dir': { type: 'string' },
   'older-than': { type: 'string' },
   cpf: { type: 'string' },
+  batch: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'dry-run': { type: 'boolean' },
   json: { type: 'boolean' },
@@ -37,9 +39,10 @@ function olderCopies(count: number): string {
 
 export const purgeCommand: Command = {
   name: 'purge',
-  summary: 'delete old batches, or everything about one CPF (data-subject request)',
+  summary: 'delete old batches, one batch, or everything about one CPF (data-subject request)',
   usage: `dcdesk purge [--older-than DAYS] [--json] [--data-dir DIR]
        dcdesk purge --cpf CPF [--yes | --dry-run] [--json] [--data-dir DIR]
+       dcdesk purge --batch ID [--yes | --dry-run] [--json] [--data-dir DIR]
 
 Without --older-than, the retentionDays setting applies (the same purge runs at every start).
 --cpf removes every row, result and outcome of that CPF, scrubs them from the database files,
@@ -47,17 +50,24 @@ and deletes the older copies of the history kept beside it (migration backups, d
 moved aside), which may hold that CPF too. It cannot be undone, so it asks first on a terminal;
 --yes answers yes (for scripts); --dry-run only says how many rows would go. With no terminal
 and no --yes nothing is deleted (exit 2).
+--batch deletes one batch (dcdesk batches lists their IDs): its rows, answers and results, and
+the reviews set on it that no other batch of its environment holds (a review of a transaction
+another batch holds moves to it). The upload ledger stays. It asks first, as --cpf does, and is
+refused while the batch is running here or in another process.
 A batch older than that is kept while it is running (here or in another process), has rows of
 its file still to store, or is unfinished (paused, interrupted): it goes at the first purge after
 it is finished or cancelled. The batches kept are counted.
 --json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
-and {batches, rows, kept, olderThanDays} otherwise.`,
+{batchId, rows, outcomes, dryRun} for --batch, and {batches, rows, kept, olderThanDays} otherwise.`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
-    if (values.cpf !== undefined && values['older-than'] !== undefined)
-      throw new UsageError('Use --cpf or --older-than, not both.');
-    if ((values.yes || values['dry-run']) && values.cpf === undefined)
-      throw new UsageError('--yes and --dry-run go with --cpf.');
+    const modes = (['cpf', 'batch', 'older-than'] as const).filter((m) => values[m] !== undefined);
+    if (modes.length > 1)
+      throw new UsageError(
+        `Use one of --cpf, --batch and --older-than, not ${modes.map((m) => `--${m}`).join(' and ')}.`,
+      );
+    if ((values.yes || values['dry-run']) && values.cpf === undefined && values.batch === undefined)
+      throw new UsageError('--yes and --dry-run go with --cpf or --batch.');
     if (values.yes && values['dry-run']) throw new UsageError('Use --yes or --dry-run, not both.');
     const checked = values.cpf === undefined ? undefined : checkCpf(values.cpf);
     if (checked && !checked.ok) throw new UsageError('--cpf takes an 11-digit CPF.');
@@ -66,6 +76,12 @@ and {batches, rows, kept, olderThanDays} otherwise.`,
     const history = await openCliHistory(dataDir, io);
     const privacy = privacyService({ db: history.db, dataDir });
     try {
+      if (values.batch !== undefined)
+        return await purgeBatch(io, history.db, values.batch, {
+          yes: values.yes,
+          dryRun: values['dry-run'],
+          json: values.json,
+        });
       if (cpf !== undefined) {
         if (values['dry-run']) {
           const preview = privacy.preview(cpf);

@@ -1,16 +1,27 @@
 import type { CoreContext, HandlerGroup } from '../context';
+import { batchDeletion } from '../privacy/batch-deletion';
 import { privacyService } from '../privacy/privacy-service';
 import { fromStore } from './from-store';
 import { ok } from '../../../shared/result';
 
-type Names = 'history.purge' | 'history.forgetCpf';
+type Names =
+  'history.purge' | 'history.forgetCpf' | 'history.batchDeletion' | 'history.deleteBatch';
 
-/** The retention purge on demand, and a data-subject request about one CPF. */
+/** The retention purge on demand, deleting one batch, and a data-subject request about one CPF. */
 export function privacyHandlers(
   context: Pick<CoreContext, 'db' | 'dataDir' | 'settings' | 'builtFiles'>,
 ): HandlerGroup<Names> {
   const privacy = privacyService(context);
+  const deletion = batchDeletion(context.db);
   return {
+    'history.batchDeletion': ({ batchId }) => fromStore(() => deletion.preview(batchId)),
+    'history.deleteBatch': ({ batchId }) =>
+      fromStore(() => {
+        const deleted = deletion.delete(batchId);
+        // A file built before may hold the batch's reviews: built again when asked for.
+        if (deleted.ok) context.builtFiles.dropAll();
+        return deleted;
+      }, 'changed'),
     'history.purge': () =>
       fromStore(() => {
         const report = privacy.purgeOlderThan(context.settings().retentionDays);

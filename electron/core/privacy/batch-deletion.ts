@@ -1,0 +1,90 @@
+import type { BatchDeletion } from '../../../shared/purge';
+import { fail, ok, type Result } from '../../../shared/result';
+import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../batches/batch-lease';
+import { holderText } from '../batches/lease-claim';
+import type { Db } from '../store/db';
+import { rehomeOutcomes } from '../store/outcome-rehome';
+
+/** The batch's key as a query, for `rehomeOutcomes` and the deletes. */
+const theBatch = 'SELECT key FROM batches WHERE id = @batchId';
+
+/**
+ * Outcomes set on the batch whose transaction no other batch of its environment holds: they go
+ * with it, as the purge deletes a deleted batch's. The others move (`rehomeOutcomes`).
+ */
+const ownOutcomes = `SELECT o.id FROM outcomes o WHERE o.batch_id = @batchId AND NOT EXISTS (
+  SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
+  WHERE r.external_id = o.external_id COLLATE NOCASE AND r.external_id = o.external_id
+    AND b.destination = o.environment AND b.id <> @batchId)`;
+
+/** Why the batch cannot be deleted now, or null. */
+function refusal(db: Db, batchId: string): Result<never> | null {
+  const exists = db.prepare('SELECT 1 FROM batches WHERE id = ?').get(batchId);
+  if (exists === undefined) return fail('validation', `There is no batch ${batchId}.`);
+  const lease = leaseRepo(db).get(batchId);
+  const now = Date.now();
+  // Judged as every runner judges a lease: a run still sending would fail at its next answer.
+  if (lease && !leaseIsGone(lease, newLeaseOwner(), now, defaultLeaseTiming))
+    return fail(
+      'busy',
+      `Batch ${batchId} is running (${holderText(lease, now)}): pause or cancel it, then delete it. Nothing was deleted.`,
+    );
+  return null;
+}
+
+function measure(db: Db, batchId: string): BatchDeletion {
+  const count = (sql: string) =>
+    db.prepare<{ batchId: string }, number>(sql).pluck().get({ batchId }) ?? 0;
+  return {
+    rows: count(`SELECT COUNT(*) FROM batch_rows WHERE batch_key = (${theBatch})`),
+    outcomes: count(`SELECT COUNT(*) FROM (${ownOutcomes})`),
+  };
+}
+
+/**
+ * Deleting one batch, asked by the analyst (a test run, a file imported by mistake): its rows,
+ * answers and results go, with the reviews set on it that no other batch of its environment
+ * holds, and their trail lines the team database already has. The upload ledger stays: what was
+ * sent was sent. A batch a live process is running is refused; a paused, interrupted or
+ * half-stored one may go (its storing, if any process resumes it, stops at the missing batch).
+ */
+export function batchDeletion(db: Db) {
+  return {
+    /** What `delete` would remove, removing nothing. */
+    preview(batchId: string): Result<BatchDeletion> {
+      return refusal(db, batchId) ?? ok(measure(db, batchId));
+    },
+    delete(batchId: string): Result<BatchDeletion> {
+      const deleted = db
+        .transaction((): Result<BatchDeletion> => {
+          // Under the write lock (IMMEDIATE): no runner can take the batch between this and the delete.
+          const refused = refusal(db, batchId);
+          if (refused) return refused;
+          const removed = measure(db, batchId);
+          const params = { batchId };
+          const own = db.prepare(ownOutcomes).pluck().all(params);
+          rehomeOutcomes(db, theBatch, params);
+          db.prepare('DELETE FROM batches WHERE id = @batchId').run(params);
+          const ids = JSON.stringify(own);
+          // Their trail goes once the team database has it; a change still waiting stays.
+          db.prepare(
+            `DELETE FROM outcome_changes WHERE pushed = 1 AND EXISTS (
+               SELECT 1 FROM outcomes o WHERE o.id IN (SELECT value FROM json_each(@ids))
+               AND o.external_id = outcome_changes.external_id
+               AND o.environment = outcome_changes.environment)`,
+          ).run({ ids });
+          db.prepare('DELETE FROM outcomes WHERE id IN (SELECT value FROM json_each(@ids))').run({
+            ids,
+          });
+          db.prepare(
+            'DELETE FROM insight_codes WHERE id NOT IN (SELECT code_id FROM insight_counts)',
+          ).run();
+          return ok(removed);
+        })
+        .immediate();
+      // Freed pages are zeroed (`secure_delete`); the WAL's old copies of them go too.
+      if (deleted.ok) db.pragma('wal_checkpoint(TRUNCATE)');
+      return deleted;
+    },
+  };
+}
