@@ -24,6 +24,8 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'credentials.delete': { environment: 'production' },
   'history.purge': {},
   'history.forgetCpf': { cpf: '529.982.247-25' },
+  'history.batchDeletion': { batchId: 'b-1' },
+  'history.deleteBatch': { batchId: 'b-1' },
   'lookups.countRecent': { externalIds: 'order-1\norder-2', days: 7 },
   'batches.create': {
     sourceName: 'pedidos.xlsx',
