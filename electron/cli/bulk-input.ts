@@ -36,8 +36,8 @@ import {
 } from '../../shared/spreadsheet/error-cells';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
-import { UsageError, type Io } from './io';
-import { readSpreadsheetFile, stdinName } from './read-within';
+import { FileError, UsageError, type Io } from './io';
+import { readRefusal, readSpreadsheetFile, stdinName } from './read-within';
 import { shown } from './terminal-text';
 import { counted, pluralForm } from '../../shared/count-text';
 
@@ -174,7 +174,11 @@ function warn(found: Walk, io: Io): void {
   }
 }
 
-/** Reads and maps a spreadsheet; every problem of the file itself is a usage error, with its reason. */
+/**
+ * Reads and maps a spreadsheet. A problem of the file itself is a FileError (exit 1) with its
+ * reason; a flag that does not fit the file (--sheet on a CSV, or naming no sheet of the
+ * workbook) is a UsageError (exit 2).
+ */
 export async function readBulkInput(
   file: string,
   options: { sheet?: string; maxRows: number },
@@ -182,13 +186,13 @@ export async function readBulkInput(
 ): Promise<BulkInput> {
   const name = file === '-' ? stdinName : path.basename(file);
   const opened = await readSpreadsheetFile(file);
-  if (!opened.ok) throw new UsageError(opened.message);
+  if (!opened.ok) throw new FileError(opened.message);
   const sha256 = createHash('sha256').update(opened.bytes).digest('hex');
   const read = readSpreadsheetRows(opened.bytes, name, {
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
   });
-  if (!read.ok) throw new UsageError(`${name}: ${read.problem.message}`);
+  if (!read.ok) throw readRefusal(name, read.problem, options.sheet);
   const sheet = read.value;
   // Ignoring --sheet would let the analyst believe the sheet named was the one read.
   if (sheet.kind === 'csv' && options.sheet !== undefined)
@@ -208,7 +212,7 @@ export async function readBulkInput(
       others.length > 0 && options.sheet === undefined
         ? ` This is sheet '${sheet.sheet}'; the workbook also has ${others.map((other) => `'${other}'`).join(', ')}: choose one with --sheet NAME.`
         : '';
-    throw new UsageError(
+    throw new FileError(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
     );
   }
@@ -217,7 +221,7 @@ export async function readBulkInput(
   for (const repeated of repeatedHeaders(headers, mapping))
     io.err(`dcdesk: warning: ${shown(describeRepeatedHeader(repeated))}`);
   if (found.total === 0)
-    throw new UsageError(`${name}: the sheet has a header row but no data rows.`);
+    throw new FileError(`${name}: the sheet has a header row but no data rows.`);
   warn(found, io);
   return {
     sourceRows: () => sourceRows(sheet, headerRow, mapping),

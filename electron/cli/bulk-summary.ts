@@ -21,10 +21,12 @@ export function overFile(end: RunEnd, fileTotal: number | undefined): RunEnd {
 
 /**
  * What `dcdesk bulk` says when a run ends, and its exit code: 0 every row answered, 4 finished
- * with rows that are invalid, rejected or failed, 5 stopped before the end (1 when the results
- * could not be stored, or the batch was deleted under the run; 5, with no resume, when another
- * process took it over and goes on with it). Failed rows (no usable answer: none, a failure, or one outside the
- * interface) can be sent again, so the line that counts them says how.
+ * with rows that are invalid, rejected or failed, 5 stopped before the end, the README's "--resume
+ * ID continues it": paused, cancelled, or its answers could not be stored (a full disk; the resume
+ * works once there is space, as it does when the file's rows could not all be stored), and, with
+ * no resume, taken over by another process that goes on with it. 1 when the batch was deleted
+ * under the run: nothing is left to resume. Failed rows (no usable answer: none, a failure, or
+ * one outside the interface) can be sent again, so the line that counts them says how.
  */
 export function endOfRun(
   end: RunEnd,
@@ -60,8 +62,9 @@ export function endOfRun(
     else lines.push(stopped);
     lines.push(`resume it with: ${resume}${counts.failed > 0 ? ' [--retry-failed]' : ''}`);
     if (retryLine) lines.push(retryLine);
-    // A run whose results could not be stored is a failure of this machine, not a pause.
-    return { lines, code: end.state === 'failed' ? exitCodes.failed : exitCodes.stopped };
+    // A run whose results could not be stored stopped before its end and resumes with the line
+    // above, like a pause: the cause, said first when it is this machine's, tells the two apart.
+    return { lines, code: exitCodes.stopped };
   }
   if (retryLine) lines.push(retryLine);
   const unfixable = counts.invalid + counts.rejected;

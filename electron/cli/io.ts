@@ -36,7 +36,8 @@ export interface Io extends Input {
  * 0 success; 1 a failure (the service refused or failed, a file or the history could not be used);
  * 2 a usage or set-up mistake, or something held by another process (a batch it is running);
  * 3 the credentials were refused; 4 `bulk` finished but some rows are invalid, rejected or failed;
- * 5 `bulk` stopped before its end (paused, cancelled, interrupted) and can be resumed;
+ * 5 `bulk` stopped before its end (paused, cancelled, interrupted, its answers not stored on a
+ *   full disk) and can be resumed, or another process took it over;
  * 6 the history's SQLite engine cannot load (a build for another runtime): nothing was touched.
  */
 export const exitCodes = {
@@ -52,6 +53,13 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** A usage or configuration mistake: printed as one line, exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * A file that cannot be used (missing, empty, not a spreadsheet, damaged, without the columns it
+ * needs): printed as one line, exit code 1. Unlike a UsageError it has no "--help" hint: the
+ * flags were right, the file is what the analyst has to fix.
+ */
+export class FileError extends Error {}
 
 /** Ends a command with this exit code; what went wrong has already been printed. */
 export class CommandExit extends Error {

@@ -12,7 +12,7 @@ import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
-import { readSpreadsheetFile } from './read-within';
+import { readRefusal, readSpreadsheetFile } from './read-within';
 
 /** Headers named on the command line; absent ones are found by name. */
 export interface ColumnChoice {
@@ -109,7 +109,12 @@ export async function readOutcomeSheet(
     sheet: options.sheet,
     limits: { maxRows: options.maxRows },
   });
-  if (!read.ok) return { ok: false, message: `${fileName}: ${read.problem.message}` };
+  if (!read.ok) {
+    // A --sheet naming no sheet of the workbook is the command line's mistake, as in bulk.
+    const refusal = readRefusal(fileName, read.problem, options.sheet);
+    if (refusal instanceof UsageError) throw refusal;
+    return { ok: false, message: refusal.message };
+  }
   // Ignoring --sheet would let the analyst believe the sheet named was the one read.
   if (read.value.kind === 'csv' && options.sheet !== undefined)
     throw new UsageError(`${fileName} is a CSV file: it has no sheets, so --sheet does not apply.`);

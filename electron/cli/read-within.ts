@@ -2,6 +2,8 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultLimits } from '../../shared/spreadsheet/limits';
 import { fileTooLarge } from '../../shared/spreadsheet/problem';
+import type { ReadProblem } from '../../shared/spreadsheet/types';
+import { FileError, UsageError } from './io';
 import { errorText } from './output-check';
 
 export type FileRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
@@ -81,4 +83,15 @@ export function readSpreadsheetFile(file: string): Promise<FileRead> {
   const tooLarge = (bytes: number) => `${name}: ${fileTooLarge(bytes, defaultLimits).message}`;
   if (file === '-') return readStreamWithin(process.stdin, defaultLimits.maxFileBytes, tooLarge);
   return readFileWithin(file, defaultLimits.maxFileBytes, tooLarge);
+}
+
+/**
+ * The error for a spreadsheet the reader refused, `name: its sentence`: the file's fault (exit 1),
+ * except a --sheet naming no sheet of the workbook, which is the command line's (exit 2).
+ */
+export function readRefusal(name: string, problem: ReadProblem, sheet: string | undefined): Error {
+  const message = `${name}: ${problem.message}`;
+  return problem.code === 'no_sheet' && sheet !== undefined
+    ? new UsageError(message)
+    : new FileError(message);
 }

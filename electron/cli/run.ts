@@ -17,7 +17,7 @@ import { uploadsCommand } from './commands/uploads';
 import { versionCommand } from './commands/version';
 import { completionCommand } from './commands/completion';
 import type { Command } from './command';
-import { CommandExit, UsageError, exitCodes, type Io } from './io';
+import { CommandExit, FileError, UsageError, exitCodes, type Io } from './io';
 import { describeArgumentError, nearest } from './suggest';
 import { terminalSafeIo } from './terminal-text';
 import { globalOptions, takeVerbosity } from './verbosity';
@@ -126,6 +126,10 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     return await command.run(rest, io);
   } catch (caught) {
     if (caught instanceof CommandExit) return caught.exitCode;
+    if (caught instanceof FileError) {
+      io.err(`dcdesk ${name}: ${shown(caught.message)}`);
+      return exitCodes.failed;
+    }
     const argumentCode = argumentErrorCode(caught);
     if (caught instanceof UsageError || argumentCode) {
       const message = argumentCode

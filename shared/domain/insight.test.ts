@@ -270,9 +270,25 @@ describe('parseInsightResult: refused answers', () => {
         similarityResult: { maximumScore: [0.9, 'high'], similarDevices: ['d', null] },
       }),
     ).toEqual([
-      'similarityResult.maximumScore[1] is the text "high"; expected a number',
+      'similarityResult.maximumScore[1] is the text "high"; expected a number from 0 to 1',
       'similarityResult.similarDevices[1] is null; expected text',
     ]);
+  });
+
+  // A similarity score is a score: outside 0..1 it is no more an answer than a top-level one is.
+  it('refuses a similarity score outside 0..1, as a number, as text or in an object', () => {
+    expect(problems({ ...documented, similarityResult: { maximumScore: [42, -7] } })).toEqual([
+      'similarityResult.maximumScore[0] is the number 42; expected a number from 0 to 1',
+    ]);
+    expect(problems({ ...documented, similarityResult: { maximumScore: [0.5, '-0.1'] } })).toEqual([
+      'similarityResult.maximumScore[1] is the text "-0.1"; expected a number from 0 to 1',
+    ]);
+    expect(
+      problems({ ...documented, similarityResult: { maximumScore: [{ score: 1.5 }] } }),
+    ).toEqual(['similarityResult.maximumScore[0] is an object; expected a number from 0 to 1']);
+    expect(
+      parseInsightResult({ ...documented, similarityResult: { maximumScore: [0, 1, '0.25'] } }),
+    ).toMatchObject({ ok: true, value: { similarityResult: { maximumScore: [0, 1, 0.25] } } });
   });
 
   it('refuses a similarityResult that is not an object, or a maximumScore that is not a list', () => {

@@ -18,7 +18,7 @@
  * Refused: a body that is not an object; `deviceID` absent, empty or not a string; a text field
  * that is not a string, or holds a control, direction or invisible character; a list that is not
  * a list or holds a wrong or empty element; an integer that is negative or fractional; a `score`
- * outside 0..1; a `deviceRisk` outside the four levels; two keys that differ only in letter case
+ * or a `maximumScore` element outside 0..1; a `deviceRisk` outside the four levels; two keys that differ only in letter case
  * (which one is meant cannot be known).
  */
 import { fieldsByLowerKey, isRecord, toNumber } from './loose-json';
@@ -249,8 +249,11 @@ function readMaximumScores(value: unknown): Read<number[]> {
   const scores: number[] = [];
   for (const [index, element] of value.entries()) {
     const score = similarityScore(element);
-    if (score === null)
-      return { problem: `${name}[${String(index)}] is ${describe(element)}; expected a number` };
+    // A similarity score is a score: outside 0..1 it is refused as a top-level score is.
+    if (score === null || score < 0 || score > 1)
+      return {
+        problem: `${name}[${String(index)}] is ${describe(element)}; expected a number from 0 to 1`,
+      };
     scores.push(score);
   }
   return { value: scores };

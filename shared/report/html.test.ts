@@ -73,7 +73,9 @@ describe('reportHtml: what was left out', () => {
 
   it('says one row in the singular, in both languages', () => {
     const pt = reportHtml(one, { ...meta, locale: 'pt-BR' });
-    expect(pt).toContain('<li>1 respondida sem score (204 Sem conteúdo)</li>');
+    expect(pt).toContain(
+      '<li>1 respondida sem score (204 Sem conteúdo, ou uma resposta que deixou o score de fora)</li>',
+    );
     expect(pt).toMatch(/<li>1 linha repete uma transação/);
     expect(pt).not.toMatch(/<li>1 (respondidas|linhas|consultadas)/);
     const en = reportHtml(one, { ...meta, locale: 'en-US' });

@@ -21,9 +21,10 @@ export const defaultLabelOptions: LabelOptions = { suspeito: 'fraud', unreviewed
  * without a score is counted under what happened to it, as each asks something else of the
  * analyst: `not_looked_up` was never sent (the run was cancelled, is paused or has not reached
  * it), `invalid` was not sent because the import found its fields invalid, `failed` was sent and
- * refused or never answered, `no_score` was answered without a score (204). `repeat` is a row of a
- * transaction another row of the report already counts: a transaction is one case however many
- * times it was imported or looked up (electron/core/report/repeats.ts says which row counts).
+ * refused or never answered, `no_score` was answered without a score (a 204, or a 200 that left
+ * the score out, which the interface allows). `repeat` is a row of a transaction another row of
+ * the report already counts: a transaction is one case however many times it was imported or
+ * looked up (electron/core/report/repeats.ts says which row counts).
  */
 export const exclusionReasons = [
   'not_looked_up',

@@ -17,13 +17,28 @@ describe('reportText: counts of rows left out', () => {
   });
 
   it('agrees with one row and with many, in Portuguese', () => {
-    expect(pt.excluded('no_score', 1)).toBe('1 respondida sem score (204 Sem conteúdo)');
-    expect(pt.excluded('no_score', 2)).toBe('2 respondidas sem score (204 Sem conteúdo)');
+    expect(pt.excluded('no_score', 1)).toBe(
+      '1 respondida sem score (204 Sem conteúdo, ou uma resposta que deixou o score de fora)',
+    );
+    expect(pt.excluded('no_score', 2)).toBe(
+      '2 respondidas sem score (204 Sem conteúdo, ou uma resposta que deixou o score de fora)',
+    );
     expect(pt.excluded('repeat', 1)).toMatch(/^1 linha repete uma transação/);
     expect(pt.excluded('repeat', 5)).toMatch(/^5 linhas repetem uma transação/);
     expect(pt.excluded('invalid', 1)).toMatch(/^1 não enviada:/);
     expect(pt.excluded('suspeito', 1)).toBe(
       '1 revisada como Suspeito, deixada de fora pela configuração',
+    );
+  });
+
+  // `no_score` counts a 204 and a 200 that left the score out (the interface allows it) alike:
+  // "2 answered without a score (204 No Content)" of one 204 and one 200 said what did not happen.
+  it('does not call every answer without a score a 204', () => {
+    expect(en.excluded('no_score', 2)).toBe(
+      '2 answered without a score (204 No Content, or an answer that left the score out)',
+    );
+    expect(en.excluded('no_score', 1)).toBe(
+      '1 answered without a score (204 No Content, or an answer that left the score out)',
     );
   });
 

@@ -137,7 +137,8 @@ interface Counted {
 /**
  * Each reason a row is left out, as a count of rows: every reason has its words in both forms
  * (the type says so), since "1 rows repeat" and "1 respondidas" read wrong. Portuguese agrees
- * with "transações" and "linhas", both feminine.
+ * with "transações" and "linhas", both feminine. `no_score` counts a 204 and a 200 that left the
+ * score out (the interface allows it) alike, so its words name both.
  */
 const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
   en: {
@@ -155,8 +156,9 @@ const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
       other: '{count} looked up, but the lookup failed or was refused',
     },
     no_score: {
-      one: '{count} answered without a score (204 No Content)',
-      other: '{count} answered without a score (204 No Content)',
+      one: '{count} answered without a score (204 No Content, or an answer that left the score out)',
+      other:
+        '{count} answered without a score (204 No Content, or an answer that left the score out)',
     },
     suspeito: {
       one: '{count} reviewed as Suspeito, left out by the setting',
@@ -186,8 +188,9 @@ const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
       other: '{count} consultadas, mas a consulta falhou ou foi recusada',
     },
     no_score: {
-      one: '{count} respondida sem score (204 Sem conteúdo)',
-      other: '{count} respondidas sem score (204 Sem conteúdo)',
+      one: '{count} respondida sem score (204 Sem conteúdo, ou uma resposta que deixou o score de fora)',
+      other:
+        '{count} respondidas sem score (204 Sem conteúdo, ou uma resposta que deixou o score de fora)',
     },
     suspeito: {
       one: '{count} revisada como Suspeito, deixada de fora pela configuração',

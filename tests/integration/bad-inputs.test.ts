@@ -98,14 +98,12 @@ describe('files the reader refuses', () => {
   );
 
   it.each(refused.map((input) => [input.name, input.refusal!] as const))(
-    '%s: dcdesk bulk exits 2 with that sentence on one line, and stores nothing',
+    '%s: dcdesk bulk exits 1 with that sentence on one line, and stores nothing',
     async (name, refusal) => {
       const output = `${name}.out.csv`;
       const run = await bulk(name, output);
-      expect(run.stderr).toBe(
-        `dcdesk bulk: ${name}: ${refusal.message}\nRun 'dcdesk bulk --help' for usage.\n`,
-      );
-      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toBe(`dcdesk bulk: ${name}: ${refusal.message}\n`);
+      expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).not.toMatch(stackLine);
       expect(existsSync(work.file(output))).toBe(false);
     },
@@ -157,10 +155,9 @@ describe('a header row and nothing else', () => {
     async (name) => {
       expect(texts(workbook(read(name)).rows)).toEqual([['Pedido', 'Sessão', 'CPF']]);
       const run = await bulk(name, `${name}.json`);
-      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toBe(
-        `dcdesk bulk: ${name}: the sheet has a header row but no data rows.\n` +
-          "Run 'dcdesk bulk --help' for usage.\n",
+        `dcdesk bulk: ${name}: the sheet has a header row but no data rows.\n`,
       );
     },
   );

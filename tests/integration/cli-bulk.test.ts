@@ -103,7 +103,7 @@ describe('dcdesk bulk', () => {
     );
     const args = ['bulk', work.file('notes-first.xlsx'), '--output', work.file('nf.json')];
     const first = await dcdesk([...args, ...target()]);
-    expect(first.code).toBe(2);
+    expect(first.code).toBe(1);
     expect(first.stderr).toContain(
       "This is sheet 'Notas'; the workbook also has 'Pedidos': choose one with --sheet NAME.",
     );
@@ -257,7 +257,7 @@ describe('dcdesk bulk', () => {
     expect(oldest[2]).toBe(sandbox.url);
   });
 
-  it('refuses unreadable input with one clear line and exit code 2, storing nothing', async () => {
+  it('refuses unreadable input with one clear line and exit code 1, storing nothing', async () => {
     writeFileSync(work.file('program.csv'), Buffer.from('MZ\x90\x00\x03\x00\x00\x00binary'));
     const bad = await dcdesk([
       'bulk',
@@ -266,7 +266,7 @@ describe('dcdesk bulk', () => {
       work.file('x.json'),
       ...target(),
     ]);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/program\.csv: /);
     const missing = await dcdesk([
       'bulk',
@@ -276,7 +276,7 @@ describe('dcdesk bulk', () => {
       ...target(),
     ]);
     expect(missing).toMatchObject({
-      code: 2,
+      code: 1,
       stderr: expect.stringMatching(/no such file/) as unknown,
     });
     const wrongOutput = await dcdesk([

@@ -32,7 +32,7 @@ describe('files too large to read', () => {
       '--data-dir',
       work.dir,
     ]);
-    expect(run.code, run.stderr).toBe(2);
+    expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/huge\.csv: The file is 3(\.\d+)? GB; the limit is 256 MB/);
   });
 
@@ -57,7 +57,7 @@ describe('files too large to read', () => {
       '--data-dir',
       work.dir,
     ]);
-    expect(run.code, run.stderr).toBe(2);
+    expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/huge\.zip: The file is 3(\.\d+)? GB; the limit is 20 MB/);
   });
 });

@@ -229,10 +229,10 @@ A batch whose process was killed while its rows were being stored resumes with i
                     invalid, rejected, failed}, output, exitCode}; not with --output -
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
-failed; 5 stopped before the end (paused, cancelled, interrupted: resume it; or taken over by
-another process, which goes on with it); 2 usage mistakes, missing credentials, or the batch is
-being run by another process; 3 credentials refused; 1 other failures (the batch deleted from
-the history while it ran among them). Credentials are checked (a token is obtained) before anything is stored.
+failed; 5 stopped before the end (paused, cancelled, interrupted, or a full disk: resume it; or
+taken over by another process, which goes on with it); 2 usage mistakes, missing credentials, or
+the batch is being run by another process; 3 credentials refused; 1 other failures (an input
+file that cannot be used, the batch deleted from the history while it ran among them). Credentials are checked (a token is obtained) before anything is stored.
 
 ${connectionUsage}`,
   async run(argv: string[], io: Io) {

@@ -21,7 +21,7 @@ import {
   type Connection,
 } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, reportError, type Io } from '../io';
+import { FileError, UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
 import { readFileWithin } from '../read-within';
 import { describeAnswer, describeCheck } from '../upload-text';
@@ -44,7 +44,8 @@ async function readUploadFile(file: string): Promise<{ fileName: string; bytes: 
     (bytes) =>
       `${shown(fileName)}: The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
   );
-  if (!read.ok) throw new UsageError(read.message);
+  // The path was given right; the file is what cannot be used (exit 1, README's exit codes).
+  if (!read.ok) throw new FileError(read.message);
   return { fileName, bytes: read.bytes };
 }
 
@@ -129,8 +130,8 @@ DeviceIds the history has never seen (built elsewhere) is sent only with --unsee
   --unseen-devices   send DeviceIds this history has never seen: you know where they come from
   --json             print the ledger line as JSON
 
-Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, or the file has
-problems (listed with their lines, nothing sent), or the team database could not be reached
+Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, the file cannot
+be read, or it has problems (listed with their lines, nothing sent), or the team database could not be reached
 (nothing sent); 2 usage mistake, re-send not confirmed, or transactions a colleague already sent
 (who and when are listed; nothing sent); 3 credentials refused.
 

@@ -2,6 +2,26 @@ import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/message-of';
 
+/** The advice every full-disk message of the history gives (see local-failure.ts). */
+const freeSpace = 'Free some space on that disk, then try again.';
+
+/** SQLite's "database or disk is full", or the system's, as the copy's writes may give either. */
+function isDiskFull(caught: unknown): boolean {
+  const code = (caught as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * What a failed step left: each migration is one transaction, so the history is at the version
+ * of the last step applied whole, the one it had before the upgrade when none was.
+ */
+function nothingLost(db: Database.Database, from: number): string {
+  const now = db.pragma('user_version', { simple: true }) as number;
+  return now === from
+    ? `Nothing was lost: the history is as it was before the upgrade (version ${String(from)}).`
+    : `Nothing was lost: the history is at version ${String(now)}, each step before this one applied whole.`;
+}
+
 export interface Migration {
   version: number;
   name: string;
@@ -41,7 +61,17 @@ export async function migrate(
   let backupPath: string | null = null;
   if (from > 0) {
     backupPath = backupPathFor(from);
-    await db.backup(backupPath);
+    try {
+      await db.backup(backupPath);
+    } catch (caught) {
+      // A copy cut short holds the space it took: the next attempt would find even less.
+      rmSync(backupPath, { force: true });
+      if (!isDiskFull(caught)) throw caught;
+      throw new Error(
+        `The history could not be upgraded: the disk has no room for the copy of it taken first (${backupPath}). Nothing was lost: the history is as it was (version ${String(from)}), and the partial copy was removed. ${freeSpace}`,
+        { cause: caught },
+      );
+    }
   }
   for (const migration of pending) {
     const apply = db.transaction(() => {
@@ -61,7 +91,9 @@ export async function migrate(
         rmSync(backupPath, { force: true });
         backupPath = null;
       }
-      const reason = messageOf(caught);
+      const reason = isDiskFull(caught)
+        ? `the disk holding the history is full. ${nothingLost(db, from)} ${freeSpace.slice(0, -1)}`
+        : messageOf(caught);
       const kept = backupPath
         ? ` A copy of the database before migrating is kept at ${backupPath}.`
         : '';
