@@ -180,15 +180,20 @@ describe('readResponseFile refusals', () => {
     ]);
   });
 
-  it('refuses a header that is not exactly the three columns', () => {
+  it('refuses a header that is not exactly the three columns, once, saying what it found', () => {
     expect(messages(utf8('ID,DeviceId,Resultado\r\nA1,d,Suspeito\r\n'), 'r.csv')).toEqual([
-      "Line 1: column 'ID' is not one of ID Transacional, DeviceId, Resultado.",
-      'Line 1: column ID Transacional is missing.',
+      "Line 1: the header reads 'ID,DeviceId,Resultado' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column 'ID' is not one of them; column ID Transacional is missing.",
     ]);
-    expect(messages(utf8('id transacional,deviceid,resultado\r\n'), 'r.csv')).toHaveLength(6);
+    // The tester's file: six problems of one header were six identical lines on screen.
+    const wrong = readResponseFile(utf8('Pedido;Device;Status\r\nP1;d;Suspeito\r\n'), 'r.csv');
+    expect(wrong).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({ code: 'header', line: 1, value: 'Pedido;Device;Status' }),
+      ],
+    });
     expect(messages(utf8('ID Transacional,DeviceId,DeviceId\r\n'), 'r.csv')).toEqual([
-      'Line 1: column DeviceId appears twice.',
-      'Line 1: column Resultado is missing.',
+      "Line 1: the header reads 'ID Transacional,DeviceId,DeviceId' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column DeviceId appears twice; column Resultado is missing.",
     ]);
   });
 
@@ -201,7 +206,9 @@ describe('readResponseFile refusals', () => {
         {
           code: 'header',
           line: 1,
-          message: "Line 1: column 'Nota' is not one of ID Transacional, DeviceId, Resultado.",
+          value: 'ID Transacional,DeviceId,Resultado,Nota',
+          message:
+            "Line 1: the header reads 'ID Transacional,DeviceId,Resultado,Nota' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column 'Nota' is not one of them.",
         },
       ],
     });
@@ -229,7 +236,9 @@ describe('readResponseFile refusals', () => {
     }
     expect(
       messages(utf8('ID Transacional,DeviceId,Resultado,\r\nA1,d,Suspeito\r\n'), 'r.csv'),
-    ).toEqual(['Line 1: column 4 has no name (does the line end with a separator?).']);
+    ).toEqual([
+      "Line 1: the header reads 'ID Transacional,DeviceId,Resultado,' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column 4 has no name (does the line end with a separator?).",
+    ]);
   });
 
   it('says a short row once, not as each missing value', () => {

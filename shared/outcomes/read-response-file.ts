@@ -79,7 +79,7 @@ function readCsvBytes(
     if (!parsed.ok) return refuse(parsed.problem);
     [header = header, ...records] = parsed.records;
   }
-  const columns = headerColumns(header);
+  const columns = headerColumns(header, separator);
   if (!columns.ok) return { ok: false, problems: columns.problems };
 
   const { 'ID Transacional': id, DeviceId: device, Resultado: outcome } = columns.at;
@@ -129,15 +129,18 @@ function fieldCount(
   };
 }
 
-/** Where each of the three columns is, or what is wrong with the header line. */
-function headerColumns({
-  line,
-  fields,
-}: ResponseRecord):
-  { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
+/**
+ * Where each of the three columns is, or what is wrong with the header line: one problem for the
+ * whole line, saying what it reads and with which separator (a wrong header is wrong once, not once
+ * per column: `Pedido;Device;Status` listed six lines alike), and one per name with spaces around.
+ */
+function headerColumns(
+  { line, fields }: ResponseRecord,
+  separator: ResponseSeparator,
+): { ok: true; at: Record<ResponseColumn, number> } | { ok: false; problems: FileProblem[] } {
   const problems: FileProblem[] = [];
+  const wrong: string[] = [];
   const at: Partial<Record<ResponseColumn, number>> = {};
-  const expected = responseColumns.join(', ');
   const problem = (message: string) => headerProblem(line, `Line ${line}: ${message}`);
   fields.forEach((field, column) => {
     const name = field ?? '';
@@ -145,9 +148,7 @@ function headerColumns({
     // name looks right on screen, so the problem is named instead of the name.
     const bare = name.replace(/^[\s\uFEFF]+|[\s\uFEFF]+$/g, '');
     if (name === '') {
-      problems.push(
-        problem(`column ${column + 1} has no name (does the line end with a separator?).`),
-      );
+      wrong.push(`column ${column + 1} has no name (does the line end with a separator?)`);
     } else if (bare !== name && isResponseColumn(bare)) {
       problems.push({
         ...problem(
@@ -158,15 +159,24 @@ function headerColumns({
       });
       if (at[bare] === undefined) at[bare] = column;
     } else if (!isResponseColumn(name)) {
-      problems.push(problem(`column '${name}' is not one of ${expected}.`));
+      wrong.push(`column '${name}' is not one of them`);
     } else if (at[name] !== undefined) {
-      problems.push(problem(`column ${name} appears twice.`));
+      wrong.push(`column ${name} appears twice`);
     } else {
       at[name] = column;
     }
   });
   for (const name of responseColumns) {
-    if (at[name] === undefined) problems.push(problem(`column ${name} is missing.`));
+    if (at[name] === undefined) wrong.push(`column ${name} is missing`);
+  }
+  if (wrong.length > 0) {
+    const found = fields.map((field) => field ?? '').join(separator);
+    problems.push({
+      ...problem(
+        `the header reads '${found}' (separated by ${separator}); it must be exactly the columns ID Transacional, DeviceId and Resultado: ${wrong.join('; ')}.`,
+      ),
+      value: found,
+    });
   }
   const [id, device, outcome] = responseColumns.map((name) => at[name]);
   if (problems.length > 0 || id === undefined || device === undefined || outcome === undefined) {

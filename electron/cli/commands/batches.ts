@@ -1,13 +1,17 @@
 import { parseCommandLine } from '../flags';
+import { counted } from '../../../shared/count-text';
 import { batchViews, type BatchView } from '../../core/batches/batch-views';
 import { alignColumns } from '../columns';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
-import { exitCodes, type Io } from '../io';
+import { exitCodes, reportError, type Io } from '../io';
+import { createBatchService } from '../../core/batches/batch-service';
+import type { Db } from '../../core/store/db';
 
 const options = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
+  cancel: { type: 'string' },
 } as const;
 
 /** `interrupted` for a batch whose runner stopped before its end (killed, crashed, closed). */
@@ -17,8 +21,12 @@ function stateOf(view: BatchView): string {
 
 export const batchesCommand: Command = {
   name: 'batches',
-  summary: 'list the stored batches, newest first',
+  summary: 'list the stored batches, newest first, or cancel one',
   usage: `dcdesk batches [--json] [--data-dir DIR]
+       dcdesk batches --cancel ID [--data-dir DIR]
+
+--cancel ID stops a paused, interrupted or never-started batch for good, sending no row (as
+Cancel in the app): a retention purge then deletes it like any finished batch.
 
 A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
 resume it with dcdesk bulk --resume ID. The table has a header row: ID, STATE,
@@ -30,6 +38,7 @@ address the batch was sent to).`,
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     try {
+      if (values.cancel !== undefined) return cancelBatch(history.db, values.cancel, io);
       const list = batchViews(history.db)
         .list()
         .map((view) => ({
@@ -75,3 +84,22 @@ address the batch was sent to).`,
     }
   },
 };
+
+/** Cancels a batch no runner holds, with the rule the app's Cancel uses (the batch service's). */
+function cancelBatch(db: Db, batchId: string, io: Io): number {
+  const service = createBatchService({
+    db,
+    // Cancelling sends nothing: no client is ever asked for.
+    clientFor: () => Promise.reject(new Error('Cancelling a batch reaches no service.')),
+    onEvent: () => undefined,
+  });
+  const cancelled = service.cancelStopped(batchId);
+  if (!cancelled.ok) return reportError(io, cancelled.error);
+  const view = service.get(batchId);
+  if (!view.ok) return reportError(io, view.error);
+  const { done, total } = view.value.counts;
+  io.out(
+    `Batch ${batchId} cancelled: ${String(done)} of ${counted(total, 'row', 'rows')} looked up.`,
+  );
+  return exitCodes.ok;
+}

@@ -351,6 +351,36 @@ export function createBatchService(options: BatchServiceOptions) {
       );
       return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
     },
+    /**
+     * Cancels a batch no runner of this process holds (paused, interrupted, never started), for
+     * good and without sending a row: resuming it only to cancel it would ask the service about
+     * more rows. Under its lease, so a batch another living process runs is refused, not changed
+     * behind its runner. Rows still being stored stop where they are, as "keep the rows stored"
+     * leaves them. A batch already finished or cancelled is left as it is.
+     */
+    cancelStopped(batchId: string): Result<void> {
+      const batch = found(batchId);
+      if (!batch.ok) return batch;
+      if (runs.has(batchId))
+        return fail('busy', `Batch ${batchId} is running in this window: cancel its run.`);
+      if (batch.value.state === 'finished' || batch.value.state === 'cancelled')
+        return ok(undefined);
+      if (batch.value.storing && feeds.sending(batchId, now()))
+        return fail(
+          'busy',
+          `Rows of batch ${batchId} are still being stored: wait for them, then cancel it.`,
+        );
+      const at = new Date(now()).toISOString();
+      const claimed = claimLease(db, leases, batchId, owner, now(), timing, () => {
+        if (batch.value.storing) batches.storedAll(batchId, rows.countsAfter(batchId, 0).last);
+        batches.setState(batchId, 'cancelled', at);
+      });
+      if (!claimed.ok) return claimed;
+      leases.release(batchId, owner);
+      const view = views.get(batchId);
+      if (view.ok) onEvent({ type: 'cancelled', batchId, counts: view.value.counts });
+      return ok(undefined);
+    },
     /** A batch's rows with their results in input order, a page at a time (output files). */
     storedRows: (batchId: string) => rows.iterate(batchId),
     /** Who holds a batch's lease, in words, for messages. */

@@ -115,8 +115,11 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
       if (run) {
         run.cancel();
         await run.ended;
+        return current(batchId);
       }
-      return current(batchId);
+      // Paused, interrupted or never started: cancelled as it is, not resumed first.
+      const cancelled = service.cancelStopped(batchId);
+      return cancelled.ok ? current(batchId) : cancelled;
     },
     'batches.retryFailed': async ({ batchId }) => {
       const refused = answeredElsewhere(batchId);

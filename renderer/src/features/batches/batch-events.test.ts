@@ -75,20 +75,41 @@ describe('applyEvent', () => {
 });
 
 describe('actionsFor', () => {
-  it('offers pause and cancel while running, resume when paused', () => {
+  it('offers pause and cancel while running, resume and cancel when paused', () => {
     expect(actionsFor(batch())).toEqual({
       pause: true,
       resume: false,
       cancel: true,
       retryFailed: false,
     });
+    // Cancelled as it is: resuming it only to cancel it would send more rows.
     expect(actionsFor(batch({ state: 'paused', live: false }))).toMatchObject({
       pause: false,
       resume: true,
-      cancel: false,
+      cancel: true,
     });
-    // Left running by a crash: only resume makes sense.
-    expect(actionsFor(batch({ live: false }))).toMatchObject({ pause: false, resume: true });
+    // Left running by a crash, and never started: resumed or cancelled, not paused.
+    expect(actionsFor(batch({ live: false }))).toMatchObject({
+      pause: false,
+      resume: true,
+      cancel: true,
+    });
+    expect(actionsFor(batch({ state: 'ready', live: false }))).toMatchObject({ cancel: true });
+    // Over: nothing to cancel.
+    for (const state of ['finished', 'cancelled'] as const)
+      expect(actionsFor(batch({ state, live: false })).cancel).toBe(false);
+  });
+
+  it('offers no cancel while a window still sends the rows of a stopped batch', () => {
+    const storing = { stored: 10, total: 40 };
+    const paused = { state: 'paused', live: false } as const;
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: true } })).cancel).toBe(
+      false,
+    );
+    // No window sends them any more: cancelled with the rows it has.
+    expect(actionsFor(batch({ ...paused, storing: { ...storing, sending: false } })).cancel).toBe(
+      true,
+    );
   });
 
   it('offers no resume for a batch whose rows no window sends any more', () => {

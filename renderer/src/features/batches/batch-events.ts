@@ -70,10 +70,17 @@ export function actionsFor(summary: BatchSummary): BatchActions {
     (summary.state === 'paused' ||
       (summary.state === 'ready' && summary.storing === null) ||
       (summary.state === 'running' && !summary.live));
+  // A stopped batch is cancelled as it is (the core sends no row for it), unless a window is
+  // still sending its rows: the core refuses then, as they would keep arriving.
+  const stopped =
+    !running &&
+    summary.state !== 'finished' &&
+    summary.state !== 'cancelled' &&
+    !summary.storing?.sending;
   return {
     pause: running,
     resume: resumable,
-    cancel: running,
+    cancel: running || stopped,
     retryFailed: !summary.live && summary.counts.failed > 0,
   };
 }

@@ -7,7 +7,7 @@ import { BatchList } from './batch-list';
 import { InterruptedBanner } from './interrupted-banner';
 import { ResultsView } from './results/results-view';
 import { RunPanel } from './run-panel';
-import { useBatch } from './use-batches';
+import { useBatch, useBatchList } from './use-batches';
 import { useBatchEvents, type LiveRuns } from './use-batch-events';
 import './batches.css';
 import { queryKeys } from '../../lib/query-keys';
@@ -26,9 +26,12 @@ export function BatchesPage() {
   const [batchId, setBatchId] = useState(shown ? place.batchId : undefined);
   if (shown && place.batchId !== batchId) setBatchId(place.batchId);
 
-  // Coming back to the section shows what changed meanwhile (another batch finished, say).
+  // Coming back to the section shows what changed meanwhile (another batch finished, say; or
+  // `dcdesk purge`, run by another process, deleted rows: no event tells the window of that).
   useEffect(() => {
-    if (shown) void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
+    if (!shown) return;
+    void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
+    if (batchId) void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batchId) });
   }, [shown, batchId, client]);
 
   if (!shown && batchId === undefined) return null;
@@ -55,6 +58,11 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
   const { t } = useI18n();
   const { go } = useNavigation();
   const batch = useBatch(batchId);
+  const list = useBatchList();
+  // Deleted while open (a purge, in this window or another): the last answer is not shown as if
+  // the batch were still there, with counts of rows that are gone.
+  const gone =
+    batch.isError && list.data !== undefined && !list.data.some((item) => item.id === batchId);
   // The run first, in a commit of its own; the results (charts and table, the heavy part) in a
   // later render React may interrupt, so opening the screen never holds the thread long.
   const withResults = useDeferredValue(true, false);
@@ -73,10 +81,14 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
       <h2 id="batches-title" data-testid="batch-title">
         {batch.data?.sourceName ?? t('batches.title')}
       </h2>
-      {batch.error ? (
+      {gone ? (
+        <p className="notice" role="status" data-testid="batch-gone">
+          {t('batches.gone')}
+        </p>
+      ) : batch.error ? (
         <ErrorNotice error={batch.error} onRetry={() => void batch.refetch()} />
       ) : null}
-      {batch.data ? (
+      {gone ? null : batch.data ? (
         <>
           <RunPanel
             batch={batch.data}

@@ -4,6 +4,8 @@ import { catalogue } from '../../i18n/define';
 export const runMessages = catalogue(
   {
     'batches.back': 'All batches',
+    'batches.gone':
+      'This batch is no longer in the history: a retention purge deleted it, with its rows and results.',
     'batches.run.label': 'Run of the batch',
     'batches.run.progress': 'Rows done',
     'batches.run.progressText':
@@ -34,6 +36,9 @@ export const runMessages = catalogue(
     'batches.cancelConfirm.text':
       'Requests in flight are aborted and rows without an answer stay unsent. The answers so far are kept.',
     'batches.cancelConfirm.no': 'Keep running',
+    'batches.cancelConfirm.stoppedText':
+      'The rows without an answer are never sent, and the batch cannot be resumed. The answers so far are kept.',
+    'batches.cancelConfirm.keep': 'Keep the batch',
     'batches.reason.title': 'Why the batch paused',
     'batches.reason.user': 'You paused this batch. Resume it to send the remaining rows.',
     'batches.reason.service_degraded':
@@ -48,6 +53,8 @@ export const runMessages = catalogue(
   },
   {
     'batches.back': 'Todos os lotes',
+    'batches.gone':
+      'Este lote não está mais no histórico: uma limpeza por retenção o excluiu, com suas linhas e resultados.',
     'batches.run.label': 'Execução do lote',
     'batches.run.progress': 'Linhas concluídas',
     'batches.run.progressText':
@@ -78,6 +85,9 @@ export const runMessages = catalogue(
     'batches.cancelConfirm.text':
       'As requisições em andamento são interrompidas e as linhas sem resposta ficam sem envio. As respostas obtidas até agora são mantidas.',
     'batches.cancelConfirm.no': 'Continuar executando',
+    'batches.cancelConfirm.stoppedText':
+      'As linhas sem resposta nunca são enviadas, e o lote não pode mais ser retomado. As respostas obtidas até agora são mantidas.',
+    'batches.cancelConfirm.keep': 'Manter o lote',
     'batches.reason.title': 'Por que o lote pausou',
     'batches.reason.user': 'Você pausou este lote. Retome-o para enviar as linhas restantes.',
     'batches.reason.service_degraded':

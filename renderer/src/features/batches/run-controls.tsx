@@ -12,6 +12,8 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
   const command = useBatchCommand();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const allowed = actionsFor(batch);
+  // A stopped batch (paused, interrupted) is cancelled too; nothing is in flight to abort.
+  const running = allowed.pause;
   const send = (name: BatchCommand) => command.mutate({ command: name, batchId: batch.id });
   // Pausing lets the requests in flight finish: the batch reads `running` until they have.
   const pausing =
@@ -79,9 +81,9 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
       <ConfirmDialog
         open={confirmCancel}
         title={t('batches.cancelConfirm.title')}
-        message={t('batches.cancelConfirm.text')}
+        message={t(running ? 'batches.cancelConfirm.text' : 'batches.cancelConfirm.stoppedText')}
         confirmLabel={t('batches.cancel')}
-        cancelLabel={t('batches.cancelConfirm.no')}
+        cancelLabel={t(running ? 'batches.cancelConfirm.no' : 'batches.cancelConfirm.keep')}
         danger
         onConfirm={() => {
           setConfirmCancel(false);

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { OutcomeBadge } from '../../components/outcome-badge';
 import { formatDateTime, formatScore, scoreTitle } from '../../lib/format';
 import { outcomeWhen } from '../../lib/outcome-when';
+import { outcomeName } from '../../lib/outcome-name';
 
 /** How a click reached a line: the modifier keys decide between current, toggle and range. */
 export interface LinePointer {
@@ -42,7 +43,7 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
     risk === null ? t('review.line.noRisk') : t('review.line.risk', { risk }),
     score === null ? null : t('review.line.score', { score }),
     row.deviceId === null ? t('review.line.noDevice') : null,
-    row.outcome === null ? t('review.line.notReviewed') : row.outcome,
+    row.outcome === null ? t('review.line.notReviewed') : outcomeName(t, row.outcome),
     row.outcome === null ? null : when,
   ]
     .filter((part) => part !== null)

@@ -1,6 +1,7 @@
 /** Outcomes through the query cache: the summary, and the changes that refresh every view of them. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { OperationName } from '../../../../shared/contract/operations';
 import type { ReviewTarget } from '../../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
@@ -19,6 +20,12 @@ export function refreshOutcomes(client: QueryClient): void {
 }
 
 /**
+ * The announced operations that delete rows, not only outcomes: a retention purge (whole batches)
+ * and a CPF erased (rows of any batch, whose totals shrink).
+ */
+const deletingOperations: readonly OperationName[] = ['history.purge', 'history.forgetCpf'];
+
+/**
  * Follows outcome changes made anywhere (another window, this one): each refreshes every view of
  * outcomes and of what is still to send, so two windows never disagree. Subscribed once.
  */
@@ -26,7 +33,13 @@ export function useOutcomeEvents(): void {
   const client = useQueryClient();
   useEffect(
     () =>
-      api.onOutcomesChanged(() => {
+      api.onOutcomesChanged(({ operation }) => {
+        // Rows gone: every count shown may have held them (a batch's header and progress, the
+        // batches list, the report, the send screen), not only the outcomes; all are read again.
+        if (deletingOperations.includes(operation)) {
+          void client.invalidateQueries();
+          return;
+        }
         refreshOutcomes(client);
         void client.invalidateQueries({ queryKey: queryScopes.uploads });
       }),

@@ -58,7 +58,7 @@ export const buildMessages = catalogue(
     'uploads.problem.atLine': 'Line {line}: {sentence}',
     'uploads.problem.empty': 'the file has no rows.',
     'uploads.problem.header':
-      'the header must be exactly the columns ID Transacional, DeviceId and Resultado.',
+      'the header reads {value}; it must be exactly the columns ID Transacional, DeviceId and Resultado, separated by , or ;.',
     'uploads.problem.unreadable':
       'the file cannot be read: it is not UTF-8 text, or the zip is damaged, protected by a password, packed in a way other than deflate, or does not hold exactly one CSV.',
     'uploads.problem.header_spacing':
@@ -142,7 +142,7 @@ export const buildMessages = catalogue(
     'uploads.problem.atLine': 'Linha {line}: {sentence}',
     'uploads.problem.empty': 'o arquivo não tem linhas.',
     'uploads.problem.header':
-      'o cabeçalho deve ter exatamente as colunas ID Transacional, DeviceId e Resultado.',
+      'o cabeçalho diz {value}; ele deve ter exatamente as colunas ID Transacional, DeviceId e Resultado, separadas por , ou ;.',
     'uploads.problem.unreadable':
       'o arquivo não pode ser lido: não é texto UTF-8, ou o zip está danificado, protegido por senha, compactado de outra forma que não deflate, ou não contém exatamente um CSV.',
     'uploads.problem.header_spacing':

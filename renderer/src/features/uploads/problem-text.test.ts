@@ -18,6 +18,21 @@ describe('problemText', () => {
     }
   });
 
+  it('says what a wrong header reads, separator included, in both languages', () => {
+    const problem: FileProblem = {
+      code: 'header',
+      line: 1,
+      value: 'Pedido;Device;Status',
+      message: '',
+    };
+    expect(problemText(problem, translator('en'))).toBe(
+      'Line 1: the header reads "Pedido;Device;Status"; it must be exactly the columns ID Transacional, DeviceId and Resultado, separated by , or ;.',
+    );
+    expect(problemText(problem, translator('pt-BR'))).toBe(
+      'Linha 1: o cabeçalho diz "Pedido;Device;Status"; ele deve ter exatamente as colunas ID Transacional, DeviceId e Resultado, separadas por , ou ;.',
+    );
+  });
+
   it('names the value and the first line of a duplicate', () => {
     const t = translator('en');
     expect(

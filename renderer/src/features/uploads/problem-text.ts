@@ -32,7 +32,7 @@ export function problemText(problem: FileProblem, t: Translate): string {
     value:
       problem.code === 'too_large' || problem.code === 'field_count'
         ? Number(problem.value)
-        : problem.code === 'unsafe_value'
+        : problem.code === 'unsafe_value' || problem.code === 'header'
           ? `"${shown(problem.value ?? '')}"`
           : problem.code === 'after_quote'
             ? shown(problem.value ?? '')

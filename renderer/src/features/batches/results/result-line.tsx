@@ -5,6 +5,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { OutcomeBadge } from '../../../components/outcome-badge';
 import { formatScore, scoreTitle } from '../../../lib/format';
 import { outcomeWhen } from '../../../lib/outcome-when';
+import { outcomeName } from '../../../lib/outcome-name';
 
 interface ResultLineProps {
   row: ResultRow;
@@ -22,7 +23,7 @@ export const ResultLine = memo(function ResultLine(props: ResultLineProps) {
   const risk = row.deviceRisk ?? 'none';
   const when = row.outcome === null ? null : outcomeWhen(t, locale, row);
   const outcomeTitle =
-    row.outcome === null || when === null ? undefined : `${row.outcome}, ${when}`;
+    row.outcome === null || when === null ? undefined : `${outcomeName(t, row.outcome)}, ${when}`;
   return (
     <div
       role="row"

@@ -14,6 +14,7 @@ import {
   type StatusChoice,
 } from './query-state';
 import { outcomeSlug } from '../../../lib/outcome-slug';
+import { outcomeName } from '../../../lib/outcome-name';
 
 const statusChoices: readonly StatusChoice[] = [...rowStatuses, 'pending'];
 const riskChoices = ['low', 'medium', 'high', 'undefined'] as const satisfies readonly DeviceRisk[];
@@ -82,7 +83,9 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
           choices={outcomeChoices}
           selected={form.outcomes}
           onChange={(chosen) => set({ outcomes: chosen })}
-          label={(outcome) => (outcome === 'none' ? t('batches.outcome.none') : outcome)}
+          label={(outcome) =>
+            outcome === 'none' ? t('batches.outcome.none') : outcomeName(t, outcome)
+          }
           testId={(outcome) =>
             `filter-outcome-${outcome === 'none' ? 'none' : outcomeSlug(outcome)}`
           }

@@ -1,0 +1,122 @@
+/**
+ * An open batch's screen tells the truth after changes made elsewhere: rows erased (a CPF), the
+ * batch itself purged; a stopped batch is cancelled as it is; its filters name outcomes in the
+ * analyst's language.
+ */
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { BatchSummary } from '../../shared/contract/results';
+import { sampleTransaction } from '../support/transactions';
+import { expect, test, type App } from './fixtures';
+import { call, finishedBatch } from './steps/core';
+
+/** `count` rows, the first `sameCpf` of them about one person. */
+function rowsOf(count: number, sameCpf: number, from = 900) {
+  const cpf = sampleTransaction(from).cpf;
+  return Array.from({ length: count }, (_, index) => {
+    const sample = sampleTransaction(from + index, index < sameCpf ? { cpf } : {});
+    const { externalID, sessionID, email, zipCode } = sample;
+    const raw = { sessionID, externalID, cpf: sample.cpf, email, zipCode };
+    return { row: index + 2, raw, notes: [] };
+  });
+}
+
+async function openBatch(page: Page, batchId: string): Promise<void> {
+  await page.getByRole('button', { name: 'Batches', exact: true }).click();
+  await page.getByTestId(`open-batch-${batchId}`).click();
+  await expect(page.getByTestId('run-panel')).toBeVisible();
+}
+
+const count = (page: Page, testId: string) => page.getByTestId(testId).locator('dd');
+
+test('an open batch shows its new counts once a CPF is erased elsewhere', async ({ page, app }) => {
+  const rows = rowsOf(6, 4);
+  const batchId = await finishedBatch(app, {
+    sourceName: 'mesmo-cpf.csv',
+    sourceSha256: 'a'.repeat(64),
+    rows,
+  });
+  await openBatch(page, batchId);
+  await expect(count(page, 'count-total')).toHaveAttribute('data-value', '6');
+  await expect(page.getByText('6 of 6 rows done (100%)')).toBeVisible();
+
+  // What another window's Settings → Privacy requests sends.
+  await call(app, 'history.forgetCpf', { cpf: rows[0]?.raw.cpf });
+  await expect(count(page, 'count-total')).toHaveAttribute('data-value', '2');
+  await expect(count(page, 'count-done')).toHaveAttribute('data-value', '2');
+  await expect(page.getByText('2 of 2 rows done (100%)')).toBeVisible();
+  await expect(page.getByTestId('results-count')).toHaveAttribute('data-value', '2');
+  await page.getByTestId('back-to-batches').click();
+  await expect(page.getByTestId(`batch-row-${batchId}`)).toContainText('2 of 2');
+});
+
+/** Makes a batch older than any retention, straight in the history (as time would). */
+function ageBatch(app: App, batchId: string): void {
+  const db = new Database(path.join(app.dataDir, 'history.sqlite3'));
+  try {
+    db.prepare("UPDATE batches SET created_at = '2001-01-01T00:00:00.000Z' WHERE id = ?").run(
+      batchId,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test('a batch purged while its screen is open says it is gone', async ({ page, app }) => {
+  const batchId = await finishedBatch(app, {
+    sourceName: 'antigo.csv',
+    sourceSha256: 'b'.repeat(64),
+    rows: rowsOf(3, 0),
+  });
+  await openBatch(page, batchId);
+  ageBatch(app, batchId);
+  // What another window's "Purge now" sends.
+  await call(app, 'history.purge', {});
+  await expect(page.getByTestId('batch-gone')).toHaveText(
+    'This batch is no longer in the history: a retention purge deleted it, with its rows and results.',
+  );
+  await expect(page.getByTestId('run-panel')).toHaveCount(0);
+  await page.getByTestId('back-to-batches').click();
+  await expect(page.getByTestId('batch-list-empty')).toBeVisible();
+});
+
+test('a paused batch is cancelled without being resumed', async ({ page, app }) => {
+  // Two requests a second: the run is still going when it is paused.
+  await call(app, 'settings.update', { ratePerSecond: 2, concurrency: 1 });
+  const batch = await call<BatchSummary>(app, 'batches.create', {
+    sourceName: 'pausado.csv',
+    sourceSha256: 'c'.repeat(64),
+    rows: rowsOf(60, 0),
+  });
+  await call(app, 'batches.pause', { batchId: batch.id });
+  await expect
+    .poll(async () => (await call<BatchSummary>(app, 'batches.get', { batchId: batch.id })).state)
+    .toBe('paused');
+  const done = (await call<BatchSummary>(app, 'batches.get', { batchId: batch.id })).counts.done;
+  await openBatch(page, batch.id);
+  await expect(page.getByTestId('resume-batch')).toBeVisible();
+  await page.getByTestId('cancel-batch').click();
+  const dialog = page.getByTestId('confirm-cancel');
+  await expect(dialog).toContainText('the batch cannot be resumed');
+  await dialog.getByRole('button', { name: 'Cancel batch' }).click();
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'cancelled');
+  await expect(page.getByTestId('resume-batch')).toHaveCount(0);
+  await expect(page.getByTestId('cancel-batch')).toHaveCount(0);
+  // Not one more row was sent.
+  const after = await call<BatchSummary>(app, 'batches.get', { batchId: batch.id });
+  expect(after).toMatchObject({ state: 'cancelled', counts: { done } });
+});
+
+test('the results filters name the local outcome in English', async ({ page, app }) => {
+  const batchId = await finishedBatch(app, {
+    sourceName: 'filtros.csv',
+    sourceSha256: 'd'.repeat(64),
+    rows: rowsOf(2, 0),
+  });
+  await openBatch(page, batchId);
+  const legit = page.getByTestId('filter-outcome-legit');
+  await expect(legit).toBeVisible();
+  await expect(page.locator('label.checkbox', { has: legit })).toHaveText('Legitimate');
+  await expect(page.getByText('Legítima')).toHaveCount(0);
+});
