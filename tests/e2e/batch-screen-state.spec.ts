@@ -74,7 +74,7 @@ test('a batch purged while its screen is open says it is gone', async ({ page, a
   // What another window's "Purge now" sends.
   await call(app, 'history.purge', {});
   await expect(page.getByTestId('batch-gone')).toHaveText(
-    'This batch is no longer in the history: a retention purge deleted it, with its rows and results.',
+    'This batch is no longer in the history: it was deleted (here, in another window or by a purge), with its rows and results.',
   );
   await expect(page.getByTestId('run-panel')).toHaveCount(0);
   await page.getByTestId('back-to-batches').click();
@@ -119,4 +119,28 @@ test('the results filters name the local outcome in English', async ({ page, app
   await expect(legit).toBeVisible();
   await expect(page.locator('label.checkbox', { has: legit })).toHaveText('Legitimate');
   await expect(page.getByText('Legítima')).toHaveCount(0);
+});
+
+test('a batch is deleted from its screen, after a question that says what goes', async ({
+  page,
+  app,
+}) => {
+  const batchId = await finishedBatch(app, {
+    sourceName: 'teste-por-engano.csv',
+    sourceSha256: 'e'.repeat(64),
+    rows: rowsOf(3, 0, 700),
+  });
+  await openBatch(page, batchId);
+  await page.getByTestId('delete-batch').click();
+  const dialog = page.getByTestId('confirm-delete-batch');
+  await expect(dialog).toContainText('Its 3 rows, with their answers and results, are deleted');
+  // Kept: nothing changes.
+  await dialog.getByRole('button', { name: 'Keep the batch' }).click();
+  await expect(page.getByTestId('run-panel')).toBeVisible();
+  await page.getByTestId('delete-batch').click();
+  await dialog.getByRole('button', { name: 'Delete the batch' }).click();
+  // Back to the list, which no longer holds it.
+  await expect(page.getByTestId('batch-list-empty')).toBeVisible();
+  const left = await call<BatchSummary[]>(app, 'batches.list', {});
+  expect(left.map((batch) => batch.id)).not.toContain(batchId);
 });

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState } from 'react';
+import type { BatchSummary } from '../../../../shared/contract/results';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { BatchList } from './batch-list';
+import { DeleteBatch } from './delete-batch';
 import { InterruptedBanner } from './interrupted-banner';
 import { ResultsView } from './results/results-view';
 import { RunPanel } from './run-panel';
@@ -54,6 +56,11 @@ function ListView() {
   );
 }
 
+/** A batch a run is sending, or whose rows this window is still storing: not deleted from here. */
+function atWork(batch: BatchSummary): boolean {
+  return (batch.state === 'running' && batch.live) || batch.storing?.sending === true;
+}
+
 function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
   const { t } = useI18n();
   const { go } = useNavigation();
@@ -77,6 +84,7 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
         >
           ← {t('batches.back')}
         </button>
+        {batch.data && !gone && !atWork(batch.data) ? <DeleteBatch batchId={batchId} /> : null}
       </div>
       <h2 id="batches-title" data-testid="batch-title">
         {batch.data?.sourceName ?? t('batches.title')}

@@ -5,7 +5,7 @@ export const runMessages = catalogue(
   {
     'batches.back': 'All batches',
     'batches.gone':
-      'This batch is no longer in the history: a retention purge deleted it, with its rows and results.',
+      'This batch is no longer in the history: it was deleted (here, in another window or by a purge), with its rows and results.',
     'batches.run.label': 'Run of the batch',
     'batches.run.progress': 'Rows done',
     'batches.run.progressText':
@@ -54,7 +54,7 @@ export const runMessages = catalogue(
   {
     'batches.back': 'Todos os lotes',
     'batches.gone':
-      'Este lote não está mais no histórico: uma limpeza por retenção o excluiu, com suas linhas e resultados.',
+      'Este lote não está mais no histórico: foi apagado (aqui, em outra janela ou por uma limpeza), com suas linhas e resultados.',
     'batches.run.label': 'Execução do lote',
     'batches.run.progress': 'Linhas concluídas',
     'batches.run.progressText':

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../i18n/define';
+import { deleteMessages } from './messages-delete';
 import { listMessages } from './messages-list';
 import { resultsMessages } from './messages-results';
 import { runMessages } from './messages-run';
@@ -14,5 +15,5 @@ function merge<A extends string, B extends string>(
 /** The Batches screens' text (keys `batches.…`), in parts to keep each file readable. */
 export const batchesMessages = merge(
   merge(merge(listMessages, runMessages), resultsMessages),
-  storingMessages,
+  merge(storingMessages, deleteMessages),
 );

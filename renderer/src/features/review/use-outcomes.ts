@@ -20,10 +20,14 @@ export function refreshOutcomes(client: QueryClient): void {
 }
 
 /**
- * The announced operations that delete rows, not only outcomes: a retention purge (whole batches)
- * and a CPF erased (rows of any batch, whose totals shrink).
+ * The announced operations that delete rows, not only outcomes: a retention purge (whole batches),
+ * one batch deleted, and a CPF erased (rows of any batch, whose totals shrink).
  */
-const deletingOperations: readonly OperationName[] = ['history.purge', 'history.forgetCpf'];
+const deletingOperations: readonly OperationName[] = [
+  'history.purge',
+  'history.forgetCpf',
+  'history.deleteBatch',
+];
 
 /**
  * Follows outcome changes made anywhere (another window, this one): each refreshes every view of

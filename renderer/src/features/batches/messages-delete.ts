@@ -1,0 +1,29 @@
+import { catalogue } from '../../i18n/define';
+
+/** Deleting one batch from its screen. */
+export const deleteMessages = catalogue(
+  {
+    'batches.delete': 'Delete batch…',
+    'batches.deleteConfirm.title': 'Delete this batch for good?',
+    'batches.deleteConfirm.text':
+      'Its {rows, plural, one {# row} other {# rows}}, with their answers and results, are deleted from the history and scrubbed from its files. This cannot be undone.',
+    'batches.deleteConfirm.textReviews':
+      'Its {rows, plural, one {# row} other {# rows}}, with their answers and results, are deleted from the history and scrubbed from its files, with {outcomes, plural, one {# review} other {# reviews}} set on it. A review of a transaction another batch also holds moves to that batch. This cannot be undone.',
+    'batches.deleteConfirm.yes': 'Delete the batch',
+    'batches.deleteConfirm.no': 'Keep the batch',
+    'batches.deleteConfirm.sent':
+      'What was sent to the service stays in the upload ledger, and files you exported are not touched.',
+  },
+  {
+    'batches.delete': 'Apagar lote…',
+    'batches.deleteConfirm.title': 'Apagar este lote de vez?',
+    'batches.deleteConfirm.text':
+      'As {rows, plural, one {# linha} other {# linhas}} dele, com respostas e resultados, são apagadas do histórico e removidas dos arquivos dele. Não dá para desfazer.',
+    'batches.deleteConfirm.textReviews':
+      'As {rows, plural, one {# linha} other {# linhas}} dele, com respostas e resultados, são apagadas do histórico e removidas dos arquivos dele, com {outcomes, plural, one {# revisão feita} other {# revisões feitas}} nele. A revisão de uma transação que outro lote também tem passa para esse lote. Não dá para desfazer.',
+    'batches.deleteConfirm.yes': 'Apagar o lote',
+    'batches.deleteConfirm.no': 'Manter o lote',
+    'batches.deleteConfirm.sent':
+      'O que foi enviado ao serviço continua no registro de envios, e os arquivos que você exportou não são tocados.',
+  },
+);
