@@ -2,8 +2,8 @@
  * Counted nouns in both languages. A message says `{count, plural, one {# row} other {# rows}}`
  * and the form is chosen by `Intl.PluralRules`, so no screen reads "1 rows" or "1 linhas".
  * Portuguese counts 0 as singular ("0 linha") only where its rules say so; the rules decide, not
- * the message. `#` is the count in the locale's notation; other `{name}` placeholders inside a
- * form are left for the caller's ordinary substitution.
+ * the message. `#` is the count in the locale's notation (`'#'` a # sign); other `{name}`
+ * placeholders inside a form are left for the caller's ordinary substitution.
  */
 
 export type Forms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -78,7 +78,9 @@ export function expandPlurals(
     // A count already written as text (a caller's own format) takes the general form.
     const form = typeof value === 'number' ? plural(locale, value, forms) : forms.other;
     out += template.slice(from, match.index);
-    out += form.replace(/#/g, typeof value === 'number' ? formatNumber(value) : value);
+    const count = typeof value === 'number' ? formatNumber(value) : value;
+    // `'#'` is a # sign, as ICU quotes it: an Excel error such as #N/A is not the count.
+    out += form.replace(/'#'|#/g, (sign) => (sign === '#' ? count : '#'));
     from = whole.end;
     start.lastIndex = whole.end;
   }
