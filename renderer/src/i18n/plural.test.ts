@@ -15,6 +15,15 @@ describe('plural', () => {
     expect(plural('pt-BR', 1, { one: 'linha', other: 'linhas' })).toBe('linha');
   });
 
+  it('says 0 linhas in Portuguese: Brazilians read "0 linha" as a mistake, whatever CLDR says', () => {
+    expect(plural('pt-BR', 0, { one: 'linha', other: 'linhas' })).toBe('linhas');
+    expect(plural('pt-BR', 1.5, { one: 'linha', other: 'linhas' })).toBe('linha');
+    const pt = translate('pt-BR');
+    expect(pt('uploads.build.summary', { total: 0, unsent: 0, env: 'Sandbox' })).toBe(
+      '0 revisadas · 0 ainda não enviadas para Sandbox',
+    );
+  });
+
   it('expands a plural block, writing # in the locale', () => {
     expect(expandPlurals(rows, 'en', { count: 1 }, en)).toBe('1 row will be looked up');
     expect(expandPlurals(rows, 'en', { count: 4200 }, en)).toBe('4,200 rows will be looked up');
