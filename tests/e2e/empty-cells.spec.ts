@@ -21,7 +21,10 @@ test('a batch without actions shows a dash in the Actions column, not a blank', 
   const cell = page.getByTestId(`batch-row-${batchId}`).locator('td').last();
   await expect(cell).toBeVisible();
   await expect(cell).toBeEmpty();
-  const mark = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
+  // Written as the page's JavaScript: the Node-side tsconfig has no DOM types.
+  const mark = await page.evaluate<string>(
+    `getComputedStyle(document.querySelector('[data-testid="batch-row-${batchId}"] td:last-child'), '::before').content`,
+  );
   // The dash, with an empty text for screen readers (`content: '—' / ''`).
   expect(mark).toContain('—');
 });
