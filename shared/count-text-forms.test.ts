@@ -11,10 +11,10 @@ describe('plural forms', () => {
     ]);
   });
 
-  it('follows Portuguese rules, where 0 and 1 take the singular', () => {
+  it('says 1 linha and 0 or 2 linhas in Portuguese, as the window does', () => {
     const forms = { one: 'linha', other: 'linhas' };
     expect([0, 1, 2].map((n) => pluralForm(n, forms, 'pt-BR'))).toEqual([
-      'linha',
+      'linhas',
       'linha',
       'linhas',
     ]);

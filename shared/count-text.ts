@@ -3,11 +3,10 @@
  * own catalogues, with plural blocks in both languages): `counted(1, 'row')` → `1 row`,
  * `counted(3, 'row')` → `3 rows`, `counted(12500, 'row')` → `12,500 rows`, so no message reads
  * "1 rows". Which form a count takes is
- * Intl.PluralRules' choice, never `count === 1`.
+ * Intl.PluralRules' choice (0 plural in Portuguese: plural-rule.ts), never `count === 1`.
  */
+import { pluralCategory } from './plural-rule';
 import { formatCount } from './spreadsheet/problem';
-
-const rules = new Map<string, Intl.PluralRules>();
 
 /** The form of a word (or of a verb agreeing with a count) that `count` takes in `locale`. */
 export function pluralForm(
@@ -15,9 +14,7 @@ export function pluralForm(
   forms: { one: string; other: string },
   locale = 'en',
 ): string {
-  let rule = rules.get(locale);
-  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
-  return rule.select(count) === 'one' ? forms.one : forms.other;
+  return pluralCategory(locale, count) === 'one' ? forms.one : forms.other;
 }
 
 export function counted(count: number, singular: string, plural = `${singular}s`): string {

@@ -25,6 +25,8 @@ describe('reportText: counts of rows left out', () => {
     );
     expect(pt.excluded('repeat', 1)).toMatch(/^1 linha repete uma transação/);
     expect(pt.excluded('repeat', 5)).toMatch(/^5 linhas repetem uma transação/);
+    // 0 in the plural, as the window and dcdesk write it in Portuguese.
+    expect(pt.excluded('repeat', 0)).toMatch(/^0 linhas repetem uma transação/);
     expect(pt.excluded('invalid', 1)).toMatch(/^1 não enviada:/);
     expect(pt.excluded('suspeito', 1)).toBe(
       '1 revisada como Suspeito, deixada de fora pela configuração',

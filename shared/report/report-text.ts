@@ -1,3 +1,4 @@
+import { pluralCategory } from '../plural-rule';
 import { exclusionReasons, type ExclusionReason } from './labels';
 import type { ScoreReport } from './report';
 import { minimumCasesForInterval } from './roc';
@@ -215,8 +216,6 @@ export { exclusionReasons };
 export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
-  // Which form a count takes is Intl.PluralRules' choice for the locale, never `count === 1`.
-  const plural = new Intl.PluralRules(locale);
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -239,7 +238,8 @@ export function reportText(locale: ReportLocale) {
     /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
     excluded(reason: ExclusionReason, rows: number): string {
       const forms = exclusions[reason];
-      const form = plural.select(rows) === 'one' ? forms.one : forms.other;
+      // The locale's rule (0 plural in Portuguese, as the window says it), never `rows === 1`.
+      const form = pluralCategory(locale, rows) === 'one' ? forms.one : forms.other;
       return form.replace('{count}', count.format(rows));
     },
     /**

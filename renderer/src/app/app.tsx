@@ -91,11 +91,14 @@ function Shell() {
             </button>
           ))}
         </nav>
-        <RunningBatchIndicator />
-        <span className={`env-badge env-${environment}`} data-testid="environment-badge">
-          {t('env.current', { name: t(`env.${environment}`) })}
-        </span>
-        <GuidedTour />
+        {/* One piece, so it never splits: where it does not fit beside the sections it takes a row. */}
+        <div className="shell-status">
+          <RunningBatchIndicator />
+          <span className={`env-badge env-${environment}`} data-testid="environment-badge">
+            {t('env.current', { name: t(`env.${environment}`) })}
+          </span>
+          <GuidedTour />
+        </div>
       </header>
       <ShortcutsDialog open={shortcutsOpen} onClose={closeShortcuts} />
       <CoreConnectionBanner />

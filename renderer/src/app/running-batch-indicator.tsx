@@ -16,13 +16,19 @@ export function RunningBatchIndicator() {
   if (!first) return null;
   const percent =
     first.counts.total > 0 ? Math.floor((100 * first.counts.done) / first.counts.total) : 0;
+  // The file's name comes last, so a long one is what the ellipsis cuts, never the progress.
+  const text =
+    running.length > 1
+      ? t('running.many', { count: running.length })
+      : t('running.one', { name: first.sourceName, percent });
   return (
     <button
       type="button"
       className="nav-button running-indicator"
       data-testid="running-indicator"
       data-batch-id={first.id}
-      title={t('running.open')}
+      // The whole text where the header has no room for it, and where the button leads.
+      title={`${text}. ${t('running.open')}`}
       // Several running: the list shows them all; one: straight to its run.
       onClick={() =>
         go(running.length > 1 ? { section: 'batches' } : { section: 'batches', batchId: first.id })
@@ -31,9 +37,7 @@ export function RunningBatchIndicator() {
       <span className="running-indicator-dot" aria-hidden="true">
         ●
       </span>{' '}
-      {running.length > 1
-        ? t('running.many', { count: running.length })
-        : t('running.one', { name: first.sourceName, percent })}
+      {text}
     </button>
   );
 }

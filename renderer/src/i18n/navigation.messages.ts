@@ -3,7 +3,7 @@ import { catalogue } from './define';
 /** The shell's navigation aids: the running-batch indicator, the lost-core banner, the shortcuts. */
 export const navigationMessages = catalogue(
   {
-    'running.one': 'Batch running: {name}, {percent}%',
+    'running.one': 'Batch running ({percent}%): {name}',
     'running.many': '{count, plural, one {# batch running} other {# batches running}}',
     'running.open': 'Open the running batch',
     'core.lost.title': 'Lost connection to the app’s core.',
@@ -17,7 +17,7 @@ export const navigationMessages = catalogue(
     'shortcuts.close': 'Close',
   },
   {
-    'running.one': 'Lote em execução: {name}, {percent}%',
+    'running.one': 'Lote em execução ({percent}%): {name}',
     'running.many': '{count, plural, one {# lote em execução} other {# lotes em execução}}',
     'running.open': 'Abrir o lote em execução',
     'core.lost.title': 'A conexão com o núcleo do aplicativo foi perdida.',

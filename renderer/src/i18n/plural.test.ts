@@ -15,6 +15,15 @@ describe('plural', () => {
     expect(plural('pt-BR', 1, { one: 'linha', other: 'linhas' })).toBe('linha');
   });
 
+  it('says 0 linhas in Portuguese: Brazilians read "0 linha" as a mistake, whatever CLDR says', () => {
+    expect(plural('pt-BR', 0, { one: 'linha', other: 'linhas' })).toBe('linhas');
+    expect(plural('pt-BR', 1.5, { one: 'linha', other: 'linhas' })).toBe('linha');
+    const pt = translate('pt-BR');
+    expect(pt('uploads.build.summary', { total: 0, unsent: 0, env: 'Sandbox' })).toBe(
+      '0 revisadas · 0 ainda não enviadas para Sandbox',
+    );
+  });
+
   it('expands a plural block, writing # in the locale', () => {
     expect(expandPlurals(rows, 'en', { count: 1 }, en)).toBe('1 row will be looked up');
     expect(expandPlurals(rows, 'en', { count: 4200 }, en)).toBe('4,200 rows will be looked up');
@@ -41,6 +50,53 @@ describe('plural', () => {
  */
 const countedNouns =
   /(?<!(?:to|a) )\{(?!name\b|env\b|where\b)\w+\} (rows?|linhas?|transactions?|transaç(ão|ões)|batches|lotes?|times|vezes|devices?|dispositivos?|files?|arquivos?|problems?|problemas?|columns?|colunas?|outcomes?|desfechos?|uploads?|envios?|cells?|células?|older copies|cópias|(external )?IDs|DeviceIds|days?|dias?|digits|dígitos|characters|caracteres|cases|casos|fraud|legitimate|legítim[oa]s|bins|faixas|lookups|consultas|was|were|foi|foram|revisad[oa]s|of its rows|das suas linhas)\b(?!\/)/;
+
+/** The text of each form of each plural block in `text`, nested blocks included. */
+function pluralForms(text: string): string[] {
+  const found: string[] = [];
+  for (const block of text.matchAll(/\{\w+,\s*plural,/g)) {
+    let depth = 0;
+    let formStart = -1;
+    for (let i = block.index; i < text.length; i += 1) {
+      if (text[i] === '{') {
+        depth += 1;
+        if (depth === 2) formStart = i + 1;
+      } else if (text[i] === '}') {
+        if (depth === 2) found.push(text.slice(formStart, i));
+        depth -= 1;
+        if (depth === 0) break;
+      }
+    }
+  }
+  return found;
+}
+
+describe('a # inside a plural form', () => {
+  it('is the count, unless quoted as ICU quotes it', () => {
+    const text = "{count, plural, one {# cell holds '#'N/A} other {# cells hold '#'N/A}}";
+    expect(expandPlurals(text, 'en', { count: 2 }, en)).toBe('2 cells hold #N/A');
+  });
+
+  it('is never meant as a sign in a catalogue: an Excel error such as #N/A is quoted', () => {
+    const offenders: string[] = [];
+    for (const locale of Object.keys(messages) as Locale[])
+      for (const [key, text] of Object.entries(messages[locale]))
+        for (const form of pluralForms(text))
+          // The count stands alone: "# rows", "(#)"; "#N/A", "#{id}" or "nº#" are a sign.
+          if (/[\p{L}\p{N}]#|#[\p{L}\p{N}{#]/u.test(form.replace(/'#'/g, '')))
+            offenders.push(`${locale} ${key}: ${form}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('shows the Excel errors of the import notice as Excel writes them', () => {
+    expect(translate('en')('import.errorCells.hint', { count: 1 })).toContain(
+      '(such as #N/A, #NAME? or #REF!)',
+    );
+    expect(translate('pt-BR')('import.errorCells.hint', { count: 3 })).toContain(
+      '(como #N/D, #NOME? ou #REF!)',
+    );
+  });
+});
 
 describe('every catalogue', () => {
   it('writes a count beside a noun through a plural block, never as "{count} rows"', () => {

@@ -1,27 +1,18 @@
+import { pluralCategory } from '../../../shared/plural-rule';
+
 /**
  * Counted nouns in both languages. A message says `{count, plural, one {# row} other {# rows}}`
  * and the form is chosen by `Intl.PluralRules`, so no screen reads "1 rows" or "1 linhas".
- * Portuguese counts 0 as singular ("0 linha") only where its rules say so; the rules decide, not
- * the message. `#` is the count in the locale's notation; other `{name}` placeholders inside a
- * form are left for the caller's ordinary substitution.
+ * The rules decide, not the message: shared/plural-rule.ts, which counts 0 as plural in
+ * Portuguese ("0 linhas", as Brazilians write it, where CLDR has "0 linha"). `#` is the count in the locale's notation (`'#'` a # sign); other `{name}`
+ * placeholders inside a form are left for the caller's ordinary substitution.
  */
 
 export type Forms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-const rulesByLocale = new Map<string, Intl.PluralRules>();
-
-function rulesFor(locale: string): Intl.PluralRules {
-  let rules = rulesByLocale.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    rulesByLocale.set(locale, rules);
-  }
-  return rules;
-}
-
 /** The form for `count` in `locale`; `other` when the language's category has no form given. */
 export function plural(locale: string, count: number, forms: Forms): string {
-  return forms[rulesFor(locale).select(count)] ?? forms.other;
+  return forms[pluralCategory(locale, count)] ?? forms.other;
 }
 
 /** The text between the brace at `open` and its matching close, and the index after it. */
@@ -78,7 +69,9 @@ export function expandPlurals(
     // A count already written as text (a caller's own format) takes the general form.
     const form = typeof value === 'number' ? plural(locale, value, forms) : forms.other;
     out += template.slice(from, match.index);
-    out += form.replace(/#/g, typeof value === 'number' ? formatNumber(value) : value);
+    const count = typeof value === 'number' ? formatNumber(value) : value;
+    // `'#'` is a # sign, as ICU quotes it: an Excel error such as #N/A is not the count.
+    out += form.replace(/'#'|#/g, (sign) => (sign === '#' ? count : '#'));
     from = whole.end;
     start.lastIndex = whole.end;
   }

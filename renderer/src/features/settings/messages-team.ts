@@ -8,6 +8,7 @@ export const teamMessages = catalogue(
       'Share outcomes and one upload ledger with colleagues through a PostgreSQL database. This computer keeps its own history and works without it; changes made here reach the team when the database answers. No password and no personal data go there.',
     'settings.team.notConnected': 'This computer is not connected to a team database.',
     'settings.team.url': 'Connection URL',
+    'settings.team.urlPlaceholder': 'postgresql://USER@HOST:PORT/DATABASE',
     'settings.team.urlHint':
       'postgresql://USER@HOST:PORT/DATABASE. A server on the network must offer TLS.',
     'settings.team.password': 'Password',
@@ -60,6 +61,7 @@ export const teamMessages = catalogue(
     'settings.team.notConnected':
       'Este computador não está conectado a um banco de dados da equipe.',
     'settings.team.url': 'URL de conexão',
+    'settings.team.urlPlaceholder': 'postgresql://USUÁRIO@HOST:PORTA/BANCO',
     'settings.team.urlHint':
       'postgresql://USUÁRIO@HOST:PORTA/BANCO. Um servidor na rede precisa oferecer TLS.',
     'settings.team.password': 'Senha',

@@ -56,7 +56,7 @@ export function TeamConnectionForm({ savedUrl, disabled, actions }: TeamConnecti
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        placeholder="postgresql://USER@HOST:PORT/DATABASE"
+        placeholder={t('settings.team.urlPlaceholder')}
         aria-describedby={`${id}-url-hint`}
         value={url}
         onChange={(event) => setUrl(event.target.value)}

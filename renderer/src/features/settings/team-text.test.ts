@@ -60,9 +60,9 @@ describe('the team in words', () => {
     expect(syncReportText(translate('en'), report)).toBe(
       'Synced: 1 change sent, 1,200 changes received (0 applied here), 2 answers shared.',
     );
-    // Portuguese reads 0 and 1 as singular, and writes 1.200.
+    // Portuguese reads 1 as singular and 0 as plural (as Brazilians write it), and writes 1.200.
     expect(syncReportText(translate('pt-BR'), report)).toBe(
-      'Sincronizado: 1 alteração enviada, 1.200 alterações recebidas (0 aplicada aqui), 2 respostas compartilhadas.',
+      'Sincronizado: 1 alteração enviada, 1.200 alterações recebidas (0 aplicadas aqui), 2 respostas compartilhadas.',
     );
   });
 
