@@ -56,7 +56,6 @@ export function coveredCells(
   if (merges === undefined || merges.length === 0) return undefined;
   const byColumn = new Map<number, MergedArea[]>();
   for (const column of new Set(Object.values(mapping))) {
-    if (column === undefined) continue;
     const list = merges
       .filter((m) => m.s.r > headerRow && m.s.c <= column && column <= m.e.c)
       .sort((a, b) => a.s.r - b.s.r);
