@@ -34,6 +34,13 @@ import {
   errorCellAdvice,
   type FieldErrorCell,
 } from '../../shared/spreadsheet/error-cells';
+import {
+  coveredCells,
+  describeMergedCell,
+  mergedCellAdvice,
+  mergedCells,
+  type MergedCell,
+} from '../../shared/spreadsheet/merged-cells';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { FileError, UsageError, type Io } from './io';
@@ -64,6 +71,8 @@ interface Walk {
   lostDigits: { count: number; cells: LostDigitsCell[] };
   /** Cells that held an Excel error (#N/A): how many, and the first ten. */
   errorCells: { count: number; cells: FieldErrorCell[] };
+  /** Mapped cells covered by merged cells: how many, and the first ten with their rows. */
+  mergedCells: { count: number; cells: Array<{ row: number; cell: MergedCell }> };
   /** Data rows Excel hides (a filter, or by hand): how many, and the first ten. They are sent. */
   hidden: { count: number; rows: readonly number[] };
   duplicates: Array<{ externalID: string; rows: number[] }>;
@@ -85,9 +94,10 @@ function* sourceRows(
   each?: (cells: Cell[], index: number) => void,
 ): Generator<SourceRow> {
   let index = 0;
+  const covered = coveredCells(sheet.merges, mapping, headerRow);
   for (const cells of sheet.rows()) {
     each?.(cells, index);
-    const source = index > headerRow ? sourceRowOf(cells, index, mapping) : null;
+    const source = index > headerRow ? sourceRowOf(cells, index, mapping, covered) : null;
     index += 1;
     if (source !== null) yield source;
   }
@@ -100,6 +110,7 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
     lostDigits: { count: 0, cells: [] },
     errorCells: { count: 0, cells: [] },
+    mergedCells: { count: 0, cells: [] },
     hidden: { count: 0, rows: [] },
     duplicates: [],
   };
@@ -132,6 +143,11 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
           found.errorCells.cells.push({ row: row.row, column, field, error });
         }
       }
+      for (const cell of mergedCells(row.notes)) {
+        found.mergedCells.count += 1;
+        if (found.mergedCells.cells.length < shownRows)
+          found.mergedCells.cells.push({ row: row.row, cell });
+      }
       yield row;
     }
   };
@@ -154,6 +170,7 @@ function warn(found: Walk, io: Io): void {
     );
   warnLostDigits(found.lostDigits, io);
   warnErrorCells(found.errorCells, io);
+  warnMergedCells(found.mergedCells, io);
   const hidden = found.hidden;
   if (hidden.count > 0)
     io.err(
@@ -252,6 +269,18 @@ function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
       `dcdesk: warning: ${counted(more, 'more cell holds', 'more cells hold')} an Excel error; their rows are not sent either.`,
     );
   io.err(`dcdesk: warning: ${errorCellAdvice}`);
+}
+
+function warnMergedCells(merged: Walk['mergedCells'], io: Io): void {
+  if (merged.count === 0) return;
+  for (const { row, cell } of merged.cells)
+    io.err(`dcdesk: warning: ${shown(describeMergedCell(row, cell))}`);
+  const more = merged.count - merged.cells.length;
+  if (more > 0)
+    io.err(
+      `dcdesk: warning: ${counted(more, 'more cell is', 'more cells are')} part of merged cells the same way; their rows are not sent either.`,
+    );
+  io.err(`dcdesk: warning: ${mergedCellAdvice}`);
 }
 
 function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {

@@ -24,8 +24,9 @@ export const sourceRow = z
         zipCode: text,
       })
       .strict(),
-    // One per mapped field at most (a lost-digits note each), and the two paddings.
-    notes: z.array(z.string().max(32)).max(16),
+    // One per mapped field at most (a lost-digits, error or merged-cell note each), and the two
+    // paddings. The longest is a merged cell's: `merged:phoneNumber:XFD1048576:XFC1048575:XFD1048576`.
+    notes: z.array(z.string().max(64)).max(16),
   })
   .strict();
 /** A line's JSON value, or undefined when it is not JSON (which the row schema then refuses). */

@@ -63,6 +63,29 @@ describe('describeFieldProblem', () => {
   });
 });
 
+describe('a cell covered by merged cells', () => {
+  it('says where the value is and what to do, down rows or across columns', () => {
+    expect(
+      describeFieldProblem({ field: 'sessionID', rule: 'merged_cell', cell: 'A3', range: 'A2:A3' }),
+    ).toBe(
+      'Session ID: the cell is empty — A3 is part of the merged cells A2:A3, whose value is on row 2; unmerge them in Excel and fill in each row.',
+    );
+    expect(
+      describeFieldProblem({ field: 'cpf', rule: 'merged_cell', cell: 'C2', range: 'B2:C2' }),
+    ).toBe(
+      'CPF: the cell is empty — C2 is part of the merged cells B2:C2, whose value is in B2; unmerge them in Excel and fill in each cell.',
+    );
+  });
+
+  it('is counted by rule, without the cells of one row', () => {
+    const problem = { field: 'email', rule: 'merged_cell', cell: 'D3', range: 'D2:D3' } as const;
+    expect(ruleOf(problem)).toEqual({ field: 'email', rule: 'merged_cell' });
+    expect(describeFieldProblem(ruleOf(problem))).toBe(
+      'E-mail: the cell is empty — it is part of merged cells whose value is on another row or column; unmerge them in Excel and fill in each cell.',
+    );
+  });
+});
+
 describe('what was found in an ID', () => {
   const problem = { field: 'externalID', rule: 'format', found: 'U+200B, U+00AD' } as const;
 

@@ -19,6 +19,8 @@ export type TransactionField =
  * `digits_lost` is not a rule of the interface: the spreadsheet stored the value as a number of
  * more than 15 digits, so it is not what was typed (see shared/spreadsheet/lost-digits.ts).
  * Nor is `cell_error`: the cell held an Excel error such as #N/A (shared/spreadsheet/error-cells.ts).
+ * Nor is `merged_cell`: the cell is covered by merged cells whose value Excel keeps in their first
+ * cell only, so it is empty in the file though Excel shows a value there (merged-cells.ts).
  */
 export type ProblemRule =
   | 'required'
@@ -30,7 +32,8 @@ export type ProblemRule =
   | 'phone_non_geographic'
   | 'area_code'
   | 'digits_lost'
-  | 'cell_error';
+  | 'cell_error'
+  | 'merged_cell';
 
 export interface FieldProblem {
   field: TransactionField;
@@ -44,12 +47,34 @@ export interface FieldProblem {
    * point is never personal data.
    */
   found?: string;
+  /** For `merged_cell`: the row's cell (`A3`) and the merged cells it is part of (`A2:A3`). */
+  cell?: string;
+  range?: string;
 }
 
-/** The problem without what was found in one row's value: the rule, as counted over many rows. */
+/**
+ * The problem without what was found in one row's value or where its cell is: the rule, as counted
+ * over many rows.
+ */
 export function ruleOf(problem: FieldProblem): FieldProblem {
-  const { found, ...rule } = problem;
-  return found === undefined ? problem : rule;
+  const { found, cell, range, ...rule } = problem;
+  return found === undefined && cell === undefined && range === undefined ? problem : rule;
+}
+
+/**
+ * Where the value of merged cells is, for a cell they cover: `on row 2` when the cell is on
+ * another row, `in B2` when it is on the same row (merged across columns). `row` is the 1-based
+ * row of the value's cell, `first` that cell; undefined when `range` is not `A2:A3`-like.
+ */
+export function mergedValueCell(
+  cell: string,
+  range: string,
+): { first: string; row: number; sameRow: boolean } | undefined {
+  const first = /^([A-Z]+)(\d+):/.exec(range);
+  const own = /^[A-Z]+(\d+)$/.exec(cell);
+  if (first === null || own === null) return undefined;
+  const row = Number(first[2]);
+  return { first: `${first[1] ?? ''}${String(row)}`, row, sameRow: Number(own[1]) === row };
 }
 
 /** Lengths of the interface (spec section 8), inclusive. Text is measured in UTF-16 units. */
@@ -156,7 +181,25 @@ function ruleSentence(problem: FieldProblem): string {
         'the cell holds an Excel error (such as #N/A or #NAME?), not a value. Fix the formula ' +
         'or type the value in Excel, then import the file again.'
       );
+    case 'merged_cell':
+      return mergedSentence(problem);
   }
+}
+
+/** The row's cell and the merged cells are named when known (one row's problem, not a count). */
+function mergedSentence({ cell, range }: FieldProblem): string {
+  const value =
+    cell === undefined || range === undefined ? undefined : mergedValueCell(cell, range);
+  if (cell === undefined || range === undefined || value === undefined)
+    return (
+      'the cell is empty — it is part of merged cells whose value is on another row or column; ' +
+      'unmerge them in Excel and fill in each cell.'
+    );
+  const where = value.sameRow ? `in ${value.first}` : `on row ${String(value.row)}`;
+  return (
+    `the cell is empty — ${cell} is part of the merged cells ${range}, whose value is ${where}; ` +
+    `unmerge them in Excel and fill in each ${value.sameRow ? 'cell' : 'row'}.`
+  );
 }
 
 function lengthSentence(problem: FieldProblem): string {

@@ -13,6 +13,7 @@ import type { RawTransaction } from '../domain/types';
 import { cellErrorNote, type CellErrorNote } from './error-cells';
 import { englishLabels, personal } from './field-labels';
 import type { MappableField } from './header-names';
+import { mergedCells, mergedNote, type MergedNote } from './merged-cells';
 import type { Cell } from './types';
 
 /** The most significant digits Excel keeps of a number (and a double always holds exactly). */
@@ -122,28 +123,32 @@ export function errorCellFields(notes: readonly string[]): MappableField[] {
 }
 
 /**
- * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits or error
- * note stays while its field holds the value read from the sheet (`sheet`), and goes when it was
- * typed again. Other notes described the sheet's cells and go with any edit.
+ * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits, error or
+ * merged-cell note stays while its field holds the value read from the sheet (`sheet`), and goes
+ * when it was typed again. Other notes described the sheet's cells and go with any edit.
  */
 export function notesAfterEdit(
   notes: readonly string[],
   raw: RawTransaction,
   sheet: RawTransaction,
-): Array<LostDigitsNote | CellErrorNote> {
+): Array<LostDigitsNote | CellErrorNote | MergedNote> {
   const unchanged = (field: MappableField) =>
     (raw[field]?.trim() ?? '') === (sheet[field]?.trim() ?? '');
   return [
     ...lostDigitsFields(notes).filter(unchanged).map(lostDigitsNote),
     ...errorCellFields(notes).filter(unchanged).map(cellErrorNote),
+    ...mergedCells(notes)
+      .filter((merged) => unchanged(merged.field))
+      .map((merged) => mergedNote(merged.field, merged.cell, merged.range)),
   ];
 }
 
 /**
  * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits and a
- * `cell_error` one for each field whose cell was an Excel error (in place of what else that field
- * had: the cell is the cause). The one check of a sheet's row, on the Import screen, in the core
- * and on the command line.
+ * `cell_error` one for each field whose cell was an Excel error, and a `merged_cell` one, with the
+ * cell and the merged cells, for each field whose cell merged cells cover (in place of what else
+ * that field had: the cell is the cause). The one check of a sheet's row, on the Import screen,
+ * in the core and on the command line.
  */
 export function checkSourceRow(source: {
   raw: RawTransaction;
@@ -151,14 +156,19 @@ export function checkSourceRow(source: {
 }): TransactionCheck {
   const check = validateTransaction(source.raw);
   if (source.notes.length === 0) return check;
-  const noted = new Map<TransactionField, FieldProblem['rule']>();
-  for (const field of lostDigitsFields(source.notes)) noted.set(problemField[field], 'digits_lost');
-  for (const field of errorCellFields(source.notes)) noted.set(problemField[field], 'cell_error');
+  const noted = new Map<TransactionField, FieldProblem>();
+  const note = (problem: FieldProblem) => noted.set(problem.field, problem);
+  for (const field of lostDigitsFields(source.notes))
+    note({ field: problemField[field], rule: 'digits_lost' });
+  for (const field of errorCellFields(source.notes))
+    note({ field: problemField[field], rule: 'cell_error' });
+  for (const { field, cell, range } of mergedCells(source.notes))
+    note({ field: problemField[field], rule: 'merged_cell', cell, range });
   if (noted.size === 0) return check;
   const problems: FieldProblem[] = check.ok
     ? []
     : check.problems.filter((problem) => !noted.has(problem.field));
-  for (const [field, rule] of noted) problems.push({ field, rule });
+  problems.push(...noted.values());
   return { ok: false, problems };
 }
 

@@ -14,7 +14,7 @@ import { checkZip } from './zip-check';
 import { hiddenRowsOf, readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
-import type { Cell, ReadProblem, ReadResult, SpreadsheetKind } from './types';
+import type { Cell, MergedArea, ReadProblem, ReadResult, SpreadsheetKind } from './types';
 import { messageOf } from '../message-of';
 
 export interface ReadOptions {
@@ -124,6 +124,8 @@ export interface SheetRows {
   rows: () => Iterable<Cell[]>;
   /** Rows Excel hides, 1-based and in order (see `Workbook`). */
   hiddenRows?: number[];
+  /** Merged cells with a value (see `Workbook`). */
+  merges?: MergedArea[];
 }
 
 /**
@@ -151,10 +153,11 @@ export function readSpreadsheetRows(
   }
   const read = readSpreadsheet(bytes, fileName, options);
   if (!read.ok) return read;
-  const { kind, sheetNames, sheet, rows, hiddenRows } = read.value;
+  const { kind, sheetNames, sheet, rows, hiddenRows, merges } = read.value;
   const top = rows.slice(0, headerSearchRows);
   const value: SheetRows = { kind, sheetNames, sheet, top, rows: () => rows };
   if (hiddenRows !== undefined) value.hiddenRows = hiddenRows;
+  if (merges !== undefined) value.merges = merges;
   return { ok: true, value };
 }
 

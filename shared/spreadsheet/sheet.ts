@@ -1,13 +1,15 @@
 /**
  * xlsx and xls files through SheetJS. Only the chosen sheet is parsed (for xlsx; the xls parser
  * reads them all), at most the limit plus two rows are materialised, formulas are not read (their
- * cached values are), and merged areas keep their value in the top-left cell only.
+ * cached values are), and merged areas keep their value in the top-left cell only (the areas are
+ * returned, so a row whose cell is covered is told so: merged-cells.ts).
  */
 import * as XLSX from 'xlsx';
 import { cellFromSheet } from './cell-text';
 import { checkGrid, hasContent, rowsToKeep, trimRow, trimRows } from './grid';
 import type { Limits } from './limits';
-import type { Cell, ReadProblem } from './types';
+import { mergesWithValues } from './merged-cells';
+import type { Cell, MergedArea, ReadProblem } from './types';
 
 export interface SheetRead {
   sheetNames: string[];
@@ -15,6 +17,8 @@ export interface SheetRead {
   rows: Cell[][];
   /** Rows Excel hides, 1-based (see `Workbook`). */
   hiddenRows?: number[];
+  /** Merged cells with a value, which Excel shows across them (see `Workbook`). */
+  merges?: MergedArea[];
 }
 
 export type SheetResult = { ok: true; value: SheetRead } | { ok: false; problem: ReadProblem };
@@ -38,9 +42,12 @@ export function readSheet(
   if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
   const worksheet = book.Sheets[name];
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
+  // Read before the rows are trimmed, while every first cell is where the area says.
+  const merges = mergesWithValues(rows, worksheet?.['!merges'] ?? []);
   const finished = finishSheet(names, name, rows, fullRowCount(worksheet), limits);
   const hidden = hiddenRows(worksheet);
   if (finished.ok && hidden.length > 0) finished.value.hiddenRows = hidden;
+  if (finished.ok && merges.length > 0) finished.value.merges = merges;
   return finished;
 }
 

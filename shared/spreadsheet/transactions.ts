@@ -8,13 +8,24 @@ import type { ColumnMapping } from './columns';
 import { withoutFormulaGuard } from './formula';
 import { cellErrorNote, cellIsError, type CellErrorNote } from './error-cells';
 import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
-import type { Cell } from './types';
+import {
+  coveredCells,
+  mergedNote,
+  rangeName,
+  type CoveredCells,
+  type MergedNote,
+} from './merged-cells';
+import { columnName } from './problem';
+import type { Cell, MergedArea } from './types';
 
 /** A repair made to a cell: a number that lost its leading zeros was padded back. */
 export type PaddingNote = 'cpf_padded' | 'zip_padded';
 
-/** What was noticed in a row's cells: a repair, a number that lost digits or an Excel error. */
-export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote;
+/**
+ * What was noticed in a row's cells: a repair, a number that lost digits, an Excel error or a cell
+ * covered by merged cells.
+ */
+export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote | MergedNote;
 
 export function isPaddingNote(note: string): note is PaddingNote {
   return note === 'cpf_padded' || note === 'zip_padded';
@@ -43,6 +54,10 @@ export interface SourceRow {
  * makes the row invalid, so it is not sent with an ID that is not the one typed. An Excel error
  * cell (`#NAME?`, or that exact text in a CSV) is noted `cell_error:<field>` and held back alike.
  *
+ * A mapped cell that `merges` (the workbook's merged cells with a value) cover other than in their
+ * first cell is empty in the file though Excel shows the value there: it is noted
+ * `merged:<field>:<cell>:<range>` and held back alike, never given a copy (see merged-cells.ts).
+ *
  * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
  * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.
  */
@@ -50,20 +65,27 @@ export function rowsToTransactions(
   rows: Cell[][],
   headerRow: number,
   mapping: ColumnMapping,
+  merges?: readonly MergedArea[],
 ): SourceRow[] {
   const result: SourceRow[] = [];
+  const covered = coveredCells(merges, mapping, headerRow);
   for (let index = headerRow + 1; index < rows.length; index += 1) {
-    const source = sourceRowOf(rows[index] ?? [], index, mapping);
+    const source = sourceRowOf(rows[index] ?? [], index, mapping, covered);
     if (source !== null) result.push(source);
   }
   return result;
 }
 
-/** The SourceRow of sheet row `index` (0-based), or null when the row is entirely empty. */
+/**
+ * The SourceRow of sheet row `index` (0-based), or null when the row is entirely empty (a row
+ * whose only values Excel shows are merged cells from the rows above is empty in the file, and
+ * skipped like one). `covered` finds merged cells (see `coveredCells`).
+ */
 export function sourceRowOf(
   cells: Cell[],
   index: number,
   mapping: ColumnMapping,
+  covered?: CoveredCells,
 ): SourceRow | null {
   if (!cells.some((cell) => cell !== null && cell.text.trim() !== '')) return null;
   const raw: RawTransaction = {};
@@ -71,7 +93,14 @@ export function sourceRowOf(
   for (const field of mappableFields) {
     const column = mapping[field];
     const cell = column === undefined ? null : (cells[column] ?? null);
-    if (cell === null) continue;
+    if (cell === null) {
+      const merge = column === undefined ? undefined : covered?.at(index, column);
+      if (merge !== undefined && column !== undefined) {
+        const name = `${columnName(column)}${String(index + 1)}`;
+        notes.push(mergedNote(field, name, rangeName(merge)));
+      }
+      continue;
+    }
     // The quote the app's CSV exports put before formula-like text is not part of the value.
     let text = withoutFormulaGuard(cell.text);
     if (cellIsError(cell)) notes.push(cellErrorNote(field));

@@ -10,6 +10,12 @@
  */
 export type Cell = { text: string; numeric: boolean; lostDigits?: true; error?: true } | null;
 
+/** Merged cells, 0-based: `s` the first (top-left) cell, `e` the last (bottom-right). */
+export interface MergedArea {
+  s: { r: number; c: number };
+  e: { r: number; c: number };
+}
+
 /** What a file holds, decided from its bytes (not its name). */
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -33,6 +39,11 @@ export interface Workbook {
    * none are (and in a CSV). They are in `rows` like the others (see hidden-rows.ts).
    */
   hiddenRows?: number[];
+  /**
+   * Merged cells with a value in their first cell, which Excel shows across them all; absent when
+   * there are none (and in a CSV). Their other cells are empty in `rows` (see merged-cells.ts).
+   */
+  merges?: MergedArea[];
   /** CSV only. */
   encoding?: CsvEncoding;
   /** CSV only: `;`, `,`, tab or `|`. */

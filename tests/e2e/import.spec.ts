@@ -192,3 +192,36 @@ test('an Excel error cell holds its row back, and hidden rows are said to be imp
     '2 rows are hidden in Excel (a filter or hidden rows); they are imported like the others.',
   );
 });
+
+test('a session ID merged over two rows: the second row says where the value is, until typed', async ({
+  page,
+  app: _app,
+}) => {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['Pedido', 'Sessão'],
+    [t(1).externalID, t(1).sessionID],
+    [t(2).externalID, null],
+    [t(3).externalID, t(3).sessionID],
+  ]);
+  sheet['!merges'] = [{ s: { r: 1, c: 1 }, e: { r: 2, c: 1 } }];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Pedidos');
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await upload(page, 'pedidos.xlsx', xlsxType, bytes);
+  await expect(page.getByTestId('import-totals')).toBeVisible();
+  expect(await total(page, 'invalid')).toBe('1');
+  expect(await total(page, 'valid')).toBe('2');
+  await expect(page.getByTestId('problem-row-3')).toContainText(
+    'Session ID: the cell is empty — B3 is part of the merged cells B2:B3, whose value is on row 2; unmerge them in Excel and fill in each row',
+  );
+  await expect(page.getByTestId('problem-summary')).toContainText(
+    'Session ID: the cell is empty — it is part of merged cells',
+  );
+
+  await page.getByTestId('edit-row-3').click();
+  await page.getByTestId('row-editor').getByTestId('editor-sessionID').fill(t(2).sessionID);
+  await page.getByTestId('editor-apply').click();
+  await expect(page.getByTestId('total-fixed').locator('dd')).toHaveAttribute('data-value', '1');
+  expect(await total(page, 'invalid')).toBe('0');
+});

@@ -13,7 +13,7 @@ import {
 import { checkSourceRow, notesAfterEdit } from '../../../shared/spreadsheet/lost-digits';
 import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
-import type { Cell } from '../../../shared/spreadsheet/types';
+import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import { idList } from './id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
@@ -37,8 +37,9 @@ export function checkRows(
   mapping: ColumnMapping,
   onProgress?: (done: number, total: number) => void,
   hiddenRows?: readonly number[],
+  merges?: readonly MergedArea[],
 ): BaseReport {
-  const sources = rowsToTransactions(rows, headerRow, mapping);
+  const sources = rowsToTransactions(rows, headerRow, mapping, merges);
   const duplicates = findDuplicateExternalIds(sources);
   const inDuplicate = new Set(duplicates.flatMap((group) => group.rows));
   const counts = new Map<string, ProblemCount>();
@@ -95,9 +96,10 @@ export function collectRows(
   mapping: ColumnMapping,
   fixes: ReadonlyMap<number, RawTransaction>,
   excluded: ReadonlySet<number>,
+  merges?: readonly MergedArea[],
 ): SourceRow[] {
   const result: SourceRow[] = [];
-  for (const source of rowsToTransactions(rows, headerRow, mapping)) {
+  for (const source of rowsToTransactions(rows, headerRow, mapping, merges)) {
     if (excluded.has(source.row)) continue;
     const fix = fixes.get(source.row);
     // A fixed row's values are the analyst's; the padding notes described the cells replaced. A

@@ -146,4 +146,41 @@ describe('the file digest', () => {
     handle({ type: 'check', id: 2, headerRow: 0, mapping: { externalID: 0, sessionID: 1 } });
     expect(answers[1]).toMatchObject({ type: 'checked', report: { total: 3, hidden: 2 } });
   });
+
+  it('holds back a row whose session ID merged cells cover, saying where the value is', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Sessão'],
+      ['PED-000001', 's'.repeat(30)],
+      ['PED-000002', null],
+      ['PED-000003', 't'.repeat(30)],
+    ]);
+    sheet['!merges'] = [{ s: { r: 1, c: 1 }, e: { r: 2, c: 1 } }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Pedidos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'pedidos.xlsx', maxRows: 10 });
+    const read = answers[0];
+    if (read?.type !== 'sheet' || !read.result.ok) throw new Error('expected a sheet');
+    // The screen is sent only what it shows; the merged cells stay with the rows.
+    expect(read.result.sheet).not.toHaveProperty('merges');
+    const mapping = { externalID: 0, sessionID: 1 };
+    handle({ type: 'check', id: 2, headerRow: 0, mapping });
+    const checked = answers[1];
+    if (checked?.type !== 'checked') throw new Error('expected a report');
+    expect(checked.report.invalid.map((row) => [row.row, row.problems])).toEqual([
+      [3, [{ field: 'sessionID', rule: 'merged_cell', cell: 'B3', range: 'B2:B3' }]],
+    ]);
+    expect(checked.report.problemCounts).toEqual([
+      { field: 'sessionID', rule: 'merged_cell', count: 1 },
+    ]);
+    // The rows sent keep the note: the core holds the row back with the same words.
+    handle({ type: 'collect', id: 3, headerRow: 0, mapping, fixes: [], excluded: [] });
+    handle({ type: 'slice', id: 4, collection: 3, from: 1, count: 1 });
+    const slice = answers[3];
+    if (slice?.type !== 'slice') throw new Error('expected a slice');
+    return slice.rows.text().then((line) => {
+      expect(JSON.parse(line)).toMatchObject({ row: 3, notes: ['merged:sessionID:B3:B2:B3'] });
+    });
+  });
 });

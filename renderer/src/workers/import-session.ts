@@ -4,7 +4,7 @@
  * tests as it runs in the worker.
  */
 import { detectHeaderRow } from '../../../shared/spreadsheet/header';
-import type { Cell } from '../../../shared/spreadsheet/types';
+import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
 import { rowLines } from '../../../shared/contract/row-lines';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import { checkRows, collectRows } from './check-rows';
@@ -23,6 +23,7 @@ export function createImportSession(post: Post): ImportSession {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
   let hiddenRows: number[] = [];
+  let merges: MergedArea[] = [];
   /** Rows collected for a run, by the id of the request that collected them. */
   const collections = new Map<number, SourceRow[]>();
 
@@ -30,6 +31,7 @@ export function createImportSession(post: Post): ImportSession {
     const held = readHeldSheet(file, sheet, detectHeaderRow);
     rows = held.rows;
     hiddenRows = held.hiddenRows;
+    merges = held.merges;
     return held.result;
   }
 
@@ -69,13 +71,21 @@ export function createImportSession(post: Post): ImportSession {
           request.mapping,
           (done, total) => post({ type: 'progress', id, done, total }),
           hiddenRows,
+          merges,
         );
         return { type: 'checked', id, report };
       }
       case 'collect': {
         const fixes = new Map(request.fixes);
         const excluded = new Set(request.excluded);
-        const collected = collectRows(rows, request.headerRow, request.mapping, fixes, excluded);
+        const collected = collectRows(
+          rows,
+          request.headerRow,
+          request.mapping,
+          fixes,
+          excluded,
+          merges,
+        );
         collections.set(id, collected);
         return { type: 'collected', id, count: collected.length };
       }

@@ -8,6 +8,7 @@ import { readSpreadsheet } from '../../../shared/spreadsheet/read';
 import type {
   Cell,
   CsvEncoding,
+  MergedArea,
   ReadProblem,
   SpreadsheetKind,
 } from '../../../shared/spreadsheet/types';
@@ -44,23 +45,26 @@ export function readHeldSheet(
   file: HeldFile | null,
   sheet: string | undefined,
   headerRowOf: (rows: Cell[][]) => number,
-): { rows: Cell[][]; hiddenRows: number[]; result: SheetResult } {
+): { rows: Cell[][]; hiddenRows: number[]; merges: MergedArea[]; result: SheetResult } {
   if (file === null)
     return {
       rows: [],
       hiddenRows: [],
+      merges: [],
       result: { ok: false, problem: { code: 'empty', message: 'No file has been read yet.' } },
     };
   const read = readSpreadsheet(file.bytes, file.name, {
     ...(sheet === undefined ? {} : { sheet }),
     limits: { maxRows: file.maxRows },
   });
-  if (!read.ok) return { rows: [], hiddenRows: [], result: read };
-  // The hidden rows stay in the worker with the rows: a filtered full sheet lists a million.
-  const { rows, hiddenRows = [], ...workbook } = read.value;
+  if (!read.ok) return { rows: [], hiddenRows: [], merges: [], result: read };
+  // The hidden rows and merged cells stay in the worker with the rows: a filtered full sheet
+  // lists a million, and the screen is told of merged cells through the rows' problems.
+  const { rows, hiddenRows = [], merges = [], ...workbook } = read.value;
   return {
     rows,
     hiddenRows,
+    merges,
     result: {
       ok: true,
       sheet: {

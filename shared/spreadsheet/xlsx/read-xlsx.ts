@@ -8,6 +8,7 @@ import type { Limits } from '../limits';
 import { clearCoveredCells, finishSheet, missingSheet, OverlappingMerges } from '../sheet';
 import type { SheetResult } from '../sheet';
 import { rowsToKeep, trimRow } from '../grid';
+import { mergesWithValues } from '../merged-cells';
 import { tooManyColumns } from '../problem';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
@@ -40,9 +41,11 @@ export function readXlsx(
     // No value found at all: SheetJS, more lenient with odd XML, says whether the sheet is empty.
     if (scan.lastRow === 0 && scan.tooWide === null) return undefined;
     clearCoveredCells(scan.rows, scan.merges);
+    const merges = mergesWithValues(scan.rows, scan.merges);
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
     const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
     if (finished.ok && scan.hidden.length > 0) finished.value.hiddenRows = scan.hidden;
+    if (finished.ok && merges.length > 0) finished.value.merges = merges;
     // The rows kept are within the column limit; the cells left out past it decide, after the
     // checks that come before the columns' (too many rows, an empty sheet).
     const wide = scan.tooWide;

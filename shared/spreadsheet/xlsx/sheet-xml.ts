@@ -6,7 +6,7 @@
  */
 import { numberCell } from '../cell-text';
 import { excelErrorTexts } from '../error-cells';
-import type { Cell } from '../types';
+import type { Cell, MergedArea } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import type { StyleFormat } from './styles-xml';
@@ -23,11 +23,6 @@ export interface SheetContext {
   maxRows: number;
   /** Cells at or past this column (0-based) are not kept: the row is noted as too wide. */
   maxColumns: number;
-}
-
-export interface MergedArea {
-  s: { r: number; c: number };
-  e: { r: number; c: number };
 }
 
 export interface SheetScan {

@@ -32,6 +32,12 @@ export const problemMessages = catalogue(
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.cellError':
       'the cell holds an Excel error (such as #N/A or #NAME?), not a value; fix the formula in Excel or type the value',
+    'import.rule.mergedDown':
+      'the cell is empty — {cell} is part of the merged cells {range}, whose value is on row {row}; unmerge them in Excel and fill in each row',
+    'import.rule.mergedAcross':
+      'the cell is empty — {cell} is part of the merged cells {range}, whose value is in {first}; unmerge them in Excel and fill in each cell',
+    'import.rule.merged':
+      'the cell is empty — it is part of merged cells whose value is on another row or column; unmerge them in Excel and fill in each cell',
     'import.problem.found': '{sentence} (found: {found})',
     'import.rule.format.sessionID':
       'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen)',
@@ -87,6 +93,12 @@ export const problemMessages = catalogue(
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.cellError':
       'a célula contém um erro do Excel (como #N/D ou #NOME?), não um valor; corrija a fórmula no Excel ou digite o valor',
+    'import.rule.mergedDown':
+      'a célula está vazia — {cell} faz parte das células mescladas {range}, cujo valor está na linha {row}; desfaça a mesclagem no Excel e preencha cada linha',
+    'import.rule.mergedAcross':
+      'a célula está vazia — {cell} faz parte das células mescladas {range}, cujo valor está em {first}; desfaça a mesclagem no Excel e preencha cada célula',
+    'import.rule.merged':
+      'a célula está vazia — ela faz parte de células mescladas cujo valor está em outra linha ou coluna; desfaça a mesclagem no Excel e preencha cada célula',
     'import.problem.found': '{sentence} (encontrado: {found})',
     'import.rule.format.sessionID':
       'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional)',

@@ -35,6 +35,23 @@ describe('describeProblem', () => {
     );
   });
 
+  it('says which merged cells a covered cell is part of, and where their value is', () => {
+    const down = { field: 'sessionID', rule: 'merged_cell', cell: 'A3', range: 'A2:A3' } as const;
+    expect(describeProblem(en, down)).toBe(
+      'Session ID: the cell is empty — A3 is part of the merged cells A2:A3, whose value is on row 2; unmerge them in Excel and fill in each row',
+    );
+    expect(describeProblem(pt, down)).toBe(
+      'ID da sessão: a célula está vazia — A3 faz parte das células mescladas A2:A3, cujo valor está na linha 2; desfaça a mesclagem no Excel e preencha cada linha',
+    );
+    const across = { field: 'cpf', rule: 'merged_cell', cell: 'C2', range: 'B2:C2' } as const;
+    expect(describeProblem(en, across)).toBe(
+      'CPF: the cell is empty — C2 is part of the merged cells B2:C2, whose value is in B2; unmerge them in Excel and fill in each cell',
+    );
+    expect(describeProblem(pt, across)).toBe(
+      'CPF: a célula está vazia — C2 faz parte das células mescladas B2:C2, cujo valor está em B2; desfaça a mesclagem no Excel e preencha cada célula',
+    );
+  });
+
   it('covers every rule without falling back to a raw key', () => {
     const rules = [
       'required',
@@ -46,6 +63,7 @@ describe('describeProblem', () => {
       'length',
       'digits_lost',
       'cell_error',
+      'merged_cell',
     ] as const;
     const fields = [
       'sessionID',

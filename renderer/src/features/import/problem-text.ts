@@ -2,7 +2,11 @@
  * Problems in the analyst's language. A FieldProblem is a field and a rule (never the value), so
  * one sentence per pair is enough: "CPF: check digits do not match".
  */
-import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
+import {
+  mergedValueCell,
+  type FieldProblem,
+  type TransactionField,
+} from '../../../../shared/domain/field-problem';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import type { Translate } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -73,6 +77,8 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.digitsLost');
     case 'cell_error':
       return t('import.rule.cellError');
+    case 'merged_cell':
+      return mergedText(t, problem);
     case 'length': {
       const { min, max } = problem;
       if (min === undefined || max === undefined) return t('import.rule.length');
@@ -85,6 +91,17 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t(digits ? 'import.rule.lengthDigits' : 'import.rule.lengthChars', { min, max });
     }
   }
+}
+
+/** Names the row's cell, the merged cells and where their value is, when the problem says. */
+function mergedText(t: Translate, { cell, range }: FieldProblem): string {
+  const value =
+    cell === undefined || range === undefined ? undefined : mergedValueCell(cell, range);
+  if (cell === undefined || range === undefined || value === undefined)
+    return t('import.rule.merged');
+  return value.sameRow
+    ? t('import.rule.mergedAcross', { cell, range, first: value.first })
+    : t('import.rule.mergedDown', { cell, range, row: String(value.row) });
 }
 
 /** `CPF: check digits do not match` / `CPF: dígitos verificadores não conferem`. */
