@@ -221,11 +221,19 @@ export const operations = {
     z.object({ batchId, seq: z.number().int().min(1) }).strict(),
   ),
   /**
-   * The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells), written
-   * as a stream where the door puts it (a save dialog in the app).
+   * The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells), in the
+   * results screen's sort (input order when none is given), written as a stream where the door
+   * puts it (a save dialog in the app).
    */
   'results.export': operation<SavedExport>()(
-    z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
+    z
+      .object({
+        ...resultQuery,
+        sort: z.enum(resultSortColumns).optional(),
+        direction: z.enum(['asc', 'desc']).optional(),
+        format: z.enum(['csv', 'xlsx']),
+      })
+      .strict(),
   ),
   /** The failed rows' input values as a new spreadsheet to import again. */
   'results.exportFailed': operation<SavedExport>()(

@@ -87,12 +87,12 @@ export function resultExportHandlers(
   }
 
   return {
-    'results.export': ({ batchId, filter, format }) =>
+    'results.export': ({ batchId, filter, sort, direction, format }) =>
       save(batchId, 'results', format, async (batch, stream) => {
         const style = exportStyle(settings(), info.locale);
         let count = 0;
         const rows = (function* counted() {
-          for (const row of exports.rows(batch.id, filter)) {
+          for (const row of exports.rows(batch.id, filter, sort, direction)) {
             count += 1;
             yield row;
           }

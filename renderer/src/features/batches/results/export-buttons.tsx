@@ -5,17 +5,23 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
 import { download } from '../../../lib/download';
+import type { Sort } from './query-state';
 
 type Export = 'csv' | 'xlsx' | 'failed';
 
 interface ExportButtonsProps {
   batchId: string;
   filter: ResultFilter;
+  /** The table's sort: the file lists the rows in the order the screen shows them. */
+  sort: Sort;
   failedRows: number;
 }
 
-/** The filtered results as CSV or XLSX, and the failed rows as a new file to import again. */
-export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProps) {
+/**
+ * The filtered results as CSV or XLSX, in the table's order, and the failed rows as a new file to
+ * import again.
+ */
+export function ExportButtons({ batchId, filter, sort, failedRows }: ExportButtonsProps) {
   const { t } = useI18n();
   const { go } = useNavigation();
   const exporting = useMutation({
@@ -23,7 +29,13 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
       unwrap(
         kind === 'failed'
           ? api.results.exportFailed({ batchId, format: 'csv' })
-          : api.results.export({ batchId, filter, format: kind }),
+          : api.results.export({
+              batchId,
+              filter,
+              sort: sort.column,
+              direction: sort.direction,
+              format: kind,
+            }),
       ),
     onSuccess: (saved) => {
       if (saved.outcome === 'download') download(saved.url, saved.fileName);
