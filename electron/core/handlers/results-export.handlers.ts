@@ -10,7 +10,12 @@ import type { CoreContext, HandlerGroup } from '../context';
 import { fileFailureText } from '../local-failure';
 import { exportStyle } from '../results-export/export-style';
 import type { ExportTargets } from '../results-export/export-target';
-import { exportCells, exportHeader, resultsCsvChunks } from '../results-export/results-table';
+import {
+  exportCells,
+  exportDateFormat,
+  exportHeader,
+  resultsCsvChunks,
+} from '../results-export/results-table';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { streamAtomically } from '../write-atomically';
@@ -105,6 +110,7 @@ export function resultExportHandlers(
             sheetName: 'Results',
             header: exportHeader(style),
             rows: cells,
+            dateFormat: exportDateFormat(style.language),
           });
         } else await writePieces(stream, resultsCsvChunks(rows, style));
         return count;
