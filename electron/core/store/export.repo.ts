@@ -62,6 +62,15 @@ export function exportRepo(db: Db) {
       const { sql, params } = exportRowsSql(batchId, filter, sort, direction);
       for (const row of statement<JoinedRow>(sql).iterate(params)) yield toStored(row);
     },
+    /** How many rows `rows` gives for a filter: the total an export's progress counts to. */
+    count(batchId: string, filter: ResultFilter): number {
+      const { where, params } = filterSql(batchId, filter);
+      return (
+        statement<{ n: number }>(`SELECT COUNT(*) AS n FROM result_index ri WHERE ${where}`).get(
+          params,
+        )?.n ?? 0
+      );
+    },
     /**
      * The requests of the rows that failed (the service never answered them), in input order.
      * Rejected rows are left out: the service refused their data, so sending it again unchanged
