@@ -30,7 +30,14 @@ const expected: Shape<DeviceCheckApi> = {
     cancel: true,
     retryFailed: true,
   },
-  results: { page: true, aggregates: true, detail: true, export: true, exportFailed: true },
+  results: {
+    page: true,
+    aggregates: true,
+    detail: true,
+    export: true,
+    exportFailed: true,
+    cancelExport: true,
+  },
   devices: { get: true },
   outcomes: {
     set: true,
@@ -48,6 +55,7 @@ const expected: Shape<DeviceCheckApi> = {
   onOutcomesChanged: true,
   onOutcomesProgress: true,
   onOutcomesFileProgress: true,
+  onResultsExportProgress: true,
   onSettingsChanged: true,
   onAppCommand: true,
 };

@@ -33,6 +33,17 @@ export interface OutcomesFileProgressEvent {
 }
 
 /**
+ * How far a results export is (`results.export` with an `exportId`): rows written of the rows it
+ * will write, at its start, a few times a second at most while it writes, and once all are.
+ * A million rows of xlsx are tens of seconds, so the results screen shows how far it is.
+ */
+export interface ResultsExportProgressEvent {
+  exportId: string;
+  done: number;
+  total: number;
+}
+
+/**
  * The analyst's settings changed (language, theme, masking, addresses): every window, and the
  * app's menu, follow at once instead of at the next start.
  */
@@ -50,6 +61,7 @@ export const events = {
   'main:outcomes.changed': event<OutcomesChangedEvent>(),
   'main:outcomes.progress': event<OutcomesProgressEvent>(),
   'main:outcomes.fileProgress': event<OutcomesFileProgressEvent>(),
+  'main:results.exportProgress': event<ResultsExportProgressEvent>(),
   'main:settings.changed': event<SettingsChangedEvent>(),
   /** A menu item chosen in the app's menu: the window runs it as it runs the same shortcut. */
   'main:app.command': event<{ command: AppCommandId }>(),

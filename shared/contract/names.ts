@@ -32,6 +32,7 @@ export const operationNames = [
   'results.detail',
   'results.export',
   'results.exportFailed',
+  'results.cancelExport',
   'history.search',
   'devices.get',
   'outcomes.set',
@@ -61,6 +62,7 @@ export const eventNames = [
   'main:outcomes.changed',
   'main:outcomes.progress',
   'main:outcomes.fileProgress',
+  'main:results.exportProgress',
   'main:settings.changed',
   'main:app.command',
 ] as const;

@@ -44,6 +44,8 @@ import { teamConnectInput, type TeamStatus, type TeamSyncReport } from './team';
 
 const batchId = z.string().min(1).max(64);
 const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
+/** A results export's name, chosen by the window that asks for it. */
+const exportId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const none = z.object({}).strict();
 /** A response-variable file crossing to the core: its name says csv or zip. */
@@ -221,12 +223,24 @@ export const operations = {
     z.object({ batchId, seq: z.number().int().min(1) }).strict(),
   ),
   /**
-   * The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells), written
-   * as a stream where the door puts it (a save dialog in the app).
+   * The filtered rows as csv (formula-like fields neutralised) or xlsx (exact text cells), in the
+   * results screen's sort (input order when none is given), written as a stream where the door
+   * puts it (a save dialog in the app).
    */
   'results.export': operation<SavedExport>()(
-    z.object({ ...resultQuery, format: z.enum(['csv', 'xlsx']) }).strict(),
+    z
+      .object({
+        ...resultQuery,
+        sort: z.enum(resultSortColumns).optional(),
+        direction: z.enum(['asc', 'desc']).optional(),
+        format: z.enum(['csv', 'xlsx']),
+        /** Names the export for its progress events and `results.cancelExport`. */
+        exportId: exportId.optional(),
+      })
+      .strict(),
   ),
+  /** Stops a results export under way; its file, partial, is removed. */
+  'results.cancelExport': operation<{ cancelled: boolean }>()(z.object({ exportId }).strict()),
   /** The failed rows' input values as a new spreadsheet to import again. */
   'results.exportFailed': operation<SavedExport>()(
     z.object({ batchId, format: z.enum(['csv', 'xlsx']) }).strict(),

@@ -33,6 +33,7 @@ export async function benchExportMillion(): Promise<BenchResult[]> {
           db,
           settings: () => ({ ...defaultSettings, language: 'pt-BR' }),
           info: { locale: 'pt-BR' },
+          emit: () => undefined,
         },
         dataFolderTargets(outDir),
       );

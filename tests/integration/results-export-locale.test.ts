@@ -15,6 +15,7 @@ import {
   toOutputRecord,
   writeOutput,
 } from '../../electron/core/bulk/output';
+import { exportDateText } from '../../electron/core/results-export/results-table';
 import { reviewService } from '../../electron/core/review/review-service';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
@@ -118,7 +119,7 @@ describe('the results CSV in the analyst’s language and separator', () => {
       'Idade do dispositivo;Risco do dispositivo;Score;Smart ID;Dispositivos semelhantes;' +
       'Score máximo;Mensagens;Resultado;Resultado marcado em\r\n' +
       `2;${first.externalID};${first.sessionID};Respondida;200;dev-a;DEV0003 GER0002;2;30;Médio;` +
-      `0,87;smart-1;dev-b;0,5;;Legítima;${first.setAt}\r\n` +
+      `0,87;smart-1;dev-b;0,5;;Legítima;${exportDateText(new Date(first.setAt), 'pt-BR')}\r\n` +
       `3;${second.externalID};${second.sessionID};Sem conteúdo;204;;;;;;;;;;;;\r\n` +
       `4;${third.externalID};${third.sessionID};Pendente;;;;;;;;;;;;;\r\n`;
     expect(bytes.toString('utf8')).toBe(expected);
@@ -132,7 +133,7 @@ describe('the results CSV in the analyst’s language and separator', () => {
       'Row,External ID,Session ID,Status,HTTP status,Device ID,Insights,Alerts,Device age,' +
       'Device risk,Score,Smart ID,Similar devices,Maximum score,Messages,Outcome,Outcome set at\r\n' +
       `2,${first.externalID},${first.sessionID},Answered,200,dev-a,DEV0003 GER0002,2,30,Medium,` +
-      `0.87,smart-1,dev-b,0.5,,Legitimate,${first.setAt}\r\n` +
+      `0.87,smart-1,dev-b,0.5,,Legitimate,${exportDateText(new Date(first.setAt), 'en')}\r\n` +
       `3,${second.externalID},${second.sessionID},No content,204,,,,,,,,,,,,\r\n` +
       `4,${third.externalID},${third.sessionID},Pending,,,,,,,,,,,,,\r\n`;
     expect(bytes.toString('utf8')).toBe(expected);

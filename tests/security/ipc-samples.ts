@@ -50,6 +50,7 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'results.detail': { batchId, seq: 1 },
   'results.export': { batchId, filter, format: 'csv' },
   'results.exportFailed': { batchId, format: 'xlsx' },
+  'results.cancelExport': { exportId: 'export-1' },
   'history.search': { query: 'order-1' },
   'devices.get': { deviceId: 'd-1' },
   'outcomes.set': { targets: [{ batchId, seq: 1 }], outcome: 'Suspeito' },

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CoreContext } from '../../electron/core/context';
 import type { Db } from '../../electron/core/store/db';
 import { resultHandlers } from '../../electron/core/handlers/results.handlers';
 import { resultExportHandlers } from '../../electron/core/handlers/results-export.handlers';
@@ -10,14 +11,21 @@ import { defaultSettings, type Settings } from '../../shared/settings';
 
 /**
  * The results handlers on a test history, with the settings and OS locale an export follows
- * (English, `,` by default); `settings` may be changed between calls. Exports are written to a
+ * (English, `,` by default); `settings` may be changed between calls; `emit` hears the events
+ * (an export's progress). Exports are written to a
  * temporary folder, as a door without a save dialog writes them.
  */
-export function testResultHandlers(db: Db, settings: Partial<Settings> = {}, locale = 'en-US') {
+export function testResultHandlers(
+  db: Db,
+  settings: Partial<Settings> = {},
+  locale = 'en-US',
+  emit: CoreContext['emit'] = () => undefined,
+) {
   const context = {
     db,
     settings: () => ({ ...defaultSettings, ...settings }),
     info: { locale },
+    emit,
   };
   const folder = mkdtempSync(path.join(tmpdir(), 'dcdesk-exports-'));
   return {

@@ -10,13 +10,18 @@ import type { CoreContext, HandlerGroup } from '../context';
 import { fileFailureText } from '../local-failure';
 import { exportStyle } from '../results-export/export-style';
 import type { ExportTargets } from '../results-export/export-target';
-import { exportCells, exportHeader, resultsCsvChunks } from '../results-export/results-table';
+import {
+  exportCells,
+  exportDateFormat,
+  exportHeader,
+  resultsCsvChunks,
+} from '../results-export/results-table';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { streamAtomically } from '../write-atomically';
 import { writeXlsx } from '../xlsx-writer/xlsx-writer';
 
-type Names = 'results.export' | 'results.exportFailed';
+type Names = 'results.export' | 'results.exportFailed' | 'results.cancelExport';
 type Format = 'csv' | 'xlsx';
 
 /** `C:\in\pedidos.xlsx` → `pedidos`: a name to build file names on, safe on every OS. */
@@ -24,6 +29,36 @@ export function fileStem(sourceName: string): string {
   const base = sourceName.split(/[\\/]/).pop() ?? '';
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
   return shortStem(stem.replace(/[<>:"|?*\p{Cc}]/gu, '_').trim()) || 'batch';
+}
+
+/** A results export stopped by `results.cancelExport`. */
+class ExportCancelled extends Error {}
+
+/** How often an export's progress is told, at most: the window redraws for each. */
+const progressEveryMs = 250;
+
+/**
+ * An export's progress events: at the start (0 of `total`), then at most every
+ * `progressEveryMs` while rows are written (the clock read once per thousand rows), and once all
+ * are.
+ */
+export function exportProgress(
+  total: number,
+  tell: (done: number) => void,
+  now: () => number = Date.now,
+) {
+  let last = now();
+  tell(0);
+  return {
+    wrote(done: number): void {
+      if (done % 1000 !== 0 || now() - last < progressEveryMs) return;
+      last = now();
+      tell(done);
+    },
+    finished(done: number): void {
+      tell(done);
+    },
+  };
 }
 
 /** Text pieces onto a stream, waiting when it asks to: memory stays flat for any file size. */
@@ -54,16 +89,22 @@ export function resultExportHandlers(
     db,
     settings,
     info,
-  }: Pick<CoreContext, 'db' | 'settings'> & { info: Pick<CoreContext['info'], 'locale'> },
+    emit,
+  }: Pick<CoreContext, 'db' | 'settings' | 'emit'> & {
+    info: Pick<CoreContext['info'], 'locale'>;
+  },
   targets: ExportTargets,
 ): HandlerGroup<Names> {
   const batches = batchesRepo(db);
   const exports = exportRepo(db);
+  /** The exports under way that a window named, to cancel them by name. */
+  const running = new Map<string, { cancelled: boolean }>();
 
   async function save(
     batchId: string,
     kind: 'results' | 'failed',
     format: Format,
+    /** The rows written; throws ExportCancelled when cancelled, so no file is left. */
     write: (batch: BatchRecord, stream: Writable) => Promise<number>,
   ): Promise<Result<SavedExport>> {
     const batch = batches.get(batchId);
@@ -79,6 +120,8 @@ export function resultExportHandlers(
           : { outcome: 'saved', fileName, rows, path: target.path },
       );
     } catch (caught) {
+      // streamAtomically has removed the partial file.
+      if (caught instanceof ExportCancelled) return ok({ outcome: 'cancelled', fileName });
       return fail(
         'file',
         fileFailureText(caught, target.path) ?? `Cannot write ${target.path}: ${messageOf(caught)}`,
@@ -87,28 +130,51 @@ export function resultExportHandlers(
   }
 
   return {
-    'results.export': ({ batchId, filter, format }) =>
-      save(batchId, 'results', format, async (batch, stream) => {
-        const style = exportStyle(settings(), info.locale);
-        let count = 0;
-        const rows = (function* counted() {
-          for (const row of exports.rows(batch.id, filter)) {
-            count += 1;
-            yield row;
-          }
-        })();
-        if (format === 'xlsx') {
-          const cells = (function* () {
-            for (const row of rows) yield exportCells(row, style);
-          })();
-          await writeXlsx(stream, {
-            sheetName: 'Results',
-            header: exportHeader(style),
-            rows: cells,
+    'results.export': async ({ batchId, filter, sort, direction, format, exportId }) => {
+      const state = { cancelled: false };
+      if (exportId !== undefined) running.set(exportId, state);
+      try {
+        return await save(batchId, 'results', format, async (batch, stream) => {
+          const style = exportStyle(settings(), info.locale);
+          const total = exports.count(batch.id, filter);
+          const progress = exportProgress(total, (done) => {
+            if (exportId !== undefined)
+              emit('main:results.exportProgress', { exportId, done, total: Math.max(total, done) });
           });
-        } else await writePieces(stream, resultsCsvChunks(rows, style));
-        return count;
-      }),
+          let count = 0;
+          const rows = (function* counted() {
+            for (const row of exports.rows(batch.id, filter, sort, direction)) {
+              // Checked between rows: the writers wait for the disk between pieces, and the
+              // cancel is heard then.
+              if (state.cancelled) throw new ExportCancelled();
+              count += 1;
+              progress.wrote(count);
+              yield row;
+            }
+          })();
+          if (format === 'xlsx') {
+            const cells = (function* () {
+              for (const row of rows) yield exportCells(row, style);
+            })();
+            await writeXlsx(stream, {
+              sheetName: 'Results',
+              header: exportHeader(style),
+              rows: cells,
+              dateFormat: exportDateFormat(style.language),
+            });
+          } else await writePieces(stream, resultsCsvChunks(rows, style));
+          progress.finished(count);
+          return count;
+        });
+      } finally {
+        if (exportId !== undefined && running.get(exportId) === state) running.delete(exportId);
+      }
+    },
+    'results.cancelExport': ({ exportId }) => {
+      const state = running.get(exportId);
+      if (state) state.cancelled = true;
+      return Promise.resolve(ok({ cancelled: state !== undefined }));
+    },
     'results.exportFailed': ({ batchId, format }) =>
       save(batchId, 'failed', format, async (batch, stream) => {
         let count = 0;

@@ -1,8 +1,37 @@
 import { csvRow, type OutValue } from '../../../shared/spreadsheet';
 import { outputColumns, toOutputRecord, type OutputRecord } from '../bulk/output';
 import type { StoredRow } from '../store/rows.repo';
-import { exportWords } from './export-labels';
+import type { SheetValue } from '../xlsx-writer/sheet-xml';
+import { exportWords, type ExportLanguage } from './export-labels';
 import type { ExportStyle } from './export-style';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as the results files write it, in local time (the clock the analyst reads on screen):
+ * `26/11/2026 22:39:34` in Portuguese, `11/26/2026 22:39:34` in English. The CSV writes this text
+ * and the XLSX shows its date cells with the same pattern (`exportDateFormat`), so both files say
+ * the same thing; Excel reads the text back as a date in the language's region.
+ */
+export function exportDateText(at: Date, language: ExportLanguage): string {
+  const day = two(at.getDate());
+  const month = two(at.getMonth() + 1);
+  const date = language === 'pt-BR' ? `${day}/${month}` : `${month}/${day}`;
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  return `${date}/${String(at.getFullYear())} ${time}`;
+}
+
+/** The Excel number format of the XLSX date cells: the pattern of `exportDateText`. */
+export function exportDateFormat(language: ExportLanguage): string {
+  return language === 'pt-BR' ? 'dd/mm/yyyy hh:mm:ss' : 'mm/dd/yyyy hh:mm:ss';
+}
+
+/** A stored ISO time as a moment, or null when absent or unreadable. */
+function moment(iso: string | null): Date | null {
+  if (iso === null) return null;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
 
 /** The header of the app's results files in the style's language, in `outputColumns` order. */
 export function exportHeader(style: Pick<ExportStyle, 'language'>): string[] {
@@ -13,13 +42,14 @@ export function exportHeader(style: Pick<ExportStyle, 'language'>): string[] {
 /**
  * One row of the app's results files: codes become the words the screen shows (`ok` → Answered /
  * Respondida, `medium` → Medium / Médio, `Legítima` → Legitimate / Legítima), numbers stay
- * numbers (numeric cells in xlsx). Lists are text: insight codes and devices joined by spaces,
- * messages by ` | `, the maximum scores with the style's decimal mark.
+ * numbers (numeric cells in xlsx), the outcome's time is a moment (a date cell in xlsx, local
+ * text in CSV: `csvCells`). Lists are text: insight codes and devices joined by spaces, messages
+ * by ` | `, the maximum scores with the style's decimal mark.
  */
-export function exportCells(row: StoredRow, style: ExportStyle): OutValue[] {
+export function exportCells(row: StoredRow, style: ExportStyle): SheetValue[] {
   const words = exportWords[style.language];
   const record: OutputRecord = toOutputRecord(row);
-  return outputColumns.map((column): OutValue => {
+  return outputColumns.map((column): SheetValue => {
     switch (column) {
       case 'status':
         return words.status[record.status ?? 'pending'];
@@ -35,12 +65,21 @@ export function exportCells(row: StoredRow, style: ExportStyle): OutValue[] {
         );
       case 'messages':
         return record.messages?.join(' | ') ?? null;
+      case 'outcomeSetAt':
+        return moment(record.outcomeSetAt);
       default: {
         const value = record[column];
         return Array.isArray(value) ? value.join(' ') : value;
       }
     }
   });
+}
+
+/** A row's cells for the CSV: moments as the language writes them (`exportDateText`). */
+function csvCells(row: StoredRow, style: ExportStyle): OutValue[] {
+  return exportCells(row, style).map((value) =>
+    value instanceof Date ? exportDateText(value, style.language) : value,
+  );
 }
 
 /**
@@ -55,7 +94,7 @@ export function* resultsCsvChunks(
   const options = { separator: style.separator, decimal: style.decimal };
   let chunk = '\ufeff' + csvRow(exportHeader(style), options);
   for (const row of rows) {
-    chunk += csvRow(exportCells(row, style), options);
+    chunk += csvRow(csvCells(row, style), options);
     // Some rows per piece: a write per row costs more than the row itself.
     if (chunk.length > 64 * 1024) {
       yield chunk;

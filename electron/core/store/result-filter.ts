@@ -41,6 +41,21 @@ const sortColumns: Record<ResultSortColumn, string> = {
   outcome: 'outcome',
 };
 
+/**
+ * The index `(batch_key, column…, seq)` of each sort: walking it reads a batch's rows in the
+ * sort's order without sorting them (the exports, which read every row anyway).
+ */
+export const sortIndexes: Record<ResultSortColumn, string> = {
+  row: 'result_index_row',
+  externalId: 'result_index_external',
+  status: 'result_index_status',
+  deviceRisk: 'result_index_risk',
+  score: 'result_index_score',
+  alertQuantity: 'result_index_alerts',
+  deviceAge: 'result_index_age',
+  outcome: 'result_index_outcome',
+};
+
 export type Direction = 'asc' | 'desc';
 
 const directions: Record<Direction, string> = { asc: 'ASC', desc: 'DESC' };

@@ -38,12 +38,31 @@ function cut(text: string): string {
 }
 
 /**
+ * A cell's value: text or a number as everywhere, or a moment, written as a date cell (a serial
+ * number of days shown with the workbook's date format) in the core's local time, the clock the
+ * analyst reads.
+ */
+export type SheetValue = OutValue | Date;
+
+/** The index of the date cell format in the workbook's styles (workbook-parts `styles`). */
+const dateStyle = 1;
+
+/** Days since Excel's 1900 epoch (30 December 1899, the serial 0) of a moment's local clock. */
+export function dateSerial(at: Date): number {
+  return 25_569 + (at.getTime() - at.getTimezoneOffset() * 60_000) / 86_400_000;
+}
+
+/**
  * The XML of one cell, or '' for an empty one. Cells carry no reference (`r="B7"`): readers place
  * a cell after the one before it, and a million rows are some 60 MB of XML lighter without. An
  * empty cell between two full ones is written as `<c/>` to keep its place.
  */
-export function cellXml(value: OutValue): string {
+export function cellXml(value: SheetValue): string {
   if (value === null || value === '') return '<c/>';
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? '<c/>'
+      : `<c s="${String(dateStyle)}"><v>${String(dateSerial(value))}</v></c>`;
   if (typeof value === 'number')
     return Number.isFinite(value) ? `<c><v>${String(value)}</v></c>` : '<c/>';
   const text = escapeText(cut(value));
@@ -53,7 +72,7 @@ export function cellXml(value: OutValue): string {
 }
 
 /** A row's cells; empty cells at its end are left out. */
-export function rowXml(values: readonly OutValue[]): string {
+export function rowXml(values: readonly SheetValue[]): string {
   let last = values.length - 1;
   while (last >= 0 && cellXml(values[last] ?? null) === '<c/>') last -= 1;
   let cells = '';
@@ -62,13 +81,14 @@ export function rowXml(values: readonly OutValue[]): string {
 }
 
 /** Column widths that fit the first rows' content, 8 to 60 characters, as the in-memory writer does. */
-export function columnWidths(rows: readonly (readonly OutValue[])[]): number[] {
+export function columnWidths(rows: readonly (readonly SheetValue[])[]): number[] {
   const widths: number[] = [];
   for (const row of rows)
     row.forEach((value, column) => {
       if (value === null || value === '' || (typeof value === 'number' && !Number.isFinite(value)))
         return;
-      const length = String(value).length;
+      // A date shows as `dd/mm/yyyy hh:mm:ss`.
+      const length = value instanceof Date ? 19 : String(value).length;
       widths[column] = Math.max(widths[column] ?? 8, Math.min(60, length + 2));
     });
   return Array.from({ length: widths.length }, (_, column) => widths[column] ?? 8);

@@ -39,5 +39,15 @@ export function workbookRelationships(sheets: number): string {
   return `${xmlHead}<Relationships xmlns="${packageRelationships}">${list}<Relationship Id="rId${String(sheets + 1)}" Type="${relationships}/styles" Target="styles.xml"/></Relationships>`;
 }
 
-/** The smallest style sheet Excel accepts: one font, fill, border and cell format. */
-export const styles = `${xmlHead}<styleSheet xmlns="${main}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs></styleSheet>`;
+/** The number format of the date cells (`dateStyle` below), Excel's first free custom id. */
+const dateFormatId = 164;
+
+/**
+ * The smallest style sheet Excel accepts (one font, fill, border and cell format), and a second
+ * cell format, `dateStyle`, that shows a date serial with `dateFormat` (`dd/mm/yyyy hh:mm:ss`).
+ */
+export function styles(dateFormat: string): string {
+  const numFmts = `<numFmts count="1"><numFmt numFmtId="${String(dateFormatId)}" formatCode="${escapeText(dateFormat).replace(/"/g, '&quot;')}"/></numFmts>`;
+  const xfs = `<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="${String(dateFormatId)}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>`;
+  return `${xmlHead}<styleSheet xmlns="${main}">${numFmts}<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>${xfs}</styleSheet>`;
+}

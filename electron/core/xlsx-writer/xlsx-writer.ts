@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import { safeSheetName, type OutValue } from '../../../shared/spreadsheet';
-import { columnWidths, rowXml, sheetEnd, sheetStart } from './sheet-xml';
+import { safeSheetName } from '../../../shared/spreadsheet';
+import { columnWidths, rowXml, sheetEnd, sheetStart, type SheetValue } from './sheet-xml';
 import {
   contentTypes,
   rootRelationships,
@@ -40,9 +40,9 @@ const widthSample = 1000;
 /** Characters of XML gathered before they go to the compressor. */
 const pieceSize = 64 * 1024;
 
-type Rows = Iterable<readonly OutValue[]> | AsyncIterable<readonly OutValue[]>;
+type Rows = Iterable<readonly SheetValue[]> | AsyncIterable<readonly SheetValue[]>;
 
-async function* allOf(rows: Rows): AsyncGenerator<readonly OutValue[]> {
+async function* allOf(rows: Rows): AsyncGenerator<readonly SheetValue[]> {
   for await (const row of rows) yield row;
 }
 
@@ -55,11 +55,17 @@ function nthName(base: string, index: number): string {
 
 export async function writeXlsx(
   out: Writable,
-  table: { sheetName: string; header: readonly string[]; rows: Rows },
+  table: {
+    sheetName: string;
+    header: readonly string[];
+    rows: Rows;
+    /** How date cells show (an Excel number format); ISO-like when not given. */
+    dateFormat?: string;
+  },
   limits: SheetLimits = excelSheetLimits,
 ): Promise<{ rows: number; sheets: number }> {
   const source = allOf(table.rows);
-  const sample: (readonly OutValue[])[] = [];
+  const sample: (readonly SheetValue[])[] = [];
   let next = await source.next();
   while (!next.done && sample.length < widthSample) {
     sample.push(next.value);
@@ -68,7 +74,7 @@ export async function writeXlsx(
   const widths = columnWidths([table.header, ...sample]);
   // The sample is written first, then the rest of the source.
   let sampled = 0;
-  const take = async (): Promise<readonly OutValue[] | null> => {
+  const take = async (): Promise<readonly SheetValue[] | null> => {
     if (sampled < sample.length) return sample[sampled++] ?? null;
     if (next.done) return null;
     const row = next.value;
@@ -112,7 +118,7 @@ export async function writeXlsx(
   await zip.part('_rels/.rels', [rootRelationships]);
   await zip.part('xl/workbook.xml', [workbook(names)]);
   await zip.part('xl/_rels/workbook.xml.rels', [workbookRelationships(sheets)]);
-  await zip.part('xl/styles.xml', [styles]);
+  await zip.part('xl/styles.xml', [styles(table.dateFormat ?? 'yyyy-mm-dd hh:mm:ss')]);
   await zip.finish();
   return { rows: total, sheets };
 }

@@ -51,6 +51,8 @@ export const queryScopes = {
   allResults: ['results'] as const,
   /** Every page, aggregate and detail of one batch's results. */
   results: (batchId: string) => ['results', batchId] as const,
+  /** The charts of one batch's results, whatever their filter. */
+  aggregates: (batchId: string) => ['results', batchId, 'aggregates'] as const,
   outcomes: ['outcomes'] as const,
   /** The counts of rows looked up recently, which every ended run changes. */
   recentLookups: ['lookups', 'countRecent'] as const,

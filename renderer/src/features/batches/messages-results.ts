@@ -80,6 +80,10 @@ export const resultsMessages = catalogue(
     'batches.export.done': 'Saved {name} ({count, plural, one {# row} other {# rows}}).',
     'batches.export.savedTo': 'Saved {count, plural, one {# row} other {# rows}} to {path}.',
     'batches.export.working': 'Preparing the file…',
+    'batches.export.writing':
+      'Writing the file… {done} of {total, plural, one {# row} other {# rows}} ({percent}%)',
+    'batches.export.cancel': 'Cancel export',
+    'batches.export.cancelled': 'Export cancelled; no file was saved.',
   },
   {
     'batches.results.title': 'Resultados',
@@ -161,5 +165,9 @@ export const resultsMessages = catalogue(
     'batches.export.savedTo':
       '{count, plural, one {# linha salva} other {# linhas salvas}} em {path}.',
     'batches.export.working': 'Preparando o arquivo…',
+    'batches.export.writing':
+      'Gravando o arquivo… {done} de {total, plural, one {# linha} other {# linhas}} ({percent}%)',
+    'batches.export.cancel': 'Cancelar exportação',
+    'batches.export.cancelled': 'Exportação cancelada; nenhum arquivo foi salvo.',
   },
 );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
 import { api } from '../../lib/device-check';
 import { applyEvent, applyEventToList, endsARun, speedOf, type RunSpeed } from './batch-events';
+import { chartRefresh } from './charts/chart-refresh';
 import { listProgress } from './list-progress';
 import { refreshBatch } from './use-batches';
 import { queryKeys, queryScopes } from '../../lib/query-keys';
@@ -26,7 +27,8 @@ function withEntry<T>(
 
 /**
  * Follows every run's progress events (the core already throttles them) into the query cache, so
- * the list and the run panel move without polling. Subscribed once, while the app is open.
+ * the list, the run panel and the charts move without polling. Subscribed once, while the app is
+ * open.
  */
 export function useBatchEvents(): LiveRuns {
   const client = useQueryClient();
@@ -39,10 +41,13 @@ export function useBatchEvents(): LiveRuns {
         current ? events.reduce(applyEventToList, current) : current,
       ),
     );
+    // The charts with the counts, not on a timer of their own that left them behind.
+    const charts = chartRefresh(client);
     const unsubscribe = api.onBatchProgress((event) => {
       client.setQueryData<BatchSummary>(queryKeys['batches.get'](event.batchId), (summary) =>
         summary ? applyEvent(summary, event) : summary,
       );
+      charts.take(event);
       list.take(event);
       const speed = speedOf(event);
       setLive((current) => ({

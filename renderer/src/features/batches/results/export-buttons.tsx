@@ -1,33 +1,80 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ResultsExportProgressEvent } from '../../../../../shared/contract/events';
 import type { ResultFilter, SavedExport } from '../../../../../shared/contract/results';
 import { useNavigation } from '../../../app/navigation';
 import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
 import { download } from '../../../lib/download';
+import { percentDone } from '../format';
+import type { Sort } from './query-state';
 
 type Export = 'csv' | 'xlsx' | 'failed';
 
 interface ExportButtonsProps {
   batchId: string;
   filter: ResultFilter;
+  /** The table's sort: the file lists the rows in the order the screen shows them. */
+  sort: Sort;
   failedRows: number;
 }
 
-/** The filtered results as CSV or XLSX, and the failed rows as a new file to import again. */
-export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProps) {
-  const { t } = useI18n();
+/** A name for one export, for its progress and its Cancel (any page can draw random bytes). */
+function newExportId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * How far the results export named `exportId` is, from the core's progress events (a few a
+ * second at most); null before the first, and when no export is under way.
+ */
+function useExportProgress(exportId: string | null): ResultsExportProgressEvent | null {
+  const [shown, setShown] = useState<ResultsExportProgressEvent | null>(null);
+  useEffect(() => {
+    if (exportId === null) return undefined;
+    const stop = api.onResultsExportProgress((event) => {
+      if (event.exportId === exportId) setShown(event);
+    });
+    return () => {
+      stop();
+      setShown(null);
+    };
+  }, [exportId]);
+  return exportId === null ? null : shown;
+}
+
+/**
+ * The filtered results as CSV or XLSX, in the table's order, and the failed rows as a new file to
+ * import again. A results export tells how many rows it has written and can be cancelled: a
+ * million rows of xlsx take tens of seconds.
+ */
+export function ExportButtons({ batchId, filter, sort, failedRows }: ExportButtonsProps) {
+  const { t, number } = useI18n();
   const { go } = useNavigation();
+  const [exportId, setExportId] = useState<string | null>(null);
+  const progress = useExportProgress(exportId);
   const exporting = useMutation({
-    mutationFn: (kind: Export): Promise<SavedExport> =>
-      unwrap(
-        kind === 'failed'
-          ? api.results.exportFailed({ batchId, format: 'csv' })
-          : api.results.export({ batchId, filter, format: kind }),
-      ),
+    mutationFn: (kind: Export): Promise<SavedExport> => {
+      if (kind === 'failed') return unwrap(api.results.exportFailed({ batchId, format: 'csv' }));
+      const id = newExportId();
+      setExportId(id);
+      return unwrap(
+        api.results.export({
+          batchId,
+          filter,
+          sort: sort.column,
+          direction: sort.direction,
+          format: kind,
+          exportId: id,
+        }),
+      );
+    },
     onSuccess: (saved) => {
       if (saved.outcome === 'download') download(saved.url, saved.fileName);
     },
+    onSettled: () => setExportId(null),
   });
   const saved = exporting.data;
   const button = (kind: Export, label: Parameters<typeof t>[0], disabled = false) => (
@@ -41,12 +88,37 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
       {t(label)}
     </button>
   );
+  const status = exporting.isPending
+    ? progress && progress.total > 0
+      ? t('batches.export.writing', {
+          done: number(progress.done),
+          total: progress.total,
+          percent: percentDone(progress.done, progress.total),
+        })
+      : t('batches.export.working')
+    : saved?.outcome === 'download'
+      ? t('batches.export.done', { name: saved.fileName, count: saved.rows })
+      : saved?.outcome === 'saved'
+        ? t('batches.export.savedTo', { path: saved.path, count: saved.rows })
+        : saved?.outcome === 'cancelled' && exporting.variables !== 'failed'
+          ? t('batches.export.cancelled')
+          : '';
   return (
     <div className="export-buttons" role="group" aria-label={t('batches.export.title')}>
       <div className="row">
         {button('csv', 'batches.export.csv')}
         {button('xlsx', 'batches.export.xlsx')}
         {button('failed', 'batches.export.failed', failedRows === 0)}
+        {exportId !== null ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void api.results.cancelExport({ exportId })}
+            data-testid="export-cancel"
+          >
+            {t('batches.export.cancel')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button"
@@ -57,13 +129,7 @@ export function ExportButtons({ batchId, filter, failedRows }: ExportButtonsProp
         </button>
       </div>
       <p className="hint" role="status" data-testid="export-status">
-        {exporting.isPending
-          ? t('batches.export.working')
-          : saved?.outcome === 'download'
-            ? t('batches.export.done', { name: saved.fileName, count: saved.rows })
-            : saved?.outcome === 'saved'
-              ? t('batches.export.savedTo', { path: saved.path, count: saved.rows })
-              : ''}
+        {status}
       </p>
       {exporting.error ? <ErrorNotice error={exporting.error} /> : null}
     </div>

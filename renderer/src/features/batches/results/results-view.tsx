@@ -49,7 +49,7 @@ export const ResultsView = memo(function ResultsView({
     <section aria-labelledby={`${id}-title`} className="results" data-testid="results">
       <div className="row spread">
         <h3 id={`${id}-title`}>{t('batches.results.title')}</h3>
-        <ExportButtons batchId={batchId} filter={filter} failedRows={failedRows} />
+        <ExportButtons batchId={batchId} filter={filter} sort={sort} failedRows={failedRows} />
       </div>
       <ResultsFilters form={form} onChange={setForm} />
       <ChartsPanel batchId={batchId} filter={filter} running={running} />
