@@ -15,6 +15,12 @@ function AddressForm({ view, onEdit }: FormProps) {
   const { t } = useI18n();
   const id = useId();
   const [baseUrl, setBaseUrl] = useState(view.baseUrl);
+  const [saved, setSaved] = useState(view.baseUrl);
+  if (view.baseUrl !== saved) {
+    // Changed elsewhere (another window, `dcdesk settings set`): follow unless being edited.
+    setSaved(view.baseUrl);
+    if (baseUrl === saved) setBaseUrl(view.baseUrl);
+  }
   const configure = useEnvironmentChange(environmentCalls.configure);
   return (
     <form
