@@ -58,6 +58,8 @@ test('a wrong password is reported in plain words with the service message', asy
     await card.getByLabel('User name').fill('analista');
     await card.getByLabel('Password').fill('wrong');
     await card.getByRole('button', { name: 'Save credentials' }).click();
+    // Saving clears an earlier test result, so the test follows the save.
+    await expect(card.getByText('Saved in the OS keychain.')).toBeVisible();
     await card.getByRole('button', { name: 'Test connection' }).click();
     const alert = card.getByRole('alert');
     await expect(alert).toContainText('The service refused the user name or password.');
@@ -137,6 +139,8 @@ test('a refused sign-in says so once, then gives the detail', async ({ page, app
     await card.getByLabel('User name').fill('analista');
     await card.getByLabel('Password').fill('wrong');
     await card.getByRole('button', { name: 'Save credentials' }).click();
+    // Saving clears an earlier test result, so the test follows the save.
+    await expect(card.getByText('Saved in the OS keychain.')).toBeVisible();
     await card.getByRole('button', { name: 'Test connection' }).click();
     const alert = card.getByRole('alert');
     await expect(alert).toContainText('Username or Password is incorrect');
