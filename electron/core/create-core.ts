@@ -2,7 +2,6 @@ import { announcingOutcomeChanges } from './outcome-events';
 import type { EventName, PayloadOf } from '../../shared/contract/events';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { fail, ok, type Result } from '../../shared/result';
-import type { Settings } from '../../shared/settings';
 import { createConnections, type EmbeddedSandbox } from './connections';
 import type { CoreContext, Handlers } from './context';
 import type { CredentialStore } from './credentials/keychain';
@@ -28,7 +27,7 @@ import type { WriterThread } from './bulk/thread-row-writer';
 import { historyTasks, type TaskThread } from './tasks/thread-tasks';
 import { builtFiles } from './uploads/built-files';
 import { purgeOlderThan } from './store/retention';
-import { settingsRepo } from './store/settings.repo';
+import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
 import { messageOf } from '../../shared/message-of';
@@ -89,22 +88,28 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const opened = await openHistory(options.dataDir, { engine: options.engine });
   if (!opened.ok) return opened;
   const { db, notices, close: closeHistory } = opened.value;
-  const settingsStore = settingsRepo(db);
-  let settings: Settings;
+  const listeners = new Set<Listener>();
+  const emit: CoreContext['emit'] = (name, payload) =>
+    listeners.forEach((listener) => listener(name, payload));
+  let followed: ReturnType<typeof followSettings>;
   try {
-    settings = settingsStore.read();
-    purgeOlderThan(db, settings.retentionDays);
+    // Settings another process stores are announced as this core's own changes are.
+    followed = followSettings(db, (changed) =>
+      emit('main:settings.changed', { language: changed.language }),
+    );
+    purgeOlderThan(db, followed.current().retentionDays);
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next start.
     closeHistory();
     return fail('db', `The history cannot be read: ${messageOf(caught)}`);
   }
   const keychainAvailable = (await options.keychain.has('test')).ok;
-  const listeners = new Set<Listener>();
-  const emit: CoreContext['emit'] = (name, payload) =>
-    listeners.forEach((listener) => listener(name, payload));
+  const settings = followed.current;
+  // An idle window hears of another process's change too, within a check.
+  const settingsCheck = setInterval(settings, settingsCheckMs);
+  settingsCheck.unref();
   const team = teamService(db, options.keychain, {
-    analystSetting: () => settings.analystName,
+    analystSetting: () => settings().analystName,
     onApplied: () => emit('main:outcomes.changed', { operation: 'team.sync' }),
   });
   // Outcome changes reach the team shortly after they are made.
@@ -130,10 +135,10 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       fetch: options.fetch,
       startSandbox: options.startSandbox,
       keychain: options.keychain,
-      settings: () => settings,
+      settings,
     }),
-    settings: () => settings,
-    updateSettings: (patch) => (settings = settingsStore.write(patch)),
+    settings,
+    updateSettings: (patch) => followed.write(patch),
     emit,
     team,
     info: {
@@ -203,6 +208,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       return () => listeners.delete(listener);
     },
     async close() {
+      clearInterval(settingsCheck);
       await batches.stopAll();
       await tasks.close();
       context.builtFiles.close();

@@ -93,13 +93,16 @@ export const operations = {
   ),
   /** Obtains a token with the saved credentials; the token never leaves the main process. */
   'environments.test': operation<ConnectionTest>()(z.object({ environment }).strict()),
-  /** Saves credentials in the OS keychain. The password goes in and never comes back. */
+  /**
+   * Saves credentials in the OS keychain. The password goes in and never comes back; an empty one
+   * keeps the password already saved (a change of user name only), refused when none is saved.
+   */
   'credentials.save': operation<EnvironmentView[]>()(
     z
       .object({
         environment: realEnvironment,
         username: z.string().trim().min(1).max(256),
-        password: z.string().min(1).max(1024),
+        password: z.string().max(1024),
       })
       .strict(),
   ),

@@ -140,3 +140,24 @@ test('says an identifier pasted longer than any kept is too long, instead of cut
   await input.press('Enter');
   await expect(page.getByTestId('search-count')).toHaveAttribute('data-value', '0');
 });
+
+test('a refused query takes the earlier results off the screen', async ({ page, app }) => {
+  await runBatch(app, [sourceRow(1, 911)]);
+  const first = sampleTransaction(911);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const input = page.getByTestId('search-input');
+  await input.fill(first.externalID);
+  await input.press('Enter');
+  await expect(page.getByTestId('search-count')).toHaveAttribute('data-value', '1');
+
+  // Under the refusal, the earlier query's results would read as this one's.
+  await input.fill('x'.repeat(5000));
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('This is 5,000 characters long');
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+
+  // Searching again brings results back.
+  await input.fill(first.externalID);
+  await input.press('Enter');
+  await expect(page.getByTestId('search-count')).toHaveAttribute('data-value', '1');
+});

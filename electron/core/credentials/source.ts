@@ -30,7 +30,7 @@ export function credentialsSource(
     return fail(
       'config',
       options.missingMessage ??
-        `No credentials are saved for the ${environment} environment: save them in the settings.`,
+        `No credentials are saved for the ${environment} environment: save them here, in Environments.`,
     );
   };
 }

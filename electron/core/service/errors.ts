@@ -102,7 +102,9 @@ export async function errorFromResponse(
   if (route === 'authentication' && status === 400) {
     const message = parseAuthFailureMessage(body);
     error.code = 'auth_failed';
-    error.message = 'The service refused the user name or password.';
+    // Not the headline again (the window shows it above): what was refused, and what to check.
+    error.message =
+      'The sign-in was refused: check the user name and password saved for this environment.';
     if (message) error.details = [message];
     return error;
   }

@@ -13,14 +13,19 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
   const english = locale === 'en';
   const appError: AppError =
     error instanceof ApiError ? error.error : { code: 'internal', message: messageOf(error) };
+  const title = t(`error.${appError.code}`);
+  // A detail that only repeats the headline says nothing new: only its HTTP status stays.
+  const repeats = english && appError.message.trim() === title;
   return (
     <div className="notice notice-error" role="alert">
-      <p className="notice-title">{t(`error.${appError.code}`)}</p>
+      <p className="notice-title">{title}</p>
       <p>
         {english ? null : <span className="hint">{t('error.detailInEnglish')} </span>}
         <span lang={english ? undefined : 'en'}>
-          {appError.message}
-          {appError.status === undefined ? null : ` (HTTP ${String(appError.status)})`}
+          {repeats ? null : appError.message}
+          {appError.status === undefined
+            ? null
+            : `${repeats ? '' : ' '}(HTTP ${String(appError.status)})`}
         </span>
       </p>
       {appError.details && appError.details.length > 0 ? (

@@ -1,93 +1,26 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { EnvironmentView } from '../../../../shared/contract/views';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
+import { CredentialsForm } from './credentials-form';
 import { environmentCalls, useConnectionTest, useEnvironmentChange } from './use-environments';
 
-function CredentialsForm({ view }: { view: EnvironmentView & { name: 'production' | 'test' } }) {
-  const { t } = useI18n();
-  const id = useId();
-  const [username, setUsername] = useState(view.username ?? '');
-  const [password, setPassword] = useState('');
-  // The password goes to the call, never into the mutation's variables, which the query
-  // library keeps (and a devtools panel shows) for minutes after the call.
-  const secret = useRef('');
-  const save = useEnvironmentChange(
-    (input: { environment: 'production' | 'test'; username: string }) =>
-      environmentCalls.saveCredentials({ ...input, password: secret.current }),
-  );
-  const remove = useEnvironmentChange(environmentCalls.deleteCredentials);
-
-  function submit(event: { preventDefault: () => void }) {
-    event.preventDefault();
-    // The password leaves this form once, to the keychain, and is never shown again.
-    secret.current = password;
-    save.mutate(
-      { environment: view.name, username },
-      {
-        onSuccess: () => setPassword(''),
-        onSettled: () => {
-          secret.current = '';
-        },
-      },
-    );
-  }
-
-  return (
-    // Named after its environment: production's and test's forms are both on the screen.
-    <form
-      className="stack"
-      onSubmit={submit}
-      aria-label={t('environments.credentialsOf', { name: t(`env.${view.name}`) })}
-    >
-      <label htmlFor={`${id}-user`}>{t('environments.username')}</label>
-      <input
-        id={`${id}-user`}
-        className="input"
-        autoComplete="off"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        required
-      />
-      <label htmlFor={`${id}-password`}>{t('environments.password')}</label>
-      <input
-        id={`${id}-password`}
-        className="input"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <p className="hint">
-        {view.hasPassword ? t('environments.passwordSaved') : t('environments.noPassword')}
-      </p>
-      <div className="row">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {t('environments.saveCredentials')}
-        </button>
-        {view.hasPassword ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => remove.mutate(view.name)}
-            disabled={remove.isPending}
-          >
-            {t('environments.deleteCredentials')}
-          </button>
-        ) : null}
-      </div>
-      {save.isSuccess ? <p role="status">{t('environments.saved')}</p> : null}
-      {save.error ? <ErrorNotice error={save.error} /> : null}
-      {remove.error ? <ErrorNotice error={remove.error} /> : null}
-    </form>
-  );
+interface FormProps {
+  view: EnvironmentView & { name: 'production' | 'test' };
+  /** Called as soon as a field changes: an earlier connection test no longer says anything. */
+  onEdit: () => void;
 }
 
-function AddressForm({ view }: { view: EnvironmentView & { name: 'production' | 'test' } }) {
+function AddressForm({ view, onEdit }: FormProps) {
   const { t } = useI18n();
   const id = useId();
   const [baseUrl, setBaseUrl] = useState(view.baseUrl);
+  const [saved, setSaved] = useState(view.baseUrl);
+  if (view.baseUrl !== saved) {
+    // Changed elsewhere (another window, `dcdesk settings set`): follow unless being edited.
+    setSaved(view.baseUrl);
+    if (baseUrl === saved) setBaseUrl(view.baseUrl);
+  }
   const configure = useEnvironmentChange(environmentCalls.configure);
   return (
     <form
@@ -104,7 +37,10 @@ function AddressForm({ view }: { view: EnvironmentView & { name: 'production' | 
           className="input grow env-url"
           type="url"
           value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
+          onChange={(event) => {
+            setBaseUrl(event.target.value);
+            onEdit();
+          }}
           required
         />
         <button
@@ -154,8 +90,12 @@ export function EnvironmentCard({ view }: { view: EnvironmentView }) {
           </button>
         )}
       </header>
-      {real ? <AddressForm view={real} /> : <p className="hint">{t('environments.sandboxUrl')}</p>}
-      {real ? <CredentialsForm key={real.username ?? ''} view={real} /> : null}
+      {real ? (
+        <AddressForm view={real} onEdit={test.reset} />
+      ) : (
+        <p className="hint">{t('environments.sandboxUrl')}</p>
+      )}
+      {real ? <CredentialsForm key={real.username ?? ''} view={real} onEdit={test.reset} /> : null}
       <div className="row">
         <button
           type="button"

@@ -13,11 +13,14 @@ export const environmentsMessages = catalogue(
     'environments.username': 'User name',
     'environments.password': 'Password',
     'environments.passwordSaved':
-      'A password is saved in the OS keychain. Type a new one to replace it.',
+      'A password is saved in the OS keychain. Type a new one to replace it, or leave it empty to keep it.',
     'environments.noPassword': 'No credentials saved yet.',
     'environments.saveCredentials': 'Save credentials',
     'environments.credentialsOf': 'Credentials for {name}',
     'environments.deleteCredentials': 'Delete credentials',
+    'environments.delete.title': 'Delete the {name} credentials?',
+    'environments.delete.message':
+      'The user name and password are removed from the OS keychain. Lookups in this environment stop working until they are saved again.',
     'environments.saved': 'Saved in the OS keychain.',
     'environments.test': 'Test connection',
     'environments.testing': 'Testing…',
@@ -41,11 +44,14 @@ export const environmentsMessages = catalogue(
     'environments.username': 'Usuário',
     'environments.password': 'Senha',
     'environments.passwordSaved':
-      'Há uma senha salva no chaveiro do sistema. Digite outra para substituí-la.',
+      'Há uma senha salva no chaveiro do sistema. Digite outra para substituí-la, ou deixe em branco para mantê-la.',
     'environments.noPassword': 'Nenhuma credencial salva ainda.',
     'environments.saveCredentials': 'Salvar credenciais',
     'environments.credentialsOf': 'Credenciais de {name}',
     'environments.deleteCredentials': 'Excluir credenciais',
+    'environments.delete.title': 'Excluir as credenciais de {name}?',
+    'environments.delete.message':
+      'O usuário e a senha são removidos do chaveiro do sistema. As consultas neste ambiente deixam de funcionar até que sejam salvos de novo.',
     'environments.saved': 'Salvo no chaveiro do sistema.',
     'environments.test': 'Testar conexão',
     'environments.testing': 'Testando…',

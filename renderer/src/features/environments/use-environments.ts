@@ -1,9 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { EnvironmentView } from '../../../../shared/contract/views';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys } from '../../lib/query-keys';
 
 export function useEnvironments() {
+  const client = useQueryClient();
+  // The active environment and the addresses are settings: `dcdesk settings set` or another
+  // window may change them while this screen is open.
+  useEffect(
+    () =>
+      api.onSettingsChanged(() => {
+        void client.invalidateQueries({ queryKey: queryKeys['environments.list']() });
+      }),
+    [client],
+  );
   return useQuery({
     queryKey: queryKeys['environments.list'](),
     queryFn: () => unwrap(api.environments.list({})),

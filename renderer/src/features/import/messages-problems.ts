@@ -50,6 +50,7 @@ export const problemMessages = catalogue(
       'must contain only digits (dots and dashes are ignored)',
     'import.read.empty': 'The file, or the chosen sheet, is empty.',
     'import.read.unsupported': 'This is not a spreadsheet the app can read (.xlsx, .xls or .csv).',
+    'import.read.password': 'This workbook is protected with a password.',
     'import.read.corrupt': 'The spreadsheet is damaged or incomplete.',
     'import.read.zip_bomb':
       'The file was refused for safety: it would unpack to far more data than a spreadsheet holds (a “zip bomb”). Nothing was unpacked.',
@@ -112,6 +113,7 @@ export const problemMessages = catalogue(
     'import.read.empty': 'O arquivo, ou a aba escolhida, está vazio.',
     'import.read.unsupported':
       'Este arquivo não é uma planilha que o app lê (.xlsx, .xls ou .csv).',
+    'import.read.password': 'Esta pasta de trabalho está protegida por senha.',
     'import.read.corrupt': 'A planilha está danificada ou incompleta.',
     'import.read.zip_bomb':
       'O arquivo foi recusado por segurança: ele se expandiria em muito mais dados do que uma planilha contém (uma “bomba zip”). Nada foi descompactado.',

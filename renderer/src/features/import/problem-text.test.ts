@@ -102,3 +102,17 @@ describe('describeReadProblem', () => {
     );
   });
 });
+
+describe('describeReadProblem of a password-protected workbook', () => {
+  it('says so in the headline, not only in the detail', () => {
+    const problem = {
+      code: 'unsupported',
+      message:
+        'The workbook is protected with a password. Open it in Excel, remove the password (File > Info > Protect Workbook) and save it again.',
+    } as const;
+    expect(describeReadProblem(en, problem)).toBe('This workbook is protected with a password.');
+    expect(describeReadProblem(pt, problem)).toBe(
+      'Esta pasta de trabalho está protegida por senha.',
+    );
+  });
+});

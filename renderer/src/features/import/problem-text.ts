@@ -132,5 +132,9 @@ const readProblems: Record<ImportProblem['code'], MessageKey> = {
 export function describeReadProblem(t: Translate, problem: ImportProblem): string {
   const counts: Record<string, number | string> =
     'found' in problem ? { found: problem.found ?? '?', limit: problem.limit ?? '?' } : {};
+  // The core tells a password apart only in its sentence (the code is `unsupported`, as for any
+  // file it cannot open); "not a spreadsheet" would send the analyst looking for the wrong file.
+  if (problem.code === 'unsupported' && /protected with a password/i.test(problem.message))
+    return t('import.read.password');
   return t(readProblems[problem.code], counts);
 }

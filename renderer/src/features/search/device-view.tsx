@@ -21,7 +21,9 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a device replaces the results, so keyboard and screen-reader users start at its title.
   useEffect(() => heading.current?.focus(), [deviceId]);
-  const count = device.data?.transactions.length ?? 0;
+  // As in the results: data kept from before a failed reload is not shown under its error.
+  const data = device.error ? undefined : device.data;
+  const count = data?.transactions.length ?? 0;
 
   return (
     <section
@@ -41,7 +43,7 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
       {device.error ? (
         <ErrorNotice error={device.error} onRetry={() => void device.refetch()} />
       ) : null}
-      {device.data ? (
+      {data ? (
         <>
           <p data-testid="device-count" data-value={count}>
             {t(`search.device.seen.${seenKey(count)}`, { count })}
@@ -54,7 +56,7 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
             >
               <h4 id="device-transactions-title">{t('search.device.transactions')}</h4>
               <HitsTable
-                hits={device.data.transactions}
+                hits={data.transactions}
                 caption={t('search.device.transactions')}
                 show={show}
                 onOpenBatch={onOpenBatch}
@@ -63,7 +65,7 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
               />
             </section>
           ) : null}
-          <SimilarDevices devices={device.data.similarDevices} onOpenDevice={onOpenDevice} />
+          <SimilarDevices devices={data.similarDevices} onOpenDevice={onOpenDevice} />
         </>
       ) : null}
     </section>

@@ -6,11 +6,13 @@ interface Props {
   /** The query on screen; the field follows it when another screen sends one. */
   query: string;
   onSearch: (query: string) => void;
+  /** A query refused before searching: the results of the one before no longer answer it. */
+  onRefuse: () => void;
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
 /** One field for any identifier the history keeps: external ID, session ID, device ID or CPF. */
-export function SearchForm({ query, onSearch, inputRef }: Props) {
+export function SearchForm({ query, onSearch, onRefuse, inputRef }: Props) {
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState(query);
@@ -30,8 +32,10 @@ export function SearchForm({ query, onSearch, inputRef }: Props) {
         event.preventDefault();
         const trimmed = text.trim();
         // Said, not cut: a pasted ID cut to the box's length would search for another one.
-        if (trimmed.length > maxDeviceIdChars) setTooLong(trimmed.length);
-        else if (trimmed !== '') onSearch(trimmed);
+        if (trimmed.length > maxDeviceIdChars) {
+          setTooLong(trimmed.length);
+          onRefuse();
+        } else if (trimmed !== '') onSearch(trimmed);
       }}
     >
       <label htmlFor={id}>{t('search.label')}</label>

@@ -14,10 +14,13 @@ export function SearchPage() {
   const place = useSearchPlace();
   const results = useSearch(place.query);
   const [show, setShow] = useState(false);
+  /** The last query typed was refused: nothing below answers it, so nothing shows. */
+  const [refused, setRefused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   function search(query: string) {
+    setRefused(false);
     // The same query again means "look again": the history may have grown since.
     if (query === place.query && place.deviceId === undefined) void results.refetch();
     else place.search(query);
@@ -34,7 +37,12 @@ export function SearchPage() {
     <section aria-labelledby="search-title" className="page">
       <h2 id="search-title">{t('search.title')}</h2>
       <p className="hint">{t('search.intro')}</p>
-      <SearchForm query={place.query} onSearch={search} inputRef={input} />
+      <SearchForm
+        query={place.query}
+        onSearch={search}
+        onRefuse={() => setRefused(true)}
+        inputRef={input}
+      />
       <div className="row">
         <PersonalDataToggle
           shown={show}
@@ -44,7 +52,7 @@ export function SearchPage() {
         />
         <span className="hint">{t('search.personal.hint')}</span>
       </div>
-      {place.deviceId !== undefined ? (
+      {refused ? null : place.deviceId !== undefined ? (
         <DeviceView
           key={place.deviceId}
           deviceId={place.deviceId}

@@ -18,7 +18,10 @@ interface Props {
 export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingRef }: Props) {
   const { t } = useI18n();
   const results = useSearch(query);
-  const hits = results.data ?? [];
+  // A search that failed again keeps its earlier data in the cache: not shown under the error,
+  // where it would read as the answer.
+  const data = results.error ? undefined : results.data;
+  const hits = data ?? [];
   const { go } = useNavigation();
 
   return (
@@ -35,7 +38,7 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
       {results.error ? (
         <ErrorNotice error={results.error} onRetry={() => void results.refetch()} />
       ) : null}
-      {results.data ? (
+      {data ? (
         <p role="status" data-testid="search-count" data-value={hits.length}>
           {hits.length === 0
             ? t('search.empty')

@@ -18,6 +18,12 @@ export function AnalystNameForm({ setting, osName }: AnalystNameFormProps) {
   const id = useId();
   const client = useQueryClient();
   const [name, setName] = useState(setting);
+  const [stored, setStored] = useState(setting);
+  if (setting !== stored) {
+    // Changed elsewhere (another window, `dcdesk settings set`): follow unless being edited.
+    setStored(setting);
+    if (name === stored) setName(setting);
+  }
   const save = useMutation({
     mutationFn: (analystName: string) => unwrap(api.settings.update({ analystName })),
     onSuccess: (saved) => {

@@ -69,11 +69,26 @@ function patchOf(draft: Draft): Partial<Settings> | null {
   };
 }
 
+/** The draft after the stored settings went from `before` to `after`, keeping edited fields. */
+function followed(draft: Draft, before: Draft, after: Draft): Draft {
+  const next = { ...draft };
+  for (const key of Object.keys(draft) as Array<keyof Draft>)
+    if (draft[key] === before[key]) Object.assign(next, { [key]: after[key] });
+  return next;
+}
+
 function SettingsForm({ settings }: { settings: Settings }) {
   const { t, locale } = useI18n();
   const id = useId();
   const client = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(settings, locale));
+  const [base, setBase] = useState(settings);
+  if (settings !== base) {
+    // Saved here, in another window or by `dcdesk settings set`: the fields not being edited
+    // follow, and an edit not saved yet stays as typed.
+    setBase(settings);
+    setDraft(followed(draft, draftOf(base, locale), draftOf(settings, locale)));
+  }
   const save = useMutation({
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
