@@ -14,6 +14,8 @@ import type { Cell, MergedArea, ReadProblem } from './types';
 export interface SheetRead {
   sheetNames: string[];
   sheet: string;
+  /** Sheets Excel does not show (see `Workbook`). */
+  hiddenSheets?: string[];
   rows: Cell[][];
   /** Rows Excel hides, 1-based (see `Workbook`). */
   hiddenRows?: number[];
@@ -48,6 +50,8 @@ export function readSheet(
   const hidden = hiddenRows(worksheet);
   if (finished.ok && hidden.length > 0) finished.value.hiddenRows = hidden;
   if (finished.ok && merges.length > 0) finished.value.merges = merges;
+  const hiddenSheets = hiddenSheetNames(book);
+  if (finished.ok && hiddenSheets.length > 0) finished.value.hiddenSheets = hiddenSheets;
   return finished;
 }
 
@@ -121,10 +125,16 @@ export function sheetReadOptions(sheets: string | number, limits: Limits): XLSX.
   };
 }
 
-function firstVisible(book: XLSX.WorkBook): string {
+/** The sheets the workbook marks hidden (1) or very hidden (2), in order. */
+function hiddenSheetNames(book: XLSX.WorkBook): string[] {
   const hidden = new Set(
     (book.Workbook?.Sheets ?? []).filter((s) => (s.Hidden ?? 0) !== 0).map((s) => s.name),
   );
+  return book.SheetNames.filter((name) => hidden.has(name));
+}
+
+function firstVisible(book: XLSX.WorkBook): string {
+  const hidden = new Set(hiddenSheetNames(book));
   return book.SheetNames.find((name) => !hidden.has(name)) ?? book.SheetNames[0] ?? '';
 }
 

@@ -33,6 +33,11 @@ export interface Workbook {
   sheetNames: string[];
   /** The sheet that was read. */
   sheet: string;
+  /**
+   * The sheets Excel does not show (hidden, or very hidden), in order; absent when none are (and
+   * in a CSV). A sheet list marks them: the analyst may not know they are there.
+   */
+  hiddenSheets?: string[];
   rows: Cell[][];
   /**
    * The rows Excel hides (a filter, or rows hidden by hand), 1-based and in order; absent when

@@ -18,6 +18,8 @@ export interface SheetInfo {
   kind: SpreadsheetKind;
   sheetNames: string[];
   sheet: string;
+  /** Sheets Excel does not show (see `Workbook`). */
+  hiddenSheets?: string[];
   encoding?: CsvEncoding;
   delimiter?: string;
   /** Rows of the sheet, the header and anything above it included. */

@@ -45,6 +45,8 @@ export function readXlsx(
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
     const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
     if (finished.ok && scan.hidden.length > 0) finished.value.hiddenRows = scan.hidden;
+    const hiddenSheets = book.sheets.filter((s) => s.hidden).map((s) => s.name);
+    if (finished.ok && hiddenSheets.length > 0) finished.value.hiddenSheets = hiddenSheets;
     if (finished.ok && merges.length > 0) finished.value.merges = merges;
     // The rows kept are within the column limit; the cells left out past it decide, after the
     // checks that come before the columns' (too many rows, an empty sheet).

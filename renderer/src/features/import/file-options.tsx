@@ -3,8 +3,8 @@ import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import type { SheetInfo } from '../../workers/import-protocol';
 import { delimiterKey, encodingNames } from './format';
-import { HeaderRowOptions } from './sheet-options';
 import { formatBytes } from '../../lib/format';
+import { HeaderRowOptions, SheetOptions } from './sheet-options';
 
 const kindKeys: Record<SheetInfo['kind'], MessageKey> = {
   xlsx: 'import.kind.xlsx',
@@ -55,11 +55,7 @@ export function FileOptions({ file, sheet, headerRow, onSheet, onHeaderRow }: Fi
               onChange={(event) => onSheet(event.target.value)}
               data-testid="sheet-select"
             >
-              {sheet.sheetNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <SheetOptions sheet={sheet} />
             </select>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { columnName } from '../../../../shared/spreadsheet/problem';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
+import type { SheetInfo } from '../../workers/sheet';
 import { rowPreview } from './personal-data';
 
 interface HeaderRowOptionsProps {
@@ -43,6 +44,24 @@ export function ColumnOptions({ headers, topRows }: { headers: string[]; topRows
       {columns.map((column) => (
         <option key={column} value={column}>
           {`${columnName(column)}: ${headers[column] || t('import.mapping.noName')}`}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The options of a sheet list: every sheet, those Excel does not show marked "(hidden)", so an
+ * analyst who never saw a sheet when opening the file knows why it is listed.
+ */
+export function SheetOptions({ sheet }: { sheet: Pick<SheetInfo, 'sheetNames' | 'hiddenSheets'> }) {
+  const { t } = useI18n();
+  const hidden = new Set(sheet.hiddenSheets ?? []);
+  return (
+    <>
+      {sheet.sheetNames.map((name) => (
+        <option key={name} value={name}>
+          {hidden.has(name) ? t('import.sheetHidden', { name }) : name}
         </option>
       ))}
     </>

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import type { OutcomeColumnMapping } from '../../../../../shared/outcomes/types';
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeSheetInfo } from '../../../workers/outcomes-protocol';
-import { ColumnOptions, HeaderRowOptions } from '../../import/sheet-options';
 import { parseOutcome } from '../../../../../shared/outcomes/outcome-names';
 import { reviewOutcomes, type ReviewOutcome } from '../../../../../shared/domain/types';
 import type { OutcomeField } from './use-outcome-import';
+import { ColumnOptions, HeaderRowOptions, SheetOptions } from '../../import/sheet-options';
 
 interface ImportMappingProps {
   sheet: OutcomeSheetInfo;
@@ -43,11 +43,7 @@ export function ImportMapping(props: ImportMappingProps) {
               onChange={(event) => props.onSheet(event.target.value)}
               data-testid="review-import-sheet"
             >
-              {sheet.sheetNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <SheetOptions sheet={sheet} />
             </select>
           </label>
         ) : null}
