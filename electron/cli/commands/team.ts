@@ -27,6 +27,12 @@ function printStatus(io: Io, status: TeamStatus, json: boolean): void {
   // come from that database, so a line feed in them would print a status line of its own.
   io.out(`team database: ${shown(status.url)}`);
   io.out(`analyst: ${shown(status.analyst)}`);
+  // The login the database records with each change, and binds the analyst's name to.
+  const login = parseTeamUrl(status.url);
+  if (login.ok)
+    io.out(
+      `login: ${shown(login.url.user)} (recorded with each change; the analyst name is bound to it)`,
+    );
   io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
   io.out(`changes waiting: ${String(status.waiting)}`);
   io.out(`password: ${passwordSource(io, status)}`);

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import { inTransaction } from './pg-transaction';
 import { guardsSql } from './team-guards';
+import { loginsSql } from './team-logins';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -111,6 +112,13 @@ ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
     version: 5,
     name: 'guards',
     sql: guardsSql,
+  },
+  {
+    // Whose name a change carries (team-logins.ts): the login of each outcome change recorded,
+    // each analyst's name bound to the login that first used it.
+    version: 6,
+    name: 'logins',
+    sql: loginsSql,
   },
 ];
 

@@ -123,5 +123,8 @@ describe.skipIf(missing)('connecting to a team database', () => {
     });
     expect(same.code, same.stderr).toBe(0);
     expect(same.stdout).toMatch(/password: given for this command \(DCDESK_TEAM_PASSWORD\)/);
+    expect(same.stdout).toMatch(
+      /^login: .* \(recorded with each change; the analyst name is bound to it\)$/m,
+    );
   });
 });
