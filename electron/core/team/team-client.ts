@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { fail, ok, type Result } from '../../../shared/result';
 import { teamFailureMessage, type TeamSurface } from './team-errors';
-import { checkTeamDatabase, migrateTeamSchema } from './team-schema';
+import { checkTeamDatabase, checkTeamVersion, migrateTeamSchema } from './team-schema';
 import type { TeamUrl } from './team-url';
 
 /** How long to wait for the server to accept a connection, and for one statement. */
@@ -46,7 +46,7 @@ export async function openTeamClient(
     await client.connect();
     // A test only reads: whether this is a team database (or an empty one Connect may set up).
     if (options.migrate ?? true) await migrateTeamSchema(client);
-    else await checkTeamDatabase(client);
+    else if (await checkTeamDatabase(client)) await checkTeamVersion(client);
     return ok(client);
   } catch (caught) {
     await client.end().catch(() => undefined);

@@ -192,6 +192,15 @@ export async function checkTeamDatabase(client: ClientBase): Promise<boolean> {
   return false;
 }
 
+/** Throws `TeamSchemaNewer` when a newer app set this team database up: this one could misread it. */
+export async function checkTeamVersion(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ newest: number | null }>(
+    'SELECT max(version) AS newest FROM schema_migrations',
+  );
+  const newest = rows[0]?.newest ?? 0;
+  if (newest > (teamMigrations.at(-1)?.version ?? 0)) throw new TeamSchemaNewer(newest);
+}
+
 /** The database holds another application's tables and no team schema. */
 export class NotTeamDatabase extends Error {
   constructor(readonly tables: readonly string[]) {

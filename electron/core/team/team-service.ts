@@ -53,6 +53,16 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
   const chosenName = () =>
     cleanName(env.DCDESK_ANALYST ?? '') || cleanName(options.analystSetting());
 
+  /** Connecting needs a name the analyst chose (see `connect`). */
+  function nameFirst(): Result<never> {
+    return fail(
+      'config',
+      surface === 'window'
+        ? 'Write your name in the team (below) and save it before connecting: colleagues see it beside every change you make, and the team database keeps it.'
+        : 'Set your name in the team before connecting: dcdesk settings set analystName "Your Name" (or DCDESK_ANALYST for one command). Colleagues see it beside every change you make, and the team database keeps it.',
+    );
+  }
+
   /**
    * Why this data folder may not work with the team at `url`: it is linked to another one. Said
    * the same way for DCDESK_TEAM_URL, `team status` and Connect; changing teams is a
@@ -106,6 +116,8 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     if (!url.ok) return url;
     const other = otherTeam(url.value);
     if (other) return other;
+    // DCDESK_TEAM_URL links an unlinked folder at its first sync: a connect, so a name first.
+    if (!linked && !chosenName()) return nameFirst();
     const given = env.DCDESK_TEAM_PASSWORD || url.value.password;
     if (given) return ok({ url: url.value, password: given });
     const saved = await keychain.teamPassword.read(url.value.stored);
@@ -287,13 +299,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       if (other) return other;
       // The first sync registers the analyst's name with the team for good ("Analysts seen")
       // and binds it to this login: it must be one the analyst chose, not the OS user's.
-      if (!chosenName())
-        return fail(
-          'config',
-          surface === 'window'
-            ? 'Write your name in the team (below) and save it before connecting: colleagues see it beside every change you make, and the team database keeps it.'
-            : 'Set your name in the team before connecting: dcdesk settings set analystName "Your Name" (or DCDESK_ANALYST for one command). Colleagues see it beside every change you make, and the team database keeps it.',
-        );
+      if (!chosenName()) return nameFirst();
       const secret = password || url.value.password;
       const client = await openTeamClient(url.value, secret, { surface });
       if (!client.ok) return client;

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamLinkRepo } from '../../../electron/core/store/team-link.repo';
+import { migrateTeamSchema } from '../../../electron/core/team/team-schema';
 import { teamService } from '../../../electron/core/team/team-service';
 import { dcdesk } from '../../support/cli';
 import { tempHistory } from '../../support/history';
@@ -25,7 +26,14 @@ describe.skipIf(missing)('connecting to a team database', () => {
   let owner: pg.Client;
   beforeAll(async () => {
     owner = await team.workstation();
-    for (const name of ['otherapp', 'second']) await owner.query(`CREATE DATABASE ${name}`);
+    for (const name of ['otherapp', 'second', 'newer'])
+      await owner.query(`CREATE DATABASE ${name}`);
+    // A team database a newer app set up.
+    const newer = new pg.Client({ ...team.cluster().connection, database: 'newer' });
+    await newer.connect();
+    await migrateTeamSchema(newer);
+    await newer.query("INSERT INTO schema_migrations (version, name) VALUES (99, 'future')");
+    await newer.end();
     // Another application's database, with tables of the same names as the team's.
     const other = new pg.Client({ ...team.cluster().connection, database: 'otherapp' });
     await other.connect();
@@ -79,6 +87,10 @@ describe.skipIf(missing)('connecting to a team database', () => {
     // An empty database is one Connect may set up; the team's own is one.
     expect(await ana.service.test(url('second'))).toMatchObject({ ok: true });
     expect(await ana.service.test(url('postgres'))).toMatchObject({ ok: true });
+    // One a newer app set up is no more usable by this one for a test than for a sync.
+    const newer = await ana.service.test(url('newer'));
+    expect(newer).toMatchObject({ ok: false, error: { code: 'team' } });
+    if (!newer.ok) expect(newer.error.message).toMatch(/set up by a newer version/);
   });
 
   it('tells a data folder linked to a team to disconnect before connecting to another', async () => {
@@ -102,6 +114,11 @@ describe.skipIf(missing)('connecting to a team database', () => {
     const { rows } = await owner.query<{ name: string }>('SELECT name FROM analysts');
     expect(rows.map((row) => row.name)).not.toContain(nameless.service.status().osUser);
     // DCDESK_ANALYST names the analyst for one command: that is a choice too.
+    // Nor does DCDESK_TEAM_URL, whose first sync links the data folder as connect does.
+    const scripted = await workstation('', { DCDESK_TEAM_URL: url('postgres') });
+    const synced = await scripted.service.sync();
+    expect(synced).toMatchObject({ ok: false, error: { code: 'config' } });
+    expect(teamLinkRepo(scripted.db).get()).toBeNull();
     const named = await workstation('', { DCDESK_ANALYST: 'Caio' });
     expect(await named.service.connect(url('postgres'))).toMatchObject({ ok: true });
   });
