@@ -15,6 +15,7 @@ export function cliTeam(db: Db, io: Io): TeamService {
   return teamService(db, cliKeychain(io), {
     analystSetting: () => settingsRepo(db).read().analystName,
     env: io.env,
+    surface: 'cli',
   });
 }
 

@@ -110,6 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
     analystSetting: () => settings().analystName,
+    surface: 'window',
     onApplied: () => emit('main:outcomes.changed', { operation: 'team.sync' }),
   });
   // Outcome changes reach the team shortly after they are made.

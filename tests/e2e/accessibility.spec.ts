@@ -188,6 +188,8 @@ async function scanTeam(page: Page, app: App, found: Violation[]): Promise<void>
   }
   const { user, database } = cluster.connection;
   const url = `postgresql://${user}@127.0.0.1:${String(cluster.port)}/${database}`;
+  // Connecting needs a name the analyst chose.
+  await call(app, 'settings.update', { analystName: 'Ana' });
   await call(app, 'team.connect', { url });
   await expect(team.getByTestId('team-url')).toHaveText(url);
   await team.getByTestId('team-sync').click();

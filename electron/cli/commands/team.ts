@@ -27,13 +27,27 @@ function printStatus(io: Io, status: TeamStatus, json: boolean): void {
   // come from that database, so a line feed in them would print a status line of its own.
   io.out(`team database: ${shown(status.url)}`);
   io.out(`analyst: ${shown(status.analyst)}`);
+  // The login the database records with each change, and binds the analyst's name to.
+  const login = parseTeamUrl(status.url);
+  if (login.ok)
+    io.out(
+      `login: ${shown(login.url.user)} (recorded with each change; the analyst name is bound to it)`,
+    );
   io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
   io.out(`changes waiting: ${String(status.waiting)}`);
-  io.out(`password: ${status.passwordSaved ? 'saved in the OS keychain (hidden)' : 'none saved'}`);
+  io.out(`password: ${passwordSource(io, status)}`);
   io.out(
     `colleagues seen: ${status.colleagues.length > 0 ? status.colleagues.map(shown).join(', ') : 'none yet'}`,
   );
   if (status.lastError) io.out(`last error: ${shown(status.lastError)}`);
+}
+
+/** Where the password a sync would use comes from, as `connection()` picks it (team-service.ts). */
+function passwordSource(io: Io, status: TeamStatus): string {
+  if (io.env.DCDESK_TEAM_PASSWORD) return 'given for this command (DCDESK_TEAM_PASSWORD)';
+  const fromEnv = io.env.DCDESK_TEAM_URL?.trim() ? parseTeamUrl(io.env.DCDESK_TEAM_URL) : null;
+  if (fromEnv?.ok && fromEnv.url.password !== undefined) return 'given in DCDESK_TEAM_URL';
+  return status.passwordSaved ? 'saved in the OS keychain (hidden)' : 'none saved';
 }
 
 async function withTeamOf(
@@ -94,6 +108,10 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
     ),
   status: (argv, io) =>
     withTeamOf(argv, io, { json: { type: 'boolean' } }, async (team, values) => {
+      // A DCDESK_TEAM_URL a sync would refuse is refused here too, in the same words: a status
+      // mixing its URL with the linked team's syncs and colleagues would describe neither.
+      const refused = team.refusal();
+      if (refused) return reportError(io, refused);
       printStatus(io, await team.statusWithKeychain(), values.json === true);
       return exitCodes.ok;
     }),
@@ -147,7 +165,9 @@ with the next sync.
               on a terminal (or, with --password-stdin, read from the first line of stdin; a
               script without it connects with none, for trust or .pgpass set-ups) and kept in the
               OS keychain, never in the URL kept here. TLS is required unless the server is on
-              this machine.
+              this machine. It needs the analyst name set first, and refuses another
+              application's database and, while this data folder is linked to a team, another
+              one (disconnect first).
   status      the database, the analyst name, the last sync, the changes waiting, whether its
               password is in the keychain and the colleagues seen (--json: {url, analyst, osUser,
               passwordSaved, lastSyncAt, lastError, waiting, colleagues, syncing})

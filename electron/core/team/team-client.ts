@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { fail, ok, type Result } from '../../../shared/result';
-import { teamFailureMessage } from './team-errors';
-import { migrateTeamSchema } from './team-schema';
+import { teamFailureMessage, type TeamSurface } from './team-errors';
+import { checkTeamDatabase, checkTeamVersion, migrateTeamSchema } from './team-schema';
 import type { TeamUrl } from './team-url';
 
 /** How long to wait for the server to accept a connection, and for one statement. */
@@ -20,7 +20,7 @@ const idleInTransactionMs = 30_000;
 export async function openTeamClient(
   url: TeamUrl,
   password: string | undefined,
-  options: { migrate: boolean } = { migrate: true },
+  options: { migrate?: boolean; surface?: TeamSurface } = {},
 ): Promise<Result<pg.Client>> {
   const client = new pg.Client({
     host: url.host,
@@ -44,11 +44,12 @@ export async function openTeamClient(
   client.on('error', () => undefined);
   try {
     await client.connect();
-    if (options.migrate) await migrateTeamSchema(client);
-    else await client.query('SELECT 1');
+    // A test only reads: whether this is a team database (or an empty one Connect may set up).
+    if (options.migrate ?? true) await migrateTeamSchema(client);
+    else if (await checkTeamDatabase(client)) await checkTeamVersion(client);
     return ok(client);
   } catch (caught) {
     await client.end().catch(() => undefined);
-    return fail('team', teamFailureMessage(caught, url, [password, url.password]));
+    return fail('team', teamFailureMessage(caught, url, [password, url.password], options.surface));
   }
 }

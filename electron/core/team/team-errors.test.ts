@@ -57,4 +57,26 @@ describe('teamFailureMessage', () => {
       "The team database at db.example.com:5432 refused a change: An upload's answer is recorded once: a sent or failed line cannot change. Nothing was changed there; if this repeats, ask the database's administrator.",
     );
   });
+
+  it('starts its sentence with a capital, as it follows a title ("The team database failed.")', () => {
+    for (const code of ['28P01', 'ETIMEDOUT', '42501', 'ECONNREFUSED'])
+      expect(teamFailureMessage(Object.assign(new Error('x'), { code }), url)).toMatch(/^[A-Z]/);
+    expect(teamFailureMessage(new Error('Query read timeout'), url)).toMatch(/^[A-Z]/);
+  });
+
+  it('names dcdesk team connect on the command line, and nowhere else in the window', () => {
+    const refused = Object.assign(new Error('password authentication failed'), { code: '28P01' });
+    expect(teamFailureMessage(refused, url, [], 'cli')).toMatch(/\(dcdesk team connect\)\.$/);
+    const inWindow = teamFailureMessage(refused, url, [], 'window');
+    expect(inWindow).not.toMatch(/dcdesk|Settings → Team/);
+    expect(inWindow).toMatch(/Connect again with the right password\.$/);
+  });
+
+  it('says a loopback server without TLS is refused for the sslmode, not for being on the network', () => {
+    const noTls = new Error('The server does not support SSL connections');
+    const local = { ...url, host: '127.0.0.1' };
+    expect(teamFailureMessage(noTls, local)).toMatch(/sslmode/);
+    expect(teamFailureMessage(noTls, local)).not.toMatch(/on the network/);
+    expect(teamFailureMessage(noTls, url)).toMatch(/on the network must/);
+  });
 });

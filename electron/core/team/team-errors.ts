@@ -1,8 +1,25 @@
 import { messageOf } from '../../../shared/message-of';
-import { TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
-import type { TeamUrl } from './team-url';
+import { NotTeamDatabase, TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
+import { cleanName } from './analyst';
+import { localHost, type TeamUrl } from './team-url';
 import { createRedactor } from '../service/redact';
 import { refusedState } from './team-guards';
+
+/**
+ * Where the analyst reads a failure: the CLI's messages name `dcdesk team connect`, the
+ * window's none (the analyst is in Settings → Team, or its last error, already); `any` names
+ * both, for a caller that cannot tell.
+ */
+export type TeamSurface = 'cli' | 'window' | 'any';
+
+/** How to connect again, as a parenthesis after a sentence ('' in the window). */
+function reconnectHint(surface: TeamSurface, piped = false): string {
+  const cli = piped
+    ? 'dcdesk team connect, with --password-stdin when piped'
+    : 'dcdesk team connect';
+  if (surface === 'window') return '';
+  return surface === 'cli' ? ` (${cli})` : ` (${cli}, or Settings → Team)`;
+}
 
 /**
  * A failure of the team database in words an analyst can act on. The message names the server
@@ -13,18 +30,27 @@ export function teamFailureMessage(
   caught: unknown,
   url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
   secrets: ReadonlyArray<string | undefined> = [],
+  surface: TeamSurface = 'any',
 ): string {
   // A server may echo anything, a password included, escaped as a connection URL or a form
   // writes it: every secret known here is hidden in any of those spellings.
   const redactor = createRedactor();
   for (const secret of secrets) if (secret) redactor.remember(secret);
-  return redactor.text(describe(caught, url));
+  const said = describe(caught, url, surface);
+  // Shown after a title ("The team database failed."): a sentence of its own, capitalised.
+  return redactor.text(said.charAt(0).toUpperCase() + said.slice(1));
 }
 
-function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>) {
+function describe(
+  caught: unknown,
+  url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
+  surface: TeamSurface,
+) {
   if (caught instanceof TeamSchemaOutdated || caught instanceof TeamSchemaNewer)
     return caught.message;
   const where = `the team database at ${url.host}:${String(url.port)}`;
+  if (caught instanceof NotTeamDatabase)
+    return `The database ${url.database} at ${url.host}:${String(url.port)} is not a Device Check Desk team database: it holds other tables (${caught.tables.slice(0, 5).map(cleanName).join(', ')}) and no team schema. Nothing was changed there. Check the database's name in the URL: a team database starts empty (docs/team-database.md).`;
   const code = (caught as { code?: unknown } | null)?.code;
   switch (code) {
     case 'ECONNREFUSED':
@@ -47,7 +73,7 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
       return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
     case '28P01':
     case '28000':
-      return `${where} refused the user ${url.user} or its password. Connect again with the right password (dcdesk team connect, or Settings → Team).`;
+      return `${where} refused the user ${url.user} or its password. Connect again with the right password${reconnectHint(surface)}.`;
     case '3D000':
       return `${where} has no database named ${url.database}.`;
     case refusedState:
@@ -70,11 +96,14 @@ function describe(caught: unknown, url: Pick<TeamUrl, 'host' | 'port' | 'user' |
     return `The connection to ${where} was cut. Nothing is lost: the changes wait here and go with the next sync.`;
   if (/timeout|timed out/i.test(message))
     return `${where} did not answer in time. Nothing is lost: the changes wait here and go with the next sync.`;
+  // On this machine TLS is needed only when the URL's sslmode asks for it (team-url.ts).
   if (/server does not support SSL/i.test(message))
-    return `${where} does not offer TLS, which a team database on the network must.`;
+    return localHost(url.host)
+      ? `${where} does not offer TLS, which the URL's sslmode demands. On this machine TLS may be left out: remove sslmode from the URL.`
+      : `${where} does not offer TLS, which a team database on the network must.`;
   if (/SSL|TLS|certificate/i.test(message))
     return `The TLS connection to ${where} failed: the server must offer TLS with a certificate this computer trusts.`;
   if (/password/i.test(message))
-    return `${where} asked for a password and none is saved. Connect again with it (dcdesk team connect, with --password-stdin when piped, or Settings → Team).`;
+    return `${where} asked for a password and none is saved. Connect again with it${reconnectHint(surface, true)}.`;
   return `The team database at ${url.host}:${String(url.port)} failed: ${message.replace(/postgres(ql)?:\/\/\S+/gi, '[url]').slice(0, 300)}`;
 }

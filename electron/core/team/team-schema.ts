@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import { inTransaction } from './pg-transaction';
 import { guardsSql } from './team-guards';
+import { loginsSql } from './team-logins';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -112,6 +113,13 @@ ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
     name: 'guards',
     sql: guardsSql,
   },
+  {
+    // Whose name a change carries (team-logins.ts): the login of each outcome change recorded,
+    // each analyst's name bound to the login that first used it.
+    version: 6,
+    name: 'logins',
+    sql: loginsSql,
+  },
 ];
 
 /** The advisory lock key serialising schema changes (any constant every workstation shares). */
@@ -126,11 +134,8 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
   return inTransaction(client, async () => {
     const applied: number[] = [];
     await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
-    const { rows: exists } = await client.query<{ table: string | null }>(
-      "SELECT to_regclass('schema_migrations')::text AS table",
-    );
     const have = new Set<number>();
-    if (exists[0]?.table) {
+    if (await checkTeamDatabase(client)) {
       const { rows } = await client.query<{ version: number }>(
         'SELECT version FROM schema_migrations',
       );
@@ -159,6 +164,48 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
     }
     return applied;
   });
+}
+
+/**
+ * Whether the database holds a team schema (true), or is empty, ready for one (false). Another
+ * application's database throws `NotTeamDatabase`, before anything is written: its tables may
+ * share the team's names (answers, outcomes), and migration 1 would fail on them, or worse,
+ * find a `schema_migrations` of another tool's. Read only, so Test connection can ask it too.
+ */
+export async function checkTeamDatabase(client: ClientBase): Promise<boolean> {
+  // Ours: a schema_migrations with a name column whose first migration is ours (another tool's
+  // table of that name, Rails' or golang-migrate's, has no name column).
+  const { rows: shape } = await client.query<{ ours: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+       AND table_name = 'schema_migrations' AND column_name = 'name') AS ours`,
+  );
+  if (shape[0]?.ours) {
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT name FROM schema_migrations WHERE version = 1',
+    );
+    if (rows[0]?.name === teamMigrations[0]?.name) return true;
+  }
+  const { rows: tables } = await client.query<{ name: string }>(
+    'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1',
+  );
+  if (tables.length > 0) throw new NotTeamDatabase(tables.map((table) => table.name));
+  return false;
+}
+
+/** Throws `TeamSchemaNewer` when a newer app set this team database up: this one could misread it. */
+export async function checkTeamVersion(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ newest: number | null }>(
+    'SELECT max(version) AS newest FROM schema_migrations',
+  );
+  const newest = rows[0]?.newest ?? 0;
+  if (newest > (teamMigrations.at(-1)?.version ?? 0)) throw new TeamSchemaNewer(newest);
+}
+
+/** The database holds another application's tables and no team schema. */
+export class NotTeamDatabase extends Error {
+  constructor(readonly tables: readonly string[]) {
+    super(`The database holds other tables (${tables.slice(0, 5).join(', ')}).`);
+  }
 }
 
 /** The schema lacks migrations and this role may not apply them. */

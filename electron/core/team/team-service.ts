@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { TeamStatus, TeamSyncReport } from '../../../shared/contract/team';
-import { fail, ok, type Result } from '../../../shared/result';
+import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import type { CredentialStore } from '../credentials/keychain';
 import type { Db } from '../store/db';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
-import { analystName, osAnalyst } from './analyst';
+import { analystName, cleanName, osAnalyst } from './analyst';
 import { openTeamClient } from './team-client';
 import {
   claimUpload,
@@ -16,7 +16,7 @@ import {
   type SentBefore,
 } from './team-ledger';
 import type { TeamGate } from '../uploads/upload-service';
-import { teamFailureMessage } from './team-errors';
+import { teamFailureMessage, type TeamSurface } from './team-errors';
 import { syncTeam } from './team-sync';
 import { parseTeamUrl, type TeamUrl } from './team-url';
 
@@ -28,6 +28,8 @@ export interface TeamOptions {
   env?: NodeJS.ProcessEnv;
   /** Told after each sync that changed outcomes here (the app refreshes its windows). */
   onApplied?: (report: TeamSyncReport) => void;
+  /** Where failures are read, for how they say to connect again (team-errors.ts). */
+  surface?: TeamSurface;
 }
 
 /**
@@ -45,7 +47,40 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
   const trail = trailRepo(db);
   let running: Promise<Result<TeamSyncReport>> | null = null;
 
+  const surface = options.surface ?? 'any';
   const analyst = () => analystName(options.analystSetting(), env);
+  /** The name the analyst chose (the setting, or DCDESK_ANALYST), or '' for none yet. */
+  const chosenName = () =>
+    cleanName(env.DCDESK_ANALYST ?? '') || cleanName(options.analystSetting());
+
+  /** Connecting needs a name the analyst chose (see `connect`). */
+  function nameFirst(): Result<never> {
+    return fail(
+      'config',
+      surface === 'window'
+        ? 'Write your name in the team (below) and save it before connecting: colleagues see it beside every change you make, and the team database keeps it.'
+        : 'Set your name in the team before connecting: dcdesk settings set analystName "Your Name" (or DCDESK_ANALYST for one command). Colleagues see it beside every change you make, and the team database keeps it.',
+    );
+  }
+
+  /**
+   * Why this data folder may not work with the team at `url`: it is linked to another one. Said
+   * the same way for DCDESK_TEAM_URL, `team status` and Connect; changing teams is a
+   * disconnection first, so no sync mixes two teams' changes and cursors.
+   */
+  function otherTeam(url: TeamUrl): Result<never> | null {
+    const linked = link.get();
+    if (!linked || linked.url === url.stored) return null;
+    const named =
+      env.DCDESK_TEAM_URL?.trim() && parseTeamUrl(env.DCDESK_TEAM_URL).ok
+        ? 'DCDESK_TEAM_URL names another'
+        : `${url.stored} is another`;
+    const how = surface === 'window' ? 'Disconnect' : "Run 'dcdesk team disconnect'";
+    return fail(
+      'config',
+      `This data folder syncs with the team database ${linked.url}; ${named}. ${how} first to change teams.`,
+    );
+  }
 
   function status(): TeamStatus {
     const linked = link.get();
@@ -79,13 +114,10 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     if (!fromEnv && !linked) return null;
     const url = parsed(fromEnv || (linked?.url ?? ''));
     if (!url.ok) return url;
-    if (fromEnv) {
-      if (linked && linked.url !== url.value.stored)
-        return fail(
-          'config',
-          `This data folder syncs with the team database ${linked.url}; DCDESK_TEAM_URL names another. Run 'dcdesk team disconnect' first to change teams.`,
-        );
-    }
+    const other = otherTeam(url.value);
+    if (other) return other;
+    // DCDESK_TEAM_URL links an unlinked folder at its first sync: a connect, so a name first.
+    if (!linked && !chosenName()) return nameFirst();
     const given = env.DCDESK_TEAM_PASSWORD || url.value.password;
     if (given) return ok({ url: url.value, password: given });
     const saved = await keychain.teamPassword.read(url.value.stored);
@@ -101,7 +133,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     const team = await connection();
     if (team === null) return null;
     if (!team.ok) return team;
-    const client = await openTeamClient(team.value.url, team.value.password);
+    const client = await openTeamClient(team.value.url, team.value.password, { surface });
     if (!client.ok) {
       link.failed(client.error.message);
       return client;
@@ -111,7 +143,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     try {
       return ok(await work(client.value));
     } catch (caught) {
-      const message = teamFailureMessage(caught, team.value.url, [team.value.password]);
+      const message = teamFailureMessage(caught, team.value.url, [team.value.password], surface);
       link.failed(message);
       return fail('team', message);
     } finally {
@@ -197,6 +229,15 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     );
   }
 
+  /** Why a sync would refuse the team this command names (`DCDESK_TEAM_URL`), or null. */
+  function refusal(): AppError | null {
+    const fromEnv = env.DCDESK_TEAM_URL?.trim();
+    if (!fromEnv) return null;
+    const url = parsed(fromEnv);
+    const refused = url.ok ? otherTeam(url.value) : url;
+    return refused && !refused.ok ? refused.error : null;
+  }
+
   function configured(): boolean {
     return Boolean(env.DCDESK_TEAM_URL?.trim()) || link.get() !== null;
   }
@@ -212,6 +253,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
   return {
     status,
     statusWithKeychain,
+    refusal,
     analyst,
     gate,
     held,
@@ -232,6 +274,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       if (!url.ok) return url;
       const client = await openTeamClient(url.value, password ?? url.value.password, {
         migrate: false,
+        surface,
       });
       if (!client.ok) return client;
       await client.value.end().catch(() => undefined);
@@ -252,8 +295,13 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     ): Promise<Result<TeamStatus>> {
       const url = parsed(text);
       if (!url.ok) return url;
+      const other = otherTeam(url.value);
+      if (other) return other;
+      // The first sync registers the analyst's name with the team for good ("Analysts seen")
+      // and binds it to this login: it must be one the analyst chose, not the OS user's.
+      if (!chosenName()) return nameFirst();
       const secret = password || url.value.password;
-      const client = await openTeamClient(url.value, secret);
+      const client = await openTeamClient(url.value, secret, { surface });
       if (!client.ok) return client;
       await client.value.end().catch(() => undefined);
       if (secret) {
@@ -262,9 +310,6 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       }
       // A sync still running against the team linked before ends before the link changes.
       await running;
-      const before = link.get();
-      if (before && before.url !== url.value.stored)
-        await keychain.teamPassword.remove(before.url).catch(() => undefined);
       link.link(url.value.stored);
       const first = sync();
       if (options.wait) await first;

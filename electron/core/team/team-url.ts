@@ -28,6 +28,11 @@ export type TeamUrlResult =
 const loopback = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const sslmodes = new Set(['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']);
 
+/** A server on this machine: loopback or a unix socket (a path), where TLS is not needed. */
+export function localHost(host: string): boolean {
+  return host.startsWith('/') || loopback.has(host);
+}
+
 function failure(code: TeamUrlErrorCode, message: string): TeamUrlResult {
   return { ok: false, code, message };
 }
@@ -73,7 +78,7 @@ export function parseTeamUrl(text: string): TeamUrlResult {
       'The team database URL needs a user, a host and a database: postgresql://USER@HOST:PORT/DATABASE.',
     );
   const socket = host.startsWith('/');
-  const local = socket || loopback.has(host);
+  const local = localHost(host);
   const sslmode = parsed.searchParams.get('sslmode');
   if (sslmode !== null && !sslmodes.has(sslmode))
     return failure(

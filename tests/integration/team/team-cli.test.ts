@@ -177,7 +177,9 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
     const other = await dcdesk(['team', 'status', '--data-dir', work.file('Ana')], {
       DCDESK_TEAM_URL: 'postgresql://someone@127.0.0.1:1/other',
     });
-    expect(other.code).toBe(0);
+    // Status refuses as sync does: it would otherwise show that URL with the linked team's syncs.
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/syncs with the team database .*DCDESK_TEAM_URL names another/);
     const sync = await dcdesk(['team', 'sync', '--data-dir', work.file('Ana')], {
       DCDESK_TEAM_URL: 'postgresql://someone@127.0.0.1:1/other',
     });

@@ -13,7 +13,7 @@ if (missing) console.warn(`Skipping the team password tests: ${missing}`);
 
 // The real Secret Service of tests/support/secret-service.ts, under a service name of our own.
 const service = `Device Check Desk team tests ${randomUUID()}`;
-const env = { DCDESK_KEYCHAIN_SERVICE: service };
+const env = { DCDESK_KEYCHAIN_SERVICE: service, DCDESK_ANALYST: 'Ana' };
 const password = 'team Pa55 wörd';
 
 // Skipped only where Debian's PostgreSQL is not installed (the reason is printed above); CI installs

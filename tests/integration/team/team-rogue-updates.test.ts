@@ -152,12 +152,22 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
       const device = await owner.query("SELECT device_id FROM answers WHERE external_id = 'OK-6'");
       expect(device.rows).toEqual([{ device_id: 'dev-b' }]);
 
-      // "Colleagues seen": each sync moves its own time.
-      for (const client of [ana, ana, bruno])
+      // "Colleagues seen": each sync moves its own time, and only its own (team-logins.ts).
+      for (const [client, name] of [
+        [ana, 'Ana'],
+        [ana, 'Ana'],
+        [bruno, 'Bruno'],
+      ] as const)
         await client.query(
-          `INSERT INTO analysts (name, last_sync_at) VALUES ('Ana', now())
+          `INSERT INTO analysts (name, last_sync_at) VALUES ($1, now())
            ON CONFLICT (name) DO UPDATE SET last_sync_at = excluded.last_sync_at`,
+          [name],
         );
+      await refuses(
+        bruno,
+        `INSERT INTO analysts (name, last_sync_at) VALUES ('Ana', now())
+         ON CONFLICT (name) DO UPDATE SET last_sync_at = excluded.last_sync_at`,
+      );
     } finally {
       await Promise.all([ana.end(), bruno.end()]);
     }
@@ -186,7 +196,8 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
   it("refuses answering a colleague's claim without its key, on a login they share", async () => {
     const [ana, bruno] = [await as('team_login'), await as('team_login')];
     try {
-      const sending = { ...claim(['RG-11'], 'Ana', 'Suspeito'), answerKey: randomUUID() };
+      // A name of the shared login's own: 'Ana' is bound to ana_login (team-logins.ts).
+      const sending = { ...claim(['RG-11'], 'Tina', 'Suspeito'), answerKey: randomUUID() };
       expect(await claimUpload(ana, sending)).toEqual({ ok: true });
       for (const key of [undefined, randomUUID(), ''])
         await expect(
@@ -350,14 +361,14 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
     try {
       await owner.query(
         `INSERT INTO answers (environment, external_id, device_id, answered_at, analyst)
-         VALUES ('sandbox', 'RG-8', 'dev-ana', now() - interval '1 hour', 'Ana')`,
+         VALUES ('sandbox', 'RG-8', 'dev-ana', now() - interval '1 hour', 'Olga')`,
       );
-      await owner.query("INSERT INTO analysts VALUES ('Carla', now() + interval '1 year')");
+      await owner.query("INSERT INTO analysts VALUES ('Rita', now() + interval '1 year')");
       for (const sql of [
         "UPDATE answers SET device_id = 'dev-forged' WHERE external_id = 'RG-8'",
         "UPDATE answers SET external_id = 'RG-8b' WHERE external_id = 'RG-8'",
         "UPDATE answers SET environment = 'production' WHERE external_id = 'RG-8'",
-        "UPDATE analysts SET name = 'Mallory' WHERE name = 'Carla'",
+        "UPDATE analysts SET name = 'Mallory' WHERE name = 'Rita'",
       ])
         await refuses(bruno, sql);
       const { rows } = await owner.query(
@@ -366,7 +377,7 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
       expect(rows).toEqual([{ device_id: 'dev-ana' }]);
       // A sync dated a year ahead would stay first among "colleagues seen": dated now instead.
       const seen = await owner.query(
-        "SELECT last_sync_at <= now() AS now FROM analysts WHERE name = 'Carla'",
+        "SELECT last_sync_at <= now() AS now FROM analysts WHERE name = 'Rita'",
       );
       expect(seen.rows).toEqual([{ now: true }]);
     } finally {
@@ -382,7 +393,7 @@ describe.skipIf(missing)("an analyst's login changing the team database by hand"
         externalId: 'RG-9',
         outcome: 'Suspeito',
         previous: null,
-        analyst: 'Ana',
+        analyst: 'Olga',
         at: new Date(),
         source: 'key',
       },

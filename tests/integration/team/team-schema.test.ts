@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateTeamSchema } from '../../../electron/core/team/team-schema';
+import { migrateTeamSchema, teamMigrations } from '../../../electron/core/team/team-schema';
 import { postgresMissing, startCluster, type Cluster } from '../../support/postgres';
 
 const missing = postgresMissing();
@@ -22,7 +22,7 @@ describe.skipIf(missing)('team schema migrations', () => {
     await Promise.all(clients.map((client) => client.connect()));
     try {
       const applied = await Promise.all(clients.map((client) => migrateTeamSchema(client)));
-      expect(applied.flat().sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(applied.flat().sort()).toEqual(teamMigrations.map((migration) => migration.version));
       expect(await migrateTeamSchema(first)).toEqual([]);
       const { rows } = await first.query<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",

@@ -45,7 +45,7 @@ export const teamMessages = catalogue(
       'Nothing is lost: the changes made here wait and go with the next sync.',
     'settings.team.analyst': 'Your name in the team',
     'settings.team.analystHint':
-      'Colleagues see it beside the outcomes you change. Leave it empty to use this computer’s user name ({name}).',
+      'Colleagues see it beside the outcomes you change; connecting to a team needs one. Leave it empty to use this computer’s user name ({name}).',
     'settings.team.analystHintSet':
       'Colleagues see it beside the outcomes you change. Leave it empty to use this computer’s user name.',
     'settings.team.saveAnalyst': 'Save name',
@@ -98,7 +98,7 @@ export const teamMessages = catalogue(
       'Nada se perde: as alterações feitas aqui esperam e vão com a próxima sincronização.',
     'settings.team.analyst': 'Seu nome na equipe',
     'settings.team.analystHint':
-      'Os colegas o veem ao lado dos resultados que você altera. Deixe vazio para usar o nome de usuário deste computador ({name}).',
+      'Os colegas o veem ao lado dos resultados que você altera; conectar a uma equipe exige um. Deixe vazio para usar o nome de usuário deste computador ({name}).',
     'settings.team.analystHintSet':
       'Os colegas o veem ao lado dos resultados que você altera. Deixe vazio para usar o nome de usuário deste computador.',
     'settings.team.saveAnalyst': 'Salvar nome',

@@ -39,7 +39,11 @@ export function TeamStatusFacts({ status }: { status: TeamStatus }) {
       {status.lastError === null ? null : (
         <div className="notice notice-error" role="alert" data-testid="team-last-error">
           <p className="notice-title">{t('settings.team.lastError')}</p>
-          <p>{status.lastError}</p>
+          {/* The core's words are English: labelled and marked so outside English (error-notice). */}
+          <p>
+            {locale === 'en' ? null : <span className="hint">{t('error.detailInEnglish')} </span>}
+            <span lang={locale === 'en' ? undefined : 'en'}>{status.lastError}</span>
+          </p>
           <p className="hint">{t('settings.team.lastErrorHint')}</p>
         </div>
       )}
