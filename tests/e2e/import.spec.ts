@@ -225,3 +225,33 @@ test('a session ID merged over two rows: the second row says where the value is,
   await expect(page.getByTestId('total-fixed').locator('dd')).toHaveAttribute('data-value', '1');
   expect(await total(page, 'invalid')).toBe('0');
 });
+
+test('a workbook’s hidden sheets are marked in the sheet list', async ({ page, app: _app }) => {
+  const book = XLSX.utils.book_new();
+  for (const name of ['Rascunho', 'Pedidos', 'Segredo'])
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Sessão'],
+        [t(1).externalID, t(1).sessionID],
+      ]),
+      name,
+    );
+  book.Workbook = {
+    Sheets: [
+      { name: 'Rascunho', Hidden: 1 },
+      { name: 'Pedidos', Hidden: 0 },
+      { name: 'Segredo', Hidden: 2 },
+    ],
+  };
+  const buffer = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  await upload(
+    page,
+    'abas.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  );
+  const options = page.getByTestId('sheet-select').locator('option');
+  await expect(options).toHaveText(['Rascunho (hidden)', 'Pedidos', 'Segredo (hidden)']);
+  await expect(page.getByTestId('sheet-select')).toHaveValue('Pedidos');
+});
