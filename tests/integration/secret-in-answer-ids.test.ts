@@ -8,7 +8,7 @@ import { ok } from '../../shared/result';
 /**
  * An answer whose identifiers (device IDs, smart ID, insight codes) hold a secret or the
  * customer's data: hiding it would store a made-up identifier as a good answer, which a later
- * response-variable file would send. It is refused; a chance likeness to a token is not a secret.
+ * response-variable file would send. It is refused.
  */
 const token = '9f1c2e7a-4b3d-4c8e-9a51-6d2f0b7e3c19';
 const password = 'Senha-Forte-2026';
@@ -20,6 +20,8 @@ const answers = {
   passwordPiece: { deviceID: 'dev-forte-2026-x' },
   cpfInSmartId: { deviceID: 'dev-1', smartID: 'cpf52998224725' },
   tokenInSimilar: { deviceID: 'dev-1', similarityResult: { similarDevices: [`x${token}`] } },
+  /** The token cut into pieces of fifteen characters, in a field the interface does not name. */
+  tokenPieces: { deviceID: 'dev-1', note: token.match(/.{1,15}/g)?.join(' ') },
   /** A field the interface does not name: kept only as a redacted raw copy, the answer is good. */
   echoElsewhere: { deviceID: 'dev-1', note: `password was ${password}` },
 };
@@ -62,10 +64,22 @@ const lookup = () =>
   }).insights(transaction);
 
 describe('identifiers in an answer that hold a secret or the customer data', () => {
-  it('keeps a device ID that merely shares eight characters with the token', async () => {
+  // Eight characters of the token are hidden wherever they stand: an echo cut into short pieces
+  // would give the whole token away otherwise. A device ID sharing them by chance (about once in
+  // five million answers per token) is refused with the others: never stored with a piece hidden.
+  it('refuses a device ID that shares eight characters with the token, stored nowhere', async () => {
     mode = 'tokenLikeness';
     const result = await lookup();
-    expect(result.ok && result.value.result?.deviceID).toBe('a1b2c3d4-4b3d-4c8-77aa');
+    expect(result.ok ? null : result.error.code).toBe('invalid_response');
+    expect(JSON.stringify(result)).not.toContain('4b3d-4c8');
+  });
+
+  it('hides a token echoed cut into pieces of fifteen characters', async () => {
+    mode = 'tokenPieces';
+    const result = await lookup();
+    const text = JSON.stringify(result);
+    for (let at = 0; at + 8 <= token.length; at += 1)
+      expect(text).not.toContain(token.slice(at, at + 8));
   });
 
   for (const [name, field] of [

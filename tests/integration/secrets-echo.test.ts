@@ -159,7 +159,7 @@ describe('a server that echoes the token and the password', () => {
     );
     expect(text).toContain('failed for Bearer [redacted] and [redacted]');
     expect(text).toContain('score is the text "[redacted]"; expected a number from 0 to 1');
-    expect(text).toContain("credentials or the customer's personal data in deviceID");
+    expect(text).toContain('holds text the app hides in deviceID');
     expect(text).toContain('{"deviceID":"Bearer [redacted]","insights":[],"debug":"[redacted]');
     expect(text).toContain(
       'the answer began: {"deviceID":"dev-1","score":"[redacted]","deviceRisk":"Bearer [redacted]"}',

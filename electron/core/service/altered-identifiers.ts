@@ -49,7 +49,7 @@ export function hiddenInIdentifiers(
     ok: false,
     error: {
       code: 'invalid_response',
-      message: `The service's answer holds the service credentials or the customer's personal data in ${fields.join(', ')}; hiding them would change an identifier, so it was not stored as answered. Ask the service operator why.`,
+      message: `The service's answer holds text the app hides in ${fields.join(', ')} (a piece of the service credentials, an e-mail address, or the customer's CPF, phone or CEP): hidden, it would be an identifier the service never gave, so the answer was not stored as answered. Ask the service operator why.`,
       status: 200,
       details: fields.map((field) => `${field} holds text that is hidden`),
       // Redacted before it is cut; the customer's data in it is masked on its way out.

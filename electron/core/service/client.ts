@@ -7,7 +7,7 @@ import { alteredIdentifiers, hiddenInIdentifiers } from './altered-identifiers';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse } from './errors';
 import { echoMask } from './echo-mask';
-import { createRedactor, mapStrings, nothingToHide, tokenEchoedRun, type Redactor } from './redact';
+import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -169,7 +169,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       },
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
-    redactor.remember(grant.value.token, tokenEchoedRun);
+    redactor.remember(grant.value.token);
     return grant;
   }
 

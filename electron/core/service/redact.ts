@@ -26,15 +26,6 @@ export const minSecretChars = 4;
 export const minEchoedRun = 8;
 
 /**
- * The run a token is hidden by when echoed in part. A token is random and lives minutes, so a
- * slice of it says nothing worth hiding; and an answer's own random IDs (GUIDs, like the tokens)
- * share eight characters with a token by chance about once in five million answers (for each
- * token a long run has been issued), which would rewrite a good answer's device ID. Sixteen
- * characters never meet by chance.
- */
-export const tokenEchoedRun = 16;
-
-/**
  * An echoed `Authorization: Bearer …` header, whatever token it carries (one of an older run
  * too), up to the end of the token's alphabet (RFC 6750 b64token), so the JSON around it stays.
  * Searched in every reading of the text (`escapes.ts`), so `tok\/abc` and `Bearer+tok%2Fabc` are
@@ -45,11 +36,8 @@ const bearer = /\b(Bearer[\s+]+)([\w\-.~+/]+=*)/gi;
 const jwt = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{8,}/g;
 
 export interface Redactor {
-  /**
-   * Remembers a secret (the password, each token issued) for every later call: hidden whole, and
-   * any `echoedRun` consecutive characters of it (`minEchoedRun` unless given).
-   */
-  remember(secret: string, echoedRun?: number): void;
+  /** Remembers a secret (the password, each token issued) for every later call. */
+  remember(secret: string): void;
   /** The text with every remembered secret, every bearer header and every JWT replaced. */
   text(value: string): string;
   /** A copy of plain data (JSON-like) with every string passed through `text`. */
@@ -86,12 +74,13 @@ function searchable(text: string): string {
 
 /**
  * The runs of a secret are found without reading a text one position at a time: every run of
- * `runChars` characters holds a whole piece of `pieceChars` starting at a multiple of the step
- * (the number of places a piece can start inside a run), so only the pieces at those places are
- * looked up, as a bit for their hash; the runs around a piece of a secret are then checked as
- * strings. A long answer costs a read of every other character.
+ * `minEchoedRun` characters holds a whole piece of `pieceChars` starting at a multiple of
+ * `pieceStep` (the step is the number of places a piece can start inside a run), so only the
+ * pieces at those places are looked up, as a bit for their hash; the runs around a piece of a
+ * secret are then checked as strings. A long answer costs a read of every other character.
  */
 const pieceChars = 3;
+const pieceStep = minEchoedRun - pieceChars + 1;
 const pieceBitsCount = 1 << 20;
 
 function pieceHash(text: string, from: number): number {
@@ -100,33 +89,6 @@ function pieceHash(text: string, from: number): number {
     Math.imul(text.charCodeAt(from + 1), 31) +
     text.charCodeAt(from + 2);
   return hash & (pieceBitsCount - 1);
-}
-
-/** Every run of `runChars` characters of the forms added, found in a text by its pieces. */
-function runIndex(runChars: number) {
-  const runs = new Set<string>();
-  const pieceBits = new Uint32Array(pieceBitsCount / 32);
-  const hasPiece = (hash: number) => ((pieceBits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0;
-  const step = runChars - pieceChars + 1;
-  return {
-    add(form: string): void {
-      for (let at = 0; at + runChars <= form.length; at++) runs.add(form.slice(at, at + runChars));
-      for (let at = 0; at + pieceChars <= form.length; at++) {
-        const hash = pieceHash(form, at);
-        pieceBits[hash >>> 5] = (pieceBits[hash >>> 5] ?? 0) | (1 << (hash & 31));
-      }
-    },
-    /** Where `searched` holds a run, as spans of `reading`. */
-    spans(reading: Reading, searched: string, spans: Span[]): void {
-      const last = searched.length - runChars;
-      for (let piece = 0; piece + pieceChars <= searched.length; piece += step) {
-        if (!hasPiece(pieceHash(searched, piece))) continue;
-        for (let at = Math.max(0, piece - step + 1); at <= Math.min(piece, last); at++)
-          if (runs.has(searched.slice(at, at + runChars)))
-            spans.push(span(reading, at, at + runChars));
-      }
-    },
-  };
 }
 
 /**
@@ -185,10 +147,24 @@ function span(reading: Reading, from: number, to: number): Span {
 }
 
 export function createRedactor(): Redactor {
-  /** Forms shorter than their run, searched for whole. */
+  /** Forms shorter than `minEchoedRun`, searched for whole. */
   const shortForms = new Set<string>();
-  /** The runs of the longer forms, by the run they are hidden by. */
-  const indexes = new Map<number, ReturnType<typeof runIndex>>();
+  /** Every run of `minEchoedRun` characters of the longer forms. */
+  const runs = new Set<string>();
+  /** A bit for the hash of every piece of the longer forms (see `pieceChars`). */
+  const pieceBits = new Uint32Array(pieceBitsCount / 32);
+  const hasPiece = (hash: number) => ((pieceBits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0;
+
+  /** Where `searched` holds a run of a secret, as spans of `reading`. */
+  function runSpans(reading: Reading, searched: string, spans: Span[]): void {
+    const last = searched.length - minEchoedRun;
+    for (let piece = 0; piece + pieceChars <= searched.length; piece += pieceStep) {
+      if (!hasPiece(pieceHash(searched, piece))) continue;
+      for (let at = Math.max(0, piece - pieceStep + 1); at <= Math.min(piece, last); at++)
+        if (runs.has(searched.slice(at, at + minEchoedRun)))
+          spans.push(span(reading, at, at + minEchoedRun));
+    }
+  }
   let shortest = Infinity;
 
   /** Every span of `value` that writes a secret, a bearer token or a JWT, in any reading. */
@@ -204,7 +180,7 @@ export function createRedactor(): Redactor {
       }
       // Overlapping runs make one span (replaceSpans joins them): a whole secret echoed is one
       // mark, as are its first twelve characters.
-      for (const index of indexes.values()) index.spans(reading, searched, spans);
+      if (runs.size > 0) runSpans(reading, searched, spans);
       if (reading.text.length < 10) continue;
       for (const found of reading.text.matchAll(bearer)) {
         const [, prefix = '', secret = ''] = found;
@@ -225,18 +201,21 @@ export function createRedactor(): Redactor {
   const deep = <T>(value: T): T => mapStrings(value, text);
 
   return {
-    remember(secret, echoedRun = minEchoedRun) {
+    remember(secret) {
       if (secret.length < minSecretChars) return;
       for (const form of formsOf(secret)) {
-        if (form.length < echoedRun) {
+        if (form.length < minEchoedRun) {
           shortForms.add(form);
           shortest = Math.min(shortest, form.length);
           continue;
         }
-        let index = indexes.get(echoedRun);
-        if (index === undefined) indexes.set(echoedRun, (index = runIndex(echoedRun)));
-        index.add(form);
-        shortest = Math.min(shortest, echoedRun);
+        for (let at = 0; at + minEchoedRun <= form.length; at++)
+          runs.add(form.slice(at, at + minEchoedRun));
+        for (let at = 0; at + pieceChars <= form.length; at++) {
+          const hash = pieceHash(form, at);
+          pieceBits[hash >>> 5] = (pieceBits[hash >>> 5] ?? 0) | (1 << (hash & 31));
+        }
+        shortest = Math.min(shortest, minEchoedRun);
       }
     },
     text,
