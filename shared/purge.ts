@@ -26,4 +26,9 @@ export interface BatchDeletion {
    * the newest batch that holds them.
    */
   outcomes: number;
+  /**
+   * Of those, the ones already shared with the team database: they stay there (deleting a batch
+   * here withdraws nothing from colleagues), so the question says so.
+   */
+  shared: number;
 }

@@ -144,3 +144,28 @@ test('a batch is deleted from its screen, after a question that says what goes',
   const left = await call<BatchSummary[]>(app, 'batches.list', {});
   expect(left.map((batch) => batch.id)).not.toContain(batchId);
 });
+
+test('a batch deleted elsewhere while its question is open: confirming says it is gone', async ({
+  page,
+  app,
+}) => {
+  const batchId = await finishedBatch(app, {
+    sourceName: 'apagado-por-outro.csv',
+    sourceSha256: 'f'.repeat(64),
+    rows: rowsOf(2, 0, 800),
+  });
+  await openBatch(page, batchId);
+  await page.getByTestId('delete-batch').click();
+  const dialog = page.getByTestId('confirm-delete-batch');
+  await expect(dialog).toBeVisible();
+  // `dcdesk purge --batch` in another process meanwhile: its own connection, no event to the window.
+  const db = new Database(path.join(app.dataDir, 'history.sqlite3'));
+  try {
+    db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
+  } finally {
+    db.close();
+  }
+  await dialog.getByRole('button', { name: 'Delete the batch' }).click();
+  await expect(page.getByTestId('batch-gone')).toBeVisible();
+  await expect(page.getByTestId('run-panel')).toHaveCount(0);
+});

@@ -73,8 +73,14 @@ describe('deleting a batch', () => {
     expect(cpf && databaseBytes().includes(cpf)).toBeTruthy();
 
     const deletion = batchDeletion(history.db);
-    expect(deletion.preview(mistaken.id)).toEqual({ ok: true, value: { rows: 8, outcomes: 2 } });
-    expect(deletion.delete(mistaken.id)).toEqual({ ok: true, value: { rows: 8, outcomes: 2 } });
+    expect(deletion.preview(mistaken.id)).toEqual({
+      ok: true,
+      value: { rows: 8, outcomes: 2, shared: 0 },
+    });
+    expect(deletion.delete(mistaken.id)).toEqual({
+      ok: true,
+      value: { rows: 8, outcomes: 2, shared: 0 },
+    });
 
     expect(batchesRepo(history.db).get(mistaken.id)).toBeNull();
     expect(count('SELECT COUNT(*) FROM batch_rows')).toBe(4);
@@ -93,6 +99,27 @@ describe('deleting a batch', () => {
     batchDeletion(history.db).delete(batch.id);
     expect(count('SELECT COUNT(*) FROM outcome_changes')).toBe(1);
     expect(count('SELECT COUNT(*) FROM outcomes')).toBe(0);
+  });
+
+  it('counts the reviews already shared with the team, which deleting does not withdraw', async () => {
+    const batch = await ranBatch(sourceRows(8, 300));
+    const seqs = answered(batch.id, 2);
+    expect(seqs).toHaveLength(2);
+    const review = reviewService(history.db);
+    review.set(
+      seqs.map((seq) => ({ batchId: batch.id, seq })),
+      'Suspeito',
+    );
+    // The first one's trail line reached the team database.
+    history.db
+      .prepare(
+        'UPDATE outcome_changes SET pushed = 1 WHERE rowid = (SELECT MIN(rowid) FROM outcome_changes)',
+      )
+      .run();
+    expect(batchDeletion(history.db).preview(batch.id)).toEqual({
+      ok: true,
+      value: { rows: 8, outcomes: 2, shared: 1 },
+    });
   });
 
   it('refuses a batch a live process is running, and says which', async () => {

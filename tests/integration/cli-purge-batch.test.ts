@@ -75,7 +75,13 @@ describe('dcdesk purge --batch', () => {
       '--data-dir',
       work.dir,
     ]);
-    expect(JSON.parse(json.stdout)).toEqual({ batchId, rows: 3, outcomes: 0, dryRun: true });
+    expect(JSON.parse(json.stdout)).toEqual({
+      batchId,
+      rows: 3,
+      outcomes: 0,
+      shared: 0,
+      dryRun: true,
+    });
     expect(batchCount()).toBe(2);
   });
 
@@ -92,6 +98,12 @@ describe('dcdesk purge --batch', () => {
     const run = await dcdesk(['purge', '--batch', 'b-nope', '--yes', '--data-dir', work.dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('There is no batch b-nope.');
+  });
+
+  it('refuses an empty batch ID as a usage mistake', async () => {
+    const run = await dcdesk(['purge', '--batch', '', '--yes', '--data-dir', work.dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--batch takes the ID of a batch');
   });
 
   it('refuses two ways of purging at once', async () => {

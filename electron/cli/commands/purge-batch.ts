@@ -1,7 +1,8 @@
 import { counted } from '../../../shared/count-text';
+import type { BatchDeletion } from '../../../shared/purge';
 import { batchDeletion } from '../../core/privacy/batch-deletion';
 import type { Db } from '../../core/store/db';
-import { exitCodes, reportError, type ExitCode, type Io } from '../io';
+import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { terminalText } from '../terminal-text';
 
 /** How `dcdesk purge --batch` was asked to run. */
@@ -15,6 +16,11 @@ export interface BatchPurgeFlags {
 function what(rows: number, outcomes: number): string {
   const reviews = outcomes > 0 ? ` and ${counted(outcomes, 'review', 'reviews')} set on it` : '';
   return `${counted(rows, 'row', 'rows')} with their answers${reviews}`;
+}
+
+/** Reviews the team database already has: deleting the batch here does not withdraw them. */
+function sharedText(shared: number): string {
+  return `${counted(shared, 'review was', 'reviews were')} already shared with the team: the team database keeps them, and colleagues' files carry them. To withdraw them, clear their outcomes in the review screen before deleting the batch.`;
 }
 
 /** Asks on a terminal before deleting a batch for good; false when refused or unasked. */
@@ -41,19 +47,24 @@ export async function purgeBatch(
   batchId: string,
   flags: BatchPurgeFlags,
 ): Promise<ExitCode> {
+  if (batchId.trim() === '')
+    throw new UsageError('--batch takes the ID of a batch (dcdesk batches lists them).');
   const deletion = batchDeletion(db);
   const preview = deletion.preview(batchId);
   if (!preview.ok) return reportError(io, preview.error);
-  const print = ({ rows, outcomes }: { rows: number; outcomes: number }, dryRun: boolean) => {
-    if (flags.json) io.out(JSON.stringify({ batchId, rows, outcomes, dryRun }));
-    else
+  const print = ({ rows, outcomes, shared }: BatchDeletion, dryRun: boolean) => {
+    if (flags.json) io.out(JSON.stringify({ batchId, rows, outcomes, shared, dryRun }));
+    else {
       io.out(
         `${dryRun ? 'Would delete' : 'Deleted'} batch ${terminalText(batchId)}: ${what(rows, outcomes)}.`,
       );
+      if (shared > 0) io.out(sharedText(shared));
+    }
     return exitCodes.ok;
   };
   if (flags.dryRun) return print(preview.value, true);
-  const { rows, outcomes } = preview.value;
+  const { rows, outcomes, shared } = preview.value;
+  if (!flags.yes && shared > 0 && io.stdinIsTerminal) io.err(sharedText(shared));
   if (!flags.yes && !(await confirmDelete(io, batchId, rows, outcomes))) return exitCodes.usage;
   const deleted = deletion.delete(batchId);
   if (!deleted.ok) return reportError(io, deleted.error);

@@ -38,6 +38,11 @@ function measure(db: Db, batchId: string): BatchDeletion {
   return {
     rows: count(`SELECT COUNT(*) FROM batch_rows WHERE batch_key = (${theBatch})`),
     outcomes: count(`SELECT COUNT(*) FROM (${ownOutcomes})`),
+    shared: count(
+      `SELECT COUNT(*) FROM outcomes o WHERE o.id IN (${ownOutcomes}) AND EXISTS (
+         SELECT 1 FROM outcome_changes c WHERE c.external_id = o.external_id
+           AND c.environment = o.environment AND c.origin = 'here' AND c.pushed = 1)`,
+    ),
   };
 }
 

@@ -17,11 +17,19 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
   const { t } = useI18n();
   const { go } = useNavigation();
   const client = useQueryClient();
+  // Refused because the batch is gone (deleted by another process, which sends no event): the
+  // batch is read again, so the screen says it is gone instead of showing it with an error.
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: queryKeys['batches.get'](batchId) });
+    void client.invalidateQueries({ queryKey: queryKeys['batches.list']() });
+  };
   const preview = useMutation({
     mutationFn: () => unwrap(api.history.batchDeletion({ batchId })),
+    onError: refresh,
   });
   const deletion = useMutation({
     mutationFn: () => unwrap(api.history.deleteBatch({ batchId })),
+    onError: refresh,
     onSuccess: () => {
       client.removeQueries({ queryKey: queryKeys['batches.get'](batchId) });
       go({ section: 'batches' });
@@ -29,7 +37,16 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
   });
   const asked: BatchDeletion | undefined = preview.data;
   const text = asked
-    ? `${t(asked.outcomes > 0 ? 'batches.deleteConfirm.textReviews' : 'batches.deleteConfirm.text', { ...asked })} ${t('batches.deleteConfirm.sent')}`
+    ? [
+        t(asked.outcomes > 0 ? 'batches.deleteConfirm.textReviews' : 'batches.deleteConfirm.text', {
+          rows: asked.rows,
+          outcomes: asked.outcomes,
+        }),
+        asked.shared > 0 ? t('batches.deleteConfirm.shared', { count: asked.shared }) : '',
+        t('batches.deleteConfirm.sent'),
+      ]
+        .filter((part) => part !== '')
+        .join(' ')
     : '';
   const error = preview.error ?? deletion.error;
   return (

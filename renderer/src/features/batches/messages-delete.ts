@@ -13,6 +13,8 @@ export const deleteMessages = catalogue(
     'batches.deleteConfirm.no': 'Keep the batch',
     'batches.deleteConfirm.sent':
       'What was sent to the service stays in the upload ledger, and files you exported are not touched.',
+    'batches.deleteConfirm.shared':
+      '{count, plural, one {# review was} other {# reviews were}} already shared with the team: the team database keeps them, and colleagues’ files carry them. To withdraw them, clear their outcomes in the review screen first.',
   },
   {
     'batches.delete': 'Apagar lote…',
@@ -25,5 +27,7 @@ export const deleteMessages = catalogue(
     'batches.deleteConfirm.no': 'Manter o lote',
     'batches.deleteConfirm.sent':
       'O que foi enviado ao serviço continua no registro de envios, e os arquivos que você exportou não são tocados.',
+    'batches.deleteConfirm.shared':
+      '{count, plural, one {# revisão já foi compartilhada} other {# revisões já foram compartilhadas}} com a equipe: o banco da equipe as mantém, e os arquivos dos colegas as levam. Para retirá-las, limpe os resultados delas na tela de revisão antes.',
   },
 );
