@@ -25,8 +25,9 @@ export const batchesCommand: Command = {
   usage: `dcdesk batches [--json] [--data-dir DIR]
        dcdesk batches --cancel ID [--data-dir DIR]
 
---cancel ID stops a paused, interrupted or never-started batch for good, sending no row (as
-Cancel in the app): a retention purge then deletes it like any finished batch.
+--cancel ID stops a paused, interrupted or never-started batch, sending no row (as Cancel in
+the app, which then offers no Resume; dcdesk bulk --resume ID can still send the rest, as for
+a run stopped with Ctrl-C): a retention purge deletes it like any finished batch.
 
 A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
 resume it with dcdesk bulk --resume ID. The table has a header row: ID, STATE,
