@@ -220,16 +220,20 @@ describe('merged cells', () => {
     expect(detectHeaderRow(book.rows)).toBe(1);
   });
 
-  it('dcdesk bulk sends the two data rows, numbered as the sheet shows them', async () => {
+  // Excel shows the CEP on both rows; the second row holds none. It is held back with a message
+  // naming the merge rather than sent without the value the analyst sees (exit 4: a row problem).
+  it('dcdesk bulk numbers the rows as the sheet shows them, and holds back the one under the merge', async () => {
     const run = await bulk('merged.xlsx', 'merged.json');
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(4);
+    expect(run.stderr).toContain('C4 is part of the merged cells C3:C4, whose value is on row 3');
     const records = JSON.parse(readFileSync(work.file('merged.json'), 'utf8')) as Array<{
       row: number;
       externalID: string;
+      status: string;
     }>;
-    expect(records.map((record) => [record.row, record.externalID])).toEqual([
-      [3, 'order-000050'],
-      [4, 'order-000051'],
+    expect(records.map((record) => [record.row, record.externalID, record.status])).toEqual([
+      [3, 'order-000050', 'ok'],
+      [4, 'order-000051', 'invalid'],
     ]);
   });
 });
