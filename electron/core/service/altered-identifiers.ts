@@ -6,7 +6,7 @@
  */
 import { parseInsightResult } from '../../../shared/domain/insight';
 import type { InsightResult } from '../../../shared/domain/types';
-import { capped } from './body';
+import { refusedAnswer } from './answer-read';
 import type { AppError } from '../../../shared/result';
 import { mapStrings, type Redactor } from './redact';
 
@@ -45,15 +45,10 @@ export function hiddenInIdentifiers(
   text: string,
   redactor: Redactor,
 ): { ok: false; error: AppError } {
-  return {
-    ok: false,
-    error: {
-      code: 'invalid_response',
-      message: `The service's answer holds text the app hides in ${fields.join(', ')} (a piece of the service credentials, an e-mail address, or the customer's CPF, phone or CEP): hidden, it would be an identifier the service never gave, so the answer was not stored as answered. Ask the service operator why.`,
-      status: 200,
-      details: fields.map((field) => `${field} holds text that is hidden`),
-      // Redacted before it is cut; the customer's data in it is masked on its way out.
-      rawBody: capped(redactor.text(text)),
-    },
-  };
+  return refusedAnswer(
+    `The service's answer holds text the app hides in ${fields.join(', ')} (a piece of the service credentials, an e-mail address, or the customer's CPF, phone or CEP): hidden, it would be an identifier the service never gave, so the answer was not stored as answered. Ask the service operator why.`,
+    fields.map((field) => `${field} holds text that is hidden`),
+    text,
+    redactor,
+  );
 }

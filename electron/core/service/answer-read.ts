@@ -40,14 +40,32 @@ export function invalidAnswer(
   text: string,
   redactor: Redactor,
 ): { ok: false; error: AppError } {
+  return refusedAnswer(
+    `The service's answer does not follow the interface (${fields.join(', ')}); it was not stored as answered.`,
+    problems,
+    text,
+    redactor,
+  );
+}
+
+/**
+ * A 200 answer refused (`invalid_response`): why, the details, and the start of its text,
+ * redacted before it is cut, so no part of a secret survives at the cut (the customer's data in
+ * it is masked on its way out of the client).
+ */
+export function refusedAnswer(
+  message: string,
+  details: string[],
+  text: string,
+  redactor: Redactor,
+): { ok: false; error: AppError } {
   return {
     ok: false,
     error: {
       code: 'invalid_response',
-      message: `The service's answer does not follow the interface (${fields.join(', ')}); it was not stored as answered.`,
+      message,
       status: 200,
-      details: problems,
-      // Redacted before it is cut, so no part of a secret survives at the cut.
+      details,
       rawBody: capped(redactor.text(text)),
     },
   };
