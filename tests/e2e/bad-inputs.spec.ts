@@ -115,10 +115,13 @@ const readAs: Record<string, (page: Page) => Promise<void>> = {
     await expect(total(page, 'valid')).toHaveAttribute('data-value', '2');
     await expect(page.getByTestId('request-preview')).toContainText('"externalID": "order-000041"');
   },
+  // The second row's CEP lies under the merge C3:C4: held back, naming the merge, until typed.
   'merged.xlsx': async (page) => {
     await expect(page.getByTestId('header-row')).toHaveValue('1');
     await expect(total(page, 'rows')).toHaveAttribute('data-value', '2');
-    await expect(total(page, 'valid')).toHaveAttribute('data-value', '2');
+    await expect(total(page, 'valid')).toHaveAttribute('data-value', '1');
+    await expect(total(page, 'invalid')).toHaveAttribute('data-value', '1');
+    await expect(page.getByText(/C4 is part of the merged cells C3:C4/).first()).toBeVisible();
   },
   'windows-1252.csv': async (page) => {
     await expect(page.getByTestId('file-csv')).toContainText('Windows-1252');
