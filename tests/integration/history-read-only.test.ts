@@ -31,6 +31,8 @@ if (!canMount)
     'Skipping the read-only data folder test: this machine forbids user namespaces (unshare -rm failed). What the app says of a read-only data folder is not proven here.',
   );
 
+// Skipped where the OS forbids user namespaces (the reason is printed above); CI can mount, so it
+// runs there.
 describe.skipIf(!canMount)('a data folder the app cannot write', () => {
   it('is said as read-only, with its own code, not as ENOENT', async () => {
     const disk = work.file('disk');

@@ -352,9 +352,10 @@ export function createBatchService(options: BatchServiceOptions) {
       return started.ok ? ok({ batch: batch.value, run: started.value, retried }) : started;
     },
     /**
-     * Cancels a batch no runner of this process holds (paused, interrupted, never started), for
-     * good and without sending a row: resuming it only to cancel it would ask the service about
-     * more rows. Under its lease, so a batch another living process runs is refused, not changed
+     * Cancels a batch no runner of this process holds (paused, interrupted, never started),
+     * without sending a row: resuming it only to cancel it would ask the service about more rows.
+     * The window then offers no Resume; `dcdesk bulk --resume` can still send the rest, as after a
+     * run stopped with Ctrl-C. Under its lease, so a batch another living process runs is refused, not changed
      * behind its runner. Rows still being stored stop where they are, as "keep the rows stored"
      * leaves them. A batch already finished or cancelled is left as it is.
      */
