@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
+import { fileRowsSql } from '../../electron/core/store/outcomes.repo';
 import { buildFile, type BuildFileTask } from '../../electron/core/tasks/build-file';
 import { checkResponseRows } from '../../shared/outcomes/response-checks';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
@@ -114,4 +115,43 @@ describe('the rows of a response file, read from the history', () => {
       [rows.length, rows.length],
     ]);
   });
+});
+
+describe('the slices of a response file whose outcomes share one time', () => {
+  // A bulk outcome gives every row it sets the same `set_at`.
+  const sameTime = () =>
+    fixture.db.prepare("UPDATE outcomes SET set_at = '2026-11-27T07:00:00.000Z'").run();
+
+  it('gives every row once, in order, across slices', async () => {
+    sameTime();
+    for (const sliceRows of [1, 3, 4, 7]) {
+      const rows = await reviewService(fixture.db).fileRows('sandbox', query(), { sliceRows });
+      expect(rows).toEqual(stored());
+    }
+  });
+
+  it.each([
+    ['a batch', 'B', false],
+    ['a batch, unsent only', 'B', true],
+    ['every batch', undefined, false],
+  ] as const)(
+    'seeks the place after a slice in %s, never walking the rows before it',
+    (...[, batch, unsent]) => {
+      const sql = fileRowsSql([['o.id', 'id']], batch, unsent, true);
+      const plan = fixture.db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all({ environment: 'sandbox', batchId: 'B', afterAt: '', afterId: 0, limit: 4 }) as Array<{
+        detail: string;
+      }>;
+      const seeks = plan
+        .map((step) => step.detail)
+        .filter((detail) => detail.includes('outcomes_set_at'));
+      // With a row value, `(set_at, id) > (?, ?)`, SQLite seeks only `set_at>?`: every earlier row
+      // of the same time is read and dropped, slice after slice (8 s of a million-row zip).
+      expect(seeks).toEqual([
+        expect.stringContaining('(set_at=? AND rowid>?)'),
+        expect.stringContaining('(set_at>?)'),
+      ]);
+    },
+  );
 });

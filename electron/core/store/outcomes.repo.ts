@@ -359,25 +359,18 @@ export function outcomesRepo(db: Db) {
       unsentOnly: boolean,
       slice: { after: FileRowsCursor | null; limit: number },
     ): { rows: ResponseVariableRow[]; next: FileRowsCursor | null } {
-      const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
-      const after = slice.after ? ' AND (o.set_at, o.id) > (@afterAt, @afterId)' : '';
       const params: Record<string, string | number> = { environment, limit: slice.limit };
       if (batchId !== undefined) params.batchId = batchId;
       if (slice.after)
         Object.assign(params, { afterAt: slice.after.setAt, afterId: slice.after.id });
-      const from = `FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}${after}
-         ORDER BY o.set_at, o.id LIMIT @limit`;
+      const sql = (columns: FileRowColumns) =>
+        fileRowsSql(columns, batchId, unsentOnly, slice.after !== null);
       // The slice and where it ended, read at one moment (a write between them would move it).
       return db
         .transaction(() => {
-          const lines = statement<string>(
-            `SELECT ${outcomeDigit} || o.external_id || char(31) || o.device_id ${from}`,
-          )
-            .pluck(true)
-            .all(params);
+          const lines = statement<string>(sql(lineColumns)).pluck(true).all(params);
           const rows =
-            splitLines(lines) ??
-            arrayRows(statement<unknown>(`SELECT ${arrayColumns} ${from}`), params);
+            splitLines(lines) ?? arrayRows(statement<unknown>(sql(arrayColumns)), params);
           const last = rows.at(-1);
           if (!last || rows.length < slice.limit) return { rows, next: null };
           // The external ID is unique in an environment: the last row's place, by one lookup.
@@ -393,12 +386,53 @@ export function outcomesRepo(db: Db) {
   };
 }
 
-const arrayColumns = 'o.external_id, o.device_id, o.outcome';
-
 /** The digit `fileRows` reads for each outcome a file carries (its place in `outcomes`). */
 const outcomeDigit = `CASE o.outcome ${outcomes
   .map((outcome, digit) => `WHEN '${outcome}' THEN '${String(digit)}'`)
   .join(' ')} ELSE '-' END`;
+
+/** A file row's columns as `fileRowsSql` reads them: each as SQL, and the name it is given. */
+type FileRowColumns = Array<[sql: string, name: string]>;
+
+/**
+ * The SQL of a slice of `fileRows`: the outcomes of the file's scope in `set_at, id` order, those
+ * after the cursor `(@afterAt, @afterId)` when `after`. The cursor is two seeks, not a row value:
+ * SQLite reads `(set_at, id) > (?, ?)` as `set_at >= ?` and filters the ids, so where a bulk
+ * outcome gave a million rows one `set_at`, each slice walked every row before it (8 s of a
+ * million-row zip). `set_at = ? AND id > ?` seeks the cursor's place in the index; `set_at > ?`
+ * starts past its time; each is cut at the slice and the two are ordered again (at most twice
+ * the slice, never the table).
+ */
+export function fileRowsSql(
+  columns: FileRowColumns,
+  batchId: string | undefined,
+  unsentOnly: boolean,
+  after: boolean,
+): string {
+  const unsent = unsentOnly ? ` AND NOT ${sentTo}` : '';
+  const scope = `FROM outcomes o WHERE ${fileScopeOf(batchId)}${unsent}`;
+  const order = 'ORDER BY o.set_at, o.id LIMIT @limit';
+  const values = columns.map(([value, name]) => `${value} AS ${name}`).join(', ');
+  if (!after) return `SELECT ${values} ${scope} ${order}`;
+  const part = (where: string) =>
+    `SELECT * FROM (SELECT ${values}, o.set_at AS cursor_at, o.id AS cursor_id ${scope} AND ${where} ${order})`;
+  return `SELECT ${columns.map(([, name]) => name).join(', ')} FROM (
+    ${part('o.set_at = @afterAt AND o.id > @afterId')}
+    UNION ALL ${part('o.set_at > @afterAt')})
+    ORDER BY cursor_at, cursor_id LIMIT @limit`;
+}
+
+/** Each row as one text (see `fileRows`). */
+const lineColumns: FileRowColumns = [
+  [`${outcomeDigit} || o.external_id || char(31) || o.device_id`, 'line'],
+];
+
+/** Each row as its three values: for a slice whose values hold U+001F. */
+const arrayColumns: FileRowColumns = [
+  ['o.external_id', 'external_id'],
+  ['o.device_id', 'device_id'],
+  ['o.outcome', 'outcome'],
+];
 
 /** The rows of `fileRows`' texts, or null when one is not a digit, an ID, U+001F and a device. */
 function splitLines(lines: Array<string | null>): ResponseVariableRow[] | null {
