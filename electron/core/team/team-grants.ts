@@ -4,9 +4,11 @@ import { updatedColumns } from './team-guards';
  * The grants an analysts' role needs on the team database (issue 17), and no more: read and add
  * answers, outcomes and ledger lines; update only the columns the app updates (team-guards.ts,
  * whose triggers then refuse every change the app never makes); add to the trail but never
- * change or delete it; read the schema's version. The schema itself is created by its owner (the
- * first `dcdesk team connect` as the owner, or any workstation whose role may create tables);
- * analysts need no CREATE.
+ * change or delete it; read the schema's version; call analyst_login, which the triggers on the
+ * answers, the trail and the ledger call as the writing role (team-login-execute.ts: PUBLIC may
+ * not, so a login outside the team cannot bind a name to itself). The schema itself is created
+ * by its owner (the first `dcdesk team connect` as the owner, or any workstation whose role may
+ * create tables); analysts need no CREATE.
  */
 export function analystGrants(role: string, database: string): string {
   const name = quoteIdentifier(role);
@@ -19,6 +21,7 @@ export function analystGrants(role: string, database: string): string {
       ([table, columns]) => `GRANT UPDATE (${columns.join(', ')}) ON ${table} TO ${name};`,
     ),
     `GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${name};`,
+    `GRANT EXECUTE ON FUNCTION analyst_login(text) TO ${name};`,
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import { inTransaction } from './pg-transaction';
 import { guardsSql } from './team-guards';
+import { loginExecuteSql } from './team-login-execute';
 import { loginsSql } from './team-logins';
 
 /**
@@ -119,6 +120,13 @@ ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
     version: 6,
     name: 'logins',
     sql: loginsSql,
+  },
+  {
+    // Who may call analyst_login (team-login-execute.ts): not PUBLIC, as PostgreSQL lets every
+    // function be called, but the roles that may write the rows whose triggers call it.
+    version: 7,
+    name: 'login-execute',
+    sql: loginExecuteSql,
   },
 ];
 

@@ -209,11 +209,15 @@ describe.skipIf(missing)('a team database made before the logins (version 5)', (
     }
     const logins = ['ana', 'bia', 'shared'];
     for (const login of logins) await owner.query(`CREATE ROLE ${login} LOGIN`);
-    const grants = async () => {
-      for (const login of logins)
-        await owner.query(analystGrants(login, cluster?.connection.database ?? ''));
-    };
-    await grants();
+    // The grants of version 5: today's but analyst_login's, which migration 6 creates (and
+    // migration 7 grants to these roles itself, so none is given again after the upgrade).
+    for (const login of logins)
+      await owner.query(
+        analystGrants(login, cluster.connection.database)
+          .split('\n')
+          .filter((line) => !line.includes('analyst_login'))
+          .join('\n'),
+      );
     const as = async (login: string) => {
       const client = new pg.Client({ ...cluster?.connection, user: login });
       await client.connect();
@@ -242,8 +246,7 @@ describe.skipIf(missing)('a team database made before the logins (version 5)', (
     }
     await owner.query("INSERT INTO analysts (name, last_sync_at) VALUES ('Caio', now())");
 
-    expect(await migrateTeamSchema(owner)).toEqual([6]);
-    await grants();
+    expect(await migrateTeamSchema(owner)).toEqual([6, 7]);
     const { rows } = await owner.query<{ name: string; login: string | null }>(
       'SELECT name, login FROM analysts ORDER BY name',
     );
