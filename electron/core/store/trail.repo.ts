@@ -42,6 +42,14 @@ const toChange = (row: ChangeColumns): TrailChange & { origin: 'here' | 'team' }
   origin: row.origin,
 });
 
+/** The oldest changes waiting to be pushed, a page of them. */
+export const waitingSql =
+  'SELECT * FROM outcome_changes WHERE pushed = 0 ORDER BY at, change_id LIMIT ?';
+
+/** Pulled changes waiting for a device, a page after a keyset `(at, change_id)`. */
+export const unappliedSql = `SELECT * FROM outcome_changes WHERE unapplied = 1 AND (at, change_id) > (?, ?)
+  ORDER BY at, change_id LIMIT ?`;
+
 /** The outcome trail and the team's outbox (migration 0014). */
 export function trailRepo(db: Db) {
   const insert = db.prepare(
@@ -49,9 +57,7 @@ export function trailRepo(db: Db) {
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
      VALUES (@changeId, @environment, @externalId, @outcome, @previous, @analyst, @at, @source, @origin, @pushed)`,
   );
-  const waiting = db.prepare<[number], ChangeColumns>(
-    `SELECT * FROM outcome_changes WHERE pushed = 0 ORDER BY at, change_id LIMIT ?`,
-  );
+  const waiting = db.prepare<[number], ChangeColumns>(waitingSql);
   const waitingCount = db.prepare<[], { n: number }>(
     'SELECT COUNT(*) AS n FROM outcome_changes WHERE pushed = 0',
   );
@@ -62,10 +68,7 @@ export function trailRepo(db: Db) {
     `SELECT * FROM outcome_changes WHERE external_id = ? AND environment = ?
      ORDER BY at DESC, change_id DESC LIMIT 1`,
   );
-  const unapplied = db.prepare<[string, string, number], ChangeColumns>(
-    `SELECT * FROM outcome_changes WHERE unapplied = 1 AND (at, change_id) > (?, ?)
-     ORDER BY at, change_id LIMIT ?`,
-  );
+  const unapplied = db.prepare<[string, string, number], ChangeColumns>(unappliedSql);
   const setUnapplied = db.prepare<[number, string]>(
     'UPDATE outcome_changes SET unapplied = ? WHERE change_id = ?',
   );

@@ -19,6 +19,7 @@ import { batchSkipRecent } from './0017-batch-skip-recent';
 import { outcomeReindex } from './0018-outcome-reindex';
 import { deviceCheckIndex } from './0019-device-check-index';
 import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
+import { trailOrder } from './0021-trail-order';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   outcomeReindex,
   deviceCheckIndex,
   outcomesPerEnvironment,
+  trailOrder,
 ];
