@@ -29,10 +29,12 @@ async function createAnalysts(owner: pg.Client, database: string): Promise<void>
   await owner.query('CREATE ROLE caio LOGIN IN ROLE dcdesk_analyst');
 }
 
-async function login(cluster: Cluster, user: string): Promise<pg.Client> {
+/** A connection as `user`, added to `clients` for the end of the describe block. */
+async function login(cluster: Cluster, user: string, clients: pg.Client[]): Promise<pg.Client> {
   const client = new pg.Client({ ...cluster.connection, user });
   client.on('error', () => undefined);
   await client.connect();
+  clients.push(client);
   return client;
 }
 
@@ -167,20 +169,22 @@ async function unpinnedFunctions(owner: pg.Client): Promise<{ all: string[]; unp
 // Skipped only where Debian's PostgreSQL is not installed (the reason is printed above); CI installs
 // it, so they run there. On a machine that skips them, nothing about the search path is proven.
 describe.skipIf(missing)('the team schema’s functions, on a team database set up now', () => {
-  let cluster: Cluster;
+  let cluster: Cluster | undefined;
+  const clients: pg.Client[] = [];
   let owner: pg.Client;
   let ana: pg.Client;
   let caio: pg.Client;
   beforeAll(async () => {
-    cluster = await startCluster();
-    owner = await login(cluster, cluster.connection.user);
+    const started = await startCluster();
+    cluster = started;
+    owner = await login(started, started.connection.user, clients);
     await migrateTeamSchema(owner);
-    await createAnalysts(owner, cluster.connection.database);
-    ana = await login(cluster, 'ana');
-    caio = await login(cluster, 'caio');
+    await createAnalysts(owner, started.connection.database);
+    ana = await login(started, 'ana', clients);
+    caio = await login(started, 'caio', clients);
   });
   afterAll(async () => {
-    for (const client of [ana, caio, owner]) await client?.end();
+    for (const client of clients) await client.end();
     await cluster?.destroy();
   });
 
@@ -219,13 +223,15 @@ describe.skipIf(missing)('the team schema’s functions, on a team database set 
 // Skipped, as the tests above, only where PostgreSQL is not installed (the reason is printed at
 // the top): then the upgrade of a version-7 team database is not proven on that machine.
 describe.skipIf(missing)('a team database made before migration 8 (version 7)', () => {
-  let cluster: Cluster;
+  let cluster: Cluster | undefined;
+  const clients: pg.Client[] = [];
   let owner: pg.Client;
   let ana: pg.Client;
   let caio: pg.Client;
   beforeAll(async () => {
-    cluster = await startCluster();
-    owner = await login(cluster, cluster.connection.user);
+    const started = await startCluster();
+    cluster = started;
+    owner = await login(started, started.connection.user, clients);
     await owner.query(
       'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
@@ -236,12 +242,12 @@ describe.skipIf(missing)('a team database made before migration 8 (version 7)', 
         migration.name,
       ]);
     }
-    await createAnalysts(owner, cluster.connection.database);
-    ana = await login(cluster, 'ana');
-    caio = await login(cluster, 'caio');
+    await createAnalysts(owner, started.connection.database);
+    ana = await login(started, 'ana', clients);
+    caio = await login(started, 'caio', clients);
   });
   afterAll(async () => {
-    for (const client of [ana, caio, owner]) await client?.end();
+    for (const client of clients) await client.end();
     await cluster?.destroy();
   });
 
