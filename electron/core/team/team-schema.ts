@@ -3,6 +3,7 @@ import { inTransaction } from './pg-transaction';
 import { guardsSql } from './team-guards';
 import { loginExecuteSql } from './team-login-execute';
 import { loginsSql } from './team-logins';
+import { searchPathSql } from './team-search-path';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -127,6 +128,13 @@ ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
     version: 7,
     name: 'login-execute',
     sql: loginExecuteSql,
+  },
+  {
+    // Where the schema's functions look names up (team-search-path.ts): never first in the
+    // caller's temporary tables, nor among functions an analyst may create in public.
+    version: 8,
+    name: 'search-path',
+    sql: searchPathSql,
   },
 ];
 

@@ -149,7 +149,7 @@ describe.skipIf(missing)('a team database made before migration 7 (version 6)', 
     await stranger.query("SELECT public.analyst_login('Squatted')");
     expect(await bindingOf(owner, 'Squatted')).toBe('stranger');
 
-    expect(await migrateTeamSchema(owner)).toEqual([7]);
+    expect(await migrateTeamSchema(owner)).toEqual([7, 8]);
     await expect(stranger.query("SELECT public.analyst_login('Bia Lima')")).rejects.toMatchObject(
       denied,
     );

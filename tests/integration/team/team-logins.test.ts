@@ -246,7 +246,7 @@ describe.skipIf(missing)('a team database made before the logins (version 5)', (
     }
     await owner.query("INSERT INTO analysts (name, last_sync_at) VALUES ('Caio', now())");
 
-    expect(await migrateTeamSchema(owner)).toEqual([6, 7]);
+    expect(await migrateTeamSchema(owner)).toEqual([6, 7, 8]);
     const { rows } = await owner.query<{ name: string; login: string | null }>(
       'SELECT name, login FROM analysts ORDER BY name',
     );
