@@ -85,7 +85,7 @@ describe('the row limit and blank rows', () => {
 
 describe('the row limit and a header below the rows the import looks through', () => {
   // 24 title lines, then the header on row 25: past the 20 rows where the import looks for it.
-  const titles = Array.from({ length: 24 }, (_, n) => [`Relatório de pedidos, linha ${n + 1}`]);
+  const titles = Array.from({ length: 24 }, (_, n) => [`Relatório de pedidos – linha ${n + 1}`]);
 
   it.each(kinds)('reads it under a low limit as under the default one (%s)', (kind) => {
     const rows = spaced(5, 0, titles);

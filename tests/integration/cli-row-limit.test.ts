@@ -51,7 +51,9 @@ describe.each(['csv', 'xlsx', 'xls'] as const)(
     });
 
     it('says the header was not found when it sits below row 20, as under the default limit', async () => {
-      const titles = Array.from({ length: 24 }, (_, n) => [`Relatório de pedidos, linha ${n + 1}`]);
+      const titles = Array.from({ length: 24 }, (_, n) => [
+        `Relatório de pedidos – linha ${n + 1}`,
+      ]);
       const file = write('late-header', [...titles, ['Pedido', 'Sessão'], ...dataRows], kind);
       const underLow = await bulk(file, low.dir, low.file(`late-${kind}.json`));
       const underUsual = await bulk(file, usual.dir, usual.file(`late-${kind}.json`));
