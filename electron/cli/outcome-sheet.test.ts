@@ -96,3 +96,32 @@ describe('an outcomes sheet with rows hidden in Excel', () => {
     );
   });
 });
+
+// Blank rows are skipped, so they are not counted against the row limit either.
+describe.each(['csv', 'xlsx', 'xls'] as const)('an outcomes sheet with blank rows (%s)', (kind) => {
+  it('reads its 3 outcomes under a limit of 3, blank rows among them', async () => {
+    const rows = [
+      ['ID Transacional', 'Resultado'],
+      ['PED-1', 'Suspeito'],
+      [],
+      ['PED-2', 'Legítima'],
+      [],
+      [],
+      ['PED-3', 'Suspeito'],
+    ];
+    const file = work.file(`brancas.${kind}`);
+    if (kind === 'csv') writeFileSync(file, rows.map((row) => row.join(';')).join('\r\n'));
+    else {
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Casos');
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: kind }) as Buffer);
+    }
+    const read = await readOutcomeSheet(file, { maxRows: 3 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows.map((row) => [row.row, row.transactionId])).toEqual([
+      [2, 'PED-1'],
+      [4, 'PED-2'],
+      [7, 'PED-3'],
+    ]);
+  });
+});

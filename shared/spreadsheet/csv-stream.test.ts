@@ -67,3 +67,39 @@ describe('readCsv', () => {
     ]);
   });
 });
+
+describe('readCsv and blank lines', () => {
+  const texts = (rows: Array<Array<{ text: string } | null>>) =>
+    rows.map((row) => row.map((cell) => cell?.text ?? null));
+
+  it('keeps every row of a file within the limit, however many blank lines it has', () => {
+    const blanks = '\n'.repeat(300);
+    const read = readCsv(
+      encoder.encode(`Pedido;Sessão\nA-1;s1${blanks}A-2;s2${blanks}A-3;s3\n`),
+      resolveLimits({ maxRows: 3 }),
+    );
+    if (!read.ok) throw new Error(read.problem.message);
+    expect(read.value.rows).toHaveLength(602);
+    expect(texts(read.value.rows.filter((row) => row.length > 0))).toEqual([
+      ['Pedido', 'Sessão'],
+      ['A-1', 's1'],
+      ['A-2', 's2'],
+      ['A-3', 's3'],
+    ]);
+  });
+
+  it('refuses more lines than a sheet holds, blank ones included, rather than hold them', () => {
+    const read = readCsv(
+      encoder.encode(`Pedido\nA-1${'\n'.repeat(1_048_700)}A-2\n`),
+      resolveLimits({ maxRows: 3 }),
+    );
+    expect(read.ok ? 'read' : read.problem).toMatchObject({
+      code: 'too_large',
+      found: 1_048_702,
+      limit: 1_048_677,
+      message: expect.stringMatching(
+        /^The file has 1,048,702 lines, blank ones included;/,
+      ) as unknown,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { checkGrid, hasContent, trimRow, trimRows } from './grid';
+import { checkGrid, hasContent, headerRowOf, trimRow, trimRows } from './grid';
 import { resolveLimits } from './limits';
 import type { Cell } from './types';
 
@@ -28,20 +28,43 @@ describe('checkGrid', () => {
   const limits = resolveLimits({ maxRows: 3, maxColumns: 2, maxCellChars: 5 });
 
   it('passes a grid within the limits', () => {
-    expect(checkGrid([[t('h')], [t('1')], [t('2')], [t('3')]], 4, limits)).toBeNull();
+    expect(checkGrid([[t('h')], [t('1')], [t('2')], [t('3')]], 0, limits)).toBeNull();
   });
 
   it('does not count rows above the header', () => {
     const rows = [[], [], [t('h')], [t('1')], [t('2')], [t('3')]];
-    expect(checkGrid(rows, rows.length, limits)).toBeNull();
+    expect(checkGrid(rows, 0, limits)).toBeNull();
   });
 
   it('counts rows that were not kept', () => {
-    expect(checkGrid([[t('h')], [t('1')]], 10, limits)).toMatchObject({
+    expect(checkGrid([[t('h')], [t('1')]], 8, limits)).toMatchObject({
       code: 'too_many_rows',
       found: 9,
       limit: 3,
     });
+  });
+
+  // Every import skips them (sourceRowOf, outcomeRowsFrom): the analyst sees 3 rows, not 6.
+  it('does not count blank rows between data rows', () => {
+    const limits = resolveLimits({ maxRows: 3 });
+    const rows = [[t('Pedido')], [t('1')], [], [null, t(' ')], [t('2')], [], [t('3')]];
+    expect(checkGrid(rows, 0, limits)).toBeNull();
+    expect(checkGrid([...rows, [], [t('4')]], 0, limits)).toMatchObject({ found: 4 });
+  });
+
+  it('counts from a header below the 20 rows the import looks through, up to row 100', () => {
+    const limits = resolveLimits({ maxRows: 3 });
+    const titles = Array.from({ length: 24 }, (_, n) => [t(`Relatório ${n + 1}`)]);
+    const rows = [...titles, [t('Pedido'), t('Sessão')], [t('1')], [t('2')], [t('3')]];
+    expect(headerRowOf(rows)).toBe(24);
+    expect(checkGrid(rows, 0, limits)).toBeNull();
+    const deeper = [...Array.from({ length: 100 }, () => [t('Relatório')]), ...rows];
+    expect(headerRowOf(deeper)).toBe(0);
+  });
+
+  it('prefers a header among the first 20 rows to one below them', () => {
+    const rows = [[t('Pedido')], ...Array.from({ length: 30 }, () => [t('x')]), [t('Pedido')]];
+    expect(headerRowOf(rows)).toBe(0);
   });
 
   it('names the first row with too many columns', () => {

@@ -19,12 +19,15 @@ export function detectHeaderRow(rows: Cell[][]): number {
   return Math.max(firstFilled, 0);
 }
 
-/** The row `detectHeaderRow` picks for naming the most fields; -1 when none names any. */
-export function namedHeaderRow(rows: Cell[][]): number {
+/**
+ * The row `detectHeaderRow` picks for naming the most fields; -1 when none names any. `from` and
+ * `to` (0-based, `to` excluded) let the row limit look further down (see `headerRowOf`).
+ */
+export function namedHeaderRow(rows: Cell[][], from = 0, to = headerSearchRows): number {
   let best = -1;
   let bestScore = 0;
-  const end = Math.min(rows.length, headerSearchRows);
-  for (let index = 0; index < end; index += 1) {
+  const end = Math.min(rows.length, to);
+  for (let index = from; index < end; index += 1) {
     const fields = new Set<string>();
     for (const cell of rows[index] ?? []) {
       const field = cell === null || cell.numeric ? null : fieldOfHeader(cell.text);

@@ -1,7 +1,10 @@
 /** How much a spreadsheet may hold before the reader refuses it, and how to override it. */
 
 export interface Limits {
-  /** Data rows: the rows after the first (the header). Blank rows in between count. */
+  /**
+   * Data rows: the rows after the header with any content (see `headerRowOf`). Blank rows in
+   * between do not count, as every import skips them.
+   */
   maxRows: number;
   /** Columns of the widest row (up to its last non-empty cell). */
   maxColumns: number;

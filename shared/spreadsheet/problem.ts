@@ -34,6 +34,21 @@ export function tooManyRows(dataRows: number, limits: Limits): ReadProblem {
   };
 }
 
+/**
+ * A CSV longer than any sheet (`maxSheetRows`) though within the row limit: blank lines, mostly,
+ * which the limit does not count but the reader would have to hold.
+ */
+export function tooManyLines(lines: number, most: number): ReadProblem {
+  return {
+    code: 'too_large',
+    message:
+      `The file has ${formatCount(lines)} lines, blank ones included; a spreadsheet holds at most ` +
+      `${formatCount(most)}, which no setting changes. Remove the blank lines and import it again.`,
+    limit: most,
+    found: lines,
+  };
+}
+
 /** `row` is 1-based, as the analyst sees it. */
 export function tooManyColumns(columns: number, row: number, limits: Limits): ReadProblem {
   return {

@@ -88,7 +88,7 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
   // SheetJS gives an xlsx's hidden rows only when it parses every style too (see sheet.ts): they
   // are read from the sheet's XML, so the analyst is told of them whichever reader read the file.
   if (read.ok && read.value.hiddenRows === undefined) {
-    const hidden = hiddenRowsOf(bytes, zip.entries, read.value.sheet, limits);
+    const hidden = hiddenRowsOf(bytes, zip.entries, read.value.sheet, read.value.rows.length);
     if (hidden.length > 0) read.value.hiddenRows = hidden;
   }
   return read;

@@ -119,3 +119,40 @@ describe('readSheet', () => {
     });
   });
 });
+
+// SheetJS's `sheetRows` caps rows, blank ones included; the row limit counts the filled ones.
+describe('readSheet and blank rows past the cap', () => {
+  const spaced = (count: number) => {
+    const rows: unknown[][] = [['Pedido']];
+    for (let n = 1; n <= count; n += 1)
+      rows.push([`PED-${n}`], ...Array.from({ length: 80 }, () => []));
+    return aoa(rows);
+  };
+
+  it.each(['xlsx', 'xls'] as const)('keeps every row of a sheet within the limit (%s)', (kind) => {
+    const read = readSheet(
+      bookBytes({ Pedidos: spaced(3) }, kind),
+      undefined,
+      resolveLimits({ maxRows: 3 }),
+    );
+    if (!read.ok) throw new Error(read.problem.message);
+    expect(texts(read.value.rows).filter((row) => row.length > 0)).toEqual([
+      ['Pedido'],
+      ['PED-1'],
+      ['PED-2'],
+      ['PED-3'],
+    ]);
+  });
+
+  it.each(['xlsx', 'xls'] as const)(
+    'counts only the filled rows of a sheet over it (%s)',
+    (kind) => {
+      const read = readSheet(
+        bookBytes({ Pedidos: spaced(4) }, kind),
+        undefined,
+        resolveLimits({ maxRows: 3 }),
+      );
+      expect(read.ok ? 'read' : read.problem).toMatchObject({ code: 'too_many_rows', found: 4 });
+    },
+  );
+});

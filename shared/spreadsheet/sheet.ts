@@ -1,13 +1,14 @@
 /**
  * xlsx and xls files through SheetJS. Only the chosen sheet is parsed (for xlsx; the xls parser
- * reads them all), at most the limit plus two rows are materialised, formulas are not read (their
- * cached values are), and merged areas keep their value in the top-left cell only (the areas are
- * returned, so a row whose cell is covered is told so: merged-cells.ts).
+ * reads them all), at most the rows the limit needs are materialised (`rowsToKeep`, read again
+ * whole when blank rows fill them: see `readSheet`), formulas are not read (their cached values
+ * are), and merged areas keep their value in the top-left cell only (the areas are returned, so a
+ * row whose cell is covered is told so: merged-cells.ts).
  */
 import * as XLSX from 'xlsx';
 import { cellFromSheet } from './cell-text';
 import { checkGrid, hasContent, rowsToKeep, trimRow, trimRows } from './grid';
-import type { Limits } from './limits';
+import { defaultLimits, type Limits } from './limits';
 import { mergesWithValues } from './merged-cells';
 import type { Cell, MergedArea, ReadProblem } from './types';
 
@@ -34,19 +35,31 @@ export function readSheet(
   sheet: string | undefined,
   limits: Limits,
 ): SheetResult {
-  let book = parse(bytes, sheet ?? 0, limits);
+  let cap = rowsToKeep(limits);
+  let book = parse(bytes, sheet ?? 0, cap);
   const names = book.SheetNames;
   const name = sheet ?? firstVisible(book);
   const missing = missingSheet(names, name);
   if (missing !== null) return missing;
   // The first sheet was hidden: parse the visible one the analyst sees when opening the file.
   // An own property, as a sheet may be named `constructor`, which every object has.
-  if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
+  if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, cap);
+  // SheetJS's cap counts blank rows too, and the limit does not: cut there, a sheet within the
+  // limit would lose the rows past it. It is read again as the default limit reads it, a full
+  // Excel sheet (an .xls holds 65,536 rows at most); only a lower limit ever has it cut.
+  const fullCap = rowsToKeep(defaultLimits);
+  if (fullRowCount(book.Sheets[name]) > cap && cap < fullCap) {
+    cap = fullCap;
+    book = parse(bytes, name, cap);
+  }
   const worksheet = book.Sheets[name];
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
   // Read before the rows are trimmed, while every first cell is where the area says.
   const merges = mergesWithValues(rows, worksheet?.['!merges'] ?? []);
-  const finished = finishSheet(names, name, rows, fullRowCount(worksheet), limits);
+  // Rows past Excel's grid (no Excel writes them) are still past the cap: counted as data rows,
+  // blank or not, so such a sheet is refused rather than cut.
+  const rowsPast = Math.max(0, fullRowCount(worksheet) - cap);
+  const finished = finishSheet(names, name, rows, rowsPast, limits);
   const hidden = hiddenRows(worksheet);
   if (finished.ok && hidden.length > 0) finished.value.hiddenRows = hidden;
   if (finished.ok && merges.length > 0) finished.value.merges = merges;
@@ -83,30 +96,28 @@ export function missingSheet(names: readonly string[], name: string): SheetResul
 }
 
 /**
- * The checks every workbook reader ends with. `rows` were read up to the cap (`rowsToKeep`); `lastRow` is the last row the sheet declares or uses, known past the cap too.
+ * The checks every workbook reader ends with. `rows` were read up to the cap (`rowsToKeep`);
+ * `rowsPast` counts the rows with a value the reader did not keep, past the cap.
  */
 export function finishSheet(
   names: string[],
   name: string,
   rows: Cell[][],
-  lastRow: number,
+  rowsPast: number,
   limits: Limits,
 ): SheetResult {
-  // Rows up to the cap were all read; past it, only the sheet's extent is known. A sparse sheet
-  // may have rows past the cap without the rows read reaching it.
-  const capped = rows.length >= rowsToKeep(limits) || lastRow > rows.length;
-  const total = capped ? Math.max(rows.length, lastRow) : 0;
   trimRows(rows);
   if (!hasContent(rows)) {
     return { ok: false, problem: { code: 'empty', message: `The sheet "${name}" is empty.` } };
   }
-  const problem = checkGrid(rows, Math.max(total, rows.length), limits);
+  const problem = checkGrid(rows, rowsPast, limits);
   if (problem !== null) return { ok: false, problem };
   return { ok: true, value: { sheetNames: names, sheet: name, rows } };
 }
 
-function parse(bytes: Uint8Array, sheets: string | number, limits: Limits): XLSX.WorkBook {
-  return XLSX.read(bytes, sheetReadOptions(sheets, limits));
+/** `cap`: the rows read, blank ones included (`sheetReadOptions`'s, or a larger one). */
+function parse(bytes: Uint8Array, sheets: string | number, cap: number): XLSX.WorkBook {
+  return XLSX.read(bytes, { ...sheetReadOptions(sheets, defaultLimits), sheetRows: cap });
 }
 
 /** The SheetJS options of the app's read, also the baseline of `npm run bench` (same work). */
@@ -120,7 +131,7 @@ export function sheetReadOptions(sheets: string | number, limits: Limits): XLSX.
     cellNF: true, // the number format tells dates from numbers
     cellText: false, // raw values are used, so formatting every cell as Excel shows it is skipped
     // The rows above the header, the header, the limit and one more: enough to see that a sheet
-    // is over the limit, without materialising a million rows to find out.
+    // without blank rows is over the limit, without materialising a million rows to find out.
     sheetRows: rowsToKeep(limits),
   };
 }

@@ -128,12 +128,27 @@ describe('workbooks found by an attack on the reader', () => {
     ]);
   });
 
-  it('counts a row far below the limit on a sparse sheet, never dropping it', () => {
+  // Blank rows are not data rows: the sheet has 2 under a limit of 10, and keeps row 50.
+  it('reads a row far below the limit on a sparse sheet, never dropping it', () => {
     const bytes = workbook({
       sheet: sheetOf(`${cells(2)}<row r="50"><c r="A50"><v>50</v></c></row>`),
     });
     const read = readSpreadsheet(bytes, 'esparsa.xlsx', { limits: { maxRows: 10 } });
-    expect(!read.ok && read.problem.code).toBe('too_many_rows');
-    expect(readSpreadsheet(bytes, 'esparsa.xlsx').ok).toBe(true);
+    expect(read.ok && read.value.rows.length).toBe(50);
+    expect(read.ok && read.value.rows[49]?.[0]?.text).toBe('50');
+    const over = readSpreadsheet(bytes, 'esparsa.xlsx', { limits: { maxRows: 1 } });
+    expect(over.ok ? 'read' : over.problem).toMatchObject({ code: 'too_many_rows', found: 2 });
+  });
+
+  // SheetJS would drop the row without a word; read up to it, the blank rows would fill memory.
+  it("refuses a row past Excel's last rather than drop it", () => {
+    for (const row of [
+      '<row r="1048577"><c r="A1048577"><v>9</v></c></row>',
+      '<row r="3"><c r="A2000000"><v>9</v></c></row>',
+    ]) {
+      const bytes = workbook({ sheet: sheetOf(`${cells(2)}${row}`) });
+      const read = readSpreadsheet(bytes, 'longa.xlsx', { limits: { maxRows: 10 } });
+      expect(read.ok ? read.value.rows.length : read.problem.code).toBe('corrupt');
+    }
   });
 });

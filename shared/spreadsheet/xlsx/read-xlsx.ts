@@ -43,7 +43,7 @@ export function readXlsx(
     clearCoveredCells(scan.rows, scan.merges);
     const merges = mergesWithValues(scan.rows, scan.merges);
     for (let r = 0; r < scan.rows.length; r += 1) scan.rows[r] = trimRow(scan.rows[r] ?? []);
-    const finished = finishSheet(names, name, scan.rows, scan.lastRow, limits);
+    const finished = finishSheet(names, name, scan.rows, scan.rowsPast, limits);
     if (finished.ok && scan.hidden.length > 0) finished.value.hiddenRows = scan.hidden;
     const hiddenSheets = book.sheets.filter((s) => s.hidden).map((s) => s.name);
     if (finished.ok && hiddenSheets.length > 0) finished.value.hiddenSheets = hiddenSheets;
@@ -63,19 +63,19 @@ export function readXlsx(
 }
 
 /**
- * The rows hidden in the sheet `name`, 1-based, up to the cap, read from its XML alone: for a
- * workbook `readXlsx` left to SheetJS. None when the XML cannot be followed (an xlsb, say), as
- * before this was read.
+ * The rows hidden in the sheet `name`, 1-based, up to `rowsRead` (the rows SheetJS read), read
+ * from its XML alone: for a workbook `readXlsx` left to SheetJS. None when the XML cannot be
+ * followed (an xlsb, say), as before this was read.
  */
 export function hiddenRowsOf(
   bytes: Uint8Array,
   entries: readonly ZipEntry[],
   name: string,
-  limits: Limits,
+  rowsRead: number,
 ): number[] {
   try {
     const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
-    return part === undefined ? [] : scanHiddenRows(bytes, part, rowsToKeep(limits));
+    return part === undefined ? [] : scanHiddenRows(bytes, part, rowsRead);
   } catch {
     return [];
   }

@@ -3,14 +3,22 @@
  * SheetJS read it replaces (see cell-text.ts): a full sheet is about 400 MB of XML, which SheetJS
  * holds whole, as a string and again as cell objects. Here only the rows up to the cap become
  * cells; the rest are counted.
+ *
+ * The cap is of filled rows, as the row limit counts them: blank rows among them are read too,
+ * so a sheet within the limit is read whole however many blank rows it has. A row past Excel's
+ * last (1,048,576) is refused (`pastLastRow`): no Excel writes one, reading up to it would hold
+ * millions of empty rows, and SheetJS drops it without a word.
  */
 import { numberCell } from '../cell-text';
 import { excelErrorTexts } from '../error-cells';
+import { isFilled } from '../grid';
+import { maxSpreadsheetRows } from '../limits';
 import type { Cell, MergedArea } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import type { StyleFormat } from './styles-xml';
-import { NotPlainXlsx } from './workbook-xml';
+import { NotPlainXlsx, XlsxRefused } from './workbook-xml';
+import { formatCount } from '../problem';
 import { attributesOf, detached, elementAfter, nextElement, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
@@ -19,7 +27,7 @@ export interface SheetContext {
   /** How each style shows numbers (see styles-xml.ts); a style past the list shows plain digits. */
   styles: readonly StyleFormat[];
   date1904: boolean;
-  /** Rows past this (1-based) are counted, not read. */
+  /** Filled rows read; the rows past the last of them are counted, not read. */
   maxRows: number;
   /** Cells at or past this column (0-based) are not kept: the row is noted as too wide. */
   maxColumns: number;
@@ -28,6 +36,10 @@ export interface SheetContext {
 export interface SheetScan {
   /** Rows from row 1, up to the cap; a missing row is empty. */
   rows: Cell[][];
+  /** Filled rows in `rows` (see `isFilled`). */
+  filled: number;
+  /** Rows with a value past the cap: counted, not read. */
+  rowsPast: number;
   /** The last row with a value, past the cap too (a row of empty cells does not count). */
   lastRow: number;
   /**
@@ -41,7 +53,15 @@ export interface SheetScan {
 }
 
 export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetContext): SheetScan {
-  const scan: SheetScan = { rows: [], lastRow: 0, merges: [], tooWide: null, hidden: [] };
+  const scan: SheetScan = {
+    rows: [],
+    filled: 0,
+    rowsPast: 0,
+    lastRow: 0,
+    merges: [],
+    tooWide: null,
+    hidden: [],
+  };
   let tags: Tags | undefined;
   let rowNumber = 0;
   eachElementRun(bytes, entry, 'row', (run) => {
@@ -123,9 +143,11 @@ function scanRows(
     if (r !== undefined && !/^\d+$/.test(r)) throw new NotPlainXlsx(`row ${r}`);
     rowNumber = r === undefined ? rowNumber + 1 : Number(r);
     if (rowNumber < 1) throw new NotPlainXlsx(`row ${String(r)}`);
+    if (rowNumber > maxSpreadsheetRows) throw pastLastRow(rowNumber);
     // Rows up to the cap are read; past it, a row with a value is only counted.
-    if (rowNumber <= context.maxRows) {
+    if (scan.filled < context.maxRows) {
       scanCells(row.content, rowNumber, tags, context, scan);
+      if (isFilled(scan.rows[rowNumber - 1] ?? [])) scan.filled += 1;
       // Most row tags are `<row r="12">` or carry spans and style: the `includes` spares nearly
       // every row the attribute parse, so a full sheet pays nothing measurable for it.
       if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden')))
@@ -133,8 +155,12 @@ function scanRows(
     } else if (
       nextElement(row.content, tags.value, 0) >= 0 ||
       nextElement(row.content, tags.inline, 0) >= 0
-    )
+    ) {
+      // Counted from its tags alone, as parsing every cell of a full sheet over the limit is
+      // what the cap spares: a value of blanks only would count too, in a file refused anyway.
       scan.lastRow = Math.max(scan.lastRow, rowNumber);
+      scan.rowsPast += 1;
+    }
     at = row.end;
     row = elementAfter(run, tags.row, tags.rowEnd, at);
   }
@@ -166,12 +192,21 @@ function scanCells(
     }
     const cell = cellOf(tag, inner, tags, context);
     if (cell === null) continue;
+    if (row > maxSpreadsheetRows) throw pastLastRow(row);
     scan.lastRow = Math.max(scan.lastRow, row);
-    if (row > context.maxRows) continue;
     if (column < context.maxColumns) place(scan.rows, row - 1, column, cell);
     else if (scan.tooWide === null || scan.tooWide.row === row)
       scan.tooWide = { row, columns: Math.max(scan.tooWide?.columns ?? 0, column + 1) };
   }
+}
+
+function pastLastRow(row: number): XlsxRefused {
+  return new XlsxRefused({
+    code: 'corrupt',
+    message:
+      `The sheet has a row ${formatCount(row)}, past Excel's last (${formatCount(maxSpreadsheetRows)}): ` +
+      'it was not written by Excel, and is damaged. Open it in Excel and save it again.',
+  });
 }
 
 function place(rows: Cell[][], r: number, c: number, cell: Cell): void {

@@ -1,0 +1,102 @@
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { readSpreadsheet, readSpreadsheetRows } from './read';
+import type { Cell, ReadResult } from './types';
+
+/**
+ * The row limit counts the data rows the analyst sees: rows after the header with any content.
+ * Blank rows between them are skipped by every import, so they never count, and no reader may cut
+ * a file short because blank rows filled its quota of rows.
+ */
+
+type Kind = 'csv' | 'xlsx' | 'xls';
+const kinds: Kind[] = ['csv', 'xlsx', 'xls'];
+
+function fileOf(rows: string[][], kind: Kind): Uint8Array {
+  if (kind === 'csv') return new TextEncoder().encode(rows.map((row) => row.join(';')).join('\n'));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Pedidos');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: kind }) as ArrayBuffer);
+}
+
+/** A header and `count` data rows, with `gap` blank rows after each data row but the last. */
+function spaced(count: number, gap: number, above: string[][] = []): string[][] {
+  const rows = [...above, ['Pedido', 'Sessão']];
+  for (let n = 1; n <= count; n += 1) {
+    rows.push([`PED-${n}`, `s${n}`]);
+    if (n < count) for (let g = 0; g < gap; g += 1) rows.push([]);
+  }
+  return rows;
+}
+
+const filled = (rows: Cell[][]) =>
+  rows.filter((row) => row.some((cell) => cell !== null && cell.text.trim() !== ''));
+
+function read(rows: string[][], kind: Kind, maxRows?: number): ReadResult {
+  const limits = maxRows === undefined ? {} : { maxRows };
+  return readSpreadsheet(fileOf(rows, kind), `pedidos.${kind}`, { limits });
+}
+
+describe('the row limit and blank rows', () => {
+  it.each(kinds)('does not count blank rows between data rows (%s)', (kind) => {
+    // 5 data rows and 3 blank lines among them: 8 rows after the header, 5 of them data.
+    const rows = spaced(5, 0);
+    rows.splice(2, 0, []);
+    rows.splice(4, 0, [], []);
+    const within = read(rows, kind, 5);
+    expect(within.ok ? filled(within.value.rows).length : within.problem.message).toBe(6);
+    const streamed = readSpreadsheetRows(fileOf(rows, kind), `p.${kind}`, {
+      limits: { maxRows: 5 },
+    });
+    expect(streamed.ok ? filled([...streamed.value.rows()]).length : streamed.problem.message).toBe(
+      6,
+    );
+  });
+
+  it.each(kinds)('names the data rows alone when refusing a file over the limit (%s)', (kind) => {
+    const over = read(spaced(6, 3), kind, 5);
+    expect(over.ok ? 'read' : over.problem).toMatchObject({
+      code: 'too_many_rows',
+      found: 6,
+      limit: 5,
+      message: expect.stringMatching(/^The file has 6 data rows; the limit is 5\./) as unknown,
+    });
+  });
+
+  // The readers stop keeping rows past a cap: a cap of rows, blank ones included, would pass the
+  // check with the rows past it cut off. Every row of a file within the limit is kept.
+  it.each(kinds)('keeps every row when blank rows outnumber the cap (%s)', (kind) => {
+    const rows = spaced(5, 60);
+    const within = read(rows, kind, 5);
+    if (!within.ok) throw new Error(within.problem.message);
+    expect(filled(within.value.rows).map((row) => row[0]?.text)).toEqual([
+      'Pedido',
+      'PED-1',
+      'PED-2',
+      'PED-3',
+      'PED-4',
+      'PED-5',
+    ]);
+    expect(within.value.rows.length).toBe(rows.length);
+    const over = read(spaced(7, 60), kind, 5);
+    expect(over.ok ? 'read' : over.problem).toMatchObject({ code: 'too_many_rows', found: 7 });
+  });
+});
+
+describe('the row limit and a header below the rows the import looks through', () => {
+  // 24 title lines, then the header on row 25: past the 20 rows where the import looks for it.
+  const titles = Array.from({ length: 24 }, (_, n) => [`Relatório de pedidos – linha ${n + 1}`]);
+
+  it.each(kinds)('reads it under a low limit as under the default one (%s)', (kind) => {
+    const rows = spaced(5, 0, titles);
+    const low = read(rows, kind, 5);
+    const usual = read(rows, kind);
+    expect(low.ok ? low.value.rows.length : low.problem.message).toBe(30);
+    expect(low).toEqual(usual);
+  });
+
+  it.each(kinds)('still refuses more data rows below it than the limit (%s)', (kind) => {
+    const over = read(spaced(6, 0, titles), kind, 5);
+    expect(over.ok ? 'read' : over.problem).toMatchObject({ code: 'too_many_rows', found: 6 });
+  });
+});
