@@ -56,6 +56,8 @@ test('a reload of a search keeps the section, never the words searched', async (
   await page.reload();
   await expect(searchSection).toHaveAttribute('aria-current', 'page');
   await expect(field).toHaveValue('');
-  const kept = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  const kept = await page.evaluate<string>(
+    'JSON.stringify({ ...sessionStorage, ...localStorage })',
+  );
   expect(kept).not.toContain(cpf.replace(/\D/g, '').slice(0, 9));
 });
