@@ -24,9 +24,10 @@ import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
 import type { Engine } from './store/engine';
 import type { WriterThread } from './bulk/thread-row-writer';
-import { historyTasks, type TaskThread } from './tasks/thread-tasks';
+import { historyTasks, type HistoryTasks, type TaskThread } from './tasks/thread-tasks';
 import { builtFiles } from './uploads/built-files';
 import { purgeOlderThan } from './store/retention';
+import { followHistory } from './store/history-follower';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
@@ -92,12 +93,15 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const emit: CoreContext['emit'] = (name, payload) =>
     listeners.forEach((listener) => listener(name, payload));
   let followed: ReturnType<typeof followSettings>;
+  let history: ReturnType<typeof followHistory>;
   try {
     // Settings another process stores are announced as this core's own changes are.
     followed = followSettings(db, (changed) =>
       emit('main:settings.changed', { language: changed.language }),
     );
     purgeOlderThan(db, followed.current().retentionDays);
+    // Batches, outcomes and uploads another process changes are announced as a deletion is.
+    history = followHistory(db, () => emit('main:outcomes.changed', { operation: 'elsewhere' }));
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next start.
     closeHistory();
@@ -106,7 +110,12 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const settings = followed.current;
   // An idle window hears of another process's change too, within a check.
-  const settingsCheck = setInterval(settings, settingsCheckMs);
+  let tasksRunning = 0;
+  const settingsCheck = setInterval(() => {
+    settings();
+    if (tasksRunning > 0) history.settle();
+    else history.check();
+  }, settingsCheckMs);
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
     analystSetting: () => settings().analystName,
@@ -121,11 +130,24 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     )
       team.syncSoon();
   });
-  const tasks = historyTasks(
+  const threadTasks = historyTasks(
     db,
     db.name,
     options.taskThread ? { engine: options.engine, ...options.taskThread } : undefined,
   );
+  // What the task thread commits is this core's own doing: not announced as another process's.
+  const tasks: HistoryTasks = {
+    async run(task, progress) {
+      tasksRunning += 1;
+      try {
+        return await threadTasks.run(task, progress);
+      } finally {
+        tasksRunning -= 1;
+        history.settle();
+      }
+    },
+    close: () => threadTasks.close(),
+  };
   const context: CoreContext = {
     db,
     tasks,

@@ -8,7 +8,8 @@ import type { OperationName } from './operations';
  * shows them, as it does for batch progress. `operation` names the call that changed them.
  */
 export interface OutcomesChangedEvent {
-  operation: OperationName;
+  /** The operation that changed them, or `elsewhere`: another process on the same history. */
+  operation: OperationName | 'elsewhere';
 }
 
 /**

@@ -3,6 +3,8 @@
  * batch itself purged; a stopped batch is cancelled as it is; its filters name outcomes in the
  * analyst's language.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -10,6 +12,10 @@ import type { BatchSummary } from '../../shared/contract/results';
 import { sampleTransaction } from '../support/transactions';
 import { expect, test, type App } from './fixtures';
 import { call, finishedBatch } from './steps/core';
+
+const run = promisify(execFile);
+/** The installed entry point, as a user runs it (built by `node scripts/build.mjs cli`). */
+const binPath = new URL('../../bin/dcdesk.mjs', import.meta.url).pathname;
 
 /** `count` rows, the first `sameCpf` of them about one person. */
 function rowsOf(count: number, sameCpf: number, from = 900) {
@@ -168,4 +174,20 @@ test('a batch deleted elsewhere while its question is open: confirming says it i
   await dialog.getByRole('button', { name: 'Delete the batch' }).click();
   await expect(page.getByTestId('batch-gone')).toBeVisible();
   await expect(page.getByTestId('run-panel')).toHaveCount(0);
+});
+
+test('a batch deleted by another process says it is gone', async ({ page, app }) => {
+  const batchId = await finishedBatch(app, {
+    sourceName: 'outro-processo.csv',
+    sourceSha256: 'e'.repeat(64),
+    rows: rowsOf(3, 0, 950),
+  });
+  await openBatch(page, batchId);
+  // `dcdesk purge --batch`, run beside the open app on the same history.
+  await run(process.execPath, [binPath, 'purge', '--batch', batchId, '--yes'], {
+    env: { ...process.env, DCDESK_DATA_DIR: app.dataDir },
+  });
+  await expect(page.getByTestId('batch-gone')).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId('back-to-batches').click();
+  await expect(page.getByTestId('batch-list-empty')).toBeVisible();
 });

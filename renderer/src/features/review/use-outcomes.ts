@@ -21,12 +21,14 @@ export function refreshOutcomes(client: QueryClient): void {
 
 /**
  * The announced operations that delete rows, not only outcomes: a retention purge (whole batches),
- * one batch deleted, and a CPF erased (rows of any batch, whose totals shrink).
+ * one batch deleted, and a CPF erased (rows of any batch, whose totals shrink); and any change
+ * another process made (`elsewhere`: `dcdesk purge --batch`, say), which may be any of them.
  */
-const deletingOperations: readonly OperationName[] = [
+const deletingOperations: ReadonlyArray<OperationName | 'elsewhere'> = [
   'history.purge',
   'history.forgetCpf',
   'history.deleteBatch',
+  'elsewhere',
 ];
 
 /**
