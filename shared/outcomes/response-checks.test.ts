@@ -88,6 +88,10 @@ describe('checkResponseRows', () => {
       },
     ]);
     expect(confirmRows([row('1.23457E+19', 'dev-1', 'Suspeito')]).ok).toBe(false);
+    // As Excel shows it in Portuguese, with a decimal comma.
+    expect(checkResponseRows([row('1,23457E+19', 'dev-1', 'Suspeito')])).toEqual([
+      expect.objectContaining({ code: 'digits_lost', line: 2, value: '1,23457E+19' }),
+    ]);
   });
 
   it('refuses a transaction id or DeviceId that is an Excel error, not a value', () => {

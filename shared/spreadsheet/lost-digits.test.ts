@@ -2,7 +2,7 @@ import * as XLSX from 'xlsx';
 import { describe, it, expect } from 'vitest';
 import { autoMapColumns } from './columns';
 import { headerTexts } from './header';
-import { checkSourceRow, hasLostDigits, notesAfterEdit } from './lost-digits';
+import { checkSourceRow, hasLostDigits, isExponentText, notesAfterEdit } from './lost-digits';
 import { readSpreadsheet } from './read';
 import { rowsToTransactions, type SourceRow } from './transactions';
 
@@ -66,6 +66,15 @@ describe('an ID that Excel stored as a number of more than 15 digits', () => {
     expect(shown?.notes).toEqual(['digits_lost:externalID']);
     expect(whole?.notes).toEqual(['digits_lost:externalID']);
     expect(code?.notes).toEqual([]);
+  });
+
+  it('is noted in the exponent form Excel shows with a decimal comma (Portuguese)', () => {
+    const csv = `Pedido;ID da Sessão;CPF\n1,23457E+15;${session};66048764707\n1.23457E+15;${session};6,60488E+10\n`;
+    const [comma, cpf] = sourceRows(new TextEncoder().encode(csv), 'p.csv');
+    expect(comma?.notes).toEqual(['digits_lost:externalID']);
+    expect(cpf?.notes).toEqual(['digits_lost:externalID', 'digits_lost:cpf']);
+    expect(isExponentText('1,23457E+15')).toBe(true);
+    expect(isExponentText('1,2,3E+15')).toBe(false);
   });
 });
 

@@ -47,13 +47,14 @@ export function hasLostDigits(plain: string): boolean {
 }
 
 /**
- * Text in the exponent form Excel shows a long number in (`1.23457E+19`, `1E+10`), as a CSV saved
- * from Excel holds it: the digits past the sixth were already gone when it was saved. The `+` is
- * required, so a hexadecimal code like `1e10` is not taken for one.
+ * Text in the exponent form Excel shows a long number in (`1.23457E+19`, `1E+10`; `1,23457E+19`
+ * in Portuguese, with its decimal comma), as a CSV saved from Excel holds it: the digits past the
+ * sixth were already gone when it was saved. The `+` is required, so a hexadecimal code like
+ * `1e10` is not taken for one.
  */
 export function isExponentText(text: string): boolean {
   // Asked of every mapped cell of a million-row sheet: the `+` test spares the rest most cells.
-  return text.length <= 24 && text.includes('+') && /^-?\d(\.\d+)?E\+\d+$/i.test(text.trim());
+  return text.length <= 24 && text.includes('+') && /^-?\d([.,]\d+)?E\+\d+$/i.test(text.trim());
 }
 
 /**
