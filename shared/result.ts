@@ -65,6 +65,11 @@ export const errorCodes = [
    * sent. `details` name each (`ID: sent by NAME at TIME`).
    */
   'sent_by_team',
+  /**
+   * What the analyst confirmed changed before it was done (the rows a filter matches, say):
+   * nothing was changed; they look again and confirm.
+   */
+  'stale',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -95,6 +95,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   core_lost: exitCodes.failed,
   team: exitCodes.failed,
   sent_by_team: exitCodes.usage,
+  stale: exitCodes.usage,
 };
 
 /** How much of a refused answer a terminal shows; the history keeps more. */

@@ -129,7 +129,7 @@ describe('a bulk outcome over a large filter', () => {
       expected: 41,
       sliceRows: 10,
     });
-    expect(!refused.ok && refused.error.code).toBe('validation');
+    expect(!refused.ok && refused.error.code).toBe('stale');
     expect(stored().size).toBe(0);
   });
 });

@@ -247,7 +247,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
       const { count, lastSeq } = repo.filteredCount(batchId, filter);
       if (expected !== undefined && count !== expected)
         return fail(
-          'validation',
+          'stale',
           `The rows matching the filter changed: ${String(count)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
         );
       const sizer = sliceSizer(

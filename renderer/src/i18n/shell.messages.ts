@@ -56,6 +56,7 @@ export const shellMessages = catalogue(
     'error.busy': 'Another window or program is running this batch.',
     'error.team': 'The team database failed.',
     'error.sent_by_team': 'A colleague already sent some of these transactions; nothing was sent.',
+    'error.stale': 'What you confirmed changed before it was done; nothing was changed.',
   },
   {
     'app.name': 'Device Check Desk',
@@ -113,5 +114,6 @@ export const shellMessages = catalogue(
     'error.busy': 'Outra janela ou programa está executando este lote.',
     'error.team': 'O banco de dados da equipe falhou.',
     'error.sent_by_team': 'Um colega já enviou algumas destas transações; nada foi enviado.',
+    'error.stale': 'O que você confirmou mudou antes de ser feito; nada foi alterado.',
   },
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate';
-import { bulkChangeText, rowChangeText } from './outcome-text';
+import { bulkChangeText, queueErrorText, rowChangeText } from './outcome-text';
 
 const t = translate('en');
 const change = (changed: number, withoutTransactionId = 0, withoutDevice = 0) => ({
@@ -35,5 +35,25 @@ describe('what a change of outcomes did, in words', () => {
     expect(bulkChangeText(t, null, change(2, 1, 3))).toBe(
       'Rows whose outcome was cleared: 2. Left as they were: 4 (1 without a transaction ID, 3 without a device).',
     );
+  });
+});
+
+describe('why a change of outcomes failed, in words', () => {
+  // As the window's calls throw it (`ApiError`): an Error carrying the core's AppError.
+  const message = 'The rows matching the filter changed: 49 now, 50 when you confirmed.';
+  const stale = Object.assign(new Error(message), { error: { code: 'stale', message } });
+
+  it("says it in the analyst's language, the core's detail labelled as English", () => {
+    const pt = translate('pt-BR');
+    expect(queueErrorText(pt, 'pt-BR', stale)).toBe(
+      'O que você confirmou mudou antes de ser feito; nada foi alterado. Detalhe (em inglês): The rows matching the filter changed: 49 now, 50 when you confirmed.',
+    );
+  });
+
+  it('gives the detail alone in English, and the message of any other failure', () => {
+    expect(queueErrorText(t, 'en', stale)).toBe(
+      'The rows matching the filter changed: 49 now, 50 when you confirmed.',
+    );
+    expect(queueErrorText(t, 'en', new Error('disk full'))).toBe('disk full');
   });
 });

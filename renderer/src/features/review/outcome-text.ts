@@ -1,6 +1,9 @@
 /** Outcomes in the analyst's language: what a change did, in one sentence. */
 import type { OutcomeChange } from '../../../../shared/contract/outcomes';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
+import { messageOf } from '../../../../shared/message-of';
+import type { AppError } from '../../../../shared/result';
+import type { Locale } from '../../i18n/messages';
 import type { Translate } from '../../i18n/i18n';
 import { outcomeName } from '../../lib/outcome-name';
 
@@ -40,4 +43,18 @@ export function bulkChangeText(
     noId: change.withoutTransactionId,
     noDevice: change.withoutDevice,
   })}`;
+}
+
+/**
+ * Why a change of outcomes failed, for the queue's line: the failure in the analyst's language,
+ * then the core's detail, which is English (labelled so outside English, as `ErrorNotice` does).
+ */
+export function queueErrorText(t: Translate, locale: Locale, error: unknown): string {
+  const detail = messageOf(error);
+  const appError =
+    typeof error === 'object' && error !== null && 'error' in error
+      ? (error as { error: AppError }).error
+      : null;
+  if (appError === null || locale === 'en') return detail;
+  return `${t(`error.${appError.code}`)} ${t('error.detailInEnglish')} ${detail}`;
 }

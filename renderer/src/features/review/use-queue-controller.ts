@@ -14,7 +14,7 @@ import type { OutcomeChange } from '../../../../shared/contract/outcomes';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
 import { resolveCursor } from './cursor';
-import { bulkChangeText, rowChangeText, skippedRows } from './outcome-text';
+import { bulkChangeText, queueErrorText, rowChangeText, skippedRows } from './outcome-text';
 import type { LinePointer } from './queue-line';
 import { queueKeyAction } from './queue-keys';
 import {
@@ -28,7 +28,6 @@ import {
 import { targetOf, type QueueRows } from './queue-row';
 import { targetKey } from './selection';
 import { useSetOutcome } from './use-outcomes';
-import { messageOf } from '../../../../shared/message-of';
 
 export type { QueueMessage } from './queue-reducer';
 
@@ -41,13 +40,12 @@ interface Options {
   listRef: RefObject<HTMLDivElement | null>;
 }
 
-const errorMessage = (error: unknown): QueueMessage => ({
-  text: messageOf(error),
-  tone: 'error',
-});
-
 export function useQueueController({ rows, resetKey, setMatching, listRef }: Options) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const errorMessage = (error: unknown): QueueMessage => ({
+    text: queueErrorText(t, locale, error),
+    tone: 'error',
+  });
   const setOutcome = useSetOutcome();
   const [state, dispatch] = useReducer(queueReducer, resetKey, initialQueueState);
   // A new source, filter or sort starts the queue again, in this render rather than after it.
