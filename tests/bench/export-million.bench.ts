@@ -38,7 +38,15 @@ export async function benchExportMillion(): Promise<BenchResult[]> {
         dataFolderTargets(outDir),
       );
       const results: BenchResult[] = [];
-      for (const format of ['csv', 'xlsx'] as const) {
+      // Input order (the default), and the CSV sorted as the results table sorts by score, which
+      // walks the score's index and reads each row where it lies.
+      const cases = [
+        { format: 'csv', label: 'csv' },
+        { format: 'xlsx', label: 'xlsx' },
+        { format: 'csv', label: 'csv-score', sort: 'score', direction: 'desc' },
+      ] as const;
+      for (const { label, ...asked } of cases) {
+        const format = asked.format;
         let growth = 0;
         let size = 0;
         const seconds: Measured = await measure3(async () => {
@@ -47,7 +55,7 @@ export async function benchExportMillion(): Promise<BenchResult[]> {
           let peak = before;
           const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
           const started = performance.now();
-          const saved = await handlers['results.export']({ batchId, filter: {}, format });
+          const saved = await handlers['results.export']({ batchId, filter: {}, ...asked });
           const elapsed = (performance.now() - started) / 1000;
           clearInterval(sampler);
           peak = Math.max(peak, process.memoryUsage().rss);
@@ -57,7 +65,7 @@ export async function benchExportMillion(): Promise<BenchResult[]> {
           return elapsed;
         });
         results.push({
-          name: `(x-${format}) ${format.toUpperCase()} export of ${rows.toLocaleString('en')} rows through the app's handler: memory growth, time`,
+          name: `(x-${label}) ${format.toUpperCase()} export of ${rows.toLocaleString('en')} rows${'sort' in asked ? ', sorted by score' : ''} through the app's handler: memory growth, time`,
           value: `${growth.toFixed(0)} MB (largest of 3), ${withSpread(seconds, 1)} s, ${(size / 2 ** 20).toFixed(0)} MB file`,
           target: '≤ 500 MB, streamed',
           met: growth <= 500,
