@@ -113,8 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   let tasksRunning = 0;
   const settingsCheck = setInterval(() => {
     settings();
-    if (tasksRunning > 0) history.settle();
-    else history.check();
+    history.check({ quietOutcomes: tasksRunning > 0 });
   }, settingsCheckMs);
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
@@ -142,8 +141,9 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       try {
         return await threadTasks.run(task, progress);
       } finally {
+        // Checked now, while its outcomes are still its own: the operation announces them.
+        history.check({ quietOutcomes: true });
         tasksRunning -= 1;
-        history.settle();
       }
     },
     close: () => threadTasks.close(),
@@ -221,7 +221,9 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       }
       try {
         const handler = handlers[operation] as (input: unknown) => Promise<Result<unknown>>;
-        return await handler(parsed.data);
+        const result = await handler(parsed.data);
+        history.ownDone();
+        return result;
       } catch (caught) {
         return fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`);
       }

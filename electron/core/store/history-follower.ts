@@ -1,47 +1,64 @@
 import type { Db } from './db';
 
 /**
- * What another process's change to the history moves, in three reads along indexes: the batches
- * (a batch deleted, purged or added; a CPF erased shrinks a batch's total), the outcome trail (every
- * outcome set or cleared, here or pulled from the team, writes a line) and the upload ledger (a
- * few rows a file sent).
- * A batch's rows being stored or answered move none of them: a run elsewhere is followed by its
- * own progress, not by refreshing every view every two seconds.
+ * What another process's change to the history moves, in three reads: the batches (a batch
+ * deleted, purged or added: their IDs, never used twice, where keys are; a CPF erased shrinks a
+ * batch's total), the outcome trail (every outcome set or cleared, here or pulled from the team,
+ * writes a line) and the upload ledger (a few rows a file sent). A batch's rows being stored or
+ * answered move none of them: a run elsewhere is followed by its own progress, not by refreshing
+ * every view every two seconds. The batches are a few hundred at most (retention).
  */
 const signatureSql = `SELECT
-  (SELECT COUNT(*) || '.' || COALESCE(SUM(key), 0) || '.' || COALESCE(SUM(total), 0) FROM batches)
-  || ':' || (SELECT COALESCE(MAX(rowid), 0) FROM outcome_changes)
-  || ':' || (SELECT COUNT(*) || '.' || COALESCE(MAX(id), 0) || '.' || COALESCE(SUM(status = 'sent'), 0)
-    FROM uploads)`;
+  (SELECT COUNT(*) || '.' || COALESCE(SUM(total), 0) || '.' || COALESCE(group_concat(id), '')
+    FROM (SELECT id, total FROM batches ORDER BY key)) AS batches,
+  (SELECT COALESCE(MAX(rowid), 0) FROM outcome_changes) AS outcomes,
+  (SELECT COUNT(*) || '.' || COALESCE(MAX(id), 0) || '.' || COALESCE(SUM(status = 'sent'), 0)
+    FROM uploads) AS uploads`;
+
+interface Signature {
+  batches: string;
+  outcomes: number;
+  uploads: string;
+}
+
+/** How a check reads what moved. */
+export interface FollowCheck {
+  /**
+   * The outcomes are this core's own doing: its task thread is writing them (a bulk outcome),
+   * and the operation that asked announces them when it ends. Batches and uploads another process
+   * changes meanwhile are still told.
+   */
+  quietOutcomes?: boolean;
+}
 
 /**
  * The history followed across processes: `dcdesk purge --batch`, `dcdesk outcomes …` or another
  * app process on the same data folder change what an open window shows, and the window hears of
  * it within a check. `PRAGMA data_version` moves only when another connection commits (the task
- * thread's included), so an idle check is one pragma. When it has moved, `onChange` is told if
- * what it moved differs, or if this connection wrote meanwhile too: a batch created here and
- * deleted elsewhere between two checks leaves the batches as they were, but not the window.
- * This connection's own changes are announced where they are made.
+ * thread's and the row writer's included), so an idle check is one pragma; when it has moved,
+ * `onChange` is told if what it moved differs. This connection's own changes are announced where
+ * they are made: `ownDone`, after each, takes them as seen while no other connection has
+ * committed, so a batch created here and deleted elsewhere is told. When another has (a run
+ * storing its rows), an own change is told again at the next check: at most once a check.
  */
 export function followHistory(db: Db, onChange: () => void) {
   const version = db.prepare('PRAGMA data_version').pluck();
-  const signature = db.prepare(signatureSql).pluck();
-  const ownChanges = db.prepare('SELECT total_changes()').pluck();
+  const signature = db.prepare<[], Signature>(signatureSql);
   let seen = version.get();
   let last = signature.get();
-  let own = ownChanges.get();
+
   return {
-    check(): void {
+    check({ quietOutcomes = false }: FollowCheck = {}): void {
       try {
         const now = version.get();
-        const wrote = ownChanges.get() !== own;
-        if (now === seen) {
-          if (wrote) settle();
-          return;
-        }
+        if (now === seen) return;
         const current = signature.get();
-        const moved = current !== last || wrote;
-        settle();
+        const moved =
+          current?.batches !== last?.batches ||
+          current?.uploads !== last?.uploads ||
+          (!quietOutcomes && current?.outcomes !== last?.outcomes);
+        seen = now;
+        last = current;
         if (!moved) return;
       } catch {
         // A history that cannot be read now (busy, a disk error): the next check reads again.
@@ -49,22 +66,12 @@ export function followHistory(db: Db, onChange: () => void) {
       }
       onChange();
     },
-    settle,
+    ownDone(): void {
+      try {
+        if (version.get() === seen) last = signature.get();
+      } catch {
+        // Read again at the next check.
+      }
+    },
   };
-
-  /**
-   * Takes the history as it is now as seen, telling nobody: after this connection's own writes,
-   * and for this core's own task thread, whose commits move `data_version` like another
-   * process's, and whose changes are announced by the operation that asked for them (a bulk
-   * outcome would otherwise refresh every view of every window every check, for minutes).
-   */
-  function settle(): void {
-    try {
-      seen = version.get();
-      last = signature.get();
-      own = ownChanges.get();
-    } catch {
-      // Left as it was: the next check reads again.
-    }
-  }
 }
