@@ -187,8 +187,9 @@ export interface UploadCheck {
   /** The uploads those transactions went in. */
   repeatedIn: UploadView[];
   /**
-   * For a stored file sent again: its rows whose outcome the history no longer holds as the file
-   * has it (changed or cleared since); a re-send would report the old ones.
+   * Its rows whose outcome the history no longer holds as the file has it (changed or cleared
+   * since the file was built or sent): sending it would report the old ones. Rows of transactions
+   * the history never reviewed in this environment (a file made elsewhere) are not counted.
    */
   changedSince: number;
 }

@@ -24,7 +24,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { FileError, UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
 import { readFileWithin } from '../read-within';
-import { describeAnswer, describeCheck } from '../upload-text';
+import { describeAnswer, describeCheck, sentBefore } from '../upload-text';
 import { shown } from '../escape-text';
 
 const options = {
@@ -55,11 +55,13 @@ async function confirmResend(
   outcome: Extract<UploadOutcome, { status: 'confirm' }>,
 ): Promise<boolean> {
   for (const line of describeCheck(outcome.check)) io.err(`dcdesk: ${shown(line)}`);
+  // A file never sent whose outcomes changed since it was built goes "anyway", not "again".
+  const how = sentBefore(outcome.check) ? 'again' : 'anyway';
   if (!io.stdinIsTerminal) {
-    io.err('dcdesk: Not sent. Pass --yes to send it again without being asked.');
+    io.err(`dcdesk: Not sent. Pass --yes to send it ${how} without being asked.`);
     return false;
   }
-  const answer = await io.readLine('Send it again? [y/N] ');
+  const answer = await io.readLine(`Send it ${how}? [y/N] `);
   if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
   io.err('dcdesk: Not sent.');
   return false;
@@ -120,7 +122,9 @@ export const uploadCommand: Command = {
 Sends a response-variable file (.csv, or .zip holding one csv; columns ID Transacional, DeviceId,
 Resultado) after checking it, and records the upload in the ledger (see dcdesk uploads). A file
 already sent to the environment, or one repeating transactions already sent there, asks first on
-a terminal; --yes answers yes. With no terminal and no --yes such a file is not sent (exit 2).
+a terminal, as does one whose rows no longer match the outcomes in the history (changed or
+cleared since it was built); --yes answers yes. With no terminal and no --yes such a file is not
+sent (exit 2).
 
 A DeviceId is an answer of one environment. A file whose DeviceIds the history knows only from
 another environment's answers (or another address's) is never sent there (exit 1). A file with
