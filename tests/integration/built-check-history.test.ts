@@ -112,7 +112,10 @@ describe('the check of a kept file after the history changed (issue 13)', () => 
     expect(byId.rows).toBeGreaterThan(0);
     expect(byId.changedSince).toBe(byId.rows);
     expect(whole.changedSince).toBe(byId.rows);
-    const sent = await call<UploadOutcome>('uploads.send', { fileId: file.fileId, confirmed: false });
+    const sent = await call<UploadOutcome>('uploads.send', {
+      fileId: file.fileId,
+      confirmed: false,
+    });
     expect(sent).toMatchObject({ status: 'confirm', check: { changedSince: byId.rows } });
     expect(await call<unknown[]>('uploads.list', {})).toEqual([]);
   }, 60_000);

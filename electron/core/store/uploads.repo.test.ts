@@ -46,7 +46,9 @@ describe('the rows of a file the history holds otherwise now', () => {
         environment: 'sandbox',
       }) as Array<{ detail: string }>
     ).map((step) => step.detail);
-    expect(steps.join('\n')).toMatch(/SEARCH o USING INDEX .*\(external_id=\? AND environment=\?\)/);
+    expect(steps.join('\n')).toMatch(
+      /SEARCH o USING INDEX .*\(external_id=\? AND environment=\?\)/,
+    );
     expect(steps.join('\n')).toMatch(/SEARCH c USING INDEX outcome_changes_transaction/);
     expect(steps.join('\n')).not.toMatch(/SCAN (o|c)\b/);
   });
