@@ -151,6 +151,11 @@ export interface UploadView {
   resentFrom: number | null;
   /** Who sent it: the analyst's name then (null for uploads made before names were kept). */
   analyst: string | null;
+  /**
+   * The service's trace id of a refused or failed upload (Problem `Extensions.traceId`), for a
+   * support request; null when its answer gave none, or it was stored before ids were kept.
+   */
+  traceId: string | null;
 }
 
 /** How many DeviceIds of a file are in one class, and the first few, with where each is known. */

@@ -276,12 +276,17 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
       "  - Line 3: DeviceId 'not-a-device' is not a device this service identified.",
     ]);
     expect(sandbox.uploads()).toHaveLength(0);
+    // The service's trace id, for the support request that asks why (found by an outside tester).
+    const traceId = /^ {2}trace id: (00-[0-9a-f]{32}-[0-9a-f]{16}-00)$/m.exec(refused.stderr)?.[1];
+    expect(traceId, refused.stderr).toBeDefined();
     expect((await ledger())[0]).toMatchObject({
       fileName: 'made-up.csv',
       status: 'refused',
       httpStatus: 400,
       messages: messages.map((line) => line.slice(4)),
+      traceId,
     });
+    expect((await cli(['uploads'])).stdout).toContain(`        trace id: ${traceId ?? ''}\n`);
   });
 
   it('sends nothing when the file itself has problems, and lists them with their lines', async () => {

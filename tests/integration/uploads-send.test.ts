@@ -378,7 +378,9 @@ describe('a file whose outcomes changed since it was built', () => {
   it('says nothing of rows the history never reviewed (a file made elsewhere)', async () => {
     const uploads = uploadService(fixture.db);
     const elsewhere = await build(
-      reviewed.slice(0, 4).map((row) => ({ ...row, transactionId: `made-elsewhere-${row.transactionId}` })),
+      reviewed
+        .slice(0, 4)
+        .map((row) => ({ ...row, transactionId: `made-elsewhere-${row.transactionId}` })),
       { kind: 'csv', fileName: 'de-fora' },
     );
     expect(await uploads.check(elsewhere, 'sandbox')).toMatchObject({ changedSince: 0 });

@@ -79,11 +79,14 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
     case 'refused':
       io.err(`dcdesk: the service refused ${head}${http}:`);
       for (const message of upload.messages) io.err(`  - ${shown(message)}`);
+      // As reportError prints it: the id a support request about this refusal needs.
+      if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return exitCodes.failed;
     case 'failed':
       io.err(`dcdesk: ${head} failed; recorded in the ledger.`);
       if (error) return reportError(io, error);
       for (const message of upload.messages) io.err(`  - ${shown(message)}`);
+      if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
   }
 }
@@ -134,7 +137,7 @@ DeviceIds the history has never seen (built elsewhere) is sent only with --unsee
   --unseen-devices   send DeviceIds this history has never seen: you know where they come from
   --json             print the ledger line as JSON
 
-Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, the file cannot
+Exit codes: 0 sent; 1 refused by the service (its messages and trace id are listed), failed, the file cannot
 be read, or it has problems (listed with their lines, nothing sent), or the team database could not be reached
 (nothing sent); 2 usage mistake, re-send not confirmed, or transactions a colleague already sent
 (who and when are listed; nothing sent); 3 credentials refused.

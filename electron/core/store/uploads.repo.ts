@@ -23,12 +23,14 @@ export interface NewUpload {
   rows: ResponseVariableRow[];
   /** Who sent it (issue 17): the analyst's name at the time. */
   analyst: string | null;
+  /** The service's trace id of a refused or failed upload, when its answer gave one. */
+  traceId: string | null;
 }
 
 /** What the service answered, recorded on a line written before the request went out. */
 export type UploadAnswerRecord = Pick<
   NewUpload,
-  'status' | 'httpStatus' | 'messages' | 'answer' | 'errorCode'
+  'status' | 'httpStatus' | 'messages' | 'answer' | 'errorCode' | 'traceId'
 >;
 
 /**
@@ -59,11 +61,12 @@ interface UploadColumns {
   answer_json: string | null;
   resent_from: number | null;
   analyst: string | null;
+  trace_id: string | null;
 }
 
 /** Every column but the file. */
 const columns = `id, created_at, file_name, kind, rows, sha256, environment, status, http_status,
-  messages_json, answer_json, resent_from, analyst`;
+  messages_json, answer_json, resent_from, analyst, trace_id`;
 
 function toView(row: UploadColumns): UploadView {
   return {
@@ -80,6 +83,7 @@ function toView(row: UploadColumns): UploadView {
     answer: row.answer_json === null ? null : (JSON.parse(row.answer_json) as unknown),
     resentFrom: row.resent_from,
     analyst: row.analyst,
+    traceId: row.trace_id,
   };
 }
 
@@ -88,13 +92,13 @@ export function uploadsRepo(db: Db) {
   const statement = statementCache(db);
   const insert = db.prepare(
     `INSERT INTO uploads (created_at, file_name, kind, rows, sha256, environment, status, http_status,
-       answer_json, file, resent_from, messages_json, error_code, analyst)
+       answer_json, file, resent_from, messages_json, error_code, analyst, trace_id)
      VALUES (@createdAt, @fileName, @kind, @rows, @sha256, @environment, @status, @httpStatus,
-       @answer, @file, @resentFrom, @messages, @errorCode, @analyst)`,
+       @answer, @file, @resentFrom, @messages, @errorCode, @analyst, @traceId)`,
   );
   const record = db.prepare(
     `UPDATE uploads SET status = @status, http_status = @httpStatus, answer_json = @answer,
-       messages_json = @messages, error_code = @errorCode
+       messages_json = @messages, error_code = @errorCode, trace_id = @traceId
      WHERE id = @id`,
   );
   const insertTransaction = db.prepare(

@@ -101,6 +101,7 @@ export async function prepareUpload(
         answer: null,
         errorCode: 'sending',
         analyst: target.analyst,
+        traceId: null,
       });
       return { kind: 'send', id };
     })

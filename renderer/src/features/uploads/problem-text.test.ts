@@ -103,6 +103,7 @@ describe('guardSentences', () => {
     answer: null,
     resentFrom: null,
     analyst: null,
+    traceId: null,
   });
 
   it('says when the same file went, and where repeated transactions went', () => {
