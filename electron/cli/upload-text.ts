@@ -14,6 +14,11 @@ function uploadList(uploads: UploadView[]): string {
   return uploads.map((upload) => `#${String(upload.id)}`).join(', ');
 }
 
+/** True when the environment accepted (or may have received) this file or some of its rows. */
+export function sentBefore(check: UploadCheck): boolean {
+  return check.sameFile.length > 0 || check.repeatedTransactions > 0;
+}
+
 /** What the re-send guard found, one sentence a line. */
 export function describeCheck(check: UploadCheck): string[] {
   const lines = check.sameFile.map(
@@ -28,7 +33,7 @@ export function describeCheck(check: UploadCheck): string[] {
   }
   if (check.changedSince > 0)
     lines.push(
-      `${formatCount(check.changedSince)} of its rows no longer ${pluralForm(check.changedSince, { one: 'matches', other: 'match' })} the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
+      `${formatCount(check.changedSince)} of its rows no longer ${pluralForm(check.changedSince, { one: 'matches', other: 'match' })} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
     );
   if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
     lines.push(

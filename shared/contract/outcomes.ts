@@ -151,6 +151,11 @@ export interface UploadView {
   resentFrom: number | null;
   /** Who sent it: the analyst's name then (null for uploads made before names were kept). */
   analyst: string | null;
+  /**
+   * The service's trace id of a refused or failed upload (Problem `Extensions.traceId`), for a
+   * support request; null when its answer gave none, or it was stored before ids were kept.
+   */
+  traceId: string | null;
 }
 
 /** How many DeviceIds of a file are in one class, and the first few, with where each is known. */
@@ -187,8 +192,9 @@ export interface UploadCheck {
   /** The uploads those transactions went in. */
   repeatedIn: UploadView[];
   /**
-   * For a stored file sent again: its rows whose outcome the history no longer holds as the file
-   * has it (changed or cleared since); a re-send would report the old ones.
+   * Its rows whose outcome the history no longer holds as the file has it (changed or cleared
+   * since the file was built or sent): sending it would report the old ones. Rows of transactions
+   * the history never reviewed in this environment (a file made elsewhere) are not counted.
    */
   changedSince: number;
 }

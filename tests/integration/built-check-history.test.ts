@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core/create-core';
 import { repositoryTaskThread } from '../../electron/core/tasks/thread-tasks';
-import type { BuiltFileView, UploadCheck } from '../../shared/contract/outcomes';
+import type { BuiltFileView, UploadCheck, UploadOutcome } from '../../shared/contract/outcomes';
 import type { BatchSummary, SavedExport } from '../../shared/contract/results';
 import type { Result } from '../../shared/result';
 import { sourceRows } from '../support/bulk';
@@ -100,5 +100,23 @@ describe('the check of a kept file after the history changed (issue 13)', () => 
         readdirSync(path.join(dir, 'outgoing', folder)),
       ),
     ).toEqual([]);
+  }, 60_000);
+
+  // Found by an outside tester: a file built before its outcomes were cleared was checked as
+  // matching the history, and sent the retracted fraud outcomes without a word.
+  it('counts the rows whose outcome was cleared since the build, and asks before sending them', async () => {
+    const batchId = await reviewedBatch();
+    const file = await built(batchId);
+    await call('outcomes.setFiltered', { batchId, filter: {}, outcome: null });
+    const { byId, whole } = await bothChecks(file.fileId);
+    expect(byId.rows).toBeGreaterThan(0);
+    expect(byId.changedSince).toBe(byId.rows);
+    expect(whole.changedSince).toBe(byId.rows);
+    const sent = await call<UploadOutcome>('uploads.send', {
+      fileId: file.fileId,
+      confirmed: false,
+    });
+    expect(sent).toMatchObject({ status: 'confirm', check: { changedSince: byId.rows } });
+    expect(await call<unknown[]>('uploads.list', {})).toEqual([]);
   }, 60_000);
 });

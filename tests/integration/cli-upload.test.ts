@@ -224,6 +224,44 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     expect(sandbox.uploads()).toHaveLength(2);
   });
 
+  // Found by an outside tester: a file built before an outcome changed went with the old one,
+  // without a word, and the retracted fraud outcome was never corrected.
+  it('asks before sending a file whose outcomes changed since it was built', async () => {
+    const built = await build('--output', work.file('stale.csv'));
+    expect(built.code, built.stderr).toBe(0);
+    writeFileSync(
+      work.file('changed.csv'),
+      `Pedido;Resultado\r\n${sampleTransaction(1).externalID};Suspeito\r\n`,
+    );
+    const changed = await cli([
+      'outcomes',
+      'import',
+      work.file('changed.csv'),
+      '--replace-conflicts',
+      '--base-url',
+      sandbox.url,
+    ]);
+    expect(changed.code, changed.stderr).toBe(0);
+
+    const refused = await send('stale.csv');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /1 of its rows no longer matches the outcomes in the history \(changed or cleared since\)/,
+    );
+    expect(refused.stderr).toMatch(/--yes/);
+    expect(sandbox.uploads()).toHaveLength(0);
+    expect(await ledger()).toHaveLength(0);
+
+    const no = await onTerminal(['upload', work.file('stale.csv'), '--base-url', sandbox.url], 'n');
+    expect(no.code).toBe(2);
+    expect(no.prompts).toEqual(['Send it anyway? [y/N] ']);
+    expect(sandbox.uploads()).toHaveLength(0);
+
+    const confirmed = await send('stale.csv', '--yes');
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(sandbox.uploads()).toHaveLength(1);
+  });
+
   it('lists each message of a refused file on its own line and records the refusal', async () => {
     writeFileSync(
       work.file('made-up.csv'),
@@ -238,12 +276,17 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
       "  - Line 3: DeviceId 'not-a-device' is not a device this service identified.",
     ]);
     expect(sandbox.uploads()).toHaveLength(0);
+    // The service's trace id, for the support request that asks why (found by an outside tester).
+    const traceId = /^ {2}trace id: (00-[0-9a-f]{32}-[0-9a-f]{16}-00)$/m.exec(refused.stderr)?.[1];
+    expect(traceId, refused.stderr).toBeDefined();
     expect((await ledger())[0]).toMatchObject({
       fileName: 'made-up.csv',
       status: 'refused',
       httpStatus: 400,
       messages: messages.map((line) => line.slice(4)),
+      traceId,
     });
+    expect((await cli(['uploads'])).stdout).toContain(`        trace id: ${traceId ?? ''}\n`);
   });
 
   it('sends nothing when the file itself has problems, and lists them with their lines', async () => {

@@ -337,6 +337,56 @@ describe('the re-send guard', () => {
   });
 });
 
+describe('a file whose outcomes changed since it was built', () => {
+  /** The row's place in the fixture batch, to review it again. */
+  const seqOf = (transactionId: string) =>
+    (
+      fixture.db
+        .prepare(
+          'SELECT seq FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND external_id = ?',
+        )
+        .get(fixture.batchId, transactionId) as { seq: number }
+    ).seq;
+
+  // Found by an outside tester: a file built before an outcome changed was sent with the old one,
+  // and a retracted fraud outcome was never corrected.
+  it('asks before sending rows whose outcome changed or was cleared, never sent before', async () => {
+    const uploads = uploadService(fixture.db);
+    const review = reviewService(fixture.db);
+    const file = await build(reviewed.slice(0, 6), { kind: 'csv', fileName: 'antigo' });
+    const [changed, cleared] = reviewed as [ResponseVariableRow, ResponseVariableRow];
+    const targets = [changed, cleared].map((row) => ({
+      batchId: fixture.batchId,
+      seq: seqOf(row.transactionId),
+    }));
+    review.set([targets[0]!], 'Device Positivado');
+    review.set([targets[1]!], null);
+    try {
+      const check = await uploads.check(file, 'sandbox');
+      expect(check).toMatchObject({ sameFile: [], repeatedTransactions: 0, changedSince: 2 });
+      expect(unwrap(await uploads.send(file, target()))).toEqual({ status: 'confirm', check });
+      expect(fixture.sandbox.uploads()).toHaveLength(0);
+      expect(done(await uploads.send(file, target({ confirmed: true }))).status).toBe('sent');
+    } finally {
+      review.set([targets[0]!], changed.outcome);
+      review.set([targets[1]!], cleared.outcome);
+    }
+    // Set back as the file has them: nothing to say.
+    expect(await uploads.check(file, 'sandbox')).toMatchObject({ changedSince: 0 });
+  });
+
+  it('says nothing of rows the history never reviewed (a file made elsewhere)', async () => {
+    const uploads = uploadService(fixture.db);
+    const elsewhere = await build(
+      reviewed
+        .slice(0, 4)
+        .map((row) => ({ ...row, transactionId: `made-elsewhere-${row.transactionId}` })),
+      { kind: 'csv', fileName: 'de-fora' },
+    );
+    expect(await uploads.check(elsewhere, 'sandbox')).toMatchObject({ changedSince: 0 });
+  });
+});
+
 describe('DeviceIds of another environment', () => {
   it('never sends a file of sandbox DeviceIds to another environment, naming a few and how many', async () => {
     const uploads = uploadService(fixture.db);

@@ -24,7 +24,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { FileError, UsageError, exitCodes, reportError, type Io } from '../io';
 import { listLimit } from '../listing';
 import { readFileWithin } from '../read-within';
-import { describeAnswer, describeCheck } from '../upload-text';
+import { describeAnswer, describeCheck, sentBefore } from '../upload-text';
 import { shown } from '../escape-text';
 
 const options = {
@@ -55,11 +55,13 @@ async function confirmResend(
   outcome: Extract<UploadOutcome, { status: 'confirm' }>,
 ): Promise<boolean> {
   for (const line of describeCheck(outcome.check)) io.err(`dcdesk: ${shown(line)}`);
+  // A file never sent whose outcomes changed since it was built goes "anyway", not "again".
+  const how = sentBefore(outcome.check) ? 'again' : 'anyway';
   if (!io.stdinIsTerminal) {
-    io.err('dcdesk: Not sent. Pass --yes to send it again without being asked.');
+    io.err(`dcdesk: Not sent. Pass --yes to send it ${how} without being asked.`);
     return false;
   }
-  const answer = await io.readLine('Send it again? [y/N] ');
+  const answer = await io.readLine(`Send it ${how}? [y/N] `);
   if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
   io.err('dcdesk: Not sent.');
   return false;
@@ -77,11 +79,14 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
     case 'refused':
       io.err(`dcdesk: the service refused ${head}${http}:`);
       for (const message of upload.messages) io.err(`  - ${shown(message)}`);
+      // As reportError prints it: the id a support request about this refusal needs.
+      if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return exitCodes.failed;
     case 'failed':
       io.err(`dcdesk: ${head} failed; recorded in the ledger.`);
       if (error) return reportError(io, error);
       for (const message of upload.messages) io.err(`  - ${shown(message)}`);
+      if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
   }
 }
@@ -120,7 +125,9 @@ export const uploadCommand: Command = {
 Sends a response-variable file (.csv, or .zip holding one csv; columns ID Transacional, DeviceId,
 Resultado) after checking it, and records the upload in the ledger (see dcdesk uploads). A file
 already sent to the environment, or one repeating transactions already sent there, asks first on
-a terminal; --yes answers yes. With no terminal and no --yes such a file is not sent (exit 2).
+a terminal, as does one whose rows no longer match the outcomes in the history (changed or
+cleared since it was built); --yes answers yes. With no terminal and no --yes such a file is not
+sent (exit 2).
 
 A DeviceId is an answer of one environment. A file whose DeviceIds the history knows only from
 another environment's answers (or another address's) is never sent there (exit 1). A file with
@@ -130,7 +137,7 @@ DeviceIds the history has never seen (built elsewhere) is sent only with --unsee
   --unseen-devices   send DeviceIds this history has never seen: you know where they come from
   --json             print the ledger line as JSON
 
-Exit codes: 0 sent; 1 refused by the service (its messages are listed), failed, the file cannot
+Exit codes: 0 sent; 1 refused by the service (its messages and trace id are listed), failed, the file cannot
 be read, or it has problems (listed with their lines, nothing sent), or the team database could not be reached
 (nothing sent); 2 usage mistake, re-send not confirmed, or transactions a colleague already sent
 (who and when are listed; nothing sent); 3 credentials refused.

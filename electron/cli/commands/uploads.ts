@@ -19,7 +19,7 @@ export const uploadsCommand: Command = {
   usage: `dcdesk uploads [--json] [--data-dir DIR]
 
 One line per response-variable file sent: id, time, file, kind, rows, SHA-256 (first 12 digits),
-environment, status (sent, refused or failed), HTTP status and the service's messages.
+environment, status (sent, refused or failed), HTTP status and the service's messages and trace id.
 --json prints the whole ledger line, with the full SHA-256 and the service's answer.`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
@@ -43,6 +43,7 @@ environment, status (sent, refused or failed), HTTP status and the service's mes
           `#${String(upload.id).padEnd(5)} ${localTime(upload.createdAt)}  ${upload.environment.padEnd(10)} ${upload.status.padEnd(7)} ${http.padEnd(3)} ${upload.kind.padEnd(3)} ${formatCount(upload.rows).padStart(7)} ${pluralForm(upload.rows, { one: 'row ', other: 'rows' })}  ${upload.sha256.slice(0, 12)}  ${shown(upload.fileName)}${resent}${shown(by)}`,
         );
         for (const message of upload.messages) io.out(`        - ${shown(message)}`);
+        if (upload.traceId !== null) io.out(`        trace id: ${shown(upload.traceId)}`);
       }
       return exitCodes.ok;
     } finally {

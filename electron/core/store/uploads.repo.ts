@@ -23,12 +23,14 @@ export interface NewUpload {
   rows: ResponseVariableRow[];
   /** Who sent it (issue 17): the analyst's name at the time. */
   analyst: string | null;
+  /** The service's trace id of a refused or failed upload, when its answer gave one. */
+  traceId: string | null;
 }
 
 /** What the service answered, recorded on a line written before the request went out. */
 export type UploadAnswerRecord = Pick<
   NewUpload,
-  'status' | 'httpStatus' | 'messages' | 'answer' | 'errorCode'
+  'status' | 'httpStatus' | 'messages' | 'answer' | 'errorCode' | 'traceId'
 >;
 
 /**
@@ -59,11 +61,12 @@ interface UploadColumns {
   answer_json: string | null;
   resent_from: number | null;
   analyst: string | null;
+  trace_id: string | null;
 }
 
 /** Every column but the file. */
 const columns = `id, created_at, file_name, kind, rows, sha256, environment, status, http_status,
-  messages_json, answer_json, resent_from, analyst`;
+  messages_json, answer_json, resent_from, analyst, trace_id`;
 
 function toView(row: UploadColumns): UploadView {
   return {
@@ -80,6 +83,7 @@ function toView(row: UploadColumns): UploadView {
     answer: row.answer_json === null ? null : (JSON.parse(row.answer_json) as unknown),
     resentFrom: row.resent_from,
     analyst: row.analyst,
+    traceId: row.trace_id,
   };
 }
 
@@ -88,13 +92,13 @@ export function uploadsRepo(db: Db) {
   const statement = statementCache(db);
   const insert = db.prepare(
     `INSERT INTO uploads (created_at, file_name, kind, rows, sha256, environment, status, http_status,
-       answer_json, file, resent_from, messages_json, error_code, analyst)
+       answer_json, file, resent_from, messages_json, error_code, analyst, trace_id)
      VALUES (@createdAt, @fileName, @kind, @rows, @sha256, @environment, @status, @httpStatus,
-       @answer, @file, @resentFrom, @messages, @errorCode, @analyst)`,
+       @answer, @file, @resentFrom, @messages, @errorCode, @analyst, @traceId)`,
   );
   const record = db.prepare(
     `UPDATE uploads SET status = @status, http_status = @httpStatus, answer_json = @answer,
-       messages_json = @messages, error_code = @errorCode
+       messages_json = @messages, error_code = @errorCode, trace_id = @traceId
      WHERE id = @id`,
   );
   const insertTransaction = db.prepare(
@@ -116,13 +120,9 @@ export function uploadsRepo(db: Db) {
   const accepted = `FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
     WHERE ${possiblyReceived} AND u.environment = @environment
       AND ut.external_id IN (SELECT value FROM json_each(@ids))`;
-  const changedSince = db.prepare<[number], { n: number }>(
-    `SELECT COUNT(*) AS n FROM upload_transactions ut
-     LEFT JOIN outcomes o ON o.external_id = ut.external_id
-       AND o.environment = (SELECT environment FROM uploads WHERE id = ut.upload_id)
-     WHERE ut.upload_id = ?
-       AND (o.outcome IS NULL OR o.outcome <> ut.outcome OR o.device_id IS NOT ut.device_id)`,
-  );
+  const changed = db
+    .prepare<[{ rows: string; environment: Destination }], number>(changedRowsSql)
+    .pluck();
   const anySent = db
     .prepare<[Destination], number>(
       `SELECT EXISTS (SELECT 1 FROM uploads u WHERE u.environment = ? AND ${possiblyReceived})`,
@@ -257,9 +257,12 @@ export function uploadsRepo(db: Db) {
     sameFile(sha256: string, environment: Destination): UploadView[] {
       return sameFile.all(sha256, environment).map(toView);
     },
-    /** Rows of a stored upload whose outcome the history no longer holds as the file has it. */
-    changedSince(id: number): number {
-      return changedSince.get(id)?.n ?? 0;
+    /**
+     * Of these rows (`[transaction, device, outcome]`, the transaction trimmed), those the history
+     * of `environment` no longer holds as they are (see `changedRowsSql`).
+     */
+    changedRows(environment: Destination, rows: Array<[string, string, string]>): number {
+      return changed.get({ rows: JSON.stringify(rows), environment }) ?? 0;
     },
     /** True once `environment` accepted or may have received a file: before, nothing repeats. */
     anySent: (environment: Destination): boolean => anySent.get(environment) === 1,
@@ -293,3 +296,19 @@ export const unknownDevicesSql = `SELECT d.value FROM json_each(@devices) d
   WHERE NOT EXISTS (SELECT 1 FROM lookups l JOIN batches b ON b.key = l.batch_key
     WHERE ${sameId('l.device_id', 'd.value')} AND l.status = 'ok'
       AND b.destination = @destination)`;
+
+/**
+ * How many of a file's rows (a JSON list of `[transaction, device, outcome]`) the history of
+ * `@environment` holds otherwise now: the transaction's outcome there differs, or names another
+ * device, or it had one and its latest change in the trail cleared it. A transaction the history
+ * never reviewed there (a file made elsewhere) is unknown, not changed. Each row is found by the
+ * outcomes' key `(external_id, environment)` and, when it has none, by the trail's
+ * `(external_id, at)` index: a million rows are a million seeks, never a scan.
+ */
+export const changedRowsSql = `SELECT COUNT(*) FROM json_each(@rows) r
+  LEFT JOIN outcomes o ON o.external_id = r.value ->> 0 AND o.environment = @environment
+  WHERE CASE WHEN o.id IS NULL
+    THEN (SELECT c.outcome IS NULL FROM outcome_changes c
+      WHERE c.external_id = r.value ->> 0 AND c.environment = @environment
+      ORDER BY c.at DESC, c.rowid DESC LIMIT 1)
+    ELSE o.outcome IS NOT r.value ->> 2 OR o.device_id IS NOT r.value ->> 1 END`;

@@ -40,6 +40,7 @@ function sent(ids: string[], hash = 'f'.repeat(64)): void {
     answer: null,
     resentFrom: null,
     errorCode: null,
+    traceId: null,
     bytes: new Uint8Array(1),
     rows: ids.map((transactionId) => ({
       transactionId,

@@ -31,7 +31,9 @@ export interface BuiltVerdict {
  * - no problems: the builder refuses a row the checks refuse, with the same rules;
  * - no foreign or unseen DeviceIds: its rows are outcomes set on rows of that destination's
  *   batches, each with the device its answer named (a colleague's, with the device their answer
- *   named, which the check also counts as known there).
+ *   named, which the check also counts as known there);
+ * - no rows changed since: they are the history's outcomes as they stand, for nothing was
+ *   committed since the build read them (an outcome changed or cleared moves the stamp).
  *
  * The ledger (the same bytes, the same transactions sent) is asked with the IDs the build wrote;
  * a destination first sent to after the build has none written, so the whole check runs.

@@ -40,8 +40,11 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
       messages: [],
       answer: answer.value.body,
       errorCode: null,
+      traceId: null,
     };
   const { code, message, status, details = [] } = answer.error;
+  // Kept for the support request that asks why the service refused or failed it.
+  const traceId = answer.error.traceId ?? null;
   if (code === 'rejected' && status === 400) {
     return {
       status: 'refused',
@@ -49,6 +52,7 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
       messages: details.length > 0 ? details : [message],
       answer: null,
       errorCode: code,
+      traceId,
     };
   }
   return {
@@ -57,5 +61,6 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
     messages: [message, ...details],
     answer: null,
     errorCode: code,
+    traceId,
   };
 }

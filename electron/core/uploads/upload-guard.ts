@@ -62,7 +62,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The re-send guard over the history: a file read and checked against its rules, the DeviceIds
- * the history knows and the ledger. `sliceRows`: the file's rows whose DeviceIds are looked up
+ * the history knows, the ledger and the outcomes as they are now. `sliceRows`: the file's rows whose DeviceIds are looked up
  * at a time, with a turn of the event loop between, so a file of hundreds of thousands of rows
  * does not hold the thread it runs on.
  */
@@ -98,6 +98,29 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
     return deviceClasses(unknownRows, known, destination);
   }
 
+  /**
+   * The file's rows the history no longer holds as the file has them (an outcome changed or
+   * cleared since it was built): sending them would report the old ones. Asked slice by slice,
+   * each row by the outcomes' key, with a turn of the event loop between.
+   */
+  async function changedOf(rows: ResponseVariableRow[], environment: Destination) {
+    let changed = 0;
+    for (let from = 0; from < rows.length; from += sliceRows) {
+      if (from > 0) await nextTurn();
+      const slice = rows.slice(from, from + sliceRows);
+      changed += repo.changedRows(
+        environment,
+        // Trimmed, as the outcomes and the ledger hold them: the service trims its cells.
+        slice.map((row): [string, string, string] => [
+          row.transactionId.trim(),
+          row.deviceId.trim(),
+          row.outcome,
+        ]),
+      );
+    }
+    return changed;
+  }
+
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
     // Trimmed, as the ledger stores them: the service trims its cells, so ` A1 ` is `A1`.
@@ -123,7 +146,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
       foreignDevices: devices.foreign,
       unseenDevices: devices.unseen,
       ...ledgerGuard(hash, rows, environment),
-      changedSince: 0,
+      changedSince: await changedOf(rows, environment),
     };
   }
 

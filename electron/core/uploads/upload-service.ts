@@ -55,8 +55,9 @@ export interface UploadService {
   /**
    * Sends a file and records it, whatever the answer. A file with problems is refused with
    * `validation` (the problems as details), nothing sent or stored. When not `confirmed` and
-   * `environment` already accepted the same bytes or some of the same transactions, nothing is
-   * sent and the answer is `confirm` with the guard's findings. Otherwise the answer is `done`
+   * `environment` already accepted the same bytes or some of the same transactions, or some of
+   * its rows no longer match the history's outcomes, nothing is sent and the answer is `confirm`
+   * with the guard's findings. Otherwise the answer is `done`
    * with the ledger line: `sent`, `refused` (400, the service's messages) or `failed` (anything
    * else, a network failure included); each is still an `ok` result.
    */
@@ -100,19 +101,13 @@ export function uploadService(
 ): UploadService {
   const repo = uploadsRepo(db);
 
-  /** `changedSince`: for a stored file sent again, its rows whose outcome has changed since. */
-  async function send(
-    file: UploadFileInput,
-    target: UploadTarget,
-    changedSince = 0,
-  ): Promise<Result<UploadOutcome>> {
+  async function send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>> {
     const prepared = await prepare(file, {
       environment: target.environment,
       confirmed: target.confirmed,
       allowUnseenDevices: target.allowUnseenDevices === true,
       resentFrom: target.resentFrom ?? null,
       analyst: target.analyst ?? null,
-      changedSince,
       withRows: target.team !== undefined,
     });
     if (!prepared.ok) return prepared;
@@ -173,7 +168,7 @@ export function uploadService(
           'validation',
           `Upload #${String(uploadId)} went to the ${line.environment} environment; it can be sent again only there. Build a new file for ${target.environment}.`,
         );
-      return send(stored, { ...target, resentFrom: uploadId }, repo.changedSince(uploadId));
+      return send(stored, { ...target, resentFrom: uploadId });
     },
     list: () => repo.list(),
     get: (uploadId) => repo.get(uploadId),

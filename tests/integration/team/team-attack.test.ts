@@ -176,6 +176,7 @@ describe.skipIf(missing)('the team database, attacked', () => {
       answer: null,
       resentFrom: null,
       errorCode: null,
+      traceId: null,
       bytes: new Uint8Array([1]),
       rows: [{ transactionId: 'SENT-BEFORE', deviceId: 'dev-1', outcome: 'Suspeito' }],
       analyst: 'Ana',

@@ -8,7 +8,7 @@ import type {
   ResponseSeparator,
 } from '../../../../shared/outcomes/types';
 import { useI18n } from '../../i18n/i18n';
-import { guardFound, guardSentences } from './guard-text';
+import { guardFound, guardSentences, sentBefore } from './guard-text';
 import { OutcomeBars } from './outcome-bars';
 import { formatBytes } from '../../lib/format';
 
@@ -78,7 +78,9 @@ export function FilePreview(props: FilePreviewProps) {
       </div>
       {check && guardFound(check) ? (
         <div className="notice" role="status" data-testid="preview-guard">
-          <p className="notice-title">{t('uploads.guard.already')}</p>
+          <p className="notice-title">
+            {t(sentBefore(check) ? 'uploads.guard.already' : 'uploads.guard.changed')}
+          </p>
           {guardSentences(check, t, locale).map((sentence) => (
             <p key={sentence}>{sentence}</p>
           ))}

@@ -3,9 +3,17 @@ import type { Translate } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/format';
 import { destinationText } from '../../i18n/destination-text';
 
-/** True when the re-send guard found something the analyst should confirm before sending. */
-export function guardFound(check: UploadCheck): boolean {
+/** True when the environment accepted (or may have received) this file or some of its rows. */
+export function sentBefore(check: UploadCheck): boolean {
   return check.sameFile.length > 0 || check.repeatedTransactions > 0;
+}
+
+/**
+ * True when the re-send guard found something the analyst should confirm before sending: the
+ * file or its rows sent before, or rows whose outcomes changed or were cleared since it was built.
+ */
+export function guardFound(check: UploadCheck): boolean {
+  return sentBefore(check) || check.changedSince > 0;
 }
 
 function newest(uploads: readonly UploadView[]): UploadView | undefined {

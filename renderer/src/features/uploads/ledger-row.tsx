@@ -30,7 +30,10 @@ function Sha({ sha256 }: { sha256: string }) {
   );
 }
 
-/** What the service said: its answer for a sent file, its messages (expandable) otherwise. */
+/**
+ * What the service said: its answer for a sent file, its messages (expandable) otherwise, with
+ * the service's trace id a support request about a refusal needs.
+ */
 function Answer({ upload }: { upload: UploadView }) {
   const { t } = useI18n();
   const answer = upload.status === 'sent' ? answerSummary(upload.answer) : null;
@@ -45,6 +48,11 @@ function Answer({ upload }: { upload: UploadView }) {
               <li key={index}>{message}</li>
             ))}
           </ul>
+          {upload.traceId === null ? null : (
+            <p className="hint" data-testid="ledger-trace-id">
+              {t('uploads.ledger.traceId', { id: upload.traceId })}
+            </p>
+          )}
         </details>
       ) : null}
       {!answer && upload.messages.length === 0 ? <span className="hint">–</span> : null}

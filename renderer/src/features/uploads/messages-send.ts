@@ -13,6 +13,8 @@ export const sendMessages = catalogue(
     'uploads.production.confirm': 'Send to production',
     'uploads.guard.title': 'This was already sent. Send it again?',
     'uploads.guard.already': 'Already sent',
+    'uploads.guard.changed': 'Outcomes changed since this file was built',
+    'uploads.guard.changedTitle': 'This file no longer matches the history. Send it anyway?',
     'uploads.guard.sameFile':
       'This same file was already accepted by {env} on {date} (upload #{id}).',
     'uploads.guard.sameFileMany':
@@ -21,7 +23,7 @@ export const sendMessages = catalogue(
       '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {was} other {were}} already accepted by {env}, in {uploads}.',
     'uploads.guard.inUpload': 'upload {ids}',
     'uploads.guard.changedSince':
-      '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
+      '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file to send the current ones.',
     'uploads.guard.unanswered':
       'Some of those uploads got no answer (the app stopped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
@@ -68,6 +70,9 @@ export const sendMessages = catalogue(
     'uploads.production.confirm': 'Enviar para produção',
     'uploads.guard.title': 'Isto já foi enviado. Enviar de novo?',
     'uploads.guard.already': 'Já enviado',
+    'uploads.guard.changed': 'Resultados alterados depois que este arquivo foi montado',
+    'uploads.guard.changedTitle':
+      'Este arquivo não corresponde mais ao histórico. Enviar mesmo assim?',
     'uploads.guard.sameFile':
       'Este mesmo arquivo já foi aceito por {env} em {date} (envio nº {id}).',
     'uploads.guard.sameFileMany':
@@ -75,7 +80,7 @@ export const sendMessages = catalogue(
     'uploads.guard.repeated':
       '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} já {count, plural, one {foi aceita} other {foram aceitas}} por {env}, {uploads}.',
     'uploads.guard.changedSince':
-      '{count, plural, one {# das suas linhas não corresponde mais} other {# das suas linhas não correspondem mais}} aos resultados do histórico (alterados ou limpos depois): enviar de novo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
+      '{count, plural, one {# das suas linhas não corresponde mais} other {# das suas linhas não correspondem mais}} aos resultados do histórico (alterados ou limpos depois): enviá-lo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     'uploads.guard.unanswered':
       'Alguns desses envios ficaram sem resposta (o app foi fechado ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblemCodes, type FileProblem } from '../../../../shared/outcomes/types';
 import { translate } from '../../i18n/translate';
-import { guardSentences } from './guard-text';
+import { guardFound, guardSentences, sentBefore } from './guard-text';
 import { problemText } from './problem-text';
 
 /** The app's own translator. */
@@ -103,6 +103,7 @@ describe('guardSentences', () => {
     answer: null,
     resentFrom: null,
     analyst: null,
+    traceId: null,
   });
 
   it('says when the same file went, and where repeated transactions went', () => {
@@ -133,7 +134,31 @@ describe('guardSentences', () => {
     expect(
       guardSentences({ ...check, sameFile: [], repeatedTransactions: 0, changedSince: 2 }, t, 'en'),
     ).toEqual([
-      '2 of its rows no longer match the outcomes in the history (changed or cleared since): sending it again would report the old ones. Build a new file to send the current ones.',
+      '2 of its rows no longer match the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file to send the current ones.',
+    ]);
+  });
+
+  // Found by an outside tester: a file never sent whose outcomes changed since it was built
+  // showed nothing and was sent without a question.
+  it('asks about a file never sent whose rows no longer match the history', () => {
+    const check = {
+      fileName: 'f.zip',
+      rows: 3,
+      sha256: 'a'.repeat(64),
+      environment: 'sandbox' as const,
+      problems: [],
+      foreignDevices: { count: 0, examples: [] },
+      unseenDevices: { count: 0, examples: [] },
+      sameFile: [],
+      repeatedTransactions: 0,
+      repeatedIn: [],
+      changedSince: 1,
+    };
+    expect(guardFound(check)).toBe(true);
+    expect(sentBefore(check)).toBe(false);
+    expect(guardFound({ ...check, changedSince: 0 })).toBe(false);
+    expect(guardSentences(check, translator('pt-BR'), 'pt-BR')).toEqual([
+      '1 das suas linhas não corresponde mais aos resultados do histórico (alterados ou limpos depois): enviá-lo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     ]);
   });
 });

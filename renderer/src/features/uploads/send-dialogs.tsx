@@ -1,16 +1,18 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n';
-import { guardSentences } from './guard-text';
+import { guardSentences, sentBefore } from './guard-text';
 import type { SendFlow } from './use-send';
 
 /**
  * The two questions a send may ask: production first (as a production run does), then what the
- * re-send guard found. Cancelling either sends nothing.
+ * re-send guard found (sent before, or outcomes changed since). Cancelling either sends nothing.
  */
 export function SendDialogs({ flow }: { flow: SendFlow }) {
   const { t, locale } = useI18n();
   const { step } = flow;
   const request = step.name === 'idle' ? null : step.request;
+  // A file never sent whose outcomes changed since it was built is asked about, not "again".
+  const again = step.name !== 'guard' || sentBefore(step.check);
   return (
     <>
       <ConfirmDialog
@@ -29,10 +31,13 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
       />
       <ConfirmDialog
         open={step.name === 'guard'}
-        title={t('uploads.guard.title')}
+        title={t(again ? 'uploads.guard.title' : 'uploads.guard.changedTitle')}
         message={
           step.name === 'guard'
-            ? [...guardSentences(step.check, t, locale), t('uploads.guard.question')].join(' ')
+            ? [
+                ...guardSentences(step.check, t, locale),
+                ...(again ? [t('uploads.guard.question')] : []),
+              ].join(' ')
             : ''
         }
         confirmLabel={t('uploads.guard.confirm')}

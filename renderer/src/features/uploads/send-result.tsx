@@ -48,6 +48,11 @@ export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
           ))}
         </ul>
       ) : null}
+      {upload.traceId === null ? null : (
+        <p className="hint" data-testid="send-trace-id">
+          {t('uploads.ledger.traceId', { id: upload.traceId })}
+        </p>
+      )}
       <p className="hint">{t('uploads.result.inLedger')}</p>
     </div>
   );
