@@ -1,6 +1,6 @@
 /** The reader's problems as data, with the English sentences an analyst sees. */
 import { formatBytes } from '../format-bytes';
-import type { Limits } from './limits';
+import { maxSpreadsheetRows, type Limits } from './limits';
 import type { ReadProblem, ReadProblemCode } from './types';
 
 /** `100001` → `100,001`: counts in messages are read by people. */
@@ -46,6 +46,19 @@ export function tooManyLines(lines: number, most: number): ReadProblem {
       `${formatCount(most)}, which no setting changes. Remove the blank lines and import it again.`,
     limit: most,
     found: lines,
+  };
+}
+
+/**
+ * A row past Excel's last (`row`, 1-based): no Excel writes one, so the file is damaged. Every
+ * workbook reader refuses it with these words, rather than drop it or hold the empty rows above it.
+ */
+export function pastLastRow(row: number): ReadProblem {
+  return {
+    code: 'corrupt',
+    message:
+      `The sheet has a row ${formatCount(row)}, past Excel's last (${formatCount(maxSpreadsheetRows)}): ` +
+      'it was not written by Excel, and is damaged. Open it in Excel and save it again.',
   };
 }
 

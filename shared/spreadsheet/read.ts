@@ -89,7 +89,8 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
   // are read from the sheet's XML, so the analyst is told of them whichever reader read the file.
   if (read.ok && read.value.hiddenRows === undefined) {
     const hidden = hiddenRowsOf(bytes, zip.entries, read.value.sheet, read.value.rows.length);
-    if (hidden.length > 0) read.value.hiddenRows = hidden;
+    if (!hidden.ok) return refuse(hidden.problem);
+    if (hidden.value.length > 0) read.value.hiddenRows = hidden.value;
   }
   return read;
 }

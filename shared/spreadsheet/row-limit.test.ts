@@ -1,5 +1,6 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
+import { datedRow, datedWorkbook } from '../../tests/support/dated-workbook';
 import { readSpreadsheet, readSpreadsheetRows } from './read';
 import type { Cell, ReadResult } from './types';
 
@@ -99,4 +100,65 @@ describe('the row limit and a header below the rows the import looks through', (
     const over = read(spaced(6, 0, titles), kind, 5);
     expect(over.ok ? 'read' : over.problem).toMatchObject({ code: 'too_many_rows', found: 6 });
   });
+});
+
+// SheetJS reads such a sheet (an ISO date cell, an .xls): its cap counts rows, blank ones
+// included, and the sheet's `<dimension>` may be missing or stale, so neither may decide that
+// nothing was cut.
+describe('the row limit on a sheet SheetJS reads', () => {
+  const sparse = [2, 300, 301, 302, 303].map(datedRow).join('');
+  const firstCells = (result: ReadResult) =>
+    result.ok ? filled(result.value.rows).map((row) => row[0]?.text) : result.problem.message;
+
+  it.each([
+    ['no dimension', undefined],
+    ['a stale dimension', 'A1:C2'],
+    ['a true dimension', 'A1:C303'],
+  ])('keeps the rows far below the cap of a sheet with %s', (_, dimension) => {
+    const bytes = datedWorkbook(sparse, dimension);
+    const low = readSpreadsheet(bytes, 'pedidos.xlsx', { limits: { maxRows: 5 } });
+    expect(firstCells(low)).toEqual([
+      'Pedido',
+      'PED000002',
+      'PED000300',
+      'PED000301',
+      'PED000302',
+      'PED000303',
+    ]);
+    expect(low).toEqual(readSpreadsheet(bytes, 'pedidos.xlsx'));
+    const streamed = readSpreadsheetRows(bytes, 'pedidos.xlsx', { limits: { maxRows: 5 } });
+    expect(streamed.ok && filled([...streamed.value.rows()]).length).toBe(6);
+    const over = readSpreadsheet(bytes, 'pedidos.xlsx', { limits: { maxRows: 4 } });
+    expect(over.ok ? 'read' : over.problem).toMatchObject({ code: 'too_many_rows', found: 5 });
+  });
+
+  it('names every data row when refusing a sheet over the limit', () => {
+    const rows = Array.from({ length: 200 }, (_, n) => datedRow(n + 2)).join('');
+    const over = readSpreadsheet(datedWorkbook(rows), 'pedidos.xlsx', { limits: { maxRows: 5 } });
+    expect(over.ok ? 'read' : over.problem).toMatchObject({
+      code: 'too_many_rows',
+      found: 200,
+      message: expect.stringMatching(/^The file has 200 data rows; the limit is 5\./) as unknown,
+    });
+  });
+
+  // Row 2,000,000 is past the rows SheetJS reads, blank ones included: only the XML shows it.
+  it.each([1_048_577, 2_000_000])(
+    "refuses a row past Excel's last (%i) as damaged, as the app's own xlsx reader does",
+    (r) => {
+      const far = `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>PED</t></is></c></row>`;
+      // Without the date cell, the own reader reads the same sheet.
+      const plain = readSpreadsheet(datedWorkbook(far), 'pedidos.xlsx');
+      expect(plain.ok ? 'read' : plain.problem.code).toBe('corrupt');
+      for (const dimension of [undefined, 'A1:C2', `A1:C${r}`]) {
+        const bytes = datedWorkbook(datedRow(2) + far, dimension);
+        for (const limits of [{}, { maxRows: 5 }]) {
+          const read = readSpreadsheet(bytes, 'pedidos.xlsx', { limits });
+          expect(read.ok ? read.value.rows.length : read.problem).toEqual(
+            plain.ok ? 'read' : plain.problem,
+          );
+        }
+      }
+    },
+  );
 });

@@ -1,15 +1,15 @@
 /**
  * xlsx and xls files through SheetJS. Only the chosen sheet is parsed (for xlsx; the xls parser
- * reads them all), at most the rows the limit needs are materialised (`rowsToKeep`, read again
- * whole when blank rows fill them: see `readSheet`), formulas are not read (their cached values
- * are), and merged areas keep their value in the top-left cell only (the areas are returned, so a
- * row whose cell is covered is told so: merged-cells.ts).
+ * reads them all), at most a full Excel sheet is materialised (`sheetJsRows`), formulas are not
+ * read (their cached values are), and merged areas keep their value in the top-left cell only
+ * (the areas are returned, so a row whose cell is covered is told so: merged-cells.ts).
  */
 import * as XLSX from 'xlsx';
 import { cellFromSheet } from './cell-text';
-import { checkGrid, hasContent, rowsToKeep, trimRow, trimRows } from './grid';
-import { defaultLimits, type Limits } from './limits';
+import { checkGrid, hasContent, maxSheetRows, rowsToKeep, trimRow, trimRows } from './grid';
+import { maxSpreadsheetRows, type Limits } from './limits';
 import { mergesWithValues } from './merged-cells';
+import { pastLastRow } from './problem';
 import type { Cell, MergedArea, ReadProblem } from './types';
 
 export interface SheetRead {
@@ -35,31 +35,23 @@ export function readSheet(
   sheet: string | undefined,
   limits: Limits,
 ): SheetResult {
-  let cap = rowsToKeep(limits);
-  let book = parse(bytes, sheet ?? 0, cap);
+  let book = parse(bytes, sheet ?? 0, limits);
   const names = book.SheetNames;
   const name = sheet ?? firstVisible(book);
   const missing = missingSheet(names, name);
   if (missing !== null) return missing;
   // The first sheet was hidden: parse the visible one the analyst sees when opening the file.
   // An own property, as a sheet may be named `constructor`, which every object has.
-  if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, cap);
-  // SheetJS's cap counts blank rows too, and the limit does not: cut there, a sheet within the
-  // limit would lose the rows past it. It is read again as the default limit reads it, a full
-  // Excel sheet (an .xls holds 65,536 rows at most); only a lower limit ever has it cut.
-  const fullCap = rowsToKeep(defaultLimits);
-  if (fullRowCount(book.Sheets[name]) > cap && cap < fullCap) {
-    cap = fullCap;
-    book = parse(bytes, name, cap);
-  }
+  if (!Object.hasOwn(book.Sheets, name)) book = parse(bytes, name, limits);
   const worksheet = book.Sheets[name];
+  // Checked before the rows become cells: the rows above it would be a million empty rows.
+  const past = rowPastLast(worksheet);
+  if (past !== null) return { ok: false, problem: pastLastRow(past) };
   const rows = worksheet === undefined ? [] : sheetRows(worksheet, isDate1904(book));
   // Read before the rows are trimmed, while every first cell is where the area says.
   const merges = mergesWithValues(rows, worksheet?.['!merges'] ?? []);
-  // Rows past Excel's grid (no Excel writes them) are still past the cap: counted as data rows,
-  // blank or not, so such a sheet is refused rather than cut.
-  const rowsPast = Math.max(0, fullRowCount(worksheet) - cap);
-  const finished = finishSheet(names, name, rows, rowsPast, limits);
+  // Every row of Excel's grid was read, so none with a value is left past the cap.
+  const finished = finishSheet(names, name, rows, 0, limits);
   const hidden = hiddenRows(worksheet);
   if (finished.ok && hidden.length > 0) finished.value.hiddenRows = hidden;
   if (finished.ok && merges.length > 0) finished.value.merges = merges;
@@ -115,9 +107,20 @@ export function finishSheet(
   return { ok: true, value: { sheetNames: names, sheet: name, rows } };
 }
 
-/** `cap`: the rows read, blank ones included (`sheetReadOptions`'s, or a larger one). */
-function parse(bytes: Uint8Array, sheets: string | number, cap: number): XLSX.WorkBook {
-  return XLSX.read(bytes, { ...sheetReadOptions(sheets, defaultLimits), sheetRows: cap });
+/**
+ * The rows SheetJS reads, blank ones included: a full Excel sheet below as many title lines as the
+ * row limit looks through (`maxSheetRows`), whatever the limit. A lower cap could cut a sheet
+ * within it: SheetJS's cap counts blank rows, and it skips the rows past it without a trace when
+ * the sheet has no `<dimension>` or a stale one (other writers than Excel leave it out), so
+ * neither what was read nor the dimension can tell that rows were left out. The most this holds
+ * is what the default limit holds; a file over a low limit costs as much to refuse.
+ */
+function sheetJsRows(limits: Limits): number {
+  return Math.max(rowsToKeep(limits), maxSheetRows);
+}
+
+function parse(bytes: Uint8Array, sheets: string | number, limits: Limits): XLSX.WorkBook {
+  return XLSX.read(bytes, sheetReadOptions(sheets, limits));
 }
 
 /** The SheetJS options of the app's read, also the baseline of `npm run bench` (same work). */
@@ -130,9 +133,7 @@ export function sheetReadOptions(sheets: string | number, limits: Limits): XLSX.
     cellHTML: false,
     cellNF: true, // the number format tells dates from numbers
     cellText: false, // raw values are used, so formatting every cell as Excel shows it is skipped
-    // The rows above the header, the header, the limit and one more: enough to see that a sheet
-    // without blank rows is over the limit, without materialising a million rows to find out.
-    sheetRows: rowsToKeep(limits),
+    sheetRows: sheetJsRows(limits),
   };
 }
 
@@ -153,10 +154,14 @@ function isDate1904(book: XLSX.WorkBook): boolean {
   return book.Workbook?.WBProps?.date1904 === true;
 }
 
-/** When SheetJS stopped at `sheetRows`, the sheet's full extent is kept in `!fullref`. */
-function fullRowCount(worksheet: XLSX.WorkSheet | undefined): number {
-  const full = worksheet?.['!fullref'] as unknown;
-  return typeof full === 'string' ? XLSX.utils.decode_range(full).e.r + 1 : 0;
+/**
+ * The first row read past Excel's last (1-based), or null. The rows read are the evidence, never
+ * the sheet's dimension, which may be missing or stale.
+ */
+function rowPastLast(worksheet: XLSX.WorkSheet | undefined): number | null {
+  const data = (worksheet?.['!data'] ?? []) as unknown[];
+  for (let r = maxSpreadsheetRows; r < data.length; r += 1) if (data[r] !== undefined) return r + 1;
+  return null;
 }
 
 /** The dense cells as `Cell` rows, indexed from A1 whatever the sheet's used range. */

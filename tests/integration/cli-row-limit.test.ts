@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
+import { datedRow, datedWorkbook } from '../support/dated-workbook';
 import { tempDir } from '../support/files';
 import { sampleTransaction } from '../support/transactions';
 
@@ -66,3 +67,15 @@ describe.each(['csv', 'xlsx', 'xls'] as const)(
     });
   },
 );
+
+// An ISO date cell sends the file to SheetJS, whose cap counts blank rows; the sheet has no
+// `<dimension>` to say how far it goes.
+it('dcdesk bulk under a limit of 5 rows sends the rows far below the header (xlsx read by SheetJS)', async () => {
+  const file = low.file('sparse-dated.xlsx');
+  writeFileSync(file, datedWorkbook([2, 300, 301, 302, 303].map(datedRow).join('')));
+  const output = low.file('sparse-dated.json');
+  const run = await bulk(file, low.dir, output);
+  expect(run.code, run.stderr).toBe(0);
+  const records = JSON.parse(readFileSync(output, 'utf8')) as Array<{ row: number }>;
+  expect(records.map((record) => record.row)).toEqual([2, 300, 301, 302, 303]);
+});

@@ -10,6 +10,7 @@ import type { SheetResult } from '../sheet';
 import { rowsToKeep, trimRow } from '../grid';
 import { mergesWithValues } from '../merged-cells';
 import { tooManyColumns } from '../problem';
+import type { ReadProblem } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
 import { scanHiddenRows, scanSheet } from './sheet-xml';
@@ -65,18 +66,20 @@ export function readXlsx(
 /**
  * The rows hidden in the sheet `name`, 1-based, up to `rowsRead` (the rows SheetJS read), read
  * from its XML alone: for a workbook `readXlsx` left to SheetJS. None when the XML cannot be
- * followed (an xlsb, say), as before this was read.
+ * followed (an xlsb, say), as before this was read. A row past Excel's last, which SheetJS may
+ * have skipped without a trace, is the problem `readXlsx` gives for it.
  */
 export function hiddenRowsOf(
   bytes: Uint8Array,
   entries: readonly ZipEntry[],
   name: string,
   rowsRead: number,
-): number[] {
+): { ok: true; value: number[] } | { ok: false; problem: ReadProblem } {
   try {
     const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
-    return part === undefined ? [] : scanHiddenRows(bytes, part, rowsRead);
-  } catch {
-    return [];
+    return { ok: true, value: part === undefined ? [] : scanHiddenRows(bytes, part, rowsRead) };
+  } catch (caught) {
+    if (caught instanceof XlsxRefused) return { ok: false, problem: caught.problem };
+    return { ok: true, value: [] };
   }
 }

@@ -18,7 +18,7 @@ import type { ZipEntry } from '../zip-check';
 import { stringItem } from './shared-strings';
 import type { StyleFormat } from './styles-xml';
 import { NotPlainXlsx, XlsxRefused } from './workbook-xml';
-import { formatCount } from '../problem';
+import { pastLastRow as pastLastRowProblem } from '../problem';
 import { attributesOf, detached, elementAfter, nextElement, tagsOf, unescapeXml } from './xml-text';
 import { eachElementRun } from './zip-parts';
 
@@ -74,7 +74,9 @@ export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetCont
 /**
  * Only the rows marked `hidden`, 1-based, up to `maxRows`: for a sheet whose cells this reader
  * left to SheetJS (an ISO date cell), as SheetJS reports an xlsx's hidden rows only when it also
- * parses every style, which makes cells of styled blanks and changes what is read.
+ * parses every style, which makes cells of styled blanks and changes what is read. A row past
+ * Excel's last is refused here too (`pastLastRow`): SheetJS skips the rows past its cap without a
+ * trace when the sheet has no `<dimension>`, so only the XML tells that one is there.
  */
 export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: number): number[] {
   const hidden: number[] = [];
@@ -89,6 +91,7 @@ export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: numb
     ) {
       const r = attribute(row.tag, 'r');
       rowNumber = r !== undefined && /^\d+$/.test(r) ? Number(r) : rowNumber + 1;
+      if (rowNumber > maxSpreadsheetRows) throw pastLastRow(rowNumber);
       if (rowNumber > maxRows) continue;
       if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden')))
         hidden.push(rowNumber);
@@ -201,12 +204,7 @@ function scanCells(
 }
 
 function pastLastRow(row: number): XlsxRefused {
-  return new XlsxRefused({
-    code: 'corrupt',
-    message:
-      `The sheet has a row ${formatCount(row)}, past Excel's last (${formatCount(maxSpreadsheetRows)}): ` +
-      'it was not written by Excel, and is damaged. Open it in Excel and save it again.',
-  });
+  return new XlsxRefused(pastLastRowProblem(row));
 }
 
 function place(rows: Cell[][], r: number, c: number, cell: Cell): void {
