@@ -51,6 +51,7 @@ import { columnName } from '../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { FileError, UsageError, type Io } from './io';
 import { readRefusal, readSpreadsheetFile, stdinName } from './read-within';
+import { otherSheetHint } from './sheet-hint';
 import { shown } from './terminal-text';
 import { counted, pluralForm } from '../../shared/count-text';
 
@@ -241,11 +242,21 @@ export async function readBulkInput(
   if (missing.length > 0) {
     warnReplaced(name, replacedCells(sheet.rows()), io);
     const found = headers.filter(Boolean).join(', ') || 'empty';
-    // The first sheet may be a notes or summary sheet: name the others and the flag to choose one.
-    const others = sheet.sheetNames.filter((other) => other !== sheet.sheet);
+    // The first sheet may be a notes or summary sheet: name the one with the columns, if any.
     const hint =
-      others.length > 0 && options.sheet === undefined
-        ? ` This is sheet '${sheet.sheet}'; the workbook also has ${others.map((other) => `'${other}'`).join(', ')}: choose one with --sheet NAME.`
+      options.sheet === undefined
+        ? otherSheetHint({
+            bytes: opened.bytes,
+            fileName: name,
+            sheetNames: sheet.sheetNames,
+            sheet: sheet.sheet,
+            maxRows: options.maxRows,
+            fits: (rows) => {
+              const columns = autoMapColumns(headerTexts(rows, detectHeaderRow(rows)));
+              return columns.sessionID !== undefined && columns.externalID !== undefined;
+            },
+            columns: 'a session ID and an external ID column',
+          })
         : '';
     throw new FileError(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
