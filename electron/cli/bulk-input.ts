@@ -41,10 +41,17 @@ import {
   mergedCells,
   type MergedCell,
 } from '../../shared/spreadsheet/merged-cells';
+import {
+  dateCellAdvice,
+  dateCells,
+  describeDateCell,
+  type FieldDateCell,
+} from '../../shared/spreadsheet/date-cells';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { FileError, UsageError, type Io } from './io';
 import { readRefusal, readSpreadsheetFile, stdinName } from './read-within';
+import { otherSheetHint } from './sheet-hint';
 import { shown } from './terminal-text';
 import { counted, pluralForm } from '../../shared/count-text';
 
@@ -71,6 +78,8 @@ interface Walk {
   lostDigits: { count: number; cells: LostDigitsCell[] };
   /** Cells that held an Excel error (#N/A): how many, and the first ten. */
   errorCells: { count: number; cells: FieldErrorCell[] };
+  /** ID cells Excel shows as dates: how many, and the first ten. */
+  dateCells: { count: number; cells: FieldDateCell[] };
   /** Mapped cells covered by merged cells: how many, and the first ten with their rows. */
   mergedCells: { count: number; cells: Array<{ row: number; cell: MergedCell }> };
   /** Data rows Excel hides (a filter, or by hand): how many, and the first ten. They are sent. */
@@ -110,6 +119,7 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     padded: { cpf_padded: { count: 0, rows: [] }, zip_padded: { count: 0, rows: [] } },
     lostDigits: { count: 0, cells: [] },
     errorCells: { count: 0, cells: [] },
+    dateCells: { count: 0, cells: [] },
     mergedCells: { count: 0, cells: [] },
     hidden: { count: 0, rows: [] },
     duplicates: [],
@@ -143,6 +153,14 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
           found.errorCells.cells.push({ row: row.row, column, field, error });
         }
       }
+      for (const { field, shown } of dateCells(row.notes)) {
+        found.dateCells.count += 1;
+        if (found.dateCells.cells.length < shownRows) {
+          const column = columnName(mapping[field] ?? 0);
+          const value = row.raw[field] ?? '';
+          found.dateCells.cells.push({ row: row.row, column, field, shown, value });
+        }
+      }
       for (const cell of mergedCells(row.notes)) {
         found.mergedCells.count += 1;
         if (found.mergedCells.cells.length < shownRows)
@@ -170,6 +188,7 @@ function warn(found: Walk, io: Io): void {
     );
   warnLostDigits(found.lostDigits, io);
   warnErrorCells(found.errorCells, io);
+  warnDateCells(found.dateCells, io);
   warnMergedCells(found.mergedCells, io);
   const hidden = found.hidden;
   if (hidden.count > 0)
@@ -223,11 +242,21 @@ export async function readBulkInput(
   if (missing.length > 0) {
     warnReplaced(name, replacedCells(sheet.rows()), io);
     const found = headers.filter(Boolean).join(', ') || 'empty';
-    // The first sheet may be a notes or summary sheet: name the others and the flag to choose one.
-    const others = sheet.sheetNames.filter((other) => other !== sheet.sheet);
+    // The first sheet may be a notes or summary sheet: name the one with the columns, if any.
     const hint =
-      others.length > 0 && options.sheet === undefined
-        ? ` This is sheet '${sheet.sheet}'; the workbook also has ${others.map((other) => `'${other}'`).join(', ')}: choose one with --sheet NAME.`
+      options.sheet === undefined
+        ? otherSheetHint({
+            bytes: opened.bytes,
+            fileName: name,
+            sheetNames: sheet.sheetNames,
+            sheet: sheet.sheet,
+            maxRows: options.maxRows,
+            fits: (rows) => {
+              const columns = autoMapColumns(headerTexts(rows, detectHeaderRow(rows)));
+              return columns.sessionID !== undefined && columns.externalID !== undefined;
+            },
+            columns: 'a session ID and an external ID column',
+          })
         : '';
     throw new FileError(
       `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
@@ -269,6 +298,17 @@ function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
       `dcdesk: warning: ${counted(more, 'more cell holds', 'more cells hold')} an Excel error; their rows are not sent either.`,
     );
   io.err(`dcdesk: warning: ${errorCellAdvice}`);
+}
+
+function warnDateCells(dates: Walk['dateCells'], io: Io): void {
+  if (dates.count === 0) return;
+  for (const cell of dates.cells) io.err(`dcdesk: warning: ${shown(describeDateCell(cell))}`);
+  const more = dates.count - dates.cells.length;
+  if (more > 0)
+    io.err(
+      `dcdesk: warning: ${counted(more, 'more ID cell is', 'more ID cells are')} a date the same way; their rows are not sent either.`,
+    );
+  io.err(`dcdesk: warning: ${dateCellAdvice}`);
 }
 
 function warnMergedCells(merged: Walk['mergedCells'], io: Io): void {

@@ -13,6 +13,7 @@ import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
+import { otherSheetHint } from './sheet-hint';
 
 /** Headers named on the command line; absent ones are found by name. */
 export interface ColumnChoice {
@@ -123,7 +124,28 @@ export async function readOutcomeSheet(
   const headers = headerTexts(rows, headerRow);
   const mapping = mappingFor(headers, options);
   const [missing] = missingColumns(headers, mapping, options);
-  if (missing !== undefined) throw new UsageError(`${fileName}: ${missing}`);
+  if (missing !== undefined) {
+    // A cover page ("Resumo") may come first: name the sheet that has the columns, if one does.
+    const hint =
+      options.sheet === undefined
+        ? otherSheetHint({
+            bytes,
+            fileName,
+            sheetNames: read.value.sheetNames,
+            sheet: read.value.sheet,
+            maxRows: options.maxRows,
+            fits: (sheetRows) => {
+              const found = mappingFor(
+                headerTexts(sheetRows, headerRowOf(sheetRows, options)),
+                options,
+              );
+              return found.transactionId !== undefined && found.outcome !== undefined;
+            },
+            columns: 'a transaction id and an outcome column',
+          })
+        : '';
+    throw new UsageError(`${fileName}: ${missing}${hint}`);
+  }
   const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { fileFailureText } from '../core/local-failure';
-import { UsageError } from './io';
+import { FileError, UsageError } from './io';
 import { messageOf } from '../../shared/message-of';
 
 async function statOrNull(file: string): Promise<Stats | null> {
@@ -38,6 +38,8 @@ export function errorText(caught: unknown): string {
  * Writability is proven by opening the file as the write will (creating it, then removing it, when
  * it does not exist yet) without changing its content; a permission check alone is always true
  * for root and says nothing about a read-only disk. `-` (standard output) is not checked.
+ * The input itself is a mistake in the command line (UsageError, exit 2); a file that cannot be
+ * written is a FileError (exit 1), as `report --html` and `outcomes build` say it.
  */
 export async function checkOutputFile(output: string, input?: string): Promise<void> {
   // `-` is standard output: nothing to overwrite, nothing to create.
@@ -59,7 +61,8 @@ export async function checkOutputFile(output: string, input?: string): Promise<v
       await unlink(output);
     }
   } catch (caught) {
-    throw new UsageError(
+    // The command line was right; the file cannot be written: exit 1, as every command says it.
+    throw new FileError(
       fileFailureText(caught, output) ??
         `Cannot write the output file ${output}: ${errorText(caught)}.`,
     );

@@ -28,6 +28,18 @@ describe('fileFailureText', () => {
     }
   });
 
+  it('names the missing folder a path passes through, though the folder it resolves to exists', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-failure-'));
+    try {
+      const file = `${dir}/sub/../fresh.csv`;
+      expect(failureOf(file)).toBe(
+        `Cannot write ${file}: the folder ${path.join(dir, 'sub')} does not exist. Create it, or choose a file in a folder that exists.`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   // Skipped off Linux: /proc is Linux's. The message for a system folder is proven only there.
   it.skipIf(process.platform !== 'linux')(
     'says a system folder that exists takes no new files (Linux /proc answers ENOENT)',

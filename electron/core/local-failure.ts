@@ -15,6 +15,23 @@ function folderExists(folder: string): boolean {
   }
 }
 
+/**
+ * The first folder on the path as written that does not exist, or null. Read without resolving
+ * `..` first: the system walks `sub/../out.csv` through `sub`, so a missing `sub` fails the write
+ * although the folder the path resolves to is there.
+ */
+function missingFolderOn(file: string): string | null {
+  const parts = file.split(/[\\/]/);
+  for (let end = 1; end < parts.length; end += 1) {
+    // '' is the root of an absolute path (or a doubled separator), '.' the working folder.
+    const last = parts[end - 1];
+    if (last === '' || last === '.') continue;
+    const folder = parts.slice(0, end).join(path.sep);
+    if (!folderExists(folder)) return path.resolve(folder);
+  }
+  return null;
+}
+
 const historyFullText =
   'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
 
@@ -26,11 +43,13 @@ export function fileFailureText(caught: unknown, file: string): string | null {
     case 'ENOSPC':
     case 'EDQUOT':
       return `Cannot write ${file}: the disk is full (no space left in ${folder}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.`;
-    case 'ENOENT':
+    case 'ENOENT': {
+      const missing = missingFolderOn(file);
       // A folder that exists may still answer "no such file": Linux's /proc and /sys do.
-      return folderExists(folder)
+      return missing === null
         ? `Cannot write ${file}: the folder ${folder} exists but does not take new files (a system folder). Choose a folder you can write in.`
-        : `Cannot write ${file}: the folder ${folder} does not exist. Create it, or choose a file in a folder that exists.`;
+        : `Cannot write ${file}: the folder ${missing} does not exist. Create it, or choose a file in a folder that exists.`;
+    }
     case 'ENOTDIR':
       return `Cannot write ${file}: part of ${folder} is a file, not a folder. Choose a file in a folder that exists.`;
     case 'EISDIR':

@@ -21,6 +21,7 @@ export type TransactionField =
  * Nor is `cell_error`: the cell held an Excel error such as #N/A (shared/spreadsheet/error-cells.ts).
  * Nor is `merged_cell`: the cell is covered by merged cells whose value Excel keeps in their first
  * cell only, so it is empty in the file though Excel shows a value there (merged-cells.ts).
+ * Nor is `date_cell`: an ID cell Excel shows as a date, which is not an ID (date-cells.ts).
  */
 export type ProblemRule =
   | 'required'
@@ -33,7 +34,8 @@ export type ProblemRule =
   | 'area_code'
   | 'digits_lost'
   | 'cell_error'
-  | 'merged_cell';
+  | 'merged_cell'
+  | 'date_cell';
 
 export interface FieldProblem {
   field: TransactionField;
@@ -50,6 +52,8 @@ export interface FieldProblem {
   /** For `merged_cell`: the row's cell (`A3`) and the merged cells it is part of (`A2:A3`). */
   cell?: string;
   range?: string;
+  /** For `date_cell`: what Excel shows in the cell (`15/03/2023`). */
+  shown?: string;
 }
 
 /**
@@ -57,8 +61,10 @@ export interface FieldProblem {
  * over many rows.
  */
 export function ruleOf(problem: FieldProblem): FieldProblem {
-  const { found, cell, range, ...rule } = problem;
-  return found === undefined && cell === undefined && range === undefined ? problem : rule;
+  const { found, cell, range, shown, ...rule } = problem;
+  return found === undefined && cell === undefined && range === undefined && shown === undefined
+    ? problem
+    : rule;
 }
 
 /**
@@ -183,6 +189,12 @@ function ruleSentence(problem: FieldProblem): string {
       );
     case 'merged_cell':
       return mergedSentence(problem);
+    case 'date_cell':
+      return (
+        `the cell is a date${problem.shown === undefined ? '' : ` (Excel shows ${problem.shown})`}, ` +
+        'not an ID. Format the column as Text in Excel and type the IDs again, or save the file ' +
+        'as CSV from the source system.'
+      );
   }
 }
 

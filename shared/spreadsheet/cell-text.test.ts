@@ -38,6 +38,7 @@ describe('cellFromSheet', () => {
     expect(cellFromSheet({ t: 'n', v: 45306, z: 'dd/mm/yyyy' }, false)).toEqual({
       text: '2024-01-15',
       numeric: false,
+      date: '15/01/2024',
     });
     expect(cellFromSheet({ t: 'n', v: 45306.75, z: 'dd/mm/yyyy hh:mm' }, false)?.text).toBe(
       '2024-01-15 18:00:00',
@@ -45,8 +46,18 @@ describe('cellFromSheet', () => {
     expect(cellFromSheet({ t: 'n', v: 0.5, z: 'hh:mm' }, false)?.text).toBe('12:00:00');
   });
 
+  it('keeps what Excel shows for a date: the format applied to the number', () => {
+    expect(cellFromSheet({ t: 'n', v: 45000, z: 'dd/mm/yyyy' }, false)?.date).toBe('15/03/2023');
+    expect(cellFromSheet({ t: 'n', v: 45000.5, z: 'mm/dd/yyyy hh:mm' }, false)?.date).toBe(
+      '03/15/2023 12:00',
+    );
+    expect(cellFromSheet({ t: 'n', v: 45000, z: '0' }, false)?.date).toBeUndefined();
+    expect(cellFromSheet({ t: 'n', v: 45000 }, false)?.date).toBeUndefined();
+  });
+
   it('follows the 1904 date system', () => {
     expect(cellFromSheet({ t: 'n', v: 43844, z: 'yyyy-mm-dd' }, true)?.text).toBe('2024-01-15');
+    expect(cellFromSheet({ t: 'n', v: 43844, z: 'dd/mm/yyyy' }, true)?.date).toBe('15/01/2024');
   });
 
   it('writes booleans, errors and text', () => {

@@ -22,6 +22,7 @@ interface DateCode {
 interface Ssf {
   is_date(format: string | number): boolean;
   parse_date_code(value: number, options?: { date1904?: boolean }): DateCode | null;
+  format(format: string | number, value: number, options?: { date1904?: boolean }): string;
 }
 const ssf = XLSX.SSF as Ssf;
 
@@ -52,7 +53,7 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
       if (typeof value !== 'number') return null;
       if (cell.z === undefined) return numberCell(value, false, date1904);
       const format = formatOf(cell.z);
-      return numberCell(value, format.date, date1904, format.padded);
+      return numberCell(value, format.date ? cell.z : false, date1904, format.padded);
     }
     case 'b':
       return { text: value === true ? 'TRUE' : 'FALSE', numeric: false };
@@ -62,8 +63,11 @@ export function cellFromSheet(cell: XLSX.CellObject | undefined, date1904: boole
         numeric: false,
         error: true,
       };
-    case 'd':
-      return value instanceof Date ? { text: isoDate(value), numeric: false } : null;
+    case 'd': {
+      if (!(value instanceof Date)) return null;
+      const text = isoDate(value);
+      return { text, numeric: false, date: cell.w ?? text };
+    }
     case 's':
       return typeof value === 'string' && value !== '' ? { text: value, numeric: false } : null;
     default:
@@ -90,20 +94,23 @@ function formatOf(code: string | number): { date: boolean; padded: PaddedFormat 
 }
 
 /**
- * A number as its digits, or as a date when its format shows a date (and it is not negative), or
- * as a zero-padded format (`padded`) shows an integer: `000123456`, as Excel's CSV would hold it.
+ * A number as its digits, or as a date when its format shows a date (`dateFormat`, the format's
+ * code or Excel's built-in number for it; the cell keeps what Excel shows in `date`) and it is not
+ * negative, or as a zero-padded format (`padded`) shows an integer: `000123456`, as Excel's CSV
+ * would hold it.
  * A number of more than 15 significant digits is marked: Excel did not keep what was typed, and
  * it keeps its plain digits. `numeric` is as a CSV's cell would have it: digits only.
  */
 export function numberCell(
   value: number,
-  dateFormat: boolean,
+  dateFormat: string | number | false,
   date1904: boolean,
   padded: PaddedFormat | null = null,
 ): Cell {
-  if (dateFormat && value >= 0) {
+  if (dateFormat !== false && value >= 0) {
     const text = dateText(value, date1904);
-    if (text !== null) return { text, numeric: false };
+    if (text !== null)
+      return { text, numeric: false, date: shownDate(dateFormat, value, date1904) ?? text };
   }
   const text = numberToText(value);
   if (hasLostDigits(text)) return { text, numeric: true, lostDigits: true };
@@ -120,6 +127,19 @@ function dateText(serial: number, date1904: boolean): string | null {
   if (serial < 1) return time;
   const date = `${String(code.y).padStart(4, '0')}-${two(code.m)}-${two(code.d)}`;
   return time === '00:00:00' ? date : `${date} ${time}`;
+}
+
+/**
+ * What Excel shows for a date cell, by SheetJS's formatter: `15/03/2023` under `dd/mm/yyyy`. A
+ * built-in format Excel shows in the computer's own date style (14, `m/d/yy`) comes out in
+ * SheetJS's English one. Null when the code is one the formatter cannot read.
+ */
+function shownDate(format: string | number, value: number, date1904: boolean): string | null {
+  try {
+    return ssf.format(format, value, { date1904 });
+  } catch {
+    return null;
+  }
 }
 
 /** SheetJS gives `d` cells only for files that store ISO dates; it builds them in UTC. */

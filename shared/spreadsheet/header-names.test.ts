@@ -21,6 +21,7 @@ describe('fieldOfHeader', () => {
     ['session', 'sessionID'],
     ['externalID', 'externalID'],
     ['External ID', 'externalID'],
+    ['ID externo', 'externalID'],
     ['Pedido', 'externalID'],
     ['ID Pedido', 'externalID'],
     ['Número do Pedido', 'externalID'],

@@ -25,6 +25,8 @@ const aliases: Record<MappableField, string[]> = {
   externalID: [
     'externalID',
     'External ID',
+    // The app's own Portuguese results export names the column so: it must import back.
+    'ID Externo',
     'Pedido',
     'ID Pedido',
     'Número do Pedido',

@@ -7,6 +7,7 @@ import { mappableFields } from './header-names';
 import type { ColumnMapping } from './columns';
 import { withoutFormulaGuard } from './formula';
 import { cellErrorNote, cellIsError, type CellErrorNote } from './error-cells';
+import { dateCellNoteOf, type DateCellNote } from './date-cells';
 import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import {
   coveredCells,
@@ -22,10 +23,10 @@ import type { Cell, MergedArea } from './types';
 export type PaddingNote = 'cpf_padded' | 'zip_padded';
 
 /**
- * What was noticed in a row's cells: a repair, a number that lost digits, an Excel error or a cell
- * covered by merged cells.
+ * What was noticed in a row's cells: a repair, a number that lost digits, an Excel error, a cell
+ * covered by merged cells or an ID cell shown as a date.
  */
-export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote | MergedNote;
+export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote | MergedNote | DateCellNote;
 
 export function isPaddingNote(note: string): note is PaddingNote {
   return note === 'cpf_padded' || note === 'zip_padded';
@@ -57,6 +58,8 @@ export interface SourceRow {
  * A mapped cell that `merges` (the workbook's merged cells with a value) cover other than in their
  * first cell is empty in the file though Excel shows the value there: it is noted
  * `merged:<field>:<cell>:<range>` and held back alike, never given a copy (see merged-cells.ts).
+ * An ID cell Excel shows as a date is noted `date_cell:<field>:<what Excel shows>` and held back
+ * alike (`checkSheetRow`, see date-cells.ts).
  *
  * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
  * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.
@@ -103,8 +106,10 @@ export function sourceRowOf(
     }
     // The quote the app's CSV exports put before formula-like text is not part of the value.
     let text = withoutFormulaGuard(cell.text);
+    const date = dateCellNoteOf(field, cell);
     if (cellIsError(cell)) notes.push(cellErrorNote(field));
     else if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
+    else if (date !== null) notes.push(date);
     else if (field === 'cpf' && padded(cell, 1, 11)) {
       text = cell.text.padStart(11, '0');
       notes.push('cpf_padded');

@@ -6,9 +6,17 @@
  * `lostDigits` says a workbook stored a number of more than 15 significant digits, so the digits
  * past the 15th are not the ones typed (see lost-digits.ts); a CSV's digits are text and never
  * have it. `error` says a workbook's cell held an Excel error (`#N/A`; see error-cells.ts), whose
- text is its code. Empty cells are null.
+ text is its code. `date` is what Excel shows for a cell it shows as a date (`15/03/2023` for
+ * 45000 under `dd/mm/yyyy`), whose text is the ISO date (`2023-03-15`; see date-cells.ts). Empty
+ * cells are null.
  */
-export type Cell = { text: string; numeric: boolean; lostDigits?: true; error?: true } | null;
+export type Cell = {
+  text: string;
+  numeric: boolean;
+  lostDigits?: true;
+  error?: true;
+  date?: string;
+} | null;
 
 /** Merged cells, 0-based: `s` the first (top-left) cell, `e` the last (bottom-right). */
 export interface MergedArea {

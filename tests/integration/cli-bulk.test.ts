@@ -105,7 +105,7 @@ describe('dcdesk bulk', () => {
     const first = await dcdesk([...args, ...target()]);
     expect(first.code).toBe(1);
     expect(first.stderr).toContain(
-      "This is sheet 'Notas'; the workbook also has 'Pedidos': choose one with --sheet NAME.",
+      "This is sheet 'Notas'; sheet 'Pedidos' has a session ID and an external ID column: run again with --sheet Pedidos.",
     );
     const chosen = await dcdesk([...args, '--sheet', 'Pedidos', ...target()]);
     expect(chosen.code, chosen.stderr).toBe(0);

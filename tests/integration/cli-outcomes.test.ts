@@ -290,7 +290,7 @@ describe('dcdesk outcomes build', () => {
       work.file('x.csv'),
     ]);
     expect(unknown).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringMatching(/no batch nope/) as unknown,
     });
     const wrongKind = await cli(['outcomes', 'build', '--output', work.file('x.txt')]);

@@ -41,7 +41,9 @@ describe('dcdesk bulk --output', () => {
     ['in a system folder', () => '/proc/out.json', /exists but does not take new files/],
   ])('refuses an output %s before anything is stored or sent', async (_, out, reason) => {
     const run = await bulk(input, out());
-    expect(run.code, run.stderr).toBe(2);
+    // A file that cannot be written exits 1 (the README's table), with no usage hint.
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toMatch(/--help/);
     expect(run.stderr).toMatch(/Cannot write /);
     expect(run.stderr).toMatch(reason);
     expect(await storedBatches()).toEqual([]);

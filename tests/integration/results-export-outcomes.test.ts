@@ -13,7 +13,7 @@ import { rowsRepo } from '../../electron/core/store/rows.repo';
 import type { SavedExport, ResultRow } from '../../shared/contract/results';
 import { savedBytes } from '../support/result-handlers';
 import type { Outcome, ReviewOutcome } from '../../shared/domain/types';
-import { autoMapOutcomeColumns, outcomeRowsFrom } from '../../shared/outcomes';
+import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from '../../shared/outcomes';
 import { detectHeaderRow, readSpreadsheet } from '../../shared/spreadsheet';
 import { resultsFixture, unwrap, type ResultsFixture } from './results-fixture';
 
@@ -130,17 +130,32 @@ describe('the outcome in result exports', () => {
     );
   });
 
-  it('reads back as an outcomes spreadsheet: external id and Resultado mapped on their own', async () => {
-    const { rows, headerRow, header } = await exportResults({}, 'xlsx');
-    const mapping = autoMapOutcomeColumns(header);
-    expect(mapping).toEqual({
-      transactionId: outputColumns.indexOf('externalID'),
-      outcome: outputColumns.indexOf('Resultado'),
-    });
-    const read = outcomeRowsFrom(rows, headerRow, mapping);
-    const withOutcome = read.rows.filter((row) => row.outcome !== null);
-    expect(new Map(withOutcome.map((row) => [row.transactionId, row.outcome]))).toEqual(given);
-  });
+  // Each language's headers, in both formats: the Portuguese export's `ID externo` was once not
+  // a name the import knew, so the app's own file could not be imported back.
+  for (const language of ['en', 'pt-BR'] as const)
+    for (const format of ['csv', 'xlsx'] as const)
+      it(`reads back as an outcomes spreadsheet in ${language} (${format}): id and outcome mapped on their own`, async () => {
+        fixture.settings.language = language;
+        fixture.settings.responseSeparator = language === 'pt-BR' ? ';' : ',';
+        try {
+          const { rows, headerRow, header } = await exportResults({}, format);
+          expect(header).toEqual(exportHeader({ language }));
+          const mapping = autoMapOutcomeColumns(header);
+          expect(mapping).toEqual({
+            transactionId: outputColumns.indexOf('externalID'),
+            outcome: outputColumns.indexOf('Resultado'),
+          });
+          expect(outcomeHeaderRow(rows)).toBe(headerRow);
+          const read = outcomeRowsFrom(rows, headerRow, mapping);
+          const withOutcome = read.rows.filter((row) => row.outcome !== null);
+          expect(new Map(withOutcome.map((row) => [row.transactionId, row.outcome]))).toEqual(
+            given,
+          );
+        } finally {
+          delete fixture.settings.language;
+          delete fixture.settings.responseSeparator;
+        }
+      });
 
   it('puts the outcome in the command line output too (csv and json)', async () => {
     const csvFile = path.join(fixture.history.dir, 'saida.csv');

@@ -128,8 +128,9 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     const { db } = history;
     const batchId = values.batch;
     if (batchId !== undefined && !batchViews(db).get(batchId).ok) {
+      // A mistyped ID, as `report --batch` and `purge --batch` take it: a usage mistake.
       io.err(`dcdesk: there is no batch ${shown(batchId)} in this history (see dcdesk batches).`);
-      return exitCodes.failed;
+      return exitCodes.usage;
     }
     const scope = values.all ? 'all' : 'unsent';
     const team = cliTeam(db, io);

@@ -242,7 +242,7 @@ function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): 
       const style = context.styles[Number(attribute(tag, 's') ?? '0')];
       return numberCell(
         parseFloat(unescapeXml(value)),
-        style?.date === true,
+        style?.date ?? false,
         context.date1904,
         style?.padded ?? null,
       );

@@ -19,9 +19,13 @@ function isBuiltInDate(id: number): boolean {
   return (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
 }
 
-/** How a style shows numbers: as a date, padded with zeros (`000000000`), or as plain digits. */
+/**
+ * How a style shows numbers: as a date (`date` is then its format's code, or Excel's built-in
+ * number for it, so the reader can say what Excel shows), padded with zeros (`000000000`), or as
+ * plain digits.
+ */
 export interface StyleFormat {
-  date: boolean;
+  date: string | number | false;
   padded: PaddedFormat | null;
 }
 
@@ -35,12 +39,15 @@ export function styleFormats(xml: string): StyleFormat[] {
   const custom = new Map<number, StyleFormat>();
   for (const format of tagsNamed(between(xml, 'numFmts'), 'numFmt')) {
     const code = unescapeXml(format.get('formatCode') ?? '');
-    const date = ssf.is_date(code);
-    custom.set(Number(format.get('numFmtId')), { date, padded: date ? null : paddedFormat(code) });
+    const date = ssf.is_date(code) ? code : false;
+    custom.set(Number(format.get('numFmtId')), {
+      date,
+      padded: date === false ? paddedFormat(code) : null,
+    });
   }
   return tagsNamed(between(xml, 'cellXfs'), 'xf').map((xf) => {
     const id = Number(xf.get('numFmtId') ?? '0');
-    return custom.get(id) ?? (isBuiltInDate(id) ? { date: true, padded: null } : plain);
+    return custom.get(id) ?? (isBuiltInDate(id) ? { date: id, padded: null } : plain);
   });
 }
 

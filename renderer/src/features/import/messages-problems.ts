@@ -32,6 +32,10 @@ export const problemMessages = catalogue(
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.cellError':
       'the cell holds an Excel error (such as #N/A or #NAME?), not a value; fix the formula in Excel or type the value',
+    'import.rule.dateCell':
+      'the cell is a date (Excel shows {shown}), not an ID; format the column as Text in Excel and type the ID again',
+    'import.rule.dateCellPlain':
+      'the cell is a date, not an ID; format the column as Text in Excel and type the ID again',
     'import.rule.mergedDown':
       'the cell is empty — {cell} is part of the merged cells {range}, whose value is on row {row}; unmerge them in Excel and fill in each row',
     'import.rule.mergedAcross':
@@ -94,6 +98,10 @@ export const problemMessages = catalogue(
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.cellError':
       'a célula contém um erro do Excel (como #N/D ou #NOME?), não um valor; corrija a fórmula no Excel ou digite o valor',
+    'import.rule.dateCell':
+      'a célula é uma data (o Excel mostra {shown}), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
+    'import.rule.dateCellPlain':
+      'a célula é uma data, não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
     'import.rule.mergedDown':
       'a célula está vazia — {cell} faz parte das células mescladas {range}, cujo valor está na linha {row}; desfaça a mesclagem no Excel e preencha cada linha',
     'import.rule.mergedAcross':

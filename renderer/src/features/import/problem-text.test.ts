@@ -52,6 +52,16 @@ describe('describeProblem', () => {
     );
   });
 
+  it('says an ID cell is a date, with what Excel shows', () => {
+    const problem = { field: 'externalID', rule: 'date_cell', shown: '15/03/2023' } as const;
+    expect(describeProblem(en, problem)).toBe(
+      'External ID: the cell is a date (Excel shows 15/03/2023), not an ID; format the column as Text in Excel and type the ID again',
+    );
+    expect(describeProblem(pt, problem)).toBe(
+      'ID externo (pedido): a célula é uma data (o Excel mostra 15/03/2023), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
+    );
+  });
+
   it('covers every rule without falling back to a raw key', () => {
     const rules = [
       'required',
@@ -64,6 +74,7 @@ describe('describeProblem', () => {
       'digits_lost',
       'cell_error',
       'merged_cell',
+      'date_cell',
     ] as const;
     const fields = [
       'sessionID',

@@ -79,6 +79,10 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.cellError');
     case 'merged_cell':
       return mergedText(t, problem);
+    case 'date_cell':
+      return problem.shown === undefined
+        ? t('import.rule.dateCellPlain')
+        : t('import.rule.dateCell', { shown: problem.shown });
     case 'length': {
       const { min, max } = problem;
       if (min === undefined || max === undefined) return t('import.rule.length');
