@@ -20,6 +20,7 @@ import { outcomeReindex } from './0018-outcome-reindex';
 import { deviceCheckIndex } from './0019-device-check-index';
 import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 import { trailOrder } from './0021-trail-order';
+import { outcomeDevice } from './0022-outcome-device';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   deviceCheckIndex,
   outcomesPerEnvironment,
   trailOrder,
+  outcomeDevice,
 ];
