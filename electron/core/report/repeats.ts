@@ -133,22 +133,26 @@ export function repeatedRows(db: Db) {
     },
 
     /**
-     * How many transactions listed by `find` are labelled by their reviewed answer (with a score,
+     * How many transactions of the scope are labelled by their reviewed answer (with a score,
      * and a label under `suspeitoFraud`) while a later row of the scope has an answer without
-     * the outcome's rank: one that named another device.
+     * the outcome's rank: one that named another device. Led by the reviewed rows (the index of
+     * outcomes, ranks 0 and up: few of the scope's rows), each transaction's later rows found along the index of
+     * IDs: grouping every repeated row instead cost 0.8 s of a million-row report.
      */
     laterDevices(scope: Scope, suspeitoFraud: boolean): number {
       const row = statement(
         `SELECT COUNT(*) AS n FROM (
-           SELECT max(CASE WHEN ri.outcome IS NOT NULL AND ri.score IS NOT NULL
-               AND (ri.outcome <> @suspeitoRank OR @suspeitoFraud) THEN ${position} END) AS reviewed,
-             max(CASE WHEN ri.outcome IS NULL AND ri.status = 'ok' THEN ${position} END) AS other
-           FROM temp.report_ids i
-           CROSS JOIN batch_rows b ON b.external_id = i.external_id COLLATE NOCASE
+           SELECT ri.external_id AS id, max(${position}) AS reviewed
+           FROM result_index ri INDEXED BY result_index_outcome
+           WHERE ${scope.where} AND ri.outcome >= 0 AND ri.score IS NOT NULL
+             AND ri.external_id IS NOT NULL AND (ri.outcome <> @suspeitoRank OR @suspeitoFraud)
+           GROUP BY ri.external_id) t
+         WHERE EXISTS (
+           SELECT 1 FROM batch_rows b
            CROSS JOIN result_index ri ON ri.batch_key = b.batch_key AND ri.seq = b.seq
-           WHERE ${scope.where}
-           GROUP BY ri.external_id)
-         WHERE other > reviewed`,
+           WHERE b.external_id = t.id COLLATE NOCASE AND b.external_id = t.id
+             AND ${scope.where} AND ri.outcome IS NULL AND ri.status = 'ok'
+             AND ${position} > t.reviewed)`,
       ).get({
         ...scope.params,
         suspeitoRank: outcomeRanks.Suspeito,
