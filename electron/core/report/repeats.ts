@@ -136,8 +136,9 @@ export function repeatedRows(db: Db) {
      * How many transactions of the scope are labelled by their reviewed answer (with a score,
      * and a label under `suspeitoFraud`) while a later row of the scope has an answer without
      * the outcome's rank: one that named another device. Led by the reviewed rows (the index of
-     * outcomes, ranks 0 and up: few of the scope's rows), each transaction's later rows found along the index of
-     * IDs: grouping every repeated row instead cost 0.8 s of a million-row report.
+     * outcomes, ranks 0 and up: few of the scope's rows), each transaction's later rows found
+     * along the index of IDs: grouping every repeated row instead nearly doubled the CPU time of
+     * a million-row report (1.85 s; 0.87 s this way, in tests/bench/report.bench.ts).
      */
     laterDevices(scope: Scope, suspeitoFraud: boolean): number {
       const row = statement(
