@@ -26,6 +26,18 @@ const meta = {
 };
 
 describe('reportHtml', () => {
+  it('says how many labels were scored with a reviewed answer a later one differs from', () => {
+    const english = reportHtml({ ...report, reviewedEarlier: 3 }, { ...meta, locale: 'en-US' });
+    expect(english).toContain(
+      '3 labels are scored with the answer that was reviewed; a later answer named another device',
+    );
+    const portuguese = reportHtml({ ...report, reviewedEarlier: 1 }, { ...meta, locale: 'pt-BR' });
+    expect(portuguese).toContain('1 classificação é contada pela resposta revisada');
+    expect(reportHtml(report, { ...meta, locale: 'en-US' })).not.toContain(
+      'answer that was reviewed',
+    );
+  });
+
   it('is one self-contained page: no script, no external resource', () => {
     // The escaped hostile code is text, not markup: take it out before looking for markup.
     const html = reportHtml(report, { ...meta, locale: 'en-US' }).replaceAll(

@@ -109,7 +109,11 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   const excludedList = `<ul>${exclusionReasons
     .filter((reason) => report.excludedBy[reason] > 0)
     .map((reason) => `<li>${escapeXml(text.excluded(reason, report.excludedBy[reason]))}</li>`)
-    .join('')}</ul>`;
+    .join('')}</ul>${
+    report.reviewedEarlier > 0
+      ? `<p>${escapeXml(text.reviewedEarlier(report.reviewedEarlier))}</p>`
+      : ''
+  }`;
 
   const roc = curveChart(
     text.t('roc'),

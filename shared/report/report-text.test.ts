@@ -7,13 +7,24 @@ describe('reportText: counts of rows left out', () => {
 
   it('agrees with one row and with many, in English', () => {
     expect(en.excluded('repeat', 1)).toBe(
-      '1 row repeats a transaction counted once (its latest answer with a score)',
+      '1 row repeats a transaction counted once (its reviewed answer, else its latest answer with a score)',
     );
     expect(en.excluded('repeat', 2)).toBe(
-      '2 rows repeat a transaction counted once (its latest answer with a score)',
+      '2 rows repeat a transaction counted once (its reviewed answer, else its latest answer with a score)',
     );
     expect(en.excluded('invalid', 1)).toBe('1 not sent: the import found its fields invalid');
     expect(en.excluded('invalid', 3)).toBe('3 not sent: the import found their fields invalid');
+  });
+
+  it('says how many labels a later answer with another device did not score, in both languages', () => {
+    expect(en.reviewedEarlier(1)).toMatch(
+      /^1 label is scored with the answer that was reviewed; a later answer named another device/,
+    );
+    expect(en.reviewedEarlier(1_234)).toMatch(/^1,234 labels are scored with the answer/);
+    expect(pt.reviewedEarlier(1)).toMatch(/^1 classificação é contada pela resposta revisada/);
+    expect(pt.reviewedEarlier(1_234)).toMatch(
+      /^1\.234 classificações são contadas pelas respostas revisadas/,
+    );
   });
 
   it('agrees with one row and with many, in Portuguese', () => {

@@ -170,8 +170,9 @@ const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
       other: '{count} not reviewed, left out by the setting',
     },
     repeat: {
-      one: '{count} row repeats a transaction counted once (its latest answer with a score)',
-      other: '{count} rows repeat a transaction counted once (its latest answer with a score)',
+      one: '{count} row repeats a transaction counted once (its reviewed answer, else its latest answer with a score)',
+      other:
+        '{count} rows repeat a transaction counted once (its reviewed answer, else its latest answer with a score)',
     },
   },
   pt: {
@@ -202,10 +203,28 @@ const exclusionCounts: Record<'en' | 'pt', Record<ExclusionReason, Counted>> = {
       other: '{count} não revisadas, deixadas de fora pela configuração',
     },
     repeat: {
-      one: '{count} linha repete uma transação contada uma só vez (pela resposta mais recente com score)',
+      one: '{count} linha repete uma transação contada uma só vez (pela resposta revisada, senão pela mais recente com score)',
       other:
-        '{count} linhas repetem uma transação contada uma só vez (pela resposta mais recente com score)',
+        '{count} linhas repetem uma transação contada uma só vez (pela resposta revisada, senão pela mais recente com score)',
     },
+  },
+};
+
+/**
+ * Labels scored with the answer that was reviewed although a later answer of the transaction
+ * named another device (`ScoreReport.reviewedEarlier`): said beside the rows left out, so the
+ * analyst knows the newer answers are not the ones counted, and how to have them counted.
+ */
+const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
+  en: {
+    one: '{count} label is scored with the answer that was reviewed; a later answer named another device (review the newer answer to count it instead)',
+    other:
+      '{count} labels are scored with the answer that was reviewed; a later answer named another device (review the newer answers to count them instead)',
+  },
+  pt: {
+    one: '{count} classificação é contada pela resposta revisada; uma resposta posterior indicou outro dispositivo (revise a resposta mais recente para contá-la no lugar)',
+    other:
+      '{count} classificações são contadas pelas respostas revisadas; respostas posteriores indicaram outro dispositivo (revise as respostas mais recentes para contá-las no lugar)',
   },
 };
 
@@ -216,6 +235,7 @@ export { exclusionReasons };
 export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -241,6 +261,12 @@ export function reportText(locale: ReportLocale) {
       // The locale's rule (0 plural in Portuguese, as the window says it), never `rows === 1`.
       const form = pluralCategory(locale, rows) === 'one' ? forms.one : forms.other;
       return form.replace('{count}', count.format(rows));
+    },
+    /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
+    reviewedEarlier(labels: number): string {
+      const form =
+        pluralCategory(locale, labels) === 'one' ? reviewedEarlier.one : reviewedEarlier.other;
+      return form.replace('{count}', count.format(labels));
     },
     /**
      * The AUC's interval, or why it is not given (too few cases; no spread), after the AUC:

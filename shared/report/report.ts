@@ -51,6 +51,12 @@ export interface ReportCase {
 export interface ScoreReport {
   labels: { positive: number; negative: number; excluded: number };
   excludedBy: Record<ExclusionReason, number>;
+  /**
+   * Labels scored with the answer that was reviewed although a later answer of the same
+   * transaction named another device (electron/core/report/repeats.ts): the analyst may want to
+   * review the newer answer. 0 for cases given one by one.
+   */
+  reviewedEarlier: number;
   /** Fraud ÷ labelled cases. */
   baseRate: number | null;
   auc: number | null;
@@ -184,6 +190,7 @@ export function createReportBuilder(options: LabelOptions) {
     return {
       labels: { positive: positives.length, negative: negatives.length, excluded },
       excludedBy,
+      reviewedEarlier: 0,
       baseRate,
       auc: estimate?.auc ?? null,
       aucInterval: estimate?.interval ?? null,

@@ -85,6 +85,7 @@ function printSummary(view: ReportView, io: Io): void {
   for (const reason of exclusionReasons)
     if (view.excludedBy[reason] > 0)
       io.out(`    ${words.excluded(reason, view.excludedBy[reason])}`);
+  if (view.reviewedEarlier > 0) io.out(`  ${words.reviewedEarlier(view.reviewedEarlier)}`);
   io.out(
     `  AUC ${fixed(view.auc)}${view.auc === null ? '' : intervalText(view)}; average precision ${fixed(view.averagePrecision)}`,
   );

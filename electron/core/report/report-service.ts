@@ -69,13 +69,27 @@ export function reportService(db: Db) {
 
   /**
    * The counts of one batch, of its filtered rows, or of every batch of a destination, each
-   * transaction once (repeats.ts). Without repeats, every row as counted along the indexes; with
-   * few, those less the repeated rows; when most rows repeat, only the rows that count.
+   * transaction once (repeats.ts), and how many labels a later answer with another device would
+   * have scored. Without repeats, every row as counted along the indexes; with few, those less
+   * the repeated rows; when most rows repeat, only the rows that count.
    */
-  function countsOf(scope: ReportScope, options: LabelOptions): ReportCounts[] {
+  function countsOf(
+    scope: ReportScope,
+    options: LabelOptions,
+  ): { counts: ReportCounts[]; laterDevices: number } {
     const rows = rowsOf(scope);
     const found = repeats.find(rows, 'batchId' in scope ? undefined : scope.destination);
-    if (found.repeats === 0) return everyRow(scope, rows, options);
+    if (found.repeats === 0) return { counts: everyRow(scope, rows, options), laterDevices: 0 };
+    const laterDevices = repeats.laterDevices(rows, options.suspeito === 'fraud');
+    return { counts: repeatedCounts(scope, rows, found, options), laterDevices };
+  }
+
+  function repeatedCounts(
+    scope: ReportScope,
+    rows: Scope & { whole: boolean },
+    found: { rows: number; repeats: number },
+    options: LabelOptions,
+  ): ReportCounts[] {
     const repeated = (n: number) => ({
       excluded: { repeat: n },
       scores: [],
@@ -98,11 +112,12 @@ export function reportService(db: Db) {
       .transaction(() => {
         const builder = createReportBuilder(options);
         try {
-          for (const counted of countsOf(scope, options)) builder.addCounts(counted);
+          const { counts: all, laterDevices } = countsOf(scope, options);
+          for (const counted of all) builder.addCounts(counted);
+          return { ...builder.finish(), reviewedEarlier: laterDevices };
         } finally {
           repeats.clear();
         }
-        return builder.finish();
       })
       .deferred();
   }

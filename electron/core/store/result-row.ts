@@ -12,12 +12,15 @@ export const resultRowColumns = `r.seq, r.source_row, r.external_id, r.session_i
 
 /**
  * The analyst's outcome of a row's transaction id in the destination of the row's batch (an
- * outcome is of a transaction in one environment: migration 0020). The destination is looked up
- * per row by the batch's key (a handful of batches): one query shape for every caller, one row
- * or a million.
+ * outcome is of a transaction in one environment: migration 0020), when the row's answer `l`
+ * named the device that was reviewed (migration 0022): a later answer with another device is
+ * not the one the analyst marked, and shows no outcome, in the window, the exports and the
+ * command line's output alike. The destination is looked up per row by the batch's key (a
+ * handful of batches): one query shape for every caller, one row or a million.
  */
 export const outcomeJoin = `LEFT JOIN outcomes o ON o.external_id = r.external_id
-  AND o.environment = (SELECT destination FROM batches WHERE key = r.batch_key)`;
+  AND o.environment = (SELECT destination FROM batches WHERE key = r.batch_key)
+  AND o.device_id = l.device_id`;
 
 /** `batch_rows r` with its answer and its outcome, when it has them. */
 export const rowsWithLookups = `batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq

@@ -126,13 +126,16 @@ export function rowsRepo(db: Db) {
     VALUES (@batchKey, @seq, @sourceRow, @externalId, @sessionId, @cpf, @email, @phone, @zipCode,
       @storedRequest, @phoneSplit, @problems, @notes, @state, @status, @now)`);
   // The results screen's sort and filter entries (migrations 0003 and 0004), one per row, with
-  // the outcome already given to the row's transaction id in the batch's destination (`outcomeJoin`). Filled in one statement per batch: a
-  // per-row trigger made storing 100,000 rows take 8 s instead of 3 s.
+  // the outcome already given to the row's transaction id in the batch's destination for the
+  // device of its answer (`outcomeJoin`): none yet for a new row, whose answer's triggers rank it
+  // when it comes (migration 0022). Filled in one statement per batch: a per-row trigger made
+  // storing 100,000 rows take 8 s instead of 3 s.
   const indexRows = db.prepare(`
     INSERT INTO result_index (batch_key, seq, source_row, external_id, status, outcome)
     SELECT r.batch_key, r.seq, r.source_row, r.external_id, COALESCE(r.status, 'pending'),
       ${outcomeRankSql('o.outcome')}
-    FROM batch_rows r ${outcomeJoin}
+    FROM batch_rows r LEFT JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+    ${outcomeJoin}
     WHERE r.batch_key = ? AND r.seq >= ?`);
   const resetInFlight = db.prepare(
     `UPDATE batch_rows SET state = 'pending', updated_at = ? WHERE batch_key = ${batchKeyOf('?')} AND state = 'in_flight'`,

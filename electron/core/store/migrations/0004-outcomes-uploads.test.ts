@@ -91,9 +91,10 @@ describe('migration 0004 (outcomes and uploads)', () => {
       2,
     ]);
 
-    // A batch stored later (by an app at the newest schema) takes the outcome its ids already have
-    // in its destination. order-elsewhere's outcome had no batch, so no environment: since 0020
-    // an outcome is of one environment, and one no batch carries is gone.
+    // A batch stored later (by an app at the newest schema) takes no outcome before its answers:
+    // since 0022 a row shows its transaction's outcome only when its answer named the reviewed
+    // device. order-elsewhere's outcome had no batch, so no environment: since 0020 an outcome is
+    // of one environment, and one no batch carries is gone.
     await migrate(db, migrations, () => path.join(dir, 'before-newest.sqlite3'));
     const later = createBatch(db, {
       sourceName: 'v4.csv',
@@ -109,7 +110,7 @@ describe('migration 0004 (outcomes and uploads)', () => {
       'SELECT seq, outcome FROM result_index WHERE batch_key = (SELECT key FROM batches WHERE id = ?) ORDER BY seq',
     );
     expect(entries.all(later.id)).toEqual([
-      { seq: 1, outcome: 2 },
+      { seq: 1, outcome: null },
       { seq: 2, outcome: null },
     ]);
 

@@ -10,6 +10,11 @@ import { migrate } from '../migrate';
 import { migrations } from './index';
 import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 
+/** Up to this migration: 0022 then ranks only rows whose answer named the outcome's device. */
+const upTo20 = migrations.filter(
+  (migration) => migration.version <= outcomesPerEnvironment.version,
+);
+
 let dir = '';
 let db: Database.Database;
 beforeEach(async () => {
@@ -77,7 +82,7 @@ describe('migration 0020 (outcomes per environment)', () => {
     const ids = db.prepare('SELECT external_id, id FROM outcomes').all();
     expect(ranks()).toMatchObject({ 'sandbox:1': 1, 'test:1': 1, 'test:4': 0 });
 
-    await migrate(db, migrations, () => path.join(dir, 'backup.sqlite3'));
+    await migrate(db, upTo20, () => path.join(dir, 'backup.sqlite3'));
 
     // The test batch's row 1 showed the sandbox's review: recomputed. The outcome without an
     // environment went to the batch that carries its transaction; the one none carries is gone.
@@ -120,7 +125,7 @@ describe('migration 0020 (outcomes per environment)', () => {
   });
 
   it('keeps the indexes and triggers of the outcomes table', async () => {
-    await migrate(db, migrations, () => path.join(dir, 'backup.sqlite3'));
+    await migrate(db, upTo20, () => path.join(dir, 'backup.sqlite3'));
     const names = db
       .prepare(
         "SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name = 'outcomes' ORDER BY 1",

@@ -21,6 +21,7 @@ import { deviceCheckIndex } from './0019-device-check-index';
 import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 import { trailOrder } from './0021-trail-order';
 import { uploadTrace } from './0022-upload-trace';
+import { outcomeDevice } from './0023-outcome-device';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   outcomesPerEnvironment,
   trailOrder,
   uploadTrace,
+  outcomeDevice,
 ];

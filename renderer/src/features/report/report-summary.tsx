@@ -39,6 +39,11 @@ export function ReportSummary({ report }: { report: ReportView }) {
             <li key={reason}>{text.excluded(reason, report.excludedBy[reason])}</li>
           ))}
       </ul>
+      {report.reviewedEarlier > 0 && (
+        <p className="notice" role="status" data-testid="report-reviewed-earlier">
+          {text.reviewedEarlier(report.reviewedEarlier)}
+        </p>
+      )}
     </div>
   );
 }
