@@ -183,6 +183,18 @@ export interface UploadCheck {
    */
   unseenDevices: DeviceOrigins;
   /**
+   * Rows whose transaction an answer of this destination gave another DeviceId, and no answer or
+   * upload of it this one (a DeviceId column sorted apart from its transactions): never sent.
+   * Counted in rows; absent when there are none.
+   */
+  otherDevices?: DeviceOrigins;
+  /**
+   * Rows pairing a DeviceId this destination's answers named with a transaction this history
+   * never looked up there: sent only when the analyst says so, as unseen DeviceIds are. Counted
+   * in rows; absent when there are none.
+   */
+  unpairedDevices?: DeviceOrigins;
+  /**
    * Earlier uploads of the same bytes to this environment that the service accepted, or may have
    * received (no answer came in time, or the app stopped while sending).
    */

@@ -109,7 +109,7 @@ describe('a custom --base-url', () => {
     const held = await cli('upload', work.file('elsewhere.csv'), '--base-url', other.url);
     expect(held.code).toBe(1);
     expect(held.stderr).toContain(
-      '1 DeviceIds of elsewhere.csv appear in no answer and no upload of this history',
+      '1 DeviceId of elsewhere.csv appears in no answer of this history, nor with the same transaction in any upload',
     );
     expect(held.stderr).toContain(
       'dcdesk: to send it anyway, run the same command with --unseen-devices.',

@@ -428,7 +428,9 @@ describe('DeviceIds of another environment', () => {
     const held = await uploads.send(file, target());
     expect(held).toMatchObject({ ok: false, error: { code: 'validation' } });
     if (!held.ok)
-      expect(held.error.message).toMatch(/^1 DeviceIds of de-fora\.csv appear in no answer/);
+      expect(held.error.message).toMatch(
+        /^1 DeviceId of de-fora\.csv appears in no answer of this history, nor with/,
+      );
     expect(uploads.list()).toEqual([]);
     const sent = done(await uploads.send(file, target({ allowUnseenDevices: true })));
     // It went out (the sandbox then refused the made-up DeviceId, as the service would).

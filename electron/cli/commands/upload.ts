@@ -1,13 +1,20 @@
 import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
 import path from 'node:path';
-import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
+import type {
+  DeviceOrigins,
+  UploadCheck,
+  UploadOutcome,
+  UploadView,
+} from '../../../shared/contract/outcomes';
 import { maxUploadBytes } from '../../../shared/outcomes';
 import type { AppError } from '../../../shared/result';
 import { formatBytes } from '../../../shared/format-bytes';
 import {
   deviceExample,
   foreignDevicesMessage,
+  otherDevicesMessage,
+  unpairedDevicesMessage,
   unseenDevicesMessage,
 } from '../../core/uploads/device-classes';
 import { uploadService } from '../../core/uploads/upload-service';
@@ -92,19 +99,28 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
 }
 
 /**
- * DeviceIds the destination never gave: another environment's stop the file; ones the history
- * never met stop it unless --unseen-devices says to send them. Returns the exit code, or null.
+ * DeviceIds the destination never gave: another environment's stop the file, as do transactions
+ * its answers gave another DeviceId (a shuffled column); ones the history never met, or met with
+ * other transactions only, stop it unless --unseen-devices says to send them. Returns the exit
+ * code, or null.
  */
 function reportDevices(io: Io, check: UploadCheck, allowUnseen: boolean): number | null {
-  const foreign = check.foreignDevices.count > 0;
-  if (!foreign && (check.unseenDevices.count === 0 || allowUnseen)) return null;
-  const origins = foreign ? check.foreignDevices : check.unseenDevices;
-  io.err(
-    `dcdesk: ${shown(foreign ? foreignDevicesMessage(check) : unseenDevicesMessage(check))} Nothing was sent.`,
-  );
-  io.err(`  for example (transaction: DeviceId):`);
-  for (const example of origins.examples) io.err(`  - ${shown(deviceExample(example))}`);
-  if (!foreign) io.err(`dcdesk: to send it anyway, run the same command with --unseen-devices.`);
+  const refusals: Array<[string, DeviceOrigins]> = [];
+  if (check.foreignDevices.count > 0)
+    refusals.push([foreignDevicesMessage(check), check.foreignDevices]);
+  else if (check.otherDevices) refusals.push([otherDevicesMessage(check), check.otherDevices]);
+  const held = refusals.length === 0 && !allowUnseen;
+  if (held && check.unseenDevices.count > 0)
+    refusals.push([unseenDevicesMessage(check), check.unseenDevices]);
+  if (held && check.unpairedDevices)
+    refusals.push([unpairedDevicesMessage(check), check.unpairedDevices]);
+  if (refusals.length === 0) return null;
+  for (const [message, origins] of refusals) {
+    io.err(`dcdesk: ${shown(message)} Nothing was sent.`);
+    io.err(`  for example (transaction: DeviceId):`);
+    for (const example of origins.examples) io.err(`  - ${shown(deviceExample(example))}`);
+  }
+  if (held) io.err(`dcdesk: to send it anyway, run the same command with --unseen-devices.`);
   return exitCodes.failed;
 }
 
@@ -129,12 +145,16 @@ a terminal, as does one whose rows no longer match the outcomes in the history (
 cleared since it was built); --yes answers yes. With no terminal and no --yes such a file is not
 sent (exit 2).
 
-A DeviceId is an answer of one environment. A file whose DeviceIds the history knows only from
-another environment's answers (or another address's) is never sent there (exit 1). A file with
-DeviceIds the history has never seen (built elsewhere) is sent only with --unseen-devices.
+A DeviceId is an answer of one environment, for one transaction. A file whose DeviceIds the
+history knows only from another environment's answers (or another address's) is never sent there
+(exit 1), nor is one pairing a transaction with a DeviceId its answer did not give (a DeviceId
+column sorted apart from its transactions; exit 1). A file with DeviceIds the history has never
+seen (built elsewhere), or pairing known DeviceIds with transactions it never looked up, is sent
+only with --unseen-devices. Transaction IDs and DeviceIds are compared trimmed, as sent.
 
   --yes, -y          send again without asking
-  --unseen-devices   send DeviceIds this history has never seen: you know where they come from
+  --unseen-devices   send DeviceIds this history has never seen, or with transactions it never
+                     looked up: you know where they come from
   --json             print the ledger line as JSON
 
 Exit codes: 0 sent; 1 refused by the service (its messages and trace id are listed), failed, the file cannot

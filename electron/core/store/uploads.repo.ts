@@ -44,7 +44,7 @@ export const mayHaveArrivedCodes: readonly string[] = ['sending', 'timeout'];
  * Lines the service accepted, or may have received. A refused connection never delivered
  * anything.
  */
-const possiblyReceived = `(u.status = 'sent' OR (u.status = 'failed'
+export const possiblyReceived = `(u.status = 'sent' OR (u.status = 'failed'
   AND u.error_code IN (${mayHaveArrivedCodes.map((code) => `'${code}'`).join(', ')})))`;
 
 interface UploadColumns {

@@ -5,7 +5,7 @@ import type { Destination } from '../../../shared/environment';
 import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
 import type { Db } from '../store/db';
 import { uploadsRepo, type UploadsRepo } from '../store/uploads.repo';
-import { deviceClasses } from './device-classes';
+import { deviceCheck } from './device-check';
 import { nodeUnpacking } from './node-inflater';
 
 /** A response-variable file to check or send: its name says csv or zip. */
@@ -21,22 +21,6 @@ export function sha256(bytes: Uint8Array): string {
 /** The name the service sees: never the folders of the analyst's computer. */
 export function baseName(fileName: string): string {
   return fileName.split(/[\\/]/).pop() ?? fileName;
-}
-
-/**
- * Each text once, in order: the history is then asked about them along its index, page after
- * page, not at a page each (a million DeviceIds: about 1 s of questions, not 2.6 s).
- */
-export function sortedDistinct(texts: string[]): string[] {
-  // A file's values are views into its whole text, and sort three to six times slower than
-  // strings of their own (3.5 s for a million): a JSON round trip gives each its own, in a tenth
-  // of that.
-  const sorted = (JSON.parse(JSON.stringify(texts)) as string[]).sort();
-  let kept = 0;
-  for (let at = 0; at < sorted.length; at += 1)
-    if (at === 0 || sorted[at] !== sorted[kept - 1]) sorted[kept++] = sorted[at] ?? '';
-  sorted.length = kept;
-  return sorted;
 }
 
 /**
@@ -61,42 +45,15 @@ export function ledgerOf(
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The re-send guard over the history: a file read and checked against its rules, the DeviceIds
- * the history knows, the ledger and the outcomes as they are now. `sliceRows`: the file's rows whose DeviceIds are looked up
- * at a time, with a turn of the event loop between, so a file of hundreds of thousands of rows
- * does not hold the thread it runs on.
+ * The re-send guard over the history: a file read and checked against its rules, its pairs of
+ * transaction and DeviceId against the answers the history holds (`deviceCheck`), the ledger and
+ * the outcomes as they are now.
+ * `sliceRows`: the file's rows looked up at a time, with a turn of the event loop between, so a
+ * file of hundreds of thousands of rows does not hold the thread it runs on.
  */
 export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   const repo = uploadsRepo(db);
-
-  /**
-   * The file's DeviceIds the history knows only from other destinations, and those it never met.
-   * Most DeviceIds of a file are named by answers of its destination: those are found first, each
-   * once and in order, by the answers' device index alone (its covering form, migration 19); only the others' origins (answers, uploads and
-   * colleagues' outcomes of any destination) are asked about.
-   */
-  async function devicesOf(rows: ResponseVariableRow[], destination: Destination) {
-    const distinct = sortedDistinct(rows.map((row) => row.deviceId));
-    const unknown = new Set<string>();
-    for (let from = 0; from < distinct.length; from += sliceRows) {
-      if (from > 0) await nextTurn();
-      for (const deviceId of repo.unknownIn(destination, distinct.slice(from, from + sliceRows)))
-        unknown.add(deviceId);
-    }
-    const unknownRows = rows.filter((row) => unknown.has(row.deviceId));
-    const known = new Map<string, Destination[]>();
-    for (let from = 0; from < unknownRows.length; from += sliceRows) {
-      await nextTurn();
-      for (const [deviceId, found] of repo.deviceOrigins(
-        unknownRows.slice(from, from + sliceRows),
-      )) {
-        const list = known.get(deviceId) ?? [];
-        for (const place of found) if (!list.includes(place)) list.push(place);
-        known.set(deviceId, list);
-      }
-    }
-    return deviceClasses(unknownRows, known, destination);
-  }
+  const devicesOf = deviceCheck(db, sliceRows);
 
   /**
    * The file's rows the history no longer holds as the file has them (an outcome changed or
@@ -145,6 +102,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
       problems: read.ok ? [] : read.problems,
       foreignDevices: devices.foreign,
       unseenDevices: devices.unseen,
+      ...devices.pairs,
       ...ledgerGuard(hash, rows, environment),
       changedSince: await changedOf(rows, environment),
     };

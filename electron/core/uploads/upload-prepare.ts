@@ -4,7 +4,13 @@ import type { Destination } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Db } from '../store/db';
 import { uploadsRepo } from '../store/uploads.repo';
-import { deviceExample, foreignDevicesMessage, unseenDevicesMessage } from './device-classes';
+import {
+  deviceExample,
+  foreignDevicesMessage,
+  otherDevicesMessage,
+  unpairedDevicesMessage,
+  unseenDevicesMessage,
+} from './device-classes';
 import { maxDetails, sendingMessage } from './upload-answers';
 import { uploadGuard, type UploadFileInput } from './upload-guard';
 
@@ -39,8 +45,9 @@ export type PrepareUpload = (
 
 /**
  * The history's part of a send, before anything goes out: the file read and checked (refused
- * with `validation` when it does not pass, or names devices of another destination, or unseen
- * ones not allowed), then, in one transaction, the ledger's guard asked again and, unless it asks
+ * with `validation` when it does not pass, names devices of another destination, pairs
+ * transactions with DeviceIds their answers did not give, or has unseen DeviceIds or transactions
+ * never looked up not allowed), then, in one transaction, the ledger's guard asked again and, unless it asks
  * first, the ledger line stored as `sending`: a second send of the same file, from this window or
  * another process, sees this one as possibly received and asks first. Runs on whatever thread
  * holds `db`: a million rows are seconds of reading and storing.
@@ -68,9 +75,20 @@ export async function prepareUpload(
       return fail('validation', foreignDevicesMessage(check), {
         details: check.foreignDevices.examples.map(deviceExample),
       });
+    // A transaction answered with another DeviceId is most likely a shuffled column: refused,
+    // as foreign DeviceIds are, whatever the analyst says.
+    if ((check.otherDevices?.count ?? 0) > 0)
+      return fail('validation', otherDevicesMessage(check), {
+        details: check.otherDevices?.examples.map(deviceExample),
+      });
     if (check.unseenDevices.count > 0 && !target.allowUnseenDevices)
       return fail('validation', unseenDevicesMessage(check), {
         details: check.unseenDevices.examples.map(deviceExample),
+      });
+    // The pairing is what the history cannot vouch for: the same explicit word as unseen ones.
+    if ((check.unpairedDevices?.count ?? 0) > 0 && !target.allowUnseenDevices)
+      return fail('validation', unpairedDevicesMessage(check), {
+        details: check.unpairedDevices?.examples.map(deviceExample),
       });
   }
   // The guard and the ledger line are one transaction: a second send of the same file, from

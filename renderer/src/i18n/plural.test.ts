@@ -123,7 +123,24 @@ describe('a count of one, in both languages', () => {
     expect(pt('import.recent.none', { days: 2 })).toBe(
       'Nenhuma destas linhas foi consultada nos últimos 2 dias.',
     );
-    expect(en('uploads.devices.unseen', { count: 1 })).toMatch(/^1 DeviceId of this file appears/);
+    expect(en('uploads.devices.unseen', { count: 1 })).toMatch(
+      /^1 DeviceId of this file appears in no answer of this history, nor with the same transaction/,
+    );
+    expect(pt('uploads.devices.unseen', { count: 2 })).toMatch(
+      /^2 DeviceIds deste arquivo não aparecem em nenhuma resposta deste histórico, nem com a mesma/,
+    );
+    expect(en('uploads.devices.otherDevice', { count: 1, env: 'Sandbox' })).toMatch(
+      /^1 row of this file pairs a transaction with a DeviceId that no answer of Sandbox gave it/,
+    );
+    expect(pt('uploads.devices.otherDevice', { count: 3, env: 'Sandbox' })).toMatch(
+      /^3 linhas deste arquivo juntam uma transação a um DeviceId que nenhuma resposta de Sandbox/,
+    );
+    expect(en('uploads.devices.unpaired', { count: 2, env: 'Sandbox' })).toMatch(
+      /^2 rows of this file pair a DeviceId known in Sandbox with a transaction this history never/,
+    );
+    expect(pt('uploads.devices.unpaired', { count: 1, env: 'Sandbox' })).toMatch(
+      /^1 linha deste arquivo junta um DeviceId conhecido em Sandbox a uma transação que este/,
+    );
     expect(pt('uploads.devices.foreign', { count: 1, where: 'Sandbox', env: 'Produção' })).toMatch(
       /^1 DeviceId deste arquivo vem apenas de respostas de Sandbox, nunca de Produção, que não o/,
     );

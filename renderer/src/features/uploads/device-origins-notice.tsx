@@ -2,10 +2,14 @@ import type { DeviceOrigins, UploadCheck } from '../../../../shared/contract/out
 import { useI18n } from '../../i18n/i18n';
 import { destinationText } from '../../i18n/destination-text';
 
-/** True when the file may go: no foreign DeviceId, and unseen ones only when the analyst said so. */
+/**
+ * True when the file may go: no foreign DeviceId, no transaction its answer gave another DeviceId,
+ * and unseen DeviceIds or transactions never looked up only when the analyst said so.
+ */
 export function devicesAllowSend(check: UploadCheck | null, allowUnseen: boolean): boolean {
   if (!check) return false;
-  return check.foreignDevices.count === 0 && (check.unseenDevices.count === 0 || allowUnseen);
+  if (check.foreignDevices.count > 0 || check.otherDevices) return false;
+  return (check.unseenDevices.count === 0 && !check.unpairedDevices) || allowUnseen;
 }
 
 function Examples({ origins }: { origins: DeviceOrigins }) {
@@ -31,7 +35,9 @@ function Examples({ origins }: { origins: DeviceOrigins }) {
 
 /**
  * DeviceIds of a file from disk that the active environment never gave: those another environment
- * gave stop the send; those the history never met need the analyst's explicit word.
+ * gave stop the send, as do transactions its answers gave another DeviceId (a shuffled column);
+ * those the history never met, or met only with other transactions, need the analyst's explicit
+ * word.
  */
 export function DeviceOriginsNotice({
   check,
@@ -56,11 +62,30 @@ export function DeviceOriginsNotice({
       </div>
     );
   }
-  if (unseen.count === 0) return null;
+  if (check.otherDevices) {
+    return (
+      <div className="notice notice-error" role="alert" data-testid="other-devices">
+        <p>{t('uploads.devices.otherDevice', { count: check.otherDevices.count, env })}</p>
+        <Examples origins={check.otherDevices} />
+      </div>
+    );
+  }
+  const unpaired = check.unpairedDevices;
+  if (unseen.count === 0 && !unpaired) return null;
   return (
     <div className="notice" role="status" data-testid="unseen-devices">
-      <p>{t('uploads.devices.unseen', { count: unseen.count })}</p>
-      <Examples origins={unseen} />
+      {unseen.count > 0 ? (
+        <>
+          <p>{t('uploads.devices.unseen', { count: unseen.count })}</p>
+          <Examples origins={unseen} />
+        </>
+      ) : null}
+      {unpaired ? (
+        <div data-testid="unpaired-devices">
+          <p>{t('uploads.devices.unpaired', { count: unpaired.count, env })}</p>
+          <Examples origins={unpaired} />
+        </div>
+      ) : null}
       <label>
         <input
           type="checkbox"
@@ -68,7 +93,7 @@ export function DeviceOriginsNotice({
           onChange={(event) => onAllowUnseen(event.target.checked)}
           data-testid="allow-unseen-devices"
         />{' '}
-        {t('uploads.devices.allowUnseen', { env })}
+        {t(unpaired ? 'uploads.devices.allowUnpaired' : 'uploads.devices.allowUnseen', { env })}
       </label>
     </div>
   );

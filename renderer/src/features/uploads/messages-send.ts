@@ -55,9 +55,15 @@ export const sendMessages = catalogue(
     'uploads.devices.foreign':
       '{count, plural, one {# DeviceId of this file comes only from answers of {where}, never of {env}, which does not know it} other {# DeviceIds of this file come only from answers of {where}, never of {env}, which does not know them}}: the file cannot be sent to {env}. Build the file from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
     'uploads.devices.unseen':
-      '{count, plural, one {# DeviceId of this file appears in no answer and no upload of this history, so the app cannot tell which environment gave it.} other {# DeviceIds of this file appear in no answer and no upload of this history, so the app cannot tell which environment gave them.}}',
+      '{count, plural, one {# DeviceId of this file appears in no answer of this history, nor with the same transaction in any upload, so the app cannot tell which environment gave it.} other {# DeviceIds of this file appear in no answer of this history, nor with the same transaction in any upload, so the app cannot tell which environment gave them.}}',
+    'uploads.devices.otherDevice':
+      '{count, plural, one {# row of this file pairs a transaction with a DeviceId} other {# rows of this file pair a transaction with a DeviceId}} that no answer of {env} gave it (its answer named another device): the file cannot be sent. A DeviceId column sorted or pasted apart from its transactions does this. Build the file again from {env}’s reviewed answers under “Build a file from the reviewed transactions”.',
+    'uploads.devices.unpaired':
+      '{count, plural, one {# row of this file pairs a DeviceId known in {env} with a transaction} other {# rows of this file pair a DeviceId known in {env} with a transaction}} this history never looked up there, so the app cannot tell that they belong together.',
     'uploads.devices.example': '{transaction}: {device}',
     'uploads.devices.allowUnseen': 'I know these DeviceIds come from {env}: send them',
+    'uploads.devices.allowUnpaired':
+      'I know {env} gave each of these transactions this DeviceId: send them',
   },
   {
     'uploads.send.button': 'Enviar para {env}',
@@ -113,8 +119,14 @@ export const sendMessages = catalogue(
     'uploads.devices.foreign':
       '{count, plural, one {# DeviceId deste arquivo vem apenas de respostas de {where}, nunca de {env}, que não o conhece} other {# DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece}}: o arquivo não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
     'uploads.devices.unseen':
-      '{count, plural, one {# DeviceId deste arquivo não aparece em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente o deu.} other {# DeviceIds deste arquivo não aparecem em nenhuma resposta nem envio deste histórico, então o app não sabe qual ambiente os deu.}}',
+      '{count, plural, one {# DeviceId deste arquivo não aparece em nenhuma resposta deste histórico, nem com a mesma transação em nenhum envio, então o app não sabe qual ambiente o deu.} other {# DeviceIds deste arquivo não aparecem em nenhuma resposta deste histórico, nem com a mesma transação em nenhum envio, então o app não sabe qual ambiente os deu.}}',
+    'uploads.devices.otherDevice':
+      '{count, plural, one {# linha deste arquivo junta uma transação a um DeviceId} other {# linhas deste arquivo juntam uma transação a um DeviceId}} que nenhuma resposta de {env} deu a ela (a resposta dela trouxe outro dispositivo): o arquivo não pode ser enviado. Uma coluna DeviceId ordenada ou colada separada das transações causa isso. Monte o arquivo de novo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
+    'uploads.devices.unpaired':
+      '{count, plural, one {# linha deste arquivo junta um DeviceId conhecido em {env} a uma transação} other {# linhas deste arquivo juntam um DeviceId conhecido em {env} a uma transação}} que este histórico nunca consultou lá, então o app não sabe se eles pertencem um ao outro.',
     'uploads.devices.example': '{transaction}: {device}',
     'uploads.devices.allowUnseen': 'Sei que estes DeviceIds vêm de {env}: enviar',
+    'uploads.devices.allowUnpaired':
+      'Sei que {env} deu a cada uma destas transações este DeviceId: enviar',
   },
 );

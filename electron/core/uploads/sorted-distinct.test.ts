@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortedDistinct } from './upload-guard';
+import { sortedDistinct } from './sorted-distinct';
 
 describe('sortedDistinct', () => {
   it('gives each text once, in order', () => {
