@@ -146,7 +146,7 @@ describe('setting outcomes by filter', () => {
     const moved = await review.setFiltered(fixture.batchId, high, 'Suspeito', {
       expected: expected.length + 1,
     });
-    expect(!moved.ok && moved.error).toMatchObject({ code: 'validation' });
+    expect(!moved.ok && moved.error).toMatchObject({ code: 'stale' });
     expect(stored().size).toBe(0);
     expect(
       await review.setFiltered(fixture.batchId, high, 'Device Positivado', {
