@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
-import { changedRowsSql, uploadsRepo } from './uploads.repo';
+import { outcomeMatchSql, uploadsRepo } from './uploads.repo';
 
 let dir = '';
 let db: Database.Database;
@@ -21,11 +21,11 @@ afterEach(() => {
 });
 
 /** An outcome of the sandbox, as the review stores it. */
-function outcome(id: string, device: string, value: string): void {
+function outcome(id: string, device: string, value: string, setBy: string | null = null): void {
   db.prepare(
-    `INSERT INTO outcomes (external_id, device_id, outcome, set_at, environment)
-     VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z', 'sandbox')`,
-  ).run(id, device, value);
+    `INSERT INTO outcomes (external_id, device_id, outcome, set_at, environment, set_by)
+     VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z', 'sandbox', ?)`,
+  ).run(id, device, value, setBy);
 }
 
 /** A line of the trail: `value` null is a cleared outcome. */
@@ -41,7 +41,7 @@ describe('the rows of a file the history holds otherwise now', () => {
   // A million rows of a file: each is a seek by the outcomes' key and the trail's index.
   it('finds each row by index, scanning neither the outcomes nor the trail', () => {
     const steps = (
-      db.prepare(`EXPLAIN QUERY PLAN ${changedRowsSql}`).all({
+      db.prepare(`EXPLAIN QUERY PLAN ${outcomeMatchSql}`).all({
         rows: '[]',
         environment: 'sandbox',
       }) as Array<{ detail: string }>
@@ -70,8 +70,29 @@ describe('the rows of a file the history holds otherwise now', () => {
       ['never-reviewed', 'dev-5', 'Suspeito'],
       ['set-again-elsewhere', 'dev-6', 'Suspeito'],
     ];
-    expect(repo.changedRows('sandbox', rows)).toBe(3);
+    expect(repo.outcomeMatches('sandbox', rows).changed).toBe(3);
     // Another environment's history holds none of them.
-    expect(repo.changedRows('test', rows)).toBe(0);
+    expect(repo.outcomeMatches('test', rows)).toEqual({ changed: 0, paired: [] });
+  });
+
+  // A row whose transaction's outcome names its DeviceId was paired by an answer the outcome was
+  // set on: the check of pairs need not ask the answers again (a million rows: a second).
+  it('says which rows an outcome of the environment pairs with their DeviceId', () => {
+    // A colleague's outcomes (an outcome set here lives on its batch: see the CLI's tests).
+    outcome('same', 'dev-1', 'Suspeito', 'bia');
+    outcome('changed', 'dev-2', 'Suspeito', 'bia');
+    outcome('moved', 'dev-9', 'Suspeito', 'bia');
+    // Set here on a batch since deleted: its answer is gone, and its pair is asked again.
+    outcome('batch-gone', 'dev-7', 'Suspeito');
+    const rows: Array<[string, string, string]> = [
+      ['never-reviewed', 'dev-5', 'Suspeito'],
+      ['same', 'dev-1', 'Suspeito'],
+      ['changed', 'dev-2', 'Fraude Confirmada'],
+      ['moved', 'dev-3', 'Suspeito'],
+      ['batch-gone', 'dev-7', 'Suspeito'],
+    ];
+    const repo = uploadsRepo(db);
+    expect(repo.outcomeMatches('sandbox', rows)).toEqual({ changed: 2, paired: [1, 2] });
+    expect(repo.outcomeMatches('test', rows).paired).toEqual([]);
   });
 });

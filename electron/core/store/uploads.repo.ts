@@ -120,8 +120,8 @@ export function uploadsRepo(db: Db) {
   const accepted = `FROM upload_transactions ut JOIN uploads u ON u.id = ut.upload_id
     WHERE ${possiblyReceived} AND u.environment = @environment
       AND ut.external_id IN (SELECT value FROM json_each(@ids))`;
-  const changed = db
-    .prepare<[{ rows: string; environment: Destination }], number>(changedRowsSql)
+  const matches = db
+    .prepare<[{ rows: string; environment: Destination }], number>(outcomeMatchSql)
     .pluck();
   const anySent = db
     .prepare<[Destination], number>(
@@ -258,11 +258,21 @@ export function uploadsRepo(db: Db) {
       return sameFile.all(sha256, environment).map(toView);
     },
     /**
-     * Of these rows (`[transaction, device, outcome]`, the transaction trimmed), those the history
-     * of `environment` no longer holds as they are (see `changedRowsSql`).
+     * Of these rows (`[transaction, device, outcome]`, the transaction trimmed): how many the
+     * history of `environment` no longer holds as they are, and the places of those whose
+     * transaction's outcome there names their DeviceId (see `outcomeMatchSql`).
      */
-    changedRows(environment: Destination, rows: Array<[string, string, string]>): number {
-      return changed.get({ rows: JSON.stringify(rows), environment }) ?? 0;
+    outcomeMatches(
+      environment: Destination,
+      rows: Array<[string, string, string]>,
+    ): { changed: number; paired: number[] } {
+      let changed = 0;
+      const paired: number[] = [];
+      for (const mark of matches.all({ rows: JSON.stringify(rows), environment })) {
+        changed += mark & 1;
+        if ((mark & 2) !== 0) paired.push(mark >> 2);
+      }
+      return { changed, paired };
     },
     /** True once `environment` accepted or may have received a file: before, nothing repeats. */
     anySent: (environment: Destination): boolean => anySent.get(environment) === 1,
@@ -298,17 +308,24 @@ export const unknownDevicesSql = `SELECT d.value FROM json_each(@devices) d
       AND b.destination = @destination)`;
 
 /**
- * How many of a file's rows (a JSON list of `[transaction, device, outcome]`) the history of
- * `@environment` holds otherwise now: the transaction's outcome there differs, or names another
- * device, or it had one and its latest change in the trail cleared it. A transaction the history
- * never reviewed there (a file made elsewhere) is unknown, not changed. Each row is found by the
- * outcomes' key `(external_id, environment)` and, when it has none, by the trail's
- * `(external_id, at)` index: a million rows are a million seeks, never a scan.
+ * Each of a file's rows (a JSON list of `[transaction, device, outcome]`) against the history of
+ * `@environment`, as one number: its place times 4, plus 1 when the history holds it otherwise now
+ * (the transaction's outcome there differs, or names another device, or it had one and its latest
+ * change in the trail cleared it; a transaction never reviewed there, a file made elsewhere, is
+ * unknown, not changed), plus 2 when the outcome names the row's DeviceId: an outcome is set on
+ * an answer of its environment and keeps that answer's device (or is a colleague's, which the
+ * pair check vouches for too), so the row's pairing needs no other look. Not one whose batch is
+ * gone with its answer (`batch_id` null, in no file): its pair is asked of the history as it is. Each row is found by the outcomes'
+ * key `(external_id, environment)` and, when it has none, by the trail's `(external_id, at)`
+ * index: a million rows are a million seeks, never a scan.
  */
-export const changedRowsSql = `SELECT COUNT(*) FROM json_each(@rows) r
-  LEFT JOIN outcomes o ON o.external_id = r.value ->> 0 AND o.environment = @environment
-  WHERE CASE WHEN o.id IS NULL
+export const outcomeMatchSql = `SELECT r.key * 4
+  + COALESCE(CASE WHEN o.id IS NULL
     THEN (SELECT c.outcome IS NULL FROM outcome_changes c
       WHERE c.external_id = r.value ->> 0 AND c.environment = @environment
       ORDER BY c.at DESC, c.rowid DESC LIMIT 1)
-    ELSE o.outcome IS NOT r.value ->> 2 OR o.device_id IS NOT r.value ->> 1 END`;
+    ELSE o.outcome IS NOT r.value ->> 2 OR o.device_id IS NOT r.value ->> 1 END, 0)
+  + 2 * (o.device_id IS NOT NULL AND o.device_id = r.value ->> 1
+    AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL))
+  FROM json_each(@rows) r
+  LEFT JOIN outcomes o ON o.external_id = r.value ->> 0 AND o.environment = @environment`;

@@ -57,15 +57,17 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
 
   /**
    * The file's rows the history no longer holds as the file has them (an outcome changed or
-   * cleared since it was built): sending them would report the old ones. Asked slice by slice,
-   * each row by the outcomes' key, with a turn of the event loop between.
+   * cleared since it was built): sending them would report the old ones. And the rows whose
+   * transaction's outcome names their DeviceId, whose pairing is vouched for already. Asked slice
+   * by slice, each row by the outcomes' key, with a turn of the event loop between.
    */
-  async function changedOf(rows: ResponseVariableRow[], environment: Destination) {
+  async function outcomesOf(rows: ResponseVariableRow[], environment: Destination) {
     let changed = 0;
+    const paired = new Uint8Array(rows.length);
     for (let from = 0; from < rows.length; from += sliceRows) {
       if (from > 0) await nextTurn();
       const slice = rows.slice(from, from + sliceRows);
-      changed += repo.changedRows(
+      const found = repo.outcomeMatches(
         environment,
         // Trimmed, as the outcomes and the ledger hold them: the service trims its cells.
         slice.map((row): [string, string, string] => [
@@ -74,8 +76,10 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
           row.outcome,
         ]),
       );
+      changed += found.changed;
+      for (const at of found.paired) paired[from + at] = 1;
     }
-    return changed;
+    return { changed, paired };
   }
 
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
@@ -93,7 +97,12 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   ): Promise<UploadCheck> {
     const hash = sha256(file.bytes);
     const rows = read.ok ? read.rows : [];
-    const devices = await devicesOf(rows, environment);
+    const outcomes = await outcomesOf(rows, environment);
+    // A file built here pairs every row as its outcome does: the answers are asked of the rest.
+    const devices = await devicesOf(
+      rows.filter((_, at) => outcomes.paired[at] === 0),
+      environment,
+    );
     return {
       fileName: baseName(file.fileName),
       rows: rows.length,
@@ -104,7 +113,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
       unseenDevices: devices.unseen,
       ...devices.pairs,
       ...ledgerGuard(hash, rows, environment),
-      changedSince: await changedOf(rows, environment),
+      changedSince: outcomes.changed,
     };
   }
 
