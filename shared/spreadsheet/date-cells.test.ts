@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { autoMapColumns } from './columns';
 import { dateCellNoteOf, dateCells, describeDateCell } from './date-cells';
 import { readSpreadsheet } from './read';
-import { checkSheetRow, sheetNotesAfterEdit } from './sheet-row-check';
+import { checkSourceRow, notesAfterEdit } from './lost-digits';
 import { rowsToTransactions } from './transactions';
 
 const session = 'sess-0123456789abcdef0123';
@@ -67,24 +67,22 @@ describe('ID cells shown as dates', () => {
   });
 });
 
-describe('checkSheetRow', () => {
+describe('checkSourceRow', () => {
   const raw = { externalID: '2023-03-15', sessionID: session };
   const notes = ['date_cell:externalID:15/03/2023'];
 
   it('holds the row back, naming what Excel shows', () => {
-    expect(checkSheetRow({ raw, notes: [] }).ok).toBe(true);
-    expect(checkSheetRow({ raw, notes })).toEqual({
+    expect(checkSourceRow({ raw, notes: [] }).ok).toBe(true);
+    expect(checkSourceRow({ raw, notes })).toEqual({
       ok: false,
       problems: [{ field: 'externalID', rule: 'date_cell', shown: '15/03/2023' }],
     });
   });
 
   it('keeps the note while the ID is the one read, and drops it once typed again', () => {
-    expect(sheetNotesAfterEdit(notes, { ...raw, sessionID: `${session}x` }, raw)).toEqual(notes);
+    expect(notesAfterEdit(notes, { ...raw, sessionID: `${session}x` }, raw)).toEqual(notes);
     const typed = { ...raw, externalID: 'PED-45000' };
-    expect(sheetNotesAfterEdit(notes, typed, raw)).toEqual([]);
-    expect(checkSheetRow({ raw: typed, notes: sheetNotesAfterEdit(notes, typed, raw) }).ok).toBe(
-      true,
-    );
+    expect(notesAfterEdit(notes, typed, raw)).toEqual([]);
+    expect(checkSourceRow({ raw: typed, notes: notesAfterEdit(notes, typed, raw) }).ok).toBe(true);
   });
 });

@@ -10,6 +10,7 @@
 import { validateTransaction, type TransactionCheck } from '../domain/transaction';
 import type { FieldProblem, TransactionField } from '../domain/field-problem';
 import type { RawTransaction } from '../domain/types';
+import { dateCells, type DateCellNote } from './date-cells';
 import { cellErrorNote, type CellErrorNote } from './error-cells';
 import { englishLabels, personal } from './field-labels';
 import type { MappableField } from './header-names';
@@ -124,15 +125,16 @@ export function errorCellFields(notes: readonly string[]): MappableField[] {
 }
 
 /**
- * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits, error or
- * merged-cell note stays while its field holds the value read from the sheet (`sheet`), and goes
- * when it was typed again. Other notes described the sheet's cells and go with any edit.
+ * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits, error,
+ * merged-cell or date-cell note stays while its field holds the value read from the sheet
+ * (`sheet`), and goes when it was typed again. Other notes described the sheet's cells and go
+ * with any edit.
  */
 export function notesAfterEdit(
   notes: readonly string[],
   raw: RawTransaction,
   sheet: RawTransaction,
-): Array<LostDigitsNote | CellErrorNote | MergedNote> {
+): Array<LostDigitsNote | CellErrorNote | MergedNote | DateCellNote> {
   const unchanged = (field: MappableField) =>
     (raw[field]?.trim() ?? '') === (sheet[field]?.trim() ?? '');
   return [
@@ -141,14 +143,18 @@ export function notesAfterEdit(
     ...mergedCells(notes)
       .filter((merged) => unchanged(merged.field))
       .map((merged) => mergedNote(merged.field, merged.cell, merged.range)),
+    ...dateCells(notes)
+      .filter((date) => unchanged(date.field))
+      .map((date): DateCellNote => `date_cell:${date.field}:${date.shown}`),
   ];
 }
 
 /**
- * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits and a
- * `cell_error` one for each field whose cell was an Excel error, and a `merged_cell` one, with the
- * cell and the merged cells, for each field whose cell merged cells cover (in place of what else
- * that field had: the cell is the cause). The one check of a sheet's row, on the Import screen,
+ * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits, a
+ * `cell_error` one for each field whose cell was an Excel error, a `merged_cell` one, with the
+ * cell and the merged cells, for each field whose cell merged cells cover, and a `date_cell` one,
+ * with what Excel shows, for each ID cell shown as a date (date-cells.ts), in place of what else
+ * that field had: the cell is the cause. The one check of a sheet's row, on the Import screen,
  * in the core and on the command line.
  */
 export function checkSourceRow(source: {
@@ -165,6 +171,8 @@ export function checkSourceRow(source: {
     note({ field: problemField[field], rule: 'cell_error' });
   for (const { field, cell, range } of mergedCells(source.notes))
     note({ field: problemField[field], rule: 'merged_cell', cell, range });
+  for (const { field, shown } of dateCells(source.notes))
+    note({ field: problemField[field], rule: 'date_cell', shown });
   if (noted.size === 0) return check;
   const problems: FieldProblem[] = check.ok
     ? []

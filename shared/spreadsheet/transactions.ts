@@ -59,7 +59,7 @@ export interface SourceRow {
  * first cell is empty in the file though Excel shows the value there: it is noted
  * `merged:<field>:<cell>:<range>` and held back alike, never given a copy (see merged-cells.ts).
  * An ID cell Excel shows as a date is noted `date_cell:<field>:<what Excel shows>` and held back
- * alike (`checkSheetRow`, see date-cells.ts).
+ * alike (`checkSourceRow`, see date-cells.ts).
  *
  * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
  * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.

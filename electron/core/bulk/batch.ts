@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkSheetRow } from '../../../shared/spreadsheet/sheet-row-check';
+import { checkSourceRow } from '../../../shared/spreadsheet/lost-digits';
 import type { Phone, RawTransaction } from '../../../shared/domain/types';
 import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import {
@@ -62,7 +62,7 @@ function given(text: string | undefined): string | null {
  * noted as a number that lost digits makes the row invalid here too, whoever sent it.
  */
 export function prepareRow(source: SourceRow): PreparedRow {
-  const check = checkSheetRow(source);
+  const check = checkSourceRow(source);
   const { raw } = source;
   if (check.ok) {
     const request = check.value;

@@ -10,7 +10,7 @@ import {
   isPaddingNote,
   rowsToTransactions,
 } from '../../../shared/spreadsheet/transactions';
-import { checkSheetRow, sheetNotesAfterEdit } from '../../../shared/spreadsheet/sheet-row-check';
+import { checkSourceRow, notesAfterEdit } from '../../../shared/spreadsheet/lost-digits';
 import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
@@ -62,7 +62,7 @@ export function checkRows(
     if (onProgress && index > 0 && index % progressEvery === 0) onProgress(index, sources.length);
     hidden.see(source.row);
     for (const note of source.notes) if (isPaddingNote(note)) report.padded[note] += 1;
-    const check = checkSheetRow(source);
+    const check = checkSourceRow(source);
     const problems = check.ok ? [] : check.problems;
     const listed: CheckedRow = { ...source, problems };
     for (const problem of problems) {
@@ -104,7 +104,7 @@ export function collectRows(
     const fix = fixes.get(source.row);
     // A fixed row's values are the analyst's; the padding notes described the cells replaced. A
     // value that lost digits and was left as read keeps its note: the core holds the row back.
-    const notes = fix ? sheetNotesAfterEdit(source.notes, fix, source.raw) : [];
+    const notes = fix ? notesAfterEdit(source.notes, fix, source.raw) : [];
     result.push(fix ? { row: source.row, raw: { ...fix }, notes } : source);
   }
   return result;

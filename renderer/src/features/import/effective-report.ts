@@ -7,7 +7,7 @@ import { validateTransaction } from '../../../../shared/domain/transaction';
 import { ruleOf, type FieldProblem } from '../../../../shared/domain/field-problem';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { SourceNote } from '../../../../shared/spreadsheet/transactions';
-import { checkSheetRow, sheetNotesAfterEdit } from '../../../../shared/spreadsheet/sheet-row-check';
+import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
 import { problemKey } from '../../workers/check-rows';
 import { withMore, type IdList } from '../../workers/id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from '../../workers/import-protocol';
@@ -72,9 +72,9 @@ export interface Edits {
  * the value as read (typing it again is the fix).
  */
 export function fixProblems(source: CheckedRow, fix: RawTransaction): FieldProblem[] {
-  const check = checkSheetRow({
+  const check = checkSourceRow({
     raw: fix,
-    notes: sheetNotesAfterEdit(source.notes, fix, source.raw),
+    notes: notesAfterEdit(source.notes, fix, source.raw),
   });
   return check.ok ? [] : check.problems;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { checkSheetRow, sheetNotesAfterEdit } from '../../../../shared/spreadsheet/sheet-row-check';
+import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
 import type { RawTransaction } from '../../../../shared/domain/types';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
 import { useI18n } from '../../i18n/i18n';
@@ -28,7 +28,7 @@ export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
   const fix = useMemo(() => fixOf(draft, fields), [draft, fields]);
   // A value that lost digits or was an Excel error stays at fault until it is typed again.
   const check = useMemo(
-    () => checkSheetRow({ raw: fix, notes: sheetNotesAfterEdit(view.notes, fix, view.sheetRaw) }),
+    () => checkSourceRow({ raw: fix, notes: notesAfterEdit(view.notes, fix, view.sheetRaw) }),
     [fix, view],
   );
   const problems = check.ok ? [] : check.problems;
