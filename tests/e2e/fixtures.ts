@@ -53,6 +53,9 @@ export function observedResponses(app: App): string[] | null {
 export function skipWhereTheHostCannotRun(): void {
   if (hostName !== 'electron') return;
   const unavailable = electronUnavailable();
+  // Skipped, with that reason as its message, only where no Electron binary can run (it cannot
+  // be downloaded on these machines): there the file's journeys are proven in the web host only,
+  // not through the app's preload, IPC and native dialogs.
   test.skip(unavailable !== null, unavailable ?? '');
 }
 

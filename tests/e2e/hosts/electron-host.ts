@@ -29,6 +29,9 @@ export const electronHostTest = base.extend<{
   showTour: [false, { option: true }],
   electronApp: async ({ showTour, locale }, use, testInfo) => {
     const unavailable = electronUnavailable();
+    // Every journey of the Electron project skips here, with that reason as its message, where no
+    // Electron binary can run (it cannot be downloaded on these machines): the same journeys then
+    // prove the web host only, not the app's window, preload bridge, IPC and native dialogs.
     testInfo.skip(unavailable !== null, unavailable ?? '');
     const binary = electronBinary();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-electron-e2e-'));
