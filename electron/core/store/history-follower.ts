@@ -44,8 +44,10 @@ export interface FollowCheck {
 export function followHistory(db: Db, onChange: () => void) {
   const version = db.prepare('PRAGMA data_version').pluck();
   const signature = db.prepare<[], Signature>(signatureSql);
+  const ownChanges = db.prepare('SELECT total_changes()').pluck();
   let seen = version.get();
   let last = signature.get();
+  let own = ownChanges.get();
 
   return {
     check({ quietOutcomes = false }: FollowCheck = {}): void {
@@ -68,6 +70,10 @@ export function followHistory(db: Db, onChange: () => void) {
     },
     ownDone(): void {
       try {
+        // Asked after every call: most change nothing, and cost one count of this connection's.
+        const changes = ownChanges.get();
+        if (changes === own) return;
+        own = changes;
         if (version.get() === seen) last = signature.get();
       } catch {
         // Read again at the next check.
