@@ -2,11 +2,8 @@ import type { OutcomeChange } from '../../../shared/contract/outcomes';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Db } from '../store/db';
 import type { ReviewedRow } from '../store/outcomes.repo';
+import { newChangeId } from '../store/change-id';
 import type { ChangeSource } from '../store/trail.repo';
-
-/** A change ID made by SQLite: a version 4 UUID, as `randomUUID` makes them (and 0014 did). */
-const newChangeId = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' ||
-  substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 
 /** The rows of a slice, as `[transaction id, device]` pairs of the JSON array `@rows`. */
 const sliceRows = `(SELECT value ->> 0 AS external_id, value ->> 1 AS device_id FROM json_each(@rows))`;
@@ -47,10 +44,12 @@ export function outcomeSlices(db: Db) {
     'SELECT destination FROM batches WHERE id = ?',
   );
   destination.pluck();
+  // Each trail line's change ID, ordered by time as every other line's (`newChangeId`).
+  db.function('new_change_id', { deterministic: false }, () => newChangeId());
   const setTrail = db.prepare(
     `INSERT INTO outcome_changes
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
-     SELECT ${newChangeId}, @environment, s.external_id, @outcome, o.outcome, @analyst, @now,
+     SELECT new_change_id(), @environment, s.external_id, @outcome, o.outcome, @analyst, @now,
        @source, 'here', 0
      FROM ${sliceRows} s
      LEFT JOIN outcomes o ON o.external_id = s.external_id AND o.environment = @environment
@@ -69,7 +68,7 @@ export function outcomeSlices(db: Db) {
   const clearTrail = db.prepare(
     `INSERT INTO outcome_changes
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
-     SELECT ${newChangeId}, o.environment, o.external_id, NULL, o.outcome, @analyst, @now,
+     SELECT new_change_id(), o.environment, o.external_id, NULL, o.outcome, @analyst, @now,
        @source, 'here', 0
      FROM json_each(@ids) j JOIN outcomes o ON o.external_id = j.value AND o.environment = @environment`,
   );

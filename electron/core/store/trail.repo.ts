@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
+import { newChangeId } from './change-id';
 
 /** Where an outcome change was made: a key in the review queue, a bulk action, a spreadsheet. */
 export type ChangeSource = 'key' | 'bulk' | 'spreadsheet' | 'history';
@@ -82,7 +82,7 @@ export function trailRepo(db: Db) {
   return {
     /** Records a change made here, waiting to be pushed; returns it. */
     recordHere(change: Omit<TrailChange, 'changeId'>): TrailChange {
-      const made = { ...change, changeId: randomUUID() };
+      const made = { ...change, changeId: newChangeId() };
       insert.run({ ...made, origin: 'here', pushed: 0 });
       return made;
     },
