@@ -91,15 +91,21 @@ async function call<T>(core: Core, name: string, input: unknown): Promise<T> {
   return valueOf(await core.call(name, input)) as T;
 }
 
-function line(name: string, figure: Step, withMemory = false, note = ''): BenchResult {
+function line(
+  name: string,
+  figure: Step,
+  withMemory = false,
+  note = '',
+  targetMs = stepTargetMs,
+): BenchResult {
   const result = {
     name,
     value:
       `${withSpread(figure.time)} ms, event loop held ${withSpread(figure.blocked)} ms` +
       (withMemory ? `, memory growth ${figure.growthMb.toFixed(0)} MB (largest of runs)` : '') +
       note,
-    target: `≤ ${String(stepTargetMs)} ms, no block over ${String(stepTargetMs)} ms`,
-    met: figure.time.median <= stepTargetMs && figure.blocked.max <= stepTargetMs,
+    target: `≤ ${String(targetMs)} ms, no block over ${String(stepTargetMs)} ms`,
+    met: figure.time.median <= targetMs && figure.blocked.max <= stepTargetMs,
     figures: { ms: figure.time, blockedMs: figure.blocked },
   };
   // Said as soon as measured: the whole group takes most of an hour.
@@ -183,6 +189,14 @@ async function measureReview(core: Core): Promise<BenchResult[]> {
   // already, such as a copy kept after a run, still gives the file's figures).
   if (bulkRuns > 0) results.push(...(await measureBulk(core, batchId, high)));
   else console.log('skip  (q4) and (q5): DCDESK_BENCH_REVIEW_BULK_RUNS=0');
+  // The results' charts filtered by outcome: counted along the outcome's index (migration 0024),
+  // by a sort, where the other filters walk the chart index in order. The issue's target for a
+  // chart is 1 s.
+  const reviewed = { outcomes: ['Suspeito', 'Fraude Confirmada', 'Device Positivado'] };
+  const charts = await step3(() => call(core, 'results.aggregates', { batchId, filter: reviewed }));
+  results.push(
+    line('(q10) charts of the results filtered to the reviewed rows', charts, false, '', 1000),
+  );
   results.push(...(await measureFiles(core, batchId)));
   return results;
 }
@@ -191,10 +205,19 @@ async function measureReview(core: Core): Promise<BenchResult[]> {
 async function measureBulk(core: Core, batchId: string, high: number): Promise<BenchResult[]> {
   const rows = rowCount.toLocaleString('en');
   const results: BenchResult[] = [];
+  // What each run changed, said beside its time: a run that sets the outcome rows already have
+  // changes nothing and would be a flattering figure.
+  const changed: number[] = [];
+  const counted = async (input: unknown) => {
+    const change = await call<{ changed: number }>(core, 'outcomes.setFiltered', input);
+    changed.push(change.changed);
+  };
+  const changedNote = () =>
+    `; rows changed: ${changed.map((n) => n.toLocaleString('en')).join(' / ')}`;
   // Every high-risk row, confirmed with the count the analyst saw; cleared again before each run.
   const bulkHigh = await step3(
     () =>
-      call(core, 'outcomes.setFiltered', {
+      counted({
         batchId,
         filter: { risks: ['high'] },
         outcome: 'Fraude Confirmada',
@@ -208,21 +231,22 @@ async function measureBulk(core: Core, batchId: string, high: number): Promise<B
     line(
       `(q4) bulk outcome over every high-risk row (${high.toLocaleString('en')}), confirmed`,
       bulkHigh,
+      false,
+      changedNote(),
     ),
   );
-  // Every row of the batch, another outcome each run, so each run changes about a million.
-  const outcomesInTurn: ReviewOutcome[] = ['Suspeito', 'Device Positivado', 'Fraude Confirmada'];
+  changed.length = 0;
+  // Every row of the batch, another outcome each run, so each run changes about a million: the
+  // first is not `Suspeito`, the outcome a history reviewed beforehand holds (review-browser).
+  const outcomesInTurn: ReviewOutcome[] = ['Device Positivado', 'Fraude Confirmada', 'Suspeito'];
   const bulkAll = await step3(
-    (run) =>
-      call(core, 'outcomes.setFiltered', {
-        batchId,
-        filter: {},
-        outcome: outcomesInTurn[run] ?? 'Suspeito',
-      }),
+    (run) => counted({ batchId, filter: {}, outcome: outcomesInTurn[run] ?? 'Suspeito' }),
     undefined,
     bulkRuns,
   );
-  results.push(line(`(q5) bulk outcome over the whole batch (${rows} rows)`, bulkAll));
+  results.push(
+    line(`(q5) bulk outcome over the whole batch (${rows} rows)`, bulkAll, false, changedNote()),
+  );
   return results;
 }
 

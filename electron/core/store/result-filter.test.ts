@@ -32,6 +32,7 @@ describe('filterSql', () => {
       where: inBatch,
       params: { batchId: 'b1' },
       filtered: false,
+      chartIndex: 'result_index_chart',
       outside: `${inBatch} AND 0`,
       scan: inBatch,
     });
@@ -75,6 +76,7 @@ describe('the outcomes filter', () => {
       where: `${inBatch} AND ri.outcome IS NULL`,
       params: { batchId: 'b1' },
       filtered: true,
+      chartIndex: 'result_index_outcome',
       outside: `${inBatch} AND (ri.outcome IS NULL) IS NOT 1`,
       scan: `${inBatch} AND +(ri.outcome IS NULL)`,
     });
@@ -87,6 +89,7 @@ describe('the outcomes filter', () => {
       params: { outcomes: '[1]' },
     });
     expect(where([]).filtered).toBe(false);
+    expect(where([]).chartIndex).toBe('result_index_chart');
   });
 
   it('ranks outcomes in the order of the review keys', () => {

@@ -94,6 +94,11 @@ export interface FilterSql {
   /** False when only the batch restricts the rows. */
   filtered: boolean;
   /**
+   * The index holding every column the filter reads, to count its rows along (for the charts):
+   * the chart index, or the outcome's when the filter reads the outcome (migration 0024).
+   */
+  chartIndex: 'result_index_chart' | 'result_index_outcome';
+  /**
    * The batch's rows the filter leaves out, with the same parameters: a condition that is false
    * or NULL (an empty score, say) leaves its row out. Nothing when not `filtered`.
    */
@@ -164,6 +169,8 @@ export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
     where: conditions.join(' AND '),
     params,
     filtered: rest.length > 0,
+    chartIndex:
+      filter.outcomes && filter.outcomes.length > 0 ? 'result_index_outcome' : 'result_index_chart',
     outside: `${batch} AND ${rest.length > 0 ? `(${rest.join(' AND ')}) IS NOT 1` : '0'}`,
     scan: rest.length > 0 ? `${batch} AND +(${rest.join(' AND ')})` : `${batch}`,
   };

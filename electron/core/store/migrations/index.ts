@@ -22,6 +22,7 @@ import { outcomesPerEnvironment } from './0020-outcomes-per-environment';
 import { trailOrder } from './0021-trail-order';
 import { uploadTrace } from './0022-upload-trace';
 import { outcomeDevice } from './0023-outcome-device';
+import { outcomeInOrder } from './0024-outcome-in-order';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   trailOrder,
   uploadTrace,
   outcomeDevice,
+  outcomeInOrder,
 ];
