@@ -11,7 +11,7 @@ import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
-import { UsageError } from './io';
+import { FileError, UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
 import { otherSheetHint } from './sheet-hint';
 
@@ -95,8 +95,10 @@ function missingColumns(
 
 /**
  * Reads an outcomes spreadsheet (xlsx, xls or csv) the way `dcdesk bulk` reads its input. A file
- * that cannot be read is a failure with its reason; a column that cannot be found is a usage
- * mistake (UsageError) listing the headers found, so the analyst can name it.
+ * that cannot be read is a failure with its reason. A file without the columns found by name is
+ * a file to fix (FileError, exit 1, as in `bulk`), listing the headers found so the analyst can
+ * name them; a column named with --id-column or --outcome-column that no header matches is a
+ * flag that does not fit the file (UsageError, exit 2, as --sheet naming no sheet is).
  */
 export async function readOutcomeSheet(
   file: string,
@@ -144,7 +146,11 @@ export async function readOutcomeSheet(
             columns: 'a transaction id and an outcome column',
           })
         : '';
-    throw new UsageError(`${fileName}: ${missing}${hint}`);
+    const namedMissing =
+      (options.idColumn !== undefined && mapping.transactionId === undefined) ||
+      (options.outcomeColumn !== undefined && mapping.outcome === undefined);
+    const message = `${fileName}: ${missing}${hint}`;
+    throw namedMissing ? new UsageError(message) : new FileError(message);
   }
   const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
   const hidden = hiddenRowCounter(read.value.hiddenRows);

@@ -55,8 +55,9 @@ Ids not in the history, ids whose lookups found no device (204), rows whose outc
 the three, an id given twice with different outcomes, an id Excel stored as a number of more
 than 15 digits (Excel keeps only 15, so it is not the id typed), and an id or outcome cell holding
 an Excel error (#N/A, #NAME?, …) are listed and never applied.
-Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable;
-2 a usage mistake (such as a column not found).`;
+Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable
+or without a transaction id or outcome column; 2 a usage mistake (such as --id-column HEADER
+naming no header of the file).`;
 
 /** A row whose outcome names none of the three. */
 interface UnknownOutcome {
