@@ -8,7 +8,8 @@ import { lostDigitsAdvice } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
-import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
+import { sortOutcomeRows, type OutcomeDateCell } from '../../shared/outcomes/outcome-rows';
+import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
 import { FileError, UsageError } from './io';
@@ -36,6 +37,11 @@ export interface OutcomeSheet {
    * so it could match the wrong lookup. Left out of `rows`, never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /**
+   * Rows whose transaction id cell Excel shows as a date (15/03/2023, read as 2023-03-15): not an
+   * id, so it is not matched. Left out of `rows`, never applied.
+   */
+  dateCells: OutcomeDateCell[];
   /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
   errorCells: ErrorCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
@@ -152,22 +158,28 @@ export async function readOutcomeSheet(
     const message = `${fileName}: ${missing}${hint}`;
     throw namedMissing ? new UsageError(message) : new FileError(message);
   }
-  const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
+  const { kept, blankIds, lostDigits, dateCells, errorCells } = sortOutcomeRows(
+    rows,
+    headerRow,
+    mapping,
+  );
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
+  const idHeader = headers[mapping.transactionId ?? 0] ?? '';
   return {
     ok: true,
     value: {
       fileName,
       sheet: read.value.kind === 'csv' ? null : read.value.sheet,
       columns: {
-        transactionId: headers[mapping.transactionId ?? 0] ?? '',
+        transactionId: idHeader,
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
       rows: kept,
       blankIds,
       lostDigits,
+      dateCells,
       errorCells,
       warnings: [
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
@@ -199,6 +211,20 @@ export async function readOutcomeSheet(
             ]
           : []),
         ...(lostDigits.length > 0 ? [lostDigitsAdvice] : []),
+        ...dateCells
+          .slice(0, 10)
+          .map((cell) =>
+            describeColumnDateCell(
+              { ...cell, label: idHeader, value: cell.transactionId },
+              'The row is not applied.',
+            ),
+          ),
+        ...(dateCells.length > 10
+          ? [
+              `${counted(dateCells.length - 10, 'more row', 'more rows')} ${pluralForm(dateCells.length - 10, { one: 'has', other: 'have' })} a date for an id the same way.`,
+            ]
+          : []),
+        ...(dateCells.length > 0 ? [dateCellAdvice] : []),
       ],
     },
   };
