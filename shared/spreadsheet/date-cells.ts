@@ -1,11 +1,13 @@
 /**
  * ID cells Excel shows as dates. A column of order numbers given a date format by mistake stores
- * 45000 and shows 15/03/2023; the reader gives the date as `2023-03-15`. Neither is the ID the
+ * 45000 and shows 15/03/2023; the reader gives the date as `2023-03-15` (and, under one of Excel's
+ * built-in date formats, which follow the computer's date style, keeps that as what is shown). Neither is the ID the
  * analyst meant, and sending one quietly would never match the merchant's records. An ID is not a
  * date: such a cell is noted on its row with what Excel shows, and the row is held back until the
  * analyst types the value again, as a cell that lost digits is (lost-digits.ts). A CPF, phone or
  * CEP shown as a date needs no note: its own rules refuse `2023-03-15`.
  */
+import { isIsoShown } from '../domain/field-problem';
 import { englishLabels } from './field-labels';
 import type { MappableField } from './header-names';
 import type { Cell } from './types';
@@ -74,7 +76,11 @@ export function describeColumnDateCell(
   fate: string,
 ): string {
   const where = `row ${String(cell.row)}, column ${cell.column} (${cell.label})`;
-  return `${where}: the cell is a date (Excel shows ${cell.shown}, read as ${cell.value}), not an ID. ${fate}`;
+  // A built-in format's date is kept as ISO (cell-text.ts): what Excel shows is not known.
+  const date = isIsoShown(cell.shown)
+    ? cell.value
+    : `Excel shows ${cell.shown}, read as ${cell.value}`;
+  return `${where}: the cell is a date (${date}), not an ID. ${fate}`;
 }
 
 /**

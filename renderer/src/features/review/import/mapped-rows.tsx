@@ -1,3 +1,4 @@
+import { isIsoShown } from '../../../../../shared/domain/field-problem';
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeRows } from '../../../workers/outcomes-protocol';
 import { IssueList, RowAndId } from './issue-list';
@@ -76,12 +77,19 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           itemKey={(item) => item.row}
           renderItem={(item) => (
             <span>
-              {t('review.import.dateCell', {
-                row: item.row,
-                column: item.column,
-                shown: item.shown,
-                value: item.transactionId,
-              })}
+              {/* A built-in format's date is kept as ISO: what Excel shows is not known. */}
+              {isIsoShown(item.shown)
+                ? t('review.import.dateCellIso', {
+                    row: item.row,
+                    column: item.column,
+                    date: item.transactionId,
+                  })
+                : t('review.import.dateCell', {
+                    row: item.row,
+                    column: item.column,
+                    shown: item.shown,
+                    value: item.transactionId,
+                  })}
             </span>
           )}
           tone="warning"

@@ -25,6 +25,8 @@ export const importMessages = catalogue(
     'review.import.dateCells': 'Rows whose ID Excel shows as a date',
     'review.import.dateCell':
       'Row {row}, column {column}: the cell is a date (Excel shows {shown}, read as {value}), not an ID',
+    'review.import.dateCellIso':
+      'Row {row}, column {column}: the cell is a date ({date}), not an ID',
     'review.import.dateCellsHint':
       'An ID column formatted as dates shows the IDs as dates, so these rows would match no transaction. Format the column as Text in Excel and type the IDs again, or save the file as CSV from the source system.',
     'review.import.hidden':
@@ -81,6 +83,8 @@ export const importMessages = catalogue(
     'review.import.dateCells': 'Linhas cujo ID o Excel mostra como data',
     'review.import.dateCell':
       'Linha {row}, coluna {column}: a célula é uma data (o Excel mostra {shown}, lida como {value}), não um ID',
+    'review.import.dateCellIso':
+      'Linha {row}, coluna {column}: a célula é uma data ({date}), não um ID',
     'review.import.dateCellsHint':
       'Uma coluna de ID formatada como data mostra os IDs como datas, então estas linhas não conferem com nenhuma transação. Formate a coluna de ID como Texto no Excel e digite os IDs de novo, ou salve o arquivo como CSV no sistema de origem.',
     'review.import.hidden':
