@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/files';
+import { dateCellAdvice } from '../../shared/spreadsheet/date-cells';
 import { readOutcomeSheet } from './outcome-sheet';
 
 const work = tempDir('dcdesk-outcome-sheet-');
@@ -30,6 +31,36 @@ describe('an outcomes sheet whose transaction id Excel stored with more than 15 
     );
     expect(read.value.warnings[1]).toMatch(/format the column as Text in Excel/);
   });
+});
+
+describe('an outcomes sheet whose transaction id Excel shows as a date', () => {
+  it.each(['xlsx', 'xls'] as const)(
+    '%s: leaves the row out, and says which row and column, what Excel shows and what was read',
+    async (kind) => {
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Resultado'],
+        [45000, 'Suspeito'],
+        ['PED-000002', 'Suspeito'],
+      ]);
+      sheet.A2 = { t: 'n', v: 45000, z: 'dd/mm/yyyy' };
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+      const file = work.file(`datas.${kind}`);
+      const bookType = kind === 'xls' ? 'biff8' : 'xlsx';
+      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
+
+      const read = await readOutcomeSheet(file, { maxRows: 100 });
+      if (!read.ok) throw new Error(read.message);
+      expect(read.value.rows.map((row) => row.transactionId)).toEqual(['PED-000002']);
+      expect(read.value.dateCells).toEqual([
+        { row: 2, column: 'A', shown: '15/03/2023', transactionId: '2023-03-15' },
+      ]);
+      expect(read.value.warnings).toContain(
+        'row 2, column A (Pedido): the cell is a date (Excel shows 15/03/2023, read as 2023-03-15), not an ID. The row is not applied.',
+      );
+      expect(read.value.warnings).toContain(dateCellAdvice);
+    },
+  );
 });
 
 describe('an outcomes sheet with Excel error cells', () => {

@@ -8,10 +8,11 @@ import { lostDigitsAdvice } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
-import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
+import { sortOutcomeRows, type OutcomeDateCell } from '../../shared/outcomes/outcome-rows';
+import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
-import { UsageError } from './io';
+import { FileError, UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
 import { otherSheetHint } from './sheet-hint';
 
@@ -36,6 +37,11 @@ export interface OutcomeSheet {
    * so it could match the wrong lookup. Left out of `rows`, never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /**
+   * Rows whose transaction id cell Excel shows as a date (15/03/2023, read as 2023-03-15): not an
+   * id, so it is not matched. Left out of `rows`, never applied.
+   */
+  dateCells: OutcomeDateCell[];
   /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
   errorCells: ErrorCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
@@ -95,8 +101,10 @@ function missingColumns(
 
 /**
  * Reads an outcomes spreadsheet (xlsx, xls or csv) the way `dcdesk bulk` reads its input. A file
- * that cannot be read is a failure with its reason; a column that cannot be found is a usage
- * mistake (UsageError) listing the headers found, so the analyst can name it.
+ * that cannot be read is a failure with its reason. A file without the columns found by name is
+ * a file to fix (FileError, exit 1, as in `bulk`), listing the headers found so the analyst can
+ * name them; a column named with --id-column or --outcome-column that no header matches is a
+ * flag that does not fit the file (UsageError, exit 2, as --sheet naming no sheet is).
  */
 export async function readOutcomeSheet(
   file: string,
@@ -144,24 +152,34 @@ export async function readOutcomeSheet(
             columns: 'a transaction id and an outcome column',
           })
         : '';
-    throw new UsageError(`${fileName}: ${missing}${hint}`);
+    const namedMissing =
+      (options.idColumn !== undefined && mapping.transactionId === undefined) ||
+      (options.outcomeColumn !== undefined && mapping.outcome === undefined);
+    const message = `${fileName}: ${missing}${hint}`;
+    throw namedMissing ? new UsageError(message) : new FileError(message);
   }
-  const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
+  const { kept, blankIds, lostDigits, dateCells, errorCells } = sortOutcomeRows(
+    rows,
+    headerRow,
+    mapping,
+  );
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
+  const idHeader = headers[mapping.transactionId ?? 0] ?? '';
   return {
     ok: true,
     value: {
       fileName,
       sheet: read.value.kind === 'csv' ? null : read.value.sheet,
       columns: {
-        transactionId: headers[mapping.transactionId ?? 0] ?? '',
+        transactionId: idHeader,
         outcome: headers[mapping.outcome ?? 0] ?? '',
       },
       rows: kept,
       blankIds,
       lostDigits,
+      dateCells,
       errorCells,
       warnings: [
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
@@ -193,6 +211,20 @@ export async function readOutcomeSheet(
             ]
           : []),
         ...(lostDigits.length > 0 ? [lostDigitsAdvice] : []),
+        ...dateCells
+          .slice(0, 10)
+          .map((cell) =>
+            describeColumnDateCell(
+              { ...cell, label: idHeader, value: cell.transactionId },
+              'The row is not applied.',
+            ),
+          ),
+        ...(dateCells.length > 10
+          ? [
+              `${counted(dateCells.length - 10, 'more row', 'more rows')} ${pluralForm(dateCells.length - 10, { one: 'has', other: 'have' })} a date for an id the same way.`,
+            ]
+          : []),
+        ...(dateCells.length > 0 ? [dateCellAdvice] : []),
       ],
     },
   };

@@ -101,3 +101,14 @@ describe('what was found in an ID', () => {
     expect(ruleOf(plain)).toBe(plain);
   });
 });
+
+describe('an ID cell shown as a date', () => {
+  it('says what Excel shows when the file says it, and the ISO date alone when it does not', () => {
+    expect(
+      describeFieldProblem({ field: 'externalID', rule: 'date_cell', shown: '15/03/2023' }),
+    ).toMatch(/^External ID: the cell is a date \(Excel shows 15\/03\/2023\), not an ID\./);
+    expect(
+      describeFieldProblem({ field: 'externalID', rule: 'date_cell', shown: '2023-03-15' }),
+    ).toMatch(/^External ID: the cell is a date \(2023-03-15\), not an ID\./);
+  });
+});

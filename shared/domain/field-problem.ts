@@ -147,6 +147,21 @@ const digitFields = new Set<TransactionField>([
 ]);
 
 /**
+ * Whether a date cell's `shown` is the ISO date (`2023-03-15`, `2023-03-15 10:30:00`, `10:30:00`)
+ * the reader keeps for Excel's built-in date formats. Those follow the computer's own date style
+ * (15/03/2023 in Brazil, 3/15/2023 in the US), which the file does not hold, so a message then says
+ * the date itself, never "Excel shows" it.
+ */
+export function isIsoShown(shown: string): boolean {
+  return /^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?|\d{2}:\d{2}:\d{2})$/.test(shown);
+}
+
+/** `Excel shows 15/03/2023`, or the ISO date alone when what Excel shows is not known. */
+function shownDate(shown: string): string {
+  return isIsoShown(shown) ? shown : `Excel shows ${shown}`;
+}
+
+/**
  * One English sentence naming the field and the rule, e.g. `CPF: the check digits do not match.`
  * or `Session ID: must be 24 to 64 characters.` Safe to print: it never holds the value.
  */
@@ -191,7 +206,7 @@ function ruleSentence(problem: FieldProblem): string {
       return mergedSentence(problem);
     case 'date_cell':
       return (
-        `the cell is a date${problem.shown === undefined ? '' : ` (Excel shows ${problem.shown})`}, ` +
+        `the cell is a date${problem.shown === undefined ? '' : ` (${shownDate(problem.shown)})`}, ` +
         'not an ID. Format the column as Text in Excel and type the IDs again, or save the file ' +
         'as CSV from the source system.'
       );

@@ -2,6 +2,7 @@
  * An outcomes sheet's rows sorted by what keeps them from being applied, as the Review screen's
  * worker and `dcdesk outcomes import` both need them (each had its own copy of this).
  */
+import { rowsWithDateCells } from '../spreadsheet/date-cells';
 import { rowsWithErrors, type ErrorCell } from '../spreadsheet/error-cells';
 import { withoutFormulaGuard } from '../spreadsheet/formula';
 import { rowsWithLostDigits } from '../spreadsheet/lost-digits';
@@ -17,8 +18,21 @@ export interface SortedOutcomeRows {
   blankIds: number[];
   /** Rows whose id Excel stored as a number of more than 15 digits (or its exponent text). */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /**
+   * Rows whose id cell Excel shows as a date (`shown`, such as 15/03/2023): the id read
+   * (`2023-03-15`) is not the one the analyst meant, so it must not be matched.
+   */
+  dateCells: OutcomeDateCell[];
   /** Rows (with an id) whose id or outcome cell is an Excel error. */
   errorCells: ErrorCell[];
+}
+
+/** A row whose id cell is a date: where it is, what Excel shows, and the id as read. */
+export interface OutcomeDateCell {
+  row: number;
+  column: string;
+  shown: string;
+  transactionId: string;
 }
 
 export function sortOutcomeRows(
@@ -28,6 +42,7 @@ export function sortOutcomeRows(
 ): SortedOutcomeRows {
   const mapped = outcomeRowsFrom(rows, headerRow, mapping);
   const lost = rowsWithLostDigits(rows, headerRow, mapping.transactionId);
+  const dates = rowsWithDateCells(rows, headerRow, mapping.transactionId);
   const errors = rowsWithErrors(
     rows,
     headerRow,
@@ -40,13 +55,22 @@ export function sortOutcomeRows(
     kept: [],
     blankIds: mapped.blankIds,
     lostDigits: [],
+    dateCells: [],
     errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
   };
   for (const row of mapped.rows) {
     if (errors.has(row.row)) continue;
     // The app's CSV exports put a quote before an id like -1234567; the id is without it.
     const transactionId = withoutFormulaGuard(row.transactionId);
+    const date = dates.get(row.row);
     if (lost.has(row.row)) sorted.lostDigits.push({ row: row.row, transactionId });
+    else if (date !== undefined)
+      sorted.dateCells.push({
+        row: row.row,
+        column: columnName(mapping.transactionId ?? 0),
+        shown: date.shown,
+        transactionId: date.value,
+      });
     else sorted.kept.push({ ...row, transactionId });
   }
   return sorted;

@@ -23,6 +23,7 @@ interface Ssf {
   is_date(format: string | number): boolean;
   parse_date_code(value: number, options?: { date1904?: boolean }): DateCode | null;
   format(format: string | number, value: number, options?: { date1904?: boolean }): string;
+  get_table(): Record<number, string | undefined>;
 }
 const ssf = XLSX.SSF as Ssf;
 
@@ -109,8 +110,13 @@ export function numberCell(
 ): Cell {
   if (dateFormat !== false && value >= 0) {
     const text = dateText(value, date1904);
-    if (text !== null)
-      return { text, numeric: false, date: shownDate(dateFormat, value, date1904) ?? text };
+    if (text !== null) {
+      // A built-in format shows the computer's own date style, which the file does not hold.
+      const shown = builtInDateFormats.has(dateFormat)
+        ? text
+        : (shownDate(dateFormat, value, date1904) ?? text);
+      return { text, numeric: false, date: shown };
+    }
   }
   const text = numberToText(value);
   if (hasLostDigits(text)) return { text, numeric: true, lostDigits: true };
@@ -130,9 +136,22 @@ function dateText(serial: number, date1904: boolean): string | null {
 }
 
 /**
- * What Excel shows for a date cell, by SheetJS's formatter: `15/03/2023` under `dd/mm/yyyy`. A
- * built-in format Excel shows in the computer's own date style (14, `m/d/yy`) comes out in
- * SheetJS's English one. Null when the code is one the formatter cannot read.
+ * Excel's built-in date and time formats (14-22, 45-47), by number (our xlsx reader passes the
+ * number) and by SheetJS's code for each (`m/d/yy` for 14, as SheetJS gives an .xls cell's `z`).
+ * Excel shows them in the computer's own style: 14 is 15/03/2023 in Brazil and 3/15/2023 in the
+ * US, 15 names the month in the computer's language. SheetJS's English rendering (3/15/23) is
+ * what no analyst here sees, so such a cell keeps its ISO date as what is shown, and messages say
+ * that date without claiming what Excel shows (field-problem.ts `isIsoShown`).
+ */
+const builtInDateIds = [14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47];
+const builtInDateFormats: ReadonlySet<string | number> = new Set([
+  ...builtInDateIds,
+  ...builtInDateIds.map((id) => ssf.get_table()[id]).filter((code) => code !== undefined),
+]);
+
+/**
+ * What Excel shows for a date cell, by SheetJS's formatter: `15/03/2023` under `dd/mm/yyyy`.
+ * Null when the code is one the formatter cannot read.
  */
 function shownDate(format: string | number, value: number, date1904: boolean): string | null {
   try {

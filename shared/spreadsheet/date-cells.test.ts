@@ -39,6 +39,28 @@ describe('ID cells shown as dates', () => {
     expect(row?.notes).toEqual(['date_cell:externalID:15/03/2023']);
   });
 
+  // Excel's built-in date formats (14-22) follow the computer's own date style: 15/03/2023 in
+  // Brazil, not SheetJS's English m/d/yy. What Excel shows is not in the file: the date is kept
+  // as ISO, and the message says the date without claiming what Excel shows.
+  it.each([
+    ['xlsx', 'xlsx', 'm/d/yy', '2023-03-15'],
+    ['xls', 'biff8', 'm/d/yy', '2023-03-15'],
+    ['xlsx', 'xlsx', 'd-mmm-yy', '2023-03-15'],
+    ['xls', 'biff8', 'm/d/yy h:mm', '2023-03-15 12:00:00'],
+  ] as const)(
+    'keeps a cell under a built-in date format as the ISO date (%s, %s)',
+    (kind, bookType, format, iso) => {
+      const sheet = XLSX.utils.aoa_to_sheet([['Pedido'], [45000.5]]);
+      sheet.A2 = { t: 'n', v: format.includes('h') ? 45000.5 : 45000, z: format };
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Pedidos');
+      const bytes = new Uint8Array(XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
+      const read = readSpreadsheet(bytes, `pedidos.${kind}`);
+      if (!read.ok) throw new Error(read.problem.message);
+      expect(read.value.rows[1]?.[0]).toEqual({ text: iso, numeric: false, date: iso });
+    },
+  );
+
   it('notes only ID fields: a CPF or phone shown as a date is refused by its own rules', () => {
     const cell = { text: '2023-03-15', numeric: false, date: '15/03/2023' };
     expect(dateCellNoteOf('sessionID', cell)).toBe('date_cell:sessionID:15/03/2023');
@@ -63,6 +85,20 @@ describe('ID cells shown as dates', () => {
       }),
     ).toBe(
       'row 2, column A (External ID): the cell is a date (Excel shows 15/03/2023, read as 2023-03-15), not an ID. The row is not sent.',
+    );
+  });
+
+  it("says the ISO date alone when what Excel shows is the computer's own date style", () => {
+    expect(
+      describeDateCell({
+        row: 2,
+        column: 'A',
+        field: 'externalID',
+        shown: '2023-03-15',
+        value: '2023-03-15',
+      }),
+    ).toBe(
+      'row 2, column A (External ID): the cell is a date (2023-03-15), not an ID. The row is not sent.',
     );
   });
 });

@@ -165,8 +165,9 @@ describe('xlsx and xls', () => {
           { text: '00042', numeric: false },
           { text: '01234567890', numeric: false },
           { text: '1.5', numeric: true },
-          // What Excel shows is kept: an ID column shown as dates is noted (date-cells.ts).
-          { text: '2024-01-15', numeric: false, date: '1/15/24' },
+          // A Date is written under Excel's built-in format 14, shown in the computer's own date
+          // style: the ISO date is kept, not SheetJS's English 1/15/24 (date-cells.ts).
+          { text: '2024-01-15', numeric: false, date: '2024-01-15' },
           { text: 'TRUE', numeric: false },
           { text: '1310100', numeric: true },
         ],

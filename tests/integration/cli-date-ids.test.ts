@@ -75,3 +75,47 @@ describe('dcdesk bulk with an ID cell Excel shows as a date', () => {
     },
   );
 });
+
+describe('dcdesk outcomes import with a transaction ID cell Excel shows as a date', () => {
+  it.each([
+    ['xlsx', 'xlsx', 'casos.xlsx'],
+    ['xls', 'biff8', 'casos.xls'],
+  ] as const)(
+    '%s: names the cell and what Excel shows, and does not match the row as the date',
+    async (_, bookType, name) => {
+      const sheet = XLSX.utils.aoa_to_sheet([
+        ['Pedido', 'Resultado'],
+        [45000, 'Suspeito'],
+        [sampleTransaction(2).externalID, 'Suspeito'],
+      ]);
+      sheet.A2 = { t: 'n', v: 45000, z: 'dd/mm/yyyy' };
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+      writeFileSync(work.file(name), XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
+      const run = await dcdesk([
+        'outcomes',
+        'import',
+        work.file(name),
+        '--dry-run',
+        '--json',
+        '--data-dir',
+        work.dir,
+      ]);
+      expect(run.stderr).toContain(
+        'dcdesk: warning: row 2, column A (Pedido): the cell is a date (Excel shows 15/03/2023, read as 2023-03-15), not an ID. The row is not applied.',
+      );
+      expect(run.stderr).toMatch(/format the column as Text in Excel/i);
+      expect(run.code, run.stderr).toBe(1);
+      const report = JSON.parse(run.stdout) as {
+        rowsWhoseIdIsADate: unknown[];
+        report: { notFound: Array<{ transactionId: string }> };
+      };
+      expect(report.rowsWhoseIdIsADate).toEqual([
+        { row: 2, column: 'A', shown: '15/03/2023', transactionId: '2023-03-15' },
+      ]);
+      expect(report.report.notFound.map((issue) => issue.transactionId)).not.toContain(
+        '2023-03-15',
+      );
+    },
+  );
+});

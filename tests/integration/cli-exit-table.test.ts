@@ -1,8 +1,9 @@
 /**
- * The README's exit code table, walked command by command for two mistakes every command that
- * takes a batch or writes a file can meet: an unknown batch ID is a mistake in the command line
- * (2, as `validation`), and an output file in a folder that does not exist is a file that could
- * not be used (1). A command that disagreed with the others left scripts guessing.
+ * The README's exit code table, walked command by command for the mistakes every command that
+ * takes a batch, writes a file or reads a spreadsheet can meet: an unknown batch ID is a mistake in
+ * the command line (2, as `validation`), an output file in a folder that does not exist is a file
+ * that could not be used (1), said before any work, and so is an input file without the columns
+ * the command needs (1). A command that disagreed with the others left scripts guessing.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,10 +62,54 @@ describe('an output file in a folder that does not exist: exit code 1 from every
   it.each([
     ['bulk --output', (out: string) => ['bulk', work.file('pedidos.csv'), '--output', out]],
     ['report --html', (out: string) => ['report', '--html', out]],
+    ['outcomes build --output', (out: string) => ['outcomes', 'build', '--output', out]],
   ])('%s through a missing folder and back (sub/..) names the missing folder', async (_, argv) => {
     const run = await cli(argv(`${work.dir}/sub/../fresh.csv`));
+    expect(run.stderr).toContain(
+      `the folder ${work.file('sub')} does not exist. Create it, or choose a file in a folder that exists.`,
+    );
     expect(run.stderr).toContain(`the folder ${work.file('sub')} does not exist`);
     expect(run.stderr).not.toMatch(/system folder/);
     expect(run.code, run.stderr).toBe(1);
+  });
+});
+
+describe('the output file is checked before any work, so its folder is what is said', () => {
+  // An empty history: building or reporting would stop at "nothing reviewed" or "no AUC" first.
+  const empty = tempDir('dcdesk-cli-exit-table-empty-');
+  afterAll(() => empty.remove());
+  const inEmpty = (args: string[]) => runBin([...args, '--data-dir', empty.dir]);
+  it.each([
+    ['outcomes build --output', (out: string) => ['outcomes', 'build', '--output', out]],
+    ['report --html', (out: string) => ['report', '--html', out]],
+  ])('%s', async (_, argv) => {
+    const run = await inEmpty(argv(`${empty.dir}/sub/../fresh.csv`));
+    expect(run.stderr).toContain(
+      `Cannot write ${empty.dir}/sub/../fresh.csv: the folder ${empty.file('sub')} does not exist. Create it, or choose a file in a folder that exists.`,
+    );
+    expect(run.stderr).not.toMatch(/no reviewed transactions|no AUC/);
+    expect(run.code, run.stderr).toBe(1);
+    expect(existsSync(empty.file('fresh.csv'))).toBe(false);
+  });
+});
+
+describe('an input file without the columns the command needs: exit code 1 from every command', () => {
+  it.each([
+    ['bulk', (file: string) => ['bulk', file, '--output', work.file('n.json')]],
+    ['outcomes import', (file: string) => ['outcomes', 'import', file]],
+    ['upload', (file: string) => ['upload', file]],
+  ])('%s', async (_, argv) => {
+    writeFileSync(work.file('other.csv'), 'Nome,Valor\r\nAna,10\r\n');
+    const run = await cli(argv(work.file('other.csv')));
+    expect(run.stderr).toMatch(/other\.csv/);
+    expect(run.stderr).not.toMatch(/--help/);
+    expect(run.code, run.stderr).toBe(1);
+  });
+
+  it('outcomes import --id-column naming no header of the file is a usage mistake (2), as --sheet is', async () => {
+    writeFileSync(work.file('casos-2.csv'), 'Pedido,Resultado\r\nPED-1,Suspeito\r\n');
+    const run = await cli(['outcomes', 'import', work.file('casos-2.csv'), '--id-column', 'Nope']);
+    expect(run.stderr).toContain("no column 'Nope'");
+    expect(run.code, run.stderr).toBe(2);
   });
 });

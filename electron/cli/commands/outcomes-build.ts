@@ -26,6 +26,7 @@ import { teamFileRows } from '../../core/team/team-file-rows';
 import { nodeDeflater } from '../../core/tasks/node-deflater';
 import { cliTeam } from '../team';
 import { commandWord, shown } from '../escape-text';
+import { checkOutputFile } from '../output-check';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -123,6 +124,8 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   const kind = kindOf(output);
   const givenSeparator = separatorFrom(values.separator);
   const environment = destinationOption(values, io);
+  // Before the sync and the build: a folder missing on the way is said first, not after the work.
+  await checkOutputFile(output);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   try {
     const { db } = history;

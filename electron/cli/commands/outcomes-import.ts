@@ -53,15 +53,28 @@ outcome is one of ${outcomes.join(', ')}, or its English name
 
 Ids not in the history, ids whose lookups found no device (204), rows whose outcome names none of
 the three, an id given twice with different outcomes, an id Excel stored as a number of more
-than 15 digits (Excel keeps only 15, so it is not the id typed), and an id or outcome cell holding
-an Excel error (#N/A, #NAME?, …) are listed and never applied.
-Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable;
-2 a usage mistake (such as a column not found).`;
+than 15 digits (Excel keeps only 15, so it is not the id typed), an id cell Excel shows as a date
+(15/03/2023: not an id), and an id or outcome cell holding an Excel error (#N/A, #NAME?, …) are
+listed and never applied.
+Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable
+or without a transaction id or outcome column; 2 a usage mistake (such as --id-column HEADER
+naming no header of the file).`;
 
 /** A row whose outcome names none of the three. */
 interface UnknownOutcome {
   row: number;
   value: string;
+}
+
+/** Every data row of the sheet, applied or not: each list of rows left out counts. */
+function dataRowsOf(sheet: OutcomeSheet): number {
+  return (
+    sheet.rows.length +
+    sheet.blankIds.length +
+    sheet.lostDigits.length +
+    sheet.dateCells.length +
+    sheet.errorCells.length
+  );
 }
 
 function issueLine(issue: OutcomeImportIssue): string {
@@ -84,7 +97,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName}${sheet.sheet === null ? '' : ` (sheet ${sheet.sheet})`}: ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName}${sheet.sheet === null ? '' : ` (sheet ${sheet.sheet})`}: ${counted(dataRowsOf(sheet), 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
@@ -97,6 +110,7 @@ function printReport(
     ['unknown outcome', unknown.length],
     ['no transaction id', sheet.blankIds.length],
     ['id lost digits', sheet.lostDigits.length],
+    ['id is a date', sheet.dateCells.length],
     ['excel error', sheet.errorCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
@@ -175,8 +189,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
     }
     const sheet = read.value;
     for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${shown(sentence)}`);
-    const dataRows =
-      sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length;
+    const dataRows = dataRowsOf(sheet);
     if (dataRows === 0) {
       io.err(`dcdesk: ${shown(sheet.fileName)}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;
@@ -196,6 +209,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       unknown.length +
       sheet.blankIds.length +
       sheet.lostDigits.length +
+      sheet.dateCells.length +
       sheet.errorCells.length +
       report.notFound.length +
       report.withoutDevice.length +
@@ -212,6 +226,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             unknownOutcomes: unknown,
             rowsWithoutTransactionId: sheet.blankIds,
             rowsWhoseIdLostDigits: sheet.lostDigits,
+            rowsWhoseIdIsADate: sheet.dateCells,
             rowsWithExcelErrors: sheet.errorCells,
             report,
             result,

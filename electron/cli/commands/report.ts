@@ -17,6 +17,7 @@ import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 import { writeAtomically } from '../../core/write-atomically';
+import { checkOutputFile } from '../output-check';
 import { shown } from '../escape-text';
 
 const options = {
@@ -117,6 +118,8 @@ async function runReport(argv: string[], io: Io): Promise<number> {
   // With --batch and no --env, the batch's own destination; else the one named or the default.
   const environment =
     named || values.batch === undefined ? destinationOption(values, io) : undefined;
+  // Before the report is worked out: a folder missing on the way is said first.
+  if (values.html !== undefined) await checkOutputFile(values.html);
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   try {
     const result = reportService(history.db).view(

@@ -7,6 +7,7 @@ import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
 import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
+import type { OutcomeDateCell } from '../../../shared/outcomes/outcome-rows';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
 
@@ -32,6 +33,11 @@ export interface OutcomeRows {
    * could match the wrong lookup: never applied.
    */
   lostDigits: Array<{ row: number; transactionId: string }>;
+  /**
+   * Rows whose ID cell Excel shows as a date (15/03/2023, read as 2023-03-15): not the ID meant,
+   * so never matched nor applied.
+   */
+  dateCells: OutcomeDateCell[];
   /** Rows whose ID or outcome cell holds an Excel error (#N/A, #NAME?): never applied. */
   errorCells: ErrorCell[];
   /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */

@@ -41,6 +41,7 @@ describe('the outcomes worker session', () => {
         blankIds: [6],
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
         lostDigits: [],
+        dateCells: [],
         errorCells: [],
         hidden: 0,
       },
@@ -95,6 +96,27 @@ describe('the outcomes worker session', () => {
       rows: {
         rows: [{ row: 3, transactionId: '123456789012345', outcome: 'Suspeito' }],
         lostDigits: [{ row: 2, transactionId: '12345678901234567000' }],
+      },
+    });
+  });
+
+  it('never applies a row whose ID Excel shows as a date, and says what Excel shows', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['ID Transacional', 'Resultado'],
+      [45000, 'Suspeito'],
+      ['PED-2', 'Suspeito'],
+    ]);
+    sheet.A2 = { t: 'n', v: 45000, z: 'dd/mm/yyyy' };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [{ row: 3, transactionId: 'PED-2', outcome: 'Suspeito' }],
+        dateCells: [{ row: 2, column: 'A', shown: '15/03/2023', transactionId: '2023-03-15' }],
       },
     });
   });

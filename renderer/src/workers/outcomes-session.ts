@@ -29,6 +29,7 @@ export function mapOutcomeRows(
     blankIds: sorted.blankIds,
     longIds: [],
     lostDigits: sorted.lostDigits,
+    dateCells: sorted.dateCells,
     errorCells: sorted.errorCells,
     hidden: 0,
   };

@@ -34,6 +34,8 @@ export const problemMessages = catalogue(
       'the cell holds an Excel error (such as #N/A or #NAME?), not a value; fix the formula in Excel or type the value',
     'import.rule.dateCell':
       'the cell is a date (Excel shows {shown}), not an ID; format the column as Text in Excel and type the ID again',
+    'import.rule.dateCellIso':
+      'the cell is a date ({date}), not an ID; format the column as Text in Excel and type the ID again',
     'import.rule.dateCellPlain':
       'the cell is a date, not an ID; format the column as Text in Excel and type the ID again',
     'import.rule.mergedDown':
@@ -100,6 +102,8 @@ export const problemMessages = catalogue(
       'a célula contém um erro do Excel (como #N/D ou #NOME?), não um valor; corrija a fórmula no Excel ou digite o valor',
     'import.rule.dateCell':
       'a célula é uma data (o Excel mostra {shown}), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
+    'import.rule.dateCellIso':
+      'a célula é uma data ({date}), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
     'import.rule.dateCellPlain':
       'a célula é uma data, não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
     'import.rule.mergedDown':

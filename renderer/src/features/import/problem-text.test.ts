@@ -52,6 +52,16 @@ describe('describeProblem', () => {
     );
   });
 
+  it("says an ID cell is a date as ISO, when Excel shows it in the computer's date style", () => {
+    const problem = { field: 'externalID', rule: 'date_cell', shown: '2023-03-15' } as const;
+    expect(describeProblem(en, problem)).toBe(
+      'External ID: the cell is a date (2023-03-15), not an ID; format the column as Text in Excel and type the ID again',
+    );
+    expect(describeProblem(pt, problem)).toBe(
+      'ID externo (pedido): a célula é uma data (2023-03-15), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
+    );
+  });
+
   it('says an ID cell is a date, with what Excel shows', () => {
     const problem = { field: 'externalID', rule: 'date_cell', shown: '15/03/2023' } as const;
     expect(describeProblem(en, problem)).toBe(

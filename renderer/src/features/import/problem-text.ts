@@ -3,6 +3,7 @@
  * one sentence per pair is enough: "CPF: check digits do not match".
  */
 import {
+  isIsoShown,
   mergedValueCell,
   type FieldProblem,
   type TransactionField,
@@ -80,8 +81,10 @@ function ruleText(t: Translate, problem: FieldProblem): string {
     case 'merged_cell':
       return mergedText(t, problem);
     case 'date_cell':
-      return problem.shown === undefined
-        ? t('import.rule.dateCellPlain')
+      if (problem.shown === undefined) return t('import.rule.dateCellPlain');
+      // A built-in format's date is kept as ISO: what the analyst's Excel shows is not known.
+      return isIsoShown(problem.shown)
+        ? t('import.rule.dateCellIso', { date: problem.shown })
         : t('import.rule.dateCell', { shown: problem.shown });
     case 'length': {
       const { min, max } = problem;

@@ -1,3 +1,4 @@
+import { isIsoShown } from '../../../../../shared/domain/field-problem';
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeRows } from '../../../workers/outcomes-protocol';
 import { IssueList, RowAndId } from './issue-list';
@@ -69,6 +70,37 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           {t('review.import.lostDigitsHint')}
         </p>
       ) : null}
+      {rows.dateCells.length > 0 ? (
+        <IssueList
+          title={t('review.import.dateCells')}
+          items={rows.dateCells}
+          itemKey={(item) => item.row}
+          renderItem={(item) => (
+            <span>
+              {/* A built-in format's date is kept as ISO: what Excel shows is not known. */}
+              {isIsoShown(item.shown)
+                ? t('review.import.dateCellIso', {
+                    row: item.row,
+                    column: item.column,
+                    date: item.transactionId,
+                  })
+                : t('review.import.dateCell', {
+                    row: item.row,
+                    column: item.column,
+                    shown: item.shown,
+                    value: item.transactionId,
+                  })}
+            </span>
+          )}
+          tone="warning"
+          testId="review-import-date-cells"
+        />
+      ) : null}
+      {rows.dateCells.length > 0 ? (
+        <p className="notice" role="status">
+          {t('review.import.dateCellsHint')}
+        </p>
+      ) : null}
       {rows.hidden > 0 ? (
         <p className="notice" role="status" data-testid="review-import-hidden">
           {t('review.import.hidden', { count: rows.hidden })}
@@ -96,6 +128,7 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
         rows.blankIds.length +
         rows.longIds.length +
         rows.lostDigits.length +
+        rows.dateCells.length +
         rows.errorCells.length >
       0 ? (
         <p className="hint">{t('review.import.notApplied')}</p>

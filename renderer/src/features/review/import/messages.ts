@@ -22,6 +22,13 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Rows whose ID is longer than 64 characters',
     'review.import.lostDigits': 'Rows whose ID Excel stored as a number of more than 15 digits',
     'review.import.errorCells': 'Rows whose ID or outcome is an Excel error',
+    'review.import.dateCells': 'Rows whose ID Excel shows as a date',
+    'review.import.dateCell':
+      'Row {row}, column {column}: the cell is a date (Excel shows {shown}, read as {value}), not an ID',
+    'review.import.dateCellIso':
+      'Row {row}, column {column}: the cell is a date ({date}), not an ID',
+    'review.import.dateCellsHint':
+      'An ID column formatted as dates shows the IDs as dates, so these rows would match no transaction. Format the column as Text in Excel and type the IDs again, or save the file as CSV from the source system.',
     'review.import.hidden':
       '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
     'review.import.errorCell':
@@ -73,6 +80,13 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Linhas com ID de mais de 64 caracteres',
     'review.import.lostDigits': 'Linhas cujo ID o Excel gravou como número de mais de 15 dígitos',
     'review.import.errorCells': 'Linhas cujo ID ou resultado é um erro do Excel',
+    'review.import.dateCells': 'Linhas cujo ID o Excel mostra como data',
+    'review.import.dateCell':
+      'Linha {row}, coluna {column}: a célula é uma data (o Excel mostra {shown}, lida como {value}), não um ID',
+    'review.import.dateCellIso':
+      'Linha {row}, coluna {column}: a célula é uma data ({date}), não um ID',
+    'review.import.dateCellsHint':
+      'Uma coluna de ID formatada como data mostra os IDs como datas, então estas linhas não conferem com nenhuma transação. Formate a coluna de ID como Texto no Excel e digite os IDs de novo, ou salve o arquivo como CSV no sistema de origem.',
     'review.import.hidden':
       '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
     'review.import.errorCell':
