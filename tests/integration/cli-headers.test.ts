@@ -209,4 +209,27 @@ describe('characters lost in decoding', () => {
       'dcdesk: warning: broken.csv: 1 cell (C2) holds a character that could not be decoded (U+FFFD',
     );
   });
+
+  it('names the id columns it chose among differently named ones, and the flag to choose', async () => {
+    writeFileSync(
+      work.file('two-ids.csv'),
+      'Pedido,ID Transacional,Resultado\r\norder-1,tx-1,Suspeito\r\n',
+    );
+    const args = ['outcomes', 'import', work.file('two-ids.csv'), '--dry-run'];
+    const run = await dcdesk([...args, '--data-dir', work.dir]);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns could hold transactionId (A 'Pedido', B 'ID Transacional'); column A was used for transactionId.",
+    );
+    expect(run.stderr).toContain(
+      'dcdesk: warning: to use another column, name its header with --id-column HEADER.',
+    );
+    const chosen = await dcdesk([
+      ...args,
+      '--id-column',
+      'ID Transacional',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(chosen.stderr).not.toMatch(/could hold|--id-column/);
+  });
 });
