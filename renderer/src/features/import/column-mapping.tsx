@@ -1,6 +1,8 @@
 import { useId } from 'react';
-import { mappableFields } from '../../../../shared/spreadsheet/columns';
+import { columnChoices, mappableFields } from '../../../../shared/spreadsheet/columns';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
+import { columnName } from '../../../../shared/spreadsheet/problem';
+import type { RepeatedHeader } from '../../../../shared/spreadsheet/repeated-headers';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -76,6 +78,7 @@ export function ColumnMappingTable({
           ))}
         </tbody>
       </table>
+      <ColumnChoices choices={columnChoices(headers, mapping)} />
       <p className="hint">{t('import.mapping.phoneHint')}</p>
       {complete ? null : (
         <p className="notice notice-error" role="alert" data-testid="mapping-missing">
@@ -83,5 +86,40 @@ export function ColumnMappingTable({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * Fields that more than one column could hold (`Telefone` and `Celular`, `CPF` twice), with the
+ * one used: the same notice `dcdesk` prints, so a guess between two columns is never silent.
+ * Columns are named as the selects name them (`C: Telefone`).
+ */
+function ColumnChoices({ choices }: { choices: Array<RepeatedHeader<MappableField>> }) {
+  const { t } = useI18n();
+  if (choices.length === 0) return null;
+  return (
+    <ul className="notice" data-testid="mapping-choices">
+      {choices.map((choice) => {
+        const columns = [
+          { column: choice.used, header: choice.header },
+          ...choice.others.map((column, index) => ({
+            column,
+            header: choice.otherHeaders[index] ?? '',
+          })),
+        ].sort((a, b) => a.column - b.column);
+        return (
+          <li key={choice.field}>
+            {t('import.mapping.choice', {
+              field: t(fieldLabels[choice.field]),
+              count: columns.length,
+              columns: columns
+                .map(({ column, header }) => `${columnName(column)}: ${header}`)
+                .join(', '),
+              used: columnName(choice.used),
+            })}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
