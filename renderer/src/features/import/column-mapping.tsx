@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { columnChoices, mappableFields } from '../../../../shared/spreadsheet/columns';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
-import { columnName } from '../../../../shared/spreadsheet/problem';
-import type { RepeatedHeader } from '../../../../shared/spreadsheet/repeated-headers';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { hasRequiredColumns, type MappingSource } from './import-reducer';
 import { fieldLabels } from './problem-text';
 import { ColumnOptions } from './sheet-options';
+import { ColumnChoices } from './column-choices';
 
 const required = new Set<MappableField>(['sessionID', 'externalID']);
 const sourceKeys: Record<MappingSource, MessageKey> = {
@@ -78,7 +77,10 @@ export function ColumnMappingTable({
           ))}
         </tbody>
       </table>
-      <ColumnChoices choices={columnChoices(headers, mapping)} />
+      <ColumnChoices
+        choices={columnChoices(headers, mapping)}
+        label={(field) => t(fieldLabels[field])}
+      />
       <p className="hint">{t('import.mapping.phoneHint')}</p>
       {complete ? null : (
         <p className="notice notice-error" role="alert" data-testid="mapping-missing">
@@ -86,40 +88,5 @@ export function ColumnMappingTable({
         </p>
       )}
     </fieldset>
-  );
-}
-
-/**
- * Fields that more than one column could hold (`Telefone` and `Celular`, `CPF` twice), with the
- * one used: the same notice `dcdesk` prints, so a guess between two columns is never silent.
- * Columns are named as the selects name them (`C: Telefone`).
- */
-function ColumnChoices({ choices }: { choices: Array<RepeatedHeader<MappableField>> }) {
-  const { t } = useI18n();
-  if (choices.length === 0) return null;
-  return (
-    <ul className="notice" data-testid="mapping-choices">
-      {choices.map((choice) => {
-        const columns = [
-          { column: choice.used, header: choice.header },
-          ...choice.others.map((column, index) => ({
-            column,
-            header: choice.otherHeaders[index] ?? '',
-          })),
-        ].sort((a, b) => a.column - b.column);
-        return (
-          <li key={choice.field}>
-            {t('import.mapping.choice', {
-              field: t(fieldLabels[choice.field]),
-              count: columns.length,
-              columns: columns
-                .map(({ column, header }) => `${columnName(column)}: ${header}`)
-                .join(', '),
-              used: columnName(choice.used),
-            })}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
