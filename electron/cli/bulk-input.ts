@@ -7,7 +7,7 @@ import {
   headerTexts,
   type SourceRow,
 } from '../../shared/spreadsheet';
-import type { ColumnMapping } from '../../shared/spreadsheet/columns';
+import { columnChoices, type ColumnMapping } from '../../shared/spreadsheet/columns';
 import type { Cell } from '../../shared/spreadsheet/types';
 import { readSpreadsheetRows, type SheetRows } from '../../shared/spreadsheet/read';
 import {
@@ -16,7 +16,7 @@ import {
   replacedCells,
   type ReplacedCells,
 } from '../../shared/spreadsheet/replaced-characters';
-import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
+import { describeRepeatedHeader } from '../../shared/spreadsheet/repeated-headers';
 import {
   isPaddingNote,
   sourceRowOf,
@@ -264,8 +264,9 @@ export async function readBulkInput(
   }
   const found = walk(sheet, headerRow, mapping);
   warnReplaced(name, found.replaced, io);
-  for (const repeated of repeatedHeaders(headers, mapping))
-    io.err(`dcdesk: warning: ${shown(describeRepeatedHeader(repeated))}`);
+  const choices = columnChoices(headers, mapping);
+  for (const choice of choices) io.err(`dcdesk: warning: ${shown(describeRepeatedHeader(choice))}`);
+  if (choices.length > 0) io.err(`dcdesk: warning: ${otherColumnAdvice}`);
   if (found.total === 0)
     throw new FileError(`${name}: the sheet has a header row but no data rows.`);
   warn(found, io);
@@ -276,6 +277,10 @@ export async function readBulkInput(
     sheet: sheet.kind === 'csv' ? null : sheet.sheet,
   };
 }
+
+/** `dcdesk bulk` maps columns by their names only, so the way to another column is the file. */
+const otherColumnAdvice =
+  'dcdesk bulk has no option to choose a column: to use another, rename or delete the columns not wanted in a copy of the file, or import the file in the app, where each column can be chosen.';
 
 /** Each cell (the first ten) on its own line: the analyst goes to it in the sheet. */
 function warnLostDigits(lost: Walk['lostDigits'], io: Io): void {

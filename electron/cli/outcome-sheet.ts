@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { autoMapOutcomeColumns, outcomeHeaderRow } from '../../shared/outcomes';
+import { outcomeColumnChoices } from '../../shared/outcomes/outcome-columns';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from '../../shared/outcomes/types';
 import { headerTexts, readSpreadsheet, type Cell } from '../../shared/spreadsheet';
 import { normaliseWords } from '../../shared/spreadsheet/header-names';
@@ -11,7 +12,7 @@ import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { sortOutcomeRows, type OutcomeDateCell } from '../../shared/outcomes/outcome-rows';
 import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
 import { counted, pluralForm } from '../../shared/count-text';
-import { describeRepeatedHeader, repeatedHeaders } from '../../shared/spreadsheet/repeated-headers';
+import { describeRepeatedHeader } from '../../shared/spreadsheet/repeated-headers';
 import { FileError, UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
 import { otherSheetHint } from './sheet-hint';
@@ -97,6 +98,33 @@ function missingColumns(
     );
   const found = headers.filter(Boolean).join(', ') || 'none';
   return missing.length === 0 ? [] : [`${missing.join(' and ')}; headers found: ${found}.`];
+}
+
+const columnFlags = { transactionId: '--id-column', outcome: '--outcome-column' } as const;
+
+/**
+ * Which of several columns that could hold a field was used, and the flag that names another. A
+ * column named on the command line was chosen, not guessed: only a namesake of it is worth saying.
+ */
+function columnChoiceWarnings(
+  headers: string[],
+  mapping: OutcomeColumnMapping,
+  choice: ColumnChoice,
+): string[] {
+  const named = { transactionId: choice.idColumn, outcome: choice.outcomeColumn };
+  const choices = outcomeColumnChoices(headers, mapping).filter(
+    (found) => found.sameName || named[found.field] === undefined,
+  );
+  // A flag finds a header by name, so it cannot pick the second of two columns named alike.
+  const flags = choices
+    .filter((found) => !found.sameName)
+    .map((found) => `${columnFlags[found.field]} HEADER`);
+  return [
+    ...choices.map(describeRepeatedHeader),
+    ...(flags.length > 0
+      ? [`to use another column, name its header with ${flags.join(' or ')}.`]
+      : []),
+  ];
 }
 
 /**
@@ -195,7 +223,7 @@ export async function readOutcomeSheet(
             ]
           : []),
         ...(errorCells.length > 0 ? [errorCellAdvice] : []),
-        ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
+        ...columnChoiceWarnings(headers, mapping, options),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)
           .map((replaced) => `${fileName}: ${describeReplacedCells(replaced)}`),

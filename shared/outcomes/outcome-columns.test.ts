@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { headerTexts } from '../spreadsheet/header';
 import { readSpreadsheet } from '../spreadsheet/read';
 import type { Cell } from '../spreadsheet/types';
-import { autoMapOutcomeColumns, outcomeHeaderRow, outcomeRowsFrom } from './outcome-columns';
+import {
+  autoMapOutcomeColumns,
+  outcomeColumnChoices,
+  outcomeHeaderRow,
+  outcomeRowsFrom,
+} from './outcome-columns';
+import { describeRepeatedHeader } from '../spreadsheet/repeated-headers';
 
 const text = (value: string): Cell => ({ text: value, numeric: false });
 const number = (value: string): Cell => ({ text: value, numeric: true });
@@ -131,5 +137,21 @@ describe('outcomeHeaderRow', () => {
       transactionId: 0,
       outcome: 1,
     });
+  });
+});
+
+describe('outcomeColumnChoices', () => {
+  it('names every column that could hold the id or the outcome, and the one used', () => {
+    const headers = ['Pedido', 'ID Transacional', 'Resultado', 'Status da Análise'];
+    const choices = outcomeColumnChoices(headers, autoMapOutcomeColumns(headers));
+    expect(choices.map(describeRepeatedHeader)).toEqual([
+      "2 columns could hold transactionId (A 'Pedido', B 'ID Transacional'); column A was used for transactionId.",
+      "2 columns could hold outcome (C 'Resultado', D 'Status da Análise'); column C was used for outcome.",
+    ]);
+  });
+
+  it('says nothing when each column has one candidate', () => {
+    const headers = ['ID Transacional', 'Resultado', 'Analista'];
+    expect(outcomeColumnChoices(headers, autoMapOutcomeColumns(headers))).toEqual([]);
   });
 });

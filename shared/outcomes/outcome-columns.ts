@@ -5,6 +5,7 @@
  */
 import { detectHeaderRow, headerSearchRows, headerTexts } from '../spreadsheet/header';
 import { matchScore, normaliseWords } from '../spreadsheet/header-names';
+import { repeatedHeaders, type RepeatedHeader } from '../spreadsheet/repeated-headers';
 import type { Cell } from '../spreadsheet/types';
 import { parseOutcome } from './outcome-names';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from './types';
@@ -52,6 +53,21 @@ export function autoMapOutcomeColumns(headers: string[]): OutcomeColumnMapping {
   );
   if (outcome >= 0) mapping.outcome = outcome;
   return mapping;
+}
+
+/**
+ * Fields with more than one column that could hold them (`Pedido` and `ID Transacional`,
+ * `Resultado` and `Status da Análise`), with the one `mapping` uses, so the choice is said.
+ */
+export function outcomeColumnChoices(
+  headers: string[],
+  mapping: OutcomeColumnMapping,
+): Array<RepeatedHeader<keyof OutcomeColumnMapping>> {
+  return repeatedHeaders(headers, mapping, (header, field) =>
+    field === 'transactionId'
+      ? matchScore(header, 'externalID') > 0
+      : outcomeHeaders.includes(normaliseWords(header).join('')),
+  );
 }
 
 /**

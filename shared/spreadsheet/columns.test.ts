@@ -34,12 +34,24 @@ describe('autoMapColumns', () => {
   it('maps a "phone number" column to phoneNumber only beside a DDD column', () => {
     expect(autoMapColumns(['DDD', 'Número do Telefone'])).toEqual({ cityCode: 0, phoneNumber: 1 });
     expect(autoMapColumns(['Phone Number'])).toEqual({ phone: 0 });
-    expect(autoMapColumns(['Phone Number', 'Celular'])).toEqual({ phone: 0 });
+    expect(autoMapColumns(['Phone Number', 'Fone'])).toEqual({ phone: 0 });
   });
 
   it('gives each field one column: an exact name wins, then the leftmost', () => {
     expect(autoMapColumns(['CPF do Titular', 'CPF', 'Documento'])).toEqual({ cpf: 1 });
-    expect(autoMapColumns(['Telefone', 'Celular'])).toEqual({ phone: 0 });
+    expect(autoMapColumns(['Telefone', 'Fone'])).toEqual({ phone: 0 });
+  });
+
+  it('prefers a mobile column for the phone: the service asks for the mobile phone', () => {
+    expect(autoMapColumns(['Telefone', 'Celular'])).toEqual({ phone: 1 });
+    expect(autoMapColumns(['Fone', 'Phone Number', 'WhatsApp'])).toEqual({ phone: 2 });
+    expect(autoMapColumns(['Phone', 'Mobile Phone'])).toEqual({ phone: 1 });
+    expect(autoMapColumns(['Telefone', 'Cel'])).toEqual({ phone: 1 });
+    expect(autoMapColumns(['Telefone', 'Celular do Cliente'])).toEqual({ phone: 1 });
+    expect(autoMapColumns(['DDD', 'Número do Telefone', 'Número do Celular'])).toEqual({
+      cityCode: 0,
+      phoneNumber: 2,
+    });
   });
 
   it('maps nothing from unknown or empty headers', () => {

@@ -2,8 +2,9 @@
  * Which column holds which transaction field, guessed from the header row. The analyst confirms
  * or corrects the guess; nothing is sent on a guess alone.
  */
-import { mappableFields, matchScore } from './header-names';
+import { mappableFields, matchScore, namesMobilePhone } from './header-names';
 import type { MappableField } from './header-names';
+import { repeatedHeaders, type RepeatedHeader } from './repeated-headers';
 
 export { mappableFields } from './header-names';
 export type { MappableField } from './header-names';
@@ -12,8 +13,10 @@ export type { MappableField } from './header-names';
 export type ColumnMapping = Partial<Record<MappableField, number>>;
 
 /**
- * Maps headers to fields by name (see `header-names.ts`). Exact names win over qualified ones
- * (`CPF` over `CPF do Titular`), then the leftmost column, then the field order.
+ * Maps headers to fields by name (see `header-names.ts`). For the phone and its number a mobile
+ * column wins first (`Celular` over `Telefone`: the service's phone is the mobile one). Then exact
+ * names win over qualified ones (`CPF` over `CPF do Titular`), then the leftmost column, then the
+ * field order. `columnChoices` lists the columns left out, so no choice goes unsaid.
  *
  * Phones: `Telefone`, `Celular`, `Phone` map to `phone`, the whole phone, even when `DDD` and
  * `DDI` are separate columns. `validateTransaction` reads the whole phone in any format
@@ -32,8 +35,16 @@ export function autoMapColumns(headers: string[]): ColumnMapping {
   });
   const hasCityCode = candidates.some((candidate) => candidate.field === 'cityCode');
   const rank = (field: MappableField) => mappableFields.indexOf(field);
+  const mobile = ({ column, field }: { column: number; field: MappableField }) =>
+    (field === 'phone' || field === 'phoneNumber') && namesMobilePhone(headers[column] ?? '')
+      ? 1
+      : 0;
   candidates.sort(
-    (a, b) => b.score - a.score || a.column - b.column || rank(a.field) - rank(b.field),
+    (a, b) =>
+      mobile(b) - mobile(a) ||
+      b.score - a.score ||
+      a.column - b.column ||
+      rank(a.field) - rank(b.field),
   );
 
   const mapping: ColumnMapping = {};
@@ -45,4 +56,19 @@ export function autoMapColumns(headers: string[]): ColumnMapping {
     used.add(column);
   }
   return mapping;
+}
+
+/**
+ * Fields with more than one column that could hold them, as the mapping reads the headers: named
+ * alike, or by two of the field's names (`Telefone` and `Celular`). A "phone number" column
+ * competes for the whole phone when no DDD column is mapped, as `autoMapColumns` maps it.
+ */
+export function columnChoices(
+  headers: string[],
+  mapping: ColumnMapping,
+): Array<RepeatedHeader<MappableField>> {
+  const couldHold = (header: string, field: MappableField) =>
+    matchScore(header, field) > 0 ||
+    (field === 'phone' && mapping.cityCode === undefined && matchScore(header, 'phoneNumber') > 0);
+  return repeatedHeaders(headers, mapping, couldHold);
 }

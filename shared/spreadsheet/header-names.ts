@@ -46,7 +46,18 @@ const aliases: Record<MappableField, string[]> = {
   ],
   cpf: ['CPF', 'Número do CPF', 'Documento', 'CPF/CNPJ', 'Taxpayer', 'Taxpayer ID', 'Tax ID'],
   email: ['E-mail', 'Email', 'Correio Eletrônico', 'Endereço de E-mail', 'Mail'],
-  phone: ['Telefone', 'Celular', 'Phone', 'Mobile', 'Fone', 'Telefone Celular', 'Mobile Phone'],
+  phone: [
+    'Telefone',
+    'Celular',
+    'Cel',
+    'WhatsApp',
+    'Phone',
+    'Mobile',
+    'Cell Phone',
+    'Fone',
+    'Telefone Celular',
+    'Mobile Phone',
+  ],
   countryCode: ['DDI', 'Código do País', 'Country Code', 'Cód País', 'Country Calling Code'],
   cityCode: ['DDD', 'Código de Área', 'Cód Área', 'Area Code', 'City Code'],
   phoneNumber: [
@@ -80,6 +91,17 @@ const qualifiers = new Set([
 
 /** `DDD do Celular`, `Country Code Phone`: the phone's parts may name the phone after them. */
 const phoneWords = new Set(['telefone', 'celular', 'fone', 'phone', 'mobile']);
+
+/**
+ * Words that make a phone column the mobile one. The service's phone is the mobile phone (its
+ * `number` is "Mobile phone number"), so a `Celular` beats a `Telefone` that may be a landline.
+ */
+const mobileWords = new Set(['celular', 'cel', 'whatsapp', 'mobile', 'cell', 'cellphone']);
+
+/** Whether a header names a mobile phone (`Celular`, `WhatsApp`, `Mobile Number`). */
+export function namesMobilePhone(header: string): boolean {
+  return normaliseWords(header).some((word) => mobileWords.has(word));
+}
 
 const connectors = new Set(['do', 'da', 'de', 'dos', 'das', 'of', 'the']);
 

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
@@ -29,6 +30,95 @@ describe('dcdesk bulk with repeated header names', () => {
     expect(run.stderr).toContain(
       "dcdesk: warning: 2 columns are named 'CPF' (C, D); column C was used for cpf.",
     );
+  });
+});
+
+describe('dcdesk bulk with two columns that could each be one field', () => {
+  /** What each row sent, as stored in the history of `dir`, in row order. */
+  function sentPhones(dir: string): Array<string | undefined> {
+    const db = new Database(work.file(`${dir}/history.sqlite3`), { readonly: true });
+    try {
+      const rows = db
+        .prepare('SELECT request_json FROM batch_rows ORDER BY source_row')
+        .all() as Array<{ request_json: string }>;
+      return rows.map((row) => {
+        const phone = (
+          JSON.parse(row.request_json) as { phone?: { cityCode: string; number: string } }
+        ).phone;
+        return phone && `${phone.cityCode} ${phone.number}`;
+      });
+    } finally {
+      db.close();
+    }
+  }
+
+  it('sends the mobile column over a Telefone on its left, and says so', async () => {
+    const s = 'ssssssssssssssssssssssss';
+    writeFileSync(
+      work.file('phones.csv'),
+      `Pedido;Sessão;Telefone;Celular\nPED-000001;${s}1;(11) 3456-7890;(11) 98765-4321\nPED-000002;${s}2;;(21) 99876-5432\n`,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('phones.csv'),
+      '--output',
+      work.file('phones.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.file('phones'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns could hold phone (C 'Telefone', D 'Celular'); column D was used for phone.",
+    );
+    expect(run.stderr).toMatch(/dcdesk: warning: dcdesk bulk has no option to choose a column:/);
+    expect(sentPhones('phones')).toEqual(['11 987654321', '21 998765432']);
+  });
+
+  it('names the ID and document columns it chose among differently named ones', async () => {
+    const t = sampleTransaction(8);
+    writeFileSync(
+      work.file('ids.csv'),
+      `Pedido,ID Transação,Sessão,Documento,CPF\r\n${t.externalID},other-id,${t.sessionID},,${t.cpf ?? ''}\r\n`,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('ids.csv'),
+      '--output',
+      work.file('ids.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.file('ids'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns could hold externalID (A 'Pedido', B 'ID Transação'); column A was used for externalID.",
+    );
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns could hold cpf (D 'Documento', E 'CPF'); column D was used for cpf.",
+    );
+  });
+
+  it('says nothing when each field has one column', async () => {
+    const t = sampleTransaction(9);
+    writeFileSync(
+      work.file('plain.csv'),
+      `Pedido,Sessão,CPF,Celular\r\n${t.externalID},${t.sessionID},${t.cpf ?? ''},\r\n`,
+    );
+    const run = await dcdesk([
+      'bulk',
+      work.file('plain.csv'),
+      '--output',
+      work.file('plain.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.file('plain'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/could hold|columns are named|choose a column/);
   });
 });
 
@@ -118,5 +208,28 @@ describe('characters lost in decoding', () => {
     expect(run.stderr).toContain(
       'dcdesk: warning: broken.csv: 1 cell (C2) holds a character that could not be decoded (U+FFFD',
     );
+  });
+
+  it('names the id columns it chose among differently named ones, and the flag to choose', async () => {
+    writeFileSync(
+      work.file('two-ids.csv'),
+      'Pedido,ID Transacional,Resultado\r\norder-1,tx-1,Suspeito\r\n',
+    );
+    const args = ['outcomes', 'import', work.file('two-ids.csv'), '--dry-run'];
+    const run = await dcdesk([...args, '--data-dir', work.dir]);
+    expect(run.stderr).toContain(
+      "dcdesk: warning: 2 columns could hold transactionId (A 'Pedido', B 'ID Transacional'); column A was used for transactionId.",
+    );
+    expect(run.stderr).toContain(
+      'dcdesk: warning: to use another column, name its header with --id-column HEADER.',
+    );
+    const chosen = await dcdesk([
+      ...args,
+      '--id-column',
+      'ID Transacional',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(chosen.stderr).not.toMatch(/could hold|--id-column/);
   });
 });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { mappableFields } from '../../../../shared/spreadsheet/columns';
+import { columnChoices, mappableFields } from '../../../../shared/spreadsheet/columns';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
@@ -7,6 +7,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { hasRequiredColumns, type MappingSource } from './import-reducer';
 import { fieldLabels } from './problem-text';
 import { ColumnOptions } from './sheet-options';
+import { ColumnChoices } from './column-choices';
 
 const required = new Set<MappableField>(['sessionID', 'externalID']);
 const sourceKeys: Record<MappingSource, MessageKey> = {
@@ -76,6 +77,10 @@ export function ColumnMappingTable({
           ))}
         </tbody>
       </table>
+      <ColumnChoices
+        choices={columnChoices(headers, mapping)}
+        label={(field) => t(fieldLabels[field])}
+      />
       <p className="hint">{t('import.mapping.phoneHint')}</p>
       {complete ? null : (
         <p className="notice notice-error" role="alert" data-testid="mapping-missing">

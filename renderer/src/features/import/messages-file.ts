@@ -52,6 +52,8 @@ export const fileMessages = catalogue(
     'import.mapping.edited': 'Your choice will be remembered for files with these headers.',
     'import.mapping.missing':
       'Choose the columns of Session ID and External ID: every row needs both before it can be checked.',
+    'import.mapping.choice':
+      '{field}: {count, plural, one {# column} other {# columns}} could hold it ({columns}); column {used} is used. If another holds the right values, choose it above.',
     'import.mapping.phoneHint':
       'Map the whole phone, or its parts (DDI, DDD, number); a whole phone takes what it lacks from the parts.',
   },
@@ -105,6 +107,8 @@ export const fileMessages = catalogue(
     'import.mapping.edited': 'Sua escolha será lembrada para arquivos com estes cabeçalhos.',
     'import.mapping.missing':
       'Escolha as colunas de ID da sessão e ID externo: toda linha precisa dos dois para ser verificada.',
+    'import.mapping.choice':
+      '{field}: {count, plural, one {# coluna pode} other {# colunas podem}} conter este campo ({columns}); a coluna {used} está em uso. Se outra tiver os valores certos, escolha-a acima.',
     'import.mapping.phoneHint':
       'Associe o telefone completo ou suas partes (DDI, DDD, número); o telefone completo usa das partes o que lhe faltar.',
   },

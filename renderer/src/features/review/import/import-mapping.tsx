@@ -6,6 +6,8 @@ import { parseOutcome } from '../../../../../shared/outcomes/outcome-names';
 import { reviewOutcomes, type ReviewOutcome } from '../../../../../shared/domain/types';
 import type { OutcomeField } from './use-outcome-import';
 import { ColumnOptions, HeaderRowOptions, SheetOptions } from '../../import/sheet-options';
+import { ColumnChoices } from '../../import/column-choices';
+import { outcomeColumnChoices } from '../../../../../shared/outcomes/outcome-columns';
 
 interface ImportMappingProps {
   sheet: OutcomeSheetInfo;
@@ -76,6 +78,12 @@ export function ImportMapping(props: ImportMappingProps) {
           </div>
         ))}
       </div>
+      <ColumnChoices
+        choices={outcomeColumnChoices(headers, mapping)}
+        label={(field) =>
+          t(field === 'transactionId' ? 'review.import.idColumn' : 'review.import.outcomeColumn')
+        }
+      />
       {mapping.transactionId === undefined || mapping.outcome === undefined ? (
         <p className="notice notice-error" role="alert" data-testid="review-mapping-missing">
           {t('review.import.mappingMissing')}
