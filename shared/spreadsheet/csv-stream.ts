@@ -48,7 +48,9 @@ function scanCsv(
   limits: Limits,
   keep: (row: Cell[], seen: RowSeen) => void,
 ): { ok: true; value: Scan } | Refusal {
-  const { encoding, delimiter, body } = csvText(bytes);
+  const decoded = csvText(bytes);
+  if (!decoded.ok) return decoded;
+  const { encoding, delimiter, body } = decoded;
   const found: CsvFound = { openQuoteRecord: null };
   let records = 0;
   let first = -1;

@@ -5,7 +5,7 @@
  */
 import { trimRow } from './grid';
 import { decodeText } from './text-decode';
-import type { Cell, ReadProblem } from './types';
+import type { Cell, CsvEncoding, ReadProblem } from './types';
 
 /** The delimiters a CSV file may use, in the order that breaks a tie. */
 export const csvDelimiters = [';', ',', '\t', '|'] as const;
@@ -217,13 +217,15 @@ export function openQuoteProblem(record: number): ReadProblem {
  * The file's text and delimiter. An Excel `sep=;` first line sets the delimiter and is not a row
  * (Excel hides it too).
  */
-export function csvText(bytes: Uint8Array): {
-  encoding: ReturnType<typeof decodeText>['encoding'];
-  delimiter: string;
-  body: string;
-} {
-  const { text, encoding } = decodeText(bytes);
+export function csvText(
+  bytes: Uint8Array,
+):
+  | { ok: true; encoding: CsvEncoding; delimiter: string; body: string }
+  | { ok: false; problem: ReadProblem } {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return decoded;
+  const { text, encoding } = decoded;
   const hint = /^sep=([^"\r\n])\r?\n/i.exec(text);
   const delimiter = hint?.[1] ?? tableDelimiter(text);
-  return { encoding, delimiter, body: hint ? text.slice(hint[0].length) : text };
+  return { ok: true, encoding, delimiter, body: hint ? text.slice(hint[0].length) : text };
 }

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { validateTransaction } from '../domain/transaction';
 import { autoMapColumns } from './columns';
 import { detectHeaderRow, headerTexts } from './header';
-import { readSpreadsheet } from './read';
+import { readSpreadsheet, readSpreadsheetRows } from './read';
 import { readSheet } from './sheet';
 import { resolveLimits } from './limits';
 import { findDuplicateExternalIds, rowsToTransactions } from './transactions';
@@ -125,6 +125,14 @@ describe('CSV encodings and delimiters', () => {
     expect(marked.encoding).toBe('utf-8-bom');
     expect(marked.rows[0]?.[0]?.text).toBe('Pedido');
     expect(marked.rows[1]?.[1]?.text).toBe('Ação – “teste” €');
+  });
+
+  it('refuses a UTF-8 file holding a Windows-1252 byte, in every reader of CSV', () => {
+    const bytes = new Uint8Array([...utf8('Pedido;Nome\nPED-AÇÃO-01;João\nPED-2;M'), 0xe1, 0x0a]);
+    const problem = problemOf(readSpreadsheet(bytes, 'mixed.csv'));
+    expect(problem).toMatchObject({ code: 'mixed_encoding', line: 3 });
+    const rows = readSpreadsheetRows(bytes, 'mixed.csv');
+    expect(rows.ok ? null : rows.problem).toEqual(problem);
   });
 
   it('reads tab- and comma-separated files, quoted newlines included', () => {

@@ -13,6 +13,7 @@ describe('readProblemCodes', () => {
       'too_many_columns',
       'too_large',
       'no_sheet',
+      'mixed_encoding',
     ]);
   });
 
@@ -24,6 +25,7 @@ describe('readProblemCodes', () => {
           return 'nothing to read';
         case 'unsupported':
         case 'corrupt':
+        case 'mixed_encoding':
           return 'cannot read';
         case 'zip_bomb':
         case 'too_many_rows':

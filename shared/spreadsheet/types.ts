@@ -78,6 +78,8 @@ export const readProblemCodes = [
   'too_large',
   /** The workbook has no sheets, or none with the requested name. */
   'no_sheet',
+  /** A CSV holding UTF-8 text and bytes that are not UTF-8: no reading gives it all back. */
+  'mixed_encoding',
 ] as const;
 
 export type ReadProblemCode = (typeof readProblemCodes)[number];
@@ -92,6 +94,8 @@ export interface ReadProblem {
   found?: number;
   /** The cell at fault, A1-style (`C5`), for a cell over the size limit. */
   cell?: string;
+  /** The line at fault (1-based, as an editor numbers it), for a CSV's mixed encodings. */
+  line?: number;
   /** The parsing library's own words, for support; not meant for the analyst. */
   detail?: string;
 }

@@ -233,3 +233,56 @@ describe('characters lost in decoding', () => {
     expect(chosen.stderr).not.toMatch(/could hold|--id-column/);
   });
 });
+
+describe('dcdesk bulk of a CSV that is not UTF-8', () => {
+  it('reads Windows-1252 with ’ and — as Windows-1252, sending the IDs and e-mails typed', async () => {
+    const t = sampleTransaction(11);
+    const lines = [
+      'externalID;sessionID;E-mail;Endereço',
+      `PED-SÃO-0001;${t.sessionID};joão@exemplo.com.br;Rua D’Ávila — apto 3`,
+      `PED-000002;${t.sessionID}2;cliente2@exemplo.com.br;Rua D’Ávila — apto 2`,
+    ];
+    // Windows-1252 by hand: Node's 'latin1' writes the same bytes for every letter here, and the
+    // two punctuation marks are put in as their Windows-1252 bytes.
+    const text = `${lines.join('\r\n')}\r\n`.replaceAll('’', '\u0092').replaceAll('—', '\u0097');
+    writeFileSync(work.file('cp1252.csv'), Buffer.from(text, 'latin1'));
+    const run = await dcdesk([
+      'bulk',
+      work.file('cp1252.csv'),
+      '--output',
+      work.file('cp1252.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const output = readFileSync(work.file('cp1252.json'), 'utf8');
+    expect(output).toContain('PED-SÃO-0001');
+  });
+
+  it('refuses a UTF-8 file holding a Windows-1252 byte, naming the line, and sends nothing', async () => {
+    const t = sampleTransaction(12);
+    const bytes = Buffer.concat([
+      Buffer.from(`externalID;sessionID;Nome\nPED-AÇÃO-01;${t.sessionID};João\n`),
+      Buffer.from(`PED-000002;${t.sessionID}2;M`),
+      Buffer.from([0xe1]),
+      Buffer.from('rcia\n'),
+    ]);
+    writeFileSync(work.file('mixed.csv'), bytes);
+    const run = await dcdesk([
+      'bulk',
+      work.file('mixed.csv'),
+      '--output',
+      work.file('mixed.json'),
+      '--env',
+      'sandbox',
+      '--data-dir',
+      work.dir,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'mixed.csv: The file mixes two text encodings: line 2 is UTF-8, but line 3 holds a character',
+    );
+  });
+});

@@ -67,6 +67,8 @@ export const problemMessages = catalogue(
     'import.read.too_large':
       'The file, or one of its cells, is larger than allowed, and no setting changes that. Split the file, or check the cell named in the details (a quote left open in a CSV file can do this).',
     'import.read.no_sheet': 'The workbook has no sheet that can be read.',
+    'import.read.mixed_encoding':
+      'The file mixes two text encodings (UTF-8 and another, such as Windows-1252), so some of its characters would change however it is read; it was not read. Line {line} holds a character that is not UTF-8: export the file again from its source, or fix that line in an editor that saves UTF-8.',
     'import.read.worker': 'The app failed while processing the file.',
     'import.read.detail': 'Details: {message}',
   },
@@ -136,6 +138,8 @@ export const problemMessages = catalogue(
     'import.read.too_large':
       'O arquivo, ou uma de suas células, é maior que o permitido, e nenhuma configuração muda isso. Divida o arquivo ou confira a célula indicada nos detalhes (uma aspa aberta num arquivo CSV pode causar isso).',
     'import.read.no_sheet': 'A pasta de trabalho não tem nenhuma aba legível.',
+    'import.read.mixed_encoding':
+      'O arquivo mistura duas codificações de texto (UTF-8 e outra, como Windows-1252), então alguns caracteres mudariam de qualquer forma que fosse lido; ele não foi lido. A linha {line} contém um caractere que não é UTF-8: exporte o arquivo de novo do sistema de origem ou corrija essa linha num editor que salve em UTF-8.',
     'import.read.worker': 'O app falhou ao processar o arquivo.',
     'import.read.detail': 'Detalhes: {message}',
   },

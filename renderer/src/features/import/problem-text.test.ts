@@ -124,6 +124,18 @@ describe('describeReadProblem', () => {
   });
 });
 
+describe('describeReadProblem of a CSV mixing encodings', () => {
+  it('names the line in both languages', () => {
+    const problem = { code: 'mixed_encoding', message: 'x', line: 3 } as const;
+    expect(describeReadProblem(en, problem)).toContain(
+      'Line 3 holds a character that is not UTF-8',
+    );
+    expect(describeReadProblem(pt, problem)).toContain(
+      'A linha 3 contém um caractere que não é UTF-8',
+    );
+  });
+});
+
 describe('describeReadProblem of a password-protected workbook', () => {
   it('says so in the headline, not only in the detail', () => {
     const problem = {

@@ -132,6 +132,7 @@ const readProblems: Record<ImportProblem['code'], MessageKey> = {
   too_many_columns: 'import.read.too_many_columns',
   too_large: 'import.read.too_large',
   no_sheet: 'import.read.no_sheet',
+  mixed_encoding: 'import.read.mixed_encoding',
   worker: 'import.read.worker',
 };
 
@@ -139,6 +140,7 @@ const readProblems: Record<ImportProblem['code'], MessageKey> = {
 export function describeReadProblem(t: Translate, problem: ImportProblem): string {
   const counts: Record<string, number | string> =
     'found' in problem ? { found: problem.found ?? '?', limit: problem.limit ?? '?' } : {};
+  if ('line' in problem) counts.line = problem.line ?? '?';
   // The core tells a password apart only in its sentence (the code is `unsupported`, as for any
   // file it cannot open); "not a spreadsheet" would send the analyst looking for the wrong file.
   if (problem.code === 'unsupported' && /protected with a password/i.test(problem.message))
