@@ -7,6 +7,7 @@ import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/r
 import { lostDigitsAdvice } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
+import { formulaCellAdvice, type FormulaCell } from '../../shared/spreadsheet/formula-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { sortOutcomeRows } from '../../shared/outcomes/outcome-rows';
 import { counted, pluralForm } from '../../shared/count-text';
@@ -38,6 +39,8 @@ export interface OutcomeSheet {
   lostDigits: Array<{ row: number; transactionId: string }>;
   /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
   errorCells: ErrorCell[];
+  /** Rows whose id or outcome cell is a formula saved without its value: not applied. */
+  formulaCells: FormulaCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -146,7 +149,11 @@ export async function readOutcomeSheet(
         : '';
     throw new UsageError(`${fileName}: ${missing}${hint}`);
   }
-  const { kept, blankIds, lostDigits, errorCells } = sortOutcomeRows(rows, headerRow, mapping);
+  const { kept, blankIds, lostDigits, errorCells, formulaCells } = sortOutcomeRows(
+    rows,
+    headerRow,
+    mapping,
+  );
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
@@ -163,6 +170,7 @@ export async function readOutcomeSheet(
       blankIds,
       lostDigits,
       errorCells,
+      formulaCells,
       warnings: [
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
         ...errorCells
@@ -177,6 +185,18 @@ export async function readOutcomeSheet(
             ]
           : []),
         ...(errorCells.length > 0 ? [errorCellAdvice] : []),
+        ...formulaCells
+          .slice(0, 10)
+          .map(
+            ({ row, column }) =>
+              `row ${String(row)}, column ${column}: the cell holds a formula saved without its value, so what Excel would show is not in the file. The row is not applied.`,
+          ),
+        ...(formulaCells.length > 10
+          ? [
+              `${counted(formulaCells.length - 10, 'more row', 'more rows')} ${pluralForm(formulaCells.length - 10, { one: 'holds', other: 'hold' })} a formula without its value.`,
+            ]
+          : []),
+        ...(formulaCells.length > 0 ? [formulaCellAdvice] : []),
         ...repeatedHeaders(headers, mapping).map(describeRepeatedHeader),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)

@@ -4,6 +4,7 @@
  */
 import { rowsWithErrors, type ErrorCell } from '../spreadsheet/error-cells';
 import { withoutFormulaGuard } from '../spreadsheet/formula';
+import { rowsWithFormulas, type FormulaCell } from '../spreadsheet/formula-cells';
 import { rowsWithLostDigits } from '../spreadsheet/lost-digits';
 import { columnName } from '../spreadsheet/problem';
 import type { Cell } from '../spreadsheet/types';
@@ -19,6 +20,8 @@ export interface SortedOutcomeRows {
   lostDigits: Array<{ row: number; transactionId: string }>;
   /** Rows (with an id) whose id or outcome cell is an Excel error. */
   errorCells: ErrorCell[];
+  /** Rows (with an id) whose id or outcome cell is a formula saved without its value. */
+  formulaCells: FormulaCell[];
 }
 
 export function sortOutcomeRows(
@@ -34,6 +37,12 @@ export function sortOutcomeRows(
     [mapping.transactionId, mapping.outcome],
     columnName,
   );
+  const formulas = rowsWithFormulas(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
   // A row without an id is listed as such already, whatever its outcome cell holds.
   const blank = new Set(mapped.blankIds);
   const sorted: SortedOutcomeRows = {
@@ -41,9 +50,12 @@ export function sortOutcomeRows(
     blankIds: mapped.blankIds,
     lostDigits: [],
     errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
+    formulaCells: [...formulas.values()].filter(
+      (cell) => !blank.has(cell.row) && !errors.has(cell.row),
+    ),
   };
   for (const row of mapped.rows) {
-    if (errors.has(row.row)) continue;
+    if (errors.has(row.row) || formulas.has(row.row)) continue;
     // The app's CSV exports put a quote before an id like -1234567; the id is without it.
     const transactionId = withoutFormulaGuard(row.transactionId);
     if (lost.has(row.row)) sorted.lostDigits.push({ row: row.row, transactionId });

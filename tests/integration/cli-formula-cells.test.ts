@@ -60,4 +60,18 @@ describe('dcdesk with formulas saved without their values', () => {
       expect.stringMatching(/^External ID: the cell holds a formula saved without its value/),
     ]);
   });
+
+  it('outcomes import lists the rows and does not apply them', async () => {
+    writeBook(work.file('casos.xlsx'), [
+      ['Pedido', 'Resultado'],
+      [sampleTransaction(1).externalID, { t: 's', f: 'PROPER("suspeito")' }],
+    ]);
+    const run = await dcdesk(['outcomes', 'import', work.file('casos.xlsx'), ...inHistory]);
+    expect(run.stderr).toContain(
+      'dcdesk: warning: row 2, column B: the cell holds a formula saved without its value',
+    );
+    expect(run.stderr).toContain('open it in Excel or LibreOffice and save it');
+    expect(run.stdout).toMatch(/formula, no value +1/);
+    expect(run.stdout).toMatch(/unknown outcome +0/);
+  });
 });

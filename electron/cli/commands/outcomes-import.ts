@@ -84,7 +84,7 @@ function printReport(
   where: { destination: Destination; elsewhere: number },
 ): void {
   io.out(
-    `${sheet.fileName}${sheet.sheet === null ? '' : ` (sheet ${sheet.sheet})`}: ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
+    `${sheet.fileName}${sheet.sheet === null ? '' : ` (sheet ${sheet.sheet})`}: ${counted(sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length + sheet.formulaCells.length, 'row', 'rows')}; transaction id from '${sheet.columns.transactionId}', outcome from '${sheet.columns.outcome}'.`,
   );
   const counts: Array<[string, number]> = [
     ['to apply', report.toApply],
@@ -98,6 +98,7 @@ function printReport(
     ['no transaction id', sheet.blankIds.length],
     ['id lost digits', sheet.lostDigits.length],
     ['excel error', sheet.errorCells.length],
+    ['formula, no value', sheet.formulaCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
   const { destination, elsewhere } = where;
@@ -176,7 +177,11 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
     const sheet = read.value;
     for (const sentence of sheet.warnings) io.err(`dcdesk: warning: ${shown(sentence)}`);
     const dataRows =
-      sheet.rows.length + sheet.blankIds.length + sheet.lostDigits.length + sheet.errorCells.length;
+      sheet.rows.length +
+      sheet.blankIds.length +
+      sheet.lostDigits.length +
+      sheet.errorCells.length +
+      sheet.formulaCells.length;
     if (dataRows === 0) {
       io.err(`dcdesk: ${shown(sheet.fileName)}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;
@@ -197,6 +202,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       sheet.blankIds.length +
       sheet.lostDigits.length +
       sheet.errorCells.length +
+      sheet.formulaCells.length +
       report.notFound.length +
       report.withoutDevice.length +
       report.contradictions.length +
@@ -213,6 +219,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             rowsWithoutTransactionId: sheet.blankIds,
             rowsWhoseIdLostDigits: sheet.lostDigits,
             rowsWithExcelErrors: sheet.errorCells,
+            rowsWithFormulasWithoutValues: sheet.formulaCells,
             report,
             result,
           },

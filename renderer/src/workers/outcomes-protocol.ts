@@ -7,6 +7,7 @@ import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
 import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
+import type { FormulaCell } from '../../../shared/spreadsheet/formula-cells';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
 
@@ -34,6 +35,8 @@ export interface OutcomeRows {
   lostDigits: Array<{ row: number; transactionId: string }>;
   /** Rows whose ID or outcome cell holds an Excel error (#N/A, #NAME?): never applied. */
   errorCells: ErrorCell[];
+  /** Rows whose ID or outcome cell is a formula saved without its value: never applied. */
+  formulaCells: FormulaCell[];
   /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
   hidden: number;
 }

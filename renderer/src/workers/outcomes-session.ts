@@ -30,6 +30,7 @@ export function mapOutcomeRows(
     longIds: [],
     lostDigits: sorted.lostDigits,
     errorCells: sorted.errorCells,
+    formulaCells: sorted.formulaCells,
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);

@@ -22,6 +22,9 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Rows whose ID is longer than 64 characters',
     'review.import.lostDigits': 'Rows whose ID Excel stored as a number of more than 15 digits',
     'review.import.errorCells': 'Rows whose ID or outcome is an Excel error',
+    'review.import.formulaCells': 'Rows whose ID or outcome is a formula saved without its value',
+    'review.import.formulaCell':
+      'Row {row}, column {column}: a formula saved without its value, so what Excel would show is not in the file (open the file in Excel or LibreOffice and save it, so the values are computed)',
     'review.import.hidden':
       '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
     'review.import.errorCell':
@@ -73,6 +76,9 @@ export const importMessages = catalogue(
     'review.import.longIds': 'Linhas com ID de mais de 64 caracteres',
     'review.import.lostDigits': 'Linhas cujo ID o Excel gravou como número de mais de 15 dígitos',
     'review.import.errorCells': 'Linhas cujo ID ou resultado é um erro do Excel',
+    'review.import.formulaCells': 'Linhas cujo ID ou resultado é uma fórmula salva sem o valor',
+    'review.import.formulaCell':
+      'Linha {row}, coluna {column}: uma fórmula salva sem o valor, então o que o Excel mostraria não está no arquivo (abra o arquivo no Excel ou no LibreOffice e salve-o, para que os valores sejam calculados)',
     'review.import.hidden':
       '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
     'review.import.errorCell':
