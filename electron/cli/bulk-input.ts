@@ -25,6 +25,7 @@ import {
 import {
   describeLostDigits,
   errorCellFields,
+  formulaCellFields,
   lostDigitsAdvice,
   lostDigitsFields,
   type LostDigitsCell,
@@ -34,6 +35,11 @@ import {
   errorCellAdvice,
   type FieldErrorCell,
 } from '../../shared/spreadsheet/error-cells';
+import {
+  describeFormulaCell,
+  formulaCellAdvice,
+  type FieldFormulaCell,
+} from '../../shared/spreadsheet/formula-cells';
 import {
   coveredCells,
   describeMergedCell,
@@ -80,6 +86,8 @@ interface Walk {
   errorCells: { count: number; cells: FieldErrorCell[] };
   /** ID cells Excel shows as dates: how many, and the first ten. */
   dateCells: { count: number; cells: FieldDateCell[] };
+  /** Formulas saved without their values: how many, and the first ten. */
+  formulaCells: { count: number; cells: FieldFormulaCell[] };
   /** Mapped cells covered by merged cells: how many, and the first ten with their rows. */
   mergedCells: { count: number; cells: Array<{ row: number; cell: MergedCell }> };
   /** Data rows Excel hides (a filter, or by hand): how many, and the first ten. They are sent. */
@@ -120,6 +128,7 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
     lostDigits: { count: 0, cells: [] },
     errorCells: { count: 0, cells: [] },
     dateCells: { count: 0, cells: [] },
+    formulaCells: { count: 0, cells: [] },
     mergedCells: { count: 0, cells: [] },
     hidden: { count: 0, rows: [] },
     duplicates: [],
@@ -161,6 +170,15 @@ function walk(sheet: SheetRows, headerRow: number, mapping: ColumnMapping): Walk
           found.dateCells.cells.push({ row: row.row, column, field, shown, value });
         }
       }
+      for (const field of formulaCellFields(row.notes)) {
+        found.formulaCells.count += 1;
+        if (found.formulaCells.cells.length < shownRows)
+          found.formulaCells.cells.push({
+            row: row.row,
+            column: columnName(mapping[field] ?? 0),
+            field,
+          });
+      }
       for (const cell of mergedCells(row.notes)) {
         found.mergedCells.count += 1;
         if (found.mergedCells.cells.length < shownRows)
@@ -189,6 +207,7 @@ function warn(found: Walk, io: Io): void {
   warnLostDigits(found.lostDigits, io);
   warnErrorCells(found.errorCells, io);
   warnDateCells(found.dateCells, io);
+  warnFormulaCells(found.formulaCells, io);
   warnMergedCells(found.mergedCells, io);
   const hidden = found.hidden;
   if (hidden.count > 0)
@@ -303,6 +322,17 @@ function warnErrorCells(errors: Walk['errorCells'], io: Io): void {
       `dcdesk: warning: ${counted(more, 'more cell holds', 'more cells hold')} an Excel error; their rows are not sent either.`,
     );
   io.err(`dcdesk: warning: ${errorCellAdvice}`);
+}
+
+function warnFormulaCells(formulas: Walk['formulaCells'], io: Io): void {
+  if (formulas.count === 0) return;
+  for (const cell of formulas.cells) io.err(`dcdesk: warning: ${describeFormulaCell(cell)}`);
+  const more = formulas.count - formulas.cells.length;
+  if (more > 0)
+    io.err(
+      `dcdesk: warning: ${counted(more, 'more cell holds', 'more cells hold')} a formula without its value; their rows are not sent either.`,
+    );
+  io.err(`dcdesk: warning: ${formulaCellAdvice}`);
 }
 
 function warnDateCells(dates: Walk['dateCells'], io: Io): void {

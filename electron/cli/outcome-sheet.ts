@@ -8,6 +8,7 @@ import { describeReplacedCells, replacedCells } from '../../shared/spreadsheet/r
 import { lostDigitsAdvice } from '../../shared/spreadsheet/lost-digits';
 import { columnName } from '../../shared/spreadsheet/problem';
 import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
+import { formulaCellAdvice, type FormulaCell } from '../../shared/spreadsheet/formula-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
 import { sortOutcomeRows, type OutcomeDateCell } from '../../shared/outcomes/outcome-rows';
 import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
@@ -45,6 +46,8 @@ export interface OutcomeSheet {
   dateCells: OutcomeDateCell[];
   /** Rows whose id or outcome cell holds an Excel error (#N/A): left out of `rows`, never applied. */
   errorCells: ErrorCell[];
+  /** Rows whose id or outcome cell is a formula saved without its value: not applied. */
+  formulaCells: FormulaCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -186,7 +189,7 @@ export async function readOutcomeSheet(
     const message = `${fileName}: ${missing}${hint}`;
     throw namedMissing ? new UsageError(message) : new FileError(message);
   }
-  const { kept, blankIds, lostDigits, dateCells, errorCells } = sortOutcomeRows(
+  const { kept, blankIds, lostDigits, dateCells, errorCells, formulaCells } = sortOutcomeRows(
     rows,
     headerRow,
     mapping,
@@ -209,6 +212,7 @@ export async function readOutcomeSheet(
       lostDigits,
       dateCells,
       errorCells,
+      formulaCells,
       warnings: [
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
         ...errorCells
@@ -223,6 +227,18 @@ export async function readOutcomeSheet(
             ]
           : []),
         ...(errorCells.length > 0 ? [errorCellAdvice] : []),
+        ...formulaCells
+          .slice(0, 10)
+          .map(
+            ({ row, column }) =>
+              `row ${String(row)}, column ${column}: the cell holds a formula saved without its value, so what Excel would show is not in the file. The row is not applied.`,
+          ),
+        ...(formulaCells.length > 10
+          ? [
+              `${counted(formulaCells.length - 10, 'more row', 'more rows')} ${pluralForm(formulaCells.length - 10, { one: 'holds', other: 'hold' })} a formula without its value.`,
+            ]
+          : []),
+        ...(formulaCells.length > 0 ? [formulaCellAdvice] : []),
         ...columnChoiceWarnings(headers, mapping, options),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)

@@ -22,6 +22,8 @@ export type TransactionField =
  * Nor is `merged_cell`: the cell is covered by merged cells whose value Excel keeps in their first
  * cell only, so it is empty in the file though Excel shows a value there (merged-cells.ts).
  * Nor is `date_cell`: an ID cell Excel shows as a date, which is not an ID (date-cells.ts).
+ * Nor is `formula_cell`: a formula saved without its value, so what Excel would show is unknown
+ * (formula-cells.ts).
  */
 export type ProblemRule =
   | 'required'
@@ -35,7 +37,8 @@ export type ProblemRule =
   | 'digits_lost'
   | 'cell_error'
   | 'merged_cell'
-  | 'date_cell';
+  | 'date_cell'
+  | 'formula_cell';
 
 export interface FieldProblem {
   field: TransactionField;
@@ -201,6 +204,12 @@ function ruleSentence(problem: FieldProblem): string {
       return (
         'the cell holds an Excel error (such as #N/A or #NAME?), not a value. Fix the formula ' +
         'or type the value in Excel, then import the file again.'
+      );
+    case 'formula_cell':
+      return (
+        'the cell holds a formula saved without its value, so what Excel would show is not in ' +
+        'the file. Open the file in Excel or LibreOffice and save it, so the values are ' +
+        'computed, then import it again.'
       );
     case 'merged_cell':
       return mergedSentence(problem);

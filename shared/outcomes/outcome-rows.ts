@@ -5,6 +5,7 @@
 import { rowsWithDateCells } from '../spreadsheet/date-cells';
 import { rowsWithErrors, type ErrorCell } from '../spreadsheet/error-cells';
 import { withoutFormulaGuard } from '../spreadsheet/formula';
+import { rowsWithFormulas, type FormulaCell } from '../spreadsheet/formula-cells';
 import { rowsWithLostDigits } from '../spreadsheet/lost-digits';
 import { columnName } from '../spreadsheet/problem';
 import type { Cell } from '../spreadsheet/types';
@@ -25,6 +26,8 @@ export interface SortedOutcomeRows {
   dateCells: OutcomeDateCell[];
   /** Rows (with an id) whose id or outcome cell is an Excel error. */
   errorCells: ErrorCell[];
+  /** Rows (with an id) whose id or outcome cell is a formula saved without its value. */
+  formulaCells: FormulaCell[];
 }
 
 /** A row whose id cell is a date: where it is, what Excel shows, and the id as read. */
@@ -49,6 +52,12 @@ export function sortOutcomeRows(
     [mapping.transactionId, mapping.outcome],
     columnName,
   );
+  const formulas = rowsWithFormulas(
+    rows,
+    headerRow,
+    [mapping.transactionId, mapping.outcome],
+    columnName,
+  );
   // A row without an id is listed as such already, whatever its outcome cell holds.
   const blank = new Set(mapped.blankIds);
   const sorted: SortedOutcomeRows = {
@@ -57,9 +66,12 @@ export function sortOutcomeRows(
     lostDigits: [],
     dateCells: [],
     errorCells: [...errors.values()].filter((cell) => !blank.has(cell.row)),
+    formulaCells: [...formulas.values()].filter(
+      (cell) => !blank.has(cell.row) && !errors.has(cell.row),
+    ),
   };
   for (const row of mapped.rows) {
-    if (errors.has(row.row)) continue;
+    if (errors.has(row.row) || formulas.has(row.row)) continue;
     // The app's CSV exports put a quote before an id like -1234567; the id is without it.
     const transactionId = withoutFormulaGuard(row.transactionId);
     const date = dates.get(row.row);

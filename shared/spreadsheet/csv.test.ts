@@ -126,6 +126,21 @@ describe('parseCsv', () => {
     expect(texts(parseCsv('ab"c;"d"e;f\n', ';').rows)).toEqual([['ab"c', 'de', 'f']]);
   });
 
+  it('reads Excel\'s ="…" form as the text inside, as Excel shows it', () => {
+    // Exports write ="0001234567" so that Excel keeps the leading zeros; the cell is text there.
+    const parsed = parseCsv('="0001234567";"=""01234567890""";="a""b";=""\n', ';');
+    expect(parsed.rows[0]).toEqual([
+      { text: '0001234567', numeric: false },
+      { text: '01234567890', numeric: false },
+      { text: 'a"b', numeric: false },
+    ]);
+  });
+
+  it('keeps anything else that starts with = as written', () => {
+    const fields = ['=A1', '="a"&"b"', '="a" ', ' ="a"', '="a"b"', '="a', '\'="0001"', '=1'];
+    expect(texts(parseCsv(`${fields.join('|')}\n`, '|').rows)).toEqual([fields]);
+  });
+
   it('reports a quote that never closes', () => {
     const parsed = parseCsv('a;b\n1;"open\n2;3\n', ';');
     expect(parsed.openQuoteRecord).toBe(2);

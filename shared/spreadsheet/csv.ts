@@ -1,7 +1,8 @@
 /**
  * CSV files as Excel and Brazilian systems write them: any of `;` `,` tab `|` between fields,
  * RFC 4180 quoting, CRLF or LF line ends, UTF-8 or Windows-1252. Every cell stays text exactly as
- * written: `00123456789` keeps its zeros and `1.234,56` is not taken for a number.
+ * written: `00123456789` keeps its zeros and `1.234,56` is not taken for a number. Excel's
+ * `="0001234567"` is read as Excel shows it, `0001234567`.
  */
 import { trimRow } from './grid';
 import { decodeText } from './text-decode';
@@ -166,10 +167,12 @@ export function* csvRecords(
       at += 1;
     }
     if (at > start) value += text.slice(start, at);
+    const inside = value.charCodeAt(0) === 61 ? excelTextFormula(value) : null;
+    if (inside !== null) row.push(inside === '' ? null : { text: inside, numeric: false });
     // A CSV has no types, but the program that wrote it often had: a cell of digits only may have
     // been a number there (a CPF column exported from Excel loses its leading zero), so it counts
-    // as numeric. The text itself is never changed here.
-    row.push(value === '' ? null : { text: value, numeric: /^\d+$/.test(value) });
+    // as numeric. Apart from the `="…"` form, the text itself is never changed here.
+    else row.push(value === '' ? null : { text: value, numeric: /^\d+$/.test(value) });
 
     const code = text.charCodeAt(at);
     if (code === separator) {
@@ -183,6 +186,18 @@ export function* csvRecords(
     if (at >= length) return;
     record += 1;
   }
+}
+
+/**
+ * The text inside Excel's `="…"` form, or null for any other value. Exports write an ID as
+ * `="0001234567"` so that Excel keeps its leading zeros, and Excel shows the text inside, as
+ * text: that is the value. Only that exact form counts (a quote inside doubled, as in a formula's
+ * string); anything else starting with `=` is left as written, and the app's own guarded values
+ * (`'=…`, see write.ts) do not start with `=`, so they come back as exported.
+ */
+function excelTextFormula(value: string): string | null {
+  const form = /^="((?:[^"]|"")*)"$/.exec(value);
+  return form === null ? null : (form[1] ?? '').replace(/""/g, '"');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutFormulaGuard } from './formula';
-import { neutraliseFormula } from './write';
+import { parseCsv } from './csv';
+import { csvRow, neutraliseFormula } from './write';
 
 describe('withoutFormulaGuard', () => {
   it('undoes exactly what the CSV guard did, for every start it guards', () => {
@@ -16,6 +17,14 @@ describe('withoutFormulaGuard', () => {
       "'",
     ]) {
       expect(withoutFormulaGuard(neutraliseFormula(text))).toBe(text);
+    }
+  });
+
+  it('gives back through a CSV file what the export wrote, an Excel ="…" text form included', () => {
+    for (const text of ['="0001234567"', '=1+1', '-5', '="a""b"']) {
+      const written = csvRow([text], { separator: ';' });
+      const cell = parseCsv(written, ';').rows[0]?.[0];
+      expect(withoutFormulaGuard(cell?.text ?? '')).toBe(text);
     }
   });
 

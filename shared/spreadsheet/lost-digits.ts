@@ -13,6 +13,7 @@ import type { RawTransaction } from '../domain/types';
 import { dateCells, type DateCellNote } from './date-cells';
 import { cellErrorNote, type CellErrorNote } from './error-cells';
 import { englishLabels, personal } from './field-labels';
+import { formulaCellNote, type FormulaCellNote } from './formula-cells';
 import type { MappableField } from './header-names';
 import { mergedCells, mergedNote, type MergedNote } from './merged-cells';
 import type { Cell } from './types';
@@ -104,6 +105,9 @@ const noteFields = new Map<string, MappableField>(
 const errorNoteFields = new Map<string, MappableField>(
   mappable.map((field) => [cellErrorNote(field), field]),
 );
+const formulaNoteFields = new Map<string, MappableField>(
+  mappable.map((field) => [formulaCellNote(field), field]),
+);
 
 function fieldsNoted(notes: readonly string[], kind: Map<string, MappableField>): MappableField[] {
   const fields: MappableField[] = [];
@@ -124,9 +128,14 @@ export function errorCellFields(notes: readonly string[]): MappableField[] {
   return fieldsNoted(notes, errorNoteFields);
 }
 
+/** The columns a row's notes say held a formula saved without its value (formula-cells.ts). */
+export function formulaCellFields(notes: readonly string[]): MappableField[] {
+  return fieldsNoted(notes, formulaNoteFields);
+}
+
 /**
  * The notes still true of `raw`, a row's values after the analyst's edits: a lost-digits, error,
- * merged-cell or date-cell note stays while its field holds the value read from the sheet
+ * merged-cell, date-cell or formula note stays while its field holds the value read from the sheet
  * (`sheet`), and goes when it was typed again. Other notes described the sheet's cells and go
  * with any edit.
  */
@@ -134,12 +143,13 @@ export function notesAfterEdit(
   notes: readonly string[],
   raw: RawTransaction,
   sheet: RawTransaction,
-): Array<LostDigitsNote | CellErrorNote | MergedNote | DateCellNote> {
+): Array<LostDigitsNote | CellErrorNote | MergedNote | DateCellNote | FormulaCellNote> {
   const unchanged = (field: MappableField) =>
     (raw[field]?.trim() ?? '') === (sheet[field]?.trim() ?? '');
   return [
     ...lostDigitsFields(notes).filter(unchanged).map(lostDigitsNote),
     ...errorCellFields(notes).filter(unchanged).map(cellErrorNote),
+    ...formulaCellFields(notes).filter(unchanged).map(formulaCellNote),
     ...mergedCells(notes)
       .filter((merged) => unchanged(merged.field))
       .map((merged) => mergedNote(merged.field, merged.cell, merged.range)),
@@ -153,7 +163,8 @@ export function notesAfterEdit(
  * `validateTransaction`, plus a `digits_lost` problem for each field whose cell lost digits, a
  * `cell_error` one for each field whose cell was an Excel error, a `merged_cell` one, with the
  * cell and the merged cells, for each field whose cell merged cells cover, and a `date_cell` one,
- * with what Excel shows, for each ID cell shown as a date (date-cells.ts), in place of what else
+ * with what Excel shows, for each ID cell shown as a date (date-cells.ts), and a `formula_cell`
+ * one for each field whose cell is a formula saved without its value, in place of what else
  * that field had: the cell is the cause. The one check of a sheet's row, on the Import screen,
  * in the core and on the command line.
  */
@@ -169,6 +180,8 @@ export function checkSourceRow(source: {
     note({ field: problemField[field], rule: 'digits_lost' });
   for (const field of errorCellFields(source.notes))
     note({ field: problemField[field], rule: 'cell_error' });
+  for (const field of formulaCellFields(source.notes))
+    note({ field: problemField[field], rule: 'formula_cell' });
   for (const { field, cell, range } of mergedCells(source.notes))
     note({ field: problemField[field], rule: 'merged_cell', cell, range });
   for (const { field, shown } of dateCells(source.notes))

@@ -8,6 +8,7 @@ import type { ColumnMapping } from './columns';
 import { withoutFormulaGuard } from './formula';
 import { cellErrorNote, cellIsError, type CellErrorNote } from './error-cells';
 import { dateCellNoteOf, type DateCellNote } from './date-cells';
+import { cellIsFormula, formulaCellNote, type FormulaCellNote } from './formula-cells';
 import { cellLostDigits, lostDigitsNote, type LostDigitsNote } from './lost-digits';
 import {
   coveredCells,
@@ -24,9 +25,10 @@ export type PaddingNote = 'cpf_padded' | 'zip_padded';
 
 /**
  * What was noticed in a row's cells: a repair, a number that lost digits, an Excel error, a cell
- * covered by merged cells or an ID cell shown as a date.
+ * covered by merged cells, an ID cell shown as a date or a formula saved without its value.
  */
-export type SourceNote = PaddingNote | LostDigitsNote | CellErrorNote | MergedNote | DateCellNote;
+export type SourceNote =
+  PaddingNote | LostDigitsNote | CellErrorNote | MergedNote | DateCellNote | FormulaCellNote;
 
 export function isPaddingNote(note: string): note is PaddingNote {
   return note === 'cpf_padded' || note === 'zip_padded';
@@ -59,7 +61,8 @@ export interface SourceRow {
  * first cell is empty in the file though Excel shows the value there: it is noted
  * `merged:<field>:<cell>:<range>` and held back alike, never given a copy (see merged-cells.ts).
  * An ID cell Excel shows as a date is noted `date_cell:<field>:<what Excel shows>` and held back
- * alike (`checkSourceRow`, see date-cells.ts).
+ * alike (`checkSourceRow`, see date-cells.ts). A formula saved without its value is noted
+ * `formula_cell:<field>` and held back alike (formula-cells.ts): what Excel would show is unknown.
  *
  * A value the app's own CSV export guarded against formulas (`'-1234567`) loses that quote
  * (`withoutFormulaGuard`): its failed-rows file is meant to be imported again.
@@ -107,7 +110,8 @@ export function sourceRowOf(
     // The quote the app's CSV exports put before formula-like text is not part of the value.
     let text = withoutFormulaGuard(cell.text);
     const date = dateCellNoteOf(field, cell);
-    if (cellIsError(cell)) notes.push(cellErrorNote(field));
+    if (cellIsFormula(cell)) notes.push(formulaCellNote(field));
+    else if (cellIsError(cell)) notes.push(cellErrorNote(field));
     else if (cellLostDigits(cell)) notes.push(lostDigitsNote(field));
     else if (date !== null) notes.push(date);
     else if (field === 'cpf' && padded(cell, 1, 11)) {

@@ -7,8 +7,10 @@
  * past the 15th are not the ones typed (see lost-digits.ts); a CSV's digits are text and never
  * have it. `error` says a workbook's cell held an Excel error (`#N/A`; see error-cells.ts), whose
  text is its code. `date` is what Excel shows for a cell it shows as a date (`15/03/2023` for
- * 45000 under `dd/mm/yyyy`), whose text is the ISO date (`2023-03-15`; see date-cells.ts). Empty
- * cells are null.
+ * 45000 under `dd/mm/yyyy`), whose text is the ISO date (`2023-03-15`; see date-cells.ts).
+ * `formula` says a workbook's cell holds a formula saved without its value (see formula-cells.ts),
+ * whose text is the formula as Excel's formula bar shows it (`=TEXT(…)`, or `=` alone when the
+ * file shares it from another cell). Empty cells are null.
  */
 export type Cell = {
   text: string;
@@ -16,6 +18,7 @@ export type Cell = {
   lostDigits?: true;
   error?: true;
   date?: string;
+  formula?: true;
 } | null;
 
 /** Merged cells, 0-based: `s` the first (top-left) cell, `e` the last (bottom-right). */

@@ -73,7 +73,8 @@ function dataRowsOf(sheet: OutcomeSheet): number {
     sheet.blankIds.length +
     sheet.lostDigits.length +
     sheet.dateCells.length +
-    sheet.errorCells.length
+    sheet.errorCells.length +
+    sheet.formulaCells.length
   );
 }
 
@@ -112,6 +113,7 @@ function printReport(
     ['id lost digits', sheet.lostDigits.length],
     ['id is a date', sheet.dateCells.length],
     ['excel error', sheet.errorCells.length],
+    ['formula, no value', sheet.formulaCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
   const { destination, elsewhere } = where;
@@ -211,6 +213,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       sheet.lostDigits.length +
       sheet.dateCells.length +
       sheet.errorCells.length +
+      sheet.formulaCells.length +
       report.notFound.length +
       report.withoutDevice.length +
       report.contradictions.length +
@@ -228,6 +231,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             rowsWhoseIdLostDigits: sheet.lostDigits,
             rowsWhoseIdIsADate: sheet.dateCells,
             rowsWithExcelErrors: sheet.errorCells,
+            rowsWithFormulasWithoutValues: sheet.formulaCells,
             report,
             result,
           },

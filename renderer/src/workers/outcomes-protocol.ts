@@ -8,6 +8,7 @@ import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
 import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
 import type { OutcomeDateCell } from '../../../shared/outcomes/outcome-rows';
+import type { FormulaCell } from '../../../shared/spreadsheet/formula-cells';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
 
@@ -40,6 +41,8 @@ export interface OutcomeRows {
   dateCells: OutcomeDateCell[];
   /** Rows whose ID or outcome cell holds an Excel error (#N/A, #NAME?): never applied. */
   errorCells: ErrorCell[];
+  /** Rows whose ID or outcome cell is a formula saved without its value: never applied. */
+  formulaCells: FormulaCell[];
   /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
   hidden: number;
 }

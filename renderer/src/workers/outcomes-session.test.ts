@@ -43,6 +43,7 @@ describe('the outcomes worker session', () => {
         lostDigits: [],
         dateCells: [],
         errorCells: [],
+        formulaCells: [],
         hidden: 0,
       },
     });
@@ -143,6 +144,31 @@ describe('the outcomes worker session', () => {
         errorCells: [
           { row: 2, column: 'A', error: '#NAME?' },
           { row: 3, column: 'B', error: '#N/A' },
+        ],
+      },
+    });
+  });
+
+  it('never applies a row whose ID or outcome is a formula saved without its value', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      ['PED-00001', { t: 's', f: 'PROPER("suspeito")' }],
+      [{ t: 's', f: '"PED-"&"00002"' }, 'Suspeito'],
+      ['PED-00003', 'Suspeito'],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [{ row: 4, transactionId: 'PED-00003', outcome: 'Suspeito' }],
+        unknown: [],
+        formulaCells: [
+          { row: 2, column: 'B' },
+          { row: 3, column: 'A' },
         ],
       },
     });

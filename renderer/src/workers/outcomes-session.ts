@@ -31,6 +31,7 @@ export function mapOutcomeRows(
     lostDigits: sorted.lostDigits,
     dateCells: sorted.dateCells,
     errorCells: sorted.errorCells,
+    formulaCells: sorted.formulaCells,
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);

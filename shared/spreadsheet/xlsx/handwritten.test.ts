@@ -123,4 +123,34 @@ describe('readXlsx on hand-made workbooks', () => {
     const read = readSpreadsheet(bytes, 'datas.xlsx');
     expect(read.ok && texts(read.value.rows)).toEqual(sheetJsRows(bytes));
   });
+
+  it('marks a formula saved without its value, in its own reader and when SheetJS reads the file', () => {
+    // openpyxl, SheetJS and report generators write formulas with no cached value: the cell is
+    // not empty, its value was never computed.
+    const cells =
+      '<x:c r="A2" t="str"><x:f>TEXT(1234567890,"00000000000")</x:f></x:c>' +
+      '<x:c r="B2"><x:f>1+1</x:f></x:c>' +
+      '<x:c r="C2" t="str"><x:f>IF(1,"","x")</x:f><x:v></x:v></x:c>' +
+      '<x:c r="D2" t="str"><x:f t="shared" si="0"/></x:c>' +
+      '<x:c r="E2" t="str"><x:f>"a"&amp;"b"</x:f><x:v>ab</x:v></x:c>';
+    const expected = [
+      { text: '=TEXT(1234567890,"00000000000")', numeric: false, formula: true },
+      { text: '=1+1', numeric: false, formula: true },
+      null,
+      { text: '=', numeric: false, formula: true },
+      { text: 'ab', numeric: false },
+    ];
+    const plain = workbookZip({
+      sheet: `<x:worksheet ${ns}><x:sheetData><x:row r="2">${cells}</x:row></x:sheetData></x:worksheet>`,
+    });
+    const zip = checkZip(plain, limits);
+    const read = zip.ok ? readXlsx(plain, zip.entries, undefined, limits) : undefined;
+    expect(read?.ok && read.value.rows[1]).toEqual(expected);
+    // An ISO date cell hands the file to SheetJS, which cannot tell such a cell from an empty one.
+    const dated = workbookZip({
+      sheet: `<x:worksheet ${ns}><x:sheetData><x:row r="1"><x:c r="A1" t="d"><x:v>2025-01-02T00:00:00Z</x:v></x:c></x:row><x:row r="2">${cells}</x:row></x:sheetData></x:worksheet>`,
+    });
+    const fallback = readSpreadsheet(dated, 'datas.xlsx');
+    expect(fallback.ok && fallback.value.rows[1]).toEqual(expected);
+  });
 });

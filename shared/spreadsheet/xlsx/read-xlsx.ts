@@ -13,7 +13,8 @@ import { tooManyColumns } from '../problem';
 import type { ReadProblem } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
-import { scanHiddenRows, scanSheet } from './sheet-xml';
+import { scanHiddenRows, scanSheet, scanValuelessFormulas } from './sheet-xml';
+import type { Cell } from '../types';
 import { styleFormats } from './styles-xml';
 import { workbookParts, XlsxRefused } from './workbook-xml';
 import { partText } from './zip-parts';
@@ -81,5 +82,33 @@ export function hiddenRowsOf(
   } catch (caught) {
     if (caught instanceof XlsxRefused) return { ok: false, problem: caught.problem };
     return { ok: true, value: [] };
+  }
+}
+
+/**
+ * Puts the formula cells saved without a value into `rows`, the sheet `name` as SheetJS read it,
+ * from its XML alone: SheetJS reads such a cell as empty text, or not at all (see
+ * formula-cells.ts). Nothing changes when the XML cannot be followed (an xlsb, say).
+ */
+export function addValuelessFormulas(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  name: string,
+  rows: Cell[][],
+  limits: Limits,
+): void {
+  let found;
+  try {
+    const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
+    found = part === undefined ? [] : scanValuelessFormulas(bytes, part, rowsToKeep(limits));
+  } catch {
+    return;
+  }
+  for (const { row, column, cell } of found) {
+    if (column >= limits.maxColumns) continue;
+    while (rows.length <= row) rows.push([]);
+    const cells = rows[row] as Cell[];
+    while (cells.length < column) cells.push(null);
+    cells[column] = cell;
   }
 }

@@ -10,6 +10,7 @@
  * millions of empty rows, and SheetJS drops it without a word.
  */
 import { numberCell } from '../cell-text';
+import { formulaCell } from '../formula-cells';
 import { excelErrorTexts } from '../error-cells';
 import { isFilled } from '../grid';
 import { maxSpreadsheetRows } from '../limits';
@@ -100,6 +101,62 @@ export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: numb
   return hidden;
 }
 
+/** A formula cell saved without its value: 0-based row and column, and its cell. */
+export interface ValuelessFormula {
+  row: number;
+  column: number;
+  cell: Cell;
+}
+
+/**
+ * The formula cells saved without a value in the first `maxRows` rows: for a sheet this reader
+ * left to SheetJS (an ISO date cell), which reads such a cell as empty text, or not at all, as it
+ * reads a formula whose value is empty text (see formula-cells.ts).
+ */
+export function scanValuelessFormulas(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  maxRows: number,
+): ValuelessFormula[] {
+  const found: ValuelessFormula[] = [];
+  let tags: Tags | undefined;
+  let rowNumber = 0;
+  eachElementRun(bytes, entry, 'row', (run) => {
+    tags ??= tagsFor(run);
+    for (
+      let row = elementAfter(run, tags.row, tags.rowEnd, 0);
+      row !== null;
+      row = elementAfter(run, tags.row, tags.rowEnd, row.end)
+    ) {
+      const r = attribute(row.tag, 'r');
+      rowNumber = r !== undefined && /^\d+$/.test(r) ? Number(r) : rowNumber + 1;
+      // Most rows hold no formula: the `includes` spares them the walk through their cells.
+      if (rowNumber > maxRows || !row.content.includes(tags.formula)) continue;
+      let column = -1;
+      for (
+        let cell = elementAfter(row.content, tags.cell, tags.cellEnd, 0);
+        cell !== null;
+        cell = elementAfter(row.content, tags.cell, tags.cellEnd, cell.end)
+      ) {
+        const ref = attribute(cell.tag, 'r');
+        const place = ref === undefined ? undefined : cellPlace(ref);
+        column = place?.column ?? column + 1;
+        const read = valuelessFormula(cell.tag, cell.content, tags);
+        if (read !== null) found.push({ row: (place?.row ?? rowNumber) - 1, column, cell: read });
+      }
+    }
+  });
+  return found;
+}
+
+/** The cell of a formula saved without its value, or null for any other cell. */
+function valuelessFormula(tag: string, inner: string, tags: Tags): Cell {
+  if (inner === '' || attribute(tag, 't') === 'inlineStr') return null;
+  if (elementText(inner, tags.value, tags.valueEnd) !== undefined) return null;
+  const formula = elementAfter(inner, tags.formula, tags.formulaEnd, 0);
+  return formula === null ? null : formulaCell(detached(unescapeXml(formula.content)));
+}
+
 interface Tags {
   row: string;
   rowEnd: string;
@@ -109,6 +166,8 @@ interface Tags {
   valueEnd: string;
   inline: string;
   inlineEnd: string;
+  formula: string;
+  formulaEnd: string;
 }
 
 /** The element names with the prefix the sheet uses (`<row>` or `<x:row>`). */
@@ -128,6 +187,8 @@ function tagsFor(start: string): Tags {
     valueEnd: `</${p}v>`,
     inline: `<${p}is`,
     inlineEnd: `</${p}is>`,
+    formula: `<${p}f`,
+    formulaEnd: `</${p}f>`,
   };
 }
 
@@ -236,6 +297,12 @@ function cellPlace(ref: string): { column: number; row: number | undefined } {
 function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): Cell {
   const type = attribute(tag, 't') ?? 'n';
   const value = elementText(inner, tags.value, tags.valueEnd);
+  // A formula saved without its value (openpyxl, SheetJS and report generators write them so) is
+  // not an empty cell: nothing in the file says what Excel would show (see formula-cells.ts).
+  if (value === undefined && inner !== '') {
+    const formula = valuelessFormula(tag, inner, tags);
+    if (formula !== null) return formula;
+  }
   switch (type) {
     case 'n': {
       if (value === undefined || value === '') return null;

@@ -29,6 +29,10 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
   const errorCells = report.lists.invalid.filter((view) =>
     view.problems.some((problem) => problem.rule === 'cell_error'),
   ).length;
+  // Rows still held back for a formula saved without its value, after the analyst's fixes.
+  const formulaCells = report.lists.invalid.filter((view) =>
+    view.problems.some((problem) => problem.rule === 'formula_cell'),
+  ).length;
 
   return (
     <section
@@ -60,6 +64,11 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
       {errorCells > 0 ? (
         <p className="notice" role="status" data-testid="error-cells">
           {t('import.errorCells.hint', { count: errorCells })}
+        </p>
+      ) : null}
+      {formulaCells > 0 ? (
+        <p className="notice" role="status" data-testid="formula-cells">
+          {t('import.formulaCells.hint', { count: formulaCells })}
         </p>
       ) : null}
       {report.replaced.count > 0 ? (

@@ -38,6 +38,8 @@ export const problemMessages = catalogue(
       'the cell is a date ({date}), not an ID; format the column as Text in Excel and type the ID again',
     'import.rule.dateCellPlain':
       'the cell is a date, not an ID; format the column as Text in Excel and type the ID again',
+    'import.rule.formulaCell':
+      'the cell holds a formula saved without its value, so what Excel would show is not in the file; open the file in Excel or LibreOffice and save it, then import it again',
     'import.rule.mergedDown':
       'the cell is empty — {cell} is part of the merged cells {range}, whose value is on row {row}; unmerge them in Excel and fill in each row',
     'import.rule.mergedAcross':
@@ -108,6 +110,8 @@ export const problemMessages = catalogue(
       'a célula é uma data ({date}), não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
     'import.rule.dateCellPlain':
       'a célula é uma data, não um ID; formate a coluna como Texto no Excel e digite o ID de novo',
+    'import.rule.formulaCell':
+      'a célula contém uma fórmula salva sem o valor, então o que o Excel mostraria não está no arquivo; abra o arquivo no Excel ou no LibreOffice e salve-o, depois importe-o de novo',
     'import.rule.mergedDown':
       'a célula está vazia — {cell} faz parte das células mescladas {range}, cujo valor está na linha {row}; desfaça a mesclagem no Excel e preencha cada linha',
     'import.rule.mergedAcross':

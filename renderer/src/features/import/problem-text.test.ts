@@ -72,6 +72,16 @@ describe('describeProblem', () => {
     );
   });
 
+  it('says a cell holds a formula without its value, and how to have it computed', () => {
+    const problem = { field: 'cpf', rule: 'formula_cell' } as const;
+    expect(describeProblem(en, problem)).toBe(
+      'CPF: the cell holds a formula saved without its value, so what Excel would show is not in the file; open the file in Excel or LibreOffice and save it, then import it again',
+    );
+    expect(describeProblem(pt, problem)).toBe(
+      'CPF: a célula contém uma fórmula salva sem o valor, então o que o Excel mostraria não está no arquivo; abra o arquivo no Excel ou no LibreOffice e salve-o, depois importe-o de novo',
+    );
+  });
+
   it('covers every rule without falling back to a raw key', () => {
     const rules = [
       'required',
@@ -85,6 +95,7 @@ describe('describeProblem', () => {
       'cell_error',
       'merged_cell',
       'date_cell',
+      'formula_cell',
     ] as const;
     const fields = [
       'sessionID',

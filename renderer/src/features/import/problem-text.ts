@@ -78,6 +78,8 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.digitsLost');
     case 'cell_error':
       return t('import.rule.cellError');
+    case 'formula_cell':
+      return t('import.rule.formulaCell');
     case 'merged_cell':
       return mergedText(t, problem);
     case 'date_cell':

@@ -124,12 +124,25 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           testId="review-import-error-cells"
         />
       ) : null}
+      {rows.formulaCells.length > 0 ? (
+        <IssueList
+          title={t('review.import.formulaCells')}
+          items={rows.formulaCells}
+          itemKey={(item) => item.row}
+          renderItem={(item) => (
+            <span>{t('review.import.formulaCell', { row: item.row, column: item.column })}</span>
+          )}
+          tone="warning"
+          testId="review-import-formula-cells"
+        />
+      ) : null}
       {rows.unknown.length +
         rows.blankIds.length +
         rows.longIds.length +
         rows.lostDigits.length +
         rows.dateCells.length +
-        rows.errorCells.length >
+        rows.errorCells.length +
+        rows.formulaCells.length >
       0 ? (
         <p className="hint">{t('review.import.notApplied')}</p>
       ) : null}

@@ -29,6 +29,9 @@ export const importMessages = catalogue(
       'Row {row}, column {column}: the cell is a date ({date}), not an ID',
     'review.import.dateCellsHint':
       'An ID column formatted as dates shows the IDs as dates, so these rows would match no transaction. Format the column as Text in Excel and type the IDs again, or save the file as CSV from the source system.',
+    'review.import.formulaCells': 'Rows whose ID or outcome is a formula saved without its value',
+    'review.import.formulaCell':
+      'Row {row}, column {column}: a formula saved without its value, so what Excel would show is not in the file (open the file in Excel or LibreOffice and save it, so the values are computed)',
     'review.import.hidden':
       '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
     'review.import.errorCell':
@@ -87,6 +90,9 @@ export const importMessages = catalogue(
       'Linha {row}, coluna {column}: a célula é uma data ({date}), não um ID',
     'review.import.dateCellsHint':
       'Uma coluna de ID formatada como data mostra os IDs como datas, então estas linhas não conferem com nenhuma transação. Formate a coluna de ID como Texto no Excel e digite os IDs de novo, ou salve o arquivo como CSV no sistema de origem.',
+    'review.import.formulaCells': 'Linhas cujo ID ou resultado é uma fórmula salva sem o valor',
+    'review.import.formulaCell':
+      'Linha {row}, coluna {column}: uma fórmula salva sem o valor, então o que o Excel mostraria não está no arquivo (abra o arquivo no Excel ou no LibreOffice e salve-o, para que os valores sejam calculados)',
     'review.import.hidden':
       '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
     'review.import.errorCell':
