@@ -55,6 +55,42 @@ describe('the charts of a filtered batch', () => {
     expect(charts.topInsights).toEqual(expected.topInsights);
   });
 
+  it.each(filters)(
+    'count statuses, risks and scores along either index as row by row (%j)',
+    async (filter) => {
+      const handlers = resultHandlers({ db: fixture.history.db });
+      const charts = unwrap(
+        await handlers['results.aggregates']({ batchId: fixture.batchId, filter }),
+      );
+      const { where, params } = filterSql(fixture.batchId, filter);
+      const rows = fixture.history.db
+        .prepare(`SELECT ri.status, ri.risk, ri.score FROM result_index ri WHERE ${where}`)
+        .all(params) as Array<{ status: string; risk: number | null; score: number | null }>;
+      const histogram = Array.from({ length: 10 }, () => 0);
+      const statuses: Record<string, number> = {};
+      let answeredWithRisk = 0;
+      for (const { status, risk, score } of rows) {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status !== 'pending' && risk !== null) answeredWithRisk += 1;
+        if (score !== null && score >= 0 && score <= 1) {
+          const bin = Math.min(Math.trunc(score * 10), 9);
+          histogram[bin] = (histogram[bin] ?? 0) + 1;
+        }
+      }
+      expect(rows.length).toBeGreaterThan(0);
+      expect(charts.scoreHistogram).toEqual(histogram);
+      expect(Object.entries(charts.statuses).filter(([, n]) => n > 0)).toEqual(
+        Object.entries(statuses).sort(
+          ([a], [b]) =>
+            Object.keys(charts.statuses).indexOf(a) - Object.keys(charts.statuses).indexOf(b),
+        ),
+      );
+      const { none, ...ranked } = charts.risks;
+      expect(Object.values(ranked).reduce((sum, n) => sum + n, 0)).toBe(answeredWithRisk);
+      expect(none).toBeGreaterThanOrEqual(0);
+    },
+  );
+
   it('are counted both ways among these filters: from the rows kept and from those left out', () => {
     const half = fixture.rows.length / 2;
     const kept = filters.map((filter) => bruteForce(filter).matching);
