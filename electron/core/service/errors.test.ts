@@ -79,4 +79,34 @@ describe('errorFromException', () => {
     expect(said(250)).toBe('The service did not answer within 0.25 s.');
     expect(secondsText(1234)).toBe('1.234 s');
   });
+
+  const failed = (code: string) =>
+    Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('x'), { code }),
+    });
+
+  it('says a request may have arrived only when the connection was made', () => {
+    const of = (caught: unknown) => errorFromException(caught, undefined, false, 1000);
+    expect(of(failed('ECONNREFUSED'))).toEqual({
+      code: 'network',
+      message: 'Could not reach the service: the connection was refused.',
+    });
+    expect(of(failed('ENOTFOUND')).mayHaveArrived).toBeUndefined();
+    expect(of(new Error('net::ERR_CONNECTION_REFUSED'))).toEqual({
+      code: 'network',
+      message: 'Could not reach the service: the connection was refused.',
+    });
+    expect(of(failed('ECONNRESET'))).toEqual({
+      code: 'network',
+      message:
+        'The connection to the service was lost before it answered: the connection was reset.',
+      mayHaveArrived: true,
+    });
+    expect(of(failed('UND_ERR_SOCKET')).mayHaveArrived).toBe(true);
+    expect(of(new Error('net::ERR_CONNECTION_RESET')).message).toBe(
+      'The connection to the service was lost before it answered: the connection was reset.',
+    );
+    // A failure the app cannot place: an upload asks before going again, never the other way.
+    expect(of(new Error('something else')).mayHaveArrived).toBe(true);
+  });
 });
