@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
 import { createServiceClient } from '../../electron/core/service/client';
 import type { FetchFn } from '../../electron/core/service/fetch-types';
-import { uploadService } from '../../electron/core/uploads/upload-service';
+import { uploadService, type UploadTarget } from '../../electron/core/uploads/upload-service';
 import type { UploadOutcome, UploadView } from '../../shared/contract/outcomes';
 import type { ResponseVariableRow } from '../../shared/domain/types';
 import { buildResponseFile } from '../../shared/outcomes';
@@ -101,6 +101,10 @@ async function file() {
   return { fileName: built.file.fileName, bytes: built.file.bytes };
 }
 
+function target(url = baseUrl, send: FetchFn, timeoutMs = 5000): UploadTarget {
+  return { client: client(send, timeoutMs, url), environment: 'sandbox', confirmed: false };
+}
+
 function done(result: Result<UploadOutcome>): UploadView {
   const outcome = unwrap(result);
   if (outcome.status !== 'done') throw new Error(`Expected done, got ${JSON.stringify(outcome)}`);
@@ -117,15 +121,15 @@ describe.each(transports)('over $name', ({ make }) => {
     async (_, how, why) => {
       mode = how;
       const uploads = uploadService(fixture.db);
-      const target = { client: client(make(), 1000), environment: 'sandbox', confirmed: false };
-      const result = await uploads.send(await file(), target);
+      const to = target(baseUrl, make(), 1000);
+      const result = await uploads.send(await file(), to);
       const line = done(result);
       expect(line).toMatchObject({ status: 'sent', httpStatus: 200, messages: [] });
       expect(unwrap(result)).toMatchObject({ error: null });
       expect(String(line.answer)).toMatch(/^The service accepted the file, but its answer could/);
       expect(String(line.answer)).toMatch(why);
 
-      const again = unwrap(await uploads.send(await file(), target));
+      const again = unwrap(await uploads.send(await file(), to));
       expect(again).toMatchObject({ status: 'confirm', check: { sameFile: [{ id: line.id }] } });
       expect(received).toBe(1);
     },
@@ -134,15 +138,15 @@ describe.each(transports)('over $name', ({ make }) => {
   it('records a connection dropped after the file went out as failed, and asks before it goes again', async () => {
     mode = 'reset';
     const uploads = uploadService(fixture.db);
-    const target = { client: client(make()), environment: 'sandbox', confirmed: false };
-    const line = done(await uploads.send(await file(), target));
+    const to = target(baseUrl, make());
+    const line = done(await uploads.send(await file(), to));
     expect(line).toMatchObject({ status: 'failed', httpStatus: null });
     expect(line.messages).toEqual([
       expect.stringMatching(/^The connection to the service was lost before it answered: /),
       'The service may have received it.',
     ]);
 
-    const again = unwrap(await uploads.send(await file(), target));
+    const again = unwrap(await uploads.send(await file(), to));
     expect(again).toMatchObject({ status: 'confirm', check: { sameFile: [{ id: line.id }] } });
     expect(received).toBe(1);
   });
@@ -153,7 +157,7 @@ describe.each(transports)('over $name', ({ make }) => {
     const url = `http://127.0.0.1:${String((closed.address() as AddressInfo).port)}`;
     await new Promise((resolve) => closed.close(resolve));
     const uploads = uploadService(fixture.db);
-    const refused = { client: client(make(), 5000, url), environment: 'sandbox', confirmed: false };
+    const refused = target(url, make());
     const line = done(await uploads.send(await file(), refused));
     expect(line.messages).toEqual(['Could not reach the service: the connection was refused.']);
     const check = await uploads.check(await file(), 'sandbox');
