@@ -12,7 +12,7 @@ import { dcdesk } from '../support/cli';
 let answer: { status: number; body: string } = { status: 200, body: '' };
 let server: Server;
 let baseUrl = '';
-const credentials = { DCDESK_USERNAME: 'analyst', DCDESK_PASSWORD: 'secret-password' };
+const credentials = { DCDESK_USERNAME: 'analyst', DCDESK_PASSWORD: 'Xk39qz7Lw' };
 const day = 86_400_000;
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('dcdesk auth and the expiry the service gives', () => {
 
 describe('dcdesk auth when the sign-in is refused with 401', () => {
   it('says to check the user name and password, with the service message under it', async () => {
-    answer = { status: 401, body: '{"message":"Invalid credentials for secret-password"}' };
+    answer = { status: 401, body: '{"message":"Invalid credentials for Xk39qz7Lw"}' };
     const run = await auth();
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/check the user name and password/);

@@ -40,6 +40,17 @@ describe('errorFromResponse', () => {
     });
   });
 
+  it('reads a 401 at sign-in as a refused sign-in, with its message', async () => {
+    const response = new Response('{"message":"Invalid credentials"}', { status: 401 });
+    expect(await errorFromResponse(response, 'authentication', now)).toEqual({
+      code: 'auth_failed',
+      status: 401,
+      message:
+        'The sign-in was refused: check the user name and password saved for this environment.',
+      details: ['Invalid credentials'],
+    });
+  });
+
   it('reads the authentication failure message', async () => {
     const response = new Response('{"message":"Username or Password is incorrect"}', {
       status: 400,

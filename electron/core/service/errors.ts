@@ -99,7 +99,9 @@ export async function errorFromResponse(
   if (body === tooLarge)
     error.message += ` Its error body was larger than ${limitText(maxErrorBodyBytes)} and was not read.`;
 
-  if (route === 'authentication' && status === 400) {
+  // A sign-in refused: 400 is the interface's answer (spec §4.1), 401 what many servers give for
+  // a wrong password. Either way the user name and password are what to check, never a token.
+  if (route === 'authentication' && (status === 400 || status === 401)) {
     const message = parseAuthFailureMessage(body);
     error.code = 'auth_failed';
     // Not the headline again (the window shows it above): what was refused, and what to check.
