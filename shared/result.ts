@@ -91,6 +91,12 @@ export interface AppError {
    * kept for the detail view.
    */
   rawBody?: string;
+  /**
+   * For `network`: the connection was open when it failed, so the request may have reached the
+   * service and only its answer is missing. An upload that may have arrived is not sent again
+   * without asking.
+   */
+  mayHaveArrived?: boolean;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

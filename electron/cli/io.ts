@@ -39,6 +39,8 @@ export interface Io extends Input {
  * 5 `bulk` stopped before its end (paused, cancelled, interrupted, its answers not stored on a
  *   full disk) and can be resumed, or another process took it over;
  * 6 the history's SQLite engine cannot load (a build for another runtime): nothing was touched.
+ * A command stopped by a signal ends with the shell's code, 128 + its number (130 Ctrl+C, 143
+ * SIGTERM; index.ts), but `bulk`, which pauses at the first one and exits 5.
  */
 export const exitCodes = {
   ok: 0,

@@ -37,7 +37,7 @@ export function describeCheck(check: UploadCheck): string[] {
     );
   if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
     lines.push(
-      'Some of those uploads got no answer (dcdesk or the app stopped, or the service did not answer in time): the service may have received them.',
+      'Some of those uploads got no answer (dcdesk or the app stopped, the connection dropped, or the service did not answer in time): the service may have received them.',
     );
   return lines;
 }

@@ -36,6 +36,6 @@ export interface ConnectionTest {
   environment: EnvironmentName;
   /** When the token obtained expires, and whether the service said so or it was assumed. */
   expiresAt: number;
-  expirySource: 'answer' | 'jwt' | 'default';
+  expirySource: 'answer' | 'jwt' | 'default' | 'capped';
   elapsedMs: number;
 }

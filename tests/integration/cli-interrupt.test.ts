@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -105,5 +105,15 @@ describe('Ctrl+C during dcdesk bulk', () => {
     child.kill('SIGINT');
     const [code] = await exited;
     expect(code).toBe(130);
+  });
+});
+
+describe('the exit code of a command stopped by a signal', () => {
+  it('is in the README exit-code table and in the help of upload, the command it matters most to', async () => {
+    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    expect(readme).toMatch(/^\| 130 \| .*Ctrl\+C/m);
+    expect(readme).toMatch(/^\| 143 \| .*SIGTERM/m);
+    const help = await dcdesk(['upload', '--help']);
+    expect(help.stdout).toMatch(/130 stopped by Ctrl\+C/);
   });
 });

@@ -6,7 +6,7 @@ import type { Command } from '../command';
 export const authCommand: Command = {
   name: 'auth',
   summary: 'check the credentials by obtaining a token (the token is never printed)',
-  usage: `dcdesk auth [--json] [options]\n\n--json prints {environment, baseUrl, expiresAt, expirySource} (expirySource: answer, jwt\nor default).\n\n${connectionUsage}`,
+  usage: `dcdesk auth [--json] [options]\n\n--json prints {environment, baseUrl, expiresAt, expirySource} (expirySource: answer, jwt,\ndefault, or capped: the service said later than a day, and a day is kept).\n\n${connectionUsage}`,
   async run(argv: string[], io: Io) {
     const options = { ...connectionOptions, json: { type: 'boolean' } } as const;
     const { values } = parseCommandLine({ args: argv, options, strict: true });
@@ -29,6 +29,7 @@ export const authCommand: Command = {
         answer: 'as the service said',
         jwt: "from the token's exp claim",
         default: 'assumed: the service did not say',
+        capped: 'held to one day: the service said later',
       }[result.value.expirySource];
       io.out(
         `Authenticated with the ${connection.environment} environment at ${connection.client.endpoint.baseUrl}.`,

@@ -5,7 +5,7 @@ import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import { capped } from './body';
 import { alteredIdentifiers, hiddenInIdentifiers } from './altered-identifiers';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
-import { errorFromException, errorFromResponse } from './errors';
+import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
 import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
@@ -88,6 +88,12 @@ export interface ServiceClient {
 
 type Failure = { ok: false; error: AppError };
 
+/**
+ * Reads an answer; `unread` says why its body could not be read to the end (timeout, cancel, a
+ * cut), for a reader that keeps the status whatever became of the body.
+ */
+type Reader<R> = (response: FetchResponse, unread: (caught: unknown) => string) => Promise<R>;
+
 /** A request as the client builds it, before its token is added. */
 interface Outgoing {
   method: string;
@@ -115,7 +121,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     route: Route,
     init: RequestInit,
     signal: AbortSignal | undefined,
-    read: (response: FetchResponse) => Promise<R>,
+    read: Reader<R>,
   ): Promise<R | Failure> {
     const controller = new AbortController();
     let timedOut = false;
@@ -139,7 +145,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         await response.body?.cancel();
         return { ok: false, error: redirectError(url, response) };
       }
-      return await read(response);
+      return await read(response, (caught) => unreadReason(caught, signal, timedOut, timeoutMs));
     } catch (caught) {
       return { ok: false, error: errorFromException(caught, signal, timedOut, timeoutMs) };
     } finally {
@@ -193,15 +199,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     route: Route,
     init: () => Outgoing,
     signal: AbortSignal | undefined,
-    read: (response: FetchResponse) => Promise<Result<T>>,
+    read: Reader<Result<T>>,
   ): Promise<Result<T>> {
     for (let attempt = 1; ; attempt += 1) {
       const token = await tokens.get(signal);
       if (!token.ok) return token;
       const request = init();
       const headers = { ...request.headers, Authorization: `Bearer ${token.value}` };
-      const outcome = await exchange(route, { ...request, headers }, signal, async (response) => {
-        if (response.status !== 401 || attempt > 1) return read(response);
+      const outcome = await exchange(route, { ...request, headers }, signal, async (...answer) => {
+        const [response] = answer;
+        if (response.status !== 401 || attempt > 1) return read(...answer);
         await response.body?.cancel();
         return 'token_refused' as const;
       });
@@ -280,14 +287,25 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         'responsevariables',
         init,
         signal,
-        async (response): Promise<Result<UploadAnswer>> => {
-          if (response.status < 200 || response.status > 299) {
+        async (response, unread): Promise<Result<UploadAnswer>> => {
+          const { status } = response;
+          if (status < 200 || status > 299) {
             return {
               ok: false,
               error: await errorFromResponse(response, 'responsevariables', now()),
             };
           }
-          return ok({ status: response.status, body: await readLoose(response, redactor) });
+          // The status line said the file was accepted: whatever becomes of the body after it
+          // (cut, reset, late), the service has the file, and a failure here would let it go again.
+          try {
+            return ok({ status, body: await readLoose(response, redactor) });
+          } catch (caught) {
+            const why = unread(caught);
+            return ok({
+              status,
+              body: `The service accepted the file, but its answer could not be read to the end: ${why}.`,
+            });
+          }
         },
       );
     },

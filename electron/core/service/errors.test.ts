@@ -40,6 +40,17 @@ describe('errorFromResponse', () => {
     });
   });
 
+  it('reads a 401 at sign-in as a refused sign-in, with its message', async () => {
+    const response = new Response('{"message":"Invalid credentials"}', { status: 401 });
+    expect(await errorFromResponse(response, 'authentication', now)).toEqual({
+      code: 'auth_failed',
+      status: 401,
+      message:
+        'The sign-in was refused: check the user name and password saved for this environment.',
+      details: ['Invalid credentials'],
+    });
+  });
+
   it('reads the authentication failure message', async () => {
     const response = new Response('{"message":"Username or Password is incorrect"}', {
       status: 400,
@@ -78,5 +89,35 @@ describe('errorFromException', () => {
     expect(said(30_000)).toBe('The service did not answer within 30 s.');
     expect(said(250)).toBe('The service did not answer within 0.25 s.');
     expect(secondsText(1234)).toBe('1.234 s');
+  });
+
+  const failed = (code: string) =>
+    Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('x'), { code }),
+    });
+
+  it('says a request may have arrived only when the connection was made', () => {
+    const of = (caught: unknown) => errorFromException(caught, undefined, false, 1000);
+    expect(of(failed('ECONNREFUSED'))).toEqual({
+      code: 'network',
+      message: 'Could not reach the service: the connection was refused.',
+    });
+    expect(of(failed('ENOTFOUND')).mayHaveArrived).toBeUndefined();
+    expect(of(new Error('net::ERR_CONNECTION_REFUSED'))).toEqual({
+      code: 'network',
+      message: 'Could not reach the service: the connection was refused.',
+    });
+    expect(of(failed('ECONNRESET'))).toEqual({
+      code: 'network',
+      message:
+        'The connection to the service was lost before it answered: the connection was reset.',
+      mayHaveArrived: true,
+    });
+    expect(of(failed('UND_ERR_SOCKET')).mayHaveArrived).toBe(true);
+    expect(of(new Error('net::ERR_CONNECTION_RESET')).message).toBe(
+      'The connection to the service was lost before it answered: the connection was reset.',
+    );
+    // A failure the app cannot place: an upload asks before going again, never the other way.
+    expect(of(new Error('something else')).mayHaveArrived).toBe(true);
   });
 });

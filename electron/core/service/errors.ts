@@ -99,7 +99,9 @@ export async function errorFromResponse(
   if (body === tooLarge)
     error.message += ` Its error body was larger than ${limitText(maxErrorBodyBytes)} and was not read.`;
 
-  if (route === 'authentication' && status === 400) {
+  // A sign-in refused: 400 is the interface's answer (spec §4.1), 401 what many servers give for
+  // a wrong password. Either way the user name and password are what to check, never a token.
+  if (route === 'authentication' && (status === 400 || status === 401)) {
     const message = parseAuthFailureMessage(body);
     error.code = 'auth_failed';
     // Not the headline again (the window shows it above): what was refused, and what to check.
@@ -124,7 +126,9 @@ export async function errorFromResponse(
 
 /**
  * Classifies a thrown fetch failure. Which signal fired tells a cancel from a timeout; anything
- * else is a network failure, described without the request (which may hold a token).
+ * else is a network failure, described without the request (which may hold a token). A failure
+ * on a connection that was open may have delivered the request (`mayHaveArrived`): only a
+ * connection never made (refused, an unknown host, a certificate refused) surely did not.
  */
 export function errorFromException(
   caught: unknown,
@@ -139,13 +143,35 @@ export function errorFromException(
       message: `The service did not answer within ${secondsText(timeoutMs)}.`,
     };
   }
-  const { reason, answered } = networkReason(caught);
-  return {
-    code: 'network',
-    message: answered
-      ? `The service's answer could not be read: ${reason}.`
-      : `Could not reach the service: ${reason}.`,
-  };
+  const { reason, answered, reached } = networkReason(caught);
+  if (answered)
+    return {
+      code: 'network',
+      message: `The service's answer could not be read: ${reason}.`,
+      mayHaveArrived: true,
+    };
+  if (reached)
+    return {
+      code: 'network',
+      message: `The connection to the service was lost before it answered: ${reason}.`,
+      mayHaveArrived: true,
+    };
+  return { code: 'network', message: `Could not reach the service: ${reason}.` };
+}
+
+/**
+ * Why the body of an answer whose status arrived could not be read to its end, as a clause
+ * (`the connection was reset`): the status stands, so this is a note, not an error.
+ */
+export function unreadReason(
+  caught: unknown,
+  caller: AbortSignal | undefined,
+  timedOut: boolean,
+  timeoutMs: number,
+): string {
+  if (caller?.aborted) return 'reading it was cancelled';
+  if (timedOut) return `it did not end within ${secondsText(timeoutMs)}`;
+  return networkReason(caught).reason;
 }
 
 const networkReasons: Record<string, string> = {
@@ -164,15 +190,54 @@ const networkReasons: Record<string, string> = {
 };
 
 /**
- * Why a request failed, and whether the server had answered: then its answer is what could not be
- * read (cut, not HTTP, wrongly compressed), and the service was not out of reach.
+ * The failures of a connection that was never made: nothing of the request reached the service.
+ * Electron's `net.fetch` names them in its message (`net::ERR_CONNECTION_REFUSED`).
  */
-function networkReason(caught: unknown): { reason: string; answered: boolean } {
+const notReached = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_NAME_RESOLUTION_FAILED',
+  'ERR_ADDRESS_UNREACHABLE',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_CONNECTION_TIMED_OUT',
+  'ERR_PROXY_CONNECTION_FAILED',
+]);
+
+/** `net.fetch`'s failures, by the code its message names. */
+const chromiumReasons: Record<string, string> = {
+  ERR_CONNECTION_REFUSED: 'the connection was refused',
+  ERR_NAME_NOT_RESOLVED: 'the host name was not found',
+  ERR_NAME_RESOLUTION_FAILED: 'the host name could not be resolved',
+  ERR_ADDRESS_UNREACHABLE: 'the host is unreachable',
+  ERR_INTERNET_DISCONNECTED: 'the network is unreachable',
+  ERR_CONNECTION_TIMED_OUT: 'the connection timed out',
+  ERR_PROXY_CONNECTION_FAILED: 'the proxy could not be reached',
+  ERR_CONNECTION_RESET: 'the connection was reset',
+  ERR_CONNECTION_CLOSED: 'the connection was closed unexpectedly',
+  ERR_EMPTY_RESPONSE: 'the connection was closed unexpectedly',
+};
+
+/**
+ * Why a request failed; whether the server had answered (then its answer is what could not be
+ * read: cut, not HTTP, wrongly compressed); and whether the connection was made at all. A failure
+ * the app cannot place counts as reached: an upload then asks before it goes again, never the
+ * other way round.
+ */
+function networkReason(caught: unknown): { reason: string; answered: boolean; reached: boolean } {
   let current: unknown = caught;
   for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
-      const answered = (reason: string) => ({ reason, answered: true });
+      const answered = (reason: string) => ({ reason, answered: true, reached: true });
       // Node's HTTP parser: headers past its limit, or something that is not HTTP at all.
       if (code === 'HPE_HEADER_OVERFLOW')
         return answered('its headers are over 16 KB, more than the app reads');
@@ -183,9 +248,20 @@ function networkReason(caught: unknown): { reason: string; answered: boolean } {
         const encoding = String((current as { encoding?: unknown }).encoding);
         return answered(`it says it is compressed (${encoding}), but its bytes are not`);
       }
-      return { reason: networkReasons[code] ?? `connection error ${code}`, answered: false };
+      return {
+        reason: networkReasons[code] ?? `connection error ${code}`,
+        answered: false,
+        reached: !notReached.has(code),
+      };
     }
+    const chromium = /net::(ERR_[A-Z_]+)/.exec(current.message)?.[1];
+    if (chromium)
+      return {
+        reason: chromiumReasons[chromium] ?? `connection error ${chromium}`,
+        answered: false,
+        reached: !notReached.has(chromium),
+      };
     current = current.cause;
   }
-  return { reason: 'the connection failed', answered: false };
+  return { reason: 'the connection failed', answered: false, reached: true };
 }

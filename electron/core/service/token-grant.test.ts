@@ -37,6 +37,35 @@ describe('readTokenGrant', () => {
     });
   });
 
+  it.each([
+    [{ expiresIn: 1e20 }],
+    [{ expiresIn: '99999999999999999999' }],
+    [{ expiresAt: 1e16 }],
+    [{ expiration: '9999-12-31T00:00:00Z' }],
+  ])('holds an expiry later than a day to one day: %j', (fields) => {
+    const grant = readTokenGrant({ token: 'abc', ...fields }, now, 60_000);
+    expect(grant).toEqual({
+      ok: true,
+      value: { token: 'abc', expiresAt: now + 24 * hour, expirySource: 'capped' },
+    });
+  });
+
+  it('passes over an expiry at or before now for the next source', () => {
+    for (const fields of [{ expiresIn: -100 }, { expiresIn: 0 }, { expiresAt: now - hour }]) {
+      expect(readTokenGrant({ token: 'abc', ...fields }, now, 60_000)).toEqual({
+        ok: true,
+        value: { token: 'abc', expiresAt: now + 60_000, expirySource: 'default' },
+      });
+    }
+    const token = jwt({ exp: now / 1000 + 120 });
+    expect(readTokenGrant({ token, expiresIn: -5 }, now, 60_000)).toMatchObject({
+      value: { expiresAt: now + 120_000, expirySource: 'jwt' },
+    });
+    expect(readTokenGrant({ token: jwt({ exp: now / 1000 - 1 }) }, now, 60_000)).toMatchObject({
+      value: { expirySource: 'default' },
+    });
+  });
+
   it('accepts a 2048-character token and refuses 2049', () => {
     expect(readTokenGrant({ token: 'a'.repeat(2048) }, now, 1).ok).toBe(true);
     const long = readTokenGrant({ token: 'a'.repeat(2049) }, now, 1);

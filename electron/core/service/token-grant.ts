@@ -3,8 +3,18 @@ import { fail, ok, type Result } from '../../../shared/result';
 /** The interface reserves room for 2048 characters (spec §2.2, §8). */
 export const maxTokenLength = 2048;
 
-/** Where the expiry came from: the answer, the token's JWT `exp` claim, or our configured default. */
-export type ExpirySource = 'answer' | 'jwt' | 'default';
+/**
+ * Where the expiry came from: the answer, the token's JWT `exp` claim, or our configured default;
+ * `capped` when either said later than `longestLifetimeMs`, which was used instead.
+ */
+export type ExpirySource = 'answer' | 'jwt' | 'default' | 'capped';
+
+/**
+ * The longest a token is kept. The spec names no lifetime (§4.1), and a 401 ends a token sooner
+ * whatever it said, so holding a far expiry to a day costs one sign-in a day at most; an expiry
+ * of 1e20 seconds is no date at all, and would be shown as one.
+ */
+export const longestLifetimeMs = 86_400_000;
 
 export interface TokenGrant {
   token: string;
@@ -87,9 +97,19 @@ export function readTokenGrant(
       'The service sent a token with characters that cannot travel in a header.',
     );
   }
-  const fromAnswer = expiryFromAnswer(record, now);
-  if (fromAnswer !== undefined) return ok({ token, expiresAt: fromAnswer, expirySource: 'answer' });
-  const fromJwt = jwtExpiry(token);
-  if (fromJwt !== undefined) return ok({ token, expiresAt: fromJwt, expirySource: 'jwt' });
-  return ok({ token, expiresAt: now + defaultLifetimeMs, expirySource: 'default' });
+  // An expiry at or before now (`expiresIn: -100`, a past date) cannot be what the service means
+  // for a token it just gave: it is passed over for the next source, never shown as the past.
+  const said = (at: number | undefined) => (at !== undefined && at > now ? at : undefined);
+  const fromAnswer = said(expiryFromAnswer(record, now));
+  if (fromAnswer !== undefined) return ok(bounded(token, fromAnswer, 'answer', now));
+  const fromJwt = said(jwtExpiry(token));
+  if (fromJwt !== undefined) return ok(bounded(token, fromJwt, 'jwt', now));
+  return ok(bounded(token, now + defaultLifetimeMs, 'default', now));
+}
+
+function bounded(token: string, expiresAt: number, source: ExpirySource, now: number): TokenGrant {
+  const latest = now + longestLifetimeMs;
+  return expiresAt > latest
+    ? { token, expiresAt: latest, expirySource: 'capped' }
+    : { token, expiresAt, expirySource: source };
 }

@@ -55,12 +55,19 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
       traceId,
     };
   }
+  // The file went out and no answer came back (the connection dropped, or the time ran out): the
+  // service may have it. A dropped connection is recorded under `sending`, the code of a line whose
+  // answer never came, so the re-send guard asks first here and in the team's ledger alike.
+  const unanswered = code === 'timeout' || answer.error.mayHaveArrived === true;
   return {
     status: 'failed',
     httpStatus: status ?? null,
-    messages: [message, ...details],
+    messages: unanswered ? [message, ...details, mayHaveReceived] : [message, ...details],
     answer: null,
-    errorCode: code,
+    errorCode: code === 'network' && unanswered ? 'sending' : code,
     traceId,
   };
 }
+
+/** Said of a file that went out with no answer back. */
+const mayHaveReceived = 'The service may have received it.';

@@ -28,6 +28,7 @@ export const environmentsMessages = catalogue(
     'environments.source.answer': 'as the service said',
     'environments.source.jwt': "from the token's expiry",
     'environments.source.default': 'assumed: the service did not say',
+    'environments.source.capped': 'held to one day: the service said later',
     'environments.keychainUnavailable':
       'The OS keychain is unavailable, so credentials cannot be saved. The sandbox still works.',
     'environments.sandboxUrl': 'Runs on this computer, started when needed.',
@@ -59,6 +60,7 @@ export const environmentsMessages = catalogue(
     'environments.source.answer': 'informado pelo serviço',
     'environments.source.jwt': 'pela validade do token',
     'environments.source.default': 'estimado: o serviço não informou',
+    'environments.source.capped': 'limitado a um dia: o serviço informou mais',
     'environments.keychainUnavailable':
       'O chaveiro do sistema está indisponível; não é possível salvar credenciais. O sandbox continua funcionando.',
     'environments.sandboxUrl': 'Roda neste computador, iniciado quando necessário.',

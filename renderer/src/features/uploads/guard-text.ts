@@ -61,7 +61,7 @@ export function guardSentences(check: UploadCheck, t: Translate, locale: string)
   }
   if (check.changedSince > 0)
     sentences.push(t('uploads.guard.changedSince', { count: check.changedSince }));
-  // Lines without an answer (the app stopped, or the service did not answer in time) count too.
+  // Lines without an answer (the app stopped, the connection dropped, or the service did not answer in time) count too.
   if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
     sentences.push(t('uploads.guard.unanswered'));
   return sentences;

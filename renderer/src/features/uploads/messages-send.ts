@@ -25,7 +25,7 @@ export const sendMessages = catalogue(
     'uploads.guard.changedSince':
       '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file to send the current ones.',
     'uploads.guard.unanswered':
-      'Some of those uploads got no answer (the app stopped, or the service did not answer in time): the service may have received them.',
+      'Some of those uploads got no answer (the app stopped, the connection dropped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
     'uploads.guard.confirm': 'Send anyway',
@@ -88,7 +88,7 @@ export const sendMessages = catalogue(
     'uploads.guard.changedSince':
       '{count, plural, one {# das suas linhas não corresponde mais} other {# das suas linhas não correspondem mais}} aos resultados do histórico (alterados ou limpos depois): enviá-lo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
     'uploads.guard.unanswered':
-      'Alguns desses envios ficaram sem resposta (o app foi fechado ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
+      'Alguns desses envios ficaram sem resposta (o app foi fechado, a conexão caiu ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
