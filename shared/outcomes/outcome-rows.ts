@@ -11,6 +11,7 @@ import { columnName } from '../spreadsheet/problem';
 import type { Cell } from '../spreadsheet/types';
 import { outcomeRowsFrom } from './outcome-columns';
 import type { OutcomeColumnMapping, OutcomeSheetRow } from './types';
+import { maxOutcomeTextLength, type OutcomeImportRow } from '../contract/outcomes';
 
 export interface SortedOutcomeRows {
   /** Rows whose id and outcome cells hold values: the candidates to apply. */
@@ -86,4 +87,16 @@ export function sortOutcomeRows(
     else sorted.kept.push({ ...row, transactionId });
   }
   return sorted;
+}
+
+/**
+ * A kept row as the core's import check takes it. A row whose outcome names none of the three
+ * goes too, with what its cell says, so the check can tell an id the file also gives another
+ * value (a contradiction) from one it leaves unknown.
+ */
+export function importRowOf(row: OutcomeSheetRow): OutcomeImportRow {
+  const { transactionId, outcome } = row;
+  return outcome === null
+    ? { row: row.row, transactionId, outcome, text: row.outcomeText.slice(0, maxOutcomeTextLength) }
+    : { row: row.row, transactionId, outcome };
 }

@@ -21,10 +21,15 @@ export interface UnknownOutcomeRow {
 
 /** The mapped rows of the sheet. */
 export interface OutcomeRows {
-  /** Rows with an id and a known outcome: what the core checks and applies. */
+  /** Rows with an id and a known outcome: those the core may apply. */
   rows: OutcomeImportRow[];
   /** Rows whose outcome is blank or unknown: never applied. */
   unknown: UnknownOutcomeRow[];
+  /**
+   * What the core checks and applies, in sheet order: `rows` and `unknown` together, since an id
+   * the file gives a known outcome and another value is a contradiction, never applied.
+   */
+  checked: OutcomeImportRow[];
   /** Rows with content but no id: never applied. */
   blankIds: number[];
   /** Rows whose id is longer than any transaction id (64 characters): never applied. */

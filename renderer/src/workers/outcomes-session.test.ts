@@ -38,6 +38,11 @@ describe('the outcomes worker session', () => {
           { row: 4, transactionId: 'order-2', outcome: 'Suspeito' },
         ],
         unknown: [{ row: 7, transactionId: 'order-3', outcomeText: 'Talvez' }],
+        checked: [
+          { row: 3, transactionId: 'order-1', outcome: 'Fraude Confirmada' },
+          { row: 4, transactionId: 'order-2', outcome: 'Suspeito' },
+          { row: 7, transactionId: 'order-3', outcome: null, text: 'Talvez' },
+        ],
         blankIds: [6],
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
         lostDigits: [],
@@ -47,6 +52,29 @@ describe('the outcomes worker session', () => {
         hidden: 0,
       },
     });
+  });
+
+  it('sends the core the rows whose outcome it does not know, in sheet order, so an id given another value is a contradiction', () => {
+    const { answers, handle } = session();
+    const csv = [
+      'Pedido;Resultado',
+      'PED-2;Fraude Confirmada',
+      'PED-2;Legítima',
+      'PED-3;Em análise',
+      'PED-3;Suspeito',
+      'PED-4;Fraude?',
+    ].join('\r\n');
+    handle({ type: 'read', id: 1, bytes: bytesOf(csv), fileName: 'casos.csv', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    const answer = answers[1];
+    if (answer?.type !== 'rows') throw new Error('expected rows');
+    expect(answer.rows.checked).toEqual([
+      { row: 2, transactionId: 'PED-2', outcome: 'Fraude Confirmada' },
+      { row: 3, transactionId: 'PED-2', outcome: null, text: 'Legítima' },
+      { row: 4, transactionId: 'PED-3', outcome: null, text: 'Em análise' },
+      { row: 5, transactionId: 'PED-3', outcome: 'Suspeito' },
+      { row: 6, transactionId: 'PED-4', outcome: null, text: 'Fraude?' },
+    ]);
   });
 
   it('reads a workbook, and answers a read problem for a file that is not a spreadsheet', () => {

@@ -4,7 +4,7 @@
  * runs in the worker.
  */
 import { outcomeHeaderRow } from '../../../shared/outcomes/outcome-columns';
-import { sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
+import { importRowOf, sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
@@ -26,6 +26,7 @@ export function mapOutcomeRows(
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
+    checked: [],
     blankIds: sorted.blankIds,
     longIds: [],
     lostDigits: sorted.lostDigits,
@@ -35,9 +36,14 @@ export function mapOutcomeRows(
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);
-  for (const { row, transactionId, outcomeText, outcome } of sorted.kept) {
-    if (transactionId.length > maxTransactionIdLength) result.longIds.push({ row, transactionId });
-    else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
+  for (const kept of sorted.kept) {
+    const { row, transactionId, outcomeText, outcome } = kept;
+    if (transactionId.length > maxTransactionIdLength) {
+      result.longIds.push({ row, transactionId });
+      continue;
+    }
+    result.checked.push(importRowOf(kept));
+    if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
     else {
       hidden.see(row);
       result.rows.push({ row, transactionId, outcome });
