@@ -224,6 +224,31 @@ describe('dcdesk outcomes import', () => {
     expect(applied.result).toEqual({ applied: 0, keptConflicts: 0 });
   });
 
+  it('says an outcome covered by merged cells is merged, not unknown', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      [order(9), 'Fraude Confirmada'],
+      [order(10), null],
+      [order(11), null],
+    ]);
+    sheet['!merges'] = [{ s: { r: 1, c: 1 }, e: { r: 3, c: 1 } }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    writeFileSync(
+      work.file('mescladas.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+    const dry = await cli(['outcomes', 'import', work.file('mescladas.xlsx'), '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toMatch(/unknown outcome\s+0\n/);
+    expect(dry.stdout).toMatch(/merged cell\s+2\n/);
+    expect(dry.stdout).toMatch(/to apply\s+1\n/);
+    expect(dry.stderr).toContain(
+      'dcdesk: warning: row 3, column B (Resultado): B3 is part of the merged cells B2:B4, whose value is on row 2, so the cell is empty. The row is not applied.',
+    );
+    expect(dry.stderr).toContain('unmerge them in Excel and fill in each row');
+  });
+
   it('fails with the reason on a file it cannot read', async () => {
     writeFileSync(work.file('program.csv'), Buffer.from('MZ\x90\x00\x03\x00\x00\x00binary'));
     const binary = await cli(['outcomes', 'import', work.file('program.csv')]);

@@ -58,8 +58,9 @@ Ids not in the history, ids whose lookups found no device (204), rows whose outc
 the three, an id given twice with different values (outcomes or not: Fraude Confirmada on one
 row and Legítima or Em análise on another), an id Excel stored as a number of more
 than 15 digits (Excel keeps only 15, so it is not the id typed), an id cell Excel shows as a date
-(15/03/2023: not an id), and an id or outcome cell holding an Excel error (#N/A, #NAME?, …) are
-listed and never applied.
+(15/03/2023: not an id), an id or outcome cell holding an Excel error (#N/A, #NAME?, …), and an
+id or outcome cell covered by merged cells (empty in the file: Excel keeps the value in the first
+cell only) are listed and never applied.
 Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable
 or without a transaction id or outcome column; 2 a usage mistake (such as --id-column HEADER
 naming no header of the file).`;
@@ -72,7 +73,8 @@ function dataRowsOf(sheet: OutcomeSheet): number {
     sheet.lostDigits.length +
     sheet.dateCells.length +
     sheet.errorCells.length +
-    sheet.formulaCells.length
+    sheet.formulaCells.length +
+    sheet.mergedCells.length
   );
 }
 
@@ -121,6 +123,7 @@ function printReport(
     ['id is a date', sheet.dateCells.length],
     ['excel error', sheet.errorCells.length],
     ['formula, no value', sheet.formulaCells.length],
+    ['merged cell', sheet.mergedCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
   const { destination, elsewhere } = where;
@@ -216,6 +219,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       sheet.dateCells.length +
       sheet.errorCells.length +
       sheet.formulaCells.length +
+      sheet.mergedCells.length +
       report.notFound.length +
       report.withoutDevice.length +
       report.contradictions.length +
@@ -234,6 +238,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             rowsWhoseIdIsADate: sheet.dateCells,
             rowsWithExcelErrors: sheet.errorCells,
             rowsWithFormulasWithoutValues: sheet.formulaCells,
+            rowsWithMergedCells: sheet.mergedCells,
             report,
             result,
           },

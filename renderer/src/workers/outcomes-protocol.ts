@@ -7,7 +7,7 @@ import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
 import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
-import type { OutcomeDateCell } from '../../../shared/outcomes/outcome-rows';
+import type { OutcomeDateCell, OutcomeMergedCell } from '../../../shared/outcomes/outcome-rows';
 import type { FormulaCell } from '../../../shared/spreadsheet/formula-cells';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
@@ -48,6 +48,11 @@ export interface OutcomeRows {
   errorCells: ErrorCell[];
   /** Rows whose ID or outcome cell is a formula saved without its value: never applied. */
   formulaCells: FormulaCell[];
+  /**
+   * Rows whose ID or outcome cell is covered by merged cells (empty in the file, though Excel
+   * shows the first cell's value there): never applied.
+   */
+  mergedCells: OutcomeMergedCell[];
   /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
   hidden: number;
 }

@@ -49,6 +49,7 @@ describe('the outcomes worker session', () => {
         dateCells: [],
         errorCells: [],
         formulaCells: [],
+        mergedCells: [],
         hidden: 0,
       },
     });
@@ -197,6 +198,44 @@ describe('the outcomes worker session', () => {
         formulaCells: [
           { row: 2, column: 'B' },
           { row: 3, column: 'A' },
+        ],
+      },
+    });
+  });
+
+  it('says a row whose outcome or ID is covered by merged cells, never calling it unknown', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Caso', 'Pedido', 'Resultado'],
+      ['CASO-1', 'PED-000002', 'Fraude Confirmada'],
+      [null, 'PED-000003', null],
+      [null, 'PED-000004', null],
+      ['CASO-2', 'PED-000005', 'Suspeito'],
+      ['CASO-3', null, 'Suspeito'],
+    ]);
+    // The outcome over C2:C4, a case over A2:A4 (not mapped), an id over B5:B6.
+    sheet['!merges'] = [
+      { s: { r: 1, c: 2 }, e: { r: 3, c: 2 } },
+      { s: { r: 1, c: 0 }, e: { r: 3, c: 0 } },
+      { s: { r: 4, c: 1 }, e: { r: 5, c: 1 } },
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 1, outcome: 2 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [
+          { row: 2, transactionId: 'PED-000002', outcome: 'Fraude Confirmada' },
+          { row: 5, transactionId: 'PED-000005', outcome: 'Suspeito' },
+        ],
+        unknown: [],
+        blankIds: [],
+        mergedCells: [
+          { row: 3, column: 'C', cell: 'C3', range: 'C2:C4' },
+          { row: 4, column: 'C', cell: 'C4', range: 'C2:C4' },
+          { row: 6, column: 'B', cell: 'B6', range: 'B5:B6' },
         ],
       },
     });

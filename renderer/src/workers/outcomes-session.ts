@@ -6,7 +6,7 @@
 import { outcomeHeaderRow } from '../../../shared/outcomes/outcome-columns';
 import { importRowOf, sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
-import type { Cell } from '../../../shared/spreadsheet/types';
+import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
@@ -21,8 +21,9 @@ export function mapOutcomeRows(
   headerRow: number,
   mapping: OutcomeColumnMapping,
   hiddenRows?: readonly number[],
+  merges?: readonly MergedArea[],
 ): OutcomeRows {
-  const sorted = sortOutcomeRows(rows, headerRow, mapping);
+  const sorted = sortOutcomeRows(rows, headerRow, mapping, merges);
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
@@ -33,6 +34,7 @@ export function mapOutcomeRows(
     dateCells: sorted.dateCells,
     errorCells: sorted.errorCells,
     formulaCells: sorted.formulaCells,
+    mergedCells: sorted.mergedCells,
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);
@@ -57,11 +59,13 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
   let hiddenRows: number[] = [];
+  let merges: MergedArea[] = [];
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, outcomeHeaderRow);
     rows = held.rows;
     hiddenRows = held.hiddenRows;
+    merges = held.merges;
     return held.result;
   }
 
@@ -81,7 +85,7 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
         return {
           type: 'rows',
           id,
-          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows),
+          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows, merges),
         };
     }
   }
