@@ -111,7 +111,7 @@ function* sourceRows(
   each?: (cells: Cell[], index: number) => void,
 ): Generator<SourceRow> {
   let index = 0;
-  const covered = coveredCells(sheet.merges, mapping, headerRow);
+  const covered = coveredCells(sheet.merges, Object.values(mapping), headerRow);
   for (const cells of sheet.rows()) {
     each?.(cells, index);
     const source = index > headerRow ? sourceRowOf(cells, index, mapping, covered) : null;

@@ -3,6 +3,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/support/files';
 import { dateCellAdvice } from '../../shared/spreadsheet/date-cells';
+import { mergedCellAdvice } from '../../shared/spreadsheet/merged-cells';
 import { readOutcomeSheet } from './outcome-sheet';
 
 const work = tempDir('dcdesk-outcome-sheet-');
@@ -153,6 +154,42 @@ describe.each(['csv', 'xlsx', 'xls'] as const)('an outcomes sheet with blank row
       [2, 'PED-1'],
       [4, 'PED-2'],
       [7, 'PED-3'],
+    ]);
+  });
+});
+
+describe('an outcomes sheet whose outcome cells are merged', () => {
+  it('leaves the covered rows out, naming the cell and the merged cells, as bulk does', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Caso', 'Pedido', 'Resultado'],
+      ['CASO-1', 'PED-000002', 'Fraude Confirmada'],
+      [null, 'PED-000003', null],
+      [null, 'PED-000004', null],
+      ['CASO-2', 'PED-000005', 'Suspeito'],
+    ]);
+    sheet['!merges'] = [
+      { s: { r: 1, c: 2 }, e: { r: 3, c: 2 } },
+      { s: { r: 1, c: 0 }, e: { r: 3, c: 0 } },
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const file = work.file('mescladas.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+
+    const read = await readOutcomeSheet(file, { maxRows: 100 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.value.rows.map((row) => [row.row, row.outcome])).toEqual([
+      [2, 'Fraude Confirmada'],
+      [5, 'Suspeito'],
+    ]);
+    expect(read.value.mergedCells).toEqual([
+      { row: 3, column: 'C', cell: 'C3', range: 'C2:C4' },
+      { row: 4, column: 'C', cell: 'C4', range: 'C2:C4' },
+    ]);
+    expect(read.value.warnings).toEqual([
+      'row 3, column C (Resultado): C3 is part of the merged cells C2:C4, whose value is on row 2, so the cell is empty. The row is not applied.',
+      'row 4, column C (Resultado): C4 is part of the merged cells C2:C4, whose value is on row 2, so the cell is empty. The row is not applied.',
+      mergedCellAdvice,
     ]);
   });
 });

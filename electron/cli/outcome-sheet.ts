@@ -10,7 +10,12 @@ import { columnName } from '../../shared/spreadsheet/problem';
 import { errorCellAdvice, type ErrorCell } from '../../shared/spreadsheet/error-cells';
 import { formulaCellAdvice, type FormulaCell } from '../../shared/spreadsheet/formula-cells';
 import { hiddenRowCounter } from '../../shared/spreadsheet/hidden-rows';
-import { sortOutcomeRows, type OutcomeDateCell } from '../../shared/outcomes/outcome-rows';
+import {
+  sortOutcomeRows,
+  type OutcomeDateCell,
+  type OutcomeMergedCell,
+} from '../../shared/outcomes/outcome-rows';
+import { describeCoveredCell, mergedCellAdvice } from '../../shared/spreadsheet/merged-cells';
 import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader } from '../../shared/spreadsheet/repeated-headers';
@@ -48,6 +53,8 @@ export interface OutcomeSheet {
   errorCells: ErrorCell[];
   /** Rows whose id or outcome cell is a formula saved without its value: not applied. */
   formulaCells: FormulaCell[];
+  /** Rows whose id or outcome cell is covered by merged cells (empty in the file): not applied. */
+  mergedCells: OutcomeMergedCell[];
   /** What the analyst should know about the file: columns named alike, characters lost. */
   warnings: string[];
 }
@@ -189,15 +196,13 @@ export async function readOutcomeSheet(
     const message = `${fileName}: ${missing}${hint}`;
     throw namedMissing ? new UsageError(message) : new FileError(message);
   }
-  const { kept, blankIds, lostDigits, dateCells, errorCells, formulaCells } = sortOutcomeRows(
-    rows,
-    headerRow,
-    mapping,
-  );
+  const { kept, blankIds, lostDigits, dateCells, errorCells, formulaCells, mergedCells } =
+    sortOutcomeRows(rows, headerRow, mapping, read.value.merges);
   const hidden = hiddenRowCounter(read.value.hiddenRows);
   for (const row of kept) hidden.see(row.row);
   const column = columnName(mapping.transactionId ?? 0);
   const idHeader = headers[mapping.transactionId ?? 0] ?? '';
+  const outcomeHeader = headers[mapping.outcome ?? 0] ?? '';
   return {
     ok: true,
     value: {
@@ -205,7 +210,7 @@ export async function readOutcomeSheet(
       sheet: read.value.kind === 'csv' ? null : read.value.sheet,
       columns: {
         transactionId: idHeader,
-        outcome: headers[mapping.outcome ?? 0] ?? '',
+        outcome: outcomeHeader,
       },
       rows: kept,
       blankIds,
@@ -213,65 +218,85 @@ export async function readOutcomeSheet(
       dateCells,
       errorCells,
       formulaCells,
+      mergedCells,
       warnings: [
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
-        ...errorCells
-          .slice(0, 10)
-          .map(
-            ({ row, column, error }) =>
-              `row ${String(row)}, column ${column}: the cell holds the Excel error ${error}, not a value. The row is not applied.`,
-          ),
-        ...(errorCells.length > 10
-          ? [
-              `${counted(errorCells.length - 10, 'more row', 'more rows')} ${pluralForm(errorCells.length - 10, { one: 'holds', other: 'hold' })} an Excel error.`,
-            ]
-          : []),
-        ...(errorCells.length > 0 ? [errorCellAdvice] : []),
-        ...formulaCells
-          .slice(0, 10)
-          .map(
-            ({ row, column }) =>
-              `row ${String(row)}, column ${column}: the cell holds a formula saved without its value, so what Excel would show is not in the file. The row is not applied.`,
-          ),
-        ...(formulaCells.length > 10
-          ? [
-              `${counted(formulaCells.length - 10, 'more row', 'more rows')} ${pluralForm(formulaCells.length - 10, { one: 'holds', other: 'hold' })} a formula without its value.`,
-            ]
-          : []),
-        ...(formulaCells.length > 0 ? [formulaCellAdvice] : []),
+        ...listedCells(
+          errorCells,
+          ({ row, column, error }) =>
+            `row ${String(row)}, column ${column}: the cell holds the Excel error ${error}, not a value. The row is not applied.`,
+          { one: 'holds an Excel error', other: 'hold an Excel error' },
+          errorCellAdvice,
+        ),
+        ...listedCells(
+          formulaCells,
+          ({ row, column }) =>
+            `row ${String(row)}, column ${column}: the cell holds a formula saved without its value, so what Excel would show is not in the file. The row is not applied.`,
+          { one: 'holds a formula without its value', other: 'hold a formula without its value' },
+          formulaCellAdvice,
+        ),
+        ...listedCells(
+          mergedCells,
+          (cell) =>
+            describeCoveredCell(
+              cell.row,
+              cell,
+              cell.column === column ? idHeader : outcomeHeader,
+              'The row is not applied.',
+            ),
+          {
+            one: 'has a cell covered by merged cells',
+            other: 'have a cell covered by merged cells',
+          },
+          mergedCellAdvice,
+        ),
         ...columnChoiceWarnings(headers, mapping, options),
         ...[replacedCells(rows)]
           .filter((replaced) => replaced.count > 0)
           .map((replaced) => `${fileName}: ${describeReplacedCells(replaced)}`),
-        ...lostDigits
-          .slice(0, 10)
-          .map(
-            ({ row, transactionId }) =>
-              `row ${String(row)}, column ${column}: ${transactionId} is a number of more than 15 digits (or in the exponent form Excel shows); Excel keeps only 15, so it is not the id typed. The row is not applied.`,
-          ),
-        ...(lostDigits.length > 10
-          ? [
-              `${counted(lostDigits.length - 10, 'more row', 'more rows')} lost digits the same way.`,
-            ]
-          : []),
-        ...(lostDigits.length > 0 ? [lostDigitsAdvice] : []),
-        ...dateCells
-          .slice(0, 10)
-          .map((cell) =>
+        ...listedCells(
+          lostDigits,
+          ({ row, transactionId }) =>
+            `row ${String(row)}, column ${column}: ${transactionId} is a number of more than 15 digits (or in the exponent form Excel shows); Excel keeps only 15, so it is not the id typed. The row is not applied.`,
+          { one: 'lost digits the same way', other: 'lost digits the same way' },
+          lostDigitsAdvice,
+        ),
+        ...listedCells(
+          dateCells,
+          (cell) =>
             describeColumnDateCell(
               { ...cell, label: idHeader, value: cell.transactionId },
               'The row is not applied.',
             ),
-          ),
-        ...(dateCells.length > 10
-          ? [
-              `${counted(dateCells.length - 10, 'more row', 'more rows')} ${pluralForm(dateCells.length - 10, { one: 'has', other: 'have' })} a date for an id the same way.`,
-            ]
-          : []),
-        ...(dateCells.length > 0 ? [dateCellAdvice] : []),
+          { one: 'has a date for an id the same way', other: 'have a date for an id the same way' },
+          dateCellAdvice,
+        ),
       ],
     },
   };
+}
+
+/** How many cells of one kind are said one by one; the rest are counted. */
+const cellsSaid = 10;
+
+/**
+ * The warnings for the rows held back for one reason: the first `cellsSaid` each in a sentence
+ * (`describe`), how many more (`more`: what each of them does, as `{ one: 'holds an Excel error',
+ * other: 'hold an Excel error' }`), then what to do, said once.
+ */
+function listedCells<T>(
+  cells: readonly T[],
+  describe: (cell: T) => string,
+  more: { one: string; other: string },
+  advice: string,
+): string[] {
+  if (cells.length === 0) return [];
+  const rest = cells.length - cellsSaid;
+  return [
+    ...cells.slice(0, cellsSaid).map(describe),
+    ...(rest > 0 ? [`${counted(rest, 'more row', 'more rows')} ${pluralForm(rest, more)}.`] : []),
+    advice,
+  ];
 }
 
 /** A filter in an outcomes sheet is how it was looked at; its hidden rows are applied too. */

@@ -3,7 +3,6 @@ import {
   outcomes,
   reviewOutcomes,
   type Outcome,
-  type ReviewOutcome,
   type ResponseVariableRow,
 } from '../domain/types';
 import type { Destination } from '../environment';
@@ -24,12 +23,20 @@ export type ReviewTarget = z.infer<typeof reviewTargetSchema>;
 /** The most rows one outcomes spreadsheet may carry (the core checks them in one call). */
 export const maxOutcomeImportRows = maxSpreadsheetRows;
 
-/** One row of an outcomes spreadsheet as the renderer or the CLI mapped it. */
+/** The most of an unrecognised outcome cell the import carries: enough to name it. */
+export const maxOutcomeTextLength = 200;
+
+/**
+ * One row of an outcomes spreadsheet as the renderer or the CLI mapped it. A row whose outcome
+ * names none of the three comes too (`outcome` null, `text` what the cell says), because an id
+ * the file also gives a known outcome is a contradiction, not an outcome to apply.
+ */
 export const outcomeImportRowSchema = z
   .object({
     row: z.number().int().min(1),
     transactionId: z.string().trim().min(1).max(64),
-    outcome: outcomeSchema,
+    outcome: outcomeSchema.nullable(),
+    text: z.string().max(maxOutcomeTextLength).optional(),
   })
   .strict();
 export type OutcomeImportRow = z.infer<typeof outcomeImportRowSchema>;
@@ -48,9 +55,13 @@ export interface OutcomeChange {
 export interface OutcomeImportIssue {
   row: number;
   transactionId: string;
-  /** For a conflict: the outcome already stored, or the other outcome the same file gives. */
-  current?: ReviewOutcome;
-  incoming?: Outcome;
+  /**
+   * For a conflict: the outcome already stored; for a contradiction, the other value the same
+   * file gives (an outcome, or the text of a cell that names none).
+   */
+  current?: string;
+  /** The file's value: an outcome, or for an unknown or contradicting row the cell's text. */
+  incoming?: string;
 }
 
 /** The check made before an outcomes spreadsheet changes anything. */
@@ -68,8 +79,13 @@ export interface OutcomeImportReport {
   withoutDevice: OutcomeImportIssue[];
   /** Ids already reviewed with another outcome. */
   conflicts: OutcomeImportIssue[];
-  /** Ids given twice in the file with different outcomes: none of their rows is applied. */
+  /**
+   * Rows of ids the file gives with different values, recognised or not: none of their rows is
+   * applied.
+   */
   contradictions: OutcomeImportIssue[];
+  /** Rows whose outcome names none of the three, of ids the file gives no other value. */
+  unknown: OutcomeImportIssue[];
 }
 
 export interface OutcomeImportResult {

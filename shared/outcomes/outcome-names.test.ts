@@ -8,7 +8,7 @@ describe('parseOutcome', () => {
     expect(parseOutcome('Device Positivado')).toBe('Device Positivado');
   });
 
-  it('ignores case, accents, spacing and punctuation', () => {
+  it('ignores case, accents, spaces, hyphens and underscores', () => {
     expect(parseOutcome('  FRAUDE   confirmada ')).toBe('Fraude Confirmada');
     expect(parseOutcome('fraude_confirmada')).toBe('Fraude Confirmada');
     expect(parseOutcome('FraudeConfirmada')).toBe('Fraude Confirmada');
@@ -35,6 +35,35 @@ describe('parseOutcome', () => {
     for (const text of ['', '   ', 'Legítimo', 'Em análise', 'Fraude suspeita', 'Negative', '1']) {
       expect(parseOutcome(text), text).toBeNull();
     }
+  });
+
+  it('refuses Legítima: a local review state, set in the app only', () => {
+    expect(parseOutcome('Legítima')).toBeNull();
+    expect(parseOutcome('legitima')).toBeNull();
+  });
+
+  it('refuses an outcome written with doubt, whichever of its names it uses', () => {
+    const doubtful = [
+      'Fraude?',
+      'fraude ?',
+      'Fraude (?)',
+      '¿Fraude?',
+      'Fraud?',
+      'Confirmed fraud?',
+      'Fraude Confirmada?',
+      'Suspeito?',
+      'Suspect?',
+      'Suspeita (?)',
+      'Positivado?',
+      'Device Positivado??',
+      'Positive (?)',
+      'talvez fraude',
+      'fraude talvez',
+      'Fraude [?]',
+      'Fraude...',
+      'Fraude/Suspeito',
+    ];
+    for (const text of doubtful) expect(parseOutcome(text), text).toBeNull();
   });
 });
 

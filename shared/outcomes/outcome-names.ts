@@ -1,13 +1,12 @@
 /**
  * Outcome names as analysts write them in their case systems: in Portuguese or English, in any
- * case, with or without accents, spaces or underscores. The file sent to the service always
+ * case, with or without accents, spaces, hyphens or underscores. The file sent to the service always
  * carries the exact Portuguese value; this only reads what people wrote.
  */
 import { outcomes } from '../domain/types';
 import type { Outcome } from '../domain/types';
-import { normaliseWords } from '../spreadsheet/header-names';
 
-/** Names per outcome, written as people write them; `compact` makes them comparable. */
+/** Names per outcome, written as people write them; `outcomeTextKey` makes them comparable. */
 const names: Record<Outcome, string[]> = {
   Suspeito: ['Suspeito', 'Suspeita', 'Suspect', 'Suspicious'],
   'Fraude Confirmada': [
@@ -27,13 +26,24 @@ const names: Record<Outcome, string[]> = {
   ],
 };
 
-/** `Fraude  Confirmada`, `fraude_confirmada` and `FRAUDECONFIRMADA` all become `fraudeconfirmada`. */
-function compact(text: string): string {
-  return normaliseWords(text).join('');
+/**
+ * `Fraude  Confirmada`, `fraude_confirmada` and `FRAUDE-CONFIRMADA` all become `fraudeconfirmada`:
+ * case, accents, spaces, hyphens and underscores are how people type a name. Any other sign stays
+ * (`fraude?`), so it matches no name: a question mark or a bracket is the analyst's doubt, and a
+ * doubtful `Fraude?` must not become a confirmed fraud.
+ */
+export function outcomeTextKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 const byName = new Map<string, Outcome>(
-  outcomes.flatMap((outcome) => names[outcome].map((name) => [compact(name), outcome] as const)),
+  outcomes.flatMap((outcome) =>
+    names[outcome].map((name) => [outcomeTextKey(name), outcome] as const),
+  ),
 );
 
 /** Whether `text` is one of the three outcomes spelt exactly as the service expects. */
@@ -42,9 +52,10 @@ export function isOutcome(text: string | null): text is Outcome {
 }
 
 /**
- * The outcome a text names, or null when it names none of the three (`Legítimo`, `Em análise`,
- * an empty cell). Case, accents, spacing and punctuation do not matter.
+ * The outcome a text names, or null when it names none of the three (`Legítima`, which is set in
+ * the app only, `Em análise`, an empty cell, a doubtful `Fraude?` or `Suspeito (?)`). Case,
+ * accents, spaces, hyphens and underscores do not matter; any other sign does.
  */
 export function parseOutcome(text: string): Outcome | null {
-  return byName.get(compact(text)) ?? null;
+  return byName.get(outcomeTextKey(text)) ?? null;
 }

@@ -7,7 +7,6 @@
  * value is, so the analyst knows why a value they can see is "missing" and what to do.
  */
 import { englishLabels } from './field-labels';
-import type { ColumnMapping } from './columns';
 import type { MappableField } from './header-names';
 import { columnName } from './problem';
 import type { Cell, MergedArea } from './types';
@@ -43,19 +42,20 @@ export interface CoveredCells {
 }
 
 /**
- * The lookup of covered cells in the mapped columns, below `headerRow`: an area that starts on
+ * The lookup of covered cells in the mapped `columns`, below `headerRow`: an area that starts on
  * the header row (a header written over two rows) shows a header, not a value of the rows below.
  * Undefined when no area covers a mapped column. Areas are listed per mapped column and ordered by
  * row, so a cell costs a binary search however many areas the sheet has.
  */
 export function coveredCells(
   merges: readonly MergedArea[] | undefined,
-  mapping: ColumnMapping,
+  columns: ReadonlyArray<number | undefined>,
   headerRow: number,
 ): CoveredCells | undefined {
   if (merges === undefined || merges.length === 0) return undefined;
   const byColumn = new Map<number, MergedArea[]>();
-  for (const column of new Set(Object.values(mapping))) {
+  for (const column of new Set(columns)) {
+    if (column === undefined) continue;
     const list = merges
       .filter((m) => m.s.r > headerRow && m.s.c <= column && column <= m.e.c)
       .sort((a, b) => a.s.r - b.s.r);
@@ -112,20 +112,36 @@ export function mergedCells(notes: readonly string[]): MergedCell[] {
   return found;
 }
 
+/** The row (1-based) of the first cell of a merged area named `A2:A3`, where its value is. */
+export function valueRowOf(range: string): number {
+  const first = range.slice(0, range.indexOf(':'));
+  return Number(first.replace(/^[A-Z]+/, ''));
+}
+
 /**
  * `row 3, column A (Session ID): A3 is part of the merged cells A2:A3, whose value is on row 2, so
- * the cell is empty. The row is not sent.`: one English sentence for the command line.
+ * the cell is empty. The row is not sent.`: one English sentence for the command line. `label`
+ * names the column; `outcome` says what becomes of the row (sent, applied).
  */
-export function describeMergedCell(row: number, cell: MergedCell): string {
+export function describeCoveredCell(
+  row: number,
+  cell: { cell: string; range: string },
+  label: string,
+  outcome: string,
+): string {
   const column = cell.cell.replace(/\d+$/, '');
   const first = cell.range.slice(0, cell.range.indexOf(':'));
-  const valueRow = Number(first.replace(/^[A-Z]+/, ''));
+  const valueRow = valueRowOf(cell.range);
   const where = valueRow === row ? `in ${first}` : `on row ${String(valueRow)}`;
   return (
-    `row ${String(row)}, column ${column} (${englishLabels[cell.field]}): ${cell.cell} is part ` +
-    `of the merged cells ${cell.range}, whose value is ${where}, so the cell is empty. The row ` +
-    'is not sent.'
+    `row ${String(row)}, column ${column} (${label}): ${cell.cell} is part of the merged cells ` +
+    `${cell.range}, whose value is ${where}, so the cell is empty. ${outcome}`
   );
+}
+
+/** A transactions sheet's covered cell, as `describeCoveredCell` says it. */
+export function describeMergedCell(row: number, cell: MergedCell): string {
+  return describeCoveredCell(row, cell, englishLabels[cell.field], 'The row is not sent.');
 }
 
 /** What the analyst can do, said once after the cells. */

@@ -74,7 +74,7 @@ export function rowsToTransactions(
   merges?: readonly MergedArea[],
 ): SourceRow[] {
   const result: SourceRow[] = [];
-  const covered = coveredCells(merges, mapping, headerRow);
+  const covered = coveredCells(merges, Object.values(mapping), headerRow);
   for (let index = headerRow + 1; index < rows.length; index += 1) {
     const source = sourceRowOf(rows[index] ?? [], index, mapping, covered);
     if (source !== null) result.push(source);

@@ -90,7 +90,8 @@ describe('dcdesk outcomes import', () => {
       unknownOutcomes: [{ row: 8, value: 'Talvez' }],
       rowsWithoutTransactionId: [11],
       report: {
-        rows: 8,
+        // The unknown row is checked too: an id also given a known outcome would contradict it.
+        rows: 9,
         toApply: 4,
         unchanged: 0,
         notFound: [{ row: 7, transactionId: 'order-999999' }],
@@ -185,6 +186,67 @@ describe('dcdesk outcomes import', () => {
     const wrongName = await cli(['outcomes', 'import', work.file('odd.csv'), '--id-column', 'Id']);
     expect(wrongName.code).toBe(2);
     expect(wrongName.stderr).toMatch(/no column 'Id'/);
+  });
+
+  it('never applies an id the file also gives another value, named or not, nor a doubtful one', async () => {
+    writeFileSync(
+      work.file('contraditorio.csv'),
+      [
+        'Pedido;Resultado',
+        `${order(9)};Fraude Confirmada`,
+        `${order(9)};Legítima`,
+        `${order(10)};Em análise`,
+        `${order(10)};Suspeito`,
+        `${order(11)};Fraude?`,
+        `${order(6)};Em análise`,
+      ].join('\r\n'),
+      'utf8',
+    );
+    const dry = await cli(['outcomes', 'import', work.file('contraditorio.csv'), '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(dry.stdout).toMatch(/to apply\s+0\n/);
+    expect(dry.stdout).toMatch(/contradictions\s+4\n/);
+    expect(dry.stdout).toMatch(/unknown outcome\s+2\n/);
+    expect(dry.stdout).toContain(
+      `Given twice with different outcomes, so not applied (4):\n  row 2: ${order(9)} is Fraude Confirmada here and 'Legítima' on another row\n  row 3: ${order(9)} is 'Legítima' here and Fraude Confirmada on another row\n  row 4: ${order(10)} is 'Em análise' here and Suspeito on another row\n  row 5: ${order(10)} is Suspeito here and 'Em análise' on another row`,
+    );
+    expect(dry.stdout).toContain(`  row 6: 'Fraude?'\n  row 7: 'Em análise'`);
+    expect(dry.stdout).toContain('Without --dry-run, 0 outcomes would be applied.');
+
+    const json = await cli(['outcomes', 'import', work.file('contraditorio.csv'), '--json']);
+    expect(json.code, json.stderr).toBe(1);
+    const applied = JSON.parse(json.stdout) as ImportJson;
+    expect(applied.unknownOutcomes).toEqual([
+      { row: 6, value: 'Fraude?' },
+      { row: 7, value: 'Em análise' },
+    ]);
+    expect(applied.report.contradictions.map((issue) => issue.row)).toEqual([2, 3, 4, 5]);
+    expect(applied.result).toEqual({ applied: 0, keptConflicts: 0 });
+  });
+
+  it('says an outcome covered by merged cells is merged, not unknown', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pedido', 'Resultado'],
+      [order(9), 'Fraude Confirmada'],
+      [order(10), null],
+      [order(11), null],
+    ]);
+    sheet['!merges'] = [{ s: { r: 1, c: 1 }, e: { r: 3, c: 1 } }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    writeFileSync(
+      work.file('mescladas.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
+    const dry = await cli(['outcomes', 'import', work.file('mescladas.xlsx'), '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toMatch(/unknown outcome\s+0\n/);
+    expect(dry.stdout).toMatch(/merged cell\s+2\n/);
+    expect(dry.stdout).toMatch(/to apply\s+1\n/);
+    expect(dry.stderr).toContain(
+      'dcdesk: warning: row 3, column B (Resultado): B3 is part of the merged cells B2:B4, whose value is on row 2, so the cell is empty. The row is not applied.',
+    );
+    expect(dry.stderr).toContain('unmerge them in Excel and fill in each row');
   });
 
   it('fails with the reason on a file it cannot read', async () => {

@@ -230,6 +230,7 @@ describe('importing outcomes from a spreadsheet', () => {
         { row: 7, transactionId: twice, current: 'Fraude Confirmada', incoming: 'Suspeito' },
         { row: 8, transactionId: twice, current: 'Suspeito', incoming: 'Fraude Confirmada' },
       ],
+      unknown: [],
     });
     // The check changed nothing.
     expect(stored().size).toBe(2);

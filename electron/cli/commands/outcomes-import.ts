@@ -7,9 +7,10 @@ import {
   type OutcomeImportIssue,
   type OutcomeImportReport,
   type OutcomeImportResult,
-  type OutcomeImportRow,
 } from '../../../shared/contract/outcomes';
 import { outcomes } from '../../../shared/domain/types';
+import { isOutcome } from '../../../shared/outcomes/outcome-names';
+import { importRowOf } from '../../../shared/outcomes/outcome-rows';
 import { reviewService } from '../../core/review/review-service';
 import { cliTeam, syncAfter } from '../team';
 import { settingsRepo } from '../../core/store/settings.repo';
@@ -43,7 +44,9 @@ address gave, kept apart as that URL) to find its DeviceId, and
 reports what it found before it applies anything. The columns are found by name, Portuguese or
 English (ID Transacional, Pedido, Transaction ID, …; Resultado, Classificação, Outcome, …). The
 outcome is one of ${outcomes.join(', ')}, or its English name
-(Suspect, Confirmed fraud, Positive device), in any case, with or without accents.
+(Suspect, Confirmed fraud, Positive device), in any case, with or without accents, spaces or
+hyphens; a value with any other sign (Fraude?, Suspeito (?)) is doubt, so it names none.
+Legítima is set in the app only.
 
   --id-column HEADER       the column holding the transaction id
   --outcome-column HEADER  the column holding the outcome
@@ -52,19 +55,15 @@ outcome is one of ${outcomes.join(', ')}, or its English name
   --json                   print the report and what was applied as JSON
 
 Ids not in the history, ids whose lookups found no device (204), rows whose outcome names none of
-the three, an id given twice with different outcomes, an id Excel stored as a number of more
+the three, an id given twice with different values (outcomes or not: Fraude Confirmada on one
+row and Legítima or Em análise on another), an id Excel stored as a number of more
 than 15 digits (Excel keeps only 15, so it is not the id typed), an id cell Excel shows as a date
-(15/03/2023: not an id), and an id or outcome cell holding an Excel error (#N/A, #NAME?, …) are
-listed and never applied.
+(15/03/2023: not an id), an id or outcome cell holding an Excel error (#N/A, #NAME?, …), and an
+id or outcome cell covered by merged cells (empty in the file: Excel keeps the value in the first
+cell only) are listed and never applied.
 Exit codes: 0 every row applied or already stored; 1 some rows left out, or the file unreadable
 or without a transaction id or outcome column; 2 a usage mistake (such as --id-column HEADER
 naming no header of the file).`;
-
-/** A row whose outcome names none of the three. */
-interface UnknownOutcome {
-  row: number;
-  value: string;
-}
 
 /** Every data row of the sheet, applied or not: each list of rows left out counts. */
 function dataRowsOf(sheet: OutcomeSheet): number {
@@ -74,7 +73,8 @@ function dataRowsOf(sheet: OutcomeSheet): number {
     sheet.lostDigits.length +
     sheet.dateCells.length +
     sheet.errorCells.length +
-    sheet.formulaCells.length
+    sheet.formulaCells.length +
+    sheet.mergedCells.length
   );
 }
 
@@ -86,14 +86,23 @@ function conflictLine(issue: OutcomeImportIssue): string {
   return `row ${String(issue.row)}: ${issue.transactionId} is ${issue.current ?? '?'} in the history, ${issue.incoming ?? '?'} in the file`;
 }
 
+/** An outcome as the service spells it, anything else quoted as the cell wrote it. */
+function valueText(value: string | undefined): string {
+  return isOutcome(value ?? null) ? (value ?? '') : `'${value ?? ''}'`;
+}
+
 function contradictionLine(issue: OutcomeImportIssue): string {
-  return `row ${String(issue.row)}: ${issue.transactionId} is ${issue.incoming ?? '?'} here and ${issue.current ?? '?'} on another row`;
+  return `row ${String(issue.row)}: ${issue.transactionId} is ${valueText(issue.incoming)} here and ${valueText(issue.current)} on another row`;
+}
+
+/** A row whose outcome names none of the three, as the report and --json list it. */
+function unknownOf(issue: OutcomeImportIssue): { row: number; value: string } {
+  return { row: issue.row, value: issue.incoming ?? '' };
 }
 
 function printReport(
   io: Io,
   sheet: OutcomeSheet,
-  unknown: UnknownOutcome[],
   report: OutcomeImportReport,
   where: { destination: Destination; elsewhere: number },
 ): void {
@@ -108,12 +117,13 @@ function printReport(
     ['without device', report.withoutDevice.length],
     ['conflicts', report.conflicts.length],
     ['contradictions', report.contradictions.length],
-    ['unknown outcome', unknown.length],
+    ['unknown outcome', report.unknown.length],
     ['no transaction id', sheet.blankIds.length],
     ['id lost digits', sheet.lostDigits.length],
     ['id is a date', sheet.dateCells.length],
     ['excel error', sheet.errorCells.length],
     ['formula, no value', sheet.formulaCells.length],
+    ['merged cell', sheet.mergedCells.length],
   ];
   for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
   const { destination, elsewhere } = where;
@@ -136,7 +146,7 @@ function printReport(
   printList(
     io,
     `Outcomes that name none of ${outcomes.join(', ')}`,
-    unknown.map((entry) => `row ${String(entry.row)}: '${entry.value}'`),
+    report.unknown.map((issue) => `row ${String(issue.row)}: '${issue.incoming ?? ''}'`),
   );
   printList(
     io,
@@ -196,24 +206,20 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
       io.err(`dcdesk: ${shown(sheet.fileName)}: the sheet has a header row but no data rows.`);
       return exitCodes.failed;
     }
-    const unknown: UnknownOutcome[] = [];
-    const rows: OutcomeImportRow[] = [];
-    for (const row of sheet.rows) {
-      if (row.outcome === null) unknown.push({ row: row.row, value: row.outcomeText });
-      else rows.push({ row: row.row, transactionId: row.transactionId, outcome: row.outcome });
-    }
+    const rows = sheet.rows.map(importRowOf);
     const team = cliTeam(history.db, io);
     const review = reviewService(history.db, team.analyst);
     const report = review.checkImport(rows, environment);
     const dryRun = values['dry-run'] ?? false;
     const result = dryRun ? null : review.applyImport(rows, replace, environment);
     const left =
-      unknown.length +
+      report.unknown.length +
       sheet.blankIds.length +
       sheet.lostDigits.length +
       sheet.dateCells.length +
       sheet.errorCells.length +
       sheet.formulaCells.length +
+      sheet.mergedCells.length +
       report.notFound.length +
       report.withoutDevice.length +
       report.contradictions.length +
@@ -226,12 +232,13 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
             sheet: sheet.sheet,
             columns: sheet.columns,
             dryRun,
-            unknownOutcomes: unknown,
+            unknownOutcomes: report.unknown.map(unknownOf),
             rowsWithoutTransactionId: sheet.blankIds,
             rowsWhoseIdLostDigits: sheet.lostDigits,
             rowsWhoseIdIsADate: sheet.dateCells,
             rowsWithExcelErrors: sheet.errorCells,
             rowsWithFormulasWithoutValues: sheet.formulaCells,
+            rowsWithMergedCells: sheet.mergedCells,
             report,
             result,
           },
@@ -242,7 +249,7 @@ export async function runOutcomesImport(argv: string[], io: Io): Promise<number>
     } else {
       const notFound = report.notFound.map((issue) => issue.transactionId);
       const elsewhere = notFound.length === 0 ? 0 : review.seenElsewhere(notFound, environment);
-      printReport(io, sheet, unknown, report, { destination: environment, elsewhere });
+      printReport(io, sheet, report, { destination: environment, elsewhere });
       printResult(io, report, result, replace);
     }
     if (result && result.applied > 0) await syncAfter(team, io);

@@ -19,6 +19,13 @@ const row = (transactionId: string, outcome: OutcomeImportRow['outcome']): Outco
   transactionId,
   outcome,
 });
+/** A row whose outcome cell names none of the three, as the sheet reader sends it. */
+const unknownRow = (transactionId: string, text: string): OutcomeImportRow => ({
+  row: (line += 1),
+  transactionId,
+  outcome: null,
+  text,
+});
 
 describe('planImport', () => {
   it('puts every row in exactly one count and plans only what changes', () => {
@@ -36,6 +43,7 @@ describe('planImport', () => {
     const { report, writes, replacements } = planImport(rows, known);
     expect(report).toEqual({
       rows: 8,
+      unknown: [],
       toApply: 1,
       unchanged: 1,
       repeated: 1,
@@ -58,7 +66,8 @@ describe('planImport', () => {
         notFound.length +
         withoutDevice.length +
         conflicts.length +
-        contradictions.length,
+        contradictions.length +
+        report.unknown.length,
     ).toBe(report.rows);
     expect(writes).toEqual([
       { transactionId: 'new', deviceId: 'dev-new', batchId: 'b1', outcome: 'Fraude Confirmada' },
@@ -90,5 +99,55 @@ describe('planImport', () => {
     line = 1;
     const { report } = planImport([row('new', 'Suspeito'), row('new', 'Suspeito')], known);
     expect(report).toMatchObject({ toApply: 1, unchanged: 0, repeated: 1 });
+  });
+
+  it('takes an id given once with a known outcome and once with another value for a contradiction', () => {
+    line = 1;
+    const rows = [
+      row('new', 'Fraude Confirmada'), // 2
+      unknownRow('new', 'Legítima'), // 3: set in the app only, still a different value
+      unknownRow('other', 'Em análise'), // 4
+      row('other', 'Suspeito'), // 5
+    ];
+    const { report, writes, replacements } = planImport(rows, known);
+    expect(report.contradictions).toEqual([
+      { row: 2, transactionId: 'new', current: 'Legítima', incoming: 'Fraude Confirmada' },
+      { row: 3, transactionId: 'new', current: 'Fraude Confirmada', incoming: 'Legítima' },
+      { row: 4, transactionId: 'other', current: 'Suspeito', incoming: 'Em análise' },
+      { row: 5, transactionId: 'other', current: 'Em análise', incoming: 'Suspeito' },
+    ]);
+    expect(report).toMatchObject({ rows: 4, toApply: 0, unchanged: 0, unknown: [] });
+    expect(writes).toEqual([]);
+    expect(replacements).toEqual([]);
+  });
+
+  it('takes two different unrecognised values of one id for a contradiction, the same one twice for unknown', () => {
+    line = 1;
+    const rows = [
+      unknownRow('new', 'Em análise'), // 2
+      unknownRow('new', 'Legítima'), // 3
+      unknownRow('same', 'Em análise'), // 4
+      unknownRow('same', 'em  analise'), // 5: the same words
+    ];
+    const { report } = planImport(rows, known);
+    expect(report.contradictions.map((issue) => issue.row)).toEqual([2, 3]);
+    expect(report.unknown).toEqual([
+      { row: 4, transactionId: 'same', incoming: 'Em análise' },
+      { row: 5, transactionId: 'same', incoming: 'em  analise' },
+    ]);
+    expect(report.unchanged).toBe(0);
+  });
+
+  it('reads a blank outcome cell as no value: listed as unknown, contradicting nothing', () => {
+    line = 1;
+    const rows = [row('new', 'Suspeito'), unknownRow('new', '')];
+    const { report, writes } = planImport(rows, known);
+    expect(report).toMatchObject({
+      rows: 2,
+      toApply: 1,
+      contradictions: [],
+      unknown: [{ row: 3, transactionId: 'new', incoming: '' }],
+    });
+    expect(writes).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type {
   OutcomeImportRow,
 } from '../../../shared/contract/outcomes';
 import type { Outcome } from '../../../shared/domain/types';
+import { outcomeTextKey } from '../../../shared/outcomes/outcome-names';
 import type { KnownTransaction } from '../store/outcomes.repo';
 
 /** An outcome the import would store. */
@@ -23,11 +24,30 @@ export interface ImportPlan {
 }
 
 /**
+ * What a row says, for comparing the rows of one id: its outcome, or the words of a cell that
+ * names none (`Em análise` and `em analise` say the same); null for a blank cell, which says
+ * nothing and so contradicts nothing.
+ */
+function saidBy(row: OutcomeImportRow): string | null {
+  if (row.outcome !== null) return row.outcome;
+  const key = outcomeTextKey(row.text ?? '');
+  return key === '' ? null : `?${key}`;
+}
+
+/** The value a row shows the analyst: its outcome, or what its cell says. */
+function valueOf(row: OutcomeImportRow): string {
+  return row.outcome ?? row.text ?? '';
+}
+
+/**
  * Sorts the rows of an outcomes spreadsheet by what applying them would do. Rows are grouped by
- * transaction id: an id given with different outcomes is a contradiction (every one of its rows is
- * listed and none applied); an id given more than once with one outcome counts once, its other
- * rows as repeated (within the file: nothing says they are stored). Otherwise the id is not found (no row carries it), without a device (no `ok`
- * answer), unchanged (that outcome is stored), a conflict (another outcome is stored) or to apply.
+ * transaction id: an id given with different values is a contradiction, whether the values name
+ * outcomes or not (`Fraude Confirmada` and `Legítima`, `Em análise` and `Suspeito`: the file does
+ * not say one thing), and every one of its rows is listed and none applied. Rows whose outcome
+ * names none of the three are otherwise unknown. An id given more than once with one outcome
+ * counts once, its other rows as repeated (within the file: nothing says they are stored).
+ * Otherwise the id is not found (no row carries it), without a device (no `ok` answer),
+ * unchanged (that outcome is stored), a conflict (another outcome is stored) or to apply.
  * Every row lands in exactly one count, so the counts add up to `rows`.
  */
 export function planImport(
@@ -43,6 +63,7 @@ export function planImport(
     withoutDevice: [],
     conflicts: [],
     contradictions: [],
+    unknown: [],
   };
   const writes: ImportWrite[] = [];
   const replacements: ImportWrite[] = [];
@@ -54,29 +75,40 @@ export function planImport(
   }
 
   for (const [transactionId, group] of byId) {
-    const [first, ...repeated] = group as [OutcomeImportRow, ...OutcomeImportRow[]];
-    const other = group.find((row) => row.outcome !== first.outcome);
+    const unknown = (row: OutcomeImportRow) =>
+      report.unknown.push({ row: row.row, transactionId, incoming: valueOf(row) });
+    // A blank outcome cell gives no value: it is unknown, whatever the other rows say.
+    const valued = group.filter((row) => saidBy(row) !== null);
+    for (const row of group) if (saidBy(row) === null) unknown(row);
+    const [first, ...repeated] = valued;
+    if (first === undefined) continue;
+    const other = valued.find((row) => saidBy(row) !== saidBy(first));
     if (other) {
-      for (const row of group) {
-        const differing = row.outcome === first.outcome ? other : first;
+      for (const row of valued) {
+        const differing = saidBy(row) === saidBy(first) ? other : first;
         report.contradictions.push({
           row: row.row,
           transactionId,
-          current: differing.outcome,
-          incoming: row.outcome,
+          current: valueOf(differing),
+          incoming: valueOf(row),
         });
       }
       continue;
     }
+    const outcome = first.outcome;
+    if (outcome === null) {
+      for (const row of valued) unknown(row);
+      continue;
+    }
     report.repeated += repeated.length;
-    const issue: OutcomeImportIssue = { row: first.row, transactionId, incoming: first.outcome };
+    const issue: OutcomeImportIssue = { row: first.row, transactionId, incoming: outcome };
     const { device, seen, current } = known(transactionId);
     if (!device) {
       (seen ? report.withoutDevice : report.notFound).push(issue);
       continue;
     }
-    const write: ImportWrite = { transactionId, outcome: first.outcome, ...device };
-    if (current === first.outcome) {
+    const write: ImportWrite = { transactionId, outcome, ...device };
+    if (current === outcome) {
       report.unchanged += 1;
     } else if (current !== null) {
       report.conflicts.push({ ...issue, current });

@@ -7,7 +7,7 @@ import type { OutcomeImportRow } from '../../../shared/contract/outcomes';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
 import type { SheetResult } from './sheet';
 import type { ErrorCell } from '../../../shared/spreadsheet/error-cells';
-import type { OutcomeDateCell } from '../../../shared/outcomes/outcome-rows';
+import type { OutcomeDateCell, OutcomeMergedCell } from '../../../shared/outcomes/outcome-rows';
 import type { FormulaCell } from '../../../shared/spreadsheet/formula-cells';
 
 export type { SheetInfo as OutcomeSheetInfo, SheetResult as OutcomeSheetResult } from './sheet';
@@ -21,10 +21,15 @@ export interface UnknownOutcomeRow {
 
 /** The mapped rows of the sheet. */
 export interface OutcomeRows {
-  /** Rows with an id and a known outcome: what the core checks and applies. */
+  /** Rows with an id and a known outcome: those the core may apply. */
   rows: OutcomeImportRow[];
   /** Rows whose outcome is blank or unknown: never applied. */
   unknown: UnknownOutcomeRow[];
+  /**
+   * What the core checks and applies, in sheet order: `rows` and `unknown` together, since an id
+   * the file gives a known outcome and another value is a contradiction, never applied.
+   */
+  checked: OutcomeImportRow[];
   /** Rows with content but no id: never applied. */
   blankIds: number[];
   /** Rows whose id is longer than any transaction id (64 characters): never applied. */
@@ -43,6 +48,11 @@ export interface OutcomeRows {
   errorCells: ErrorCell[];
   /** Rows whose ID or outcome cell is a formula saved without its value: never applied. */
   formulaCells: FormulaCell[];
+  /**
+   * Rows whose ID or outcome cell is covered by merged cells (empty in the file, though Excel
+   * shows the first cell's value there): never applied.
+   */
+  mergedCells: OutcomeMergedCell[];
   /** Rows to apply that Excel hides (a filter, or by hand): applied like the others, said. */
   hidden: number;
 }

@@ -38,15 +38,44 @@ describe('the outcomes worker session', () => {
           { row: 4, transactionId: 'order-2', outcome: 'Suspeito' },
         ],
         unknown: [{ row: 7, transactionId: 'order-3', outcomeText: 'Talvez' }],
+        checked: [
+          { row: 3, transactionId: 'order-1', outcome: 'Fraude Confirmada' },
+          { row: 4, transactionId: 'order-2', outcome: 'Suspeito' },
+          { row: 7, transactionId: 'order-3', outcome: null, text: 'Talvez' },
+        ],
         blankIds: [6],
         longIds: [{ row: 5, transactionId: 'x'.repeat(65) }],
         lostDigits: [],
         dateCells: [],
         errorCells: [],
         formulaCells: [],
+        mergedCells: [],
         hidden: 0,
       },
     });
+  });
+
+  it('sends the core the rows whose outcome it does not know, in sheet order, so an id given another value is a contradiction', () => {
+    const { answers, handle } = session();
+    const csv = [
+      'Pedido;Resultado',
+      'PED-2;Fraude Confirmada',
+      'PED-2;Legítima',
+      'PED-3;Em análise',
+      'PED-3;Suspeito',
+      'PED-4;Fraude?',
+    ].join('\r\n');
+    handle({ type: 'read', id: 1, bytes: bytesOf(csv), fileName: 'casos.csv', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 0, outcome: 1 } });
+    const answer = answers[1];
+    if (answer?.type !== 'rows') throw new Error('expected rows');
+    expect(answer.rows.checked).toEqual([
+      { row: 2, transactionId: 'PED-2', outcome: 'Fraude Confirmada' },
+      { row: 3, transactionId: 'PED-2', outcome: null, text: 'Legítima' },
+      { row: 4, transactionId: 'PED-3', outcome: null, text: 'Em análise' },
+      { row: 5, transactionId: 'PED-3', outcome: 'Suspeito' },
+      { row: 6, transactionId: 'PED-4', outcome: null, text: 'Fraude?' },
+    ]);
   });
 
   it('reads a workbook, and answers a read problem for a file that is not a spreadsheet', () => {
@@ -169,6 +198,44 @@ describe('the outcomes worker session', () => {
         formulaCells: [
           { row: 2, column: 'B' },
           { row: 3, column: 'A' },
+        ],
+      },
+    });
+  });
+
+  it('says a row whose outcome or ID is covered by merged cells, never calling it unknown', () => {
+    const { answers, handle } = session();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Caso', 'Pedido', 'Resultado'],
+      ['CASO-1', 'PED-000002', 'Fraude Confirmada'],
+      [null, 'PED-000003', null],
+      [null, 'PED-000004', null],
+      ['CASO-2', 'PED-000005', 'Suspeito'],
+      ['CASO-3', null, 'Suspeito'],
+    ]);
+    // The outcome over C2:C4, a case over A2:A4 (not mapped), an id over B5:B6.
+    sheet['!merges'] = [
+      { s: { r: 1, c: 2 }, e: { r: 3, c: 2 } },
+      { s: { r: 1, c: 0 }, e: { r: 3, c: 0 } },
+      { s: { r: 4, c: 1 }, e: { r: 5, c: 1 } },
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Casos');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    handle({ type: 'read', id: 1, bytes, fileName: 'casos.xlsx', maxRows: 100 });
+    handle({ type: 'rows', id: 2, headerRow: 0, mapping: { transactionId: 1, outcome: 2 } });
+    expect(answers[1]).toMatchObject({
+      rows: {
+        rows: [
+          { row: 2, transactionId: 'PED-000002', outcome: 'Fraude Confirmada' },
+          { row: 5, transactionId: 'PED-000005', outcome: 'Suspeito' },
+        ],
+        unknown: [],
+        blankIds: [],
+        mergedCells: [
+          { row: 3, column: 'C', cell: 'C3', range: 'C2:C4' },
+          { row: 4, column: 'C', cell: 'C4', range: 'C2:C4' },
+          { row: 6, column: 'B', cell: 'B6', range: 'B5:B6' },
         ],
       },
     });

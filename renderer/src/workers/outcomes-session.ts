@@ -4,9 +4,9 @@
  * runs in the worker.
  */
 import { outcomeHeaderRow } from '../../../shared/outcomes/outcome-columns';
-import { sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
+import { importRowOf, sortOutcomeRows } from '../../../shared/outcomes/outcome-rows';
 import type { OutcomeColumnMapping } from '../../../shared/outcomes/types';
-import type { Cell } from '../../../shared/spreadsheet/types';
+import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
 import type { OutcomeRows, OutcomesAnswer, OutcomesRequest } from './outcomes-protocol';
 import { readHeldSheet, type HeldFile, type SheetResult } from './sheet';
@@ -21,23 +21,31 @@ export function mapOutcomeRows(
   headerRow: number,
   mapping: OutcomeColumnMapping,
   hiddenRows?: readonly number[],
+  merges?: readonly MergedArea[],
 ): OutcomeRows {
-  const sorted = sortOutcomeRows(rows, headerRow, mapping);
+  const sorted = sortOutcomeRows(rows, headerRow, mapping, merges);
   const result: OutcomeRows = {
     rows: [],
     unknown: [],
+    checked: [],
     blankIds: sorted.blankIds,
     longIds: [],
     lostDigits: sorted.lostDigits,
     dateCells: sorted.dateCells,
     errorCells: sorted.errorCells,
     formulaCells: sorted.formulaCells,
+    mergedCells: sorted.mergedCells,
     hidden: 0,
   };
   const hidden = hiddenRowCounter(hiddenRows);
-  for (const { row, transactionId, outcomeText, outcome } of sorted.kept) {
-    if (transactionId.length > maxTransactionIdLength) result.longIds.push({ row, transactionId });
-    else if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
+  for (const kept of sorted.kept) {
+    const { row, transactionId, outcomeText, outcome } = kept;
+    if (transactionId.length > maxTransactionIdLength) {
+      result.longIds.push({ row, transactionId });
+      continue;
+    }
+    result.checked.push(importRowOf(kept));
+    if (outcome === null) result.unknown.push({ row, transactionId, outcomeText });
     else {
       hidden.see(row);
       result.rows.push({ row, transactionId, outcome });
@@ -51,11 +59,13 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
   let file: HeldFile | null = null;
   let rows: Cell[][] = [];
   let hiddenRows: number[] = [];
+  let merges: MergedArea[] = [];
 
   function read(sheet?: string): SheetResult {
     const held = readHeldSheet(file, sheet, outcomeHeaderRow);
     rows = held.rows;
     hiddenRows = held.hiddenRows;
+    merges = held.merges;
     return held.result;
   }
 
@@ -75,7 +85,7 @@ export function createOutcomesSession(post: (answer: OutcomesAnswer) => void) {
         return {
           type: 'rows',
           id,
-          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows),
+          rows: mapOutcomeRows(rows, request.headerRow, request.mapping, hiddenRows, merges),
         };
     }
   }

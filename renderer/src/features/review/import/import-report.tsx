@@ -93,6 +93,29 @@ export function ImportReport({ report }: { report: OutcomeImportReport }) {
         tone={report.contradictions.length > 0 ? 'danger' : 'neutral'}
         testId="review-report-contradictions"
       />
+      {report.unknown.length > 0 && (
+        // The unknown rows of the step before, less those of a contradiction: so the counts add up.
+        <IssueList
+          title={t('review.import.unknown')}
+          items={report.unknown}
+          itemKey={issueKey}
+          renderItem={(issue) => (
+            <RowAndId
+              row={issue.row}
+              id={issue.transactionId}
+              extra={
+                <span className="issue-value">
+                  {issue.incoming === undefined || issue.incoming === ''
+                    ? t('review.import.blankValue')
+                    : t('review.import.value', { value: issue.incoming })}
+                </span>
+              }
+            />
+          )}
+          tone="warning"
+          testId="review-report-unknown"
+        />
+      )}
     </section>
   );
 }

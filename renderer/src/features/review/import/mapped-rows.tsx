@@ -1,4 +1,5 @@
 import { isIsoShown } from '../../../../../shared/domain/field-problem';
+import { valueRowOf } from '../../../../../shared/spreadsheet/merged-cells';
 import { useI18n } from '../../../i18n/i18n';
 import type { OutcomeRows } from '../../../workers/outcomes-protocol';
 import { IssueList, RowAndId } from './issue-list';
@@ -136,13 +137,34 @@ export function MappedRows({ rows }: { rows: OutcomeRows }) {
           testId="review-import-formula-cells"
         />
       ) : null}
+      {rows.mergedCells.length > 0 ? (
+        <IssueList
+          title={t('review.import.mergedCells')}
+          items={rows.mergedCells}
+          itemKey={(item) => item.row}
+          renderItem={(item) => (
+            <span>
+              {t('review.import.mergedCell', {
+                row: item.row,
+                column: item.column,
+                cell: item.cell,
+                range: item.range,
+                valueRow: valueRowOf(item.range),
+              })}
+            </span>
+          )}
+          tone="warning"
+          testId="review-import-merged-cells"
+        />
+      ) : null}
       {rows.unknown.length +
         rows.blankIds.length +
         rows.longIds.length +
         rows.lostDigits.length +
         rows.dateCells.length +
         rows.errorCells.length +
-        rows.formulaCells.length >
+        rows.formulaCells.length +
+        rows.mergedCells.length >
       0 ? (
         <p className="hint">{t('review.import.notApplied')}</p>
       ) : null}

@@ -32,6 +32,9 @@ export const importMessages = catalogue(
     'review.import.formulaCells': 'Rows whose ID or outcome is a formula saved without its value',
     'review.import.formulaCell':
       'Row {row}, column {column}: a formula saved without its value, so what Excel would show is not in the file (open the file in Excel or LibreOffice and save it, so the values are computed)',
+    'review.import.mergedCells': 'Rows whose ID or outcome is covered by merged cells',
+    'review.import.mergedCell':
+      'Row {row}, column {column}: {cell} is part of the merged cells {range}, whose value is on row {valueRow}, so the cell is empty (Excel keeps the value in the first cell only: unmerge the cells in Excel and fill in each row)',
     'review.import.hidden':
       '{count, plural, one {# of these rows is hidden in Excel (a filter or hidden rows); it is applied like the others.} other {# of these rows are hidden in Excel (a filter or hidden rows); they are applied like the others.}}',
     'review.import.errorCell':
@@ -93,6 +96,9 @@ export const importMessages = catalogue(
     'review.import.formulaCells': 'Linhas cujo ID ou resultado é uma fórmula salva sem o valor',
     'review.import.formulaCell':
       'Linha {row}, coluna {column}: uma fórmula salva sem o valor, então o que o Excel mostraria não está no arquivo (abra o arquivo no Excel ou no LibreOffice e salve-o, para que os valores sejam calculados)',
+    'review.import.mergedCells': 'Linhas cujo ID ou resultado está sob células mescladas',
+    'review.import.mergedCell':
+      'Linha {row}, coluna {column}: {cell} faz parte das células mescladas {range}, cujo valor está na linha {valueRow}, então a célula está vazia (o Excel guarda o valor só na primeira célula: desfaça a mesclagem no Excel e preencha cada linha)',
     'review.import.hidden':
       '{count, plural, one {# destas linhas está oculta no Excel (um filtro ou linhas ocultas); ela é aplicada como as outras.} other {# destas linhas estão ocultas no Excel (um filtro ou linhas ocultas); elas são aplicadas como as outras.}}',
     'review.import.errorCell':

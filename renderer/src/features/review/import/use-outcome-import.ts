@@ -155,7 +155,9 @@ export function useOutcomeImport() {
   }, [phase, headerRow, mapping, complete, mappedKey]);
 
   const rows = complete && mapped?.version === mappedKey ? mapped.rows : null;
-  const applicable = rows?.rows ?? [];
+  // Unknown rows are checked too (never applied): an id they share with a known outcome is a
+  // contradiction. Without a known outcome there is nothing to check.
+  const applicable = rows !== null && rows.rows.length > 0 ? rows.checked : [];
 
   // Under the outcomes key: any change of outcomes (this import applied, a key pressed in the
   // queue) checks the file again.
