@@ -2,11 +2,16 @@ import { runCli, stopsGently } from './run';
 import { processInput } from './terminal-input';
 import type { Io, StopCause } from './io';
 import { userWorkingDirectory } from './working-directory';
+import { guardUnfinishedExit } from './unfinished-exit';
 
 // Relative paths are the user's: under `npm run dcdesk`, npm started us in the package folder.
 process.chdir(userWorkingDirectory(process.env, process.cwd()));
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
+// An end with the command still under way is said (a progress line ended first, on a terminal).
+const finished = guardUnfinishedExit(process, (text) =>
+  process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}${text}\n`),
+);
 let stop: (cause: StopCause) => void = () => undefined;
 let stopNow: () => void = () => undefined;
 const stopped = new Promise<StopCause>((resolve) => (stop = resolve));
@@ -23,7 +28,10 @@ for (const [signal, number] of [
 ] as const) {
   process.on(signal, () => {
     signals += 1;
-    if (!gentle || signals > 2) process.exit(128 + number);
+    if (!gentle || signals > 2) {
+      finished();
+      process.exit(128 + number);
+    }
     if (signals === 1) stop(signal);
     else stopNow();
   });
@@ -56,3 +64,4 @@ const io: Io = {
 };
 
 process.exitCode = await runCli(argv, io);
+finished();

@@ -19,7 +19,8 @@
  * that is not a string, or holds a control, direction or invisible character; a list that is not
  * a list or holds a wrong or empty element; an integer that is negative or fractional; a `score`
  * or a `maximumScore` element outside 0..1; a `deviceRisk` outside the four levels; two keys that differ only in letter case
- * (which one is meant cannot be known).
+ * (which one is meant cannot be known). Two keys spelt alike never reach here: `JSON.parse` keeps
+ * one, so the client refuses them on the answer's text (`duplicateKeys`).
  */
 import { fieldsByLowerKey, isRecord, toNumber } from './loose-json';
 import { hasUnsafeCharacters, shown as escaped, unsafeCodePoints } from './text';

@@ -93,6 +93,24 @@ describe('an answer that breaks the interface', () => {
     });
     expect(detail(1)?.rawAnswer).toBe('<html>Bad gateway</html>');
   });
+  it('is failed when it gives a field twice under the same key, and is not asked again', async () => {
+    const twice =
+      '{"deviceID":"dev-dup","score":0.05,"deviceRisk":"low","score":0.97,"deviceRisk":"high"}';
+    const { rows, detail, counts } = await runWith([twice]);
+    expect(counts).toMatchObject({ ok: 0, failed: 1 });
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      result: null,
+      messages: [
+        'The service sent an insight answer that gives the same field twice (score, deviceRisk): which one is meant cannot be known.',
+      ],
+    });
+    expect(detail(1)?.rawAnswer).toBe(twice);
+    expect(history.db.prepare('SELECT error_code FROM lookups').pluck().get()).toBe(
+      'invalid_response',
+    );
+    expect(sandbox.counters().insights).toBe(1);
+  });
 });
 
 describe('the deviations the app tolerates', () => {

@@ -51,12 +51,12 @@ beforeEach(() => {
   connections = 0;
 });
 
-function client(url = baseUrl) {
+function client(url = baseUrl, timeoutMs = 5000) {
   return createServiceClient({
     fetch: nodeFetch(),
     endpoint: { baseUrl: url, pathStyle: 'production' },
     credentials: () => Promise.resolve(ok({ username: 'u', password: 'p' })),
-    timeoutMs: 5000,
+    timeoutMs,
   });
 }
 
@@ -183,6 +183,45 @@ describe('nodeFetch', () => {
     const answer = await client().insights(sampleTransaction(1));
     expect(answer).toMatchObject({ ok: false });
     if (!answer.ok) expect(answer.error.message).toContain('larger than 1 MB');
+  });
+
+  it('ends a compressed answer that stops arriving as it ends a plain one: timeout, cancel, reset', async () => {
+    // A read left pending on the decompressor, which the answer's end never reached, emptied
+    // the event loop of `dcdesk`: it exited 13, saying nothing.
+    const text = JSON.stringify({ deviceID: 'd-1', score: 0.5, deviceRisk: 'low' });
+    const packers = {
+      identity: (body: string) => Buffer.from(body),
+      gzip: gzipSync,
+      deflate: deflateSync,
+      br: brotliCompressSync,
+    };
+    for (const [encoding, pack] of Object.entries(packers)) {
+      let reset = false;
+      service((_, response) => {
+        response.setHeader('content-type', 'application/json');
+        if (encoding !== 'identity') response.setHeader('content-encoding', encoding);
+        response.write(pack(text).subarray(0, 10));
+        if (reset) setTimeout(() => response.socket?.destroy(), 20);
+      });
+      const timedOut = await client(baseUrl, 300).insights(sampleTransaction(1));
+      expect(timedOut, encoding).toMatchObject({
+        ok: false,
+        error: { code: 'timeout', message: 'The service did not answer within 0.3 s.' },
+      });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const cancelled = await client().insights(sampleTransaction(2), controller.signal);
+      expect(cancelled, encoding).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+      reset = true;
+      const cut = await client().insights(sampleTransaction(3));
+      expect(cut, encoding).toMatchObject({
+        ok: false,
+        error: {
+          code: 'network',
+          message: "The service's answer could not be read: the connection closed before it ended.",
+        },
+      });
+    }
   });
 
   it('says an answer that claims a compression it does not have, rather than showing its bytes', async () => {

@@ -4,12 +4,20 @@
  */
 import type { FetchResponse } from './fetch-types';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
-import { capped, limitText, maxAnswerBytes, rawCopyChars, readBodyText } from './body';
+import {
+  capped,
+  limitText,
+  maxAnswerBytes,
+  rawCopyChars,
+  readBodyText,
+  type NotUtf8,
+} from './body';
 import type { Redactor } from './redact';
+import { duplicateKeys } from '../../../shared/domain/duplicate-keys';
 
 /**
- * A JSON answer and its text, read with the byte limit. Too large, or not JSON, is an
- * `invalid_response` that says so; a body that is not JSON keeps a capped copy of its text.
+ * A JSON answer and its text, read with the byte limit. Too large, not UTF-8, not JSON, or giving
+ * a field twice, is an `invalid_response` that says so, keeping a capped copy of the text.
  */
 export async function readJson(
   response: FetchResponse,
@@ -24,14 +32,47 @@ export async function readJson(
       `The service sent an ${what} larger than ${limitText(read.limitBytes)}; the app stopped reading it. Ask the service operator why.`,
       { status },
     );
+  const kept = () => (read.text === '' ? {} : { rawBody: capped(redactor.text(read.text)) });
+  if (read.notUtf8)
+    return fail('invalid_response', `The service sent an ${what} ${notUtf8Text(read.notUtf8)}.`, {
+      status,
+      ...kept(),
+    });
+  let json: unknown;
   try {
-    return ok({ json: JSON.parse(read.text) as unknown, text: read.text });
+    json = JSON.parse(read.text);
   } catch {
     return fail('invalid_response', `The service sent an ${what} that is not JSON.`, {
       status,
-      ...(read.text === '' ? {} : { rawBody: capped(redactor.text(read.text)) }),
+      ...kept(),
     });
   }
+  // JSON.parse keeps the last of a key sent twice, silently; keys differing in case are refused
+  // by the answer checks for the same reason.
+  const twice = duplicateKeys(read.text);
+  if (twice.length > 0)
+    return fail(
+      'invalid_response',
+      `The service sent an ${what} that gives the same field twice (${listed(twice)}): which one is meant cannot be known.`,
+      { status, ...kept() },
+    );
+  return ok({ json, text: read.text });
+}
+
+/** A few names, and how many more: a hostile answer can repeat thousands. */
+function listed(names: string[], most = 5): string {
+  const shown = names.slice(0, most).join(', ');
+  return names.length > most ? `${shown} and ${String(names.length - most)} more` : shown;
+}
+
+function notUtf8Text(problem: NotUtf8): string {
+  if ('charset' in problem)
+    return `in the character set ${problem.charset}, not in UTF-8 as the interface says`;
+  const where =
+    problem.byte === 'end'
+      ? 'its last character is cut short'
+      : `its byte ${String(problem.byte)} does not belong to a UTF-8 character`;
+  return `that is not UTF-8 text, as the interface says it is: ${where}`;
 }
 
 /** An answer that does not follow the interface: what is wrong, field by field, and its start. */

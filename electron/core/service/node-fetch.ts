@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Transform } from 'node:stream';
+import { finished, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { DeflateDecoder } from './deflate-decoder';
 import type { AnswerBody, FetchFn, FetchResponse } from './fetch-types';
@@ -84,8 +84,9 @@ const decoders: Record<string, () => Transform> = {
  * A failure while the answer's bytes arrive: the service was reached and answered, so it is said
  * as an answer that could not be read (`errorFromException`), not as a service out of reach.
  */
-function answerFailure(caught: unknown, encoding: string | undefined): Error {
-  const zlibFailure = typeof (caught as { errno?: unknown }).errno === 'number' && encoding;
+function answerFailure(caught: unknown, encoding: string | undefined, cutShort: boolean): Error {
+  const zlibFailure =
+    !cutShort && typeof (caught as { errno?: unknown }).errno === 'number' && encoding;
   return Object.assign(new Error('the answer could not be read', { cause: caught }), {
     code: zlibFailure ? 'ERR_ANSWER_ENCODING' : 'ERR_ANSWER_CUT',
     encoding,
@@ -102,8 +103,21 @@ function bodyOf(message: http.IncomingMessage): AnswerBody {
   const header = message.headers['content-encoding']?.trim().toLowerCase();
   const encoding = header && header !== 'identity' ? header : undefined;
   const decoder = encoding === undefined ? undefined : decoders[encoding]?.();
+  // The answer's own end, passed on to the decoder: its bytes were cut, not wrongly compressed.
+  let cutShort = false;
   // Unknown compressions are read as they came: the answer is then not JSON, and says so.
-  if (decoder) message.pipe(decoder);
+  if (decoder) {
+    message.pipe(decoder);
+    // `pipe` passes the bytes and their end, never a failure: an answer ended by the timeout, a
+    // cancel or a reset left the decoder waiting, and its read pending for ever (`dcdesk` then
+    // exited 13, silently). Not `pipeline`: it would also destroy the answer when a cancel ends
+    // the decoder, and lose a connection that draining keeps.
+    finished(message, (error) => {
+      if (!error) return;
+      cutShort = true;
+      decoder.destroy(error);
+    });
+  }
   const source: AsyncIterable<Buffer> = decoder ?? message;
   const chunks = source[Symbol.asyncIterator]();
   const empty =
@@ -133,7 +147,7 @@ function bodyOf(message: http.IncomingMessage): AnswerBody {
           next = await chunks.next();
         } catch (caught) {
           message.destroy();
-          throw answerFailure(caught, encoding);
+          throw answerFailure(caught, encoding, cutShort);
         }
         return next.done === true ? { done: true } : { done: false, value: next.value };
       },
