@@ -96,8 +96,15 @@ export interface OutcomeImportResult {
 
 /** Reviewed transactions, for the review and send screens. */
 export interface OutcomeSummary {
+  /** Reviewed transactions per outcome a file carries. */
   counts: Record<Outcome, number>;
+  /** Reviewed with an outcome a file carries: Legítima is not among them. */
   total: number;
+  /**
+   * Reviewed as Legítima: a review state the queue shows and the report counts as legitimate,
+   * never in a file, so in neither `total` nor `unsent`. Reviewed in all: `total` + this.
+   */
+  legitimate: number;
   /** Reviewed and not yet accepted by the active environment as sent. */
   unsent: number;
   /**

@@ -24,7 +24,8 @@ export const defaultLabelOptions: LabelOptions = { suspeito: 'fraud', unreviewed
  * refused or never answered, `no_score` was answered without a score (a 204, or a 200 that left
  * the score out, which the interface allows). `repeat` is a row of a transaction another row of
  * the report already counts: a transaction is one case however many times it was imported or
- * looked up (electron/core/report/repeats.ts says which row counts).
+ * looked up (electron/core/report/repeats.ts says which row counts). Only a transaction with a
+ * score or a review folds so; the rows of one never scored each stay under what happened to it.
  */
 export const exclusionReasons = [
   'not_looked_up',

@@ -296,6 +296,7 @@ describe('rows for a response-variable file', () => {
       counts: { Suspeito: 6, 'Fraude Confirmada': 3, 'Device Positivado': 0 },
       total: 9,
       unsent: 9,
+      legitimate: 0,
       elsewhere: 0,
     });
 

@@ -6,7 +6,7 @@ import { rowsRepo, type RowResult } from '../../electron/core/store/rows.repo';
 import { sandboxAnswer } from '../../electron/sandbox';
 import { parseInsightResult } from '../../shared/domain/insight';
 import type { InsightResult, ReviewOutcome } from '../../shared/domain/types';
-import type { LabelOptions } from '../../shared/report/labels';
+import type { ExclusionReason, LabelOptions } from '../../shared/report/labels';
 import { scoreReport, type ReportCase, type ScoreReport } from '../../shared/report/report';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
@@ -96,13 +96,32 @@ function casesOf(
   }));
 }
 
-/** `expected` with `repeats` rows more left out, as repeats of a transaction counted once. */
-function withRepeats(expected: ScoreReport, repeats: number): ScoreReport {
+/**
+ * `expected` with `repeats` rows more left out, as repeats of a transaction counted once, and
+ * the `others` rows of transactions never scored, each under what happened to it (a transaction
+ * without a score is counted nowhere, so its rows do not fold into one).
+ */
+function withRepeats(
+  expected: ScoreReport,
+  repeats: number,
+  others: Partial<Record<ExclusionReason, number>> = {},
+): ScoreReport {
+  const excludedBy = { ...expected.excludedBy, repeat: repeats };
+  let more = repeats;
+  for (const [reason, n] of Object.entries(others) as Array<[ExclusionReason, number]>) {
+    excludedBy[reason] += n;
+    more += n;
+  }
   return {
     ...expected,
-    labels: { ...expected.labels, excluded: expected.labels.excluded + repeats },
-    excludedBy: { ...expected.excludedBy, repeat: repeats },
+    labels: { ...expected.labels, excluded: expected.labels.excluded + more },
+    excludedBy,
   };
+}
+
+/** How many of `ids` were answered without a score. */
+function unscored(answers: Map<string, InsightResult | null>, ids: SourceRow[]): number {
+  return ids.filter((row) => answers.get(String(row.raw.externalID)) === null).length;
 }
 
 /** Fraud and Legítima for a few of the transactions 0 to 49. */
@@ -128,10 +147,17 @@ describe('a transaction in several rows', () => {
     review(again.batchId, outcomes);
     const answers = new Map([...first.answers, ...again.answers]);
     expect(answers.size).toBe(50);
+    // A transaction the service answered without a score, reused: two rows answered without one.
+    const noScore = unscored(first.answers, sourceRows(20, 20));
+    expect(noScore).toBeGreaterThan(0);
     const service = reportService(history.db);
     for (const options of optionSets) {
       const report = service.report({ destination: 'sandbox' }, options);
-      expect(report).toEqual(withRepeats(scoreReport(casesOf(answers, outcomes), options), 20));
+      expect(report).toEqual(
+        withRepeats(scoreReport(casesOf(answers, outcomes), options), 20 - noScore, {
+          no_score: noScore,
+        }),
+      );
       // Every row is still counted once: as a case, or under the reason it is left out.
       expect(report.labels.positive + report.labels.negative + report.labels.excluded).toBe(70);
     }
@@ -152,10 +178,16 @@ describe('a transaction in several rows', () => {
       rows,
     });
     expect(older.answers).not.toEqual(newer.answers);
+    // A transaction never scored keeps its three rows: two answered without a score, one not sent.
+    const noScore = unscored(newer.answers, rows);
+    expect(noScore).toBeGreaterThan(0);
     const service = reportService(history.db);
     for (const options of optionSets)
       expect(service.report({ destination: 'sandbox' }, options)).toEqual(
-        withRepeats(scoreReport(casesOf(newer.answers, outcomes), options), 60),
+        withRepeats(scoreReport(casesOf(newer.answers, outcomes), options), 2 * (30 - noScore), {
+          no_score: noScore,
+          not_looked_up: noScore,
+        }),
       );
   });
 

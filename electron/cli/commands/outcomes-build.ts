@@ -88,8 +88,15 @@ function whyEmpty(review: ReviewService, destination: Destination, batchId?: str
     return own === 1
       ? `the one reviewed transaction${where} of ${destination}'s answers was already accepted by ${destination}; nothing written. Pass --all to put it in a file anyway.`
       : `all ${counted(own, 'reviewed transaction', 'reviewed transactions')}${where} of ${destination}'s answers were already accepted by ${destination}; nothing written. Pass --all to put them in a file anyway.`;
-  if (reviewed.length === 0)
+  if (reviewed.length === 0) {
+    // The queue shows Legítima reviewed, but no file carries it: said so, not "no reviews".
+    const { legitimate } = review.summary(destination, batchId);
+    if (legitimate > 0)
+      return legitimate === 1
+        ? `the one reviewed transaction${where} of ${destination}'s answers is Legítima, a review kept here and never sent; nothing written.`
+        : `all ${counted(legitimate, 'reviewed transaction', 'reviewed transactions')}${where} of ${destination}'s answers are Legítima, a review kept here and never sent; nothing written.`;
     return `no reviewed transactions${where}; nothing written. Review some first (dcdesk outcomes import FILE).`;
+  }
   const others = reviewed
     .map((entry) => `${formatCount(entry.count)} of ${entry.destination}'s`)
     .join(', ');

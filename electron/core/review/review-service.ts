@@ -61,8 +61,9 @@ export interface ReviewService {
   /** Reviewed transactions per outcome, of one batch or all, and how many `environment` lacks. */
   summary(environment: Destination, batchId?: string): OutcomeSummary;
   /**
-   * Reviewed transactions per destination whose answers gave their device, of one batch or all:
-   * says why a file for one destination is empty when the reviews were of another's answers.
+   * Reviewed transactions per destination whose answers gave their device, of one batch or all,
+   * with an outcome a file carries (not Legítima): says why a file for one destination is empty
+   * when the reviews were of another's answers.
    */
   reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }>;
   /** How many of these transaction ids (not found in `environment`) other destinations' batches carry. */
@@ -310,12 +311,16 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
         total: 0,
         unsent: 0,
+        legitimate: 0,
         elsewhere: 0,
       };
       for (const { destination, outcome, n, unsent } of repo.byDestination(environment, batchId)) {
         // `Legítima` is a local review state: never in a file, never waiting to be sent, so never
-        // counted as reviewed for any environment's file.
-        if (!isOutcome(outcome)) continue;
+        // in the file's counts; the queue shows it reviewed, so it is counted apart.
+        if (!isOutcome(outcome)) {
+          if (destination === environment) summary.legitimate += n;
+          continue;
+        }
         if (destination !== environment) summary.elsewhere += n;
         else {
           summary.counts[outcome] = n;

@@ -292,14 +292,19 @@ export function outcomesRepo(db: Db) {
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
     },
-    /** Reviewed transactions per environment (the destination of the batch they were set on). */
+    /**
+     * Reviewed transactions per environment (the destination of the batch they were set on),
+     * with an outcome a file carries: Legítima, never sent, would say a file lacks rows it never
+     * holds.
+     */
     reviewedBy(batchId?: string): Array<{ destination: Destination; count: number }> {
       const batchOnly = batchId === undefined ? '' : ` AND ${inBatch}`;
       // A colleague's outcome on a transaction no batch here holds has only its environment.
       return statement<{ destination: Destination; count: number }>(
         `SELECT o.environment AS destination, COUNT(*) AS count
          FROM outcomes o
-         WHERE o.device_id IS NOT NULL AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL)${batchOnly}
+         WHERE o.outcome <> 'Legítima' AND o.device_id IS NOT NULL
+           AND (o.batch_id IS NOT NULL OR o.set_by IS NOT NULL)${batchOnly}
          GROUP BY 1 ORDER BY count DESC`,
       ).all(batchId === undefined ? {} : { batchId });
     },

@@ -35,7 +35,10 @@ const queueMessages = catalogue(
     'review.summary.search': 'Reviewed transactions among these results',
     'review.summary.outcome': 'Outcome',
     'review.summary.totals': 'Reviewed: {total} · not yet sent: {unsent}',
+    'review.summary.totalsLegit':
+      'Reviewed: {total} · not yet sent: {unsent} · Legitimate, never sent: {legitimate}',
     'review.summary.reviewed': 'Reviewed: {total}',
+    'review.summary.reviewedLegit': 'Reviewed: {total} · Legitimate, never sent: {legitimate}',
     'review.keys.title': 'Keys',
     'review.keys.set': 'Set “{outcome}”',
     'review.keys.clear': 'Clear the outcome',
@@ -129,7 +132,10 @@ const queueMessages = catalogue(
     'review.summary.search': 'Transações revisadas entre estes resultados',
     'review.summary.outcome': 'Resultado',
     'review.summary.totals': 'Revisadas: {total} · ainda não enviadas: {unsent}',
+    'review.summary.totalsLegit':
+      'Revisadas: {total} · ainda não enviadas: {unsent} · Legítimas, nunca enviadas: {legitimate}',
     'review.summary.reviewed': 'Revisadas: {total}',
+    'review.summary.reviewedLegit': 'Revisadas: {total} · Legítimas, nunca enviadas: {legitimate}',
     'review.keys.title': 'Teclas',
     'review.keys.set': 'Marcar “{outcome}”',
     'review.keys.clear': 'Limpar o resultado',
