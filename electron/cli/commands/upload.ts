@@ -95,6 +95,10 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
       for (const message of upload.messages) io.err(`  - ${shown(message)}`);
       if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
+    case 'sending':
+      // A finished send has its answer; a line still out belongs to another send.
+      io.err(`dcdesk: ${head} is still being sent; see 'dcdesk uploads' for its answer.`);
+      return exitCodes.failed;
   }
 }
 
