@@ -38,7 +38,7 @@ function target(extra: Partial<UploadTarget> = {}): UploadTarget {
 /** The pid of a process that has ended. */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', '0']);
-  return child.pid ?? 0;
+  return child.pid;
 }
 
 /** Says which process sends line `id`, as another process (or one that died) would have. */

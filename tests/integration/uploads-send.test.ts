@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewService } from '../../electron/core/review/review-service';
 import { uploadService, type UploadTarget } from '../../electron/core/uploads/upload-service';
 import { startSandbox } from '../../electron/sandbox';

@@ -163,8 +163,9 @@ only with --unseen-devices. Transaction IDs and DeviceIds are compared trimmed, 
 
 Exit codes: 0 sent; 1 refused by the service (its messages and trace id are listed), failed, the file cannot
 be read, or it has problems (listed with their lines, nothing sent), or the team database could not be reached
-(nothing sent); 2 usage mistake, re-send not confirmed, or transactions a colleague already sent
-(who and when are listed; nothing sent); 3 credentials refused.
+(nothing sent); 2 usage mistake, re-send not confirmed, transactions a colleague already sent
+(who and when are listed; nothing sent), or the same file or some of its transactions being sent
+right now by the app or another dcdesk (nothing sent); 3 credentials refused.
 
 With a team database (dcdesk team), the send syncs first and claims the file's transactions in
 the team's ledger under a lock: of two analysts sending the same transactions at once, one goes.

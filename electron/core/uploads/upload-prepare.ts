@@ -99,45 +99,50 @@ export async function prepareUpload(
   // The guard and the ledger line are one transaction: a second send of the same file, from
   // this window or another process, sees this one in flight and waits.
   const started = db
-    .transaction(():
-      | { kind: 'confirm'; check: UploadCheck }
-      | { kind: 'send'; id: number }
-      | { kind: 'busy'; message: string } => {
-      // Trimmed, as the ledger stores them.
-      const out = senders.inFlightFor(target.environment, check.sha256, () =>
-        read.rows.map((row) => row.transactionId.trim()),
-      );
-      if (out.sameFile.length > 0 || out.shared.length > 0)
-        return { kind: 'busy', message: inFlightMessage(check.fileName, target.environment, out) };
-      if (!target.confirmed) {
-        // The devices were judged above; the ledger is asked again inside the transaction.
-        // The outcomes are not asked again: a million rows are a second, and an outcome changed
-        // in that second is as changed as one changed just after the file went.
-        const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
-        const now = { ...check, ...ledger };
-        if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || now.changedSince > 0)
-          return { kind: 'confirm', check: now };
-      }
-      const id = repo.insert({
-        createdAt: new Date().toISOString(),
-        fileName: check.fileName,
-        kind: read.kind,
-        sha256: check.sha256,
-        environment: target.environment,
-        resentFrom: target.resentFrom,
-        bytes: file.bytes,
-        rows: read.rows,
-        status: 'failed',
-        httpStatus: null,
-        messages: [sendingMessage],
-        answer: null,
-        errorCode: 'sending',
-        analyst: target.analyst,
-        traceId: null,
-      });
-      senders.mark(id);
-      return { kind: 'send', id };
-    })
+    .transaction(
+      ():
+        | { kind: 'confirm'; check: UploadCheck }
+        | { kind: 'send'; id: number }
+        | { kind: 'busy'; message: string } => {
+        // Trimmed, as the ledger stores them.
+        const out = senders.inFlightFor(target.environment, check.sha256, () =>
+          read.rows.map((row) => row.transactionId.trim()),
+        );
+        if (out.sameFile.length > 0 || out.shared.length > 0)
+          return {
+            kind: 'busy',
+            message: inFlightMessage(check.fileName, target.environment, out),
+          };
+        if (!target.confirmed) {
+          // The devices were judged above; the ledger is asked again inside the transaction.
+          // The outcomes are not asked again: a million rows are a second, and an outcome changed
+          // in that second is as changed as one changed just after the file went.
+          const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
+          const now = { ...check, ...ledger };
+          if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || now.changedSince > 0)
+            return { kind: 'confirm', check: now };
+        }
+        const id = repo.insert({
+          createdAt: new Date().toISOString(),
+          fileName: check.fileName,
+          kind: read.kind,
+          sha256: check.sha256,
+          environment: target.environment,
+          resentFrom: target.resentFrom,
+          bytes: file.bytes,
+          rows: read.rows,
+          status: 'failed',
+          httpStatus: null,
+          messages: [sendingMessage],
+          answer: null,
+          errorCode: 'sending',
+          analyst: target.analyst,
+          traceId: null,
+        });
+        senders.mark(id);
+        return { kind: 'send', id };
+      },
+    )
     .immediate();
   if (started.kind === 'busy') return fail('busy', started.message);
   if (started.kind === 'confirm') return ok(started);
