@@ -35,7 +35,8 @@ export function describeCheck(check: UploadCheck): string[] {
     lines.push(
       `${formatCount(check.changedSince)} of its rows no longer ${pluralForm(check.changedSince, { one: 'matches', other: 'match' })} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,
     );
-  if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
+  // A line still on its way is refused before any question: only those left unanswered count.
+  if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status === 'failed'))
     lines.push(
       'Some of those uploads got no answer (dcdesk or the app stopped, the connection dropped, or the service did not answer in time): the service may have received them.',
     );

@@ -151,7 +151,12 @@ export interface BuiltFileView {
   teamError: string | null;
 }
 
-export const uploadStatuses = ['sent', 'refused', 'failed'] as const;
+/**
+ * Where an upload stands. `sending`: its request is out in a process that still runs (the app,
+ * or dcdesk), and the same file or transactions cannot be sent meanwhile. A line a process left
+ * without its answer (it stopped while sending) is `failed`: the service may have received it.
+ */
+export const uploadStatuses = ['sent', 'refused', 'failed', 'sending'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
 
 /** One line of the upload ledger (never the file's bytes). */

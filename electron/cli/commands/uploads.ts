@@ -19,7 +19,7 @@ export const uploadsCommand: Command = {
   usage: `dcdesk uploads [--json] [--data-dir DIR]
 
 One line per response-variable file sent: id, time, file, kind, rows, SHA-256 (first 12 digits),
-environment, status (sent, refused or failed), HTTP status and the service's messages and trace id.
+environment, status (sent, refused, failed, or sending while its request is out), HTTP status and the service's messages and trace id.
 --json prints the whole ledger line, with the full SHA-256 and the service's answer.`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });

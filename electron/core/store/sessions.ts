@@ -32,6 +32,20 @@ export interface SessionView {
   stale: Session[];
 }
 
+/** This process, as markers and in-flight uploads name it: its pid and its start. */
+export function thisProcess(): { pid: number; started: number } {
+  return { pid: process.pid, started: thisProcessStart };
+}
+
+/**
+ * Whether the process a marker or an in-flight upload names still runs: this one is told apart
+ * from an earlier process with the same pid by its start (one second of slack: threads compute
+ * it from their own clock readings); another pid is asked of the system.
+ */
+export function processStillRuns(pid: number, started: number, runs = processRuns): boolean {
+  return pid === process.pid ? Math.abs(started - thisProcessStart) <= 1 : runs(pid);
+}
+
 const markerName = /^(\d+)-(\d+)-[0-9a-f-]{36}\.open$/;
 
 /** Whether a process runs; EPERM means it does, under another user. */
@@ -66,11 +80,7 @@ export function readSessions(dataDir: string, runs = processRuns): SessionView {
       pid: Number(match[1]),
       started: Number(match[2]),
     };
-    // One second of slack: threads compute the start from their own clock readings.
-    const alive =
-      session.pid === process.pid
-        ? Math.abs(session.started - thisProcessStart) <= 1
-        : runs(session.pid);
+    const alive = processStillRuns(session.pid, session.started, runs);
     (alive ? view.live : view.stale).push(session);
   }
   return view;

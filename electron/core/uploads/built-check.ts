@@ -4,6 +4,7 @@ import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
 import { historyStamp } from '../store/history-stamp';
 import { uploadsRepo } from '../store/uploads.repo';
+import { uploadSendersRepo } from '../store/upload-senders.repo';
 import { baseName, ledgerOf, sha256, type UploadFileInput } from './upload-guard';
 
 /** What the build of a kept file knew when it wrote it (see `builtCheck`). */
@@ -59,7 +60,7 @@ export async function builtCheck(
     problems: [],
     foreignDevices: { count: 0, examples: [] },
     unseenDevices: { count: 0, examples: [] },
-    ...ledgerOf(repo, hash, ids, environment),
+    ...ledgerOf({ repo, senders: uploadSendersRepo(db) }, hash, ids, environment),
     changedSince: 0,
   };
 }

@@ -5,7 +5,9 @@ import type { Destination } from '../../../shared/environment';
 import { readResponseFile, type ReadResult } from '../../../shared/outcomes';
 import type { Db } from '../store/db';
 import { uploadsRepo, type UploadsRepo } from '../store/uploads.repo';
+import { uploadSendersRepo, type UploadSendersRepo } from '../store/upload-senders.repo';
 import { deviceCheck } from './device-check';
+import { withInFlight } from './in-flight';
 import { nodeUnpacking } from './node-inflater';
 
 /** A response-variable file to check or send: its name says csv or zip. */
@@ -26,18 +28,19 @@ export function baseName(fileName: string): string {
 /**
  * The ledger's part of the guard as it is now, for a file's bytes (their SHA-256) and its
  * transaction IDs, trimmed (a list, or its JSON text): the same bytes, the same transactions sent.
+ * A line whose request is still out in a running process says so (`sending`).
  */
 export function ledgerOf(
-  repo: UploadsRepo,
+  { repo, senders }: { repo: UploadsRepo; senders: UploadSendersRepo },
   hash: string,
   ids: string[] | { json: string },
   environment: Destination,
 ) {
   const repeated = repo.repeated(environment, ids);
   return {
-    sameFile: repo.sameFile(hash, environment),
+    sameFile: withInFlight(senders, repo.sameFile(hash, environment)),
     repeatedTransactions: repeated.count,
-    repeatedIn: repeated.uploads,
+    repeatedIn: withInFlight(senders, repeated.uploads),
   };
 }
 
@@ -53,6 +56,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   const repo = uploadsRepo(db);
+  const senders = uploadSendersRepo(db);
   const devicesOf = deviceCheck(db, sliceRows);
 
   /**
@@ -86,7 +90,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
     // Trimmed, as the ledger stores them: the service trims its cells, so ` A1 ` is `A1`.
     const ids = rows.map((row) => row.transactionId.trim());
-    return ledgerOf(repo, hash, ids, environment);
+    return ledgerOf({ repo, senders }, hash, ids, environment);
   }
 
   /** The re-send guard over the history as it is now, for a file already read. */

@@ -4,6 +4,7 @@ import type { Destination } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Db } from '../store/db';
 import { uploadsRepo } from '../store/uploads.repo';
+import { uploadSendersRepo } from '../store/upload-senders.repo';
 import {
   deviceExample,
   foreignDevicesMessage,
@@ -11,6 +12,7 @@ import {
   unpairedDevicesMessage,
   unseenDevicesMessage,
 } from './device-classes';
+import { inFlightMessage } from './in-flight';
 import { maxDetails, sendingMessage } from './upload-answers';
 import { uploadGuard, type UploadFileInput } from './upload-guard';
 
@@ -48,9 +50,11 @@ export type PrepareUpload = (
  * with `validation` when it does not pass, names devices of another destination, pairs
  * transactions with DeviceIds their answers did not give, or has unseen DeviceIds or transactions
  * never looked up not allowed), then, in one transaction, the ledger's guard asked again and, unless it asks
- * first, the ledger line stored as `sending`: a second send of the same file, from this window or
- * another process, sees this one as possibly received and asks first. Runs on whatever thread
- * holds `db`: a million rows are seconds of reading and storing.
+ * first, the ledger line stored as `sending`, with this process as its sender. A second send of
+ * the same file or of some of its transactions, from this window or another process, is refused
+ * with `busy` while that process runs (confirmed or not: "send anyway" would report them twice);
+ * once it died without the answer, the line may have arrived and the guard asks first. Runs on
+ * whatever thread holds `db`: a million rows are seconds of reading and storing.
  */
 export async function prepareUpload(
   db: Db,
@@ -59,6 +63,7 @@ export async function prepareUpload(
   sliceRows?: number,
 ): Promise<Result<Prepared>> {
   const repo = uploadsRepo(db);
+  const senders = uploadSendersRepo(db);
   const { inspect, ledgerGuard } = uploadGuard(db, { sliceRows });
   const { check, read } = await inspect(file, target.environment);
   if (!read.ok) {
@@ -92,38 +97,54 @@ export async function prepareUpload(
       });
   }
   // The guard and the ledger line are one transaction: a second send of the same file, from
-  // this window or another process, sees this one as possibly received and asks first.
+  // this window or another process, sees this one in flight and waits.
   const started = db
-    .transaction((): { kind: 'confirm'; check: UploadCheck } | { kind: 'send'; id: number } => {
-      if (!target.confirmed) {
-        // The devices were judged above; the ledger is asked again inside the transaction.
-        // The outcomes are not asked again: a million rows are a second, and an outcome changed
-        // in that second is as changed as one changed just after the file went.
-        const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
-        const now = { ...check, ...ledger };
-        if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || now.changedSince > 0)
-          return { kind: 'confirm', check: now };
-      }
-      const id = repo.insert({
-        createdAt: new Date().toISOString(),
-        fileName: check.fileName,
-        kind: read.kind,
-        sha256: check.sha256,
-        environment: target.environment,
-        resentFrom: target.resentFrom,
-        bytes: file.bytes,
-        rows: read.rows,
-        status: 'failed',
-        httpStatus: null,
-        messages: [sendingMessage],
-        answer: null,
-        errorCode: 'sending',
-        analyst: target.analyst,
-        traceId: null,
-      });
-      return { kind: 'send', id };
-    })
+    .transaction(
+      ():
+        | { kind: 'confirm'; check: UploadCheck }
+        | { kind: 'send'; id: number }
+        | { kind: 'busy'; message: string } => {
+        // Trimmed, as the ledger stores them.
+        const out = senders.inFlightFor(target.environment, check.sha256, () =>
+          read.rows.map((row) => row.transactionId.trim()),
+        );
+        if (out.sameFile.length > 0 || out.shared.length > 0)
+          return {
+            kind: 'busy',
+            message: inFlightMessage(check.fileName, target.environment, out),
+          };
+        if (!target.confirmed) {
+          // The devices were judged above; the ledger is asked again inside the transaction.
+          // The outcomes are not asked again: a million rows are a second, and an outcome changed
+          // in that second is as changed as one changed just after the file went.
+          const ledger = ledgerGuard(check.sha256, read.rows, target.environment);
+          const now = { ...check, ...ledger };
+          if (now.sameFile.length > 0 || now.repeatedTransactions > 0 || now.changedSince > 0)
+            return { kind: 'confirm', check: now };
+        }
+        const id = repo.insert({
+          createdAt: new Date().toISOString(),
+          fileName: check.fileName,
+          kind: read.kind,
+          sha256: check.sha256,
+          environment: target.environment,
+          resentFrom: target.resentFrom,
+          bytes: file.bytes,
+          rows: read.rows,
+          status: 'failed',
+          httpStatus: null,
+          messages: [sendingMessage],
+          answer: null,
+          errorCode: 'sending',
+          analyst: target.analyst,
+          traceId: null,
+        });
+        senders.mark(id);
+        return { kind: 'send', id };
+      },
+    )
     .immediate();
+  if (started.kind === 'busy') return fail('busy', started.message);
   if (started.kind === 'confirm') return ok(started);
   const rows = target.withRows
     ? read.rows.map(({ transactionId, outcome }) => ({

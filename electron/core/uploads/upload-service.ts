@@ -6,6 +6,8 @@ import type { ServiceClient } from '../service/client';
 import type { Db } from '../store/db';
 import type { ClaimAnswer } from '../team/team-ledger';
 import { uploadsRepo } from '../store/uploads.repo';
+import { uploadSendersRepo } from '../store/upload-senders.repo';
+import { withInFlight } from './in-flight';
 import { heldMessage, ledgerOf } from './upload-answers';
 import { uploadGuard, type UploadFileInput } from './upload-guard';
 import { prepareUpload, type PrepareUpload } from './upload-prepare';
@@ -67,7 +69,7 @@ export interface UploadService {
     uploadId: number,
     target: Omit<UploadTarget, 'resentFrom'>,
   ): Promise<Result<UploadOutcome>>;
-  /** The ledger, newest first. */
+  /** The ledger, newest first; a line whose request is out in a running process is `sending`. */
   list(): UploadView[];
   get(uploadId: number): UploadView | null;
   /** A stored file, to save a copy or send again. */
@@ -100,6 +102,7 @@ export function uploadService(
   { sliceRows = 16_384, prepare = inProcess(db, sliceRows) }: UploadServiceOptions = {},
 ): UploadService {
   const repo = uploadsRepo(db);
+  const senders = uploadSendersRepo(db);
 
   async function send(file: UploadFileInput, target: UploadTarget): Promise<Result<UploadOutcome>> {
     const prepared = await prepare(file, {
@@ -114,6 +117,24 @@ export function uploadService(
     if (prepared.value.kind === 'confirm')
       return ok({ status: 'confirm', check: prepared.value.check });
     const { id, check, rows } = prepared.value;
+    try {
+      return await deliver(id, check, rows, file, target);
+    } catch (caught) {
+      // Whatever stopped this send after the line was stored, the request may have gone: the
+      // line is left as a dead process leaves it (may have arrived), not in flight for ever.
+      senders.forget(id);
+      throw caught;
+    }
+  }
+
+  /** The team's claim, the request and its answer, for a line stored `sending`. */
+  async function deliver(
+    id: number,
+    check: UploadCheck,
+    rows: Array<{ transactionId: string; outcome: string }>,
+    file: UploadFileInput,
+    target: UploadTarget,
+  ): Promise<Result<UploadOutcome>> {
     const teamUpload = randomUUID();
     if (target.team) {
       const claimed = await target.team.claim(
@@ -170,8 +191,11 @@ export function uploadService(
         );
       return send(stored, { ...target, resentFrom: uploadId });
     },
-    list: () => repo.list(),
-    get: (uploadId) => repo.get(uploadId),
+    list: () => withInFlight(senders, repo.list()),
+    get: (uploadId) => {
+      const line = repo.get(uploadId);
+      return line && (withInFlight(senders, [line])[0] ?? line);
+    },
     file: (uploadId) => repo.file(uploadId),
   };
 }

@@ -23,6 +23,7 @@ import { trailOrder } from './0021-trail-order';
 import { uploadTrace } from './0022-upload-trace';
 import { outcomeDevice } from './0023-outcome-device';
 import { outcomeInOrder } from './0024-outcome-in-order';
+import { uploadSender } from './0025-upload-sender';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   uploadTrace,
   outcomeDevice,
   outcomeInOrder,
+  uploadSender,
 ];

@@ -98,6 +98,6 @@ export const runMessages = catalogue(
       'O serviço recusou as credenciais. Salve credenciais válidas para este ambiente e retome.',
     'batches.reason.interrupted':
       'O aplicativo ou o dcdesk que executava este lote parou antes do fim (fechado, encerrado à força ou com falha). Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
-    'batches.reason.message': 'Detalhes: {message}',
+    'batches.reason.message': 'Detalhe (em inglês): {message}',
   },
 );

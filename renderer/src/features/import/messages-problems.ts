@@ -145,6 +145,6 @@ export const problemMessages = catalogue(
     'import.read.mixed_encoding':
       'O arquivo mistura duas codificações de texto (UTF-8 e outra, como Windows-1252), então alguns caracteres mudariam de qualquer forma que fosse lido; ele não foi lido. A linha {line} contém um caractere que não é UTF-8: exporte o arquivo de novo do sistema de origem ou corrija essa linha num editor que salve em UTF-8.',
     'import.read.worker': 'O app falhou ao processar o arquivo.',
-    'import.read.detail': 'Detalhes: {message}',
+    'import.read.detail': 'Detalhe (em inglês): {message}',
   },
 );

@@ -20,49 +20,64 @@ function newest(uploads: readonly UploadView[]): UploadView | undefined {
   return [...uploads].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
+const uploadNumbers = (uploads: readonly UploadView[], t: Translate) =>
+  [...uploads]
+    .sort((a, b) => a.id - b.id)
+    .map((upload) => t('uploads.ledger.number', { id: String(upload.id) }))
+    .join(', ');
+
+function uploadsText(uploads: readonly UploadView[], t: Translate): string {
+  const ids = uploadNumbers(uploads, t);
+  return uploads.length === 1
+    ? t('uploads.guard.inUpload', { ids })
+    : t('uploads.guard.inUploads', { ids });
+}
+
+const sending = (upload: UploadView) => upload.status === 'sending';
+
 /**
  * What the re-send guard found, in sentences: the same bytes already accepted (when, which
  * upload), and how many of the file's transactions earlier uploads already carried (which ones).
+ * An upload whose request is still out is said to be on its way, never accepted nor unanswered.
  */
 export function guardSentences(check: UploadCheck, t: Translate, locale: string): string[] {
   const env = destinationText(check.environment, t);
   const sentences: string[] = [];
-  const last = newest(check.sameFile);
+  const answered = check.sameFile.filter((upload) => !sending(upload));
+  const last = newest(answered);
   if (last) {
     const date = formatDateTime(last.createdAt, locale);
     sentences.push(
-      check.sameFile.length === 1
+      answered.length === 1
         ? t('uploads.guard.sameFile', { env, date, id: String(last.id) })
         : t('uploads.guard.sameFileMany', {
             env,
             date,
             id: String(last.id),
-            times: check.sameFile.length,
+            times: answered.length,
           }),
     );
   }
+  const out = newest(check.sameFile.filter(sending));
+  if (out) sentences.push(t('uploads.guard.sameFileSending', { env, id: String(out.id) }));
   if (check.repeatedTransactions > 0) {
-    const ids = [...check.repeatedIn]
-      .sort((a, b) => a.id - b.id)
-      .map((upload) => t('uploads.ledger.number', { id: String(upload.id) }))
-      .join(', ');
-    const uploads =
-      check.repeatedIn.length === 1
-        ? t('uploads.guard.inUpload', { ids })
-        : t('uploads.guard.inUploads', { ids });
+    const key = check.repeatedIn.every(sending)
+      ? 'uploads.guard.repeatedSending'
+      : 'uploads.guard.repeated';
     sentences.push(
-      t('uploads.guard.repeated', {
+      t(key, {
         count: check.repeatedTransactions,
         rows: check.rows,
         env,
-        uploads,
+        uploads: uploadsText(check.repeatedIn, t),
       }),
     );
   }
   if (check.changedSince > 0)
     sentences.push(t('uploads.guard.changedSince', { count: check.changedSince }));
-  // Lines without an answer (the app stopped, the connection dropped, or the service did not answer in time) count too.
-  if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status !== 'sent'))
+  // Lines without an answer (the app stopped, the connection dropped, or the service did not
+  // answer in time) count too; a line still on its way is said apart.
+  if ([...check.sameFile, ...check.repeatedIn].some((upload) => upload.status === 'failed'))
     sentences.push(t('uploads.guard.unanswered'));
   return sentences;
 }

@@ -3,6 +3,7 @@ import type { EnvironmentName } from '../../../../shared/environment';
 import { CopyButton } from '../../components/copy-button';
 import { useI18n } from '../../i18n/i18n';
 import { destinationText } from '../../i18n/destination-text';
+import { EnglishMessages } from './english-messages';
 import { answerSummary, shortSha } from './format';
 import { SendButton } from './send-button';
 import type { SendFlow } from './use-send';
@@ -43,11 +44,7 @@ function Answer({ upload }: { upload: UploadView }) {
       {upload.messages.length > 0 ? (
         <details className="ledger-messages" data-testid="ledger-messages">
           <summary>{t('uploads.ledger.messages', { count: upload.messages.length })}</summary>
-          <ul>
-            {upload.messages.map((message, index) => (
-              <li key={index}>{message}</li>
-            ))}
-          </ul>
+          <EnglishMessages messages={upload.messages} />
           {upload.traceId === null ? null : (
             <p className="hint" data-testid="ledger-trace-id">
               {t('uploads.ledger.traceId', { id: upload.traceId })}
@@ -127,8 +124,9 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
               file: upload.fileName,
             })}
             active={flow.target?.kind === 'resend' && flow.target.uploadId === upload.id}
-            // Its devices were named by that environment's answers: it can go again only there.
-            disabled={upload.environment !== environment}
+            // Its devices were named by that environment's answers: it can go again only there;
+            // and not while its own request is out (the core would refuse it too).
+            disabled={upload.environment !== environment || upload.status === 'sending'}
             small
             testId="ledger-resend"
           />

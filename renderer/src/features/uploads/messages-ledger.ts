@@ -27,6 +27,7 @@ export const ledgerMessages = catalogue(
     'uploads.status.sent': 'Sent',
     'uploads.status.refused': 'Refused',
     'uploads.status.failed': 'Failed',
+    'uploads.status.sending': 'Sending…',
   },
   {
     'uploads.ledger.title': 'Registro de envios',
@@ -53,5 +54,6 @@ export const ledgerMessages = catalogue(
     'uploads.status.sent': 'Enviado',
     'uploads.status.refused': 'Recusado',
     'uploads.status.failed': 'Falhou',
+    'uploads.status.sending': 'Enviando…',
   },
 );

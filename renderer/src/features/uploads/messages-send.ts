@@ -35,8 +35,19 @@ export const sendMessages = catalogue(
     'uploads.result.noAnswer': 'The service sent no message with its answer.',
     'uploads.result.refused': '{env} refused upload #{id}; nothing in it was accepted',
     'uploads.result.failed': 'Upload #{id} could not be sent to {env}',
-    'uploads.result.inLedger':
+    'uploads.result.advice.fixFile':
       'The attempt is kept in the ledger below; fix the file and send it again.',
+    'uploads.result.advice.tryLater':
+      'The attempt is kept in the ledger below. The file itself was not judged: send it again later with “Send again”.',
+    'uploads.result.advice.mayHaveArrived':
+      'The service did not answer in time and may have received the file. The attempt is kept in the ledger below; sending it again asks first.',
+    'uploads.result.advice.credentials':
+      'The attempt is kept in the ledger below. Check this environment’s credentials under Environments, then send it again.',
+    'uploads.result.advice.ledger': 'The attempt is kept in the ledger below.',
+    'uploads.guard.sameFileSending':
+      'This same file is being sent to {env} right now (upload #{id}): wait for the service’s answer.',
+    'uploads.guard.repeatedSending':
+      '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {is} other {are}} being sent to {env} right now, in {uploads}: wait for the service’s answer.',
     'uploads.disk.title': 'Send a file from disk',
     'uploads.disk.hint':
       'A .csv or .zip with the columns ID Transacional, DeviceId and Resultado: it is checked here before anything is sent.',
@@ -99,8 +110,19 @@ export const sendMessages = catalogue(
     'uploads.result.noAnswer': 'O serviço não mandou mensagem com a resposta.',
     'uploads.result.refused': '{env} recusou o envio nº {id}; nada dele foi aceito',
     'uploads.result.failed': 'O envio nº {id} não pôde ser feito para {env}',
-    'uploads.result.inLedger':
+    'uploads.result.advice.fixFile':
       'A tentativa fica no registro abaixo; corrija o arquivo e envie de novo.',
+    'uploads.result.advice.tryLater':
+      'A tentativa fica no registro abaixo. O arquivo em si não foi avaliado: envie de novo mais tarde com “Enviar de novo”.',
+    'uploads.result.advice.mayHaveArrived':
+      'O serviço não respondeu a tempo e pode ter recebido o arquivo. A tentativa fica no registro abaixo; enviar de novo pergunta antes.',
+    'uploads.result.advice.credentials':
+      'A tentativa fica no registro abaixo. Confira as credenciais deste ambiente em Ambientes e envie de novo.',
+    'uploads.result.advice.ledger': 'A tentativa fica no registro abaixo.',
+    'uploads.guard.sameFileSending':
+      'Este mesmo arquivo está sendo enviado para {env} agora (envio nº {id}): aguarde a resposta do serviço.',
+    'uploads.guard.repeatedSending':
+      '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} {count, plural, one {está sendo enviada} other {estão sendo enviadas}} para {env} agora, {uploads}: aguarde a resposta do serviço.',
     'uploads.disk.title': 'Enviar um arquivo do disco',
     'uploads.disk.hint':
       'Um .csv ou .zip com as colunas ID Transacional, DeviceId e Resultado: ele é verificado aqui antes de qualquer envio.',

@@ -1,12 +1,24 @@
 import type { UploadView } from '../../../../shared/contract/outcomes';
+import type { AppError } from '../../../../shared/result';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { destinationText } from '../../i18n/destination-text';
+import { EnglishMessages } from './english-messages';
 import { answerSummary } from './format';
+import { sendAdvice } from './send-advice';
 import type { SendFlow } from './use-send';
 
-/** The ledger line of a send, as the analyst reads it: accepted, refused with reasons, or failed. */
-export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
+/**
+ * The ledger line of a send, as the analyst reads it: accepted, refused with reasons, or failed,
+ * with advice by why (`error`: the failure the send answered with, when there was one).
+ */
+export function UploadOutcomeNotice({
+  upload,
+  error = null,
+}: {
+  upload: UploadView;
+  error?: AppError | null;
+}) {
   const { t } = useI18n();
   const env = destinationText(upload.environment, t);
   const http = upload.httpStatus === null ? '' : ` (HTTP ${String(upload.httpStatus)})`;
@@ -42,18 +54,20 @@ export function UploadOutcomeNotice({ upload }: { upload: UploadView }) {
         {http}
       </p>
       {upload.messages.length > 0 ? (
-        <ul className="notice-details" data-testid="send-messages">
-          {upload.messages.map((message, index) => (
-            <li key={index}>{message}</li>
-          ))}
-        </ul>
+        <EnglishMessages
+          messages={upload.messages}
+          className="notice-details"
+          testId="send-messages"
+        />
       ) : null}
       {upload.traceId === null ? null : (
         <p className="hint" data-testid="send-trace-id">
           {t('uploads.ledger.traceId', { id: upload.traceId })}
         </p>
       )}
-      <p className="hint">{t('uploads.result.inLedger')}</p>
+      <p className="hint" data-testid="send-advice">
+        {t(`uploads.result.advice.${sendAdvice(upload, error)}`)}
+      </p>
     </div>
   );
 }
@@ -68,7 +82,7 @@ export function SendResult({ flow }: { flow: SendFlow }) {
           <span className="spinner" aria-hidden="true" /> {t('uploads.send.busy')}
         </p>
       ) : null}
-      {flow.upload ? <UploadOutcomeNotice upload={flow.upload} /> : null}
+      {flow.upload ? <UploadOutcomeNotice upload={flow.upload} error={flow.uploadError} /> : null}
       {flow.error ? <ErrorNotice error={flow.error} /> : null}
       {flow.cancelled ? (
         <p className="hint" role="status" data-testid="send-cancelled">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../../shared/contract/outcomes';
 import type { EnvironmentName } from '../../../../shared/environment';
+import type { AppError } from '../../../../shared/result';
 import { api, unwrap } from '../../lib/device-check';
 import { queryScopes } from '../../lib/query-keys';
 
@@ -32,6 +33,8 @@ export interface SendFlow {
   target: SendRequest | null;
   /** The ledger line of the last send, whatever the service answered. */
   upload: UploadView | null;
+  /** Why the last send's request failed (the network, the service…), with its ledger line. */
+  uploadError: AppError | null;
   /** The call itself failed (no credentials, a file with problems, the history…). */
   error: unknown;
   /** The analyst said no to a question: nothing was sent. */
@@ -114,6 +117,7 @@ export function useSend(environment: EnvironmentName): SendFlow {
         ? null
         : step.request,
     upload: here && sending.data?.status === 'done' ? sending.data.upload : null,
+    uploadError: here && sending.data?.status === 'done' ? sending.data.error : null,
     error: here ? sending.error : null,
     cancelled: here && cancelled,
     start: (request) => {
