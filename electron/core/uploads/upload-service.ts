@@ -119,11 +119,12 @@ export function uploadService(
     const { id, check, rows } = prepared.value;
     try {
       return await deliver(id, check, rows, file, target);
-    } catch (caught) {
-      // Whatever stopped this send after the line was stored, the request may have gone: the
-      // line is left as a dead process leaves it (may have arrived), not in flight for ever.
+    } finally {
+      // The send has ended: its answer is written (a line the connection dropped under is kept
+      // `sending`, may have arrived), or whatever stopped it after the line was stored left the
+      // request maybe gone. Either way the line is no longer in flight: it is left as a dead
+      // process leaves it, never held as "on its way" while this process lives.
       senders.forget(id);
-      throw caught;
     }
   }
 
