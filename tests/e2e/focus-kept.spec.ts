@@ -37,11 +37,11 @@ function testerCsv(): Buffer {
 
 /** What has focus, named by its test id (or its tag), once it has settled. */
 function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
+  return page.evaluate<string>(`(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return 'body';
     return element.getAttribute('data-testid') ?? element.tagName.toLowerCase();
-  });
+  })()`);
 }
 
 /** Focus is somewhere on the screen, not on the page's body. */
@@ -70,8 +70,16 @@ test('Import: applying a fix, excluding rows and running keep the keyboard in pl
     .setInputFiles({ name: 'pedidos.csv', mimeType: 'text/csv', buffer: testerCsv() });
   await expect(page.getByTestId('total-rows').locator('dd')).toHaveAttribute('data-value', '40');
 
-  // The fixed row leaves the list: focus goes to the next row to review, not to the body.
+  // Personal data not at fault stays masked in the editor while Show personal data is off.
   await page.getByTestId('edit-row-6').click();
+  const cpf = page.getByTestId('editor-cpf');
+  await expect(cpf).not.toHaveValue(cpfFrom(String(200_000_005).slice(-9)));
+  await expect(cpf).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('editor-email')).not.toHaveValue('cliente5@exemplo.com.br');
+  await page.getByTestId('editor-reveal-email').click();
+  await expect(page.getByTestId('editor-email')).toHaveValue('cliente5@exemplo.com.br');
+
+  // The fixed row leaves the list: focus goes to the next row to review, not to the body.
   await page.getByTestId('editor-sessionID').fill('sess-0005-abcdefghijklmnopqrst');
   await page.getByTestId('editor-apply').click();
   await expect(page.getByTestId('row-editor')).toHaveCount(0);

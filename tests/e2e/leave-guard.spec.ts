@@ -31,7 +31,7 @@ test('the browser host asks before a reload throws away fixes and exclusions', a
   app: _app,
 }) => {
   test.skip(
-    await page.evaluate(() => 'deviceCheck' in window),
+    await page.evaluate<boolean>(`'deviceCheck' in window`),
     'Electron closes without asking: see use-leave-guard.ts.',
   );
   await page.getByRole('button', { name: 'Import' }).click();

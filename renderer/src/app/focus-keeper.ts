@@ -11,7 +11,7 @@ function shown(element: Element): boolean {
 /** Where focus is lost: nowhere, or on a control that can no longer hold it. */
 function lost(active: Element | null): boolean {
   if (!active || active === document.body) return true;
-  return (active as HTMLButtonElement).disabled === true || !shown(active);
+  return ('disabled' in active && active.disabled === true) || !shown(active);
 }
 
 /** A screen's heading takes focus when the screen itself changed (it needs tabIndex -1). */

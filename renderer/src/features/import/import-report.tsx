@@ -117,6 +117,7 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
         <RowEditor
           key={editing.row}
           view={editing}
+          show={show}
           mapping={state.mapping}
           onApply={(raw) => {
             actions.applyFix(editing.row, raw);

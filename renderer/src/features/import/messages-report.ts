@@ -55,6 +55,8 @@ export const reportMessages = catalogue(
     'import.editor.title': 'Fix row {row}',
     'import.editor.intro': 'The row is checked as you type; the file itself is not changed.',
     'import.editor.apply': 'Apply',
+    'import.editor.reveal': 'Show',
+    'import.editor.revealLabel': 'Show the {field}',
     'import.editor.valid': 'The row is valid.',
     'import.duplicates.title': 'Repeated external IDs',
     'import.duplicates.intro':
@@ -138,6 +140,8 @@ export const reportMessages = catalogue(
     'import.editor.title': 'Corrigir a linha {row}',
     'import.editor.intro': 'A linha é verificada enquanto você digita; o arquivo não é alterado.',
     'import.editor.apply': 'Aplicar',
+    'import.editor.reveal': 'Mostrar',
+    'import.editor.revealLabel': 'Mostrar o campo {field}',
     'import.editor.valid': 'A linha é válida.',
     'import.duplicates.title': 'IDs externos repetidos',
     'import.duplicates.intro':

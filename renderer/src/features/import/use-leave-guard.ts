@@ -14,9 +14,8 @@ export function useLeaveGuard(unsent: boolean): void {
   useEffect(() => {
     if (!unsent || window.deviceCheck) return;
     const ask = (event: BeforeUnloadEvent) => {
+      // What asks in the Chromium versions we run (the page's own text is never shown).
       event.preventDefault();
-      // Older Chromium asks only when returnValue is set; its text is never shown.
-      event.returnValue = '';
     };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
