@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/error-notice';
 import { GuidedTour } from '../features/tour/guided-tour';
 import { CoreConnectionBanner } from './core-connection-banner';
 import { coreUnavailable, FatalState } from './fatal-state';
+import { useFocusKeeper } from './focus-keeper';
 import { NavigationProvider, useNavigation, type Section } from './navigation';
 import { queryClient } from './query';
 import { RowStoringProvider } from './row-storing-provider';
@@ -64,6 +65,7 @@ function Shell() {
   const info = useAppInfo();
   const { place, go } = useNavigation();
   const { shortcutsOpen, closeShortcuts } = useAppCommands();
+  useFocusKeeper();
   const section = place.section;
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
   // Never an empty history in place of one that cannot be opened.

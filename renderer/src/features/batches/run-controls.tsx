@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
@@ -14,20 +14,38 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
   const allowed = actionsFor(batch);
   // A stopped batch (paused, interrupted) is cancelled too; nothing is in flight to abort.
   const running = allowed.pause;
-  const send = (name: BatchCommand) => command.mutate({ command: name, batchId: batch.id });
+  // The button used leaves (Pause gives way to Resume, Retry to Pause): focus goes to the one
+  // that takes its place once it shows, rather than to the page's body or to Cancel. While the
+  // command is on its way the buttons are aria-disabled, not disabled, so they keep focus.
+  const controls = useRef<HTMLDivElement>(null);
+  const next = useRef<string | null>(null);
+  const send = (name: BatchCommand) => {
+    next.current = name === 'pause' ? 'resume-batch' : 'pause-batch';
+    command.mutate({ command: name, batchId: batch.id });
+  };
+  const shown = `${String(allowed.pause)} ${String(allowed.resume)} ${String(allowed.retryFailed)}`;
+  useEffect(() => {
+    const wanted = next.current;
+    const active = document.activeElement;
+    if (!wanted || (active !== document.body && !controls.current?.contains(active))) return;
+    const target = controls.current?.querySelector<HTMLButtonElement>(`[data-testid="${wanted}"]`);
+    if (!target || target.disabled) return;
+    next.current = null;
+    target.focus();
+  }, [shown, command.isPending]);
   // Pausing lets the requests in flight finish: the batch reads `running` until they have.
   const pausing =
     command.isSuccess && command.variables.command === 'pause' && batch.state === 'running';
 
   return (
-    <div className="run-controls">
+    <div className="run-controls" ref={controls}>
       <div className="row">
         {allowed.pause ? (
           <button
             type="button"
             className="button"
-            disabled={command.isPending || pausing}
-            onClick={() => send('pause')}
+            aria-disabled={command.isPending || pausing}
+            onClick={() => !command.isPending && !pausing && send('pause')}
             data-testid="pause-batch"
           >
             {t('batches.pause')}
@@ -37,8 +55,8 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
           <button
             type="button"
             className="button button-primary"
-            disabled={command.isPending}
-            onClick={() => send('resume')}
+            aria-disabled={command.isPending}
+            onClick={() => !command.isPending && send('resume')}
             data-testid="resume-batch"
           >
             {t('batches.resume')}
@@ -48,8 +66,8 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
           <button
             type="button"
             className="button"
-            disabled={command.isPending}
-            onClick={() => send('retryFailed')}
+            aria-disabled={command.isPending}
+            onClick={() => !command.isPending && send('retryFailed')}
             data-testid="retry-failed"
           >
             {t('batches.retryFailed')}

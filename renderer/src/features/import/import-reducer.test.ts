@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BaseReport, SheetInfo } from '../../workers/import-protocol';
 import {
   hasRequiredColumns,
+  hasUnsentWork,
   importReducer,
   initialImportState,
   type ImportAction,
@@ -124,5 +125,26 @@ describe('importReducer', () => {
     });
     const failed = importReducer(ready, { type: 'check_failed', message: 'boom' });
     expect(failed).toMatchObject({ check: { status: 'failed' }, problem: { code: 'worker' } });
+  });
+
+  it('has unsent work once a row is fixed or excluded, until a run takes it', () => {
+    expect(hasUnsentWork(ready)).toBe(false);
+    const fixed = importReducer(ready, {
+      type: 'fix_applied',
+      row: 5,
+      raw: { externalID: 'PED-5', sessionID: 'sess-0005-abcdefghijklmnopqrst' },
+    });
+    expect(hasUnsentWork(fixed)).toBe(true);
+    const sent = importReducer(fixed, { type: 'run_started' });
+    expect(hasUnsentWork(sent)).toBe(false);
+    // A change after the run is new work again.
+    const excluded = importReducer(sent, { type: 'rows_excluded', rows: [7] });
+    expect(hasUnsentWork(excluded)).toBe(true);
+    // Undone back to nothing: nothing to lose.
+    const included = importReducer(importReducer(ready, { type: 'rows_excluded', rows: [7] }), {
+      type: 'rows_included',
+      rows: [7],
+    });
+    expect(hasUnsentWork(included)).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export interface ImportState {
   fixes: ReadonlyMap<number, RawTransaction>;
   /** Row numbers left out of the run. */
   excluded: ReadonlySet<number>;
+  /** The fixes and exclusions a started run took (kept by identity: each change makes new ones). */
+  sent: { fixes: ImportState['fixes']; excluded: ImportState['excluded'] } | null;
   showPersonalData: boolean;
   /** "Already looked up in the last `recentDays` days". */
   recentDays: number;
@@ -58,7 +60,8 @@ export type ImportAction =
   | { type: 'rows_included'; rows: number[] }
   | { type: 'personal_data_shown'; shown: boolean }
   | { type: 'recent_days_set'; days: number }
-  | { type: 'skip_recent_set'; skip: boolean };
+  | { type: 'skip_recent_set'; skip: boolean }
+  | { type: 'run_started' };
 
 export const defaultRecentDays = 7;
 
@@ -75,6 +78,7 @@ export const initialImportState: ImportState = {
   report: null,
   fixes: new Map(),
   excluded: new Set(),
+  sent: null,
   showPersonalData: false,
   recentDays: defaultRecentDays,
   skipRecent: false,
@@ -182,5 +186,17 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return { ...state, recentDays: action.days };
     case 'skip_recent_set':
       return { ...state, skipRecent: action.skip };
+    case 'run_started':
+      return { ...state, sent: { fixes: state.fixes, excluded: state.excluded } };
   }
+}
+
+/**
+ * The analyst fixed or excluded rows that no run has taken yet: work a reload or a closed tab
+ * would lose, since it lives only in this window (never in web storage: the rows hold CPFs,
+ * e-mails and phones).
+ */
+export function hasUnsentWork(state: ImportState): boolean {
+  if (state.fixes.size === 0 && state.excluded.size === 0) return false;
+  return state.sent?.fixes !== state.fixes || state.sent.excluded !== state.excluded;
 }

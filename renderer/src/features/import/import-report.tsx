@@ -11,6 +11,8 @@ import { RequestPreview } from './request-preview';
 import { RowEditor } from './row-editor';
 import type { ImportApi } from './use-import';
 import { PersonalDataToggle } from '../../components/personal-data-toggle';
+import { focusSoon } from '../../app/focus-keeper';
+import { rowsAround } from './problem-rows';
 
 /** Everything known about the rows once checked: totals, problems, fixes, duplicates, preview. */
 export function ImportReport({ imp }: { imp: ImportApi }) {
@@ -115,10 +117,18 @@ export function ImportReport({ imp }: { imp: ImportApi }) {
         <RowEditor
           key={editing.row}
           view={editing}
+          show={show}
           mapping={state.mapping}
           onApply={(raw) => {
             actions.applyFix(editing.row, raw);
             setEditing(null);
+            // The dialog gives focus back to its opener, which is gone when the fix made the row
+            // valid: the Edit of the next row to fix takes it (the previous, then the list).
+            const around = rowsAround(report.lists.invalid, editing.row);
+            focusSoon(
+              ...[editing.row, ...around].map((row) => `edit-row-${String(row)}`),
+              'problem-rows-title',
+            );
           }}
           onClose={() => setEditing(null)}
         />

@@ -9,7 +9,7 @@ export const reportMessages = catalogue(
     'import.totals.invalid': 'With problems',
     'import.totals.excluded': 'Excluded',
     'import.totals.fixed': 'Fixed',
-    'import.totals.duplicates': 'Repeated IDs',
+    'import.totals.duplicates': 'Repeated IDs to send',
     'import.totals.padded': 'Zeros restored',
     'import.padded.hint':
       '{count, plural, one {# CPF or CEP cell was stored as a number and had lost its leading zeros; the zeros were put back.} other {# CPF or CEP cells were stored as numbers and had lost their leading zeros; the zeros were put back.}}',
@@ -55,12 +55,21 @@ export const reportMessages = catalogue(
     'import.editor.title': 'Fix row {row}',
     'import.editor.intro': 'The row is checked as you type; the file itself is not changed.',
     'import.editor.apply': 'Apply',
+    'import.editor.reveal': 'Show',
+    'import.editor.revealLabel': 'Show the {field}',
     'import.editor.valid': 'The row is valid.',
     'import.duplicates.title': 'Repeated external IDs',
     'import.duplicates.intro':
       '{groups, plural, one {# external ID appears} other {# external IDs appear}} on more than one row. The service expects each transaction once.',
     'import.duplicates.excludeLater': 'Exclude later duplicates',
     'import.duplicates.rows': 'rows {rows}',
+    'import.duplicates.introResolved':
+      '{groups, plural, one {# external ID appears on more than one row; only its first row is sent.} other {# external IDs appear on more than one row; only the first row of each is sent.}}',
+    'import.duplicates.kept': '{count, plural, one {row {rows} kept} other {rows {rows} kept}}',
+    'import.duplicates.excluded':
+      '{count, plural, one {row {rows} excluded} other {rows {rows} excluded}}',
+    'import.duplicates.excludedStatus':
+      '{count, plural, one {# repeated row excluded: each external ID is sent once.} other {# repeated rows excluded: each external ID is sent once.}}',
     'import.duplicates.keepFirst': 'Keep the first',
     'import.duplicates.includeAll': 'Include all',
     'import.duplicates.resolved': 'sent once',
@@ -85,7 +94,7 @@ export const reportMessages = catalogue(
     'import.totals.invalid': 'Com problemas',
     'import.totals.excluded': 'Fora do lote',
     'import.totals.fixed': 'Corrigidas',
-    'import.totals.duplicates': 'IDs repetidos',
+    'import.totals.duplicates': 'IDs repetidos a enviar',
     'import.totals.padded': 'Zeros restaurados',
     'import.padded.hint':
       '{count, plural, one {# célula de CPF ou CEP estava gravada como número e tinha perdido os zeros à esquerda; os zeros foram repostos.} other {# células de CPF ou CEP estavam gravadas como número e tinham perdido os zeros à esquerda; os zeros foram repostos.}}',
@@ -131,12 +140,22 @@ export const reportMessages = catalogue(
     'import.editor.title': 'Corrigir a linha {row}',
     'import.editor.intro': 'A linha é verificada enquanto você digita; o arquivo não é alterado.',
     'import.editor.apply': 'Aplicar',
+    'import.editor.reveal': 'Mostrar',
+    'import.editor.revealLabel': 'Mostrar o campo {field}',
     'import.editor.valid': 'A linha é válida.',
     'import.duplicates.title': 'IDs externos repetidos',
     'import.duplicates.intro':
       '{groups, plural, one {# ID externo aparece} other {# IDs externos aparecem}} em mais de uma linha. O serviço espera cada transação uma só vez.',
     'import.duplicates.excludeLater': 'Deixar de fora as repetições seguintes',
     'import.duplicates.rows': 'linhas {rows}',
+    'import.duplicates.introResolved':
+      '{groups, plural, one {# ID externo aparece em mais de uma linha; só a primeira linha é enviada.} other {# IDs externos aparecem em mais de uma linha; só a primeira linha de cada um é enviada.}}',
+    'import.duplicates.kept':
+      '{count, plural, one {linha {rows} mantida} other {linhas {rows} mantidas}}',
+    'import.duplicates.excluded':
+      '{count, plural, one {linha {rows} fora do lote} other {linhas {rows} fora do lote}}',
+    'import.duplicates.excludedStatus':
+      '{count, plural, one {# linha repetida deixada de fora: cada ID externo é enviado uma vez.} other {# linhas repetidas deixadas de fora: cada ID externo é enviado uma vez.}}',
     'import.duplicates.keepFirst': 'Manter a primeira',
     'import.duplicates.includeAll': 'Incluir todas',
     'import.duplicates.resolved': 'enviado uma vez',

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { focusSoon } from '../../app/focus-keeper';
 import { VirtualList } from '../../components/virtual-list';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -17,6 +18,12 @@ const emptyKeys: Record<Filter, MessageKey> = {
   fixed: 'import.list.empty.fixed',
   excluded: 'import.list.empty.excluded',
 };
+
+/** The other rows of `list`, nearest first after `row`: the next, then the previous ones. */
+export function rowsAround(list: readonly RowView[], row: number): number[] {
+  const rows = list.map((view) => view.row).filter((other) => other !== row);
+  return [...rows.filter((other) => other > row), ...rows.filter((other) => other < row).reverse()];
+}
 
 /** Fixed height of a listed row, in pixels: what lets the list render only the rows in view. */
 export const problemRowHeight = 64;
@@ -44,19 +51,38 @@ export function ProblemRows({
   const [filter, setFilter] = useState<Filter>('invalid');
   const [lastExcluded, setLastExcluded] = useState<number | null>(null);
   const rows = lists[filter];
+  // A row that leaves the list takes its focused button with it: focus goes where the analyst
+  // goes next (the Undo of an exclusion, else the same row's or the next row's Edit).
+  const nextOf = (row: number) =>
+    [row, ...rowsAround(rows, row)].flatMap((other) => [
+      `edit-row-${String(other)}`,
+      `include-row-${String(other)}`,
+    ]);
   const actions: RowActions = {
     onEdit,
-    onUndoFix,
+    onUndoFix: (row) => {
+      onUndoFix(row);
+      focusSoon(...nextOf(row), 'problem-rows-title');
+    },
     onExclude: (row) => {
       onExclude([row]);
       setLastExcluded(row);
+      focusSoon('undo-exclude');
     },
-    onInclude: (row) => onInclude([row]),
+    onInclude: (row) => {
+      onInclude([row]);
+      focusSoon(
+        ...nextOf(row).filter((name) => !name.endsWith(`-${String(row)}`)),
+        'problem-rows-title',
+      );
+    },
   };
 
   return (
     <section aria-labelledby={`${id}-title`} className="problem-rows">
-      <h4 id={`${id}-title`}>{t('import.list.title')}</h4>
+      <h4 id={`${id}-title`} tabIndex={-1} data-testid="problem-rows-title">
+        {t('import.list.title')}
+      </h4>
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('import.list.show')}</legend>
         {filters.map((name) => (
@@ -82,6 +108,7 @@ export function ProblemRows({
               onClick={() => {
                 onInclude([lastExcluded]);
                 setLastExcluded(null);
+                focusSoon(`exclude-row-${String(lastExcluded)}`, 'problem-rows-title');
               }}
               data-testid="undo-exclude"
             >

@@ -4,12 +4,14 @@ import type { RawTransaction } from '../../../../shared/domain/types';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
 import { useI18n } from '../../i18n/i18n';
 import type { RowView } from './effective-report';
-import { sourceField } from './personal-data';
+import { offendingFields, shownValue, sourceField } from './personal-data';
 import { describeProblem, fieldLabels } from './problem-text';
 import { draftOf, editorFields, fixOf } from './row-fix';
 
 interface RowEditorProps {
   view: RowView;
+  /** "Show personal data" is on: every value shows as it is. */
+  show: boolean;
   mapping: ColumnMapping;
   onApply: (raw: RawTransaction) => void;
   onClose: () => void;
@@ -19,7 +21,7 @@ interface RowEditorProps {
  * A modal dialog to correct one row, checked on every keystroke with the same rules as the core
  * (one row is cheap on the main thread). "Apply" is possible once the row is valid.
  */
-export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
+export function RowEditor({ view, show, mapping, onApply, onClose }: RowEditorProps) {
   const { t } = useI18n();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -32,6 +34,18 @@ export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
     [fix, view],
   );
   const problems = check.ok ? [] : check.problems;
+  // A personal value at fault is the fix and shows as it is; the others stay masked (and read-only,
+  // since a mask cannot be edited) until revealed here or with "Show personal data".
+  const atFault = useMemo(
+    () => offendingFields([...view.originalProblems, ...view.problems], view.raw),
+    [view],
+  );
+  const [revealed, setRevealed] = useState<ReadonlySet<MappableField>>(new Set());
+  const masked = (field: MappableField) =>
+    !show &&
+    !atFault.includes(field) &&
+    !revealed.has(field) &&
+    shownValue(field, draft[field], false) !== draft[field];
 
   useEffect(() => {
     const element = dialog.current;
@@ -67,17 +81,35 @@ export function RowEditor({ view, mapping, onApply, onClose }: RowEditorProps) {
           return (
             <div key={field} className="stack row-editor-field">
               <label htmlFor={`${id}-${field}`}>{t(fieldLabels[field])}</label>
-              <input
-                id={`${id}-${field}`}
-                className="input"
-                value={draft[field]}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={own.length > 0}
-                aria-describedby={own.length > 0 ? `${id}-${field}-problem` : undefined}
-                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-                data-testid={`editor-${field}`}
-              />
+              <div className="row">
+                <input
+                  id={`${id}-${field}`}
+                  className="input grow"
+                  value={masked(field) ? shownValue(field, draft[field], false) : draft[field]}
+                  readOnly={masked(field)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={own.length > 0}
+                  aria-describedby={own.length > 0 ? `${id}-${field}-problem` : undefined}
+                  onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                  data-testid={`editor-${field}`}
+                />
+                {masked(field) ? (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={t('import.editor.revealLabel', { field: t(fieldLabels[field]) })}
+                    onClick={() => {
+                      setRevealed(new Set(revealed).add(field));
+                      // The button goes; the value it revealed is where the analyst goes next.
+                      document.getElementById(`${id}-${field}`)?.focus();
+                    }}
+                    data-testid={`editor-reveal-${field}`}
+                  >
+                    {t('import.editor.reveal')}
+                  </button>
+                ) : null}
+              </div>
               {own.length > 0 ? (
                 <p id={`${id}-${field}-problem`} className="field-problem">
                   {own.map((problem) => describeProblem(t, problem)).join('; ')}

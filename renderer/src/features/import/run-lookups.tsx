@@ -60,6 +60,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
       }
     },
     onSuccess: (batch) => {
+      imp.actions.runStarted();
       // The answer is only a first picture: a run whose rows are all reused ends before the core
       // answers, and its events, which found nothing cached, would otherwise be overwritten by
       // this older "running". So the batch is asked for again rather than trusted.

@@ -11,7 +11,13 @@ import type { RowSource } from '../../app/row-storing';
 import { useSettings } from '../../app/use-app';
 import type { SheetResult } from '../../workers/import-protocol';
 import { effectiveReport, laterDuplicates, listedRows } from './effective-report';
-import { hasRequiredColumns, importReducer, initialImportState } from './import-reducer';
+import {
+  hasRequiredColumns,
+  hasUnsentWork,
+  importReducer,
+  initialImportState,
+} from './import-reducer';
+import { useLeaveGuard } from './use-leave-guard';
 import { browserStore, headerChoice, rememberMapping } from './mapping-memory';
 import { useRecentLookups } from './use-recent-lookups';
 import { ImportWorker } from './worker-client';
@@ -37,6 +43,7 @@ export function useImport() {
   const store = useMemo(() => browserStore(), []);
 
   useEffect(() => () => worker.current?.terminate(), []);
+  useLeaveGuard(hasUnsentWork(state));
 
   const settle = useCallback(
     (token: number, read: Promise<SheetResult>) => {
@@ -144,6 +151,8 @@ export function useImport() {
       showPersonalData: (shown: boolean) => dispatch({ type: 'personal_data_shown', shown }),
       setRecentDays: (days: number) => dispatch({ type: 'recent_days_set', days }),
       setSkipRecent: (skip: boolean) => dispatch({ type: 'skip_recent_set', skip }),
+      /** A batch took the rows: the fixes and exclusions are no longer only in this window. */
+      runStarted: () => dispatch({ type: 'run_started' }),
     }),
     [chooseFile, chooseSheet, sheet, store, report],
   );
