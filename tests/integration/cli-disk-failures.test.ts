@@ -79,7 +79,7 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     const run = await onSmallDisk(disk, { sizeKb: 16, fill: true }, build(`${disk}/out.csv`));
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `dcdesk: Cannot write ${disk}/out.csv: the disk is full (no space left in ${disk}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.\n`,
+      `dcdesk outcomes: Cannot write ${disk}/out.csv: the disk is full (no space left in ${disk}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.\n`,
     );
   });
 
@@ -88,13 +88,13 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     const run = await onSmallDisk(disk, { sizeKb: 64, readOnly: true }, build(`${disk}/out.csv`));
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `dcdesk: Cannot write ${disk}/out.csv: ${disk} is on a read-only disk. Choose a folder you can write in.\n`,
+      `dcdesk outcomes: Cannot write ${disk}/out.csv: ${disk} is on a read-only disk. Choose a folder you can write in.\n`,
     );
     const missing = work.file('no-such-folder/out.csv');
     const absent = await dcdesk(build(missing));
     expect(absent.code).toBe(1);
     expect(absent.stderr).toBe(
-      `dcdesk: Cannot write ${missing}: the folder ${work.file('no-such-folder')} does not exist. Create it, or choose a file in a folder that exists.`,
+      `dcdesk outcomes: Cannot write ${missing}: the folder ${work.file('no-such-folder')} does not exist. Create it, or choose a file in a folder that exists.`,
     );
   });
 

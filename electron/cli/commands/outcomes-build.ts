@@ -16,7 +16,7 @@ import { batchViews } from '../../core/batches/batch-views';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
-import { UsageError, exitCodes, type Io } from '../io';
+import { FileError, UsageError, exitCodes, type Io } from '../io';
 import { note } from '../verbosity';
 import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
@@ -193,11 +193,10 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     try {
       await writeAtomically(output, file.bytes);
     } catch (caught) {
-      const reason = messageOf(caught);
-      io.err(
-        `dcdesk: ${fileFailureText(caught, shown(output)) ?? `Cannot write ${shown(output)}: ${shown(reason)}`}`,
+      // Said as the check before the build says an output it cannot write (run.ts, exit 1).
+      throw new FileError(
+        fileFailureText(caught, output) ?? `Cannot write ${output}: ${messageOf(caught)}`,
       );
-      return exitCodes.failed;
     }
     const { preview } = file;
     if (values.json) {

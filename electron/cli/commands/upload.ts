@@ -165,9 +165,9 @@ Exit codes: 0 sent; 1 refused by the service (its messages and trace id are list
 be read, or it has problems (listed with their lines, nothing sent), or the team database could not be reached
 (nothing sent); 2 usage mistake, re-send not confirmed, transactions a colleague already sent
 (who and when are listed; nothing sent), or the same file or some of its transactions being sent
-right now by the app or another dcdesk (nothing sent); 3 credentials refused; 130 stopped by
-Ctrl+C (143 by SIGTERM): a file that was going out stays in the ledger as one the service may
-have received, and the re-send guard asks before it goes again.
+right now by the app or another dcdesk (nothing sent); 3 credentials refused;
+130 stopped by Ctrl+C (143 by SIGTERM): a file that was going out stays in the ledger as one the
+service may have received, and the re-send guard asks before it goes again.
 
 With a team database (dcdesk team), the send syncs first and claims the file's transactions in
 the team's ledger under a lock: of two analysts sending the same transactions at once, one goes.
