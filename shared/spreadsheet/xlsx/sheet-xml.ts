@@ -20,7 +20,15 @@ import { stringItem } from './shared-strings';
 import type { StyleFormat } from './styles-xml';
 import { NotPlainXlsx, XlsxRefused } from './workbook-xml';
 import { pastLastRow as pastLastRowProblem } from '../problem';
-import { attributesOf, detached, elementAfter, nextElement, tagsOf, unescapeXml } from './xml-text';
+import {
+  attributesOf,
+  detached,
+  elementAfter,
+  nextElement,
+  tagsOf,
+  unescapeXml,
+  type Element,
+} from './xml-text';
 import { eachElementRun } from './zip-parts';
 
 export interface SheetContext {
@@ -81,6 +89,20 @@ export function scanSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetCont
  */
 export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: number): number[] {
   const hidden: number[] = [];
+  eachRow(bytes, entry, (row, rowNumber) => {
+    if (rowNumber > maxSpreadsheetRows) throw pastLastRow(rowNumber);
+    if (rowNumber > maxRows) return;
+    if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden'))) hidden.push(rowNumber);
+  });
+  return hidden;
+}
+
+/** Each `<row>` of a sheet, with its 1-based number: its `r`, or the one after the row before. */
+function eachRow(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  visit: (row: Element, rowNumber: number, tags: Tags) => void,
+): void {
   let tags: Tags | undefined;
   let rowNumber = 0;
   eachElementRun(bytes, entry, 'row', (run) => {
@@ -92,13 +114,9 @@ export function scanHiddenRows(bytes: Uint8Array, entry: ZipEntry, maxRows: numb
     ) {
       const r = attribute(row.tag, 'r');
       rowNumber = r !== undefined && /^\d+$/.test(r) ? Number(r) : rowNumber + 1;
-      if (rowNumber > maxSpreadsheetRows) throw pastLastRow(rowNumber);
-      if (rowNumber > maxRows) continue;
-      if (row.tag.includes('hidden') && isTrue(attribute(row.tag, 'hidden')))
-        hidden.push(rowNumber);
+      visit(row, rowNumber, tags);
     }
   });
-  return hidden;
 }
 
 /** A formula cell saved without its value: 0-based row and column, and its cell. */
@@ -119,31 +137,20 @@ export function scanValuelessFormulas(
   maxRows: number,
 ): ValuelessFormula[] {
   const found: ValuelessFormula[] = [];
-  let tags: Tags | undefined;
-  let rowNumber = 0;
-  eachElementRun(bytes, entry, 'row', (run) => {
-    tags ??= tagsFor(run);
+  eachRow(bytes, entry, (row, rowNumber, tags) => {
+    // Most rows hold no formula: the `includes` spares them the walk through their cells.
+    if (rowNumber > maxRows || !row.content.includes(tags.formula)) return;
+    let column = -1;
     for (
-      let row = elementAfter(run, tags.row, tags.rowEnd, 0);
-      row !== null;
-      row = elementAfter(run, tags.row, tags.rowEnd, row.end)
+      let cell = elementAfter(row.content, tags.cell, tags.cellEnd, 0);
+      cell !== null;
+      cell = elementAfter(row.content, tags.cell, tags.cellEnd, cell.end)
     ) {
-      const r = attribute(row.tag, 'r');
-      rowNumber = r !== undefined && /^\d+$/.test(r) ? Number(r) : rowNumber + 1;
-      // Most rows hold no formula: the `includes` spares them the walk through their cells.
-      if (rowNumber > maxRows || !row.content.includes(tags.formula)) continue;
-      let column = -1;
-      for (
-        let cell = elementAfter(row.content, tags.cell, tags.cellEnd, 0);
-        cell !== null;
-        cell = elementAfter(row.content, tags.cell, tags.cellEnd, cell.end)
-      ) {
-        const ref = attribute(cell.tag, 'r');
-        const place = ref === undefined ? undefined : cellPlace(ref);
-        column = place?.column ?? column + 1;
-        const read = valuelessFormula(cell.tag, cell.content, tags);
-        if (read !== null) found.push({ row: (place?.row ?? rowNumber) - 1, column, cell: read });
-      }
+      const ref = attribute(cell.tag, 'r');
+      const place = ref === undefined ? undefined : cellPlace(ref);
+      column = place?.column ?? column + 1;
+      const read = valuelessFormula(cell.tag, cell.content, tags);
+      if (read !== null) found.push({ row: (place?.row ?? rowNumber) - 1, column, cell: read });
     }
   });
   return found;
