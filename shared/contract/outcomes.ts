@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  outcomes,
-  reviewOutcomes,
-  type Outcome,
-  type ResponseVariableRow,
-} from '../domain/types';
+import { outcomes, reviewOutcomes, type Outcome, type ResponseVariableRow } from '../domain/types';
 import type { Destination } from '../environment';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import type { FileProblem, ResponseFileKind, ResponseFilePreview } from '../outcomes/types';
