@@ -3,6 +3,7 @@ import type { EnvironmentView } from '../../../../shared/contract/views';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { CredentialsForm } from './credentials-form';
+import { connectionTestText } from './test-text';
 import { environmentCalls, useConnectionTest, useEnvironmentChange } from './use-environments';
 
 interface FormProps {
@@ -63,7 +64,7 @@ function AddressForm({ view, onEdit }: FormProps) {
 
 /** One environment: activate it, set its address and credentials, test the connection. */
 export function EnvironmentCard({ view }: { view: EnvironmentView }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const activate = useEnvironmentChange(environmentCalls.activate);
   const test = useConnectionTest();
   const name = t(`env.${view.name}`);
@@ -108,11 +109,7 @@ export function EnvironmentCard({ view }: { view: EnvironmentView }) {
       </div>
       {test.data ? (
         <p role="status" className="success">
-          {t('environments.testOk', {
-            ms: test.data.elapsedMs,
-            time: new Date(test.data.expiresAt).toLocaleTimeString(),
-            source: t(`environments.source.${test.data.expirySource}`),
-          })}
+          {connectionTestText(t, locale, test.data)}
         </p>
       ) : null}
       {test.error ? <ErrorNotice error={test.error} /> : null}

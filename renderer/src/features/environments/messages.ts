@@ -56,7 +56,7 @@ export const environmentsMessages = catalogue(
     'environments.saved': 'Salvo no chaveiro do sistema.',
     'environments.test': 'Testar conexão',
     'environments.testing': 'Testando…',
-    'environments.testOk': 'Conectado em {ms} ms. O token expira às {time} ({source}).',
+    'environments.testOk': 'Conectado em {ms} ms. O token expira em {time} ({source}).',
     'environments.source.answer': 'informado pelo serviço',
     'environments.source.jwt': 'pela validade do token',
     'environments.source.default': 'estimado: o serviço não informou',
