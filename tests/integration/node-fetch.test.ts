@@ -224,6 +224,28 @@ describe('nodeFetch', () => {
     }
   });
 
+  it('never throws at the process when a compressed answer is cut before its body is read', async () => {
+    // The decompressor failed with no listener of its own: the cut ended the whole process (the
+    // app's core with it), not the one request.
+    handler = (_, __, response) => {
+      response.setHeader('content-encoding', 'gzip');
+      response.write(gzipSync(JSON.stringify({ deviceID: 'd-1' })).subarray(0, 10));
+      setTimeout(() => response.socket?.destroy(), 20);
+    };
+    const thrown: unknown[] = [];
+    const listener = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', listener);
+    try {
+      const answer = await nodeFetch()(`${baseUrl}/cut`, { method: 'GET' });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(thrown).toEqual([]);
+      const reader = answer.body?.getReader();
+      await expect(reader?.read()).rejects.toThrow(/could not be read/);
+    } finally {
+      process.off('uncaughtException', listener);
+    }
+  });
+
   it('says an answer that claims a compression it does not have, rather than showing its bytes', async () => {
     service((_, response) => {
       response.setHeader('content-type', 'application/json');

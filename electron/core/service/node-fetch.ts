@@ -117,6 +117,10 @@ function bodyOf(message: http.IncomingMessage): AnswerBody {
       cutShort = true;
       decoder.destroy(error);
     });
+    // The decoder's failure is read by its reader (`chunks.next()` rejects with it, even when it
+    // came before the first read); with no listener of its own, an answer cut before its body was
+    // read would throw it at the process and end it (the app's core, the web host, dcdesk).
+    decoder.on('error', () => undefined);
   }
   const source: AsyncIterable<Buffer> = decoder ?? message;
   const chunks = source[Symbol.asyncIterator]();
