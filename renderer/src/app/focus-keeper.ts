@@ -64,7 +64,9 @@ export function useFocusKeeper(): void {
       // A click on an empty part of the page also leaves focus on the body: that is the
       // analyst's choice, not a loss, when the control is still there and usable.
       if (had && document.activeElement === document.body && !lost(had)) return;
-      rescueTarget(chain)?.focus();
+      // Never scrolled to: a focus the analyst did not ask for must not move what they see (a
+      // batch's results, back from a device, keep the row they had scrolled to).
+      rescueTarget(chain)?.focus({ preventScroll: true });
     };
     // Chromium moves focus off a disabled control at its next rendering step, so the check runs
     // then, after every change to the page.
