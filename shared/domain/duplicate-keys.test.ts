@@ -29,6 +29,15 @@ describe('duplicateKeys', () => {
     expect(duplicateKeys('{"a":1,"n":{"a":2,"b":[]},"a":3}')).toEqual(['a']);
   });
 
+  it('names a key sent twice deep in a hostile answer by its innermost levels, without overflowing', () => {
+    // 100,000 levels fit in the 1 MB an answer may be; naming the path by recursion overflowed
+    // the stack, and the answer's read threw instead of saying what was wrong.
+    const depth = 100_000;
+    const text = '{"a":'.repeat(depth) + '{"b":1,"b":2}' + '}'.repeat(depth);
+    expect(JSON.parse(text)).toBeTruthy();
+    expect(duplicateKeys(text)).toEqual(['….a.a.a.a.a.a.a.b']);
+  });
+
   it('reads strings whole: quotes, brackets, commas and colons inside are text', () => {
     const text = String.raw`{"s":"a \"quoted\" {\"s\":1, \"s\":2} [,]","t":"ends in a backslash \\","s2":"\\\""}`;
     expect(JSON.parse(text)).toBeTruthy();

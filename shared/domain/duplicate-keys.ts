@@ -98,15 +98,24 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-/** Where a key of `level` sits: `score`, `similarityResult.deviceID`, `[0].id`. */
-function pathOf(level: Level, key: string): string {
-  const where = location(level);
-  return where === '' ? key : `${where}.${key}`;
-}
+/** The most levels a path names: a hostile answer nests 100,000 deep, its message stays short. */
+const namedLevels = 8;
 
-/** Where an object or a list sits in the answer; '' for the answer itself. */
-function location(level: Level): string {
-  const outer = level.parent;
-  if (!outer) return '';
-  return outer.keys ? pathOf(outer, String(outer.at)) : `${location(outer)}[${String(outer.at)}]`;
+/**
+ * Where a key of `level` sits: `score`, `similarityResult.deviceID`, `[0].id`; past `namedLevels`
+ * levels only the innermost are named, after `…`. Walked up, not recursed: an answer nested 10,000
+ * deep overflowed the stack, and the read failed as no answer should.
+ */
+function pathOf(level: Level, key: string): string {
+  const parts: string[] = [`.${key}`];
+  for (let inner = level; inner.parent; inner = inner.parent) {
+    if (parts.length === namedLevels) {
+      parts.push('…');
+      break;
+    }
+    const outer = inner.parent;
+    parts.push(outer.keys ? `.${String(outer.at)}` : `[${String(outer.at)}]`);
+  }
+  const path = parts.reverse().join('');
+  return path.startsWith('.') ? path.slice(1) : path;
 }

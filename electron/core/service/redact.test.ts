@@ -20,6 +20,21 @@ describe('createRedactor', () => {
       expect(redactor.text(`before ${form} after`)).toBe(`before ${redactedMark} after`);
   });
 
+  it('copies data nested 100,000 deep (an answer of 1 MB may be), hiding a secret at its bottom', () => {
+    const redactor = createRedactor();
+    redactor.remember(token);
+    const depth = 100_000;
+    const deep = JSON.parse(
+      '{"a":'.repeat(depth) + `[1, null, "${token}", {"__proto__": "x"}]` + '}'.repeat(depth),
+    ) as unknown;
+    let copy = redactor.deep(deep) as Record<string, unknown>;
+    for (let level = 0; level < depth; level += 1) copy = copy.a as Record<string, unknown>;
+    const bottom = copy as unknown as unknown[];
+    expect(bottom).toEqual([1, null, redactedMark, expect.any(Object)]);
+    expect(Object.keys(bottom[3] as object)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(bottom[3])).toBe(Object.prototype);
+  });
+
   it('hides every token it was told of, past ones included', () => {
     const redactor = createRedactor();
     redactor.remember(token);
