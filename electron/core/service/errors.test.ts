@@ -120,4 +120,20 @@ describe('errorFromException', () => {
     // A failure the app cannot place: an upload asks before going again, never the other way.
     expect(of(new Error('something else')).mayHaveArrived).toBe(true);
   });
+
+  it("calls the app's own failure its own, not a lost connection, and keeps its text out", () => {
+    const of = (caught: unknown) => errorFromException(caught, undefined, false, 1000);
+    // JSON.parse quotes the text it failed on, which may hold a token the service echoed.
+    const own = new SyntaxError('Unexpected token e in JSON at position 2: "secret-token"');
+    const error = of(own);
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe(
+      'The app failed on its own while it talked to the service; the network is not at fault. Try again, and tell support if it happens again.',
+    );
+    expect(error.mayHaveArrived).toBe(true);
+    expect(of(new TypeError("Cannot read properties of undefined (reading 'x')")).code).toBe(
+      'internal',
+    );
+    expect(of('a thrown string').code).toBe('internal');
+  });
 });

@@ -143,6 +143,14 @@ export function errorFromException(
       message: `The service did not answer within ${secondsText(timeoutMs)}.`,
     };
   }
+  if (isOwnFailure(caught))
+    // Its text stays out: JSON.parse, say, quotes what it failed on, which may hold a secret.
+    return {
+      code: 'internal',
+      message:
+        'The app failed on its own while it talked to the service; the network is not at fault. Try again, and tell support if it happens again.',
+      mayHaveArrived: true,
+    };
   const { reason, answered, reached } = networkReason(caught);
   if (answered)
     return {
@@ -171,7 +179,28 @@ export function unreadReason(
 ): string {
   if (caller?.aborted) return 'reading it was cancelled';
   if (timedOut) return `it did not end within ${secondsText(timeoutMs)}`;
+  if (isOwnFailure(caught)) return 'the app failed on its own while it read it';
   return networkReason(caught).reason;
+}
+
+/**
+ * A failure of the app's own code (a bug, or an answer it did not foresee), not of the network:
+ * a JavaScript error or a thrown value with no network code or `net::` mark anywhere in its
+ * causes. Undici's `fetch failed` and `terminated` are the network's even without a code below.
+ */
+function isOwnFailure(caught: unknown): boolean {
+  if (!(caught instanceof Error)) return true;
+  let current: unknown = caught;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if (typeof (current as { code?: unknown }).code === 'string') return false;
+    if (/net::ERR_/.test(current.message)) return false;
+    current = current.cause;
+  }
+  if (caught instanceof TypeError && ['fetch failed', 'terminated'].includes(caught.message))
+    return false;
+  return [TypeError, SyntaxError, RangeError, ReferenceError].some(
+    (kind) => caught instanceof kind,
+  );
 }
 
 const networkReasons: Record<string, string> = {

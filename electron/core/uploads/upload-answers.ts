@@ -57,14 +57,15 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
   }
   // The file went out and no answer came back (the connection dropped, or the time ran out): the
   // service may have it. A dropped connection is recorded under `sending`, the code of a line whose
-  // answer never came, so the re-send guard asks first here and in the team's ledger alike.
+  // answer never came, so the re-send guard asks first here and in the team's ledger alike. So
+  // is a failure of the app's own while it was out (`internal`): its answer was never read.
   const unanswered = code === 'timeout' || answer.error.mayHaveArrived === true;
   return {
     status: 'failed',
     httpStatus: status ?? null,
     messages: unanswered ? [message, ...details, mayHaveReceived] : [message, ...details],
     answer: null,
-    errorCode: code === 'network' && unanswered ? 'sending' : code,
+    errorCode: unanswered && code !== 'timeout' ? 'sending' : code,
     traceId,
   };
 }
