@@ -91,7 +91,7 @@ describe('what was found in an ID', () => {
 
   it('is named after the rule, since it cannot be seen in the cell', () => {
     expect(describeFieldProblem(problem)).toBe(
-      'External ID: must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen). Found: U+200B, U+00AD.',
+      'External ID: must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen), nor U+FFFD, a character lost when the file was decoded. Found: U+200B, U+00AD.',
     );
   });
 

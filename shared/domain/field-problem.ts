@@ -126,7 +126,8 @@ const fieldLabels: Record<TransactionField, string> = {
 
 const idFormat =
   'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible ' +
-  'characters (such as a zero-width space or a soft hyphen).';
+  'characters (such as a zero-width space or a soft hyphen), nor U+FFFD, a character lost when ' +
+  'the file was decoded.';
 
 const formatRules: Record<TransactionField, string> = {
   sessionID: idFormat,

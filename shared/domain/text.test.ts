@@ -16,12 +16,15 @@ const invisible = [
   0xfeff, 0xe0041, 0xe0100,
 ];
 
+/** U+FFFD, what a decoder writes for bytes it could not read: the character that was there is lost. */
+const replacement = 0xfffd;
+
 /** The rule, one code point at a time, from the lists above. */
 function unsafe(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
-    if (bidi.includes(code) || invisible.includes(code)) return true;
+    if (bidi.includes(code) || invisible.includes(code) || code === replacement) return true;
   }
   return false;
 }
@@ -30,7 +33,7 @@ describe('hasUnsafeCharacters', () => {
   it('finds every control, direction and invisible character, and nothing else', () => {
     const near = fc.constantFrom(
       ...[0x00, 0x09, 0x0a, 0x1f, 0x20, 0x7e, 0x7f, 0x9f, 0xa0, 0x061b, 0x2010, 0x200a]
-        .concat(bidi, invisible)
+        .concat(bidi, invisible, [replacement])
         .map((code) => String.fromCodePoint(code)),
     );
     const text = fc.oneof(
@@ -71,6 +74,8 @@ describe('invisible characters', () => {
       'PED000001\uFE0F',
       'PED000001\u{E0041}',
       'PED000001\u{E0100}',
+      // A character lost in decoding: the ID the case system holds has the letter that was there.
+      'PED-S\uFFFDO-01',
     ]) {
       expect(hasUnsafeCharacters(id), JSON.stringify(id)).toBe(true);
     }

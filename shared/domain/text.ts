@@ -32,10 +32,12 @@ export function hasControlCharacters(text: string): boolean {
  * overrides and isolates, the zero-width space, joiners and word joiner, the soft hyphen, the
  * byte-order mark, the tag characters) and the default-ignorable characters (variation selectors,
  * Hangul fillers, the combining grapheme joiner). An ID holding one looks like another ID (or is
- * shown reordered), so an outcome sheet that types what it sees never matches it. One regular
- * expression, not a loop over the characters: a response file's million rows are checked with it.
+ * shown reordered), so an outcome sheet that types what it sees never matches it. Also U+FFFD,
+ * which a decoder writes for bytes it could not read: the character the ID had is lost, so it
+ * matches nothing the case system holds. One regular expression, not a loop over the characters:
+ * a response file's million rows are checked with it.
  */
-const unsafeCharacter = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const unsafeCharacter = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\uFFFD]/u;
 
 /**
  * Every character `hasUnsafeCharacters` looks for, as a global pattern: the command line shows each

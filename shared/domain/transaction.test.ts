@@ -127,6 +127,7 @@ describe('validateTransaction: control characters in the identifiers', () => {
     ['\u2060', 'U+2060'],
     ['\ufeff', 'U+FEFF'],
     ['\ufe0f', 'U+FE0F'],
+    ['\ufffd', 'U+FFFD'],
   ];
 
   it.each(unsafe.map(([char, found]) => [JSON.stringify(char), char, found]))(

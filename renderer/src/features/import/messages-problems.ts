@@ -48,9 +48,9 @@ export const problemMessages = catalogue(
       'the cell is empty — it is part of merged cells whose value is on another row or column; unmerge them in Excel and fill in each cell',
     'import.problem.found': '{sentence} (found: {found})',
     'import.rule.format.sessionID':
-      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen)',
+      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen), nor U+FFFD, a character lost when the file was decoded',
     'import.rule.format.externalID':
-      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen)',
+      'must not contain control characters (such as tab, NUL or ESC), direction marks or invisible characters (such as a zero-width space or a soft hyphen), nor U+FFFD, a character lost when the file was decoded',
     'import.rule.format.email': 'is not a valid e-mail address',
     'import.rule.format.phone': 'cannot be read; write it like +55 (11) 98765-4321',
     'import.rule.format.digits': 'must contain only digits',
@@ -120,9 +120,9 @@ export const problemMessages = catalogue(
       'a célula está vazia — ela faz parte de células mescladas cujo valor está em outra linha ou coluna; desfaça a mesclagem no Excel e preencha cada célula',
     'import.problem.found': '{sentence} (encontrado: {found})',
     'import.rule.format.sessionID':
-      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional)',
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional), nem U+FFFD, um caractere perdido ao decodificar o arquivo',
     'import.rule.format.externalID':
-      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional)',
+      'não pode conter caracteres de controle (como tabulação, NUL ou ESC), marcas de direção nem caracteres invisíveis (como espaço de largura zero ou hífen condicional), nem U+FFFD, um caractere perdido ao decodificar o arquivo',
     'import.rule.format.email': 'não é um endereço de e-mail válido',
     'import.rule.format.phone': 'ilegível; escreva como +55 (11) 98765-4321',
     'import.rule.format.digits': 'deve conter apenas dígitos',

@@ -16,8 +16,10 @@ describe('describeProblem', () => {
   it('names the invisible characters an ID holds, which the cell cannot show', () => {
     const problem = { field: 'externalID', rule: 'format', found: 'U+200B' } as const;
     expect(describeProblem(en, problem)).toMatch(
-      /^External ID: must not contain .* invisible characters \(such as a zero-width space or a soft hyphen\) \(found: U\+200B\)$/,
+      /^External ID: must not contain .* invisible characters \(such as a zero-width space or a soft hyphen\), nor U\+FFFD, .* \(found: U\+200B\)$/,
     );
+    const lost = { field: 'externalID', rule: 'format', found: 'U+FFFD' } as const;
+    expect(describeProblem(pt, lost)).toMatch(/nem U\+FFFD, .* \(encontrado: U\+FFFD\)$/);
     expect(describeProblem(pt, problem)).toMatch(
       /caracteres invisíveis .* \(encontrado: U\+200B\)$/,
     );
