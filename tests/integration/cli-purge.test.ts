@@ -108,6 +108,14 @@ describe('dcdesk purge --cpf asks first', () => {
     expect(rowsAbout(right)).toBe(1);
   });
 
+  it('says a CPF typed with a letter (O for 0) is not one, not that its check digits are wrong', async () => {
+    const typed = `${cpf().slice(0, 10)}O`;
+    const run = await dcdesk(['purge', '--cpf', typed, '--dry-run', '--data-dir', work.dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--cpf takes an 11-digit CPF');
+    expect(run.stderr).not.toContain('check digits');
+  });
+
   it('without a terminal and without --yes refuses with exit 2', async () => {
     const run = await dcdesk(['purge', '--cpf', cpf(), '--data-dir', work.dir]);
     expect(run).toMatchObject({ code: 2, stdout: '' });

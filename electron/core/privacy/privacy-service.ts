@@ -13,10 +13,16 @@ export interface ForgetReport {
   copies: number;
 }
 
-/** The CPF as stored (11 digits), or a validation error saying why it is not one. */
+/**
+ * The CPF as stored (11 digits), or a validation error saying why it is not one: a letter typed
+ * for a digit (O for 0) is not a CPF, not one with wrong check digits.
+ */
 export function checkCpf(text: string): Result<string> {
   const digits = normaliseCpf(text);
-  return cpfProblem(digits) === 'length' ? fail('validation', 'A CPF has 11 digits.') : ok(digits);
+  const problem = cpfProblem(digits);
+  return problem === 'length' || problem === 'format'
+    ? fail('validation', 'A CPF has 11 digits.')
+    : ok(digits);
 }
 
 /**
