@@ -8,7 +8,7 @@ import {
   type SourceRow,
 } from '../../shared/spreadsheet';
 import { columnChoices, type ColumnMapping } from '../../shared/spreadsheet/columns';
-import type { Cell } from '../../shared/spreadsheet/types';
+import type { Cell, CsvEncoding } from '../../shared/spreadsheet/types';
 import { readSpreadsheetRows, type SheetRows } from '../../shared/spreadsheet/read';
 import {
   addReplaced,
@@ -252,6 +252,8 @@ export async function readBulkInput(
   // Ignoring --sheet would let the analyst believe the sheet named was the one read.
   if (sheet.kind === 'csv' && options.sheet !== undefined)
     throw new UsageError(`${name} is a CSV file: it has no sheets, so --sheet does not apply.`);
+  const legacy = legacyEncodingText(name, sheet.encoding);
+  if (legacy !== null) io.err(`dcdesk: note: ${legacy}`);
   const headerRow = detectHeaderRow(sheet.top);
   const headers = headerTexts(sheet.top, headerRow);
   const mapping = autoMapColumns(headers);
@@ -361,4 +363,15 @@ function warnMergedCells(merged: Walk['mergedCells'], io: Io): void {
 function warnReplaced(name: string, replaced: ReplacedCells, io: Io): void {
   if (replaced.count > 0)
     io.err(`dcdesk: warning: ${shown(name)}: ${shown(describeReplacedCells(replaced))}`);
+}
+
+/**
+ * Nothing in a CSV file says its encoding, so the bytes decide (text-decode.ts). The window
+ * shows the choice; the command line says it when the file is not UTF-8, so an ID whose accents
+ * came out wrong is traced to the file's encoding.
+ */
+export function legacyEncodingText(name: string, encoding: CsvEncoding | undefined): string | null {
+  if (encoding !== 'windows-1252' && encoding !== 'mac-roman') return null;
+  const read = encoding === 'windows-1252' ? 'Windows-1252' : 'Mac Roman';
+  return `${shown(name)} is not UTF-8; it was read as ${read}.`;
 }

@@ -19,6 +19,7 @@ import { describeCoveredCell, mergedCellAdvice } from '../../shared/spreadsheet/
 import { dateCellAdvice, describeColumnDateCell } from '../../shared/spreadsheet/date-cells';
 import { counted, pluralForm } from '../../shared/count-text';
 import { describeRepeatedHeader } from '../../shared/spreadsheet/repeated-headers';
+import { legacyEncodingText } from './bulk-input';
 import { FileError, UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
 import { otherSheetHint } from './sheet-hint';
@@ -220,6 +221,7 @@ export async function readOutcomeSheet(
       formulaCells,
       mergedCells,
       warnings: [
+        ...[legacyEncodingText(fileName, read.value.encoding)].filter((text) => text !== null),
         ...(hidden.count > 0 ? [describeHidden(hidden.count, hidden.rows)] : []),
         ...listedCells(
           errorCells,

@@ -14,7 +14,14 @@ import { checkZip } from './zip-check';
 import { addValuelessFormulas, hiddenRowsOf, readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
-import type { Cell, MergedArea, ReadProblem, ReadResult, SpreadsheetKind } from './types';
+import type {
+  Cell,
+  CsvEncoding,
+  MergedArea,
+  ReadProblem,
+  ReadResult,
+  SpreadsheetKind,
+} from './types';
 import { messageOf } from '../message-of';
 
 export interface ReadOptions {
@@ -128,6 +135,8 @@ export interface SheetRows {
   hiddenRows?: number[];
   /** Merged cells with a value (see `Workbook`). */
   merges?: MergedArea[];
+  /** For a CSV file: the text encoding it was read in (see text-decode.ts). */
+  encoding?: CsvEncoding;
 }
 
 /**
@@ -147,8 +156,8 @@ export function readSpreadsheetRows(
       const stream = streamCsv(bytes, limits);
       if (!stream.ok) return stream;
       const sheet = csvSheetName(fileName);
-      const { top, rows } = stream.value;
-      return { ok: true, value: { kind: 'csv', sheetNames: [sheet], sheet, top, rows } };
+      const { top, rows, encoding } = stream.value;
+      return { ok: true, value: { kind: 'csv', sheetNames: [sheet], sheet, top, rows, encoding } };
     }
   } catch (error) {
     return { ok: false, problem: unreadable(error) };

@@ -59,6 +59,10 @@ describe('dcdesk bulk', () => {
     ]);
     expect(output[1]?.messages?.[0]).toMatch(/phone/i);
     expect(output[1]?.deviceID).toBeNull();
+    // The window shows the encoding it chose; the command line says it too when it is not UTF-8.
+    expect(run.stderr).toContain(
+      'dcdesk: note: pedidos.csv is not UTF-8; it was read as Windows-1252.',
+    );
   });
 
   it('reads a semicolon table below a title line that has a comma in it', async () => {

@@ -210,6 +210,18 @@ describe('characters lost in decoding', () => {
     );
   });
 
+  it('says an outcomes CSV that is not UTF-8 was read as Windows-1252', async () => {
+    writeFileSync(
+      work.file('resultados.csv'),
+      Buffer.from('Pedido;Resultado\r\nPED-AÇÃO-1;Suspeito\r\n', 'latin1'),
+    );
+    const args = ['outcomes', 'import', work.file('resultados.csv'), '--dry-run'];
+    const run = await dcdesk([...args, '--data-dir', work.dir]);
+    expect(run.stderr).toContain(
+      'dcdesk: warning: resultados.csv is not UTF-8; it was read as Windows-1252.',
+    );
+  });
+
   it('names the id columns it chose among differently named ones, and the flag to choose', async () => {
     writeFileSync(
       work.file('two-ids.csv'),
