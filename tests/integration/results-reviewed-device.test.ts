@@ -2,12 +2,13 @@
  * An outcome is shown, filtered and exported only next to the answer that was reviewed: when the
  * same transactions are looked up again and the service names other devices, the new rows are
  * not the ones the analyst marked (the results table, its outcome filter, the export and the
- * search read the outcome the same way). The command line's output is held to it in
- * cli-reviewed-answer.test.ts.
+ * search read the outcome the same way), and so are a batch's review summary and its
+ * response-variable file. The command line's output is held to it in cli-reviewed-answer.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputColumns } from '../../electron/core/bulk/output';
 import { reviewService } from '../../electron/core/review/review-service';
+import { fileRowsSql } from '../../electron/core/store/outcomes.repo';
 import { searchRepo } from '../../electron/core/store/search.repo';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import type { ResultRow, SavedExport } from '../../shared/contract/results';
@@ -122,5 +123,41 @@ describe('a later answer naming another device', () => {
     const byBatch = new Map(hits.map((hit) => [hit.batchId, hit.outcome]));
     expect(byBatch.get(firstId)).toBe('Device Positivado');
     expect(byBatch.get(secondId)).toBeNull();
+  });
+});
+
+describe("a batch's review summary and file", () => {
+  it('count and carry only the transactions its rows show reviewed', async () => {
+    const review = reviewService(history.db);
+    const shown = (await page(secondId)).filter((row) => row.outcome !== null);
+    const ids = shown.map((row) => row.externalId).sort();
+    const all = { batchId: secondId, scope: 'all' as const };
+    // Reviewed in the first batch on devices some of the second's answers did not name.
+    expect(ids.length).toBeLessThan((await page(firstId)).filter((row) => row.outcome).length);
+
+    expect(review.summary('sandbox', secondId).counts['Device Positivado']).toBe(ids.length);
+    expect(review.reviewedBy(secondId)).toEqual([{ destination: 'sandbox', count: ids.length }]);
+    expect(review.fileMeasure('sandbox', all).count).toBe(ids.length);
+    expect(review.fileMeasure('sandbox', all, false).count).toBe(ids.length);
+    const rows = await review.fileRows('sandbox', all);
+    expect(rows.map((row) => row.transactionId).sort()).toEqual(ids);
+    const devices = new Map(shown.map((row) => [row.externalId, row.deviceId]));
+    for (const row of rows) expect(row.deviceId).toBe(devices.get(row.transactionId));
+  });
+
+  it("asks whether the batch's row named the device along the indexes", () => {
+    const plan = history.db
+      .prepare(`EXPLAIN QUERY PLAN ${fileRowsSql([['o.id', 'id']], 'B', true, false)}`)
+      .all({ environment: 'sandbox', batchId: 'B', limit: 4 }) as Array<{ detail: string }>;
+    const steps = plan.map((step) => step.detail);
+    expect(steps).toContainEqual(
+      expect.stringMatching(/SEARCH r USING (COVERING )?INDEX batch_rows_external_nocase/),
+    );
+    expect(steps).toContainEqual(
+      expect.stringMatching(
+        /SEARCH l USING .*PRIMARY KEY|SEARCH l USING INDEX sqlite_autoindex_lookups/,
+      ),
+    );
+    expect(steps.filter((step) => /^SCAN (r|l)\b/.test(step))).toEqual([]);
   });
 });

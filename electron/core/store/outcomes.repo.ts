@@ -68,11 +68,16 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  */
 /**
  * The outcome's transaction is one of the batch `@batchId`'s: set on a row of that batch (most of
- * them, found without a lookup), or set elsewhere on a transaction the batch also holds (asked
- * along the external-id index). The first is asked first: over a million outcomes the lookup is
- * most of a second.
+ * them, found without a lookup), or set elsewhere on a transaction the batch also holds whose
+ * answer there named the reviewed device (asked along the external-id index, then the answer's
+ * key). A row whose answer named another device shows no outcome (`outcomeJoin`), so it is not
+ * counted or sent with the batch either. The first is asked first: over a million outcomes the
+ * lookup is most of a second.
  */
-const inBatch = `(o.batch_id = @batchId OR EXISTS (SELECT 1 FROM batch_rows r WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')}))`;
+const inBatch = `(o.batch_id = @batchId OR EXISTS (SELECT 1 FROM batch_rows r
+  CROSS JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
+  WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')}
+    AND l.device_id = o.device_id))`;
 
 const scopeOf = (batchId: string | undefined) => {
   // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
