@@ -9,6 +9,7 @@ import type { CoreContext, Handlers } from './context';
 export const outcomeChangingOperations = [
   'outcomes.set',
   'outcomes.setFiltered',
+  'outcomes.setSearched',
   'outcomes.importApply',
   'uploads.send',
   'uploads.resend',

@@ -17,7 +17,14 @@ const expected: Shape<DeviceCheckApi> = {
   settings: { get: true, update: true },
   environments: { list: true, activate: true, configure: true, test: true },
   credentials: { save: true, delete: true },
-  history: { purge: true, batchDeletion: true, deleteBatch: true, forgetCpf: true, search: true },
+  history: {
+    purge: true,
+    batchDeletion: true,
+    deleteBatch: true,
+    forgetCpf: true,
+    search: true,
+    searchSummary: true,
+  },
   lookups: { countRecent: true },
   batches: {
     create: true,
@@ -42,6 +49,7 @@ const expected: Shape<DeviceCheckApi> = {
   outcomes: {
     set: true,
     setFiltered: true,
+    setSearched: true,
     importCheck: true,
     importApply: true,
     summary: true,

@@ -20,7 +20,7 @@ import {
   type ResultAggregates,
   type ResultDetail,
   type ResultPage,
-  type SearchHit,
+  type SearchPage,
   type StoredRows,
 } from './results';
 import {
@@ -48,6 +48,8 @@ const resultQuery = { batchId, filter: resultFilterSchema.default({}) };
 const exportId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const none = z.object({}).strict();
+/** What the history search is asked: the longest identifier kept is a device ID (insight.ts). */
+const searchQuery = z.string().trim().min(1).max(maxDeviceIdChars);
 /** A response-variable file crossing to the core: its name says csv or zip. */
 const uploadFile = {
   fileName: z
@@ -248,16 +250,24 @@ export const operations = {
   'results.exportFailed': operation<SavedExport>()(
     z.object({ batchId, format: z.enum(['csv', 'xlsx']) }).strict(),
   ),
-  /** Lookups whose external ID, session ID, device ID or CPF matches, newest first. */
-  'history.search': operation<SearchHit[]>()(
+  /**
+   * A page of the lookups whose external ID, session ID, device ID or CPF matches (newest first,
+   * or in a results sort), filtered as a batch's results are, and how many match in all.
+   */
+  'history.search': operation<SearchPage>()(
     z
       .object({
-        // The longest identifier kept is a device ID (shared/domain/insight.ts).
-        query: z.string().trim().min(1).max(maxDeviceIdChars),
+        query: searchQuery,
+        filter: resultFilterSchema.default({}),
+        sort: z.enum(resultSortColumns).optional(),
+        direction: z.enum(['asc', 'desc']).default('asc'),
+        offset: z.number().int().min(0).default(0),
         limit: z.number().int().min(1).max(500).default(200),
       })
       .strict(),
   ),
+  /** Reviewed transactions among every lookup a search matches (as `outcomes.summary` counts). */
+  'history.searchSummary': operation<OutcomeSummary>()(z.object({ query: searchQuery }).strict()),
   /** Every transaction seen with one device, and its similar devices. */
   'devices.get': operation<DeviceView>()(
     z.object({ deviceId: z.string().trim().min(1).max(maxDeviceIdChars) }).strict(),
@@ -281,6 +291,20 @@ export const operations = {
          * How many rows the analyst was told would change; when the batch has moved on since (a
          * run still answering rows), nothing changes and the answer says so.
          */
+        expected: z.number().int().min(0).optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * The same for every lookup a history search matches that passes the filter; with `expected`,
+   * only when that many match (else `stale`, nothing changed).
+   */
+  'outcomes.setSearched': operation<OutcomeChange>()(
+    z
+      .object({
+        query: searchQuery,
+        filter: resultFilterSchema.default({}),
+        outcome: reviewOutcomeSchema.nullable(),
         expected: z.number().int().min(0).optional(),
       })
       .strict(),

@@ -160,10 +160,19 @@ export interface SearchHit extends ResultRow {
   lookedUpAt: string | null;
 }
 
+/** A page of a history search's lookups, and how many match in all. */
+export interface SearchPage {
+  hits: SearchHit[];
+  /** Every lookup matching the search (and its filter), not only this page's. */
+  total: number;
+}
+
 export interface DeviceView {
   deviceId: string;
-  /** Every transaction seen with this device, newest first. */
+  /** The transactions seen with this device, newest first: at most the newest 1,000. */
   transactions: SearchHit[];
+  /** How many transactions were seen with this device in all (more than listed when capped). */
+  transactionCount: number;
   /** Devices the service called similar, with the highest score seen for each. */
   similarDevices: Array<{ deviceId: string; maximumScore: number | null; seenHere: boolean }>;
 }

@@ -47,7 +47,7 @@ test('a data-subject request from Settings removes every row about one CPF, afte
 
   await search(formatted(cpf));
   await expect(page.getByText('Nothing in the history matches this search.')).toBeVisible();
-  expect(await call(app, 'history.search', { query: cpf })).toEqual([]);
+  expect(await call(app, 'history.search', { query: cpf })).toEqual({ hits: [], total: 0 });
   await search(rows[1]?.cpf ?? '');
   await expect(page.getByText('1 lookup found.')).toBeVisible();
 });

@@ -93,7 +93,15 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 
 const search = async (query: string, limit = 200) =>
-  unwrap(await fixture.handlers['history.search']({ query, limit }));
+  unwrap(
+    await fixture.handlers['history.search']({
+      query,
+      limit,
+      filter: {},
+      direction: 'asc',
+      offset: 0,
+    }),
+  ).hits;
 const where = (hits: Array<{ batchId: string; seq: number }>) =>
   hits.map((hit) => `${hit.batchId}#${String(hit.seq)}`);
 
@@ -164,7 +172,7 @@ describe('the device view', () => {
   it('shows an unknown device as empty, not as an error', async () => {
     expect(await fixture.handlers['devices.get']({ deviceId: 'dev-unknown' })).toEqual({
       ok: true,
-      value: { deviceId: 'dev-unknown', transactions: [], similarDevices: [] },
+      value: { deviceId: 'dev-unknown', transactions: [], transactionCount: 0, similarDevices: [] },
     });
   });
 });

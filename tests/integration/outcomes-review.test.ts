@@ -116,8 +116,14 @@ describe('setting outcomes by hand', () => {
     );
     expect(detail).toMatchObject({ outcome: outcome.outcome, outcomeSetAt: outcome.set_at });
     const [hit] = unwrap(
-      await handlers['history.search']({ query: reviewed!.externalId!, limit: 5 }),
-    );
+      await handlers['history.search']({
+        query: reviewed!.externalId!,
+        limit: 5,
+        filter: {},
+        direction: 'asc',
+        offset: 0,
+      }),
+    ).hits;
     expect(hit).toMatchObject({ outcome: outcome.outcome, outcomeSetAt: outcome.set_at });
     const device = unwrap(await handlers['devices.get']({ deviceId: reviewed!.deviceId! }));
     expect(device.transactions[0]).toMatchObject({ outcome: outcome.outcome });

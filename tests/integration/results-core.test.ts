@@ -55,7 +55,7 @@ describe('the results operations through the core', () => {
   it('wires the search, the device view and the exports', async () => {
     const externalID = rows[7]!.raw.externalID!;
     const hits = unwrap(await core.call('history.search', { query: externalID }));
-    expect(hits).toMatchObject([{ batchId, seq: 8, externalId: externalID }]);
+    expect(hits).toMatchObject({ hits: [{ batchId, seq: 8, externalId: externalID }], total: 1 });
     const file = unwrap(await core.call('results.export', { batchId, format: 'csv' }));
     expect(file).toMatchObject({ fileName: 'test-results.csv', rows: 20 });
     const empty = await core.call('devices.get', { deviceId: 'dev-none' });

@@ -365,7 +365,7 @@ describe('purging one CPF after the flow', () => {
     expect(Buffer.concat(after.map((file) => file.bytes)).includes(kept)).toBe(true);
 
     const core = await openCore();
-    expect(await call(core, 'history.search', { query: target })).toEqual([]);
+    expect(await call(core, 'history.search', { query: target })).toEqual({ hits: [], total: 0 });
     // Its outcome went with it; the other reviewed transactions keep theirs.
     const summary = await call<OutcomeSummary>(core, 'outcomes.summary', {});
     expect(summary.total).toBe(reviewedCount - 1);

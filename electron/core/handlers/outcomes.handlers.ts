@@ -2,12 +2,14 @@ import { fail, ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
 import { batchesRepo } from '../store/batches.repo';
+import { searchRepo } from '../store/search.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
 type Names =
   | 'outcomes.set'
   | 'outcomes.setFiltered'
+  | 'outcomes.setSearched'
   | 'outcomes.importCheck'
   | 'outcomes.importApply'
   | 'outcomes.summary'
@@ -20,6 +22,7 @@ export function outcomeHandlers(
 ): HandlerGroup<Names> {
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
+  const history = searchRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
   const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
 
@@ -45,6 +48,22 @@ export function outcomeHandlers(
             : noBatch(batchId),
         'changed',
       ),
+    'outcomes.setSearched': ({ query, filter, outcome, expected }) =>
+      fromStore(() => {
+        // Every match, not the page the window shows: a search is a few thousand rows at most
+        // (one CPF's, one device's), set in one transaction.
+        const targets = history.targets(query, filter);
+        if (expected !== undefined && targets.length !== expected)
+          return fail(
+            'stale',
+            `The lookups matching the search changed: ${String(targets.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+          );
+        return ok(
+          targets.length === 0
+            ? { changed: 0, withoutTransactionId: 0, withoutDevice: 0 }
+            : review.set(targets, outcome),
+        );
+      }, 'changed'),
     'outcomes.importCheck': ({ rows }) =>
       fromStore(() => ok(review.checkImport(rows, environment()))),
     'outcomes.importApply': ({ rows, replaceConflicts }) =>

@@ -10,7 +10,12 @@ import { fromStore } from './from-store';
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Names =
-  'results.page' | 'results.aggregates' | 'results.detail' | 'history.search' | 'devices.get';
+  | 'results.page'
+  | 'results.aggregates'
+  | 'results.detail'
+  | 'history.search'
+  | 'history.searchSummary'
+  | 'devices.get';
 
 /** The results screen, the history search and the device view (exports: results-export.handlers). */
 export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Names> {
@@ -47,7 +52,8 @@ export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Na
           ? ok(detail)
           : fail('validation', `There is no row ${seq} in batch ${batchId}.`);
       }),
-    'history.search': ({ query, limit }) => fromStore(() => ok(history.search(query, limit))),
+    'history.search': ({ query, ...asked }) => fromStore(() => ok(history.page(query, asked))),
+    'history.searchSummary': ({ query }) => fromStore(() => ok(history.summary(query))),
     'devices.get': ({ deviceId }) => fromStore(() => ok(history.device(deviceId))),
   };
 }

@@ -35,6 +35,7 @@ describe('filterSql', () => {
       chartIndex: 'result_index_chart',
       outside: `${inBatch} AND 0`,
       scan: inBatch,
+      matching: '1',
     });
   });
 
@@ -79,6 +80,7 @@ describe('the outcomes filter', () => {
       chartIndex: 'result_index_outcome',
       outside: `${inBatch} AND (ri.outcome IS NULL) IS NOT 1`,
       scan: `${inBatch} AND +(ri.outcome IS NULL)`,
+      matching: 'ri.outcome IS NULL',
     });
     expect(where(['Device Positivado', 'Suspeito'])).toMatchObject({
       where: `${inBatch} AND ri.outcome IN (SELECT value FROM json_each(@outcomes))`,

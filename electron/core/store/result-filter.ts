@@ -110,6 +110,11 @@ export interface FilterSql {
    * million rows to read the rest (1.8 s for a page).
    */
   scan: string;
+  /**
+   * The filter's conditions alone, without the batch (`1` when there are none): for rows of any
+   * batch joined to their `result_index ri` entry (the history search). `@batchId` is not read.
+   */
+  matching: string;
 }
 
 /**
@@ -173,5 +178,6 @@ export function filterSql(batchId: string, filter: ResultFilter): FilterSql {
       filter.outcomes && filter.outcomes.length > 0 ? 'result_index_outcome' : 'result_index_chart',
     outside: `${batch} AND ${rest.length > 0 ? `(${rest.join(' AND ')}) IS NOT 1` : '0'}`,
     scan: rest.length > 0 ? `${batch} AND +(${rest.join(' AND ')})` : `${batch}`,
+    matching: rest.length > 0 ? rest.join(' AND ') : '1',
   };
 }

@@ -28,7 +28,12 @@ export const queryKeys = {
   'results.aggregates': (batchId: string, filter: ResultFilter) =>
     ['results', batchId, 'aggregates', filter] as const,
   'results.detail': (batchId: string, seq: number) => ['results', batchId, 'detail', seq] as const,
-  'history.search': (query: string) => ['history', 'search', query] as const,
+  /** The search screen's list (`page` omitted: its pages shown so far), or one queue page. */
+  'history.search': (
+    query: string,
+    page?: { filter: ResultFilter; sort: PageSort; offset: number },
+  ) => ['history', 'search', query, ...(page ? [page] : [])] as const,
+  'history.searchSummary': (query: string) => ['history', 'searchSummary', query] as const,
   'devices.get': (deviceId: string | undefined) => ['devices', 'get', deviceId] as const,
   /** `environment` when the screen shows it for one environment (Send outcomes). */
   'outcomes.summary': (batchId: string | null, environment?: EnvironmentName) =>

@@ -23,11 +23,11 @@ export function pageOffsets(range: VisibleRange, total: number, size = pageSize,
 }
 
 /** The row at `index` of the whole filtered list, or undefined while its page is not loaded. */
-export function rowAt(
-  pages: ReadonlyMap<number, readonly ResultRow[]>,
+export function rowAt<Row = ResultRow>(
+  pages: ReadonlyMap<number, readonly Row[]>,
   index: number,
   size = pageSize,
-): ResultRow | undefined {
+): Row | undefined {
   const offset = Math.floor(index / size) * size;
   return pages.get(offset)?.[index - offset];
 }

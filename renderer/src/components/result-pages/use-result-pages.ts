@@ -28,15 +28,29 @@ export function pageKey(query: ResultQuery, offset: number) {
   return queryKeys['results.page'](batchId, filter, sort, offset);
 }
 
+/** A page of a paged list, and how many rows the whole list has. */
+export interface PageAnswer<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** Where a paged list comes from: a key naming the list, each page's query key, and its fetch. */
+export interface PageSource<Row> {
+  /** Changes whenever the list does (its filter, sort, source). */
+  key: string;
+  pageKey: (offset: number) => readonly unknown[];
+  fetch: (offset: number) => Promise<PageAnswer<Row>>;
+}
+
 /**
  * The rows a table shows, fetched page by page as the range in view needs them. Pages already in
  * the cache show at once; new ones are asked for at most every 100 ms while the analyst scrolls,
  * so a fling across 100,000 rows does not ask for every page on the way. Pages nobody looks at
  * leave the cache after 20 s: the renderer never holds the whole result set.
  */
-export function useResultPages(query: ResultQuery, range: VisibleRange, running: boolean) {
-  const baseKey = JSON.stringify([query.batchId, query.filter, query.sort]);
-  // The last total for this query decides which pages the range needs, before they answer.
+export function usePages<Row>(source: PageSource<Row>, range: VisibleRange, running: boolean) {
+  const baseKey = source.key;
+  // The last total for this list decides which pages the range needs, before they answer.
   const [known, setKnown] = useState<{ key: string; total: number } | null>(null);
   const total = known?.key === baseKey ? known.total : null;
   const offsets = pageOffsets(range, total ?? 0);
@@ -44,18 +58,8 @@ export function useResultPages(query: ResultQuery, range: VisibleRange, running:
 
   const results = useQueries({
     queries: offsets.map((offset) => ({
-      queryKey: pageKey(query, offset),
-      queryFn: () =>
-        unwrap(
-          api.results.page({
-            batchId: query.batchId,
-            filter: query.filter,
-            sort: query.sort.column,
-            direction: query.sort.direction,
-            offset,
-            limit: pageSize,
-          }),
-        ),
+      queryKey: source.pageKey(offset),
+      queryFn: () => source.fetch(offset),
       enabled: offset === 0 || fetchable.split(',').includes(String(offset)),
       staleTime: running ? 0 : 60_000,
       gcTime: 20_000,
@@ -70,7 +74,7 @@ export function useResultPages(query: ResultQuery, range: VisibleRange, running:
     setKnown({ key: baseKey, total: answered.total });
 
   // At most three pages: rebuilt every render, while the row objects stay those of the cache.
-  const pages = new Map<number, ResultRow[]>();
+  const pages = new Map<number, Row[]>();
   results.forEach((result, index) => {
     const offset = offsets[index];
     if (result.data && offset !== undefined) pages.set(offset, result.data.rows);
@@ -81,4 +85,24 @@ export function useResultPages(query: ResultQuery, range: VisibleRange, running:
     row: (index: number) => rowAt(pages, index),
     error: results.find((result) => result.error)?.error ?? null,
   };
+}
+
+/** A batch's results, a page at a time (see `usePages`). */
+export function useResultPages(query: ResultQuery, range: VisibleRange, running: boolean) {
+  const source: PageSource<ResultRow> = {
+    key: JSON.stringify([query.batchId, query.filter, query.sort]),
+    pageKey: (offset) => pageKey(query, offset),
+    fetch: (offset) =>
+      unwrap(
+        api.results.page({
+          batchId: query.batchId,
+          filter: query.filter,
+          sort: query.sort.column,
+          direction: query.sort.direction,
+          offset,
+          limit: pageSize,
+        }),
+      ),
+  };
+  return usePages(source, range, running);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutcomeSummary } from '../../../../shared/contract/outcomes';
 import { translate } from '../../i18n/translate';
-import { summaryOf, summaryText } from './outcome-summary-text';
+import { summaryText } from './outcome-summary-text';
 
 /**
  * The tester's queue: five rows with a review state, one of them Legítima. The summary said
@@ -37,21 +37,5 @@ describe('the review summary beside the queue', () => {
     expect(summaryText(translate('pt-BR'), none, 'batch')).toBe(
       'Revisadas: 4 · ainda não enviadas: 4',
     );
-  });
-
-  it('counts a search’s hits the same way, each transaction once per environment', () => {
-    const hit = (externalId: string, outcome: 'Legítima' | 'Suspeito' | null) => ({
-      externalId,
-      environment: 'sandbox',
-      outcome,
-    });
-    const rows = [hit('a', 'Suspeito'), hit('a', 'Suspeito'), hit('b', 'Legítima'), hit('c', null)];
-    expect(summaryOf(rows)).toEqual({
-      counts: { Suspeito: 1, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
-      total: 1,
-      unsent: 0,
-      legitimate: 1,
-      elsewhere: 0,
-    });
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The review queue's filter and sort as the analyst chose them, and the query the core receives.
- * Pure, so the same rules order a batch in SQLite and the hits of a search in memory.
+ * The review queue's filter and sort as the analyst chose them, and the query the core receives
+ * (which filters and orders a batch's rows and a search's lookups alike).
  */
-import type { ResultFilter, ResultRow } from '../../../../shared/contract/results';
+import type { ResultFilter } from '../../../../shared/contract/results';
 import {
   reviewOutcomes,
   type DeviceRisk,
@@ -53,49 +53,4 @@ const sorts: Record<QueueSort, Sort> = {
 
 export function sortOf(choice: QueueSort): Sort {
   return sorts[choice];
-}
-
-const riskRank: Record<DeviceRisk, number> = { undefined: 0, low: 1, medium: 2, high: 3 };
-const outcomeRank = (outcome: ReviewOutcome | null) =>
-  outcome === null ? reviewOutcomes.length : reviewOutcomes.indexOf(outcome);
-
-/** True when a row passes the filter: the rule the core applies, for rows held in memory. */
-export function matchesFilter(row: ResultRow, filter: ResultFilter): boolean {
-  if (filter.statuses && !filter.statuses.includes(row.status)) return false;
-  if (filter.risks && (row.deviceRisk === null || !filter.risks.includes(row.deviceRisk)))
-    return false;
-  if (filter.outcomes && !filter.outcomes.includes(row.outcome ?? 'none')) return false;
-  return true;
-}
-
-/** Values that compare in ascending order; absent values (null) last. */
-function compareValues(a: number | string | null, b: number | string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
-
-/**
- * Orders rows held in memory (the hits of a search). Risk sorts riskiest first and then by
- * score, highest first; rows without a value come last whatever the direction.
- */
-export function sortRows<T extends ResultRow>(rows: readonly T[], choice: QueueSort): T[] {
-  const risk = (row: ResultRow) => (row.deviceRisk === null ? null : -riskRank[row.deviceRisk]);
-  const score = (row: ResultRow) => (row.score === null ? null : -row.score);
-  const keys: Record<QueueSort, Array<(row: ResultRow) => number | string | null>> = {
-    risk: [risk, score],
-    score: [score],
-    row: [(row) => row.row],
-    outcome: [(row) => outcomeRank(row.outcome)],
-    externalId: [(row) => row.externalId],
-  };
-  const order = keys[choice];
-  return [...rows].sort((a, b) => {
-    for (const key of order) {
-      const compared = compareValues(key(a), key(b));
-      if (compared !== 0) return compared;
-    }
-    return a.row - b.row;
-  });
 }

@@ -3,15 +3,14 @@ import type { ResultFilter } from '../../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../../shared/domain/types';
 import type { VisibleRange } from '../../components/visible-range';
 import { useI18n } from '../../i18n/i18n';
-import { useSearch } from '../search/use-search';
+import { useSearchSummary } from '../search/use-search';
 import { OutcomeSummaryPanel } from './outcome-summary';
-import { summaryOf } from './outcome-summary-text';
 import { QueueBody } from './queue-body';
 import { QueueFilters } from './queue-filters';
 import { emptyQueueFilter, toQueueFilter, type QueueSort } from './queue-state';
 import { sourceKey, type ReviewSource } from './review-source';
-import { targetOf, useBatchRows, useSearchRows, type QueueQuery } from './use-queue-rows';
-import { useBulkProgress, useOutcomeSummary, useSetFiltered, useSetOutcome } from './use-outcomes';
+import { useBatchRows, useSearchRows, type QueueQuery } from './use-queue-rows';
+import { useBulkProgress, useOutcomeSummary, useSetFiltered, useSetSearched } from './use-outcomes';
 
 interface QueueViewProps {
   source: ReviewSource;
@@ -81,26 +80,24 @@ function BatchQueue({ batchId, query, ...rest }: SourceQueueProps & { batchId: s
   );
 }
 
-/** A search's hits: all in memory, so "all matching" is every hit that passes the filter. */
+/**
+ * Every lookup a search matches, paged and filtered by the core like a batch's rows: "all
+ * matching" is set by the core over the search, not over the pages the window has loaded.
+ */
 function SearchQueue({ text, query, ...rest }: SourceQueueProps & { text: string }) {
   const rows = useSearchRows(text, query);
-  const hits = useSearch(text);
-  const set = useSetOutcome();
-  const summary = useMemo(() => (hits.data ? summaryOf(hits.data) : undefined), [hits.data]);
+  const summary = useSearchSummary(text);
+  const setSearched = useSetSearched();
+  const filter: ResultFilter = query.filter;
   return (
     <QueueBody
       {...rest}
       rows={rows}
-      setMatching={(outcome: ReviewOutcome | null) => {
-        const targets = rows.loaded().flatMap((index) => {
-          const row = rows.rowAt(index);
-          return row ? [targetOf(row)] : [];
-        });
-        return targets.length === 0
-          ? Promise.resolve({ changed: 0, withoutTransactionId: 0, withoutDevice: 0 })
-          : set.mutateAsync({ targets, outcome });
-      }}
-      summary={<OutcomeSummaryPanel summary={summary} error={hits.error} scope="search" />}
+      setMatching={(outcome: ReviewOutcome | null) =>
+        // The count the confirmation named: the core refuses if the matches have changed since.
+        setSearched.mutateAsync({ query: text, filter, outcome, expected: rows.total ?? undefined })
+      }
+      summary={<OutcomeSummaryPanel summary={summary.data} error={summary.error} scope="search" />}
     />
   );
 }

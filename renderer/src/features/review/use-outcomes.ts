@@ -80,6 +80,21 @@ export function useSetFiltered() {
   });
 }
 
+/** The same over every lookup a history search matches that passes the filter. */
+export function useSetSearched() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      query: string;
+      filter: ResultFilter;
+      outcome: ReviewOutcome | null;
+      expected?: number;
+    }) => unwrap(api.outcomes.setSearched(input)),
+    scope: serial,
+    onSettled: () => refreshOutcomes(client),
+  });
+}
+
 /** Reviewed transactions of one batch. */
 export function useOutcomeSummary(batchId: string | null, enabled: boolean) {
   return useQuery({

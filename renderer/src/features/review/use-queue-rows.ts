@@ -1,15 +1,20 @@
 /**
  * The queue's rows from either source, behind one shape: a count and the row at a position.
- * A batch's rows are fetched page by page as the range in view needs them (as the results table
- * does); a search's hits (at most a few hundred) are filtered and sorted here.
+ * Both are fetched page by page as the range in view needs them (as the results table does),
+ * filtered and sorted by the core: a batch's rows, or every lookup a search matches.
  */
 import { useMemo } from 'react';
 import type { ResultFilter, ResultRow, SearchHit } from '../../../../shared/contract/results';
 import type { VisibleRange } from '../../components/visible-range';
 import { pageOffsets, pageSize } from '../../components/result-pages/page-cache';
-import { useResultPages } from '../../components/result-pages/use-result-pages';
-import { useSearch } from '../search/use-search';
-import { matchesFilter, sortOf, sortRows, type QueueSort } from './queue-state';
+import {
+  usePages,
+  useResultPages,
+  type PageSource,
+} from '../../components/result-pages/use-result-pages';
+import { api, unwrap } from '../../lib/device-check';
+import { queryKeys } from '../../lib/query-keys';
+import { sortOf, type QueueSort } from './queue-state';
 import type { QueueRow, QueueRows } from './queue-row';
 
 export { targetOf, type QueueRow, type QueueRows } from './queue-row';
@@ -31,20 +36,62 @@ export function useBatchRows(
 ): QueueRows {
   const query = useMemo(() => ({ batchId, filter, sort: sortOf(sort) }), [batchId, filter, sort]);
   const pages = useResultPages(query, range, running);
-  const rowAt = (index: number): QueueRow | undefined => {
-    const row = pages.row(index);
-    if (!row) return undefined;
+  return queueRows(pages, range, (row) => {
     let queueRow = wrapped.get(row);
     if (!queueRow) {
       queueRow = { batchId, row };
       wrapped.set(row, queueRow);
     }
     return queueRow;
+  });
+}
+
+/** The lookups a history search matches, filtered and sorted by the core, a page at a time. */
+export function useSearchRows(text: string, { filter, sort, range }: QueueQuery): QueueRows {
+  const order = sortOf(sort);
+  const source: PageSource<SearchHit> = {
+    key: JSON.stringify([text, filter, order]),
+    pageKey: (offset) => queryKeys['history.search'](text, { filter, sort: order, offset }),
+    fetch: async (offset) => {
+      const page = await unwrap(
+        api.history.search({
+          query: text,
+          filter,
+          sort: order.column,
+          direction: order.direction,
+          offset,
+          limit: pageSize,
+        }),
+      );
+      return { rows: page.hits, total: page.total };
+    },
   };
-  const total = pages.total;
+  const pages = usePages(source, range, false);
+  return queueRows(pages, range, (hit) => {
+    let queueRow = wrappedHits.get(hit);
+    if (!queueRow) {
+      queueRow = { batchId: hit.batchId, row: hit };
+      wrappedHits.set(hit, queueRow);
+    }
+    return queueRow;
+  });
+}
+
+const wrappedHits = new WeakMap<SearchHit, QueueRow>();
+
+/** The queue's shape over pages of rows: `wrap` gives each row its batch. */
+function queueRows<Row>(
+  pages: { total: number | null; row: (index: number) => Row | undefined; error: unknown },
+  range: VisibleRange,
+  wrap: (row: Row) => QueueRow,
+): QueueRows {
+  const { total } = pages;
   return {
     total,
-    rowAt,
+    rowAt: (index) => {
+      const row = pages.row(index);
+      return row === undefined ? undefined : wrap(row);
+    },
     loaded: () => {
       const offsets = pageOffsets(range, total ?? 0);
       const indexes: number[] = [];
@@ -54,20 +101,5 @@ export function useBatchRows(
       return indexes;
     },
     error: pages.error,
-  };
-}
-
-/** The hits of a history search, filtered and sorted in memory. */
-export function useSearchRows(query: string, { filter, sort }: QueueQuery): QueueRows {
-  const search = useSearch(query);
-  const rows = useMemo(() => {
-    const hits: SearchHit[] = (search.data ?? []).filter((hit) => matchesFilter(hit, filter));
-    return sortRows(hits, sort).map((hit) => ({ batchId: hit.batchId, row: hit }));
-  }, [search.data, filter, sort]);
-  return {
-    total: search.data ? rows.length : null,
-    rowAt: (index) => rows[index],
-    loaded: () => rows.map((_, index) => index),
-    error: search.error,
   };
 }

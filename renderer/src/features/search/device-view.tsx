@@ -23,7 +23,9 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
   useEffect(() => heading.current?.focus(), [deviceId]);
   // As in the results: data kept from before a failed reload is not shown under its error.
   const data = device.error ? undefined : device.data;
-  const count = data?.transactions.length ?? 0;
+  // Every transaction seen with the device; the list holds the newest of them.
+  const count = data?.transactionCount ?? 0;
+  const listed = data?.transactions.length ?? 0;
 
   return (
     <section
@@ -45,10 +47,11 @@ export function DeviceView({ deviceId, show, onBack, onOpenBatch, onOpenDevice }
       ) : null}
       {data ? (
         <>
-          <p data-testid="device-count" data-value={count}>
+          <p data-testid="device-count" data-value={count} data-shown={listed}>
             {t(`search.device.seen.${seenKey(count)}`, { count })}
+            {listed < count ? ` ${t('search.device.capped', { shown: listed })}` : null}
           </p>
-          {count > 0 ? (
+          {listed > 0 ? (
             <section
               className="stack"
               aria-labelledby="device-transactions-title"

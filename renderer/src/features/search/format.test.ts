@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatLookedUp, scoreFraction, seenKey, shownCpf, sortSimilar } from './format';
+import { translate } from '../../i18n/translate';
+import {
+  formatLookedUp,
+  scoreFraction,
+  searchCountText,
+  seenKey,
+  shownCpf,
+  sortSimilar,
+} from './format';
 
 describe('shownCpf', () => {
   it('masks the CPF unless shown, formatted or not', () => {
@@ -54,5 +62,18 @@ describe('sortSimilar', () => {
 describe('seenKey', () => {
   it('chooses the message for none, one or many transactions', () => {
     expect([0, 1, 2, 40].map(seenKey)).toEqual(['none', 'one', 'other', 'other']);
+  });
+});
+
+describe('searchCountText', () => {
+  it('always says how many lookups match, and how many are shown when fewer', () => {
+    const en = translate('en');
+    expect(searchCountText(en, 1200, 200)).toBe('1,200 lookups found; showing the newest 200.');
+    expect(searchCountText(translate('pt-BR'), 1200, 400)).toBe(
+      '1.200 consultas encontradas; mostrando as 400 mais recentes.',
+    );
+    expect(searchCountText(en, 1200, 1200)).toBe('1,200 lookups found, newest first.');
+    expect(searchCountText(en, 1, 1)).toBe('1 lookup found.');
+    expect(searchCountText(en, 0, 0)).toBe('Nothing in the history matches this search.');
   });
 });

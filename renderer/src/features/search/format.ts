@@ -1,6 +1,7 @@
 /** Display rules of the Search section, kept pure so they can be tested without a DOM. */
 import type { DeviceView } from '../../../../shared/contract/results';
 import { maskCpf } from '../../../../shared/domain/mask';
+import type { Translate } from '../../i18n/i18n';
 import { formatCpf, formatDateTime } from '../../lib/format';
 
 /** A CPF as the table shows it: masked (`***.456.789-**`) unless the analyst asked to see it. */
@@ -34,4 +35,14 @@ export function sortSimilar(devices: readonly SimilarDevice[]): SimilarDevice[] 
 /** Which message counts the transactions of a device. */
 export function seenKey(count: number): 'none' | 'one' | 'other' {
   return count === 0 ? 'none' : count === 1 ? 'one' : 'other';
+}
+
+/**
+ * How many lookups a search found, always all of them: "1,200 lookups found; showing the newest
+ * 200." while fewer are shown than match.
+ */
+export function searchCountText(t: Translate, total: number, shown: number): string {
+  if (total === 0) return t('search.empty');
+  if (shown < total) return t('search.count.partial', { count: total, shown });
+  return t(total === 1 ? 'search.count.one' : 'search.count.other', { count: total });
 }

@@ -14,6 +14,9 @@ export const searchMessages = catalogue(
     'search.count.one': '1 lookup found.',
     'search.count.other':
       '{count, plural, one {# lookup found.} other {# lookups found, newest first.}}',
+    'search.count.partial':
+      '{count, plural, one {# lookup found} other {# lookups found}}; showing the newest {shown}.',
+    'search.more': 'Show {count} more',
     'search.personal.hint': 'CPFs stay masked unless shown.',
     'search.column.when': 'Looked up',
     'search.column.environment': 'Environment',
@@ -42,6 +45,7 @@ export const searchMessages = catalogue(
     'search.device.seen.one': 'Seen in 1 transaction in your history.',
     'search.device.seen.other':
       'Seen in {count, plural, one {# transaction} other {# transactions}} in your history.',
+    'search.device.capped': 'The newest {shown} of them are listed here.',
     'search.device.transactions': 'Transactions with this device',
     'search.similar.title': 'Similar devices',
     'search.similar.none': 'The service named no similar devices.',
@@ -64,6 +68,9 @@ export const searchMessages = catalogue(
     'search.count.one': '1 consulta encontrada.',
     'search.count.other':
       '{count, plural, one {# consulta encontrada.} other {# consultas encontradas, mais recentes primeiro.}}',
+    'search.count.partial':
+      '{count, plural, one {# consulta encontrada} other {# consultas encontradas}}; mostrando as {shown} mais recentes.',
+    'search.more': 'Mostrar mais {count}',
     'search.personal.hint': 'Os CPFs ficam mascarados até serem mostrados.',
     'search.column.when': 'Consultado em',
     'search.column.environment': 'Ambiente',
@@ -92,6 +99,7 @@ export const searchMessages = catalogue(
     'search.device.seen.one': 'Visto em 1 transação do seu histórico.',
     'search.device.seen.other':
       'Visto em {count, plural, one {# transação} other {# transações}} do seu histórico.',
+    'search.device.capped': 'As {shown} mais recentes estão listadas aqui.',
     'search.device.transactions': 'Transações com este dispositivo',
     'search.similar.title': 'Dispositivos semelhantes',
     'search.similar.none': 'O serviço não indicou dispositivos semelhantes.',

@@ -1,9 +1,10 @@
-import type { RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { HitsTable } from './hits-table';
-import { useSearch } from './use-search';
+import { searchCountText } from './format';
+import { searchPageSize, useSearch } from './use-search';
 
 interface Props {
   query: string;
@@ -21,7 +22,9 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
   // A search that failed again keeps its earlier data in the cache: not shown under the error,
   // where it would read as the answer.
   const data = results.error ? undefined : results.data;
-  const hits = data ?? [];
+  const hits = useMemo(() => data?.pages.flatMap((page) => page.hits) ?? [], [data]);
+  // Every match, not only those shown: the newest page comes first, more on request.
+  const total = data?.pages.at(-1)?.total ?? 0;
   const { go } = useNavigation();
 
   return (
@@ -39,12 +42,8 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
         <ErrorNotice error={results.error} onRetry={() => void results.refetch()} />
       ) : null}
       {data ? (
-        <p role="status" data-testid="search-count" data-value={hits.length}>
-          {hits.length === 0
-            ? t('search.empty')
-            : t(hits.length === 1 ? 'search.count.one' : 'search.count.other', {
-                count: hits.length,
-              })}
+        <p role="status" data-testid="search-count" data-value={total} data-shown={hits.length}>
+          {searchCountText(t, total, hits.length)}
         </p>
       ) : null}
       {hits.length > 0 ? (
@@ -65,6 +64,17 @@ export function SearchResults({ query, show, onOpenBatch, onOpenDevice, headingR
           onOpenBatch={onOpenBatch}
           onOpenDevice={onOpenDevice}
         />
+      ) : null}
+      {results.hasNextPage ? (
+        <button
+          type="button"
+          className="button search-fit"
+          disabled={results.isFetchingNextPage}
+          onClick={() => void results.fetchNextPage()}
+          data-testid="search-more"
+        >
+          {t('search.more', { count: Math.min(searchPageSize, total - hits.length) })}
+        </button>
       ) : null}
     </section>
   );

@@ -1,15 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys } from '../../lib/query-keys';
 
-/** The history lookups matching `query`; nothing is asked until there is a query. */
+/** Lookups the search screen shows at first, and adds with each "Show more". */
+export const searchPageSize = 200;
+
+/**
+ * The history lookups matching `query`, newest first, a page at a time ("Show more" asks for the
+ * next), with how many match in all; nothing is asked until there is a query.
+ */
 export function useSearch(query: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys['history.search'](query),
-    queryFn: () => unwrap(api.history.search({ query })),
+    queryFn: ({ pageParam }) =>
+      unwrap(api.history.search({ query, offset: pageParam, limit: searchPageSize })),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.hits.length, 0);
+      return last.hits.length > 0 && shown < last.total ? shown : undefined;
+    },
     enabled: query !== '',
+  });
+}
+
+/** Reviewed transactions among every lookup a search matches. */
+export function useSearchSummary(query: string) {
+  return useQuery({
+    queryKey: queryKeys['history.searchSummary'](query),
+    queryFn: () => unwrap(api.history.searchSummary({ query })),
   });
 }
 
