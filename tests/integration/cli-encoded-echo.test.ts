@@ -2,9 +2,11 @@
  * A hostile service that echoes the secrets base64- or hex-encoded inside longer texts (a whole
  * `Authorization: Bearer …` header, the login body, `user:password`, in a Problem, a trace id, a
  * redirect's Location, an upload's answer), run through the built dcdesk. What it printed and
- * every file of its data folder are decoded wherever they hold base64 or hex, and searched.
+ * every file of its data folder are decoded wherever they hold base64 or hex, and searched. Then
+ * the customer's data echoed encoded, split into parts, decomposed (NFD) or cut by the raw copy.
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +84,11 @@ const lookup = [
   '--cpf',
   '529.982.247-25',
   '--email',
-  'maria.silva+vip@exemplo.com.br',
+  'joão.conceição+vip@exemplo.com.br',
+  '--phone',
+  '+55 (11) 98765-4321',
+  '--zip',
+  '01310-100',
 ];
 
 /** What a reader could decode of the secrets from `text`. */
@@ -160,4 +166,63 @@ describe('dcdesk and a service echoing the secrets encoded', () => {
     });
     expectHidden({ ...done, printed: `${done.printed}\n${ledger.stdout}` });
   });
+});
+
+describe("dcdesk and a service echoing the customer's data", () => {
+  type Sent = { cpf: string; email: string; phone: { number: string } };
+  const sent = (body: string) => JSON.parse(body) as Sent;
+  const valid = { deviceID: 'dev-1', insights: [], alertQuantity: 0, deviceAge: 1, score: 0.1 };
+  /** An answer with a field the interface does not name, holding `value` across the 4,096 cut. */
+  const cutAcross = (value: string) => {
+    const answer = (pad: string) => JSON.stringify({ ...valid, note: pad, customer: value });
+    return answer('x'.repeat(4096 - (answer('').indexOf(value) + 4)));
+  };
+  const echoes: Record<string, Answer> = {
+    'the body in base64': (response, body) => problem(response, `Body was ${b64(body)}`),
+    'the body in hex': (response, body) => problem(response, `Body was ${hex(body)}`),
+    'the CPF and e-mail split into parts': (response, body) => {
+      const { cpf, email: mail } = sent(body);
+      const [local, domain] = mail.split('@');
+      problem(
+        response,
+        `cpf base ${cpf.slice(0, 9)} dv ${cpf.slice(9)} | mailbox ${local} at ${domain}`,
+      );
+    },
+    'the e-mail decomposed (NFD)': (response, body) =>
+      problem(response, `email ${sent(body).email.normalize('NFD')} refused`),
+    "the CPF across the raw copy's cut": (response, body) =>
+      send(response, 200, cutAcross(sent(body).cpf)),
+    "the e-mail across the raw copy's cut": (response, body) =>
+      send(response, 200, cutAcross(sent(body).email)),
+  };
+  /** Pieces of the customer's data that must not be readable, decoded or not. */
+  const pieces = ['5299', '98765', '01310100', 'joão', 'joa\u0303o', 'conceição'];
+
+  for (const [name, answer] of Object.entries(echoes)) {
+    it(`keeps ${name} masked in what it prints and stores`, async () => {
+      onAuth = grant;
+      onInsights = answer;
+      const done = await run(lookup);
+      const history = new Database(work.file(`data-${String(runs)}/history.sqlite3`), {
+        readonly: true,
+      });
+      const stored = history
+        .prepare('SELECT messages_json, raw_answer FROM lookups')
+        .all() as Array<Record<string, string | null>>;
+      history.close();
+      expect(stored).toHaveLength(1);
+      const texts = [done.printed, ...stored.flatMap((row) => Object.values(row))];
+      for (const text of texts.filter((value): value is string => value !== null)) {
+        // Decoded runs are bytes, one a character: read as UTF-8 to compare with accents.
+        const utf8 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('utf8');
+        const readable = [text, ...decodedRuns(text).map(utf8)];
+        for (const piece of pieces)
+          expect(
+            readable.filter((one) => one.includes(piece)),
+            piece,
+          ).toEqual([]);
+      }
+      expect(texts.join('\n')).toMatch(/\*\*\*|\[masked\]/);
+    });
+  }
 });

@@ -8,7 +8,7 @@ import { parseInsightResult } from '../../../shared/domain/insight';
 import type { InsightResult } from '../../../shared/domain/types';
 import { refusedAnswer, type Hide } from './answer-read';
 import type { AppError } from '../../../shared/result';
-import { mapStrings } from './redact';
+import { mapStrings } from './map-strings';
 
 /** The text fields of an answer, each an identifier or a code, by the name the analyst reads. */
 function identifiers(result: InsightResult): Array<[string, unknown]> {

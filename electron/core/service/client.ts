@@ -7,7 +7,8 @@ import { alteredIdentifiers, hiddenInIdentifiers } from './altered-identifiers';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
-import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
+import { mapStrings } from './map-strings';
+import { createRedactor, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -169,7 +170,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       async (response): Promise<Result<TokenGrant>> => {
         if (response.status !== 200)
           return { ok: false, error: await errorFromResponse(response, 'authentication', now()) };
-        const parsed = await readJson(response, 'authentication answer', redactor.text);
+        const parsed = await readJson(response, 'authentication answer', (text) =>
+          redactor.text(text),
+        );
         if (!parsed.ok) return parsed;
         return readTokenGrant(parsed.value.json, now(), lifetimeMs);
       },
@@ -300,7 +303,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           // The status line said the file was accepted: whatever becomes of the body after it
           // (cut, reset, late), the service has the file, and a failure here would let it go again.
           try {
-            return ok({ status, body: await readLoose(response, redactor.text) });
+            return ok({ status, body: await readLoose(response, (text) => redactor.text(text)) });
           } catch (caught) {
             const why = unread(caught);
             return ok({
