@@ -1,12 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../electron/core/service/client';
 import type { Transaction } from '../../shared/domain/types';
 import { ok } from '../../shared/result';
 
 /** How the service answers the lookup: each quotes the request body back. */
 let mode: 'problem' | 'broken' | 'extra' = 'problem';
+/**
+ * Where the answer puts the character of the request's `cutAt` value that the raw copy's cut
+ * (4,096 characters) falls on, padding a field before it; and whether the answer is not JSON.
+ */
+let cutAt: { value: 'cpf' | 'email'; notJson?: boolean } | null = null;
 
 const echoing = createServer((request, response) => {
   let body = '';
@@ -31,11 +36,20 @@ const echoing = createServer((request, response) => {
       deviceRisk: 'low',
       score: 0.1,
     };
-    const answer =
-      mode === 'broken'
-        ? { request: JSON.parse(body) as unknown, score: 'high' }
-        : { ...valid, echo: `you sent ${body}` };
-    response.end(JSON.stringify(answer));
+    const answer = (pad: string) => {
+      const sent =
+        mode === 'broken'
+          ? { pad, request: JSON.parse(body) as unknown, score: 'high' }
+          : { ...valid, pad, echo: `you sent ${body}` };
+      return cutAt?.notJson ? `<pre>${JSON.stringify(sent)}` : JSON.stringify(sent);
+    };
+    let text = answer('');
+    if (cutAt) {
+      const sent = (JSON.parse(body) as Record<string, string>)[cutAt.value] ?? '';
+      // Past the cut, 4 characters into the value: what is left before it is a piece of it.
+      text = answer('x'.repeat(4096 - (text.indexOf(sent) + 4)));
+    }
+    response.end(text);
   });
 });
 let url = '';
@@ -63,6 +77,8 @@ const lookup = () =>
   }).insights(transaction);
 
 describe('a service that quotes the personal data of the request back', () => {
+  afterEach(() => (cutAt = null));
+
   for (const echo of ['problem', 'broken', 'extra'] as const) {
     it(`leaves the client with CPF, e-mail, phone and CEP masked (${echo})`, async () => {
       mode = echo;
@@ -72,6 +88,26 @@ describe('a service that quotes the personal data of the request back', () => {
       for (const secret of ['52998224725', 'fulano.silva', '987654321', '01310100'])
         expect(text).not.toContain(secret);
       expect(text).toMatch(/\*\*\*\.982\.247-\*\*|f\*\*\*@example\.com/);
+    });
+  }
+
+  const cuts = [
+    ['extra', 'cpf', false],
+    ['extra', 'email', false],
+    ['broken', 'cpf', false],
+    ['broken', 'email', false],
+    ['extra', 'email', true],
+  ] as const;
+  for (const [echo, value, notJson] of cuts) {
+    const what = `${notJson ? 'not JSON' : echo}, the ${value} at the cut`;
+    it(`keeps a raw copy masked where its 4,096 characters end (${what})`, async () => {
+      mode = echo;
+      cutAt = { value, notJson };
+      const result = await lookup();
+      const raw = result.ok ? result.value.raw : result.error.rawBody;
+      expect(raw).toMatch(/… \(\d+ characters in all\)$/);
+      // Four characters of the value would be cut into: not one of them may stand in the copy.
+      for (const piece of ['5299', 'fulano.silva', 'fula']) expect(raw).not.toContain(piece);
     });
   }
 });

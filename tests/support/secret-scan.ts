@@ -34,6 +34,34 @@ export function secretForms(secret: string): Buffer[] {
   return forms;
 }
 
+/**
+ * Every run of base64 or hex characters of `text` decoded, from each place it may start: what a
+ * reader could decode of an encoded echo, whatever the redaction left of it.
+ */
+export function decodedRuns(text: string): string[] {
+  const decoded: string[] = [];
+  for (const [run] of text.matchAll(/[A-Za-z0-9+/_-]{4,}/g)) {
+    const base64 = run.replace(/-/g, '+').replace(/_/g, '/');
+    for (let from = 0; from < 4; from++)
+      decoded.push(Buffer.from(base64.slice(from), 'base64').toString('latin1'));
+  }
+  for (const [run] of text.matchAll(/[0-9a-fA-F]{4,}/g))
+    for (let from = 0; from < 2; from++)
+      decoded.push(Buffer.from(run.slice(from), 'hex').toString('latin1'));
+  return decoded;
+}
+
+/** Whether a text (decoded, so read byte for byte) holds four bytes in a row of any secret. */
+export const holdsPieceOf =
+  (...secrets: string[]) =>
+  (decoded: string): boolean =>
+    secrets.some((secret) => {
+      const bytes = Buffer.from(secret).toString('latin1');
+      for (let at = 0; at + 4 <= bytes.length; at++)
+        if (decoded.includes(bytes.slice(at, at + 4))) return true;
+      return false;
+    });
+
 /** How many times `needle` occurs in `haystack`, overlapping occurrences included. */
 export function occurrences(haystack: Buffer, needle: Buffer): number {
   if (needle.length === 0) return 0;

@@ -6,9 +6,9 @@
  */
 import { parseInsightResult } from '../../../shared/domain/insight';
 import type { InsightResult } from '../../../shared/domain/types';
-import { refusedAnswer } from './answer-read';
+import { refusedAnswer, type Hide } from './answer-read';
 import type { AppError } from '../../../shared/result';
-import { mapStrings, type Redactor } from './redact';
+import { mapStrings } from './map-strings';
 
 /** The text fields of an answer, each an identifier or a code, by the name the analyst reads. */
 function identifiers(result: InsightResult): Array<[string, unknown]> {
@@ -43,12 +43,12 @@ export function alteredIdentifiers(
 export function hiddenInIdentifiers(
   fields: string[],
   text: string,
-  redactor: Redactor,
+  hide: Hide,
 ): { ok: false; error: AppError } {
   return refusedAnswer(
     `The service's answer holds text the app hides in ${fields.join(', ')} (a piece of the service credentials, an e-mail address, or the customer's CPF, phone or CEP): hidden, it would be an identifier the service never gave, so the answer was not stored as answered. Ask the service operator why.`,
     fields.map((field) => `${field} holds text that is hidden`),
     text,
-    redactor,
+    hide,
   );
 }

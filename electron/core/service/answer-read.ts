@@ -1,6 +1,8 @@
 /**
  * Reads the service's success answers: with the byte limit, as JSON, and with what is kept of an
- * answer that did not follow the interface. Secrets are redacted before anything is cut.
+ * answer that did not follow the interface. Secrets and a customer's data are hidden before
+ * anything is cut: hidden after, a value the cut falls inside is no longer whole, so it is no
+ * longer found, and its first characters stay.
  */
 import type { FetchResponse } from './fetch-types';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
@@ -12,8 +14,13 @@ import {
   readBodyText,
   type NotUtf8,
 } from './body';
-import type { Redactor } from './redact';
 import { duplicateKeys } from '../../../shared/domain/duplicate-keys';
+
+/**
+ * What hides the secrets in a text (the redactor) and, in an insight answer, the customer's data
+ * of its request (the echo mask), applied to the whole text before it is cut.
+ */
+export type Hide = (text: string) => string;
 
 /**
  * A JSON answer and its text, read with the byte limit. Too large, not UTF-8, not JSON, or giving
@@ -22,7 +29,7 @@ import { duplicateKeys } from '../../../shared/domain/duplicate-keys';
 export async function readJson(
   response: FetchResponse,
   what: string,
-  redactor: Redactor,
+  hide: Hide,
 ): Promise<Result<{ json: unknown; text: string }>> {
   const read = await readBodyText(response, maxAnswerBytes);
   const { status } = response;
@@ -32,7 +39,7 @@ export async function readJson(
       `The service sent an ${what} larger than ${limitText(read.limitBytes)}; the app stopped reading it. Ask the service operator why.`,
       { status },
     );
-  const kept = () => (read.text === '' ? {} : { rawBody: capped(redactor.text(read.text)) });
+  const kept = () => (read.text === '' ? {} : { rawBody: capped(hide(read.text)) });
   if (read.notUtf8)
     return fail('invalid_response', `The service sent an ${what} ${notUtf8Text(read.notUtf8)}.`, {
       status,
@@ -79,26 +86,25 @@ function notUtf8Text(problem: NotUtf8): string {
 export function invalidAnswer(
   { problems, fields }: { problems: string[]; fields: string[] },
   text: string,
-  redactor: Redactor,
+  hide: Hide,
 ): { ok: false; error: AppError } {
   return refusedAnswer(
     `The service's answer does not follow the interface (${fields.join(', ')}); it was not stored as answered.`,
     problems,
     text,
-    redactor,
+    hide,
   );
 }
 
 /**
- * A 200 answer refused (`invalid_response`): why, the details, and the start of its text,
- * redacted before it is cut, so no part of a secret survives at the cut (the customer's data in
- * it is masked on its way out of the client).
+ * A 200 answer refused (`invalid_response`): why, the details, and the start of its text, hidden
+ * (`hide`) before it is cut, so no part of a secret or of the customer's data survives at the cut.
  */
 export function refusedAnswer(
   message: string,
   details: string[],
   text: string,
-  redactor: Redactor,
+  hide: Hide,
 ): { ok: false; error: AppError } {
   return {
     ok: false,
@@ -107,19 +113,19 @@ export function refusedAnswer(
       message,
       status: 200,
       details,
-      rawBody: capped(redactor.text(text)),
+      rawBody: capped(hide(text)),
     },
   };
 }
 
 /** What an upload's answer (undescribed by the interface) is kept as: JSON, or capped text. */
-export async function readLoose(response: FetchResponse, redactor: Redactor): Promise<unknown> {
+export async function readLoose(response: FetchResponse, hide: Hide): Promise<unknown> {
   const read = await readBodyText(response, maxAnswerBytes);
   // The file was accepted whatever the body says: that fact matters more than the body.
   if (!read.ok) return `The answer was larger than ${limitText(read.limitBytes)} and was not read.`;
   const { text } = read;
   if (text.trim() === '') return null;
-  if (text.length > rawCopyChars) return capped(redactor.text(text));
+  if (text.length > rawCopyChars) return capped(hide(text));
   try {
     return JSON.parse(text) as unknown;
   } catch {

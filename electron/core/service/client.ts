@@ -7,7 +7,8 @@ import { alteredIdentifiers, hiddenInIdentifiers } from './altered-identifiers';
 import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
-import { createRedactor, mapStrings, nothingToHide, type Redactor } from './redact';
+import { mapStrings } from './map-strings';
+import { createRedactor, nothingToHide, type Redactor } from './redact';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -169,7 +170,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       async (response): Promise<Result<TokenGrant>> => {
         if (response.status !== 200)
           return { ok: false, error: await errorFromResponse(response, 'authentication', now()) };
-        const parsed = await readJson(response, 'authentication answer', redactor);
+        const parsed = await readJson(response, 'authentication answer', (text) =>
+          redactor.text(text),
+        );
         if (!parsed.ok) return parsed;
         return readTokenGrant(parsed.value.json, now(), lifetimeMs);
       },
@@ -230,6 +233,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     insights(transaction, signal) {
       const started = now();
       const masked = echoMask(transaction);
+      // Whole texts are hidden before they are cut (`answer-read.ts`).
+      const hide = (text: string) => masked(redactor.text(text));
       const init = (): Outgoing => ({
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -248,22 +253,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
-          const body = await readJson(response, 'insight answer', redactor);
+          const body = await readJson(response, 'insight answer', hide);
           if (!body.ok) return body;
           // Redacted before it is checked, so no message quotes a piece of a secret.
           const clean = nothingToHide(body.value.text, redactor, masked);
           const parsed = parseInsightResult(
             clean ? body.value.json : redactor.deep(body.value.json),
           );
-          if (!parsed.ok) return invalidAnswer(parsed, body.value.text, redactor);
+          if (!parsed.ok) return invalidAnswer(parsed, body.value.text, hide);
           // What was hidden must not change an identifier: a made-up device ID stored as good.
           const altered = clean ? [] : alteredIdentifiers(body.value.json, parsed.value, masked);
-          if (altered.length > 0) return hiddenInIdentifiers(altered, body.value.text, redactor);
+          if (altered.length > 0) return hiddenInIdentifiers(altered, body.value.text, hide);
           const outcome = ok({
             status: 200 as const,
             result: parsed.value,
             durationMs: now() - started,
-            raw: parsed.unknownFields.length > 0 ? capped(redactor.text(body.value.text)) : null,
+            raw: parsed.unknownFields.length > 0 ? capped(hide(body.value.text)) : null,
           });
           return clean ? keptAsIs(outcome) : outcome;
         },
@@ -298,7 +303,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           // The status line said the file was accepted: whatever becomes of the body after it
           // (cut, reset, late), the service has the file, and a failure here would let it go again.
           try {
-            return ok({ status, body: await readLoose(response, redactor) });
+            return ok({ status, body: await readLoose(response, (text) => redactor.text(text)) });
           } catch (caught) {
             const why = unread(caught);
             return ok({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain/types';
+import { decodedRuns } from '../../../tests/support/secret-scan';
 import { echoMask } from './echo-mask';
 
 const transaction: Transaction = {
@@ -29,6 +30,10 @@ describe('echoMask', () => {
     'e-mail HTML-escaped': ['<b>Fulano.Silva&#64;example.com</b>', '<b>F***@example.com</b>'],
     'CPF in a form body': ['cpf=829.633.007-51&y=2', 'cpf=***.633.007-**&y=2'],
     'CPF JSON-escaped': ['"cpf":"829\\/633\\/007\\/51"', '"cpf":"***.633.007-**"'],
+    'CPF split from its check digits': ['cpf base 829633007 dv 51', 'cpf base ***.633.007 dv 51'],
+    'CPF base formatted, split': ['base 829.633.007, dv 51', 'base ***.633.007, dv 51'],
+    'e-mail split at its @': ['mailbox Fulano.Silva at example.com', 'mailbox F*** at example.com'],
+    'e-mail local part in capitals': ['user FULANO.SILVA.', 'user F***.'],
   };
   for (const [name, [said, masked]] of Object.entries(echoes)) {
     it(`masks the ${name}`, () => expect(mask(said)).toBe(masked));
@@ -37,6 +42,47 @@ describe('echoMask', () => {
   it('leaves other numbers alone, even ones that hold the same digits', () => {
     const text =
       'trace 1829633007519, amount 98765.43, order 0131010, id 829633007-512, 2024-01-31 10:00';
+    expect(mask(text)).toBe(text);
+    const parts = 'ids 8296330070, 1829633007, 829633007.5 and 12-829633007; Fulano.Silva.Junior';
+    expect(mask(parts)).toBe(parts);
+  });
+
+  it('masks an e-mail written with its accents decomposed (NFD), the row’s own or another', () => {
+    const accented = echoMask({ ...transaction, email: 'joão.conceição@exemplo.com.br' });
+    const decomposed = (text: string) => text.normalize('NFD');
+    expect(accented(`to ${decomposed('joão.conceição@exemplo.com.br')} refused`)).toBe(
+      'to j***@exemplo.com.br refused',
+    );
+    expect(accented(`mailbox ${decomposed('joão.conceição')} at exemplo`)).toBe(
+      'mailbox j*** at exemplo',
+    );
+    expect(mask(`cc ${decomposed('andré.gonçalves@exemplo.com')}`)).toBe('cc a***@exemplo.com');
+  });
+
+  it('masks the request echoed in base64 or hex, the rest of the echo kept', () => {
+    const body = JSON.stringify(transaction);
+    const echoes = [
+      `Body was ${Buffer.from(body).toString('base64')}`,
+      `Body was ${Buffer.from(`{"request":${body}}`).toString('base64url')}`,
+      `Body was ${Buffer.from(` ${body}`).toString('base64')}`,
+      `Body was ${Buffer.from(body).toString('hex')}`,
+      `cpf ${Buffer.from(transaction.cpf!).toString('hex').toUpperCase()}, mail ${Buffer.from(transaction.email!).toString('base64')}`,
+    ];
+    const values = ['829633007', 'Fulano.Silva', '987654321', '01310100'];
+    for (const echo of echoes) {
+      const said = mask(echo);
+      expect(said, echo).toContain('[masked]');
+      const decoded = decodedRuns(said);
+      for (const value of values)
+        expect(decoded.filter((text) => text.includes(value))).toEqual([]);
+      // What says no personal data is still there to read: the session ID, say.
+      if (echo.startsWith('Body'))
+        expect(decoded.some((text) => text.includes('abcdefghij'))).toBe(true);
+    }
+  });
+
+  it('leaves ordinary base64 and hex alone', () => {
+    const text = `id ${Buffer.from('order-82963300').toString('base64')} dev-8585cbb961ce364fb67f 3132333435363738`;
     expect(mask(text)).toBe(text);
   });
 });

@@ -1,13 +1,21 @@
 import { normaliseCpf } from '../../../shared/domain/cpf';
 import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../shared/domain/mask';
 import type { Transaction } from '../../../shared/domain/types';
+import { encodedFinder } from './encoded-forms';
 import { readingsOf, replaceSpans, spanIn } from './escapes';
 
 /**
- * Any e-mail address, in any script: a service has no reason to quote one, so every one it quotes
- * is masked. Letters beyond ASCII count, or `joão@…` would keep `joã` in view.
+ * What replaces a customer's value written in base64 or hex (a request body echoed encoded), as
+ * `[redacted]` replaces a secret: its mask, written there, would read as more base64.
  */
-const emailShape = /[\p{L}\p{N}_.+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+export const maskedMark = '[masked]';
+
+/**
+ * Any e-mail address, in any script: a service has no reason to quote one, so every one it quotes
+ * is masked. Letters beyond ASCII count, or `joão@…` would keep `joã` in view, and so do marks:
+ * a server may write `ã` decomposed (NFD), as `a` and a combining tilde.
+ */
+const emailShape = /[\p{L}\p{M}\p{N}_.+'-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+/gu;
 
 /**
  * What a server may write between the digits of a number it quotes back: spaces, dots, dashes,
@@ -22,16 +30,40 @@ const squeezed = (text: string) => text.replace(separators, '').toLowerCase();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * A text in both Unicode normal forms (a server may decompose `ã`), as secrets are searched for;
+ * one form when they agree, as in ASCII, which needs no look.
+ */
+function normalForms(text: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return [text];
+  return [...new Set([text.normalize('NFC'), text.normalize('NFD')])];
+}
+
+/**
  * The digits of a number however they are grouped: `82963300751` also matches `829633007-51` and
  * `8 2 9 6 3 3 0 0 7 5 1`, but not inside a longer number. Leading zeros may be missing, as when
  * a server reads the number as a number; a `+` or `(` just before goes with it (`+55`, `(11)`).
+ * A part of a number (`standalone`: a CPF's nine digits without its check digits) must stand
+ * alone: not joined to other digits by a dot, dash or slash either (`829633007-512` is another).
  */
-function digitsPattern(digits: string): string {
+function digitsPattern(digits: string, standalone = false): string {
   const zeros = /^0*/.exec(digits)?.[0].length ?? 0;
   // Digits only (the caller checked), so splitting by UTF-16 unit splits by character.
   const rest = digits.slice(zeros).split('').join(separator);
   const leading = zeros > 0 ? `(?:${Array(zeros).fill('0').join(separator)}${separator})?` : '';
+  if (standalone) return `(?<!\\d[.\\-/]?)${leading}${rest}(?![.\\-/]?\\d)`;
   return `(?<![\\d])[+(]?${leading}${rest}(?![\\d])`;
+}
+
+/** Characters that go on a word of an e-mail address's local part: it stands alone without them. */
+const localChars = "\\p{L}\\p{M}\\p{N}_+'\\-";
+
+/**
+ * An e-mail address's local part as a word of its own (`mailbox maria.silva at exemplo.com.br`),
+ * not inside a longer one (`maria.silva.junior`); a sentence's full stop may follow it.
+ */
+function localPartPattern(local: string): string {
+  return `(?<![${localChars}.])${escapeRegExp(local)}(?![${localChars}]|\\.[${localChars}])`;
 }
 
 /**
@@ -43,43 +75,92 @@ function digitsPattern(digits: string): string {
  * nothing.
  */
 export function echoMask(transaction: Transaction): (text: string) => string {
-  /** Each pattern with its mask, longest first, so a full phone number is masked whole. */
-  const found: Array<{ pattern: string; mask: string; weight: number; needle: string }> = [];
-  const add = (value: string | undefined, mask: string) => {
+  /** Each value with its mask; its pattern is written only if a text may quote it. */
+  const found: Array<{ form: string; pattern: (form: string) => string; mask: string }> = [];
+  const add = (value: string | undefined, mask: string, pattern?: (form: string) => string) => {
     if (value === undefined || value.length < 5) return;
-    // Digits only: a short one (a 4-digit phone part) would mask ordinary numbers everywhere.
-    const pattern = /^\d+$/.test(value) ? digitsPattern(value) : escapeRegExp(value);
-    const needle = squeezed(value).replace(/^0+(?=\d)/, '');
-    found.push({ pattern, mask, weight: value.length, needle });
+    for (const form of normalForms(value)) {
+      // Digits only: a short one (a 4-digit phone part) would mask ordinary numbers everywhere.
+      found.push({
+        form,
+        mask,
+        pattern: pattern ?? (/^\d+$/.test(form) ? digitsPattern : escapeRegExp),
+      });
+    }
   };
   const { cpf, email, phone, zipCode } = transaction;
-  if (cpf !== undefined) add(normaliseCpf(cpf), maskCpf(normaliseCpf(cpf)));
-  if (email !== undefined) add(email, maskEmail(email));
+  const digits = cpf === undefined ? undefined : normaliseCpf(cpf);
+  if (digits !== undefined) {
+    add(digits, maskCpf(digits));
+    // Its nine digits without the check digits, echoed apart from them ("base 529982247 dv 25").
+    if (/^\d{11}$/.test(digits))
+      add(digits.slice(0, 9), maskCpf(digits).replace(/-\*\*$/, ''), (base) =>
+        digitsPattern(base, true),
+      );
+  }
+  /** The e-mail's local part, lower-cased: a text that holds nothing else may hold that. */
+  let localParts: string[] = [];
+  if (email !== undefined) {
+    const mask = maskEmail(email);
+    add(email, mask);
+    // Its local part echoed apart from the domain ("mailbox maria.silva at exemplo.com.br").
+    const local = email.slice(0, Math.max(0, email.lastIndexOf('@')));
+    add(local, mask.slice(0, mask.lastIndexOf('@')), localPartPattern);
+    if (local.length >= 5) localParts = normalForms(local.toLowerCase());
+  }
+  const zip = zipCode?.replace(/\D/g, '');
+  const numbers = [digits, zip];
   if (phone !== undefined) {
     const mask = maskPhone(phone);
-    add(phone.number, mask);
-    add(`${phone.cityCode}${phone.number}`, mask);
-    add(`${phone.countryCode}${phone.cityCode}${phone.number}`, mask);
+    const phones = [
+      phone.number,
+      `${phone.cityCode}${phone.number}`,
+      `${phone.countryCode}${phone.cityCode}${phone.number}`,
+    ];
+    for (const number of phones) add(number, mask);
+    numbers.push(...phones);
   }
-  if (zipCode !== undefined) add(zipCode.replace(/\D/g, ''), maskZip(zipCode));
-  found.sort((a, b) => b.weight - a.weight);
-  const masks = found.map((entry) => entry.mask);
-  const alternatives = found.map((entry) => `(${entry.pattern})`);
-  const needles = found.map((entry) => entry.needle);
+  add(zip, zipCode === undefined ? '' : maskZip(zipCode));
+  // The values as the request sends them, written in base64 or hex: replaced by `maskedMark`.
+  const encoded = encodedFinder(
+    email === undefined ? [] : normalForms(email),
+    numbers.filter((value): value is string => value !== undefined && /^\d{8,}$/.test(value)),
+  );
+  const needles = found.map((entry) => squeezed(entry.form).replace(/^0+(?=\d)/, ''));
   // Built on first use: most answers quote nothing, and a lookup runs for every row of a batch;
   // a text that holds none of the values once its separators are removed cannot match.
   let values: RegExp | undefined;
+  // Longest first, so a full phone number is masked whole, not as its number alone.
+  const ordered = () => [...found].sort((a, b) => b.form.length - a.form.length);
+  let masks: string[] = [];
+  const valuesPattern = () => {
+    const entries = ordered();
+    masks = entries.map((entry) => entry.mask);
+    return new RegExp(entries.map((entry) => `(${entry.pattern(entry.form)})`).join('|'), 'giu');
+  };
   const mayQuote = (text: string) => {
     const plain = squeezed(text);
     return needles.some((needle) => plain.includes(needle));
   };
 
   return (text) => {
-    if (!/[\d@%&\\]/.test(text)) return text;
+    // Without a digit, an @ or an escape a text can quote nothing but the e-mail's local part, or
+    // a value encoded.
+    const quick = !/[\d@%&\\]/.test(text);
+    if (
+      quick &&
+      !localParts.some((part) => text.toLowerCase().includes(part)) &&
+      !encoded.may(text)
+    )
+      return text;
     const spans: Array<{ from: number; to: number; value: string }> = [];
     for (const reading of readingsOf(text)) {
+      for (const [at, end] of encoded.find(reading.text)) {
+        const [from, to] = spanIn(reading, at, end);
+        spans.push({ from, to, value: maskedMark });
+      }
       if (mayQuote(reading.text)) {
-        values ??= new RegExp(alternatives.join('|'), 'giu');
+        values ??= valuesPattern();
         for (const match of reading.text.matchAll(values)) {
           // Which alternative matched: the first group that took part.
           const which = match

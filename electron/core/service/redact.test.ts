@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodedRuns, holdsPieceOf } from '../../../tests/support/secret-scan';
 import { createRedactor, redactedMark } from './redact';
 
 const password = 'Çenha "secreta" \\ 123';
@@ -53,6 +54,41 @@ describe('createRedactor', () => {
     // A JWT's signature alone is the part that proves it.
     redactor.remember(jwt);
     expect(redactor.text(`sig ${jwt.split('.')[2]!}`)).toBe(`sig ${redactedMark}`);
+  });
+
+  it('hides a secret base64-encoded inside a longer text, at any byte alignment, and in hex', () => {
+    const redactor = createRedactor();
+    redactor.remember(password);
+    redactor.remember(token);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const echoes = {
+      'a whole bearer header in base64': b64(`Authorization: Bearer ${token}`),
+      'Bearer and the token in base64 (the token at byte 7)': b64(`Bearer ${token}`),
+      'a Basic-style user:password': b64(`analista:${password}`),
+      'the JSON login body': b64(JSON.stringify({ username: 'analista', password })),
+      'the login body in base64url': Buffer.from(`{"password":"${password}"}`).toString(
+        'base64url',
+      ),
+      'the token in hex': Buffer.from(token).toString('hex'),
+      'the password in upper-case hex': Buffer.from(`pw=${password}`).toString('hex').toUpperCase(),
+    };
+    for (const [name, echoed] of Object.entries(echoes)) {
+      const said = redactor.text(`echo ${echoed} end`);
+      expect(said, name).toMatch(/^echo .*\[redacted\].* end$/);
+      expect(decodedRuns(said).filter(holdsPieceOf(password, token)), name).toEqual([]);
+    }
+  });
+
+  it('keeps what an encoded echo says beside the secret, and ordinary hex and base64', () => {
+    const redactor = createRedactor();
+    redactor.remember(token);
+    const header = Buffer.from(`Bearer ${token}`).toString('base64');
+    // "Bearer " is the first 7 bytes: its first 8 characters of base64 say only "Bearer". And
+    // "token-of-another" shares six characters with the token, too few to hide, in base64 too.
+    expect(redactor.text(`header ${header}`)).toMatch(/^header QmVhcmVy.{0,3}\[redacted\].{0,3}$/);
+    const ordinary =
+      'device dev-9f8e7d6c5b4a39281706 trace 4bf92f3577b34da6a3ce929d0e0e4736 id dG9rZW4tb2YtYW5vdGhlcg==';
+    expect(redactor.text(ordinary)).toBe(ordinary);
   });
 
   it('leaves ordinary text and secrets shorter than four characters alone', () => {

@@ -5,6 +5,8 @@
  * the screen and the terminal.
  */
 
+import { encodedForms } from './encoded-forms';
+import { mapStrings } from './map-strings';
 import { readingsOf, replaceSpans, spanIn, type Reading } from './escapes';
 
 /** What replaces a secret. */
@@ -73,77 +75,88 @@ function searchable(text: string): string {
 }
 
 /**
+ * Base64 says six bits a character and hex four, so their runs are longer, to say as much of a
+ * secret as `minEchoedRun` characters of it (eight bytes, 64 bits): eleven characters of base64
+ * (66 bits), sixteen of hex. Eight of base64 would hide text sharing six characters with a
+ * secret; eight hex digits would hide pieces of the service's hex device IDs and GUIDs by chance.
+ */
+const base64Run = 11;
+const hexRun = 16;
+const encodedRunLengths = [base64Run, hexRun];
+
+/**
  * The runs of a secret are found without reading a text one position at a time: every run of
  * `minEchoedRun` characters holds a whole piece of `pieceChars` starting at a multiple of
  * `pieceStep` (the step is the number of places a piece can start inside a run), so only the
  * pieces at those places are looked up, as a bit for their hash; the runs around a piece of a
  * secret are then checked as strings. A long answer costs a read of every other character.
+ *
+ * The encoded forms' longer runs hold a longer piece at the same places, looked up in a table of
+ * their own: hex's sixteen digits have few different short pieces, and in one table with the
+ * others they would set the bit of most pieces of the service's hex device IDs.
  */
 const pieceChars = 3;
 const pieceStep = minEchoedRun - pieceChars + 1;
+const encodedPieceChars = base64Run - pieceStep + 1;
 const pieceBitsCount = 1 << 20;
 
-function pieceHash(text: string, from: number): number {
-  const hash =
-    Math.imul(text.charCodeAt(from), 961) +
-    Math.imul(text.charCodeAt(from + 1), 31) +
-    text.charCodeAt(from + 2);
+function pieceHash(text: string, from: number, chars: number): number {
+  let hash = 0;
+  for (let at = from; at < from + chars; at++) hash = Math.imul(hash, 31) + text.charCodeAt(at);
   return hash & (pieceBitsCount - 1);
+}
+
+/** A set of piece hashes, one bit each. */
+function pieceTable() {
+  const bits = new Uint32Array(pieceBitsCount / 32);
+  return {
+    add(form: string, chars: number) {
+      for (let at = 0; at + chars <= form.length; at++) {
+        const hash = pieceHash(form, at, chars);
+        bits[hash >>> 5] = (bits[hash >>> 5] ?? 0) | (1 << (hash & 31));
+      }
+    },
+    has: (hash: number) => ((bits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0,
+  };
+}
+
+/** A way an echoed secret can be written, and how many of its characters in a row are hidden. */
+interface Form {
+  text: string;
+  run: number;
 }
 
 /**
  * What an echoed secret can say once its escapes are read (`escapes.ts` reads JSON, percent and
  * HTML escapes, so those need no form here): the secret itself, in both Unicode normal forms (a
- * server may decompose `ç`), in base64 and base64url, as a server sending Latin-1 or reading
- * UTF-8 as Latin-1 garbles it, and a JWT's signature on its own (the part that proves it).
+ * server may decompose `ç`), in base64 and base64url (alone, or inside a longer encoded text at
+ * any of the three byte alignments, as written or as JSON writes it), in hex, as a server sending
+ * Latin-1 or reading UTF-8 as Latin-1 garbles it, and a JWT's signature on its own (the part that
+ * proves it). An encoded piece shorter than `minEchoedRun` is left out: a few base64 letters match
+ * ordinary words.
  */
-function formsOf(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms = new Set([
-    secret,
-    secret.normalize('NFC'),
-    secret.normalize('NFD'),
-    bytes.toString('base64'),
-    bytes.toString('base64url'),
-  ]);
+function formsOf(secret: string): Form[] {
+  const texts = new Set([secret, secret.normalize('NFC'), secret.normalize('NFD')]);
+  const forms: Form[] = [];
+  const add = (text: string, run = minEchoedRun) => forms.push({ text, run });
+  for (const written of texts) add(written);
+  // Escapes inside an encoding are not read: the login body, JSON, is encoded as it was sent.
+  for (const written of [...texts].map((text) => JSON.stringify(text).slice(1, -1)))
+    texts.add(written);
+  for (const written of texts) {
+    const { base64, hex } = encodedForms(written, minEchoedRun);
+    for (const text of base64) add(text, base64Run);
+    add(hex, hexRun);
+  }
   if (/[^\p{ASCII}]/u.test(secret)) {
-    forms.add(bytes.toString('latin1'));
-    forms.add(secret.replace(/[^\p{ASCII}]/gu, '\ufffd'));
+    add(Buffer.from(secret, 'utf8').toString('latin1'));
+    add(secret.replace(/[^\p{ASCII}]/gu, '\ufffd'));
   }
   const signature = secret.split('.')[2];
-  if (secret.split('.').length === 3 && signature && signature.length >= 16) forms.add(signature);
-  return [...forms].map(searchable).filter((form) => form.length >= minSecretChars);
-}
-
-/**
- * A copy of plain data (JSON-like) with every string passed through `text`. Walked with a stack
- * of its own, not by recursion: an answer of 1 MB may nest 100,000 deep, and a recursive copy of
- * one holding a secret overflowed the stack, which the client then reported as a lost connection.
- */
-export function mapStrings<T>(value: T, text: (value: string) => string): T {
-  const copyOf = (node: unknown): unknown => {
-    if (typeof node === 'string') return text(node);
-    if (Array.isArray(node)) return new Array<unknown>(node.length);
-    return typeof node === 'object' && node !== null ? {} : node;
-  };
-  const isContainer = (node: unknown): node is object => typeof node === 'object' && node !== null;
-  const root = copyOf(value);
-  const waiting: Array<[object, object]> = isContainer(value) ? [[value, root as object]] : [];
-  for (let next = waiting.pop(); next; next = waiting.pop()) {
-    const [from, to] = next;
-    for (const [key, field] of Object.entries(from)) {
-      const copy = copyOf(field);
-      // defineProperty, not assignment: a `__proto__` key from a server stays a plain key.
-      Object.defineProperty(to, key, {
-        value: copy,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      if (isContainer(field)) waiting.push([field, copy as object]);
-    }
-  }
-  return root as T;
+  if (secret.split('.').length === 3 && signature && signature.length >= 16) add(signature);
+  return forms
+    .map((form) => ({ ...form, text: searchable(form.text) }))
+    .filter((form) => form.text.length >= minSecretChars);
 }
 
 /**
@@ -158,22 +171,34 @@ function span(reading: Reading, from: number, to: number): Span {
 }
 
 export function createRedactor(): Redactor {
-  /** Forms shorter than `minEchoedRun`, searched for whole. */
+  /** Forms shorter than their run, searched for whole. */
   const shortForms = new Set<string>();
-  /** Every run of `minEchoedRun` characters of the longer forms. */
+  /** Every run of `minEchoedRun` characters of the longer forms, and their pieces. */
   const runs = new Set<string>();
-  /** A bit for the hash of every piece of the longer forms (see `pieceChars`). */
-  const pieceBits = new Uint32Array(pieceBitsCount / 32);
-  const hasPiece = (hash: number) => ((pieceBits[hash >>> 5] ?? 0) & (1 << (hash & 31))) !== 0;
+  const pieces = pieceTable();
+  /** Every run of `base64Run` or `hexRun` characters of the longer encoded forms, and pieces. */
+  const encodedRuns = new Set<string>();
+  const encodedPieces = pieceTable();
 
   /** Where `searched` holds a run of a secret, as spans of `reading`. */
   function runSpans(reading: Reading, searched: string, spans: Span[]): void {
     const last = searched.length - minEchoedRun;
+    const encoded = encodedRuns.size > 0;
     for (let piece = 0; piece + pieceChars <= searched.length; piece += pieceStep) {
-      if (!hasPiece(pieceHash(searched, piece))) continue;
-      for (let at = Math.max(0, piece - pieceStep + 1); at <= Math.min(piece, last); at++)
-        if (runs.has(searched.slice(at, at + minEchoedRun)))
-          spans.push(span(reading, at, at + minEchoedRun));
+      const first = Math.max(0, piece - pieceStep + 1);
+      if (pieces.has(pieceHash(searched, piece, pieceChars)))
+        for (let at = first; at <= Math.min(piece, last); at++)
+          if (runs.has(searched.slice(at, at + minEchoedRun)))
+            spans.push(span(reading, at, at + minEchoedRun));
+      if (
+        encoded &&
+        piece + encodedPieceChars <= searched.length &&
+        encodedPieces.has(pieceHash(searched, piece, encodedPieceChars))
+      )
+        for (let at = first; at <= piece; at++)
+          for (const run of encodedRunLengths)
+            if (encodedRuns.has(searched.slice(at, at + run)))
+              spans.push(span(reading, at, at + run));
     }
   }
   let shortest = Infinity;
@@ -191,7 +216,7 @@ export function createRedactor(): Redactor {
       }
       // Overlapping runs make one span (replaceSpans joins them): a whole secret echoed is one
       // mark, as are its first twelve characters.
-      if (runs.size > 0) runSpans(reading, searched, spans);
+      if (runs.size > 0 || encodedRuns.size > 0) runSpans(reading, searched, spans);
       if (reading.text.length < 10) continue;
       for (const found of reading.text.matchAll(bearer)) {
         const [, prefix = '', secret = ''] = found;
@@ -214,18 +239,16 @@ export function createRedactor(): Redactor {
   return {
     remember(secret) {
       if (secret.length < minSecretChars) return;
-      for (const form of formsOf(secret)) {
-        if (form.length < minEchoedRun) {
+      for (const { text: form, run } of formsOf(secret)) {
+        if (form.length < run) {
           shortForms.add(form);
           shortest = Math.min(shortest, form.length);
           continue;
         }
-        for (let at = 0; at + minEchoedRun <= form.length; at++)
-          runs.add(form.slice(at, at + minEchoedRun));
-        for (let at = 0; at + pieceChars <= form.length; at++) {
-          const hash = pieceHash(form, at);
-          pieceBits[hash >>> 5] = (pieceBits[hash >>> 5] ?? 0) | (1 << (hash & 31));
-        }
+        const into = run === minEchoedRun ? runs : encodedRuns;
+        for (let at = 0; at + run <= form.length; at++) into.add(form.slice(at, at + run));
+        if (run === minEchoedRun) pieces.add(form, pieceChars);
+        else encodedPieces.add(form, encodedPieceChars);
         shortest = Math.min(shortest, minEchoedRun);
       }
     },

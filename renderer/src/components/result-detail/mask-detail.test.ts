@@ -56,6 +56,15 @@ describe('rawAnswerText', () => {
     );
   });
 
+  it('masks the start of the row’s own data where the copy was cut (copies kept by older versions)', () => {
+    const cut = (start: string) => `{"pad":"x","echo":"${start}… (9000 characters in all)`;
+    expect(rawAnswerText(cut('5299822472'), false, values)).toBe(cut('***'));
+    expect(rawAnswerText(cut('joao.sil'), false, values)).toBe(cut('***'));
+    // Three characters say nothing of the value; text that is not its start stays.
+    expect(rawAnswerText(cut('joa'), false, values)).toBe(cut('joa'));
+    expect(rawAnswerText(cut('silva@'), false, values)).toBe(cut('silva@'));
+  });
+
   it('shows the answer as it came when personal data is shown', () => {
     const raw = '{"cpf":"52998224725"}';
     expect(rawAnswerText(raw, true, values)).toBe(raw);

@@ -38,6 +38,27 @@ export function detailJson(value: unknown, show: boolean): string {
   return JSON.stringify(show ? value : maskPersonalData(value), null, 2);
 }
 
+/** How the app marks a raw copy it cut (`capped` in electron/core/service/body.ts). */
+const cutMark = /… \(\d+ characters in all\)$/;
+
+/**
+ * The start of one of the row's values where a raw copy was cut, masked: a copy kept by a version
+ * that cut before it masked holds the first characters of a CPF or e-mail that no longer match
+ * whole. Four characters at least, as for whole values; fewer say nothing of it.
+ */
+function maskCutValue(text: string, rowValues: Array<string | null>): string {
+  const mark = cutMark.exec(text);
+  if (!mark) return text;
+  const kept = text.slice(0, mark.index);
+  for (const value of rowValues) {
+    for (let length = (value?.length ?? 0) - 1; value && length >= 4; length -= 1) {
+      if (kept.endsWith(value.slice(0, length)))
+        return `${kept.slice(0, kept.length - length)}***${mark[0]}`;
+    }
+  }
+  return text;
+}
+
 /**
  * The service's answer as it came (possibly cut, so not always JSON), masked unless shown: the
  * row's own personal data wherever it appears, and, when the text is whole JSON, every field
@@ -49,6 +70,7 @@ export function rawAnswerText(raw: string, show: boolean, rowValues: Array<strin
   for (const value of rowValues) {
     if (value && value.length >= 4) text = text.split(value).join('***');
   }
+  text = maskCutValue(text, rowValues);
   try {
     return detailJson(JSON.parse(text) as unknown, false);
   } catch {
