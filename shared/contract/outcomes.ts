@@ -109,6 +109,17 @@ export interface OutcomeSummary {
   elsewhere: number;
 }
 
+/** A summary of no reviewed transaction, to count into. */
+export function emptyOutcomeSummary(): OutcomeSummary {
+  return {
+    counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
+    total: 0,
+    unsent: 0,
+    legitimate: 0,
+    elsewhere: 0,
+  };
+}
+
 export const fileScopes = ['unsent', 'all'] as const;
 export type FileScope = (typeof fileScopes)[number];
 

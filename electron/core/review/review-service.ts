@@ -1,11 +1,12 @@
-import type {
-  FileScope,
-  OutcomeChange,
-  OutcomeImportReport,
-  OutcomeImportResult,
-  OutcomeImportRow,
-  OutcomeSummary,
-  ReviewTarget,
+import {
+  emptyOutcomeSummary,
+  type FileScope,
+  type OutcomeChange,
+  type OutcomeImportReport,
+  type OutcomeImportResult,
+  type OutcomeImportRow,
+  type OutcomeSummary,
+  type ReviewTarget,
 } from '../../../shared/contract/outcomes';
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
@@ -307,13 +308,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         })
         .immediate(),
     summary(environment, batchId) {
-      const summary: OutcomeSummary = {
-        counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
-        total: 0,
-        unsent: 0,
-        legitimate: 0,
-        elsewhere: 0,
-      };
+      const summary = emptyOutcomeSummary();
       for (const { destination, outcome, n, unsent } of repo.byDestination(environment, batchId)) {
         // `Legítima` is a local review state: never in a file, never waiting to be sent, so never
         // in the file's counts; the queue shows it reviewed, so it is counted apart.

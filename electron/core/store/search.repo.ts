@@ -1,4 +1,4 @@
-import type { OutcomeSummary } from '../../../shared/contract/outcomes';
+import { emptyOutcomeSummary, type OutcomeSummary } from '../../../shared/contract/outcomes';
 import type {
   DeviceView,
   ResultFilter,
@@ -147,13 +147,7 @@ export function searchRepo(db: Db) {
          ${outcomeJoin.replace('LEFT JOIN', 'JOIN')}
          GROUP BY o.outcome`,
       ).all(params);
-      const summary: OutcomeSummary = {
-        counts: { Suspeito: 0, 'Fraude Confirmada': 0, 'Device Positivado': 0 },
-        total: 0,
-        unsent: 0,
-        legitimate: 0,
-        elsewhere: 0,
-      };
+      const summary = emptyOutcomeSummary();
       for (const { outcome, n } of found) {
         // Legítima is never sent: counted apart from what a file carries, as the core's summary.
         if (outcome === 'Legítima') summary.legitimate += n;
