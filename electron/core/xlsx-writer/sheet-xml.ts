@@ -55,9 +55,14 @@ export type SheetValue = OutValue | Date;
 /** The index of the date cell format in the workbook's styles (workbook-parts `styles`). */
 const dateStyle = 1;
 
-/** Days since Excel's 1900 epoch (30 December 1899, the serial 0) of a moment's local clock. */
+/**
+ * Days since Excel's 1900 epoch (30 December 1899, the serial 0) of a moment's local clock, to
+ * the whole second: a spreadsheet rounds the milliseconds it would be given (13:34:49.9 shows as
+ * 13:34:50), and the CSV and the screen write the second the clock is in (13:34:49).
+ */
 export function dateSerial(at: Date): number {
-  return 25_569 + (at.getTime() - at.getTimezoneOffset() * 60_000) / 86_400_000;
+  const local = at.getTime() - at.getTimezoneOffset() * 60_000;
+  return 25_569 + Math.floor(local / 1000) / 86_400;
 }
 
 /**
