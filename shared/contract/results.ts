@@ -8,6 +8,7 @@ import {
   type ReviewOutcome,
 } from '../domain/types';
 import type { Destination } from '../environment';
+import type { FieldProblem } from '../domain/field-problem';
 
 /** A batch as lists and the run screen show it. */
 export interface BatchSummary {
@@ -113,7 +114,11 @@ export interface ResultDetail extends ResultRow {
   request: unknown;
   result: InsightResult | null;
   messages: string[];
-  problems: string[];
+  /**
+   * Why the row was held back, as data (a field and a rule, never the value): the window words
+   * them in its own language, as the Import screen does.
+   */
+  problems: FieldProblem[];
   attempts: number;
   lookedUpAt: string | null;
   /**

@@ -2,13 +2,15 @@
  * The short columns fit their longest value at the smallest window (1024×640), in English and in
  * Portuguese: the outcome badges ("Fraude Confirmada", "Device Positivado"), the risk pill
  * ("Undefined", "Indefinido") and a sorted header with its arrow ("Score ▼") are never cut. The
- * IDs and insights columns are meant to end in an ellipsis with a title and are not looked at.
+ * results table's IDs and insights columns are meant to end in an ellipsis with a title; the review
+ * queue shows its IDs whole, beside an open row too.
  */
 import type { Page } from '@playwright/test';
 import type { BatchSummary } from '../../shared/contract/results';
 import { reviewOutcomes } from '../../shared/domain/types';
 import { expect, test } from './fixtures';
 import { batchRows, call } from './steps/core';
+import { findOverflows } from './steps/overflow';
 import { sourceRow } from './steps/report';
 
 interface Cut {
@@ -63,7 +65,30 @@ async function batchWithEveryOutcome(page: Page, app: Parameters<typeof batchRow
 const shortCells = [1, 4, 5, 6, 7, 8]
   .map((n) => `[data-testid="results-table"] [role="row"] > :nth-child(${String(n)})`)
   .join(', ');
-/** The review queue's cells: row, risk, score, outcome (the IDs end in an ellipsis). */
+/**
+ * The review queue's IDs (external and device) whose text is not all in sight: two IDs cut to
+ * the same start (`PED-001…`) would make two rows look the same.
+ */
+async function cutIds(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `[...document.querySelectorAll('.queue-line:not(.queue-head) [data-id]')]
+      .filter((element) => element.getClientRects().length > 0)
+      .filter((element) => {
+        const cell = element.closest('.queue-cell');
+        const box = cell.getBoundingClientRect();
+        const text = element.getBoundingClientRect();
+        return (
+          element.scrollWidth > element.clientWidth + 1 ||
+          text.right > box.right + 1 ||
+          text.bottom > box.bottom + 1 ||
+          getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth
+        );
+      })
+      .map((element) => element.textContent)`,
+  );
+}
+
+/** The review queue's cells: row, risk, score, outcome. */
 const queueCells = [2, 4, 5, 7].map((n) => `.queue-line > .queue-cell:nth-child(${String(n)})`);
 
 for (const locale of ['en-US', 'pt-BR'] as const)
@@ -105,5 +130,35 @@ for (const locale of ['en-US', 'pt-BR'] as const)
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('review-detail')).toBeVisible();
       expect(await cut(page, queueCells.join(', '))).toEqual([]);
+    });
+
+    test('the review queue shows every ID whole and no header cut, beside an open row too', async ({
+      page,
+      app,
+    }) => {
+      const batchId = await batchWithEveryOutcome(page, app);
+      await page.getByRole('navigation').first().getByRole('button').nth(1).click();
+      await page.getByTestId(`open-batch-${batchId}`).click();
+      await page.getByTestId('review-batch').click();
+      await expect(page.getByTestId('review-line-0')).toBeVisible();
+      const queueOnly = async () =>
+        (await findOverflows(page, 'review')).filter((found) =>
+          /queue|review-line/.test(found.what),
+        );
+      expect(await page.locator('.queue-line:not(.queue-head) [data-id]').count()).toBeGreaterThan(
+        0,
+      );
+      expect(await cutIds(page)).toEqual([]);
+      expect(await queueOnly()).toEqual([]);
+      expect(await cut(page, '.queue-head > .queue-cell')).toEqual([]);
+      await page.getByTestId('review-line-0').click();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('review-detail')).toBeVisible();
+      expect(await cutIds(page)).toEqual([]);
+      expect(await queueOnly()).toEqual([]);
+      expect(await cut(page, queueCells.join(', '))).toEqual([]);
+      // The header is hidden from screen readers (each line says its columns), so the overflow
+      // probe skips it: its labels are checked here.
+      expect(await cut(page, '.queue-head > .queue-cell')).toEqual([]);
     });
   });

@@ -8,6 +8,7 @@ process.env.TZ = 'America/Sao_Paulo';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inflateRawSync } from 'node:zlib';
+import * as XLSX from 'xlsx';
 import { outputColumns } from '../../electron/core/bulk/output';
 import { reviewService } from '../../electron/core/review/review-service';
 import type { SavedExport } from '../../shared/contract/results';
@@ -109,7 +110,18 @@ describe('the outcome time in results exports', () => {
       expect(styles).toContain(`formatCode="${format}"`);
       const sheet = parts.get('xl/worksheets/sheet1.xml')!;
       const serial = /<c s="1"><v>([\d.]+)<\/v><\/c>/.exec(sheet)?.[1];
-      // 26 November 2026 22:39:34.712, local, as days since 30 December 1899.
-      expect(Number(serial)).toBeCloseTo(46352 + (22 * 3600 + 39 * 60 + 34.712) / 86400, 8);
+      // 26 November 2026 22:39:34, local, as days since 30 December 1899: whole seconds, as the
+      // CSV writes it (34.712 s is shown 22:39:35 by a spreadsheet, which rounds).
+      expect(Number(serial)).toBeCloseTo(46352 + (22 * 3600 + 39 * 60 + 34) / 86400, 10);
+    });
+
+  for (const language of ['en', 'pt-BR'] as const)
+    it(`shows the same second in the ${language} XLSX as in the CSV`, async () => {
+      const csvText = setAtCell(await exported(language, 'csv'));
+      const book = XLSX.read(savedBytes(await exported(language, 'xlsx')), { type: 'buffer' });
+      const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+      const column = XLSX.utils.encode_col(outputColumns.indexOf('outcomeSetAt'));
+      // What a spreadsheet shows: the serial under the cell's date format.
+      expect((sheet[`${column}2`] as XLSX.CellObject).w).toBe(csvText);
     });
 });

@@ -177,6 +177,22 @@ describe('the results xlsx', () => {
   }
 });
 
+describe('the sheet names of the xlsx exports', () => {
+  for (const [language, results, failed] of [
+    ['en', 'Results', 'Failed'],
+    ['pt-BR', 'Resultados', 'Com falha'],
+  ] as const)
+    it(`are in ${language}, as the headers are`, async () => {
+      const { bytes } = await exported({ language }, 'xlsx');
+      expect(XLSX.read(bytes, { type: 'buffer' }).SheetNames).toEqual([results]);
+      const handlers = testResultHandlers(history.db, { language }, 'en-US');
+      const retry = await handlers['results.exportFailed']({ batchId, format: 'xlsx' });
+      if (!retry.ok) throw new Error(retry.error.message);
+      const book = XLSX.read(savedBytes(retry.value), { type: 'buffer' });
+      expect(book.SheetNames).toEqual([failed]);
+    });
+});
+
 describe('the command line CSV', () => {
   it('is streamed with the bytes of the whole-table writer: codes, `,`, decimal point, BOM', async () => {
     const rows = () => rowsRepo(history.db).iterate(batchId);

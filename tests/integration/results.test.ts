@@ -228,7 +228,7 @@ describe('results of a batch', () => {
     }
   });
 
-  it('shows one row in full, the request parsed and problems as sentences', async () => {
+  it('shows one row in full, the request parsed and problems as data the window words', async () => {
     const detail = (seq: number) =>
       fixture.handlers['results.detail']({ batchId: fixture.batchId, seq });
     const answered = unwrap(await detail(6));
@@ -247,7 +247,8 @@ describe('results of a batch', () => {
       status: 'invalid',
       request: null,
       result: null,
-      problems: ['CPF: the check digits do not match.'],
+      // A field and a rule, never an English sentence: the window words it in its language.
+      problems: [{ field: 'cpf', rule: 'check_digits' }],
       attempts: 0,
       lookedUpAt: null,
     });

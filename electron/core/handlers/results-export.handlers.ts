@@ -8,6 +8,7 @@ import { csvRow, type OutValue } from '../../../shared/spreadsheet';
 import { reimportCells, reimportColumns } from '../bulk/output';
 import type { CoreContext, HandlerGroup } from '../context';
 import { fileFailureText } from '../local-failure';
+import { exportWords } from '../results-export/export-labels';
 import { exportStyle } from '../results-export/export-style';
 import type { ExportTargets } from '../results-export/export-target';
 import {
@@ -157,7 +158,7 @@ export function resultExportHandlers(
               for (const row of rows) yield exportCells(row, style);
             })();
             await writeXlsx(stream, {
-              sheetName: 'Results',
+              sheetName: exportWords[style.language].sheets.results,
               header: exportHeader(style),
               rows: cells,
               dateFormat: exportDateFormat(style.language),
@@ -184,8 +185,12 @@ export function resultExportHandlers(
             yield reimportCells(request);
           }
         })();
+        // The headers stay the field names the import maps on its own; the sheet is named in
+        // the analyst's language, as the results sheet is.
+        const { language } = exportStyle(settings(), info.locale);
+        const sheetName = exportWords[language].sheets.failed;
         if (format === 'xlsx')
-          await writeXlsx(stream, { sheetName: 'Failed', header: reimportColumns, rows });
+          await writeXlsx(stream, { sheetName, header: reimportColumns, rows });
         else await writePieces(stream, csvPieces(reimportColumns, rows));
         return count;
       }),

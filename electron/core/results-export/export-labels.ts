@@ -15,6 +15,8 @@ interface Words {
    * as the review screen translates it.
    */
   review: Record<ReviewOutcome, string>;
+  /** The xlsx sheet names: the results, and the failed rows to import again. */
+  sheets: { results: string; failed: string };
 }
 
 /**
@@ -59,6 +61,7 @@ export const exportWords: Record<ExportLanguage, Words> = {
       'Device Positivado': 'Device Positivado',
       Legítima: 'Legitimate',
     },
+    sheets: { results: 'Results', failed: 'Failed' },
   },
   'pt-BR': {
     headers: {
@@ -95,5 +98,6 @@ export const exportWords: Record<ExportLanguage, Words> = {
       'Device Positivado': 'Device Positivado',
       Legítima: 'Legítima',
     },
+    sheets: { results: 'Resultados', failed: 'Com falha' },
   },
 };

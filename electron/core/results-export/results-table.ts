@@ -4,6 +4,7 @@ import type { StoredRow } from '../store/rows.repo';
 import type { SheetValue } from '../xlsx-writer/sheet-xml';
 import { exportWords, type ExportLanguage } from './export-labels';
 import type { ExportStyle } from './export-style';
+import { describeExportProblem } from './problem-words';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -44,7 +45,8 @@ export function exportHeader(style: Pick<ExportStyle, 'language'>): string[] {
  * Respondida, `medium` → Medium / Médio, `Legítima` → Legitimate / Legítima), numbers stay
  * numbers (numeric cells in xlsx), the outcome's time is a moment (a date cell in xlsx, local
  * text in CSV: `csvCells`). Lists are text: insight codes and devices joined by spaces, messages
- * by ` | `, the maximum scores with the style's decimal mark.
+ * by ` | ` (a held-back row's problems in the style's language), the maximum scores with the
+ * style's decimal mark.
  */
 export function exportCells(row: StoredRow, style: ExportStyle): SheetValue[] {
   const words = exportWords[style.language];
@@ -64,7 +66,12 @@ export function exportCells(row: StoredRow, style: ExportStyle): SheetValue[] {
             .join(' ') ?? null
         );
       case 'messages':
-        return record.messages?.join(' | ') ?? null;
+        // A held-back row's problems in the file's language; the service's messages as it sent them.
+        return row.status === 'invalid' && row.problems.length > 0
+          ? row.problems
+              .map((problem) => describeExportProblem(problem, style.language))
+              .join(' | ')
+          : (record.messages?.join(' | ') ?? null);
       case 'outcomeSetAt':
         return moment(record.outcomeSetAt);
       default: {

@@ -5,7 +5,7 @@ import type {
   ResultPage,
   ResultSortColumn,
 } from '../../../shared/contract/results';
-import { describeFieldProblem, type FieldProblem } from '../../../shared/domain/field-problem';
+import type { FieldProblem } from '../../../shared/domain/field-problem';
 import { deviceRisks, type InsightResult } from '../../../shared/domain/types';
 import { batchKeyOf } from './batch-key';
 import { countCache } from './count-cache';
@@ -228,7 +228,7 @@ export function resultsRepo(db: Db) {
         request: parsed<unknown>(row.request_json, null),
         result: parsed<InsightResult | null>(row.result_json, null),
         messages: parsed<string[]>(row.messages_json, []),
-        problems: parsed<FieldProblem[]>(row.problems_json, []).map(describeFieldProblem),
+        problems: parsed<FieldProblem[]>(row.problems_json, []),
         attempts: row.attempts ?? 0,
         lookedUpAt: row.looked_up_at,
         rawAnswer: row.raw_answer,

@@ -9,6 +9,18 @@ import type { OutValue } from '../../../shared/spreadsheet';
 /** Excel's cap on one cell; longer text would make it refuse to open the file. */
 export const maxCellChars = 32_767;
 
+// Control characters are what these patterns are about.
+/* eslint-disable no-control-regex */
+/** Characters XML 1.0 cannot hold, written as `_xHHHH_`. */
+const unwritable = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g;
+/**
+ * An `_` that a reader would take as opening an escape: a lookahead, so an escape's closing `_`
+ * can open the next one too (`_x005F_x0041_`); a character written as an escape counts as the
+ * `_` it starts (`_x0041` then U+000B); `_X0041_` too, which SheetJS and the app's reader decode.
+ */
+const escapeOpening = /_(?=[xX][0-9A-Fa-f]{4}[_\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF])/g;
+/* eslint-enable no-control-regex */
+
 /**
  * Text as XML 1.0 character data. Characters XML cannot hold (control characters other than tab
  * and line feed; U+FFFE, U+FFFF) are written as Excel writes them, `_x000B_`; so is a carriage
@@ -18,13 +30,9 @@ export const maxCellChars = 32_767;
  */
 export function escapeText(text: string): string {
   return text
-    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(escapeOpening, '_x005F_')
     .replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
-    .replace(
-      // eslint-disable-next-line no-control-regex
-      /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g,
-      (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
-    )
+    .replace(unwritable, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
@@ -47,9 +55,14 @@ export type SheetValue = OutValue | Date;
 /** The index of the date cell format in the workbook's styles (workbook-parts `styles`). */
 const dateStyle = 1;
 
-/** Days since Excel's 1900 epoch (30 December 1899, the serial 0) of a moment's local clock. */
+/**
+ * Days since Excel's 1900 epoch (30 December 1899, the serial 0) of a moment's local clock, to
+ * the whole second: a spreadsheet rounds the milliseconds it would be given (13:34:49.9 shows as
+ * 13:34:50), and the CSV and the screen write the second the clock is in (13:34:49).
+ */
 export function dateSerial(at: Date): number {
-  return 25_569 + (at.getTime() - at.getTimezoneOffset() * 60_000) / 86_400_000;
+  const local = at.getTime() - at.getTimezoneOffset() * 60_000;
+  return 25_569 + Math.floor(local / 1000) / 86_400;
 }
 
 /**

@@ -79,6 +79,38 @@ describe('writeXlsx', () => {
     );
   });
 
+  it('keeps text made of overlapping `_xHHHH_` patterns exactly, for SheetJS and the app alike', async () => {
+    // Pieces that make escapes and near-escapes when joined: `_x005F_x0041_` holds two that
+    // share an underscore; a control character is written as an escape that can close one.
+    const piece = fc.constantFrom(
+      '_',
+      'x',
+      'X',
+      '005F',
+      '0041',
+      'fFfF',
+      '_x',
+      '_x005F_',
+      '\u000b',
+      'a',
+    );
+    const text = fc.array(piece, { minLength: 1, maxLength: 12 }).map((pieces) => pieces.join(''));
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 5 }), async (ids) => {
+        const { bytes } = await written(
+          ['id'],
+          ids.map((id) => [id]),
+        );
+        const [, ...body] = readBack(bytes).rows[0] ?? [];
+        expect(body.map((row) => row[0] ?? '')).toEqual(ids);
+        const read = readSpreadsheet(new Uint8Array(bytes), 'ids.xlsx');
+        if (!read.ok) throw new Error('the app could not read its own file');
+        expect(read.value.rows.slice(1).map((row) => row[0]?.text ?? '')).toEqual(ids);
+      }),
+      { numRuns: 300, examples: [[['_x005F_x0041_']], [['_x0041_x0042_']], [['_x0041\u000b']]] },
+    );
+  });
+
   it("is read by the app's own import, zip checks included", async () => {
     const { bytes } = await written(
       ['externalID', 'sessionID', 'cpf'],
@@ -153,6 +185,8 @@ describe('writeXlsx', () => {
   it('escapes what XML cannot hold the way Excel does', () => {
     expect(escapeText('a\u000bb')).toBe('a_x000B_b');
     expect(escapeText('_x0041_')).toBe('_x005F_x0041_');
+    expect(escapeText('_x005F_x0041_')).toBe('_x005F_x005F_x005F_x0041_');
+    expect(escapeText('_x0041\u000b')).toBe('_x005F_x0041_x000B_');
     expect(escapeText('<&>')).toBe('&lt;&amp;&gt;');
     expect(escapeText('\ud800x')).toBe('\ufffdx');
   });

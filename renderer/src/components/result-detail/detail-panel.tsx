@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { CopyButton } from '../copy-button';
 import { detailJson, rawAnswerText, rowCopyJson } from './mask-detail';
+import { describeProblem } from '../../lib/field-problem-text';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
 import './detail-panel.css';
@@ -49,7 +50,7 @@ export function DetailPanel({ batchId, seq, show, focus, onClose }: DetailPanelP
         <div className="row">
           {detail.data ? (
             <CopyButton
-              text={rowCopyJson(detail.data, show)}
+              text={rowCopyJson(detail.data, show, t)}
               label={t('batches.detail.copyRow', { row: detail.data.row })}
               testId="detail-copy-row"
             >
@@ -159,7 +160,7 @@ function DetailBody({ detail, show }: { detail: ResultDetail; show: boolean }) {
       {detail.problems.length > 0 ? (
         <DetailList
           title={t('batches.detail.problems')}
-          items={detail.problems}
+          items={detail.problems.map((problem) => describeProblem(t, problem))}
           testId="detail-problems"
         />
       ) : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultDetail } from '../../../../shared/contract/results';
+import { translate } from '../../i18n/translate';
 import { detailJson, maskPersonalData, rawAnswerText, rowCopyJson } from './mask-detail';
 
 const request = {
@@ -102,7 +103,7 @@ describe('rowCopyJson', () => {
   };
 
   it('copies what the screen shows: masked unless personal data is shown', () => {
-    const masked = rowCopyJson(detail, false);
+    const masked = rowCopyJson(detail, false, translate('en'));
     for (const secret of ['52998224725', 'joao.silva', '987654321', '01310100'])
       expect(masked).not.toContain(secret);
     const parsed = JSON.parse(masked) as Record<string, unknown>;
@@ -113,6 +114,22 @@ describe('rowCopyJson', () => {
       cpf: '***.982.247-**',
       score: 0.3787,
     });
-    expect(JSON.parse(rowCopyJson(detail, true))).toMatchObject({ cpf: '52998224725' });
+    expect(JSON.parse(rowCopyJson(detail, true, translate('en')))).toMatchObject({
+      cpf: '52998224725',
+    });
+  });
+
+  it("words the row's problems in the window's language", () => {
+    const invalid: ResultDetail = {
+      ...detail,
+      status: 'invalid',
+      problems: [{ field: 'cpf', rule: 'check_digits' }],
+    };
+    expect(JSON.parse(rowCopyJson(invalid, false, translate('pt-BR')))).toMatchObject({
+      problems: ['CPF: dígitos verificadores não conferem'],
+    });
+    expect(JSON.parse(rowCopyJson(invalid, false, translate('en')))).toMatchObject({
+      problems: ['CPF: check digits do not match'],
+    });
   });
 });

@@ -5,6 +5,8 @@
  */
 import type { ResultDetail } from '../../../../shared/contract/results';
 import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
+import type { Translate } from '../../i18n/translate';
+import { describeProblem } from '../../lib/field-problem-text';
 
 const maskers: Record<string, (text: string) => string> = {
   cpf: maskCpf,
@@ -79,11 +81,11 @@ export function rawAnswerText(raw: string, show: boolean, rowValues: Array<strin
 }
 
 /**
- * A row as the detail panel shows it, as JSON for the clipboard: its facts, the request and the
- * answer. Masked like the screen unless the analyst shows personal data there: the clipboard
+ * A row as the detail panel shows it, as JSON for the clipboard: its facts (its problems worded
+ * in the window's language, as on screen), the request and the answer. Masked like the screen unless the analyst shows personal data there: the clipboard
  * stays on this computer, but whatever it is pasted into may not.
  */
-export function rowCopyJson(detail: ResultDetail, show: boolean): string {
+export function rowCopyJson(detail: ResultDetail, show: boolean, t: Translate): string {
   const row = {
     row: detail.row,
     externalId: detail.externalId,
@@ -106,7 +108,7 @@ export function rowCopyJson(detail: ResultDetail, show: boolean): string {
     attempts: detail.attempts,
     lookedUpAt: detail.lookedUpAt,
     messages: detail.messages,
-    problems: detail.problems,
+    problems: detail.problems.map((problem) => describeProblem(t, problem)),
     request: detail.request,
     answer: detail.result,
   };

@@ -43,6 +43,10 @@ export const resultsMessages = catalogue(
     'batches.filter.insight': 'Insight code',
     'batches.filter.insightHint': 'DEV0003',
     'batches.filter.clear': 'Clear filters',
+    'batches.filter.insightSeveral': 'Filter on one Insight code at a time, such as DEV0003.',
+    'batches.filter.insightFormat': 'An Insight code is letters and digits only, such as DEV0003.',
+    'batches.filter.notApplied':
+      'A marked filter cannot be used, so it is not applied: the table and the charts show the rows without it. Correct it or clear it to export or to open the report.',
     'batches.detail.title': 'Row {row}',
     'batches.detail.close': 'Close the details',
     'batches.detail.copyJson': 'Copy as JSON',
@@ -127,6 +131,10 @@ export const resultsMessages = catalogue(
     'batches.filter.insight': 'Código de insight',
     'batches.filter.insightHint': 'DEV0003',
     'batches.filter.clear': 'Limpar filtros',
+    'batches.filter.insightSeveral': 'Filtre por um código de insight de cada vez, como DEV0003.',
+    'batches.filter.insightFormat': 'Um código de insight tem só letras e dígitos, como DEV0003.',
+    'batches.filter.notApplied':
+      'Um filtro marcado não pode ser usado, então não está aplicado: a tabela e os gráficos mostram as linhas sem ele. Corrija-o ou limpe-o para exportar ou abrir o relatório.',
     'batches.detail.title': 'Linha {row}',
     'batches.detail.close': 'Fechar os detalhes',
     'batches.detail.copyJson': 'Copiar como JSON',

@@ -1,7 +1,8 @@
 import { useI18n } from '../../i18n/i18n';
 import type { RowView } from './effective-report';
 import { offendingFields, shownValue } from './personal-data';
-import { describeProblem, fieldLabels } from './problem-text';
+import { describeProblem } from '../../lib/field-problem-text';
+import { fieldLabels } from './problem-text';
 
 export interface RowActions {
   onEdit: (view: RowView) => void;

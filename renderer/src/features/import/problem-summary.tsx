@@ -1,6 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
 import type { ProblemCount } from '../../workers/import-protocol';
-import { describeProblem } from './problem-text';
+import { describeProblem } from '../../lib/field-problem-text';
 
 /** How many rows break each rule, most common first. */
 export function ProblemSummary({ counts }: { counts: ProblemCount[] }) {

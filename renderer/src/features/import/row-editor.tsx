@@ -5,7 +5,8 @@ import type { ColumnMapping, MappableField } from '../../../../shared/spreadshee
 import { useI18n } from '../../i18n/i18n';
 import type { RowView } from './effective-report';
 import { offendingFields, shownValue, sourceField } from './personal-data';
-import { describeProblem, fieldLabels } from './problem-text';
+import { describeProblem } from '../../lib/field-problem-text';
+import { fieldLabels } from './problem-text';
 import { draftOf, editorFields, fixOf } from './row-fix';
 
 interface RowEditorProps {

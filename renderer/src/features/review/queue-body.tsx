@@ -17,7 +17,11 @@ import { targetOf, type QueueRows } from './use-queue-rows';
 import { useQueueController } from './use-queue-controller';
 import { PersonalDataToggle } from '../../components/personal-data-toggle';
 
-const rowHeight = 38;
+/**
+ * A line's height (review.css `.queue-line`): taller beside an open row, where a line holds the
+ * device ID under the external ID so the narrower queue shows both whole.
+ */
+const lineHeight = { alone: 38, withDetail: 52 };
 
 interface QueueBodyProps {
   rows: QueueRows;
@@ -43,6 +47,7 @@ export function QueueBody(props: QueueBodyProps) {
   const total = rows.total ?? 0;
   const { active, selection, onPointer } = queue;
   const detail = props.shown ? queue.detail : null;
+  const rowHeight = detail ? lineHeight.withDetail : lineHeight.alone;
 
   const renderRow = useCallback(
     (index: number, optionId: string) => {

@@ -100,7 +100,7 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
         </span>
       </span>
       <span className="queue-cell numeric">{row.row}</span>
-      <span className="queue-cell" title={row.externalId ?? undefined}>
+      <span className="queue-cell" title={row.externalId ?? undefined} data-id="external">
         {row.externalId ?? <span className="hint">{t('review.line.noId')}</span>}
       </span>
       <span className="queue-cell">
@@ -113,7 +113,7 @@ export const QueueLine = memo(function QueueLine(props: QueueLineProps) {
       <span className="queue-cell numeric" title={scoreTitle(row.score, locale)}>
         {score ?? '–'}
       </span>
-      <span className="queue-cell mono" title={row.deviceId ?? undefined}>
+      <span className="queue-cell mono" title={row.deviceId ?? undefined} data-id="device">
         {row.deviceId ?? <span className="hint">{t('review.line.noDevice')}</span>}
       </span>
       <span className="queue-cell">

@@ -18,6 +18,12 @@ interface ExportButtonsProps {
   /** The table's sort: the file lists the rows in the order the screen shows them. */
   sort: Sort;
   failedRows: number;
+  /**
+   * A filter field cannot be used, so `filter` is not what the analyst asked for: the results
+   * exports and the report wait until it is corrected (the filters say why). The failed rows do
+   * not follow the filter and stay available.
+   */
+  held: boolean;
 }
 
 /** A name for one export, for its progress and its Cancel (any page can draw random bytes). */
@@ -50,7 +56,7 @@ function useExportProgress(exportId: string | null): ResultsExportProgressEvent 
  * import again. A results export tells how many rows it has written and can be cancelled: a
  * million rows of xlsx take tens of seconds.
  */
-export function ExportButtons({ batchId, filter, sort, failedRows }: ExportButtonsProps) {
+export function ExportButtons({ batchId, filter, sort, failedRows, held }: ExportButtonsProps) {
   const { t, number } = useI18n();
   const { go } = useNavigation();
   const [exportId, setExportId] = useState<string | null>(null);
@@ -106,8 +112,8 @@ export function ExportButtons({ batchId, filter, sort, failedRows }: ExportButto
   return (
     <div className="export-buttons" role="group" aria-label={t('batches.export.title')}>
       <div className="row">
-        {button('csv', 'batches.export.csv')}
-        {button('xlsx', 'batches.export.xlsx')}
+        {button('csv', 'batches.export.csv', held)}
+        {button('xlsx', 'batches.export.xlsx', held)}
         {button('failed', 'batches.export.failed', failedRows === 0)}
         {exportId !== null ? (
           <button
@@ -122,6 +128,7 @@ export function ExportButtons({ batchId, filter, sort, failedRows }: ExportButto
         <button
           type="button"
           className="button"
+          disabled={held}
           onClick={() => go({ section: 'report', batchId, filter })}
           data-testid="report-from-results"
         >

@@ -5,6 +5,7 @@ import { toggled } from '../../../components/checkbox-group';
 import {
   ariaSort,
   emptyFilterForm,
+  insightCode,
   invalidFields,
   nextSort,
   outcomeChoices,
@@ -14,7 +15,26 @@ import {
 
 const form = (patch: Partial<FilterForm>): FilterForm => ({ ...emptyFilterForm, ...patch });
 
+describe('insightCode', () => {
+  it('takes a code as an analyst types it: any case, spaces or a stray comma around it', () => {
+    for (const typed of ['DEV0003', ' dev0003 ', 'DEV0003,', ',dev0003;', 'Dev0003 , '])
+      expect(insightCode(typed)).toEqual({ ok: true, code: 'DEV0003' });
+    expect(insightCode('  ')).toEqual({ ok: true, code: null });
+  });
+
+  it('says why it cannot use several codes or what is not a code', () => {
+    for (const typed of ['DEV0003 GER0001', 'dev0003,ger0001', 'DEV0003; GER0001'])
+      expect(insightCode(typed)).toEqual({ ok: false, problem: 'several' });
+    for (const typed of ['dev-0003', 'DEV 3-', 'DEV0003!', 'A'.repeat(17)])
+      expect(insightCode(typed)).toEqual({ ok: false, problem: 'format' });
+  });
+});
+
 describe('toResultFilter', () => {
+  it('filters on a code typed with a trailing comma, as on the code itself', () => {
+    expect(toResultFilter(form({ insight: 'dev0003,' }))).toEqual({ insight: 'DEV0003' });
+  });
+
   it('leaves out what the analyst did not set', () => {
     expect(toResultFilter(emptyFilterForm)).toEqual({});
   });

@@ -54,6 +54,25 @@ function decimal(text: string): number | null {
   return parsed.ok ? parsed.value : null;
 }
 
+/** Why an Insight code as typed cannot be used: several codes, or not a code's letters and digits. */
+export type InsightProblem = 'several' | 'format';
+
+/**
+ * The Insight code in the field, upper-cased: spaces, commas and semicolons around it are what
+ * an analyst types or pastes from a list (`dev0003,`), not part of it. The filter finds rows with
+ * one code, so two codes are refused with a reason rather than one of them quietly kept.
+ */
+export function insightCode(
+  text: string,
+): { ok: true; code: string | null } | { ok: false; problem: InsightProblem } {
+  const cleaned = text.replace(/^[\s,;]+|[\s,;]+$/g, '');
+  if (cleaned === '') return { ok: true, code: null };
+  if (/^[A-Za-z0-9]{1,16}$/.test(cleaned)) return { ok: true, code: cleaned.toUpperCase() };
+  const parts = cleaned.split(/[\s,;]+/);
+  const several = parts.length > 1 && parts.every((part) => /^[A-Za-z0-9]{1,16}$/.test(part));
+  return { ok: false, problem: several ? 'several' : 'format' };
+}
+
 /** Fields whose text cannot be used, to mark them invalid; empty fields are fine. */
 export function invalidFields(form: FilterForm): Set<TextField> {
   const invalid = new Set<TextField>();
@@ -63,11 +82,14 @@ export function invalidFields(form: FilterForm): Set<TextField> {
   if (!parseLocaleNumber(form.scoreMax, scoreRules).ok) invalid.add('scoreMax');
   if (min !== null && max !== null && min > max) invalid.add('scoreMax');
   if (!parseLocaleNumber(form.alertMin, alertRules).ok) invalid.add('alertMin');
-  if (!/^[A-Za-z0-9]{0,16}$/.test(form.insight.trim())) invalid.add('insight');
+  if (!insightCode(form.insight).ok) invalid.add('insight');
   return invalid;
 }
 
-/** The filter the core receives: usable values only, absent fields left out. */
+/**
+ * The filter the core receives: usable values only, absent fields left out. While a field is
+ * invalid the screen says the filter is not applied and holds the exports (`invalidFields`).
+ */
 export function toResultFilter(form: FilterForm): ResultFilter {
   const invalid = invalidFields(form);
   const filter: ResultFilter = {};
@@ -80,8 +102,8 @@ export function toResultFilter(form: FilterForm): ResultFilter {
   if (max !== null && !invalid.has('scoreMax')) filter.scoreMax = max;
   const alerts = parseLocaleNumber(form.alertMin, alertRules);
   if (alerts.ok && alerts.value !== null) filter.alertMin = alerts.value;
-  const insight = form.insight.trim().toUpperCase();
-  if (insight !== '' && !invalid.has('insight')) filter.insight = insight;
+  const insight = insightCode(form.insight);
+  if (insight.ok && insight.code !== null) filter.insight = insight.code;
   return filter;
 }
 

@@ -8,6 +8,7 @@ import {
   alertRules,
   emptyFilterForm,
   scoreRules,
+  insightCode,
   invalidFields,
   type FilterForm,
   outcomeChoices,
@@ -33,6 +34,14 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
   const id = useId();
   const invalid = invalidFields(form);
   const set = (patch: Partial<FilterForm>) => onChange({ ...form, ...patch });
+  const insight = insightCode(form.insight);
+  const insightError = insight.ok
+    ? undefined
+    : t(
+        insight.problem === 'several'
+          ? 'batches.filter.insightSeveral'
+          : 'batches.filter.insightFormat',
+      );
 
   const numberInput = (
     field: 'scoreMin' | 'scoreMax' | 'alertMin',
@@ -105,11 +114,21 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
               id={`${id}-insight`}
               className="input input-code"
               value={form.insight}
-              aria-invalid={invalid.has('insight')}
+              aria-invalid={insightError !== undefined}
+              aria-describedby={insightError !== undefined ? `${id}-insight-error` : undefined}
               onChange={(event) => set({ insight: event.target.value })}
               placeholder={t('batches.filter.insightHint')}
               data-testid="filter-insight"
             />
+            {insightError !== undefined ? (
+              <span
+                id={`${id}-insight-error`}
+                className="field-error"
+                data-testid="filter-insight-error"
+              >
+                {insightError}
+              </span>
+            ) : null}
           </div>
         </div>
       </div>
@@ -123,6 +142,12 @@ export function ResultsFilters({ form, onChange }: ResultsFiltersProps) {
           {t('batches.filter.clear')}
         </button>
       </div>
+      {/* The table, the charts and the exports must never look filtered when they are not. */}
+      {invalid.size > 0 ? (
+        <p className="field-error" role="status" data-testid="filter-not-applied">
+          {t('batches.filter.notApplied')}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

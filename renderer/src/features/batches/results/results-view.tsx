@@ -4,7 +4,14 @@ import { useI18n } from '../../../i18n/i18n';
 import { ChartsPanel } from '../charts/charts-panel';
 import { DetailPanel } from '../../../components/result-detail/detail-panel';
 import { ExportButtons } from './export-buttons';
-import { defaultSort, emptyFilterForm, nextSort, toResultFilter, type Sort } from './query-state';
+import {
+  defaultSort,
+  emptyFilterForm,
+  invalidFields,
+  nextSort,
+  toResultFilter,
+  type Sort,
+} from './query-state';
 import { ResultsFilters } from './results-filters';
 import { ResultsGrid } from './results-grid';
 import { useThrottled } from '../../../components/result-pages/use-throttled';
@@ -49,7 +56,13 @@ export const ResultsView = memo(function ResultsView({
     <section aria-labelledby={`${id}-title`} className="results" data-testid="results">
       <div className="row spread">
         <h3 id={`${id}-title`}>{t('batches.results.title')}</h3>
-        <ExportButtons batchId={batchId} filter={filter} sort={sort} failedRows={failedRows} />
+        <ExportButtons
+          batchId={batchId}
+          filter={filter}
+          sort={sort}
+          failedRows={failedRows}
+          held={invalidFields(form).size > 0}
+        />
       </div>
       <ResultsFilters form={form} onChange={setForm} />
       <ChartsPanel batchId={batchId} filter={filter} running={running} />
