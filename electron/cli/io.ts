@@ -34,7 +34,8 @@ export interface Io extends Input {
 
 /**
  * 0 success; 1 a failure (the service refused or failed, a file or the history could not be used);
- * 2 a usage or set-up mistake, or something held by another process (a batch it is running);
+ * 2 a usage or set-up mistake, or something held by another process (a batch it is running, the
+ *   history's lock held past the wait);
  * 3 the credentials were refused; 4 `bulk` finished but some rows are invalid, rejected or failed;
  * 5 `bulk` stopped before its end (paused, cancelled, interrupted, its answers not stored on a
  *   full disk) and can be resumed, or another process took it over;

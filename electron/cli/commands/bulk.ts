@@ -225,13 +225,14 @@ A batch whose process was killed while its rows were being stored resumes with i
   --format F        with --output -: json, csv or xlsx
   --json            at the end, print one JSON object on stdout (messages stay on stderr):
                     {batch, environment (the destination: environment name or custom address),
-                    state (finished|paused|cancelled|failed), total, counts {ok, noContent,
+                    state (finished|paused|interrupted|cancelled|failed, as dcdesk batches
+                    shows it), total, counts {ok, noContent,
                     invalid, rejected, failed}, output, exitCode}; not with --output -
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
 failed; 5 stopped before the end (paused, cancelled, interrupted, or a full disk: resume it; or
-taken over by another process, which goes on with it); 2 usage mistakes, missing credentials, or
-the batch is being run by another process; 3 credentials refused; 1 other failures (an input
+taken over by another process, which goes on with it); 2 usage mistakes, missing credentials,
+the batch is being run by another process, or the history locked by another for too long; 3 credentials refused; 1 other failures (an input
 file that cannot be used, the batch deleted from the history while it ran among them). Credentials are checked (a token is obtained) before anything is stored.
 
 ${connectionUsage}`,
