@@ -30,6 +30,7 @@ import { optionalNumberFlag, parseCommandLine } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
+import { stdoutFailureText } from '../stdout-failure';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
@@ -83,11 +84,18 @@ function targetOf(output: string | undefined, format: string | undefined): Targe
   return { output, kind, arg: commandWord(output) };
 }
 
-/** Writes the results; standard output gets them and nothing else. */
+/**
+ * Writes the results; standard output gets them and nothing else. A failure of standard output
+ * (a full disk) comes as an event of the stream, not from the write: it fails the writing too.
+ */
 function writeResults(target: Target, rows: Parameters<typeof writeOutput>[1]): Promise<number> {
-  return target.output === '-'
-    ? writeOutputStream(target.kind, process.stdout, rows)
-    : writeOutput(target.output, rows);
+  if (target.output !== '-') return writeOutput(target.output, rows);
+  return new Promise((resolve, reject) => {
+    process.stdout.once('error', reject);
+    writeOutputStream(target.kind, process.stdout, rows)
+      .then(resolve, reject)
+      .finally(() => process.stdout.off('error', reject));
+  });
 }
 
 /** How a run's end is said, besides the run itself. */
@@ -186,7 +194,9 @@ async function finish(
           (target.output !== '-' && fileFailureText(caught, shown(target.output))) ||
           (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
             ? 'standard output was closed before every result was written to it.'
-            : `could not write ${where}: ${errorText(caught)}`)
+            : target.output === '-'
+              ? stdoutFailureText(caught)
+              : `could not write ${where}: ${errorText(caught)}`)
         }`,
       );
       io.err(
