@@ -44,7 +44,8 @@ for (const [signal, number] of [
 // command has ended, exit 1, unless the command said it itself (bulk, with how to resume).
 let stdoutGone = false;
 let stdoutFailure: string | null = null;
-let ended: number | undefined;
+// The command's exit code once it has ended: a failure heard before then is said after it.
+let ended: number | undefined = undefined;
 function sayStdoutFailure(): void {
   if (stdoutFailure === null || ended !== exitCodes.ok) return;
   process.stderr.write(`dcdesk: ${stdoutFailure}\n`);
