@@ -51,6 +51,9 @@ export const exitCodes = {
   rowProblems: 4,
   stopped: 5,
   engine: 6,
+  /** Stopped by Ctrl+C (128 + 2) or SIGTERM (128 + 15), as the shell says of a killed command. */
+  sigint: 130,
+  sigterm: 143,
 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
