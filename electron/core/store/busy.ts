@@ -9,9 +9,12 @@ export function isBusy(caught: unknown): boolean {
   return caught instanceof Database.SqliteError && caught.code.startsWith('SQLITE_BUSY');
 }
 
-/** What the analyst is told when a command still could not get the lock after waiting. */
+/**
+ * What the analyst is told when a write still could not get the lock after waiting: in dcdesk
+ * and in the window alike (through historyFailureText), so it names no door.
+ */
 export const busyText =
-  'the history is busy: another dcdesk or the app is writing the history and held it longer than this command waits. Nothing was changed; try again when it is done.';
+  'the history is busy: another dcdesk or the app is writing the history, and held it longer than the 5 s this waits. Nothing was changed; try again when it is done.';
 
 /**
  * Runs `write` (one transaction) again each time it finds the lock held past the busy timeout,
