@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchCounts } from '../core/bulk/progress';
 import { lostEnd } from '../core/bulk/run-end';
-import { endOfRun, overFile } from './bulk-summary';
+import { endOfRun, jsonSummary, overFile } from './bulk-summary';
 import { commandWord } from './escape-text';
 
 const counts = (over: Partial<BatchCounts>): BatchCounts => ({
@@ -164,5 +164,24 @@ describe('endOfRun with a message from elsewhere', () => {
     expect(end.lines).toContain(
       'the batch stopped before its end: The service is failing too many requests (last: busy\\u000abatch b1: 10 of 10 done).',
     );
+  });
+});
+
+describe('jsonSummary', () => {
+  const state = (end: Parameters<typeof jsonSummary>[0]) =>
+    jsonSummary(end, 'b1', 'sandbox', 'o.json', 5).state;
+
+  it('says the state dcdesk batches shows: interrupted for a run stopped by a signal', () => {
+    const end = { counts: counts({}), message: 'Stopped by a signal (SIGTERM).' };
+    expect(state({ ...end, state: 'paused', reason: 'interrupted' })).toBe('interrupted');
+    expect(state({ ...end, state: 'paused', reason: 'user' })).toBe('paused');
+  });
+
+  it('says interrupted for a run whose answers could not be stored, as the batch is kept', () => {
+    const failed = { state: 'failed', counts: counts({}), message: 'The results could not…' };
+    expect(state(failed as Parameters<typeof jsonSummary>[0])).toBe('interrupted');
+    // Taken over or deleted: no longer this run's to resume, so it failed here.
+    expect(state(lostEnd(counts({}), false))).toBe('failed');
+    expect(state(lostEnd(counts({}), true))).toBe('failed');
   });
 });

@@ -80,11 +80,23 @@ export interface BulkJsonSummary {
   batch: string;
   /** The destination: the environment's name, or the custom address that answered instead. */
   environment: string;
-  state: RunEnd['state'];
+  /** As `dcdesk batches` shows the batch afterwards (see `shownState`). */
+  state: RunEnd['state'] | 'interrupted';
   total: number;
   counts: { ok: number; noContent: number; invalid: number; rejected: number; failed: number };
   output: string;
   exitCode: ExitCode;
+}
+
+/**
+ * The run's end in the words `dcdesk batches` uses for the batch afterwards: a run paused as
+ * interrupted (a signal, its reader gone) or stopped because its answers could not be stored
+ * (its batch kept, resumable) is `interrupted`; one taken over or deleted `failed` here.
+ */
+function shownState(end: RunEnd): BulkJsonSummary['state'] {
+  if (end.state === 'paused' && end.reason === 'interrupted') return 'interrupted';
+  if (end.state === 'failed' && end.lost === undefined) return 'interrupted';
+  return end.state;
 }
 
 export function jsonSummary(
@@ -98,7 +110,7 @@ export function jsonSummary(
   return {
     batch: batchId,
     environment: destination,
-    state: end.state,
+    state: shownState(end),
     total,
     counts: { ok, noContent, invalid, rejected, failed },
     output,

@@ -77,7 +77,46 @@ export function parseCommandLine<T extends ParseArgsConfig>(
     } else if (next.startsWith('-') && next !== '-')
       throw new UsageError(`${needs}; it was followed by ${next}.`);
   }
-  return parseArgs<T>({ ...config, args });
+  const parsed = parseArgs({ ...config, args, tokens: true });
+  refuseRepeatedOrEmpty(parsed.tokens ?? [], options);
+  const { tokens: _tokens, ...result } = parsed;
+  return result as ReturnType<typeof parseArgs<T>>;
+}
+
+/** What parseArgs says of each argument, as far as these checks read it. */
+interface ArgToken {
+  kind: string;
+  name?: string;
+  value?: string;
+}
+
+/**
+ * An option that takes one value given twice (`--phone A --phone B`, `--concurrency 4
+ * --concurrency 9`) is a mistake parseArgs settles silently with the last; one given empty
+ * (`--batch=`, `--data-dir ""`) would read as absent or as a name nothing has. Both are refused.
+ * Options declared `multiple` may repeat.
+ */
+function refuseRepeatedOrEmpty(
+  tokens: readonly ArgToken[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): void {
+  const seen = new Map<string, string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined || token.value === undefined) continue;
+    const option = options[token.name];
+    if (option?.type !== 'string') continue;
+    if (token.value === '')
+      throw new UsageError(
+        `--${token.name} needs ${valueNames[token.name] ?? 'a value'}; it was given empty.`,
+      );
+    if (option.multiple === true) continue;
+    const before = seen.get(token.name);
+    if (before !== undefined)
+      throw new UsageError(
+        `--${token.name} was given twice ('${shown(before)}' and '${shown(token.value)}'): give it once.`,
+      );
+    seen.set(token.name, token.value);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { openHistory } from '../core/store/db';
 import { defaultDataDir } from '../core/data-dir';
-import { purgeOlderThan } from '../core/store/retention';
+import { purgeWhenFree } from '../core/store/retention';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
@@ -14,7 +14,8 @@ export function dataDirFrom(value: string | undefined, io: Io): string {
 }
 
 /**
- * Opens the history for a command, purging what is past retention as the app does at start.
+ * Opens the history for a command, purging what is past retention as the app does at start (when
+ * no other process is writing it: see purgeWhenFree).
  * When it cannot be opened, prints why and throws CommandExit with the error's exit code (4 when
  * the SQLite module cannot load, so a script can tell a broken install from a failed command).
  */
@@ -38,7 +39,9 @@ export async function openCliHistory(
   for (const notice of opened.value.notices) io.err(`dcdesk: ${shown(notice)}`);
   const { db, close } = opened.value;
   try {
-    purgeOlderThan(db, settingsRepo(db).read().retentionDays);
+    // Put off while another process writes: a command that only reads needs no write lock.
+    if (purgeWhenFree(db, settingsRepo(db).read().retentionDays) === null)
+      detail(io, 'dcdesk: the history is busy (another process is writing it): purge put off');
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next one.
     close();

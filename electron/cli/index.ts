@@ -1,6 +1,7 @@
 import { runCli, stopsGently } from './run';
 import { processInput } from './terminal-input';
-import type { Io, StopCause } from './io';
+import { exitCodes, type Io, type StopCause } from './io';
+import { stdoutFailureText } from './stdout-failure';
 import { userWorkingDirectory } from './working-directory';
 import { guardUnfinishedExit } from './unfinished-exit';
 
@@ -38,11 +39,25 @@ for (const [signal, number] of [
 }
 
 // A reader that went away (`dcdesk … | head`) is not a crash: stop writing to it, and stop a run
-// as Ctrl+C does, so a batch pauses, resumable, and says why on standard error.
+// as Ctrl+C does, so a batch pauses, resumable, and says why on standard error. Standard output
+// that cannot be written (a full disk) is the same stop, and a failure: said in one line once the
+// command has ended, exit 1, unless the command said it itself (bulk, with how to resume).
 let stdoutGone = false;
+let stdoutFailure: string | null = null;
+// The command's exit code once it has ended: a failure heard before then is said after it.
+let ended: number | undefined = undefined;
+function sayStdoutFailure(): void {
+  if (stdoutFailure === null || ended !== exitCodes.ok) return;
+  process.stderr.write(`dcdesk: ${stdoutFailure}\n`);
+  stdoutFailure = null;
+  process.exitCode = exitCodes.failed;
+}
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
   stdoutGone = true;
+  if (error.code !== 'EPIPE') {
+    stdoutFailure ??= stdoutFailureText(error);
+    sayStdoutFailure();
+  }
   stop('output closed');
 });
 
@@ -63,5 +78,7 @@ const io: Io = {
   ...processInput(),
 };
 
-process.exitCode = await runCli(argv, io);
+ended = await runCli(argv, io);
+process.exitCode = ended;
+sayStdoutFailure();
 finished();

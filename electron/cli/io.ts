@@ -34,7 +34,8 @@ export interface Io extends Input {
 
 /**
  * 0 success; 1 a failure (the service refused or failed, a file or the history could not be used);
- * 2 a usage or set-up mistake, or something held by another process (a batch it is running);
+ * 2 a usage or set-up mistake, or something held by another process (a batch it is running, the
+ *   history's lock held past the wait);
  * 3 the credentials were refused; 4 `bulk` finished but some rows are invalid, rejected or failed;
  * 5 `bulk` stopped before its end (paused, cancelled, interrupted, its answers not stored on a
  *   full disk) and can be resumed, or another process took it over;
@@ -50,6 +51,9 @@ export const exitCodes = {
   rowProblems: 4,
   stopped: 5,
   engine: 6,
+  /** Stopped by Ctrl+C (128 + 2) or SIGTERM (128 + 15), as the shell says of a killed command. */
+  sigint: 130,
+  sigterm: 143,
 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 

@@ -1,6 +1,7 @@
 import { fileFailureText, historyFailureText } from '../core/local-failure';
 import { doubtOpenHistories } from '../core/store/doubt';
 import { isCorruption } from '../core/store/engine';
+import { busyText, isBusy } from '../core/store/busy';
 import { authCommand } from './commands/auth';
 import { batchesCommand } from './commands/batches';
 import { bulkCommand } from './commands/bulk';
@@ -140,6 +141,12 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
           )
         : shown((caught as Error).message);
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
+      return exitCodes.usage;
+    }
+    // Another process held the history's lock past the wait: held elsewhere, as a running batch
+    // is (exit 2), and said so, never as SQLite's "database is locked".
+    if (isBusy(caught)) {
+      io.err(`dcdesk ${name}: ${busyText}`);
       return exitCodes.usage;
     }
     // The next opening reads the file end to end, and moves it aside if it is damaged.

@@ -26,7 +26,7 @@ import type { Engine } from './store/engine';
 import type { WriterThread } from './bulk/thread-row-writer';
 import { historyTasks, type HistoryTasks, type TaskThread } from './tasks/thread-tasks';
 import { builtFiles } from './uploads/built-files';
-import { purgeOlderThan } from './store/retention';
+import { purgeWhenFree } from './store/retention';
 import { followHistory } from './store/history-follower';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
@@ -99,7 +99,8 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
     followed = followSettings(db, (changed) =>
       emit('main:settings.changed', { language: changed.language }),
     );
-    purgeOlderThan(db, followed.current().retentionDays);
+    // Put off while another process writes (dcdesk running a batch): the app still starts.
+    purgeWhenFree(db, followed.current().retentionDays);
     // Batches, outcomes and uploads another process changes are announced as a deletion is.
     history = followHistory(db, () => emit('main:outcomes.changed', { operation: 'elsewhere' }));
   } catch (caught) {

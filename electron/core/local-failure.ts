@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { busyText, isBusy } from './store/busy';
 
 /**
  * What went wrong on this machine (a disk, a folder, the history database), said as it is and
@@ -74,6 +75,7 @@ export function historyFailureText(caught: unknown): string | null {
   if (!(caught instanceof Database.SqliteError)) return null;
   const code = caught.code;
   if (code === 'SQLITE_FULL') return historyFullText;
+  if (isBusy(caught)) return busyText;
   if (code.startsWith('SQLITE_READONLY'))
     return 'the history is read-only here (its folder or disk is read-only). Use a data folder you can write in.';
   if (code.startsWith('SQLITE_CANTOPEN'))

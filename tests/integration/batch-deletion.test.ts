@@ -1,7 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leaseRepo } from '../../electron/core/batches/batch-lease';
+import Database from 'better-sqlite3';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  leaseRepo,
+  newLeaseOwner,
+} from '../../electron/core/batches/batch-lease';
 import { batchDeletion } from '../../electron/core/privacy/batch-deletion';
 import { reviewService } from '../../electron/core/review/review-service';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
@@ -135,6 +141,30 @@ describe('deleting a batch', () => {
     // The same lease, silent for a minute: nobody runs it any more.
     leaseRepo(history.db).take(batch.id, elsewhere, Date.now() - 60_000);
     expect(batchDeletion(history.db).delete(batch.id).ok).toBe(true);
+  });
+
+  it('deletes a big batch in short transactions, the lock free between them', async () => {
+    const batch = await ranBatch(sourceRows(25));
+    // Another process may write between two slices, and may not take the batch to run it.
+    const other = new Database(path.join(history.dir, 'history.sqlite3'));
+    other.pragma('busy_timeout = 0');
+    const slices: number[] = [];
+    const deleted = batchDeletion(history.db, {
+      sliceRows: 10,
+      onSlice: (gone) => {
+        slices.push(gone);
+        other.exec('BEGIN IMMEDIATE; COMMIT');
+        const lease = leaseRepo(other).get(batch.id);
+        expect(lease && leaseIsGone(lease, newLeaseOwner(), Date.now(), defaultLeaseTiming)).toBe(
+          false,
+        );
+      },
+    }).delete(batch.id);
+    other.close();
+    expect(slices).toEqual([10, 10, 5]);
+    expect(deleted).toMatchObject({ ok: true, value: { rows: 25 } });
+    expect(batchesRepo(history.db).get(batch.id)).toBeNull();
+    expect(count('SELECT COUNT(*) FROM batch_rows')).toBe(0);
   });
 
   it('says there is no such batch', () => {

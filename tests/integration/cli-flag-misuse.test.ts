@@ -158,3 +158,49 @@ describe('names from files are printed on one line', () => {
     expect(run.stderr).not.toMatch(/^dcdesk: done, nothing to check/m);
   });
 });
+
+describe('an option that takes one value', () => {
+  it('is refused when given twice, in every command (exit 2), rather than taking the last', async () => {
+    const phone = await dcdesk([
+      'lookup',
+      '--phone',
+      '11987654321',
+      '--phone',
+      '11912345678',
+      ...at,
+    ]);
+    expect(phone.code, phone.stderr).toBe(2);
+    expect(phone.stderr).toMatch(/--phone was given twice .*: give it once/);
+    const concurrency = await dcdesk([
+      'bulk',
+      work.file('in.csv'),
+      '-o',
+      work.file('twice.json'),
+      ...at,
+      '--concurrency',
+      '4',
+      '--concurrency=9',
+    ]);
+    expect(concurrency.code, concurrency.stderr).toBe(2);
+    expect(concurrency.stderr).toMatch(/--concurrency was given twice \('4' and '9'\)/);
+    const output = await dcdesk([
+      'bulk',
+      work.file('in.csv'),
+      '-o',
+      'a.json',
+      '--output',
+      'b.json',
+    ]);
+    expect(output.code, output.stderr).toBe(2);
+    expect(output.stderr).toMatch(/--output was given twice/);
+  });
+
+  it('is refused when given empty (exit 2), naming what it needs', async () => {
+    const report = await dcdesk(['report', '--batch=', '--data-dir', work.dir]);
+    expect(report.code, report.stderr).toBe(2);
+    expect(report.stderr).toMatch(/--batch needs a batch ID; it was given empty/);
+    const dir = await dcdesk(['batches', '--data-dir', '']);
+    expect(dir.code, dir.stderr).toBe(2);
+    expect(dir.stderr).toMatch(/--data-dir needs a folder; it was given empty/);
+  });
+});

@@ -103,7 +103,7 @@ describe('dcdesk purge --batch', () => {
   it('refuses an empty batch ID as a usage mistake', async () => {
     const run = await dcdesk(['purge', '--batch', '', '--yes', '--data-dir', work.dir]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--batch takes the ID of a batch');
+    expect(run.stderr).toContain('--batch needs a batch ID; it was given empty');
   });
 
   it('refuses two ways of purging at once', async () => {

@@ -125,8 +125,16 @@ describe('the installed dcdesk', () => {
     } finally {
       child.kill('SIGINT');
       const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
+      // The shell's code for Ctrl+C, as the README's exit-code table says (128 + 2).
+      expect(code).toBe(130);
     }
+  });
+
+  it('ends a sandbox stopped by SIGTERM with 143 (128 + 15)', async () => {
+    const { child } = await spawnSandbox();
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(143);
   });
 
   it('prints usage with exit code 2 when no command is given', async () => {

@@ -165,6 +165,14 @@ describe('dcdesk report', () => {
     expect(page).toContain('intervalo de 95%: não estimado, ele precisa de pelo menos 10');
   });
 
+  it('is in Portuguese under a pt LANG with LC_ALL set but empty (empty is unset, POSIX)', async () => {
+    const file = work.file('relatorio-lc-all.html');
+    const env = { LC_ALL: '', LANG: 'pt_BR.UTF-8' };
+    const run = await cli(['report', '--batch', batchId, '--html', file], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('lang="pt-BR"');
+  });
+
   it('refuses a batch that does not exist or is of another environment, and --json with --html', async () => {
     const missing = await cli(['report', '--batch', 'no-such-batch', '--json']);
     expect(missing.code).toBe(2);

@@ -1,7 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leaseRepo, newLeaseOwner } from '../../electron/core/batches/batch-lease';
+import Database from 'better-sqlite3';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  leaseRepo,
+  newLeaseOwner,
+} from '../../electron/core/batches/batch-lease';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
 import { privacyService } from '../../electron/core/privacy/privacy-service';
@@ -144,5 +150,48 @@ describe('retention', () => {
     expect(() => purgeOlderThan(history.db, 0)).toThrow(/whole number from 1 to 3650/);
     // Beyond the setting's range the cutoff date would not even exist.
     expect(() => purgeOlderThan(history.db, 10 ** 9)).toThrow(/whole number from 1 to 3650/);
+  });
+});
+
+describe('retention of a big batch', () => {
+  it('deletes its rows in short transactions, the lock free between them and the batch leased', () => {
+    const old = createBatch(
+      history.db,
+      {
+        sourceName: 'big.csv',
+        sourceSha256: 'a',
+        environment: 'sandbox',
+        baseUrl: sandbox.url,
+        rows: sourceRows(25),
+      },
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    batchesRepo(history.db).setState(old.id, 'finished', '2026-01-01T00:10:00Z');
+    // Another process: it may write between two slices, and may not take the batch to run it.
+    const other = new Database(path.join(history.dir, 'history.sqlite3'));
+    other.pragma('busy_timeout = 0');
+    const otherLeases = leaseRepo(other);
+    const slices: number[] = [];
+    const report = purgeOlderThan(
+      history.db,
+      90,
+      new Date('2026-11-21T00:00:00Z'),
+      {},
+      {
+        sliceRows: 10,
+        onSlice: (deleted) => {
+          slices.push(deleted);
+          other.exec('BEGIN IMMEDIATE; COMMIT');
+          const lease = otherLeases.get(old.id);
+          expect(lease && leaseIsGone(lease, newLeaseOwner(), Date.now(), defaultLeaseTiming)).toBe(
+            false,
+          );
+        },
+      },
+    );
+    other.close();
+    expect(slices).toEqual([10, 10, 5]);
+    expect(report).toEqual({ batches: 1, rows: 25, kept: 0 });
+    expect(batchesRepo(history.db).get(old.id)).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ import { optionalNumberFlag, parseCommandLine } from '../flags';
 import { readBulkInput } from '../bulk-input';
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
+import { stdoutFailureText } from '../stdout-failure';
 import { checkOutputFile, errorText } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
@@ -83,11 +84,18 @@ function targetOf(output: string | undefined, format: string | undefined): Targe
   return { output, kind, arg: commandWord(output) };
 }
 
-/** Writes the results; standard output gets them and nothing else. */
+/**
+ * Writes the results; standard output gets them and nothing else. A failure of standard output
+ * (a full disk) comes as an event of the stream, not from the write: it fails the writing too.
+ */
 function writeResults(target: Target, rows: Parameters<typeof writeOutput>[1]): Promise<number> {
-  return target.output === '-'
-    ? writeOutputStream(target.kind, process.stdout, rows)
-    : writeOutput(target.output, rows);
+  if (target.output !== '-') return writeOutput(target.output, rows);
+  return new Promise((resolve, reject) => {
+    process.stdout.once('error', reject);
+    writeOutputStream(target.kind, process.stdout, rows)
+      .then(resolve, reject)
+      .finally(() => process.stdout.off('error', reject));
+  });
 }
 
 /** How a run's end is said, besides the run itself. */
@@ -186,7 +194,9 @@ async function finish(
           (target.output !== '-' && fileFailureText(caught, shown(target.output))) ||
           (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
             ? 'standard output was closed before every result was written to it.'
-            : `could not write ${where}: ${errorText(caught)}`)
+            : target.output === '-'
+              ? stdoutFailureText(caught)
+              : `could not write ${where}: ${errorText(caught)}`)
         }`,
       );
       io.err(
@@ -225,13 +235,14 @@ A batch whose process was killed while its rows were being stored resumes with i
   --format F        with --output -: json, csv or xlsx
   --json            at the end, print one JSON object on stdout (messages stay on stderr):
                     {batch, environment (the destination: environment name or custom address),
-                    state (finished|paused|cancelled|failed), total, counts {ok, noContent,
+                    state (finished|paused|interrupted|cancelled|failed, as dcdesk batches
+                    shows it), total, counts {ok, noContent,
                     invalid, rejected, failed}, output, exitCode}; not with --output -
 
 Exit codes: 0 every row ok or no content; 4 finished, but some rows are invalid, rejected or
 failed; 5 stopped before the end (paused, cancelled, interrupted, or a full disk: resume it; or
-taken over by another process, which goes on with it); 2 usage mistakes, missing credentials, or
-the batch is being run by another process; 3 credentials refused; 1 other failures (an input
+taken over by another process, which goes on with it); 2 usage mistakes, missing credentials,
+the batch is being run by another process, or the history locked by another for too long; 3 credentials refused; 1 other failures (an input
 file that cannot be used, the batch deleted from the history while it ran among them). Credentials are checked (a token is obtained) before anything is stored.
 
 ${connectionUsage}`,

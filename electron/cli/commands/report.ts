@@ -4,11 +4,8 @@ import { aucMissingText, intervalText } from '../report-hints';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
-import {
-  exclusionReasons,
-  reportText,
-  type ReportLocale,
-} from '../../../shared/report/report-text';
+import { localeOf } from '../locale';
+import { exclusionReasons, reportText } from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
 import { fileFailureText } from '../../core/local-failure';
 import { reportService } from '../../core/report/report-service';
@@ -50,7 +47,8 @@ answered without a score.
   --unreviewed U    legit (default) or exclude
   --json            the whole report as JSON
   --html FILE       a self-contained HTML page (charts and tables, no scripts), in Portuguese when
-                    $LANG starts with pt. The app saves the report as PDF; from the command line,
+                    the language ($LC_ALL, else $LC_MESSAGES, else $LANG; empty is unset)
+                    starts with pt. The app saves the report as PDF; from the command line,
                     open the HTML page in any browser and print it to PDF.`;
 
 function choice<T extends string>(
@@ -63,12 +61,6 @@ function choice<T extends string>(
   if (found === undefined)
     throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, not '${value}'.`);
   return found;
-}
-
-/** The page's language from $LANG (`pt_BR.UTF-8` → Portuguese), else English. */
-function localeOf(io: Io): ReportLocale {
-  const lang = io.env.LC_ALL ?? io.env.LANG ?? '';
-  return lang.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en-US';
 }
 
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
@@ -139,7 +131,8 @@ async function runReport(argv: string[], io: Io): Promise<number> {
         environment: view.environment,
         batch: view.batch,
         generatedAt: new Date(),
-        locale: localeOf(io),
+        // The page's language from the environment (`LANG=pt_BR.UTF-8` → Portuguese).
+        locale: localeOf(io.env),
       });
       try {
         await writeAtomically(values.html, Buffer.from(page, 'utf8'));

@@ -45,8 +45,10 @@ export const sandboxCommand: Command = {
     });
     io.out(`Device Check sandbox listening on ${sandbox.url}`);
     io.out('Any user name and password are accepted. Press Ctrl+C to stop.');
-    await io.stopped;
+    const cause = await io.stopped;
     await sandbox.close();
-    return exitCodes.ok;
+    // Stopped as any command but bulk is (README): the shell's 128 + the signal's number.
+    if (cause === 'SIGTERM') return exitCodes.sigterm;
+    return cause === 'output closed' ? exitCodes.ok : exitCodes.sigint;
   },
 };

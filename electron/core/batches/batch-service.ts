@@ -25,6 +25,7 @@ import { batchFeeds, type RowSlice } from './batch-feed';
 import type { StoredRows } from '../../../shared/contract/results';
 import { messageOf } from '../../../shared/message-of';
 import { historyFailureText } from '../local-failure';
+import { waitWhileBusy } from '../store/busy';
 
 export type { BatchView } from './batch-views';
 
@@ -134,7 +135,9 @@ export function createBatchService(options: BatchServiceOptions) {
     void started.ended.then(() => {
       heartbeat.stop();
       runs.delete(batch.id);
-      leases.release(batch.id, owner);
+      // A run's last write waits for the lock (busy.ts), and so does letting its lease go: a
+      // failure here would be a rejection nobody hears, with the lease left until it goes stale.
+      waitWhileBusy(() => leases.release(batch.id, owner));
     });
     return ok(started);
   }

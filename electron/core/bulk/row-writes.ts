@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/message-of';
 import type { Db } from '../store/db';
+import { waitWhileBusy } from '../store/busy';
 import { batchesRepo } from '../store/batches.repo';
 import type { PreparedRow } from '../store/prepared-row';
 import { rowsRepo, type ClaimedRow, type RowResult } from '../store/rows.repo';
@@ -76,7 +77,9 @@ class LeaseLost extends Error {}
 
 /**
  * The writes of a run on `db`. `holds` is asked inside each step's transaction: a run whose lease
- * was taken over by another process writes nothing more.
+ * was taken over by another process writes nothing more. A write finding the history locked by
+ * another process past the busy timeout waits again (`waitWhileBusy`): a long write elsewhere
+ * holds the batch up, it never stops it.
  */
 export function rowWrites(db: Db, holds: () => boolean = () => true) {
   const rows = rowsRepo(db);
@@ -84,14 +87,16 @@ export function rowWrites(db: Db, holds: () => boolean = () => true) {
   return {
     write(step: RowWrite): RowWriteOutcome {
       try {
-        const claimed = db
-          .transaction(() => {
-            if (!holds()) throw new LeaseLost();
-            rows.complete(step.batchId, step.done, step.at);
-            rows.release(step.batchId, step.back, step.at);
-            return rows.claim(step.batchId, step.claim, step.at);
-          })
-          .immediate();
+        const claimed = waitWhileBusy(() =>
+          db
+            .transaction(() => {
+              if (!holds()) throw new LeaseLost();
+              rows.complete(step.batchId, step.done, step.at);
+              rows.release(step.batchId, step.back, step.at);
+              return rows.claim(step.batchId, step.claim, step.at);
+            })
+            .immediate(),
+        );
         return { kind: 'stored', claimed };
       } catch (caught) {
         return caught instanceof LeaseLost ? { kind: 'lost' } : writeFailure(caught);
@@ -99,10 +104,14 @@ export function rowWrites(db: Db, holds: () => boolean = () => true) {
     },
     insert(slice: RowSlice): SliceOutcome {
       try {
-        db.transaction(() => {
-          rows.insert(slice.batchId, slice.rows, slice.at, slice.firstSeq);
-          if (slice.total !== null) batches.storedAll(slice.batchId, slice.total);
-        }).immediate();
+        waitWhileBusy(() =>
+          db
+            .transaction(() => {
+              rows.insert(slice.batchId, slice.rows, slice.at, slice.firstSeq);
+              if (slice.total !== null) batches.storedAll(slice.batchId, slice.total);
+            })
+            .immediate(),
+        );
         return { kind: 'stored' };
       } catch (caught) {
         return writeFailure(caught);

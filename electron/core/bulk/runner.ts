@@ -12,6 +12,7 @@ import { messageOf } from '../../../shared/message-of';
 import { endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 import { historyFailureText } from '../local-failure';
+import { waitWhileBusy } from '../store/busy';
 
 export interface RunnerOptions {
   db: Db;
@@ -119,10 +120,15 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const concurrency = pace.concurrency;
 
   // Rows a crash left in flight have no result: they are pending again before anything is sent.
-  db.transaction(() => {
-    rows.resetInFlight(batchId, iso());
-    batches.setState(batchId, 'running', iso());
-  }).immediate();
+  // Like every write of a run, it waits for a lock another process holds (busy.ts).
+  waitWhileBusy(() =>
+    db
+      .transaction(() => {
+        rows.resetInFlight(batchId, iso());
+        batches.setState(batchId, 'running', iso());
+      })
+      .immediate(),
+  );
   const counts: RowCounts = rows.counts(batchId);
   // A batch still being stored (migration 0015): its new rows are counted as they come, and
   // running out of rows means waiting for more, not the end.
@@ -291,15 +297,18 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   /** The batch's state for a run that ended `how`, written only while the lease is this run's. */
   function storeEnd(how: How, at: string): boolean {
     if (how.kind === 'failed' || how.kind === 'lost') return how.kind === 'failed';
-    return db
-      .transaction(() => {
-        if (options.holds && !options.holds()) return false;
-        if (how.kind === 'done') batches.setState(batchId, 'finished', at);
-        else if (how.kind === 'cancel') batches.setState(batchId, 'cancelled', at);
-        else batches.setState(batchId, 'paused', at, { reason: how.reason, message: how.message });
-        return true;
-      })
-      .immediate();
+    return waitWhileBusy(() =>
+      db
+        .transaction(() => {
+          if (options.holds && !options.holds()) return false;
+          if (how.kind === 'done') batches.setState(batchId, 'finished', at);
+          else if (how.kind === 'cancel') batches.setState(batchId, 'cancelled', at);
+          else
+            batches.setState(batchId, 'paused', at, { reason: how.reason, message: how.message });
+          return true;
+        })
+        .immediate(),
+    );
   }
 
   function end(how: How): void {

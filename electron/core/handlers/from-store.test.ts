@@ -12,7 +12,12 @@ describe('fromStore', () => {
     };
     expect(await fromStore(busy, 'changed')).toEqual({
       ok: false,
-      error: { code: 'db', message: 'The history could not be changed: database is locked' },
+      // Said as who holds the lock, never SQLite's "database is locked" (busy.ts).
+      error: {
+        code: 'db',
+        message:
+          'The history could not be changed: the history is busy: another dcdesk or the app is writing the history, and held it longer than the 5 s this waits. Nothing was changed; try again when it is done.',
+      },
     });
     const rejected = () =>
       Promise.reject(new Database.SqliteError('disk I/O error', 'SQLITE_IOERR'));

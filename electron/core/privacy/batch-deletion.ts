@@ -1,9 +1,16 @@
 import type { BatchDeletion } from '../../../shared/purge';
 import { fail, ok, type Result } from '../../../shared/result';
-import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../batches/batch-lease';
+import {
+  defaultLeaseTiming,
+  leaseIsGone,
+  leaseRepo,
+  newLeaseOwner,
+  type LeaseOwner,
+} from '../batches/batch-lease';
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { rehomeOutcomes } from '../store/outcome-rehome';
+import { deleteRowsInSlices, leaseForDeletion, type Slicing } from '../store/row-slices';
 
 /** The batch's key as a query, for `rehomeOutcomes` and the deletes. */
 const theBatch = 'SELECT key FROM batches WHERE id = @batchId';
@@ -17,14 +24,15 @@ const ownOutcomes = `SELECT o.id FROM outcomes o WHERE o.batch_id = @batchId AND
   WHERE r.external_id = o.external_id COLLATE NOCASE AND r.external_id = o.external_id
     AND b.destination = o.environment AND b.id <> @batchId)`;
 
-/** Why the batch cannot be deleted now, or null. */
-function refusal(db: Db, batchId: string): Result<never> | null {
+/** Why the batch cannot be deleted now by `self`, or null. */
+function refusal(db: Db, batchId: string, self: LeaseOwner): Result<never> | null {
   const exists = db.prepare('SELECT 1 FROM batches WHERE id = ?').get(batchId);
   if (exists === undefined) return fail('validation', `There is no batch ${batchId}.`);
   const lease = leaseRepo(db).get(batchId);
   const now = Date.now();
   // Judged as every runner judges a lease: a run still sending would fail at its next answer.
-  if (lease && !leaseIsGone(lease, newLeaseOwner(), now, defaultLeaseTiming))
+  // A lease of `self` is this deletion's own, taken while the rows go slice by slice.
+  if (lease && lease.owner !== self.id && !leaseIsGone(lease, self, now, defaultLeaseTiming))
     return fail(
       'busy',
       `Batch ${batchId} is running (${holderText(lease, now)}): pause or cancel it, then delete it. Nothing was deleted.`,
@@ -53,19 +61,37 @@ function measure(db: Db, batchId: string): BatchDeletion {
  * sent was sent. A batch a live process is running is refused; a paused, interrupted or
  * half-stored one may go (its storing, if any process resumes it, stops at the missing batch).
  */
-export function batchDeletion(db: Db) {
+export function batchDeletion(db: Db, slicing: Slicing = {}) {
+  const self = newLeaseOwner();
   return {
     /** What `delete` would remove, removing nothing. */
     preview(batchId: string): Result<BatchDeletion> {
-      return refusal(db, batchId) ?? ok(measure(db, batchId));
+      return refusal(db, batchId, self) ?? ok(measure(db, batchId));
     },
+    /**
+     * Leases the batch, deletes its rows in short transactions (row-slices.ts: a big batch never
+     * holds the lock for long), then the batch with its reviews in one.
+     */
     delete(batchId: string): Result<BatchDeletion> {
+      const leased = db
+        .transaction((): Result<{ key: number; removed: BatchDeletion }> => {
+          // Under the write lock (IMMEDIATE): no runner can take the batch between this and the lease.
+          const refused = refusal(db, batchId, self);
+          if (refused) return refused;
+          const key = db.prepare<[string], number>('SELECT key FROM batches WHERE id = ?').pluck();
+          const found = key.get(batchId) ?? 0;
+          leaseForDeletion(db, [found], self);
+          return ok({ key: found, removed: measure(db, batchId) });
+        })
+        .immediate();
+      if (!leased.ok) return leased;
+      deleteRowsInSlices(db, leased.value.key, self, slicing);
       const deleted = db
         .transaction((): Result<BatchDeletion> => {
-          // Under the write lock (IMMEDIATE): no runner can take the batch between this and the delete.
-          const refused = refusal(db, batchId);
+          // Taken over meanwhile (this process stalled past the lease's life): refused as then.
+          const refused = refusal(db, batchId, self);
           if (refused) return refused;
-          const removed = measure(db, batchId);
+          const removed = leased.value.removed;
           const params = { batchId };
           const own = db.prepare(ownOutcomes).pluck().all(params);
           rehomeOutcomes(db, theBatch, params);

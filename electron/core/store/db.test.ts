@@ -90,7 +90,7 @@ describe('openHistory', () => {
 });
 
 describe('openHistory when the file is locked by another connection', () => {
-  it('fails with a db error and leaves the file where it is: locked is not damaged', async () => {
+  it('fails as busy, saying who holds it, and leaves the file where it is: locked is not damaged', async () => {
     const dir = tempDir();
     const file = await writtenHistory(dir);
     const holder = new Database(file);
@@ -98,9 +98,11 @@ describe('openHistory when the file is locked by another connection', () => {
     holder.prepare("UPDATE settings SET value_json = '31'").run();
     try {
       const opened = await openHistory(dir);
-      expect(opened).toMatchObject({ ok: false, error: { code: 'db' } });
+      expect(opened).toMatchObject({ ok: false, error: { code: 'busy' } });
       if (opened.ok) return;
-      expect(opened.error.message).toMatch(/cannot be opened: database is locked/);
+      expect(opened.error.message).toMatch(
+        /cannot be opened: the history is busy: another dcdesk or the app is writing the history/,
+      );
       expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
     } finally {
       holder.close();

@@ -11,6 +11,7 @@ import { migrations } from './migrations';
 import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } from './sessions';
 import { messageOf } from '../../../shared/message-of';
 import { readOnlyFolderFailure, unwritableFolder } from './read-only-folder';
+import { busyText, isBusy } from './busy';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -39,7 +40,9 @@ function stamp(now: Date): string {
 /**
  * Durable settings: WAL so readers never block the writer, `synchronous=FULL` so a committed
  * result survives a power cut, foreign keys on, a busy timeout for the CLI and the app sharing a
- * file, and `secure_delete` so purged personal data is overwritten rather than left in free pages.
+ * file (a batch run's writes wait longer, busy.ts; no writer holds the lock long: purges and bulk
+ * outcomes go in slices), and `secure_delete` so purged personal data is overwritten rather than
+ * left in free pages.
  */
 export function configureConnection(db: Db): void {
   db.pragma('journal_mode = WAL');
@@ -163,6 +166,8 @@ export async function openHistory(
     unmark();
     const locked = unwritableFolder(dataDir);
     if (locked !== null) return readOnlyFolderFailure(dataDir, locked);
+    if (isBusy(opening.caught))
+      return fail('busy', `The history ${file} cannot be opened: ${busyText}`);
     return fail(
       'db',
       `The history database ${file} cannot be opened: ${opening.why}.${historyOpenAdvice(opening.caught)}`,
@@ -214,6 +219,10 @@ export async function openHistory(
   } catch (caught) {
     closeQuietly(db);
     unmark();
+    // A migration is a write: another process writing long enough makes it give up, unchanged.
+    const cause = (caught as Error | null)?.cause ?? caught;
+    if (isBusy(cause) || isBusy(caught))
+      return fail('busy', `The history ${file} cannot be upgraded now: ${busyText}`);
     return fail('db', messageOf(caught));
   }
   // Checked and sound, or moved aside and started again.

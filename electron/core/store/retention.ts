@@ -9,6 +9,8 @@ import {
 } from '../batches/batch-lease';
 import type { Db } from './db';
 import { rehomeOutcomes } from './outcome-rehome';
+import { deleteRowsInSlices, leaseForDeletion, type Slicing } from './row-slices';
+import { unlessBusy } from './busy';
 
 export const defaultRetentionDays = 90;
 
@@ -41,6 +43,8 @@ function keptKeys(db: Db, cutoff: string, judge: LeaseJudge): number[] {
   return old
     .filter((batch) => {
       if (batch.storing === 1 || !['finished', 'cancelled'].includes(batch.state)) return true;
+      // Leased by this purge to delete its rows slice by slice (row-slices.ts): it goes.
+      if (batch.lease_owner === judge.self.id) return false;
       const lease = {
         owner: batch.lease_owner,
         host: batch.lease_host,
@@ -83,13 +87,16 @@ const heldByKept = (externalId: string, environment: string) => `EXISTS (
 
 /**
  * Deletes batches older than `days` with their rows, results, uploads, outcomes and trail, except
- * the batches still at work (see `keptKeys`) and what belongs to their transactions.
+ * the batches still at work (see `keptKeys`) and what belongs to their transactions. The batches
+ * that go are leased to this purge first, then their rows are deleted in short transactions
+ * (`slicing`): no other process waits for the lock longer than a slice, however big the batch.
  */
 export function purgeOlderThan(
   db: Db,
   days: number,
   now = new Date(),
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
+  slicing: Slicing = {},
 ): PurgeReport {
   if (!withinBounds(days, settingBounds.retentionDays))
     throw new RangeError(
@@ -101,6 +108,23 @@ export function purgeOlderThan(
     now: now.getTime(),
     timing: leases.timing ?? defaultLeaseTiming,
   };
+  const going = db
+    .transaction(() => {
+      // Read under the write lock (IMMEDIATE): no runner takes a lease between this and the lease.
+      const kept = JSON.stringify(keptKeys(db, cutoff, judge));
+      const keys = db
+        .prepare<[string, string], number>(
+          `SELECT key FROM batches WHERE created_at < ?
+           AND key NOT IN (SELECT value FROM json_each(?))`,
+        )
+        .pluck()
+        .all(cutoff, kept);
+      leaseForDeletion(db, keys, judge.self);
+      return keys;
+    })
+    .immediate();
+  let slicedRows = 0;
+  for (const key of going) slicedRows += deleteRowsInSlices(db, key, judge.self, slicing);
   const report = db
     .transaction((): PurgeReport => {
       // Read under the write lock (IMMEDIATE): no runner can take a lease between this and the delete.
@@ -139,11 +163,20 @@ export function purgeOlderThan(
       const left = db
         .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM batches WHERE created_at < ?')
         .get(cutoff);
-      return { batches, rows, kept: left?.n ?? 0 };
+      return { batches, rows: rows + slicedRows, kept: left?.n ?? 0 };
     })
     .immediate();
   scrub(db);
   return report;
+}
+
+/**
+ * The purge at an opening (the app's start, every dcdesk command), done only when the history's
+ * lock is free now: a command that only reads must not wait for, or fail on, another process's
+ * write for a purge the next opening does as well. Null when it was put off.
+ */
+export function purgeWhenFree(db: Db, days: number): PurgeReport | null {
+  return unlessBusy(db, () => purgeOlderThan(db, days));
 }
 
 /** How many rows `forgetCpf` would remove, for a dry run. */

@@ -1,0 +1,66 @@
+import type { LeaseOwner } from '../batches/batch-lease';
+import type { Db } from './db';
+
+/**
+ * Rows deleted per transaction when a batch goes (a purge, a deletion). A million rows with their
+ * answers take about 30 s to delete: in one transaction that held the history's write lock that
+ * long, and every other process's write (a batch run, the app) gave up. About 2,000 rows take
+ * some 60 ms, the order of what a bulk outcome's slice holds (README).
+ */
+export const deletionSliceRows = 2_000;
+
+export interface Slicing {
+  /** Rows per transaction (default `deletionSliceRows`). */
+  sliceRows?: number;
+  /** Called after each slice is committed, the lock free: for a caller that shows progress. */
+  onSlice?: (deleted: number) => void;
+}
+
+/**
+ * Marks batches about to be deleted as run by `owner`, inside the caller's write transaction: a
+ * runner asked to resume one while its rows go slice by slice is refused as busy (the lease rule
+ * every runner follows), rather than sending a file whose rows are half gone.
+ */
+export function leaseForDeletion(db: Db, keys: readonly number[], owner: LeaseOwner): void {
+  const take = db.prepare(
+    `UPDATE batches SET lease_owner = @owner, lease_host = @host, lease_pid = @pid,
+       lease_heartbeat_at = @now WHERE key = @key`,
+  );
+  for (const key of keys)
+    take.run({ owner: owner.id, host: owner.host, pid: owner.pid, now: Date.now(), key });
+}
+
+/**
+ * Deletes the rows of batch `key` (their answers and results go with them: foreign keys) a slice
+ * at a time, each slice its own short transaction renewing the lease, while `owner` holds it.
+ * Returns how many rows went. The batch's own row, and what must go with it at once, is the
+ * caller's final transaction.
+ */
+export function deleteRowsInSlices(
+  db: Db,
+  key: number,
+  owner: LeaseOwner,
+  slicing: Slicing = {},
+): number {
+  const size = slicing.sliceRows ?? deletionSliceRows;
+  const beat = db.prepare(
+    'UPDATE batches SET lease_heartbeat_at = @now WHERE key = @key AND lease_owner = @owner',
+  );
+  const remove = db.prepare(
+    `DELETE FROM batch_rows WHERE batch_key = @key AND seq IN (
+       SELECT seq FROM batch_rows WHERE batch_key = @key ORDER BY seq LIMIT @size)`,
+  );
+  let deleted = 0;
+  for (;;) {
+    const gone = db
+      .transaction(() => {
+        // Taken over (this process stalled past the lease's life): the rest is not ours to delete.
+        if (beat.run({ now: Date.now(), key, owner: owner.id }).changes === 0) return 0;
+        return remove.run({ key, size }).changes;
+      })
+      .immediate();
+    if (gone === 0) return deleted;
+    deleted += gone;
+    slicing.onSlice?.(gone);
+  }
+}
