@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -98,4 +99,19 @@ describe('the history locked by another process longer than the busy timeout', (
     expect(run.stderr).toContain('another dcdesk or the app is writing the history');
     expect(run.code, run.stderr).toBe(2);
   }, 30_000);
+
+  it('makes a new history once when commands start together on a new folder: no copy, no "upgraded"', async () => {
+    for (const round of [1, 2, 3]) {
+      const dataDir = work.file(`new-${String(round)}`);
+      const env = { DCDESK_DATA_DIR: dataDir };
+      const runs = await Promise.all(
+        [['batches'], ['batches'], ['settings']].map((args) => runBin(args, env)),
+      );
+      for (const run of runs) {
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).not.toContain('upgraded');
+      }
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('history.before-'))).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -68,6 +68,40 @@ describe('migrate', () => {
     db.close();
   });
 
+  it('makes a new history in one transaction: another process never finds it half made', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    const other = new Database(file);
+    // Found at version 1 by a process opening it now, the history would be taken for one that
+    // held data: copied and "upgraded" (two dcdesk commands started on a new folder).
+    let seen = -1;
+    const peek: Migration = {
+      version: 2,
+      name: 'peek',
+      up: () => {
+        seen = other.pragma('user_version', { simple: true }) as number;
+      },
+    };
+    const report = await migrate(db, [one, peek], () => `${file}.backup`);
+    expect(report).toEqual({ from: 0, to: 2, backupPath: null });
+    expect(seen).toBe(0);
+    expect(other.pragma('user_version', { simple: true })).toBe(2);
+    other.close();
+    db.close();
+  });
+
+  it('leaves a new history empty when one of its first migrations fails', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    await expect(migrate(db, [one, broken], () => `${file}.backup`)).rejects.toThrow(
+      /^Migration 2 \(broken\) failed: /,
+    );
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 't'").pluck().get()).toBe(0);
+    expect(existsSync(`${file}.backup`)).toBe(false);
+    db.close();
+  });
+
   it('refuses a database from a newer version of the app', async () => {
     const db = new Database(':memory:');
     db.pragma('user_version = 7');

@@ -73,21 +73,30 @@ export async function migrate(
       );
     }
   }
-  for (const migration of pending) {
+  // A new history is made in one transaction: one made a step at a time could be found half
+  // made by another process opening it (two commands started on a new folder), taken for one
+  // that held data, copied and said to be upgraded.
+  const steps = from === 0 ? [pending] : pending.map((migration) => [migration]);
+  let current = pending[0];
+  for (const step of steps) {
     const apply = db.transaction(() => {
-      // Another process opening the same history may have applied it since `from` was read:
-      // the IMMEDIATE transaction holds the write lock, so the version read here is final.
-      if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return;
-      if (typeof migration.up === 'string') db.exec(migration.up);
-      else migration.up(db);
-      db.pragma(`user_version = ${String(migration.version)}`);
+      for (const migration of step) {
+        current = migration;
+        // Another process opening the same history may have applied it since `from` was read:
+        // the IMMEDIATE transaction holds the write lock, so the version read here is final.
+        if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) continue;
+        if (typeof migration.up === 'string') db.exec(migration.up);
+        else migration.up(db);
+        db.pragma(`user_version = ${String(migration.version)}`);
+      }
     });
     try {
       apply.immediate();
     } catch (caught) {
-      // The first migration failed and rolled back: the file is as the copy has it, and a copy
-      // per attempt would fill the disk with the analyst's history, one failed retry at a time.
-      if (migration === pending[0] && backupPath) {
+      const failed = current ?? step[0];
+      // The first step failed and rolled back: the file is as the copy has it, and a copy per
+      // attempt would fill the disk with the analyst's history, one failed retry at a time.
+      if (step === steps[0] && backupPath) {
         rmSync(backupPath, { force: true });
         backupPath = null;
       }
@@ -98,7 +107,7 @@ export async function migrate(
         ? ` A copy of the database before migrating is kept at ${backupPath}.`
         : '';
       throw new Error(
-        `Migration ${String(migration.version)} (${migration.name}) failed: ${reason}.${kept}`,
+        `Migration ${String(failed?.version)} (${failed?.name ?? ''}) failed: ${reason}.${kept}`,
         { cause: caught },
       );
     }
