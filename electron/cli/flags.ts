@@ -79,6 +79,11 @@ export function parseCommandLine<T extends ParseArgsConfig>(
   }
   const parsed = parseArgs({ ...config, args, tokens: true });
   refuseRepeatedOrEmpty(parsed.tokens ?? [], options);
+  // `dcdesk bulk "$FILE"` with FILE unset: "Cannot read : no such file" would blame the disk.
+  if ((parsed.positionals as string[]).includes(''))
+    throw new UsageError(
+      'An argument was given empty (a shell variable that is not set?): give what it stands for, such as the file.',
+    );
   const { tokens: _tokens, ...result } = parsed;
   return result as ReturnType<typeof parseArgs<T>>;
 }
@@ -89,6 +94,9 @@ interface ArgToken {
   name?: string;
   value?: string;
 }
+
+/** Options holding a customer's data: their values are never repeated in a message. */
+const privateOptions = new Set(['cpf', 'email', 'phone', 'zip']);
 
 /**
  * An option that takes one value given twice (`--phone A --phone B`, `--concurrency 4
@@ -113,7 +121,9 @@ function refuseRepeatedOrEmpty(
     const before = seen.get(token.name);
     if (before !== undefined)
       throw new UsageError(
-        `--${token.name} was given twice ('${shown(before)}' and '${shown(token.value)}'): give it once.`,
+        privateOptions.has(token.name)
+          ? `--${token.name} was given twice: give it once.`
+          : `--${token.name} was given twice ('${shown(before)}' and '${shown(token.value)}'): give it once.`,
       );
     seen.set(token.name, token.value);
   }

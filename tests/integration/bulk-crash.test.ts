@@ -182,6 +182,8 @@ describe('dcdesk bulk killed while the rows of a big file are still being stored
     const withoutFile = await runBin(args('--resume', id));
     expect(withoutFile.code).toBe(2);
     expect(withoutFile.stderr).toMatch(/stopped while its rows were being stored/);
+    // The command it advises runs as it is written, --output included.
+    expect(withoutFile.stderr).toContain(`dcdesk bulk --resume ${id} FILE --output RESULTS`);
     writeTransactionsCsv(storing.file('other.csv'), 10);
     const otherFile = await runBin(args('--resume', id, storing.file('other.csv')));
     expect(otherFile.code).toBe(2);

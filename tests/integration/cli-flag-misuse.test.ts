@@ -170,7 +170,13 @@ describe('an option that takes one value', () => {
       ...at,
     ]);
     expect(phone.code, phone.stderr).toBe(2);
-    expect(phone.stderr).toMatch(/--phone was given twice .*: give it once/);
+    expect(phone.stderr).toMatch(/--phone was given twice: give it once/);
+    // A customer's data is never written to the terminal as it is, even in a usage error.
+    expect(phone.stderr).not.toContain('987654321');
+    const cpf = await dcdesk(['lookup', '--cpf', '52998224725', '--cpf=11144477735', ...at]);
+    expect(cpf.code, cpf.stderr).toBe(2);
+    expect(cpf.stderr).toMatch(/--cpf was given twice: give it once/);
+    expect(cpf.stderr).not.toMatch(/52998224725|11144477735/);
     const concurrency = await dcdesk([
       'bulk',
       work.file('in.csv'),
@@ -195,10 +201,26 @@ describe('an option that takes one value', () => {
     expect(output.stderr).toMatch(/--output was given twice/);
   });
 
+  it('lookup refuses phone codes that contradict the ones --phone holds (exit 2)', async () => {
+    const phone = ['--phone', '+55 (11) 98765-4321'];
+    const codes = ['--country-code', '1', '--city-code', '212'];
+    const run = await dcdesk(['lookup', ...phone, ...codes, ...at]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      '--phone gives the country code and the area code, and --country-code and --city-code give others: give each in one place.',
+    );
+    expect(run.stderr).not.toContain('98765');
+  });
+
   it('is refused when given empty (exit 2), naming what it needs', async () => {
     const report = await dcdesk(['report', '--batch=', '--data-dir', work.dir]);
     expect(report.code, report.stderr).toBe(2);
     expect(report.stderr).toMatch(/--batch needs a batch ID; it was given empty/);
+    const file = await dcdesk(['bulk', '', '--output', work.file('empty.json'), ...at]);
+    expect(file.code, file.stderr).toBe(2);
+    expect(file.stderr).toContain(
+      'An argument was given empty (a shell variable that is not set?)',
+    );
     const dir = await dcdesk(['batches', '--data-dir', '']);
     expect(dir.code, dir.stderr).toBe(2);
     expect(dir.stderr).toMatch(/--data-dir needs a folder; it was given empty/);

@@ -220,6 +220,10 @@ describe('characters lost in decoding', () => {
     expect(run.stderr).toContain(
       'dcdesk: warning: resultados.csv is not UTF-8; it was read as Windows-1252.',
     );
+    // The counts stand in one column, whatever the length of their labels.
+    const counts = run.stdout.split('\n').filter((line) => /^ {2}[a-z][a-z ,]+ +\d+$/.test(line));
+    expect(counts.length).toBeGreaterThan(10);
+    expect(new Set(counts.map((line) => line.search(/\d+$/))).size).toBe(1);
   });
 
   it('names the id columns it chose among differently named ones, and the flag to choose', async () => {

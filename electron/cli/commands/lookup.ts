@@ -1,11 +1,12 @@
 import { parseCommandLine } from '../flags';
 import { describeFieldProblem, validateTransaction } from '../../../shared/domain/transaction';
 import { connectionOptions, connectionUsage, openConnection } from '../connection';
-import { exitCodes, reportError, type Io } from '../io';
+import { exitCodes, reportError, UsageError, type Io } from '../io';
 import type { Command } from '../command';
 import { createBatchService } from '../../core/batches/batch-service';
 import { dataDirFrom, openCliHistory } from '../history';
 import { shown } from '../escape-text';
+import { phoneCodesConflict } from '../phone-codes';
 
 const options = {
   ...connectionOptions,
@@ -41,6 +42,8 @@ ${connectionUsage}`,
       cityCode: values['city-code'],
       zipCode: values.zip,
     };
+    const conflict = phoneCodesConflict(raw.phone, raw.countryCode, raw.cityCode);
+    if (conflict !== null) throw new UsageError(conflict);
     const checked = validateTransaction(raw);
     if (!checked.ok) {
       io.err('dcdesk: the transaction is not valid; nothing was sent:');

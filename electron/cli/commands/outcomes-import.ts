@@ -125,7 +125,8 @@ function printReport(
     ['formula, no value', sheet.formulaCells.length],
     ['merged cell', sheet.mergedCells.length],
   ];
-  for (const [label, count] of counts) io.out(`  ${label.padEnd(18)} ${String(count)}`);
+  const width = Math.max(...counts.map(([label]) => label.length));
+  for (const [label, count] of counts) io.out(`  ${label.padEnd(width)} ${formatCount(count)}`);
   const { destination, elsewhere } = where;
   printList(io, `Not in ${destination}'s lookups`, report.notFound.map(issueLine));
   if (elsewhere > 0)

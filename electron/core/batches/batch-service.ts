@@ -431,5 +431,5 @@ async function storedWhileRunning(
 
 /** Why a batch stopped while its rows were being stored cannot simply be resumed. */
 export function storingMessage(batch: BatchRecord): string {
-  return `Batch ${batch.id} stopped while its rows were being stored: not every row of ${batch.sourceName} is in it. Resume it with its file: dcdesk bulk --resume ${batch.id} FILE (the rows already stored are not stored again).`;
+  return `Batch ${batch.id} stopped while its rows were being stored: not every row of ${batch.sourceName} is in it. Resume it with its file: dcdesk bulk --resume ${batch.id} FILE --output RESULTS (the rows already stored are not stored again).`;
 }

@@ -16,7 +16,7 @@ export const storingMessages = catalogue(
     'batches.storing.incomplete':
       'Only {stored} of {total, plural, one {# row} other {# rows}} of {name} were stored: the window was closed or reloaded while the rows were being stored. The other rows are not in this batch and will not be looked up.',
     'batches.storing.incompleteHint':
-      'Keep the stored rows to run the batch with them, then import the file again to look up the others; or, from the command line, store the rest from the same file: dcdesk bulk --resume {id} FILE',
+      'Keep the stored rows to run the batch with them, then import the file again to look up the others; or, from the command line, store the rest from the same file: dcdesk bulk --resume {id} FILE --output RESULTS',
     'batches.storing.keep':
       '{stored, plural, one {Keep the # stored row} other {Keep the # stored rows}}',
   },
@@ -34,7 +34,7 @@ export const storingMessages = catalogue(
     'batches.storing.incomplete':
       'Só {stored} de {total, plural, one {# linha} other {# linhas}} de {name} foram guardadas: a janela foi fechada ou recarregada enquanto as linhas eram guardadas. As outras linhas não estão neste lote e não serão consultadas.',
     'batches.storing.incompleteHint':
-      'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou, pela linha de comando, guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO',
+      'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou, pela linha de comando, guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO --output RESULTADOS',
     'batches.storing.keep':
       '{stored, plural, one {Manter a # linha guardada} other {Manter as # linhas guardadas}}',
   },
