@@ -2,7 +2,6 @@ import { fail, ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
 import { batchesRepo } from '../store/batches.repo';
-import { searchRepo } from '../store/search.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
@@ -22,7 +21,6 @@ export function outcomeHandlers(
 ): HandlerGroup<Names> {
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
-  const history = searchRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
   const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
 
@@ -49,21 +47,22 @@ export function outcomeHandlers(
         'changed',
       ),
     'outcomes.setSearched': ({ query, filter, outcome, expected }) =>
-      fromStore(() => {
-        // Every match, not the page the window shows: a search is a few thousand rows at most
-        // (one CPF's, one device's), set in one transaction.
-        const targets = history.targets(query, filter);
-        if (expected !== undefined && targets.length !== expected)
-          return fail(
-            'stale',
-            `The lookups matching the search changed: ${String(targets.length)} now, ${String(expected)} when you confirmed. Nothing was changed; look again and confirm.`,
-          );
-        return ok(
-          targets.length === 0
-            ? { changed: 0, withoutTransactionId: 0, withoutDevice: 0 }
-            : review.set(targets, outcome),
-        );
-      }, 'changed'),
+      fromStore(
+        () =>
+          // Every match, not the page the window shows, on the history task thread.
+          context.tasks.run(
+            {
+              kind: 'searchOutcome',
+              query,
+              filter,
+              outcome,
+              analyst: context.team.analyst(),
+              ...(expected === undefined ? {} : { expected }),
+            },
+            () => undefined,
+          ),
+        'changed',
+      ),
     'outcomes.importCheck': ({ rows }) =>
       fromStore(() => ok(review.checkImport(rows, environment()))),
     'outcomes.importApply': ({ rows, replaceConflicts }) =>

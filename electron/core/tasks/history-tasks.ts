@@ -2,9 +2,10 @@ import type { FileScope, OutcomeChange, UploadCheck } from '../../../shared/cont
 import type { ResultFilter } from '../../../shared/contract/results';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
-import { ok, type Result } from '../../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 import { reviewService } from '../review/review-service';
 import type { Db } from '../store/db';
+import { searchRepo } from '../store/search.repo';
 import { builtCheck, type BuiltVerdict } from '../uploads/built-check';
 import { fileFromBase64 } from '../uploads/file-base64';
 import { uploadGuard } from '../uploads/upload-guard';
@@ -21,6 +22,18 @@ export type HistoryTask =
   | {
       kind: 'bulkOutcome';
       batchId: string;
+      filter: ResultFilter;
+      outcome: ReviewOutcome | null;
+      expected?: number;
+      analyst: string;
+    }
+  /**
+   * A bulk outcome over every row a search matches that passes `filter`: thousands of rows for a
+   * CPF or a device, more for a device a fraud ring shares, so off the core's thread too.
+   */
+  | {
+      kind: 'searchOutcome';
+      query: string;
       filter: ResultFilter;
       outcome: ReviewOutcome | null;
       expected?: number;
@@ -46,6 +59,7 @@ export type HistoryTask =
 /** What each task answers. */
 export interface TaskAnswers {
   bulkOutcome: Result<OutcomeChange>;
+  searchOutcome: Result<OutcomeChange>;
   fileIds: string[];
   buildFile: BuildAnswer;
   checkFile: Result<UploadCheck>;
@@ -75,6 +89,8 @@ export async function runHistoryTask(
         task.outcome,
         { expected: task.expected, progress, ownCheckpoints: onThread },
       );
+    case 'searchOutcome':
+      return db.transaction(() => setSearched(db, task)).immediate();
     case 'fileIds': {
       const rows = await reviewService(db).fileRows(task.environment, task, { snapshot: onThread });
       return rows.map((row) => row.transactionId);
@@ -102,4 +118,22 @@ export async function runHistoryTask(
       return ok(check);
     }
   }
+}
+
+/**
+ * Sets the outcome on every row the search matches, in one transaction: the rows counted are
+ * the rows changed. Nothing changes when their number is not the one the analyst confirmed.
+ */
+function setSearched(
+  db: Db,
+  task: Extract<HistoryTask, { kind: 'searchOutcome' }>,
+): Result<OutcomeChange> {
+  const targets = searchRepo(db).targets(task.query, task.filter);
+  if (task.expected !== undefined && targets.length !== task.expected)
+    return fail(
+      'stale',
+      `The lookups matching the search changed: ${String(targets.length)} now, ${String(task.expected)} when you confirmed. Nothing was changed; look again and confirm.`,
+    );
+  if (targets.length === 0) return ok({ changed: 0, withoutTransactionId: 0, withoutDevice: 0 });
+  return ok(reviewService(db, () => task.analyst).set(targets, task.outcome));
 }
