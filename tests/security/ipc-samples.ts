@@ -52,9 +52,11 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'results.exportFailed': { batchId, format: 'xlsx' },
   'results.cancelExport': { exportId: 'export-1' },
   'history.search': { query: 'order-1' },
+  'history.searchSummary': { query: 'order-1' },
   'devices.get': { deviceId: 'd-1' },
   'outcomes.set': { targets: [{ batchId, seq: 1 }], outcome: 'Suspeito' },
   'outcomes.setFiltered': { batchId, filter, outcome: null },
+  'outcomes.setSearched': { query: 'order-1', filter, outcome: 'Suspeito', expected: 0 },
   'outcomes.importCheck': {
     rows: [{ row: 2, transactionId: 'order-1', outcome: 'Fraude Confirmada' }],
   },

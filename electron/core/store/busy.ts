@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
-import type { Db } from './db';
+
+/** The history's connection (db.ts's `Db`, named here so db.ts, which reports this, is not imported). */
+type Db = Database.Database;
 
 /**
  * The history's write lock held by another connection past the busy timeout (`SQLITE_BUSY`):
