@@ -253,4 +253,13 @@ export interface UploadCheck {
  */
 export type UploadOutcome =
   | { status: 'confirm'; check: UploadCheck }
-  | { status: 'done'; upload: UploadView; error: AppError | null };
+  | {
+      status: 'done';
+      upload: UploadView;
+      error: AppError | null;
+      /**
+       * The team's ledger could not record the answer (its database went away meanwhile): its
+       * line says `sending` until this workstation's next sync records it.
+       */
+      teamNotUpdated?: boolean;
+    };

@@ -8,6 +8,7 @@ import { pushAnswers } from './shared-answers';
 import { applyPulled, applyWaiting } from './pulled-changes';
 import { cleanName } from './analyst';
 import { recordPastUpload } from './team-ledger';
+import { settleOwnClaims } from './settle-claims';
 import { uploadsRepo } from '../store/uploads.repo';
 import { randomUUID } from 'node:crypto';
 
@@ -82,6 +83,8 @@ export async function syncTeam(
   };
   report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
   report.pushed = await pushOutbox(db, client, analyst, guard);
+  guard();
+  await settleOwnClaims(db, client);
   await pushPastUploads(db, client, analyst, guard);
   let cursor = current.cursor;
   for (;;) {
