@@ -128,6 +128,8 @@ export interface OutcomeFileRows {
   rows: ResponseVariableRow[];
   /** Unsent rows left out because the team's ledger shows a colleague sent them (issue 17). */
   sentByTeam: number;
+  /** Who sent (or is sending) the rows left out, by name; absent when none were. */
+  sentByTeamBy?: string[];
   /** Why the team database could not be asked (the rows are then this workstation's view). */
   teamError: string | null;
 }
