@@ -128,6 +128,8 @@ export interface OutcomeFileRows {
   rows: ResponseVariableRow[];
   /** Unsent rows left out because the team's ledger shows a colleague sent them (issue 17). */
   sentByTeam: number;
+  /** Who sent (or is sending) the rows left out, by name; absent when none were. */
+  sentByTeamBy?: string[];
   /** Why the team database could not be asked (the rows are then this workstation's view). */
   teamError: string | null;
 }
@@ -253,4 +255,13 @@ export interface UploadCheck {
  */
 export type UploadOutcome =
   | { status: 'confirm'; check: UploadCheck }
-  | { status: 'done'; upload: UploadView; error: AppError | null };
+  | {
+      status: 'done';
+      upload: UploadView;
+      error: AppError | null;
+      /**
+       * The team's ledger could not record the answer (its database went away meanwhile): its
+       * line says `sending` until this workstation's next sync records it.
+       */
+      teamNotUpdated?: boolean;
+    };

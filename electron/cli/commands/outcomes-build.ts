@@ -63,6 +63,14 @@ transactions this workstation never looked up), and leaves out what the team's l
 
 Nothing is written when there is nothing to send or when a row cannot go in the file.`;
 
+/** The colleagues named in a note: the first three, then how many more. */
+function colleagues(names: readonly string[]): string {
+  if (names.length === 0) return 'a colleague';
+  const shownNames = names.slice(0, 3).map((name) => shown(name));
+  const more = names.length - shownNames.length;
+  return more > 0 ? `${shownNames.join(', ')} and ${String(more)} more` : shownNames.join(', ');
+}
+
 function kindOf(output: string): ResponseFileKind {
   const extension = path.extname(output).toLowerCase();
   if (extension === '.csv') return 'csv';
@@ -156,13 +164,12 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
       }
     }
     // The app may mark cases meanwhile: the rows are read as the history was when reading began.
-    const { rows, sentByTeam, teamError } = await teamFileRows(
-      review,
-      team,
-      environment,
-      { batchId, scope },
-      { snapshot: true },
-    );
+    const {
+      rows,
+      sentByTeam,
+      sentByTeamBy = [],
+      teamError,
+    } = await teamFileRows(review, team, environment, { batchId, scope }, { snapshot: true });
     if (teamError)
       io.err(
         `dcdesk: warning: the file holds this workstation's outcomes only: the team database could not be asked. ${shown(teamError)}`,
@@ -170,7 +177,7 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
     if (sentByTeam > 0)
       note(
         io,
-        `dcdesk: left out ${counted(sentByTeam, 'transaction', 'transactions')} the team's ledger shows sent by a colleague (--all to include them).`,
+        `dcdesk: left out ${counted(sentByTeam, 'transaction', 'transactions')} the team's ledger shows sent, or being sent, by ${colleagues(sentByTeamBy)} with the same outcome (--all to include them).`,
       );
     if (rows.length === 0) {
       io.err(`dcdesk: ${whyEmpty(review, environment, batchId)}`);

@@ -128,6 +128,22 @@ function reportDevices(io: Io, check: UploadCheck, allowUnseen: boolean): number
   return exitCodes.failed;
 }
 
+/**
+ * Says, if Ctrl+C or SIGTERM ends the process while the file is out, that the service may have
+ * it and how to check: the process ends at once (exit 130 or 143), its answer never read.
+ * Returns what stops watching.
+ */
+function sayIfStopped(io: Io, fileName: string): () => void {
+  const say = (code: number) => {
+    if (code !== 130 && code !== 143) return;
+    io.err(
+      `dcdesk: stopped while ${shown(fileName)} was being sent: the service may have received it. 'dcdesk uploads' lists it as one that may have arrived; sending it again asks first (--yes sends it anyway).`,
+    );
+  };
+  process.once('exit', say);
+  return () => void process.off('exit', say);
+}
+
 /** Problems in the file itself, each naming its line; nothing was sent, nothing stored. */
 function reportProblems(io: Io, fileName: string, messages: string[]): number {
   io.err(`dcdesk: ${shown(fileName)} does not pass the checks; nothing was sent:`);
@@ -208,17 +224,26 @@ ${connectionUsage}`,
         team: team.gate(),
         analyst: team.analyst(),
       };
-      let sent = await service.send(file, { ...target, confirmed: values.yes ?? false });
+      const stopNote = sayIfStopped(io, file.fileName);
+      let sent = await service
+        .send(file, { ...target, confirmed: values.yes ?? false })
+        .finally(stopNote);
       if (sent.ok && sent.value.status === 'confirm') {
         if (!(await confirmResend(io, sent.value))) return exitCodes.usage;
-        sent = await service.send(file, { ...target, confirmed: true });
+        const again = sayIfStopped(io, file.fileName);
+        sent = await service.send(file, { ...target, confirmed: true }).finally(again);
       }
       if (!sent.ok)
         return sent.error.code === 'validation'
           ? reportProblems(io, file.fileName, sent.error.details ?? [sent.error.message])
           : reportError(io, sent.error);
       if (sent.value.status === 'confirm') return exitCodes.usage;
-      return reportUpload(io, sent.value.upload, values.json ?? false, sent.value.error);
+      const code = reportUpload(io, sent.value.upload, values.json ?? false, sent.value.error);
+      if (sent.value.teamNotUpdated === true)
+        io.err(
+          "dcdesk: the team's ledger was not updated (its database could not be reached after the file went): it shows these transactions as being sent until this workstation's next sync (dcdesk team sync) records the answer there.",
+        );
+      return code;
     } finally {
       await connection?.close();
       history.close();

@@ -4,6 +4,7 @@ import type { Db } from '../store/db';
 import type { ReviewedRow } from '../store/outcomes.repo';
 import { newChangeId } from '../store/change-id';
 import type { ChangeSource } from '../store/trail.repo';
+import { changeTimeAfterSql } from './change-time';
 
 /** The rows of a slice, as `[transaction id, device]` pairs of the JSON array `@rows`. */
 const sliceRows = `(SELECT value ->> 0 AS external_id, value ->> 1 AS device_id FROM json_each(@rows))`;
@@ -49,15 +50,20 @@ export function outcomeSlices(db: Db) {
   const setTrail = db.prepare(
     `INSERT INTO outcome_changes
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
-     SELECT new_change_id(), @environment, s.external_id, @outcome, o.outcome, @analyst, @now,
-       @source, 'here', 0
+     SELECT new_change_id(), @environment, s.external_id, @outcome, o.outcome, @analyst,
+       ${changeTimeAfterSql('@now', 's.external_id', '@environment')}, @source, 'here', 0
      FROM ${sliceRows} s
      LEFT JOIN outcomes o ON o.external_id = s.external_id AND o.environment = @environment
      WHERE ${differs}`,
   );
+  // A changed row's time is its trail line's, just written (a colleague's change it replaces may
+  // be dated after this clock's now); a row left as it was is not updated.
   const put = db.prepare(
     `INSERT INTO outcomes (external_id, device_id, outcome, batch_id, set_at, environment, set_by)
-     SELECT s.external_id, s.device_id, @outcome, @batchId, @now, @environment, NULL
+     SELECT s.external_id, s.device_id, @outcome, @batchId,
+       MAX(@now, COALESCE((SELECT MAX(t.at) FROM outcome_changes t
+         WHERE t.external_id = s.external_id AND t.environment = @environment), '')),
+       @environment, NULL
      FROM ${sliceRows} s WHERE true
      ON CONFLICT (external_id, environment) DO UPDATE SET device_id = excluded.device_id,
        outcome = excluded.outcome, batch_id = excluded.batch_id, set_at = excluded.set_at,
@@ -68,8 +74,8 @@ export function outcomeSlices(db: Db) {
   const clearTrail = db.prepare(
     `INSERT INTO outcome_changes
        (change_id, environment, external_id, outcome, previous, analyst, at, source, origin, pushed)
-     SELECT new_change_id(), o.environment, o.external_id, NULL, o.outcome, @analyst, @now,
-       @source, 'here', 0
+     SELECT new_change_id(), o.environment, o.external_id, NULL, o.outcome, @analyst,
+       ${changeTimeAfterSql('@now', 'o.external_id', 'o.environment')}, @source, 'here', 0
      FROM json_each(@ids) j JOIN outcomes o ON o.external_id = j.value AND o.environment = @environment`,
   );
   const clear = db.prepare(

@@ -21,7 +21,7 @@ import { messageOf } from '../../../shared/message-of';
 import { isOutcome } from '../../../shared/outcomes/outcome-names';
 import { responseCsv } from '../../../shared/outcomes/response-csv';
 import { planImport, type ImportWrite } from './import-plan';
-import { changeTime } from './change-time';
+import { changeTime, changeTimeAfter } from './change-time';
 import { outcomeSlices } from './outcome-slice';
 import { sliceSizer } from './slice-sizer';
 import { betweenSlices } from './slice-checkpoints';
@@ -193,8 +193,10 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     const environment = repo.destinationOf(batchId);
     if (environment === null) throw new Error(`There is no batch ${batchId}.`);
     const before = repo.current(externalId, environment);
+    // After the latest change known of the transaction, a colleague's dated ahead of this clock.
+    const at = changeTimeAfter(now, trail.latest(externalId, environment)?.at);
     const changed = set
-      ? repo.put(externalId, set.deviceId, set.outcome, batchId, now)
+      ? repo.put(externalId, set.deviceId, set.outcome, batchId, at)
       : repo.clear(externalId, environment);
     if (changed === 0) return 0;
     trail.recordHere({
@@ -203,7 +205,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
       outcome: set?.outcome ?? null,
       previous: before?.outcome ?? null,
       analyst: analyst(),
-      at: now,
+      at,
       source,
     });
     return changed;

@@ -54,7 +54,7 @@ export function teamLinkRepo(db: Db) {
       db.prepare('DELETE FROM team_link').run();
       db.prepare('INSERT INTO team_link (id, url) VALUES (1, ?)').run(url);
       db.prepare("UPDATE outcome_changes SET pushed = 0 WHERE origin = 'here'").run();
-      db.prepare('UPDATE uploads SET team_upload = NULL').run();
+      db.prepare('UPDATE uploads SET team_upload = NULL, team_answer_key = NULL').run();
     }),
     /**
      * The team database under the linked URL is `databaseId`. Another one than last time (the
@@ -68,7 +68,7 @@ export function teamLinkRepo(db: Db) {
         "UPDATE team_link SET database_id = ?, cursor = 0, answers_pushed = '{}' WHERE id = 1",
       ).run(databaseId);
       db.prepare("UPDATE outcome_changes SET pushed = 0 WHERE origin = 'here'").run();
-      db.prepare('UPDATE uploads SET team_upload = NULL').run();
+      db.prepare('UPDATE uploads SET team_upload = NULL, team_answer_key = NULL').run();
     }),
     unlink(): void {
       db.prepare('DELETE FROM team_link').run();

@@ -226,6 +226,32 @@ export function uploadsRepo(db: Db) {
         teamUpload,
       });
     },
+    /**
+     * The upload's claim in the team's ledger, under `teamUpload`, answerable with `answerKey`
+     * until its answer is recorded there (`answeredInTeam`).
+     */
+    claimedInTeam(id: number, teamUpload: string, answerKey: string): void {
+      statement(
+        'UPDATE uploads SET team_upload = @teamUpload, team_answer_key = @answerKey WHERE id = @id',
+      ).run({ id, teamUpload, answerKey });
+    },
+    /** The team's ledger holds the upload's answer: its claim's key is no longer needed. */
+    answeredInTeam(id: number): void {
+      statement('UPDATE uploads SET team_answer_key = NULL WHERE id = @id').run({ id });
+    },
+    /** Uploads whose claim in the team's ledger has no answer there yet. */
+    unansweredInTeam() {
+      return statement<{
+        id: number;
+        team_upload: string;
+        team_answer_key: string;
+        status: UploadStatus;
+        error_code: string | null;
+      }>(
+        `SELECT id, team_upload, team_answer_key, status, error_code FROM uploads
+         WHERE team_answer_key IS NOT NULL AND team_upload IS NOT NULL ORDER BY id`,
+      ).all({});
+    },
     /** Removes a line whose file never left (the team's ledger refused it); its rows go too. */
     discard(id: number): void {
       statement('DELETE FROM uploads WHERE id = @id').run({ id });

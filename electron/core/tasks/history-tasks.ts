@@ -39,7 +39,10 @@ export type HistoryTask =
       expected?: number;
       analyst: string;
     }
-  /** The transaction IDs a file would carry (for the team's ledger to say which were sent). */
+  /**
+   * The transactions a file would carry with their outcomes (for the team's ledger to say which
+   * a colleague sent with the same outcome).
+   */
   | { kind: 'fileIds'; environment: Destination; batchId?: string; scope: FileScope }
   /** A response-variable file of the reviewed rows, written to `path`. */
   | ({ kind: 'buildFile' } & BuildFileTask)
@@ -60,7 +63,7 @@ export type HistoryTask =
 export interface TaskAnswers {
   bulkOutcome: Result<OutcomeChange>;
   searchOutcome: Result<OutcomeChange>;
-  fileIds: string[];
+  fileIds: Array<{ transactionId: string; outcome: string }>;
   buildFile: BuildAnswer;
   checkFile: Result<UploadCheck>;
   prepareUpload: Result<Prepared>;
@@ -93,7 +96,7 @@ export async function runHistoryTask(
       return db.transaction(() => setSearched(db, task)).immediate();
     case 'fileIds': {
       const rows = await reviewService(db).fileRows(task.environment, task, { snapshot: onThread });
-      return rows.map((row) => row.transactionId);
+      return rows.map((row) => ({ transactionId: row.transactionId, outcome: row.outcome }));
     }
     case 'buildFile':
       return buildFile(db, task, progress, { snapshot: onThread });

@@ -46,7 +46,8 @@ export async function pushOutcomeChanges(
        SELECT c.change_id, c.environment, c.external_id, c.outcome, c.previous, c.analyst,
          -- A workstation whose clock runs ahead cannot make its changes win until that time.
          -- The database's own trigger (team-guards.ts) dates every insert so, the app's or not.
-         LEAST(c.at, now()), c.source
+         -- In whole milliseconds, as workstations keep times: they order changes as it does.
+         LEAST(c.at, date_trunc('milliseconds', now())), c.source
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[])
          AS c(change_id, environment, external_id, outcome, previous, analyst, at, source)
        ON CONFLICT (change_id) DO NOTHING

@@ -190,10 +190,15 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
  */
 export async function checkTeamDatabase(client: ClientBase): Promise<boolean> {
   // Ours: a schema_migrations with a name column whose first migration is ours (another tool's
-  // table of that name, Rails' or golang-migrate's, has no name column).
+  // table of that name, Rails' or golang-migrate's, has no name column). Read from PostgreSQL's
+  // catalog, which shows every table: information_schema hides the ones this role may not
+  // read, and a login not yet granted the team's tables took the team's for another app's. Its
+  // read of schema_migrations below then fails as a missing permission, said as one.
   const { rows: shape } = await client.query<{ ours: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-       AND table_name = 'schema_migrations' AND column_name = 'name') AS ours`,
+    `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a
+       JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+       WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = 'schema_migrations'
+         AND c.relkind IN ('r', 'p') AND a.attname = 'name' AND NOT a.attisdropped) AS ours`,
   );
   if (shape[0]?.ours) {
     const { rows } = await client.query<{ name: string }>(

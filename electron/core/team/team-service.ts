@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { TeamStatus, TeamSyncReport } from '../../../shared/contract/team';
 import { fail, ok, type AppError, type Result } from '../../../shared/result';
@@ -187,23 +186,15 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
   }
 
   /**
-   * The team's ledger for a send, or undefined without a team. Each claim gets an answer key
-   * that never leaves this process but to the database, which keeps only its hash: only this
-   * send may then record the claim's answer (team-ledger.ts).
+   * The team's ledger for a send, or undefined without a team. Each claim comes with an answer
+   * key that leaves this workstation only to the database, which keeps only its hash: only this
+   * workstation may then record the claim's answer (team-ledger.ts).
    */
   function gate(): TeamGate | undefined {
     if (!configured()) return undefined;
-    const keys = new Map<string, string>();
-    const answered = (uploadId: string) => {
-      const key = keys.get(uploadId);
-      keys.delete(uploadId);
-      return key;
-    };
     return {
-      claim: (environment, rows, uploadId, takeOver) => {
-        const answerKey = randomBytes(32).toString('hex');
-        keys.set(uploadId, answerKey);
-        return onTeam((client) =>
+      claim: (environment, rows, uploadId, takeOver, answerKey) =>
+        onTeam((client) =>
           claimUpload(client, {
             environment,
             externalIds: rows.map((row) => row.transactionId),
@@ -214,11 +205,11 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
             at: new Date(),
             answerKey,
           }),
-        );
-      },
-      release: (uploadId) => onTeam((client) => releaseClaim(client, uploadId, answered(uploadId))),
-      record: (uploadId, answer) =>
-        onTeam((client) => recordUploadAnswer(client, uploadId, answer, answered(uploadId))),
+        ),
+      release: (uploadId, answerKey) =>
+        onTeam((client) => releaseClaim(client, uploadId, answerKey)),
+      record: (uploadId, answer, answerKey) =>
+        onTeam((client) => recordUploadAnswer(client, uploadId, answer, answerKey)),
     };
   }
 

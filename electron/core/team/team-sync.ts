@@ -8,6 +8,7 @@ import { pushAnswers } from './shared-answers';
 import { applyPulled, applyWaiting } from './pulled-changes';
 import { cleanName } from './analyst';
 import { recordPastUpload } from './team-ledger';
+import { settleOwnClaims } from './settle-claims';
 import { uploadsRepo } from '../store/uploads.repo';
 import { randomUUID } from 'node:crypto';
 
@@ -82,6 +83,8 @@ export async function syncTeam(
   };
   report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
   report.pushed = await pushOutbox(db, client, analyst, guard);
+  guard();
+  await settleOwnClaims(db, client);
   await pushPastUploads(db, client, analyst, guard);
   let cursor = current.cursor;
   for (;;) {
@@ -164,13 +167,16 @@ async function pushOutbox(
     db.transaction(() => {
       for (const change of waiting) {
         const at = stored.get(change.changeId);
-        if (at === undefined || at === change.at) continue;
+        if (at === undefined) continue;
         // A clock that runs ahead: the team dated the change earlier. Kept here as the team
-        // has it, and the transaction's outcome resolved again (applyWaiting), so a colleague's
-        // later change wins here as it does everywhere else.
-        trail.retime(change.changeId, at);
+        // has it.
+        if (at !== change.at) trail.retime(change.changeId, at);
+        // When the change is not the transaction's latest here (re-dated, or dated before a
+        // colleague's change it replaced, as earlier versions did on a clock that ran slow),
+        // the outcome is resolved again (applyWaiting): the latest change wins here as it does
+        // in the team database and on every other workstation.
         const latest = trail.latest(change.externalId, change.environment);
-        if (latest) trail.markUnapplied(latest.changeId);
+        if (latest && latest.changeId !== change.changeId) trail.markUnapplied(latest.changeId);
       }
       trail.markPushed(ids);
     }).immediate();

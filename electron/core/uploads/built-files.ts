@@ -7,6 +7,7 @@ import type { ResponseFileKind, ResponseSeparator } from '../../../shared/outcom
 import type { HistoryTasks } from '../tasks/thread-tasks';
 import type { BuiltVerdict } from './built-check';
 import type { TeamService } from '../team/team-service';
+import { leftOutByTeam } from '../team/team-file-rows';
 
 /** A file the core built and keeps, by its ID. */
 export interface KeptFile {
@@ -80,15 +81,19 @@ export function builtFiles(
     const synced = await team.sync();
     if (!synced.ok) return { exclude: [], teamError: synced.error.message };
     if (request.scope !== 'unsent') return { exclude: [], teamError: null };
-    const ids = await tasks.run({
+    const rows = await tasks.run({
       kind: 'fileIds',
       environment,
       scope: request.scope,
       ...(request.batchId === undefined ? {} : { batchId: request.batchId }),
     });
-    const held = await team.held(environment, ids);
+    const held = await team.held(
+      environment,
+      rows.map((row) => row.transactionId),
+    );
     if (!held.ok) return { exclude: [], teamError: held.error.message };
-    return { exclude: [...new Set(held.value.map((line) => line.externalId))], teamError: null };
+    const left = leftOutByTeam(held.value, team.analyst(), rows);
+    return { exclude: [...new Set(left.map((line) => line.externalId))], teamError: null };
   }
 
   function keep(fileId: string, file: KeptFile): void {

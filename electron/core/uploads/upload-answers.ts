@@ -7,6 +7,15 @@ import type { SentBefore } from '../team/team-ledger';
 /** Details shown at most for a file that cannot be sent; the first ones show the pattern. */
 export const maxDetails = 100;
 
+/** One transaction a colleague's upload holds, as the analyst reads it. */
+function heldLine(line: SentBefore): string {
+  const at = line.at.toISOString();
+  if (line.status === 'sent') return `${line.externalId}: sent by ${line.analyst} at ${at}`;
+  if (line.status === 'sending')
+    return `${line.externalId}: being sent by ${line.analyst} since ${at}, or may have arrived`;
+  return `${line.externalId}: may have arrived (sent by ${line.analyst} at ${at}, no answer came)`;
+}
+
 /** Why a file did not go: a colleague's upload holds some of its transactions. */
 export function heldMessage(
   fileName: string,
@@ -16,14 +25,10 @@ export function heldMessage(
   const who = first
     ? ` (${first.externalId}: ${first.analyst}, ${first.at.toISOString()}${held.length > 1 ? ', and others' : ''})`
     : '';
+  const maybe = held.every((line) => line.status === 'sent') ? '' : ', or may have been';
   return {
-    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}. Build the file again: it leaves them out. Your own, or a corrected outcome, go again once you confirm (dcdesk upload --yes).`,
-    details: held
-      .slice(0, maxDetails)
-      .map(
-        (line) =>
-          `${line.externalId}: ${line.status === 'sent' ? 'sent' : 'being sent, or may have arrived'} by ${line.analyst} at ${line.at.toISOString()}`,
-      ),
+    message: `${fileName} was not sent: ${String(held.length)} of its transactions were already sent by the team${who}${maybe}. Build the file again: it leaves them out. Your own, or a corrected outcome, go again once you confirm (dcdesk upload --yes).`,
+    details: held.slice(0, maxDetails).map(heldLine),
   };
 }
 

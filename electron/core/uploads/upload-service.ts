@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { UploadCheck, UploadOutcome, UploadView } from '../../../shared/contract/outcomes';
 import type { Destination } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -36,17 +36,23 @@ export interface UploadTarget {
  * stops the send (the team's re-send guard could not look), it never lets it through unchecked.
  */
 export interface TeamGate {
+  /**
+   * `answerKey`: a secret the local ledger keeps until the answer is recorded there; the team
+   * database keeps only its hash, and lets only whoever gives it answer the claim.
+   */
   claim(
     environment: string,
     rows: ReadonlyArray<{ transactionId: string; outcome: string }>,
     uploadId: string,
     takeOver: boolean,
+    answerKey: string,
   ): Promise<Result<ClaimAnswer>>;
   /** Frees a claim whose file was not sent. */
-  release(uploadId: string): Promise<Result<void>>;
+  release(uploadId: string, answerKey: string): Promise<Result<void>>;
   record(
     uploadId: string,
     answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
+    answerKey: string,
   ): Promise<Result<void>>;
 }
 
@@ -137,17 +143,22 @@ export function uploadService(
     target: UploadTarget,
   ): Promise<Result<UploadOutcome>> {
     const teamUpload = randomUUID();
+    const answerKey = randomBytes(32).toString('hex');
     if (target.team) {
+      // Kept before the claim is made: a send stopped from here on leaves the claim answerable
+      // from this ledger at the next sync (settle-claims.ts), not `sending` for good.
+      repo.claimedInTeam(id, teamUpload, answerKey);
       const claimed = await target.team.claim(
         target.environment,
         rows,
         teamUpload,
         target.confirmed,
+        answerKey,
       );
       if (!claimed.ok || !claimed.value.ok) repo.discard(id);
       // The claim may have been stored before the answer was lost: nothing was sent, so it is
       // freed (best effort; the team keeps blocking only if the server is gone too).
-      if (!claimed.ok) await target.team.release(teamUpload);
+      if (!claimed.ok) await target.team.release(teamUpload, answerKey);
       if (!claimed.ok)
         return fail(
           'team',
@@ -164,16 +175,24 @@ export function uploadService(
     });
     const line = ledgerOf(answer);
     repo.record(id, line);
-    // A team line left 'sending' (the team database went away meanwhile) keeps blocking: safe.
-    await target.team?.record(
+    // A team line left 'sending' (the team database went away meanwhile) keeps blocking until
+    // the next sync records this answer there (settle-claims.ts); the analyst is told.
+    const recorded = await target.team?.record(
       teamUpload,
       line.status === 'sent'
         ? { status: 'sent' }
         : { status: 'failed', errorCode: line.errorCode ?? 'failed' },
+      answerKey,
     );
+    if (recorded?.ok) repo.answeredInTeam(id);
     const upload = repo.get(id);
     if (!upload) throw new Error(`Upload ${String(id)} was stored but cannot be read back.`);
-    return ok({ status: 'done', upload, error: answer.ok ? null : answer.error });
+    return ok({
+      status: 'done',
+      upload,
+      error: answer.ok ? null : answer.error,
+      teamNotUpdated: recorded !== undefined && !recorded.ok,
+    });
   }
 
   return {

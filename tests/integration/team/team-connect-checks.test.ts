@@ -93,6 +93,21 @@ describe.skipIf(missing)('connecting to a team database', () => {
     if (!newer.ok) expect(newer.error.message).toMatch(/set up by a newer version/);
   });
 
+  it('tells a login without the grants to ask for them, not that the database is another one', async () => {
+    await owner.query('CREATE ROLE newcomer LOGIN');
+    const ana = await workstation('Ana');
+    const { port, database } = team.cluster().connection;
+    const newcomer = `postgresql://newcomer@127.0.0.1:${String(port)}/${database}`;
+    for (const result of [await ana.service.test(newcomer), await ana.service.connect(newcomer)]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'team' } });
+      if (!result.ok) {
+        expect(result.error.message).toMatch(/The user newcomer lacks a permission/);
+        expect(result.error.message).toMatch(/docs\/team-database\.md/);
+        expect(result.error.message).not.toMatch(/not a Device Check Desk team database/);
+      }
+    }
+  });
+
   it('tells a data folder linked to a team to disconnect before connecting to another', async () => {
     const ana = await workstation('Ana');
     expect(await ana.service.connect(url('postgres'))).toMatchObject({ ok: true });

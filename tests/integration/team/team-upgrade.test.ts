@@ -133,11 +133,13 @@ describe.skipIf(missing)('a team database made before the guards', () => {
       if (!gate) throw new Error('No team gate.');
       const upload = randomUUID();
       const rows = [{ transactionId: 'OLD-2', outcome: 'Suspeito' }];
-      expect(await gate.claim('sandbox', rows, upload, false)).toEqual({
+      expect(await gate.claim('sandbox', rows, upload, false, 'key of the claim')).toEqual({
         ok: true,
         value: { ok: true },
       });
-      expect(await gate.record(upload, { status: 'sent' })).toMatchObject({ ok: true });
+      expect(await gate.record(upload, { status: 'sent' }, 'key of the claim')).toMatchObject({
+        ok: true,
+      });
       const { rows: lines } = await owner.query(
         "SELECT status, login FROM uploads WHERE external_id = 'OLD-2'",
       );

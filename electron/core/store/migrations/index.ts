@@ -24,6 +24,7 @@ import { uploadTrace } from './0022-upload-trace';
 import { outcomeDevice } from './0023-outcome-device';
 import { outcomeInOrder } from './0024-outcome-in-order';
 import { uploadSender } from './0025-upload-sender';
+import { teamAnswerKey } from './0026-team-answer-key';
 
 /** Every migration, in order. Forward only: a shipped migration is never edited, only followed. */
 export const migrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   outcomeDevice,
   outcomeInOrder,
   uploadSender,
+  teamAnswerKey,
 ];
