@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { shown, unsafeCharacters } from '../../../shared/domain/text';
 
 /** The OS user's name, the analyst's name when none is set; "analyst" when the OS has none. */
 export function osAnalyst(): string {
@@ -13,12 +14,19 @@ export function osAnalyst(): string {
 export const maxAnalystLength = 80;
 
 /**
- * A name as it may be shown and logged: no control characters, line or paragraph separators or
- * direction overrides (a name cannot forge a line or reverse what follows it), at most
- * `maxAnalystLength` characters, never cut inside one.
+ * A name as it may be shown, logged and bound to a team login: no character no one can see
+ * (controls, line or paragraph separators, direction marks and overrides, zero-width and other
+ * invisible characters, U+FFFD: `unsafeCharacters`), so a name cannot forge a line, reverse what
+ * follows it or pass for a colleague's ("Ana Lima" and a zero-width space); its accents joined
+ * (NFC), as the same name typed elsewhere has them; at most `maxAnalystLength` characters, never
+ * cut inside one.
  */
 export function cleanName(name: string): string {
-  const visible = name.replace(hidden, '').trim();
+  const visible = name
+    .normalize('NFC')
+    .replace(unsafeCharacters(), '')
+    .replace(separators, '')
+    .trim();
   const graphemes = Array.from(
     new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(visible),
   );
@@ -29,10 +37,18 @@ export function cleanName(name: string): string {
     .trim();
 }
 
-/** Control characters, line and paragraph separators, direction marks and overrides. */
-const hidden =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The line and paragraph separators (not in `unsafeCharacters`: they are visible breaks). */
+const separators = /[\u2028\u2029]/g;
+
+/**
+ * A colleague's name as the team database holds it, to be shown here: what cannot be seen is
+ * shown escaped (`Ana Lima\u200b`), not dropped, so a name written to pass for another's (by an
+ * older version, or by hand in the database) never reads as that one.
+ */
+export function pulledName(name: string): string {
+  // Escaped, nothing is left for `cleanName` to drop: it only trims and caps the length.
+  return cleanName(shown(name.normalize('NFC')));
+}
 
 /**
  * Who is making changes here: `DCDESK_ANALYST` for one command, else the name in the settings,

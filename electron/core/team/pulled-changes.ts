@@ -11,7 +11,7 @@ import type { Db } from '../store/db';
 import { outcomesRepo } from '../store/outcomes.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo, type TrailChange } from '../store/trail.repo';
-import { cleanName } from './analyst';
+import { pulledName } from './analyst';
 import type { PulledChange } from './outcome-sync';
 import { safeIdentifier, teamDevices } from './shared-answers';
 
@@ -44,7 +44,7 @@ function trusted(change: PulledChange): TrailChange | null {
   if (change.future === true) return null;
   if (!sources.has(change.source)) return null;
   if (!knownDestination(change.environment) || !safeIdentifier(change.externalId)) return null;
-  return { ...change, analyst: cleanName(change.analyst), at: change.at.toISOString() };
+  return { ...change, analyst: pulledName(change.analyst), at: change.at.toISOString() };
 }
 
 /** The devices the team's answers name, per environment, for these changes' transactions. */
