@@ -7,6 +7,8 @@ export const sendMessages = catalogue(
     'uploads.send.sending': 'Sending…',
     'uploads.send.busy': 'Sending the file and waiting for the service’s answer…',
     'uploads.send.cancelled': 'Nothing was sent.',
+    'uploads.send.teamNotUpdated':
+      'The team’s upload ledger could not record this answer: its database could not be reached. Colleagues see the file as being sent until this computer’s next sync records it (Settings → Team → Sync now).',
     'uploads.production.title': 'Send to production?',
     'uploads.production.text':
       '{rows, plural, one {# outcome} other {# outcomes}} in {file} will be sent to the real Device Check Service. Other companies will see these devices as reported by you.',
@@ -81,6 +83,8 @@ export const sendMessages = catalogue(
     'uploads.send.sending': 'Enviando…',
     'uploads.send.busy': 'Enviando o arquivo e aguardando a resposta do serviço…',
     'uploads.send.cancelled': 'Nada foi enviado.',
+    'uploads.send.teamNotUpdated':
+      'O registro de envios da equipe não pôde guardar esta resposta: o banco de dados da equipe não respondeu. Os colegas veem o arquivo como em envio até a próxima sincronização deste computador registrá-la (Configurações → Equipe → Sincronizar agora).',
     'uploads.production.title': 'Enviar para produção?',
     'uploads.production.text':
       '{rows, plural, one {# resultado de {file} será enviado} other {# resultados de {file} serão enviados}} ao Device Check Service real. Outras empresas verão estes dispositivos como reportados por você.',

@@ -83,6 +83,11 @@ export function SendResult({ flow }: { flow: SendFlow }) {
         </p>
       ) : null}
       {flow.upload ? <UploadOutcomeNotice upload={flow.upload} error={flow.uploadError} /> : null}
+      {flow.teamNotUpdated ? (
+        <p className="hint" role="status" data-testid="send-team-not-updated">
+          {t('uploads.send.teamNotUpdated')}
+        </p>
+      ) : null}
       {flow.error ? <ErrorNotice error={flow.error} /> : null}
       {flow.cancelled ? (
         <p className="hint" role="status" data-testid="send-cancelled">

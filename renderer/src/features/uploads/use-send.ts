@@ -35,6 +35,8 @@ export interface SendFlow {
   upload: UploadView | null;
   /** Why the last send's request failed (the network, the service…), with its ledger line. */
   uploadError: AppError | null;
+  /** The team's ledger could not record the last send's answer: the next sync does. */
+  teamNotUpdated: boolean;
   /** The call itself failed (no credentials, a file with problems, the history…). */
   error: unknown;
   /** The analyst said no to a question: nothing was sent. */
@@ -118,6 +120,7 @@ export function useSend(environment: EnvironmentName): SendFlow {
         : step.request,
     upload: here && sending.data?.status === 'done' ? sending.data.upload : null,
     uploadError: here && sending.data?.status === 'done' ? sending.data.error : null,
+    teamNotUpdated: here && sending.data?.status === 'done' && sending.data.teamNotUpdated === true,
     error: here ? sending.error : null,
     cancelled: here && cancelled,
     start: (request) => {
