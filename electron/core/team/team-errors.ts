@@ -1,5 +1,5 @@
 import { messageOf } from '../../../shared/message-of';
-import { NotTeamDatabase, TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
+import { NotTeamDatabase, TeamSchemaGap, TeamSchemaNewer, TeamSchemaOutdated } from './team-schema';
 import { cleanName } from './analyst';
 import { localHost, type TeamUrl } from './team-url';
 import { createRedactor } from '../service/redact';
@@ -46,7 +46,11 @@ function describe(
   url: Pick<TeamUrl, 'host' | 'port' | 'user' | 'database'>,
   surface: TeamSurface,
 ) {
-  if (caught instanceof TeamSchemaOutdated || caught instanceof TeamSchemaNewer)
+  if (
+    caught instanceof TeamSchemaOutdated ||
+    caught instanceof TeamSchemaNewer ||
+    caught instanceof TeamSchemaGap
+  )
     return caught.message;
   const where = `the team database at ${url.host}:${String(url.port)}`;
   if (caught instanceof NotTeamDatabase)

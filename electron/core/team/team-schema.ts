@@ -157,8 +157,7 @@ export async function migrateTeamSchema(client: ClientBase): Promise<number[]> {
       );
       for (const row of rows) have.add(row.version);
     }
-    const newest = Math.max(0, ...have);
-    if (newest > (teamMigrations.at(-1)?.version ?? 0)) throw new TeamSchemaNewer(newest);
+    judgeVersions(have);
     const pending = teamMigrations.filter((migration) => !have.has(migration.version));
     if (pending.length === 0) return applied;
     try {
@@ -215,11 +214,23 @@ export async function checkTeamDatabase(client: ClientBase): Promise<boolean> {
 
 /** Throws `TeamSchemaNewer` when a newer app set this team database up: this one could misread it. */
 export async function checkTeamVersion(client: ClientBase): Promise<void> {
-  const { rows } = await client.query<{ newest: number | null }>(
-    'SELECT max(version) AS newest FROM schema_migrations',
-  );
-  const newest = rows[0]?.newest ?? 0;
+  const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+  judgeVersions(new Set(rows.map((row) => row.version)));
+}
+
+/**
+ * Throws when the schema's record (`have`, its versions) is not one this app can bring up to
+ * date: set up by a newer app, or missing a version below the newest it holds. Such a version was
+ * applied and its row lost (the record edited by hand): run again, it would fail on what it made,
+ * or change it twice.
+ */
+function judgeVersions(have: ReadonlySet<number>): void {
+  const newest = Math.max(0, ...have);
   if (newest > (teamMigrations.at(-1)?.version ?? 0)) throw new TeamSchemaNewer(newest);
+  const lost = teamMigrations
+    .map((migration) => migration.version)
+    .filter((version) => version < newest && !have.has(version));
+  if (lost.length > 0) throw new TeamSchemaGap(lost, newest);
 }
 
 /** The database holds another application's tables and no team schema. */
@@ -237,6 +248,19 @@ export class TeamSchemaOutdated extends Error {
   ) {
     super(
       `The team database's schema is at version ${String(version)} and this app needs version ${String(needed)}; this user may not change it. Connect once as the database's owner (dcdesk team connect with the owner's URL) to bring it up to date.`,
+    );
+  }
+}
+
+/** The schema's record lacks versions below the newest it holds: it was edited by hand. */
+export class TeamSchemaGap extends Error {
+  constructor(
+    readonly missing: number[],
+    readonly newest: number,
+  ) {
+    const versions = missing.map(String).join(', ');
+    super(
+      `The team database's record of its schema (schema_migrations) lacks version ${versions}, though it holds version ${String(newest)}: it was changed by hand. Nothing was changed there. Ask the database's administrator to put the missing row back (docs/team-database.md), then try again.`,
     );
   }
 }

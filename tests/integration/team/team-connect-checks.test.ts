@@ -26,8 +26,14 @@ describe.skipIf(missing)('connecting to a team database', () => {
   let owner: pg.Client;
   beforeAll(async () => {
     owner = await team.workstation();
-    for (const name of ['otherapp', 'second', 'newer'])
+    for (const name of ['otherapp', 'second', 'newer', 'gapped'])
       await owner.query(`CREATE DATABASE ${name}`);
+    // A team database whose record of its schema lost a row in the middle (edited by hand).
+    const gapped = new pg.Client({ ...team.cluster().connection, database: 'gapped' });
+    await gapped.connect();
+    await migrateTeamSchema(gapped);
+    await gapped.query('DELETE FROM schema_migrations WHERE version = 5');
+    await gapped.end();
     // A team database a newer app set up.
     const newer = new pg.Client({ ...team.cluster().connection, database: 'newer' });
     await newer.connect();
@@ -91,6 +97,20 @@ describe.skipIf(missing)('connecting to a team database', () => {
     const newer = await ana.service.test(url('newer'));
     expect(newer).toMatchObject({ ok: false, error: { code: 'team' } });
     if (!newer.ok) expect(newer.error.message).toMatch(/set up by a newer version/);
+    // One whose schema record lost a version is said to be so, not "at 8, needs 8", and its
+    // migrations are not run again over what is there.
+    for (const result of [
+      await ana.service.test(url('gapped')),
+      await ana.service.connect(url('gapped')),
+    ]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'team' } });
+      if (!result.ok) {
+        expect(result.error.message).toMatch(
+          /record of its schema \(schema_migrations\) lacks version 5/,
+        );
+        expect(result.error.message).not.toMatch(/already exists|needs version/);
+      }
+    }
   });
 
   it('tells a login without the grants to ask for them, not that the database is another one', async () => {
