@@ -6,6 +6,7 @@ import { destinationText } from '../../i18n/destination-text';
 import { EnglishMessages } from './english-messages';
 import { answerSummary } from './format';
 import { sendAdvice } from './send-advice';
+import { TeamNotUpdatedNotice } from './team-not-updated';
 import type { SendFlow } from './use-send';
 
 /**
@@ -83,11 +84,7 @@ export function SendResult({ flow }: { flow: SendFlow }) {
         </p>
       ) : null}
       {flow.upload ? <UploadOutcomeNotice upload={flow.upload} error={flow.uploadError} /> : null}
-      {flow.teamNotUpdated ? (
-        <p className="hint" role="status" data-testid="send-team-not-updated">
-          {t('uploads.send.teamNotUpdated')}
-        </p>
-      ) : null}
+      <TeamNotUpdatedNotice shown={flow.teamNotUpdated} />
       {flow.error ? <ErrorNotice error={flow.error} /> : null}
       {flow.cancelled ? (
         <p className="hint" role="status" data-testid="send-cancelled">
