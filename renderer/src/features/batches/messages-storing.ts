@@ -19,6 +19,8 @@ export const storingMessages = catalogue(
       'Keep the stored rows to run the batch with them, then import the file again to look up the others; or, from the command line, store the rest from the same file: dcdesk bulk --resume {id} FILE --output RESULTS',
     'batches.storing.keep':
       '{stored, plural, one {Keep the # stored row} other {Keep the # stored rows}}',
+    'batches.storing.incompleteHintRunning':
+      'Keep the stored rows to run the batch with them, then import the file again to look up the others; or pause the batch here first (the command line refuses a batch this app is running), then store the rest from the same file: dcdesk bulk --resume {id} FILE --output RESULTS',
   },
   {
     'batches.storing.progress':
@@ -37,5 +39,7 @@ export const storingMessages = catalogue(
       'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou, pela linha de comando, guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO --output RESULTADOS',
     'batches.storing.keep':
       '{stored, plural, one {Manter a # linha guardada} other {Manter as # linhas guardadas}}',
+    'batches.storing.incompleteHintRunning':
+      'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou pause o lote aqui primeiro (a linha de comando recusa um lote que este aplicativo está executando) e guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO --output RESULTADOS',
   },
 );
