@@ -2,7 +2,13 @@
 
 /** Why a batch stopped before its end; the runner sets it, the UI and CLI explain it. */
 export type PauseReason =
-  'user' | 'service_degraded' | 'configuration' | 'authentication' | 'interrupted';
+  | 'user'
+  | 'service_degraded'
+  | 'configuration'
+  | 'authentication'
+  | 'interrupted'
+  /** The disk holding the history filled up: the answers stored before are kept. */
+  | 'disk_full';
 
 /** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
 export interface BatchCounts {

@@ -9,7 +9,7 @@ import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
-import { endOf, lostEnd, type How, type RunEnd } from './run-end';
+import { diskFullMessage, endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 import { historyFailureText } from '../local-failure';
 import { waitWhileBusy } from '../store/busy';
@@ -238,15 +238,16 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     if (over) return;
     if (outcome.kind !== 'stored') {
       abortRequests.abort();
-      end(
-        outcome.kind === 'lost'
-          ? { kind: 'lost' }
-          : {
-              kind: 'failed',
-              // Said by SQLite's code, which crosses the writer thread with the failure.
-              message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
-            },
-      );
+      // Said by SQLite's code, which crosses the writer thread with the failure. A full disk is
+      // a pause the analyst can end by freeing space, not a failure read as a crash.
+      if (outcome.kind === 'lost') end({ kind: 'lost' });
+      else if (outcome.code === 'SQLITE_FULL')
+        end({ kind: 'pause', reason: 'disk_full', message: diskFullMessage });
+      else
+        end({
+          kind: 'failed',
+          message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
+        });
       return;
     }
     const claimed = outcome.claimed;
@@ -325,11 +326,22 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
           ? endOf(how, batchCounts)
           : lostEnd(batchCounts, batches.get(batchId) === null);
     } catch (caught) {
-      result = {
-        state: 'failed',
-        counts: batchCounts,
-        message: `The batch state could not be stored: ${messageOf(caught)}`,
-      };
+      // A pause for a full disk whose own write the full disk refused: still a pause, said by
+      // this process; the history keeps the rows stored before, and the batch `running`.
+      result =
+        how.kind === 'pause' && how.reason === 'disk_full'
+          ? {
+              state: 'paused',
+              counts: batchCounts,
+              reason: how.reason,
+              message: how.message,
+              unwritten: true,
+            }
+          : {
+              state: 'failed',
+              counts: batchCounts,
+              message: `The batch state could not be stored: ${messageOf(caught)}`,
+            };
     }
     if (result.state === 'finished') {
       const last = meter.next(batchId, batchCounts, true);

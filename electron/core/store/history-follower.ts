@@ -1,3 +1,5 @@
+import type { Db } from './db';
+
 /**
  * What another process's change to the history moves, in three reads: the batches (a batch
  * deleted, purged or added: their IDs, never used twice, where keys are; a CPF erased shrinks a
