@@ -23,6 +23,15 @@ describe('English details outside English', () => {
     );
   });
 
+  it('batches.storing.failed and uploads.disk.readerFailed say their detail is in English', () => {
+    expect(
+      pt('batches.storing.failed', { stored: 2000, total: 5000, message: 'The file is empty.' }),
+    ).toContain(`${label} The file is empty.`);
+    expect(pt('uploads.disk.readerFailed', { detail: 'NotReadableError' })).toContain(
+      `${label} NotReadableError`,
+    );
+  });
+
   it("words a pause for a full disk in Portuguese, not with the core's English", () => {
     expect(pt('batches.reason.disk_full')).toBe(
       'O disco que guarda o histórico está cheio: libere espaço nele e retome o lote. Todas as respostas guardadas antes foram mantidas.',

@@ -30,7 +30,7 @@ export const storingMessages = catalogue(
     'batches.storing.elsewhere':
       'Outra janela está guardando as linhas deste lote: {stored} de {total, plural, one {# linha guardada} other {# linhas guardadas}} até agora.',
     'batches.storing.failed':
-      'A gravação parou depois de {stored} de {total, plural, one {# linha} other {# linhas}}: {message}',
+      'A gravação parou depois de {stored} de {total, plural, one {# linha} other {# linhas}}. Detalhe (em inglês): {message}',
     'batches.storing.retry': 'Tentar de novo',
     'batches.storing.incompleteTitle': 'Nem todas as linhas chegaram a este lote',
     'batches.storing.incomplete':
