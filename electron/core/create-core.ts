@@ -28,6 +28,8 @@ import { historyTasks, type HistoryTasks, type TaskThread } from './tasks/thread
 import { builtFiles } from './uploads/built-files';
 import { purgeWhenFree } from './store/retention';
 import { followHistory } from './store/history-follower';
+import { readOnlyHistoryFailure } from './store/read-only-folder';
+import { historyFailureText } from './local-failure';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
@@ -106,7 +108,12 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next start.
     closeHistory();
-    return fail('db', `The history cannot be read: ${messageOf(caught)}`);
+    // Said by SQLite's code: a history file SQLite opened read-only fails here, at the first
+    // write, though it can be read.
+    const readOnly = readOnlyHistoryFailure<Core>(options.dataDir, db.name, caught);
+    if (readOnly) return readOnly;
+    const known = historyFailureText(caught);
+    return fail('db', `The history cannot be used: ${known ?? messageOf(caught)}`);
   }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const settings = followed.current;
