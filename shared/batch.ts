@@ -30,6 +30,11 @@ export type BatchEvent =
       counts: BatchCounts;
       rowsPerSecond: number;
       etaSeconds: number | null;
+      /**
+       * The service asked to wait (HTTP 429 or 503 with Retry-After): its status and how many
+       * seconds are left of the wait. Rows are sent again after it; absent once it is over.
+       */
+      serviceWait?: { status: number; seconds: number };
     }
   | { type: 'paused'; batchId: string; counts: BatchCounts; reason: PauseReason; message: string }
   | { type: 'cancelled'; batchId: string; counts: BatchCounts }

@@ -167,6 +167,32 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     commits.request(true);
   }
 
+  /** Until when, and why, the service asked to wait (Retry-After); told with every progress. */
+  let serviceWait: { status: number; until: number } | null = null;
+
+  /** The service asked to wait: said at once, as nothing else moves while every row waits. */
+  function askedToWait(status: number, delayMs: number): void {
+    const until = now() + delayMs;
+    if (serviceWait && serviceWait.until >= until) return;
+    serviceWait = { status, until };
+    const progress = meter.next(batchId, toBatchCounts(counts), true);
+    if (progress) onEvent(withWait(progress));
+  }
+
+  /** A progress event with the wait the service asked for, while it lasts. */
+  function withWait(event: BatchEvent): BatchEvent {
+    if (event.type !== 'progress' || !serviceWait) return event;
+    const left = serviceWait.until - now();
+    if (left <= 0) {
+      serviceWait = null;
+      return event;
+    }
+    return {
+      ...event,
+      serviceWait: { status: serviceWait.status, seconds: Math.ceil(left / 1000) },
+    };
+  }
+
   /** One row through its attempts; resolves with its result, or null when it goes back to pending. */
   async function attemptRow(row: ClaimedRow): Promise<RowResult | null> {
     for (let attempt = 1; ; attempt += 1) {
@@ -193,6 +219,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         requestStop({ kind: 'pause', reason: 'service_degraded', message });
         return null;
       }
+      if (answer.error.retryAfterMs) askedToWait(answer.error.status ?? 0, decision.delayMs);
       try {
         await wait(decision.delayMs, stopWaiting.signal);
       } catch {
@@ -262,7 +289,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       launch(next);
     }
     const progress = meter.next(batchId, toBatchCounts(counts));
-    if (progress) onEvent(progress);
+    if (progress) onEvent(withWait(progress));
     if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0) {
       if (storing && !stop) waitForRows();
       else finish();
