@@ -52,6 +52,8 @@ export const runMessages = catalogue(
     'batches.reason.message': 'Details: {message}',
     'batches.reason.disk_full':
       'The disk holding the history is full: free some space on it, then resume the batch. Every answer stored before was kept.',
+    'batches.run.serviceWait':
+      'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
   },
   {
     'batches.back': 'Todos os lotes',
@@ -103,5 +105,7 @@ export const runMessages = catalogue(
     'batches.reason.message': 'Detalhe (em inglês): {message}',
     'batches.reason.disk_full':
       'O disco que guarda o histórico está cheio: libere espaço nele e retome o lote. Todas as respostas guardadas antes foram mantidas.',
+    'batches.run.serviceWait':
+      'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
   },
 );
