@@ -8,7 +8,9 @@ export type PauseReason =
   | 'authentication'
   | 'interrupted'
   /** The disk holding the history filled up: the answers stored before are kept. */
-  | 'disk_full';
+  | 'disk_full'
+  /** The history file was deleted or moved while the app had it open. */
+  | 'history_gone';
 
 /** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
 export interface BatchCounts {

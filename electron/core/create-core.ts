@@ -29,6 +29,7 @@ import { builtFiles } from './uploads/built-files';
 import { purgeWhenFree } from './store/retention';
 import { followHistory } from './store/history-follower';
 import { readOnlyHistoryFailure } from './store/read-only-folder';
+import { historyFileWatch, historyGoneMessage } from './store/history-file-watch';
 import { historyFailureText } from './local-failure';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
@@ -119,9 +120,17 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   const settings = followed.current;
   // An idle window hears of another process's change too, within a check.
   let tasksRunning = 0;
+  // The history file deleted or replaced under the app: its runs pause rather than go on
+  // writing answers into a file no longer there (set once the batch service exists).
+  const historyFile = historyFileWatch(db.name);
+  let historyGone: (() => void) | null = null;
   const settingsCheck = setInterval(() => {
     settings();
     history.check({ quietOutcomes: tasksRunning > 0 });
+    if (historyGone && historyFile.gone()) {
+      historyGone();
+      historyGone = null;
+    }
   }, settingsCheckMs);
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
@@ -192,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       if (event.type !== 'started' && event.type !== 'progress') team.syncSoon();
     },
   });
+  historyGone = () => batches.pauseAll(historyGoneMessage(db.name));
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
   batches.pauseOrphaned();

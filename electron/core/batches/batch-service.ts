@@ -198,6 +198,11 @@ export function createBatchService(options: BatchServiceOptions) {
     },
     list: (limit?: number) => views.list(limit),
     get: (batchId: string) => views.get(batchId),
+    /** Pauses every run of this process: the history they write into is gone (see history-file-watch). */
+    pauseAll(message: string): number {
+      for (const run of runs.values()) run.pause(message, 'history_gone');
+      return runs.size;
+    },
     /** The run of a batch in this process, if any. */
     running(batchId: string): BatchRun | undefined {
       return runs.get(batchId);

@@ -61,7 +61,7 @@ export interface BatchRun {
    * was not the analyst; then `reason` is `interrupted` (dcdesk stopped by SIGTERM, or its reader
    * gone), so the batch is offered for resume as one the analyst did not pause.
    */
-  pause(message?: string, reason?: 'user' | 'interrupted'): void;
+  pause(message?: string, reason?: 'user' | 'interrupted' | 'history_gone'): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
   /**

@@ -54,6 +54,8 @@ export const runMessages = catalogue(
       'The disk holding the history is full: free some space on it, then resume the batch. Every answer stored before was kept.',
     'batches.run.serviceWait':
       'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
+    'batches.reason.history_gone':
+      'The history file was deleted or moved while the app had it open, so answers stored from now on would be lost. Close the app and start it again, then look the file up again.',
   },
   {
     'batches.back': 'Todos os lotes',
@@ -107,5 +109,7 @@ export const runMessages = catalogue(
       'O disco que guarda o histórico está cheio: libere espaço nele e retome o lote. Todas as respostas guardadas antes foram mantidas.',
     'batches.run.serviceWait':
       'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
+    'batches.reason.history_gone':
+      'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então as respostas guardadas a partir de agora se perderiam. Feche o aplicativo, abra-o de novo e consulte o arquivo outra vez.',
   },
 );
