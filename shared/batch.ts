@@ -2,7 +2,15 @@
 
 /** Why a batch stopped before its end; the runner sets it, the UI and CLI explain it. */
 export type PauseReason =
-  'user' | 'service_degraded' | 'configuration' | 'authentication' | 'interrupted';
+  | 'user'
+  | 'service_degraded'
+  | 'configuration'
+  | 'authentication'
+  | 'interrupted'
+  /** The disk holding the history filled up: the answers stored before are kept. */
+  | 'disk_full'
+  /** The history file was deleted or moved while the app had it open. */
+  | 'history_gone';
 
 /** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
 export interface BatchCounts {
@@ -24,6 +32,11 @@ export type BatchEvent =
       counts: BatchCounts;
       rowsPerSecond: number;
       etaSeconds: number | null;
+      /**
+       * The service asked to wait (HTTP 429 or 503 with Retry-After): its status and how many
+       * seconds are left of the wait. Rows are sent again after it; absent once it is over.
+       */
+      serviceWait?: { status: number; seconds: number };
     }
   | { type: 'paused'; batchId: string; counts: BatchCounts; reason: PauseReason; message: string }
   | { type: 'cancelled'; batchId: string; counts: BatchCounts }

@@ -45,6 +45,11 @@ export const errorCodes = [
    * read-only (a read-only disk, or a folder that is not the user's). The history was not opened.
    */
   'data_folder_read_only',
+  /**
+   * The history file itself cannot be written (its folder can): a mode of 444, an immutable
+   * flag, another user's file. The history was opened, and nothing was changed.
+   */
+  'history_read_only',
   /** The SQLite native module cannot be loaded (built for another Node or Electron, or missing). */
   'db_engine',
   /** A local file could not be read or written. */

@@ -4,7 +4,7 @@ import { purgeWhenFree } from '../core/store/retention';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
-import { unwritableFolder } from '../core/store/read-only-folder';
+import { readOnlyHistoryFailure, unwritableFolder } from '../core/store/read-only-folder';
 import { CommandExit, exitCodes, reportError, type Io } from './io';
 import { shown } from './terminal-text';
 import { detail } from './verbosity';
@@ -45,6 +45,10 @@ export async function openCliHistory(
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next one.
     close();
+    // A history file SQLite opened read-only (its folder can be written) fails at its first
+    // write: said with the file, as the app says it.
+    const readOnly = readOnlyHistoryFailure(dataDir, db.name, caught);
+    if (readOnly && !readOnly.ok) throw new CommandExit(reportError(io, readOnly.error));
     throw caught;
   }
   return { db, close };

@@ -28,6 +28,9 @@ import { historyTasks, type HistoryTasks, type TaskThread } from './tasks/thread
 import { builtFiles } from './uploads/built-files';
 import { purgeWhenFree } from './store/retention';
 import { followHistory } from './store/history-follower';
+import { readOnlyHistoryFailure } from './store/read-only-folder';
+import { historyFileWatch, historyGoneMessage } from './store/history-file-watch';
+import { historyFailureText } from './local-failure';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
@@ -106,15 +109,28 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next start.
     closeHistory();
-    return fail('db', `The history cannot be read: ${messageOf(caught)}`);
+    // Said by SQLite's code: a history file SQLite opened read-only fails here, at the first
+    // write, though it can be read.
+    const readOnly = readOnlyHistoryFailure<Core>(options.dataDir, db.name, caught);
+    if (readOnly) return readOnly;
+    const known = historyFailureText(caught);
+    return fail('db', `The history cannot be used: ${known ?? messageOf(caught)}`);
   }
   const keychainAvailable = (await options.keychain.has('test')).ok;
   const settings = followed.current;
   // An idle window hears of another process's change too, within a check.
   let tasksRunning = 0;
+  // The history file deleted or replaced under the app: its runs pause rather than go on
+  // writing answers into a file no longer there (set once the batch service exists).
+  const historyFile = historyFileWatch(db.name);
+  let historyGone: (() => void) | null = null;
   const settingsCheck = setInterval(() => {
     settings();
     history.check({ quietOutcomes: tasksRunning > 0 });
+    if (historyGone && historyFile.gone()) {
+      historyGone();
+      historyGone = null;
+    }
   }, settingsCheckMs);
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
@@ -185,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       if (event.type !== 'started' && event.type !== 'progress') team.syncSoon();
     },
   });
+  historyGone = () => batches.pauseAll(historyGoneMessage(db.name));
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
   batches.pauseOrphaned();

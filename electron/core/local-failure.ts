@@ -77,7 +77,7 @@ export function historyFailureText(caught: unknown): string | null {
   if (code === 'SQLITE_FULL') return historyFullText;
   if (isBusy(caught)) return busyText;
   if (code.startsWith('SQLITE_READONLY'))
-    return 'the history is read-only here (its folder or disk is read-only). Use a data folder you can write in.';
+    return 'the history cannot be written here: its file, its folder or its disk is read-only. Give your user permission to write them (or ask IT to), or use a data folder you can write in.';
   if (code.startsWith('SQLITE_CANTOPEN'))
     return 'the history file cannot be opened or created in its folder. Check that the data folder exists and that you may write in it.';
   if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))

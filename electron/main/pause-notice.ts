@@ -29,6 +29,8 @@ const bodies: Record<NoticeLocale, Record<SelfPause, string>> = {
     authentication:
       'The service refused the credentials. Save them again under Environments, then resume the batch.',
     interrupted: 'The run was interrupted. Open the batch and resume it.',
+    disk_full: 'The disk holding the history is full. Free some space, then resume the batch.',
+    history_gone: 'The history file was deleted or moved. Close the app and start it again.',
   },
   'pt-BR': {
     service_degraded:
@@ -38,6 +40,9 @@ const bodies: Record<NoticeLocale, Record<SelfPause, string>> = {
     authentication:
       'O serviço recusou as credenciais. Salve-as de novo em Ambientes e retome o lote.',
     interrupted: 'A execução foi interrompida. Abra o lote e retome-o.',
+    disk_full: 'O disco que guarda o histórico está cheio. Libere espaço e retome o lote.',
+    history_gone:
+      'O arquivo do histórico foi apagado ou movido. Feche o aplicativo e abra-o de novo.',
   },
 };
 

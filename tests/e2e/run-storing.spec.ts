@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { sampleTransaction } from '../support/transactions';
 import { analystCsv } from './steps/import-run';
+import { call } from './steps/core';
 import { expect, screenshot, test } from './fixtures';
 
 /** More than two slices (see rowsPerSlice, 2,000): a first one with the batch, then two. */
@@ -158,4 +159,35 @@ test('a batch whose window closed mid-storing says it is incomplete and keeps it
   await page.getByTestId('resume-batch').click();
   await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
   await expect.poll(() => count(page, 'done')).toBeGreaterThan(0);
+});
+
+test('after a reload mid-storing, the running batch comes to say its rows stopped coming', async ({
+  page,
+  app,
+}) => {
+  // The core stops calling a window that sent nothing for 30 s gone (feedSilentMs): the screen
+  // must ask again on its own period, though the run's progress events keep coming meanwhile.
+  test.setTimeout(120_000);
+  await call(app, 'settings.update', { ratePerSecond: 20, concurrency: 1 });
+  const slices = holdSlices(page);
+  await slices.ready;
+  await importAndPressRun(page, 'recarregado.csv');
+  await expect(page.getByTestId('storing-progress')).toBeVisible();
+  await expect.poll(slices.arrived).toBe(1);
+
+  await page.reload();
+  await page.getByTestId('running-indicator').click();
+  await expect(page.getByTestId('storing-elsewhere')).toBeVisible();
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+
+  const incomplete = page.getByTestId('storing-incomplete');
+  await expect(incomplete).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+  // The command line refuses a batch this window's run holds: the hint says to pause it first.
+  await expect(incomplete).toContainText(
+    'pause the batch here first (the command line refuses a batch this app is running)',
+  );
+  await expect(
+    incomplete.getByRole('button', { name: 'Keep the 2,000 stored rows' }),
+  ).toBeVisible();
 });

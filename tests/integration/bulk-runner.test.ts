@@ -125,6 +125,20 @@ describe('a batch run', () => {
     expect(stored(batch.id)[0]).toMatchObject({ attempts: 2 });
   });
 
+  it('tells at once that the service asked to wait, and for how long', async () => {
+    sandbox.forceNext(429, { route: 'insights', retryAfter: '2' });
+    const { run, events } = startBatch(history.db, sandbox, sourceRows(1), { concurrency: 1 });
+    // Told before the wait ends, not after it: the window says why nothing moves.
+    await expect
+      .poll(() => events.find((event) => event.type === 'progress' && event.serviceWait))
+      .toMatchObject({ serviceWait: { status: 429, seconds: 2 } });
+    expect(events.some((event) => event.type === 'finished')).toBe(false);
+    expect(await run.ended).toMatchObject({ state: 'finished', counts: { failed: 0 } });
+    // The last progress, once the row is answered, no longer says so.
+    const last = events.filter((event) => event.type === 'progress').at(-1);
+    expect(last).not.toHaveProperty('serviceWait');
+  });
+
   it('marks a 400 rejected with the service messages, and a row failing three times failed', async () => {
     sandbox.forceNext(400, { route: 'insights' });
     const rejected = startBatch(history.db, sandbox, sourceRows(1), { concurrency: 1 });

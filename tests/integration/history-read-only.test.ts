@@ -1,8 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, chmodSync, constants } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isFatalCode } from '../../renderer/src/app/fatal-codes';
 import { translate } from '../../renderer/src/i18n/translate';
+import { runBin } from '../support/cli';
 import { tempDir } from '../support/files';
+import { createCore } from '../../electron/core/create-core';
+import { createKeychainStore } from '../../electron/core/credentials/keychain';
+import { historyFileName } from '../../electron/core/store/db';
+import { startSandbox } from '../../electron/sandbox';
 
 const work = tempDir('dcdesk-history-read-only-');
 const db = new URL('../../electron/core/store/db.ts', import.meta.url).pathname;
@@ -54,5 +61,88 @@ describe('the window on a read-only data folder', () => {
     expect(isFatalCode('data_folder_read_only')).toBe(true);
     expect(translate('en')('error.data_folder_read_only')).toMatch(/read-only/);
     expect(translate('pt-BR')('error.data_folder_read_only')).toMatch(/somente leitura/);
+  });
+});
+
+/**
+ * Makes `file` read-only even to root: `chattr +i` where it works (root, a file system that
+ * keeps the flag), else a mode of 444 where it binds (not root). Null when neither can.
+ */
+function lockFile(file: string): (() => void) | null {
+  if (spawnSync('chattr', ['+i', file]).status === 0) {
+    const unlock = () => void spawnSync('chattr', ['-i', file]);
+    try {
+      accessSync(file, constants.W_OK);
+    } catch {
+      return unlock;
+    }
+    unlock();
+  }
+  if (process.getuid?.() === 0) return null;
+  chmodSync(file, 0o444);
+  return () => chmodSync(file, 0o644);
+}
+
+async function openCoreAt(dataDir: string) {
+  return createCore({
+    dataDir,
+    fetch: globalThis.fetch,
+    keychain: createKeychainStore({ service: `dcdesk history-read-only ${String(process.pid)}` }),
+    startSandbox,
+    version: 'test',
+    locale: 'en-US',
+    platform: process.platform,
+  });
+}
+
+describe('a history file that cannot be written, in a folder that can', () => {
+  it('is said as the history file read-only, with its path and the fix, not as unreadable', async () => {
+    const dataDir = work.file('locked-file');
+    const first = await openCoreAt(dataDir);
+    if (!first.ok) throw new Error(first.error.message);
+    await first.value.close();
+    const file = path.join(dataDir, historyFileName);
+    const unlock = lockFile(file);
+    if (!unlock) {
+      console.warn('Skipped: this machine cannot make a file read-only to this user.');
+      return;
+    }
+    try {
+      const again = await openCoreAt(dataDir);
+      expect(again.ok).toBe(false);
+      if (again.ok) return;
+      expect(again.error).toEqual({
+        code: 'history_read_only',
+        message: `The history file ${file} is read-only: nothing can be saved in it. Give your user permission to write it (or ask IT to), then start again.`,
+      });
+      expect(isFatalCode('history_read_only')).toBe(true);
+      expect(translate('en')('error.history_read_only')).toMatch(/history file is read-only/);
+      expect(translate('pt-BR')('error.history_read_only')).toMatch(
+        /arquivo do histórico é somente leitura/,
+      );
+    } finally {
+      unlock();
+    }
+  });
+
+  it('is said so by dcdesk too, with the file, not as a read-only folder', async () => {
+    const dataDir = work.file('locked-file-cli');
+    const made = await runBin(['batches', '--data-dir', dataDir]);
+    expect(made.code, made.stderr).toBe(0);
+    const file = path.join(dataDir, historyFileName);
+    const unlock = lockFile(file);
+    if (!unlock) {
+      console.warn('Skipped: this machine cannot make a file read-only to this user.');
+      return;
+    }
+    try {
+      const run = await runBin(['batches', '--data-dir', dataDir]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `dcdesk: The history file ${file} is read-only: nothing can be saved in it. Give your user permission to write it (or ask IT to), then start again.\n`,
+      );
+    } finally {
+      unlock();
+    }
   });
 });

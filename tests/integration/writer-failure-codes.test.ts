@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
 import { inlineRowWriter, type RowWriter } from '../../electron/core/bulk/row-writes';
+import { diskFullMessage } from '../../electron/core/bulk/run-end';
 import {
   repositoryWriterThread,
   threadRowWriter,
@@ -81,7 +82,7 @@ describe('a write of the history that fails', () => {
 });
 
 describe('a run whose results cannot be stored', () => {
-  it('says a full disk in words, by its code', async () => {
+  it('pauses for a full disk, said in words, by its code', async () => {
     const { db } = await history();
     const sandbox = await startSandbox();
     try {
@@ -97,10 +98,8 @@ describe('a run whose results cannot be stored', () => {
       // Room for the batch as stored, not for its answers.
       db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }))}`);
       const end = await run.ended;
-      expect(end).toMatchObject({
-        state: 'failed',
-        message: `The results could not be stored: ${fullDiskText}`,
-      });
+      // Not a failure read as a crash: a pause the analyst ends by freeing space.
+      expect(end).toMatchObject({ state: 'paused', reason: 'disk_full', message: diskFullMessage });
     } finally {
       await sandbox.close();
     }

@@ -177,7 +177,8 @@ async function finish(
   const storeFailed = ending.storeFailure?.() ?? null;
   const summary = endOfRun(end, run.batchId, target.arg, {
     file: storeFailed === null ? undefined : ending.file,
-    causeFirst: storeFailed !== null,
+    // This machine's cause (rows or answers that a full disk could not take), said first.
+    causeFirst: storeFailed !== null || (end.state === 'paused' && end.reason === 'disk_full'),
   });
   const where = target.output === '-' ? 'standard output' : shown(target.output);
   const [first, ...rest] = summary.lines;

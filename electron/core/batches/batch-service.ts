@@ -1,4 +1,4 @@
-import type { BatchEvent } from '../../../shared/batch';
+import type { BatchEvent, PauseReason } from '../../../shared/batch';
 import type { CustomUrl, EnvironmentName } from '../../../shared/environment';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { RawTransaction } from '../../../shared/domain/types';
@@ -64,7 +64,15 @@ export function createBatchService(options: BatchServiceOptions) {
   const runs = new Map<string, BatchRun>();
   const feeds = batchFeeds(db);
 
-  const views = batchViews(db, { owner, leaseTiming: timing, now, live: (id) => runs.has(id) });
+  // Pauses this process could not write (a full disk), told until the batch is written again.
+  const unwritten = new Map<string, { reason: PauseReason; message: string }>();
+  const views = batchViews(db, {
+    owner,
+    leaseTiming: timing,
+    now,
+    live: (id) => runs.has(id),
+    unwritten: (id) => unwritten.get(id),
+  });
 
   function found(batchId: string): Result<BatchRecord> {
     const view = views.get(batchId);
@@ -131,9 +139,12 @@ export function createBatchService(options: BatchServiceOptions) {
       return fail('db', `Batch ${batch.id} could not start: ${messageOf(caught)}`);
     }
     runs.set(batch.id, started);
+    unwritten.delete(batch.id);
     const heartbeat = startHeartbeat(leases, batch.id, owner, now, timing, () => started.pause());
-    void started.ended.then(() => {
+    void started.ended.then((end) => {
       heartbeat.stop();
+      if (end.state === 'paused' && end.unwritten)
+        unwritten.set(batch.id, { reason: end.reason, message: end.message });
       runs.delete(batch.id);
       // A run's last write waits for the lock (busy.ts), and so does letting its lease go: a
       // failure here would be a rejection nobody hears, with the lease left until it goes stale.
@@ -187,6 +198,11 @@ export function createBatchService(options: BatchServiceOptions) {
     },
     list: (limit?: number) => views.list(limit),
     get: (batchId: string) => views.get(batchId),
+    /** Pauses every run of this process: the history they write into is gone (see history-file-watch). */
+    pauseAll(message: string): number {
+      for (const run of runs.values()) run.pause(message, 'history_gone');
+      return runs.size;
+    },
     /** The run of a batch in this process, if any. */
     running(batchId: string): BatchRun | undefined {
       return runs.get(batchId);

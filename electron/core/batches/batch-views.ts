@@ -1,4 +1,4 @@
-import type { BatchCounts } from '../../../shared/batch';
+import type { BatchCounts, PauseReason } from '../../../shared/batch';
 import { fail, ok, type Result } from '../../../shared/result';
 import { toBatchCounts } from '../bulk/progress';
 import { batchesRepo, type BatchRecord } from '../store/batches.repo';
@@ -33,6 +33,11 @@ export interface BatchViewsOptions {
   now?: () => number;
   /** Whether this process runs the batch (the batch service knows; a listing alone runs none). */
   live?: (batchId: string) => boolean;
+  /**
+   * Why a run of this process paused when the pause itself could not be written (a full disk):
+   * the batch is stored as `running` and would read as a crash.
+   */
+  unwritten?: (batchId: string) => { reason: PauseReason; message: string } | undefined;
 }
 
 /**
@@ -57,11 +62,14 @@ export function batchViews(db: Db, options: BatchViewsOptions = {}) {
 
   function view(record: BatchRecord): BatchView {
     const orphaned = isOrphaned(record);
+    const pause = orphaned
+      ? (options.unwritten?.(record.id) ?? { reason: 'interrupted', message: interruptedMessage })
+      : null;
     return {
       record,
-      state: orphaned ? 'paused' : record.state,
-      pauseReason: orphaned ? 'interrupted' : record.pauseReason,
-      pauseMessage: orphaned ? interruptedMessage : record.pauseMessage,
+      state: pause ? 'paused' : record.state,
+      pauseReason: pause ? pause.reason : record.pauseReason,
+      pauseMessage: pause ? pause.message : record.pauseMessage,
       live: live(record.id),
       counts: toBatchCounts(rows.counts(record.id)),
     };

@@ -9,6 +9,11 @@ export type RunEnd =
       counts: ReturnType<typeof toBatchCounts>;
       reason: PauseReason;
       message: string;
+      /**
+       * The pause could not be written (the disk is full): the history still says `running`, and
+       * only this process knows why it stopped (see batch-views `unwritten`).
+       */
+      unwritten?: true;
     }
   | { state: 'cancelled'; counts: ReturnType<typeof toBatchCounts> }
   | {
@@ -38,6 +43,13 @@ export function endOf(
     return { state: 'paused', counts, reason: how.reason, message: how.message };
   return { state: 'failed', counts, message: how.message };
 }
+
+/**
+ * Why a run paused when the history's disk filled up (SQLITE_FULL): not a crash, and nothing
+ * stored before is lost, so the batch resumes once there is room.
+ */
+export const diskFullMessage =
+  'The disk holding the history is full: free some space on it, then resume the batch. Every answer stored before was kept.';
 
 /** The end of a run whose batch another process took over (see RunnerOptions.holds). */
 export const lostMessage =

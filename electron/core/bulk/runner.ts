@@ -9,7 +9,7 @@ import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
 import { messageOf } from '../../../shared/message-of';
-import { endOf, lostEnd, type How, type RunEnd } from './run-end';
+import { diskFullMessage, endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 import { historyFailureText } from '../local-failure';
 import { waitWhileBusy } from '../store/busy';
@@ -61,7 +61,7 @@ export interface BatchRun {
    * was not the analyst; then `reason` is `interrupted` (dcdesk stopped by SIGTERM, or its reader
    * gone), so the batch is offered for resume as one the analyst did not pause.
    */
-  pause(message?: string, reason?: 'user' | 'interrupted'): void;
+  pause(message?: string, reason?: 'user' | 'interrupted' | 'history_gone'): void;
   /** Aborts requests in flight; their rows go back to pending. */
   cancel(): void;
   /**
@@ -167,6 +167,32 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     commits.request(true);
   }
 
+  /** Until when, and why, the service asked to wait (Retry-After); told with every progress. */
+  let serviceWait: { status: number; until: number } | null = null;
+
+  /** The service asked to wait: said at once, as nothing else moves while every row waits. */
+  function askedToWait(status: number, delayMs: number): void {
+    const until = now() + delayMs;
+    if (serviceWait && serviceWait.until >= until) return;
+    serviceWait = { status, until };
+    const progress = meter.next(batchId, toBatchCounts(counts), true);
+    if (progress) onEvent(withWait(progress));
+  }
+
+  /** A progress event with the wait the service asked for, while it lasts. */
+  function withWait(event: BatchEvent): BatchEvent {
+    if (event.type !== 'progress' || !serviceWait) return event;
+    const left = serviceWait.until - now();
+    if (left <= 0) {
+      serviceWait = null;
+      return event;
+    }
+    return {
+      ...event,
+      serviceWait: { status: serviceWait.status, seconds: Math.ceil(left / 1000) },
+    };
+  }
+
   /** One row through its attempts; resolves with its result, or null when it goes back to pending. */
   async function attemptRow(row: ClaimedRow): Promise<RowResult | null> {
     for (let attempt = 1; ; attempt += 1) {
@@ -193,6 +219,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         requestStop({ kind: 'pause', reason: 'service_degraded', message });
         return null;
       }
+      if (answer.error.retryAfterMs) askedToWait(answer.error.status ?? 0, decision.delayMs);
       try {
         await wait(decision.delayMs, stopWaiting.signal);
       } catch {
@@ -238,15 +265,16 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     if (over) return;
     if (outcome.kind !== 'stored') {
       abortRequests.abort();
-      end(
-        outcome.kind === 'lost'
-          ? { kind: 'lost' }
-          : {
-              kind: 'failed',
-              // Said by SQLite's code, which crosses the writer thread with the failure.
-              message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
-            },
-      );
+      // Said by SQLite's code, which crosses the writer thread with the failure. A full disk is
+      // a pause the analyst can end by freeing space, not a failure read as a crash.
+      if (outcome.kind === 'lost') end({ kind: 'lost' });
+      else if (outcome.code === 'SQLITE_FULL')
+        end({ kind: 'pause', reason: 'disk_full', message: diskFullMessage });
+      else
+        end({
+          kind: 'failed',
+          message: `The results could not be stored: ${historyFailureText(failureError(outcome)) ?? outcome.message}`,
+        });
       return;
     }
     const claimed = outcome.claimed;
@@ -261,7 +289,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       launch(next);
     }
     const progress = meter.next(batchId, toBatchCounts(counts));
-    if (progress) onEvent(progress);
+    if (progress) onEvent(withWait(progress));
     if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0) {
       if (storing && !stop) waitForRows();
       else finish();
@@ -325,11 +353,22 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
           ? endOf(how, batchCounts)
           : lostEnd(batchCounts, batches.get(batchId) === null);
     } catch (caught) {
-      result = {
-        state: 'failed',
-        counts: batchCounts,
-        message: `The batch state could not be stored: ${messageOf(caught)}`,
-      };
+      // A pause for a full disk whose own write the full disk refused: still a pause, said by
+      // this process; the history keeps the rows stored before, and the batch `running`.
+      result =
+        how.kind === 'pause' && how.reason === 'disk_full'
+          ? {
+              state: 'paused',
+              counts: batchCounts,
+              reason: how.reason,
+              message: how.message,
+              unwritten: true,
+            }
+          : {
+              state: 'failed',
+              counts: batchCounts,
+              message: `The batch state could not be stored: ${messageOf(caught)}`,
+            };
     }
     if (result.state === 'finished') {
       const last = meter.next(batchId, batchCounts, true);

@@ -70,9 +70,67 @@ describe('the history followed across processes', () => {
     follower.check();
     const { id } = batch();
     follower.ownDone();
-    // A run elsewhere: the batch's state and rows, followed by the run's own progress.
-    other.prepare("UPDATE batches SET state = 'running', updated_at = 'now' WHERE id = ?").run(id);
+    // A run elsewhere answering rows: followed by the batch screen's own asking while it runs.
+    other.prepare("UPDATE batch_rows SET state = 'done', status = 'ok' WHERE seq = 1").run();
+    other.prepare('UPDATE batches SET lease_heartbeat_at = ? WHERE id = ?').run(Date.now(), id);
     follower.check();
+    expect(told).not.toHaveBeenCalled();
+  });
+});
+
+describe('a batch another process runs, pauses or stores', () => {
+  it('tells of each change of its state and pause reason', () => {
+    const { id } = batch();
+    const told = vi.fn();
+    const follower = followHistory(db, told);
+    const setState = other.prepare(
+      'UPDATE batches SET state = ?, pause_reason = ?, pause_message = ?, updated_at = ? WHERE id = ?',
+    );
+    setState.run('running', null, null, '2026-11-27T08:00:01.000Z', id);
+    follower.check();
+    expect(told).toHaveBeenCalledTimes(1);
+    setState.run('paused', 'signal', 'SIGTERM', '2026-11-27T08:00:02.000Z', id);
+    follower.check();
+    expect(told).toHaveBeenCalledTimes(2);
+    // Paused again for another reason within the same millisecond: still told.
+    setState.run('paused', 'user', null, '2026-11-27T08:00:02.000Z', id);
+    follower.check();
+    expect(told).toHaveBeenCalledTimes(3);
+  });
+
+  it('tells when another process takes the batch or starts storing its rows', () => {
+    const { id } = batch();
+    const told = vi.fn();
+    const follower = followHistory(db, told);
+    other.prepare("UPDATE batches SET lease_owner = 'cli-1' WHERE id = ?").run(id);
+    follower.check();
+    expect(told).toHaveBeenCalledTimes(1);
+    other.prepare('UPDATE batches SET storing = 1 WHERE id = ?').run(id);
+    follower.check();
+    expect(told).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads five hundred batches in well under a millisecond a check', () => {
+    const insert = other.prepare(
+      `INSERT INTO batches (id, created_at, updated_at, source_name, source_sha256, environment,
+         base_url, settings_json, state, pause_reason, pause_message, total)
+       VALUES (?, '2026-11-27T08:00:00.000Z', '2026-11-27T08:00:00.000Z', 'pedidos.csv', ?,
+         'sandbox', 'embedded', '{}', 'paused', 'signal', 'Stopped by a signal (SIGTERM)', 20000)`,
+    );
+    other.transaction(() => {
+      for (let n = 0; n < 500; n += 1) insert.run(`batch-${n}`, 'f'.repeat(64));
+    })();
+    const told = vi.fn();
+    const follower = followHistory(db, told);
+    const touch = other.prepare("UPDATE settings SET updated_at = ? WHERE key = 'language'");
+    other.prepare("INSERT OR REPLACE INTO settings VALUES ('language', '\"en\"', 'now')").run();
+    const started = performance.now();
+    for (let n = 0; n < 100; n += 1) {
+      touch.run(String(n));
+      follower.check();
+    }
+    // Each check here reads the signature (another connection committed): its whole cost.
+    expect((performance.now() - started) / 100).toBeLessThan(5);
     expect(told).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { fail, type Result } from '../../../shared/result';
 
 /**
@@ -28,4 +29,27 @@ export function readOnlyFolderFailure<T>(dataDir: string, locked: string): Resul
     'data_folder_read_only',
     `The data folder ${dataDir} cannot be written: ${locked} is read-only (or not yours to write in). Use a data folder you can write in.`,
   );
+}
+
+/**
+ * The failure for a history SQLite opened but may not write (SQLITE_READONLY): its folder, said
+ * as above, when the folder is read-only; else the history file itself (a mode of 444, an
+ * immutable flag, another user's file), which SQLite opens read-only without a word and refuses
+ * at the first write. Null for any other failure.
+ */
+export function readOnlyHistoryFailure<T>(
+  dataDir: string,
+  file: string,
+  caught: unknown,
+): Result<T> | null {
+  if (!(caught instanceof Database.SqliteError) || !caught.code.startsWith('SQLITE_READONLY'))
+    return null;
+  const locked = unwritableFolder(dataDir);
+  if (locked !== null) return readOnlyFolderFailure(dataDir, locked);
+  return fail('history_read_only', readOnlyFileText(file));
+}
+
+/** The history file is read-only, and what to do (the CLI adds nothing: the fix is the same). */
+export function readOnlyFileText(file: string): string {
+  return `The history file ${file} is read-only: nothing can be saved in it. Give your user permission to write it (or ask IT to), then start again.`;
 }

@@ -8,6 +8,7 @@ const fatalCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'db',
   'db_engine',
   'data_folder_read_only',
+  'history_read_only',
 ]);
 
 export function isFatalCode(code: ErrorCode): boolean {

@@ -48,6 +48,8 @@ export const shellMessages = catalogue(
     'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
     'error.data_folder_read_only':
       'The data folder cannot be written: it, or the folder it is in, is read-only. Nothing was changed.',
+    'error.history_read_only':
+      'The history file is read-only: nothing can be saved in it. Give your user permission to write it (or ask IT to), then start the app again. Nothing was changed.',
     'fatal.title': 'Device Check Desk cannot open your history',
     'fatal.hint':
       'Nothing was changed or deleted. Do what the message says, then start the app again.',
@@ -106,6 +108,8 @@ export const shellMessages = catalogue(
       'O módulo do banco de dados não pode ser carregado; o histórico não foi alterado.',
     'error.data_folder_read_only':
       'A pasta de dados não pode ser gravada: ela, ou a pasta em que fica, é somente leitura. Nada foi alterado.',
+    'error.history_read_only':
+      'O arquivo do histórico é somente leitura: nada pode ser salvo nele. Dê ao seu usuário permissão para gravá-lo (ou peça à TI), depois abra o aplicativo de novo. Nada foi alterado.',
     'fatal.title': 'O Device Check Desk não consegue abrir o seu histórico',
     'fatal.hint':
       'Nada foi alterado nem apagado. Faça o que a mensagem indica e abra o aplicativo de novo.',

@@ -44,12 +44,14 @@ export function endsARun(event: BatchEvent): boolean {
 export interface RunSpeed {
   rowsPerSecond: number;
   etaSeconds: number | null;
+  /** The service asked to wait (Retry-After): its HTTP status and the seconds it asked for. */
+  serviceWait?: { status: number; seconds: number };
 }
 
 export function speedOf(event: BatchEvent): RunSpeed | null {
-  return event.type === 'progress'
-    ? { rowsPerSecond: event.rowsPerSecond, etaSeconds: event.etaSeconds }
-    : null;
+  if (event.type !== 'progress') return null;
+  const { rowsPerSecond, etaSeconds, serviceWait } = event;
+  return serviceWait ? { rowsPerSecond, etaSeconds, serviceWait } : { rowsPerSecond, etaSeconds };
 }
 
 /** The buttons a batch offers in its state. */

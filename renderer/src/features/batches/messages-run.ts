@@ -50,6 +50,12 @@ export const runMessages = catalogue(
     'batches.reason.interrupted':
       'The app or dcdesk running this batch stopped before its end (closed, killed or crashed). Resume it: only rows without a stored answer are sent again.',
     'batches.reason.message': 'Details: {message}',
+    'batches.reason.disk_full':
+      'The disk holding the history is full: free some space on it, then resume the batch. Every answer stored before was kept.',
+    'batches.run.serviceWait':
+      'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
+    'batches.reason.history_gone':
+      'The history file was deleted or moved while the app had it open, so answers stored from now on would be lost. Close the app and start it again, then look the file up again.',
   },
   {
     'batches.back': 'Todos os lotes',
@@ -66,7 +72,7 @@ export const runMessages = catalogue(
     'batches.run.eta': 'Faltam cerca de {time}',
     'batches.run.etaUnknown': 'Estimando o tempo restante…',
     'batches.run.stateNow': 'Situação do lote: {state}',
-    'batches.run.failed': 'A execução parou: {message}',
+    'batches.run.failed': 'A execução parou. Detalhe (em inglês): {message}',
     'batches.count.total': 'Linhas',
     'batches.count.done': 'Concluídas',
     'batches.count.ok': 'Respondidas',
@@ -99,5 +105,11 @@ export const runMessages = catalogue(
     'batches.reason.interrupted':
       'O aplicativo ou o dcdesk que executava este lote parou antes do fim (fechado, encerrado à força ou com falha). Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
     'batches.reason.message': 'Detalhe (em inglês): {message}',
+    'batches.reason.disk_full':
+      'O disco que guarda o histórico está cheio: libere espaço nele e retome o lote. Todas as respostas guardadas antes foram mantidas.',
+    'batches.run.serviceWait':
+      'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
+    'batches.reason.history_gone':
+      'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então as respostas guardadas a partir de agora se perderiam. Feche o aplicativo, abra-o de novo e consulte o arquivo outra vez.',
   },
 );

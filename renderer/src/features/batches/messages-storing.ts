@@ -19,6 +19,8 @@ export const storingMessages = catalogue(
       'Keep the stored rows to run the batch with them, then import the file again to look up the others; or, from the command line, store the rest from the same file: dcdesk bulk --resume {id} FILE --output RESULTS',
     'batches.storing.keep':
       '{stored, plural, one {Keep the # stored row} other {Keep the # stored rows}}',
+    'batches.storing.incompleteHintRunning':
+      'Keep the stored rows to run the batch with them, then import the file again to look up the others; or pause the batch here first (the command line refuses a batch this app is running), then store the rest from the same file: dcdesk bulk --resume {id} FILE --output RESULTS',
   },
   {
     'batches.storing.progress':
@@ -28,7 +30,7 @@ export const storingMessages = catalogue(
     'batches.storing.elsewhere':
       'Outra janela está guardando as linhas deste lote: {stored} de {total, plural, one {# linha guardada} other {# linhas guardadas}} até agora.',
     'batches.storing.failed':
-      'A gravação parou depois de {stored} de {total, plural, one {# linha} other {# linhas}}: {message}',
+      'A gravação parou depois de {stored} de {total, plural, one {# linha} other {# linhas}}. Detalhe (em inglês): {message}',
     'batches.storing.retry': 'Tentar de novo',
     'batches.storing.incompleteTitle': 'Nem todas as linhas chegaram a este lote',
     'batches.storing.incomplete':
@@ -37,5 +39,7 @@ export const storingMessages = catalogue(
       'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou, pela linha de comando, guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO --output RESULTADOS',
     'batches.storing.keep':
       '{stored, plural, one {Manter a # linha guardada} other {Manter as # linhas guardadas}}',
+    'batches.storing.incompleteHintRunning':
+      'Mantenha as linhas guardadas para executar o lote com elas e importe o arquivo de novo para consultar as outras; ou pause o lote aqui primeiro (a linha de comando recusa um lote que este aplicativo está executando) e guarde o restante a partir do mesmo arquivo: dcdesk bulk --resume {id} ARQUIVO --output RESULTADOS',
   },
 );

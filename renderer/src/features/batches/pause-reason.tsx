@@ -14,7 +14,8 @@ export function PauseReason({ batch }: { batch: BatchSummary }) {
     >
       <p className="notice-title">{t('batches.reason.title')}</p>
       <p>{t(`batches.reason.${reason}`)}</p>
-      {batch.pauseMessage && reason !== 'user' ? (
+      {/* The analyst's own pause and a full disk are said whole above; the others add the core's words. */}
+      {batch.pauseMessage && reason !== 'user' && reason !== 'disk_full' ? (
         <p className="hint">{t('batches.reason.message', { message: batch.pauseMessage })}</p>
       ) : null}
     </div>

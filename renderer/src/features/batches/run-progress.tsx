@@ -44,6 +44,15 @@ export function RunProgress({ batch, speed }: { batch: BatchSummary; speed?: Run
           </span>
         </p>
       ) : null}
+      {/* Why nothing moves: the service asked to wait, and the rows go again after it. */}
+      {running && speed?.serviceWait ? (
+        <p className="notice" role="status" data-testid="service-wait">
+          {t('batches.run.serviceWait', {
+            time: formatDuration(speed.serviceWait.seconds),
+            status: String(speed.serviceWait.status),
+          })}
+        </p>
+      ) : null}
     </div>
   );
 }

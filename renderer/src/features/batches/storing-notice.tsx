@@ -82,7 +82,14 @@ export function StoringNotice({ batch }: { batch: BatchSummary }) {
     <div className="notice notice-error" data-testid="storing-incomplete">
       <p className="notice-title">{t('batches.storing.incompleteTitle')}</p>
       <p>{t('batches.storing.incomplete', { stored, total, name: batch.sourceName })}</p>
-      <p className="hint">{t('batches.storing.incompleteHint', { id: batch.id })}</p>
+      <p className="hint">
+        {t(
+          batch.state === 'running' && batch.live
+            ? 'batches.storing.incompleteHintRunning'
+            : 'batches.storing.incompleteHint',
+          { id: batch.id },
+        )}
+      </p>
       <div className="row">{keepButton(stored)}</div>
       {keep.error ? <ErrorNotice error={keep.error} /> : null}
     </div>

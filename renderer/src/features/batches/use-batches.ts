@@ -1,5 +1,6 @@
 /** Batches through the query cache: the list, one batch, and the commands that change a run. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -11,14 +12,27 @@ export function useBatchList() {
   });
 }
 
+/** How often a batch whose state moves without events of this window is asked for again. */
+export const batchAskAgainMs = 5_000;
+
 export function useBatch(batchId: string) {
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys['batches.get'](batchId),
     queryFn: () => unwrap(api.batches.get({ batchId })),
     staleTime: 5_000,
-    // Rows still being stored: asked for again, so a window gone meanwhile shows as such.
-    refetchInterval: (query) => (query.state.data?.storing ? 5_000 : false),
   });
+  // Rows still being stored (a window gone meanwhile shows as such), or a run another process
+  // holds (its counts move without events here). A timer of its own: react-query restarts a
+  // refetchInterval at every setQueryData, and the run's progress events write one each.
+  const batch = query.data;
+  const askAgain = Boolean(batch?.storing) || (batch?.state === 'running' && !batch.live);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!askAgain) return;
+    const timer = setInterval(() => void refetch(), batchAskAgainMs);
+    return () => clearInterval(timer);
+  }, [askAgain, refetch]);
+  return query;
 }
 
 export type BatchCommand = 'pause' | 'resume' | 'cancel' | 'retryFailed';

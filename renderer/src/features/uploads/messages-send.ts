@@ -141,7 +141,7 @@ export const sendMessages = catalogue(
     'uploads.disk.fingerprint': 'Lendo o arquivo… calculando o SHA-256 (etapa 2 de 3).',
     'uploads.disk.encoding': 'Lendo o arquivo… preparando-o para a conferência (etapa 3 de 3).',
     'uploads.disk.readerFailed':
-      'O arquivo não pôde ser lido: o leitor parou ({detail}). Escolha o arquivo de novo.',
+      'O arquivo não pôde ser lido: o leitor parou. Escolha o arquivo de novo. Detalhe (em inglês): {detail}',
     'uploads.devices.foreign':
       '{count, plural, one {# DeviceId deste arquivo vem apenas de respostas de {where}, nunca de {env}, que não o conhece} other {# DeviceIds deste arquivo vêm apenas de respostas de {where}, nunca de {env}, que não os conhece}}: o arquivo não pode ser enviado para {env}. Monte o arquivo com as respostas revisadas de {env} em “Montar um arquivo com as transações revisadas”.',
     'uploads.devices.unseen':

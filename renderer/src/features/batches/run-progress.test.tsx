@@ -1,0 +1,60 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { BatchSummary } from '../../../../shared/contract/results';
+import { I18nProvider } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/messages';
+import { speedOf } from './batch-events';
+import { RunProgress } from './run-progress';
+
+const running: BatchSummary = {
+  id: 'b1',
+  sourceName: 'pedidos.csv',
+  environment: 'sandbox',
+  state: 'running',
+  pauseReason: null,
+  pauseMessage: null,
+  live: true,
+  counts: {
+    total: 10,
+    done: 2,
+    ok: 2,
+    noContent: 0,
+    invalid: 0,
+    rejected: 0,
+    failed: 0,
+    remaining: 8,
+  },
+  storing: null,
+  createdAt: '2026-11-27T08:00:00.000Z',
+  startedAt: '2026-11-27T08:00:00.000Z',
+  finishedAt: null,
+};
+
+const shown = (locale: Locale) => {
+  const speed = speedOf({
+    type: 'progress',
+    batchId: 'b1',
+    counts: running.counts,
+    rowsPerSecond: 0,
+    etaSeconds: null,
+    serviceWait: { status: 429, seconds: 30 },
+  });
+  return renderToStaticMarkup(
+    <I18nProvider locale={locale}>
+      <RunProgress batch={running} speed={speed ?? undefined} />
+    </I18nProvider>,
+  );
+};
+
+// Found by an outside tester: a service answering 429 with Retry-After 30 showed "0 rows/s ·
+// Estimating…" for 80 s, with no word of why nothing moved.
+describe('a run the service asked to wait', () => {
+  it('says the service is limiting requests and how long it asked to wait, in both languages', () => {
+    expect(shown('en')).toContain(
+      'The service asked to wait 30 s (HTTP 429): the rows are sent again after that.',
+    );
+    expect(shown('pt-BR')).toContain(
+      'O serviço pediu para esperar 30 s (HTTP 429): as linhas são enviadas de novo depois disso.',
+    );
+  });
+});
