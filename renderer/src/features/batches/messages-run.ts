@@ -50,6 +50,14 @@ export const runMessages = catalogue(
     'batches.reason.interrupted':
       'The app or dcdesk running this batch stopped before its end (closed, killed or crashed). Resume it: only rows without a stored answer are sent again.',
     'batches.reason.message': 'Details: {message}',
+    'batches.sendAgain.resume.title': 'Resume the lookups in production?',
+    'batches.sendAgain.resume.text':
+      '{count, plural, one {# row} other {# rows}} of {name} will be sent to the real Device Check Service, in production.',
+    'batches.sendAgain.resume.confirm': 'Resume in production',
+    'batches.sendAgain.retryFailed.title': 'Retry the failed rows in production?',
+    'batches.sendAgain.retryFailed.text':
+      '{count, plural, one {# row} other {# rows}} of {name} (the failed ones and those not yet sent) will be sent to the real Device Check Service, in production.',
+    'batches.sendAgain.retryFailed.confirm': 'Retry in production',
   },
   {
     'batches.back': 'Todos os lotes',
@@ -99,5 +107,13 @@ export const runMessages = catalogue(
     'batches.reason.interrupted':
       'O aplicativo ou o dcdesk que executava este lote parou antes do fim (fechado, encerrado à força ou com falha). Retome-o: só as linhas sem resposta guardada são enviadas de novo.',
     'batches.reason.message': 'Detalhe (em inglês): {message}',
+    'batches.sendAgain.resume.title': 'Retomar as consultas em produção?',
+    'batches.sendAgain.resume.text':
+      '{count, plural, one {# linha} other {# linhas}} de {name} {count, plural, one {será enviada} other {serão enviadas}} ao Device Check Service real, em produção.',
+    'batches.sendAgain.resume.confirm': 'Retomar em produção',
+    'batches.sendAgain.retryFailed.title': 'Reenviar as linhas com falha em produção?',
+    'batches.sendAgain.retryFailed.text':
+      '{count, plural, one {# linha} other {# linhas}} de {name} (as com falha e as ainda não enviadas) {count, plural, one {será enviada} other {serão enviadas}} ao Device Check Service real, em produção.',
+    'batches.sendAgain.retryFailed.confirm': 'Reenviar em produção',
   },
 );
