@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxDeviceIdChars } from '../domain/insight';
 import { environmentNames } from '../environment';
-import type { BatchDeletion, CpfErasure, PurgeReport } from '../purge';
+import type { BatchDeletion, CpfErasure, PurgePreview, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
@@ -111,8 +111,15 @@ export const operations = {
   'credentials.delete': operation<EnvironmentView[]>()(
     z.object({ environment: realEnvironment }).strict(),
   ),
-  /** Purges batches older than the retention setting now. */
-  'history.purge': operation<PurgeReport>()(none),
+  /** What a purge now would delete, with the saved retention it uses; deletes nothing. */
+  'history.purgePreview': operation<PurgePreview>()(none),
+  /**
+   * Purges batches older than the saved retention now. `days`, the retention the analyst was
+   * asked about, makes it refuse if the saved one changed since (in another window, say).
+   */
+  'history.purge': operation<PurgeReport>()(
+    z.object({ days: settingsPatchSchema.shape.retentionDays }).strict(),
+  ),
   /** What deleting one batch would remove; refused while a live process runs it. */
   'history.batchDeletion': operation<BatchDeletion>()(z.object({ batchId }).strict()),
   /**

@@ -7,6 +7,7 @@ import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
+import { PurgeNow } from './purge-now';
 import { TeamSettings } from './team-settings';
 import { queryKeys } from '../../lib/query-keys';
 import { NumberField } from '../../components/number-field';
@@ -93,7 +94,6 @@ function SettingsForm({ settings }: { settings: Settings }) {
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
   });
-  const purge = useMutation({ mutationFn: () => unwrap(api.history.purge({})) });
   const field = (name: keyof Draft) => ({
     id: `${id}-${name}`,
     value: draft[name],
@@ -146,7 +146,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <fieldset>
         <legend>{t('settings.history')}</legend>
         <label htmlFor={`${id}-retention`}>{t('settings.retention')}</label>
-        <div className="row">
+        <PurgeNow typed={draft.retention} saved={settings.retentionDays}>
           <NumberField
             id={`${id}-retention`}
             value={draft.retention}
@@ -154,22 +154,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             required
             {...rules.retention}
           />
-          <button
-            type="button"
-            className="button"
-            onClick={() => purge.mutate()}
-            disabled={purge.isPending}
-          >
-            {t('settings.purge')}
-          </button>
-        </div>
-        {purge.data ? (
-          <p role="status">
-            {t('settings.purged', { batches: purge.data.batches, rows: purge.data.rows })}
-            {purge.data.kept > 0 ? ` ${t('settings.purgeKept', { kept: purge.data.kept })}` : null}
-          </p>
-        ) : null}
-        {purge.error ? <ErrorNotice error={purge.error} /> : null}
+        </PurgeNow>
       </fieldset>
       <fieldset>
         <legend>{t('settings.files')}</legend>
