@@ -76,6 +76,22 @@ describe('reportHtml', () => {
       'No area: the report needs both fraud and legitimate cases.',
     );
   });
+
+  it('draws no empty curves for one class, and says why in their place', () => {
+    const onlyFraud = scoreReport(
+      cases().filter((c) => c.review !== null),
+      { suspeito: 'fraud', unreviewed: 'exclude' },
+    );
+    const english = reportHtml(onlyFraud, { ...meta, locale: 'en-US' });
+    expect(english).not.toContain('aria-label="ROC curve"');
+    expect(english).not.toContain('aria-label="Precision and recall"');
+    const why =
+      'No curve: it needs both fraud and legitimate cases, and there are 20 fraud cases and 0 legitimate cases.';
+    expect(english.split(why)).toHaveLength(3);
+    expect(reportHtml(onlyFraud, { ...meta, locale: 'pt-BR' })).toContain(
+      'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há 20 casos de fraude e 0 casos legítimos.',
+    );
+  });
 });
 
 describe('reportHtml: what was left out', () => {

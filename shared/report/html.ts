@@ -115,18 +115,25 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
       : ''
   }`;
 
-  const roc = curveChart(
-    text.t('roc'),
-    report.roc.map((point) => [point.falsePositiveRate, point.truePositiveRate] as const),
-    { x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') },
-    true,
-  );
-  const pr = curveChart(
-    text.t('precisionRecall'),
-    report.precisionRecall.map((point) => [point.recall, point.precision] as const),
-    { x: percentAxis('recall'), y: percentAxis('precision') },
-    false,
-  );
+  // Without both classes the curves are empty axes: said instead, as the screen says it.
+  const noCurve = text.noCurve(report.labels);
+  const missing = (why: string) => `<p>${escapeXml(why)}</p>`;
+  const roc = noCurve
+    ? missing(noCurve)
+    : curveChart(
+        text.t('roc'),
+        report.roc.map((point) => [point.falsePositiveRate, point.truePositiveRate] as const),
+        { x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') },
+        true,
+      );
+  const pr = noCurve
+    ? missing(noCurve)
+    : curveChart(
+        text.t('precisionRecall'),
+        report.precisionRecall.map((point) => [point.recall, point.precision] as const),
+        { x: percentAxis('recall'), y: percentAxis('precision') },
+        false,
+      );
   // Declining at a cut-off, by score or by risk level: the same columns after the first.
   const cutHead = ['flagged', 'share', 'recall', 'precision', 'falsePositiveRate'] as const;
   const cutCells = (row: Omit<ThresholdRow, 'score'>) => [
@@ -148,18 +155,22 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     'risk',
     report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
   );
-  const histogram = pairedBars(
-    text.t('histogram'),
-    report.histogram.map((bin) => ({
-      label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
-      a: bin.positive,
-      b: bin.negative,
-    })),
-    {
-      x: { label: 'Score', tick: (v) => text.cutoff(v) },
-      y: { label: text.t('count'), tick: (v) => text.count(Math.round(v)) },
-    },
-  );
+  const labelled = report.labels.positive + report.labels.negative;
+  const histogram =
+    labelled === 0
+      ? missing(text.t('noLabelled'))
+      : pairedBars(
+          text.t('histogram'),
+          report.histogram.map((bin) => ({
+            label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
+            a: bin.positive,
+            b: bin.negative,
+          })),
+          {
+            x: { label: 'Score', tick: (v) => text.cutoff(v) },
+            y: { label: text.t('count'), tick: (v) => text.count(Math.round(v)) },
+          },
+        );
   const histogramTable = table(
     text.t('histogram'),
     ['Score', text.t('positive'), text.t('negative')],

@@ -23,6 +23,9 @@ const en = {
   aucIntervalNoSpread:
     '95% interval: not estimated, since the scores separate fraud from legitimate completely (or tie them all), where DeLong’s interval has no width',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
+  noLabelled: 'No chart: there are no labelled cases with a score.',
+  noCurve:
+    'No curve: it needs both fraud and legitimate cases, and there are {positive} and {negative}.',
   averagePrecision: 'Average precision',
   roc: 'ROC curve',
   falsePositiveRate: 'False positive rate',
@@ -84,6 +87,9 @@ const pt: Words = {
   aucIntervalNoSpread:
     'intervalo de 95%: não estimado, pois os scores separam por completo fraude de legítima (ou empatam todos), o que deixa o intervalo de DeLong sem largura',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
+  noLabelled: 'Sem gráfico: não há casos rotulados com score.',
+  noCurve:
+    'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há {positive} e {negative}.',
   averagePrecision: 'Precisão média',
   roc: 'Curva ROC',
   falsePositiveRate: 'Taxa de falsos positivos',
@@ -228,6 +234,18 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
   },
 };
 
+/** Labelled cases of each class, for the sentence saying why a curve is missing. */
+const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative', Counted>> = {
+  en: {
+    positive: { one: '{count} fraud case', other: '{count} fraud cases' },
+    negative: { one: '{count} legitimate case', other: '{count} legitimate cases' },
+  },
+  pt: {
+    positive: { one: '{count} caso de fraude', other: '{count} casos de fraude' },
+    negative: { one: '{count} caso legítimo', other: '{count} casos legítimos' },
+  },
+};
+
 /** The reasons a row is left out, in the order the report lists them. */
 export { exclusionReasons };
 
@@ -236,6 +254,7 @@ export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const classes = classCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -250,24 +269,24 @@ export function reportText(locale: ReportLocale) {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  /**
+   * `forms` for `value` by the locale's rule (0 is plural in Portuguese, as the window says it),
+   * never by `value === 1`.
+   */
+  const counted = (forms: Counted, value: number) =>
+    (pluralCategory(locale, value) === 'one' ? forms.one : forms.other).replace(
+      '{count}',
+      count.format(value),
+    );
   return {
     t(word: ReportWord, values: Record<string, string> = {}): string {
       return words[word].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
     },
     count: (value: number) => count.format(value),
     /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
-    excluded(reason: ExclusionReason, rows: number): string {
-      const forms = exclusions[reason];
-      // The locale's rule (0 plural in Portuguese, as the window says it), never `rows === 1`.
-      const form = pluralCategory(locale, rows) === 'one' ? forms.one : forms.other;
-      return form.replace('{count}', count.format(rows));
-    },
+    excluded: (reason: ExclusionReason, rows: number) => counted(exclusions[reason], rows),
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
-    reviewedEarlier(labels: number): string {
-      const form =
-        pluralCategory(locale, labels) === 'one' ? reviewedEarlier.one : reviewedEarlier.other;
-      return form.replace('{count}', count.format(labels));
-    },
+    reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**
      * The AUC's interval, or why it is not given (too few cases; no spread), after the AUC:
      * never an interval of no width. Empty when there is no AUC.
@@ -281,6 +300,18 @@ export function reportText(locale: ReportLocale) {
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
       if (report.aucIntervalMissing === 'no_spread') return words.aucIntervalNoSpread;
       return '';
+    },
+    /**
+     * Why the ROC and precision–recall curves are missing, or null when they can be drawn: they
+     * need cases of both classes, so one class alone is said as such, with both counts, never as
+     * "no labelled cases".
+     */
+    noCurve(labels: { positive: number; negative: number }): string | null {
+      if (labels.positive === 0 && labels.negative === 0) return words.noLabelled;
+      if (labels.positive > 0 && labels.negative > 0) return null;
+      return words.noCurve
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative));
     },
     percent: (value: number | null) => (value === null ? words.none : percent.format(value)),
     decimal: (value: number | null) => (value === null ? words.none : decimal.format(value)),

@@ -36,7 +36,13 @@ export function ReportCharts({ report }: { report: ReportView }) {
     tick: (value: number) => text.percent(value),
   });
   const labelled = report.labels.positive + report.labels.negative;
-  const empty = <p className="hint">{t('report.chart.empty')}</p>;
+  // The curves need both classes; the reason is the exported page's own sentence.
+  const noCurve = text.noCurve(report.labels);
+  const missing = (why: string) => (
+    <p className="hint" data-testid="report-no-chart">
+      {why}
+    </p>
+  );
   // Numbers, not text: the message picks "1 fraud case" or "2 fraud cases" by the count.
   const counts = { positive: report.labels.positive, negative: report.labels.negative };
   const bins = report.histogram.map((bin) => ({
@@ -50,8 +56,8 @@ export function ReportCharts({ report }: { report: ReportView }) {
         title={text.t('roc')}
         testId="report-roc"
         chart={
-          report.roc.length < 2 ? (
-            empty
+          noCurve ? (
+            missing(noCurve)
           ) : (
             <CurveSvg
               testId="report-roc-chart"
@@ -79,8 +85,8 @@ export function ReportCharts({ report }: { report: ReportView }) {
         title={text.t('precisionRecall')}
         testId="report-pr"
         chart={
-          report.precisionRecall.length < 2 ? (
-            empty
+          noCurve ? (
+            missing(noCurve)
           ) : (
             <CurveSvg
               testId="report-pr-chart"
@@ -109,7 +115,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
         testId="report-histogram"
         chart={
           labelled === 0 ? (
-            empty
+            missing(text.t('noLabelled'))
           ) : (
             <>
               <p className="report-legend" aria-hidden="true">
