@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxDeviceIdChars } from '../domain/insight';
-import { environmentNames } from '../environment';
+import { credentialLimits, environmentNames } from '../environment';
 import type { BatchDeletion, CpfErasure, PurgePreview, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
@@ -90,7 +90,10 @@ export const operations = {
   /** Changes the base URL of a real environment (https, or http on 127.0.0.1). */
   'environments.configure': operation<EnvironmentView[]>()(
     z
-      .object({ environment: realEnvironment, baseUrl: z.string().trim().min(1).max(2048) })
+      .object({
+        environment: realEnvironment,
+        baseUrl: z.string().trim().min(1).max(credentialLimits.baseUrl),
+      })
       .strict(),
   ),
   /** Obtains a token with the saved credentials; the token never leaves the main process. */
@@ -103,8 +106,8 @@ export const operations = {
     z
       .object({
         environment: realEnvironment,
-        username: z.string().trim().min(1).max(256),
-        password: z.string().max(1024),
+        username: z.string().trim().min(1).max(credentialLimits.username),
+        password: z.string().max(credentialLimits.password),
       })
       .strict(),
   ),
