@@ -77,6 +77,31 @@ describe('reportHtml', () => {
     );
   });
 
+  it('names each chart by its summary and gives its points in a table, as the screen does', () => {
+    const english = reportHtml(report, { ...meta, locale: 'en-US' });
+    const auc = (report.auc ?? 0).toFixed(3);
+    const rocSummary = `ROC curve: area ${auc}, over 20 fraud cases and 180 legitimate cases.`;
+    expect(english).toContain(`aria-label="${rocSummary}"`);
+    expect(english).toContain(
+      `aria-label="Precision and recall: average precision ${(report.averagePrecision ?? 0).toFixed(3)}."`,
+    );
+    expect(english).toContain('aria-label="Scores of 20 fraud cases and 180 legitimate cases in');
+    // The points, one row each, behind "Show the numbers".
+    const rocTable =
+      /<details><summary>Show the numbers<\/summary><table><caption>ROC curve<\/caption>(.*?)<\/table><\/details>/.exec(
+        english,
+      );
+    expect(rocTable?.[1].match(/<tr>/g)).toHaveLength(report.roc.length + 1);
+    expect(english).toMatch(
+      /<details><summary>Show the numbers<\/summary><table><caption>Precision and recall<\/caption>/,
+    );
+    const portuguese = reportHtml(report, { ...meta, locale: 'pt-BR' });
+    expect(portuguese).toContain('<summary>Mostrar os números</summary>');
+    expect(portuguese).toContain(
+      `aria-label="Curva ROC: área ${auc.replace('.', ',')}, sobre 20 casos de fraude e 180 casos legítimos."`,
+    );
+  });
+
   it('draws no empty curves for one class, and says why in their place', () => {
     const onlyFraud = scoreReport(
       cases().filter((c) => c.review !== null),

@@ -118,21 +118,46 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   // Without both classes the curves are empty axes: said instead, as the screen says it.
   const noCurve = text.noCurve(report.labels);
   const missing = (why: string) => `<p>${escapeXml(why)}</p>`;
+  // Each chart is named by what it shows, as on screen, and its points are one click away.
+  const numbers = (points: string) =>
+    `<details><summary>${t('numbers')}</summary>${points}</details>`;
   const roc = noCurve
     ? missing(noCurve)
     : curveChart(
-        text.t('roc'),
+        text.rocSummary(report.auc, report.labels),
         report.roc.map((point) => [point.falsePositiveRate, point.truePositiveRate] as const),
         { x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') },
         true,
+      ) +
+      numbers(
+        table(
+          text.t('roc'),
+          [text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')],
+          report.roc.map((point) => [
+            point.threshold === null ? t('none') : escapeXml(text.cutoff(point.threshold)),
+            text.percent(point.falsePositiveRate),
+            text.percent(point.truePositiveRate),
+          ]),
+        ),
       );
   const pr = noCurve
     ? missing(noCurve)
     : curveChart(
-        text.t('precisionRecall'),
+        text.prSummary(report.averagePrecision),
         report.precisionRecall.map((point) => [point.recall, point.precision] as const),
         { x: percentAxis('recall'), y: percentAxis('precision') },
         false,
+      ) +
+      numbers(
+        table(
+          text.t('precisionRecall'),
+          [text.t('score'), text.t('recall'), text.t('precision')],
+          report.precisionRecall.map((point) => [
+            escapeXml(text.cutoff(point.threshold)),
+            text.percent(point.recall),
+            text.percent(point.precision),
+          ]),
+        ),
       );
   // Declining at a cut-off, by score or by risk level: the same columns after the first.
   const cutHead = ['flagged', 'share', 'recall', 'precision', 'falsePositiveRate'] as const;
@@ -160,7 +185,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     labelled === 0
       ? missing(text.t('noLabelled'))
       : pairedBars(
-          text.t('histogram'),
+          text.histogramSummary(report.labels, report.histogram.length),
           report.histogram.map((bin) => ({
             label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
             a: bin.positive,

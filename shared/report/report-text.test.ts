@@ -114,3 +114,14 @@ describe('reportText: why a chart is missing', () => {
     expect(en.noCurve({ positive: 1, negative: 1 })).toBeNull();
   });
 });
+
+describe('reportText: the charts’ summaries', () => {
+  it('agrees with one case and with many, in both languages', () => {
+    expect(reportText('en-US').rocSummary(0.9, { positive: 1, negative: 3 })).toBe(
+      'ROC curve: area 0.900, over 1 fraud case and 3 legitimate cases.',
+    );
+    expect(reportText('pt-BR').histogramSummary({ positive: 2, negative: 1 }, 1)).toBe(
+      'Scores de 2 casos de fraude e 1 caso legítimo em 1 faixa de 0,05.',
+    );
+  });
+});

@@ -24,6 +24,10 @@ const en = {
     '95% interval: not estimated, since the scores separate fraud from legitimate completely (or tie them all), where DeLong’s interval has no width',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
   noLabelled: 'No chart: there are no labelled cases with a score.',
+  numbers: 'Show the numbers',
+  rocSummary: 'ROC curve: area {auc}, over {positive} and {negative}.',
+  prSummary: 'Precision and recall: average precision {ap}.',
+  histogramSummary: 'Scores of {positive} and {negative} in {bins} of 0.05.',
   noCurve:
     'No curve: it needs both fraud and legitimate cases, and there are {positive} and {negative}.',
   averagePrecision: 'Average precision',
@@ -88,6 +92,10 @@ const pt: Words = {
     'intervalo de 95%: não estimado, pois os scores separam por completo fraude de legítima (ou empatam todos), o que deixa o intervalo de DeLong sem largura',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
   noLabelled: 'Sem gráfico: não há casos rotulados com score.',
+  numbers: 'Mostrar os números',
+  rocSummary: 'Curva ROC: área {auc}, sobre {positive} e {negative}.',
+  prSummary: 'Precisão e recall: precisão média {ap}.',
+  histogramSummary: 'Scores de {positive} e {negative} em {bins} de 0,05.',
   noCurve:
     'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há {positive} e {negative}.',
   averagePrecision: 'Precisão média',
@@ -234,15 +242,17 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
   },
 };
 
-/** Labelled cases of each class, for the sentence saying why a curve is missing. */
-const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative', Counted>> = {
+/** Labelled cases of each class, and the histogram's bins, for the charts' sentences. */
+const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative' | 'bins', Counted>> = {
   en: {
     positive: { one: '{count} fraud case', other: '{count} fraud cases' },
     negative: { one: '{count} legitimate case', other: '{count} legitimate cases' },
+    bins: { one: '{count} bin', other: '{count} bins' },
   },
   pt: {
     positive: { one: '{count} caso de fraude', other: '{count} casos de fraude' },
     negative: { one: '{count} caso legítimo', other: '{count} casos legítimos' },
+    bins: { one: '{count} faixa', other: '{count} faixas' },
   },
 };
 
@@ -300,6 +310,25 @@ export function reportText(locale: ReportLocale) {
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
       if (report.aucIntervalMissing === 'no_spread') return words.aucIntervalNoSpread;
       return '';
+    },
+    /** What the ROC curve shows, with its key numbers: its name for a screen reader. */
+    rocSummary(auc: number | null, labels: { positive: number; negative: number }): string {
+      return words.rocSummary
+        .replace('{auc}', auc === null ? words.none : decimal.format(auc))
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative));
+    },
+    prSummary(averagePrecision: number | null): string {
+      return words.prSummary.replace(
+        '{ap}',
+        averagePrecision === null ? words.none : decimal.format(averagePrecision),
+      );
+    },
+    histogramSummary(labels: { positive: number; negative: number }, bins: number): string {
+      return words.histogramSummary
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative))
+        .replace('{bins}', counted(classes.bins, bins));
     },
     /**
      * Why the ROC and precision–recall curves are missing, or null when they can be drawn: they

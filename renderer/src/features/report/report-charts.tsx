@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { ReportView } from '../../../../shared/contract/report';
-import { useI18n } from '../../i18n/i18n';
 import { NumbersTable } from './numbers-table';
 import { useReportText } from './report-words';
 import { CurveSvg, PairedBarsSvg } from './report-svg';
@@ -14,13 +13,13 @@ interface ChartBoxProps {
 
 /** A chart as a figure: caption, the picture, and its numbers one click away. */
 function ChartBox({ title, chart, numbers, testId }: ChartBoxProps) {
-  const { t } = useI18n();
+  const text = useReportText();
   return (
     <figure className="report-figure" data-testid={testId}>
       <figcaption className="chart-title">{title}</figcaption>
       {chart}
       <details className="report-numbers">
-        <summary>{t('report.numbers')}</summary>
+        <summary>{text.t('numbers')}</summary>
         {numbers}
       </details>
     </figure>
@@ -29,7 +28,6 @@ function ChartBox({ title, chart, numbers, testId }: ChartBoxProps) {
 
 /** ROC and precision–recall curves, and the score histogram by label. */
 export function ReportCharts({ report }: { report: ReportView }) {
-  const { t } = useI18n();
   const text = useReportText();
   const percentAxis = (label: Parameters<typeof text.t>[0]) => ({
     label: text.t(label),
@@ -43,8 +41,6 @@ export function ReportCharts({ report }: { report: ReportView }) {
       {why}
     </p>
   );
-  // Numbers, not text: the message picks "1 fraud case" or "2 fraud cases" by the count.
-  const counts = { positive: report.labels.positive, negative: report.labels.negative };
   const bins = report.histogram.map((bin) => ({
     label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
     a: bin.positive,
@@ -61,7 +57,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
           ) : (
             <CurveSvg
               testId="report-roc-chart"
-              summary={t('report.chart.roc', { auc: text.decimal(report.auc), ...counts })}
+              summary={text.rocSummary(report.auc, report.labels)}
               points={report.roc.map((p) => [p.falsePositiveRate, p.truePositiveRate] as const)}
               axes={{ x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') }}
               diagonal
@@ -90,7 +86,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
           ) : (
             <CurveSvg
               testId="report-pr-chart"
-              summary={t('report.chart.pr', { ap: text.decimal(report.averagePrecision) })}
+              summary={text.prSummary(report.averagePrecision)}
               points={report.precisionRecall.map((p) => [p.recall, p.precision] as const)}
               axes={{ x: percentAxis('recall'), y: percentAxis('precision') }}
               diagonal={false}
@@ -124,7 +120,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
               </p>
               <PairedBarsSvg
                 testId="report-histogram-chart"
-                summary={t('report.chart.histogram', { ...counts, bins: bins.length })}
+                summary={text.histogramSummary(report.labels, bins.length)}
                 groups={bins}
                 axes={{
                   x: { label: 'Score', tick: (v) => text.cutoff(v) },
