@@ -77,6 +77,16 @@ describe('reportHtml', () => {
     );
   });
 
+  it('names the environment as the screen does, not by its internal key', () => {
+    const named = (environment: string, locale: 'en-US' | 'pt-BR') =>
+      /<p class="meta">([^·]*)·/.exec(reportHtml(report, { ...meta, environment, locale }))?.[1];
+    expect(named('production', 'en-US')).toBe('Environment Production ');
+    expect(named('production', 'pt-BR')).toBe('Ambiente Produção ');
+    expect(named('test', 'pt-BR')).toBe('Ambiente Homologação ');
+    expect(named('sandbox', 'en-US')).toBe('Environment Sandbox ');
+    expect(named('https://dc.example.com', 'en-US')).toBe('Environment https://dc.example.com ');
+  });
+
   it('names each chart by its summary and gives its points in a table, as the screen does', () => {
     const english = reportHtml(report, { ...meta, locale: 'en-US' });
     const auc = (report.auc ?? 0).toFixed(3);
@@ -91,7 +101,7 @@ describe('reportHtml', () => {
       /<details><summary>Show the numbers<\/summary><table><caption>ROC curve<\/caption>(.*?)<\/table><\/details>/.exec(
         english,
       );
-    expect(rocTable?.[1].match(/<tr>/g)).toHaveLength(report.roc.length + 1);
+    expect(rocTable?.[1]?.match(/<tr>/g)).toHaveLength(report.roc.length + 1);
     expect(english).toMatch(
       /<details><summary>Show the numbers<\/summary><table><caption>Precision and recall<\/caption>/,
     );

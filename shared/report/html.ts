@@ -5,6 +5,7 @@ import { exclusionReasons, reportText, type ReportLocale, type ReportWord } from
 import { curveChart, escapeXml, pairedBars } from './svg';
 
 export interface ReportMeta {
+  /** The report's destination: an environment's key (named in the page's language) or a URL. */
   environment: string;
   /** The batch the report covers, or null for the whole history of the environment. */
   batch: string | null;
@@ -82,7 +83,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   });
   const rateHead = [text.t('rows'), text.t('fraud'), text.t('fraudRate')];
   const scope = text.t('scope', {
-    environment: meta.environment,
+    environment: text.environment(meta.environment),
     batch: meta.batch ? text.t('batch', { id: meta.batch }) : text.t('allBatches'),
   });
   const dateText = new Intl.DateTimeFormat(meta.locale, {

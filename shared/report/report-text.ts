@@ -1,3 +1,4 @@
+import { environmentNames as environmentKeys, type EnvironmentName } from '../environment';
 import { pluralCategory } from '../plural-rule';
 import { exclusionReasons, type ExclusionReason } from './labels';
 import type { ScoreReport } from './report';
@@ -242,6 +243,15 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
   },
 };
 
+/**
+ * The environments as the window names them (Test is Homologação in Portuguese); a custom
+ * address (`dcdesk --base-url`) is shown as its URL, as on screen.
+ */
+const environmentNames: Record<'en' | 'pt', Record<EnvironmentName, string>> = {
+  en: { sandbox: 'Sandbox', test: 'Test', production: 'Production' },
+  pt: { sandbox: 'Sandbox', test: 'Homologação', production: 'Produção' },
+};
+
 /** Labelled cases of each class, and the histogram's bins, for the charts' sentences. */
 const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative' | 'bins', Counted>> = {
   en: {
@@ -265,6 +275,7 @@ export function reportText(locale: ReportLocale) {
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const classes = classCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const environments = environmentNames[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -310,6 +321,11 @@ export function reportText(locale: ReportLocale) {
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
       if (report.aucIntervalMissing === 'no_spread') return words.aucIntervalNoSpread;
       return '';
+    },
+    /** A destination (`production`, or a custom URL) as the screen names it. */
+    environment(destination: string): string {
+      const key = environmentKeys.find((name) => name === destination);
+      return key === undefined ? destination : environments[key];
     },
     /** What the ROC curve shows, with its key numbers: its name for a screen reader. */
     rocSummary(auc: number | null, labels: { positive: number; negative: number }): string {
