@@ -78,6 +78,7 @@ test('an interrupted production batch is resumed from the banner only after the 
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Resume the lookups in production?');
     await expect(dialog).toContainText('producao.csv');
+    await expect(dialog.getByTestId('dialog-production-marker')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(banner).toBeVisible();

@@ -35,6 +35,7 @@ export function useProductionConfirm(testId: string): {
       confirmLabel={question?.confirmLabel ?? ''}
       cancelLabel={t('common.cancel')}
       danger
+      production
       onConfirm={() => {
         setQuestion(null);
         question?.onConfirm();
