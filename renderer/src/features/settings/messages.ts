@@ -30,6 +30,8 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Light',
     'settings.theme.dark': 'Dark',
     'settings.saved': 'Settings saved.',
+    'settings.notSaved':
+      'Not saved: {count, plural, one {# field needs a fix. It says what it takes.} other {# fields need a fix. Each says what it takes.}}',
     'settings.files': 'Response-variable files',
     'settings.separator': 'Column separator',
     'settings.separator.comma': 'Comma (,)',
@@ -76,6 +78,8 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Claro',
     'settings.theme.dark': 'Escuro',
     'settings.saved': 'Configurações salvas.',
+    'settings.notSaved':
+      'Nada foi salvo: {count, plural, one {# campo precisa de correção. Ele diz o que aceita.} other {# campos precisam de correção. Cada um diz o que aceita.}}',
     'settings.files': 'Arquivos de variáveis de resposta',
     'settings.separator': 'Separador de colunas',
     'settings.separator.comma': 'Vírgula (,)',
