@@ -23,6 +23,12 @@ export const defaultBaseUrls = {
   test: 'https://devicecheckhml.clearsale.com.br',
 } as const;
 
+/**
+ * The longest user name, password and base URL the app keeps: the contract refuses longer ones,
+ * and the forms hold to them too, so the analyst never meets the contract's own wording.
+ */
+export const credentialLimits = { username: 256, password: 1024, baseUrl: 2048 } as const;
+
 /** The sandbox accepts any credentials; these are the ones the app sends to it. */
 export const sandboxCredentials = { username: 'sandbox', password: 'sandbox' } as const;
 

@@ -9,6 +9,11 @@ export interface PurgeReport {
   kept: number;
 }
 
+/** What a purge now would remove, and the saved retention it would use. */
+export interface PurgePreview extends PurgeReport {
+  days: number;
+}
+
 /** What forgetting one CPF removed. */
 export interface CpfErasure {
   /** Input rows about the CPF (their results and outcomes went with them). */

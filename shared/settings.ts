@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseUrlProblem, defaultBaseUrls, environmentNames } from './environment';
+import { baseUrlProblem, credentialLimits, defaultBaseUrls, environmentNames } from './environment';
 import { responseSeparators } from './outcomes/types';
 import { settingBounds, type NumberBounds } from './settings-bounds';
 
@@ -8,7 +8,7 @@ const baseUrl = z
   .string()
   .trim()
   .min(1)
-  .max(2048)
+  .max(credentialLimits.baseUrl)
   .superRefine((url, context) => {
     const problem = baseUrlProblem(url);
     if (problem) context.addIssue({ code: 'custom', message: problem.replace(/\.$/, '') });

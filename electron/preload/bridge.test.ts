@@ -18,6 +18,7 @@ const expected: Shape<DeviceCheckApi> = {
   environments: { list: true, activate: true, configure: true, test: true },
   credentials: { save: true, delete: true },
   history: {
+    purgePreview: true,
     purge: true,
     batchDeletion: true,
     deleteBatch: true,

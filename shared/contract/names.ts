@@ -13,6 +13,7 @@ export const operationNames = [
   'environments.test',
   'credentials.save',
   'credentials.delete',
+  'history.purgePreview',
   'history.purge',
   'history.batchDeletion',
   'history.deleteBatch',

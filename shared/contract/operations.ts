@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxDeviceIdChars } from '../domain/insight';
-import { environmentNames } from '../environment';
-import type { BatchDeletion, CpfErasure, PurgeReport } from '../purge';
+import { credentialLimits, environmentNames } from '../environment';
+import type { BatchDeletion, CpfErasure, PurgePreview, PurgeReport } from '../purge';
 import { settingsPatchSchema, type Settings } from '../settings';
 import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
@@ -90,7 +90,10 @@ export const operations = {
   /** Changes the base URL of a real environment (https, or http on 127.0.0.1). */
   'environments.configure': operation<EnvironmentView[]>()(
     z
-      .object({ environment: realEnvironment, baseUrl: z.string().trim().min(1).max(2048) })
+      .object({
+        environment: realEnvironment,
+        baseUrl: z.string().trim().min(1).max(credentialLimits.baseUrl),
+      })
       .strict(),
   ),
   /** Obtains a token with the saved credentials; the token never leaves the main process. */
@@ -103,16 +106,23 @@ export const operations = {
     z
       .object({
         environment: realEnvironment,
-        username: z.string().trim().min(1).max(256),
-        password: z.string().max(1024),
+        username: z.string().trim().min(1).max(credentialLimits.username),
+        password: z.string().max(credentialLimits.password),
       })
       .strict(),
   ),
   'credentials.delete': operation<EnvironmentView[]>()(
     z.object({ environment: realEnvironment }).strict(),
   ),
-  /** Purges batches older than the retention setting now. */
-  'history.purge': operation<PurgeReport>()(none),
+  /** What a purge now would delete, with the saved retention it uses; deletes nothing. */
+  'history.purgePreview': operation<PurgePreview>()(none),
+  /**
+   * Purges batches older than the saved retention now. `days`, the retention the analyst was
+   * asked about, makes it refuse if the saved one changed since (in another window, say).
+   */
+  'history.purge': operation<PurgeReport>()(
+    z.object({ days: settingsPatchSchema.shape.retentionDays }).strict(),
+  ),
   /** What deleting one batch would remove; refused while a live process runs it. */
   'history.batchDeletion': operation<BatchDeletion>()(z.object({ batchId }).strict()),
   /**

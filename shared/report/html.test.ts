@@ -76,6 +76,57 @@ describe('reportHtml', () => {
       'No area: the report needs both fraud and legitimate cases.',
     );
   });
+
+  it('names the environment as the screen does, not by its internal key', () => {
+    const named = (environment: string, locale: 'en-US' | 'pt-BR') =>
+      /<p class="meta">([^·]*)·/.exec(reportHtml(report, { ...meta, environment, locale }))?.[1];
+    expect(named('production', 'en-US')).toBe('Environment Production ');
+    expect(named('production', 'pt-BR')).toBe('Ambiente Produção ');
+    expect(named('test', 'pt-BR')).toBe('Ambiente Homologação ');
+    expect(named('sandbox', 'en-US')).toBe('Environment Sandbox ');
+    expect(named('https://dc.example.com', 'en-US')).toBe('Environment https://dc.example.com ');
+  });
+
+  it('names each chart by its summary and gives its points in a table, as the screen does', () => {
+    const english = reportHtml(report, { ...meta, locale: 'en-US' });
+    const auc = (report.auc ?? 0).toFixed(3);
+    const rocSummary = `ROC curve: area ${auc}, over 20 fraud cases and 180 legitimate cases.`;
+    expect(english).toContain(`aria-label="${rocSummary}"`);
+    expect(english).toContain(
+      `aria-label="Precision and recall: average precision ${(report.averagePrecision ?? 0).toFixed(3)}."`,
+    );
+    expect(english).toContain('aria-label="Scores of 20 fraud cases and 180 legitimate cases in');
+    // The points, one row each, behind "Show the numbers".
+    const rocTable =
+      /<details><summary>Show the numbers<\/summary><table><caption>ROC curve<\/caption>(.*?)<\/table><\/details>/.exec(
+        english,
+      );
+    expect(rocTable?.[1]?.match(/<tr>/g)).toHaveLength(report.roc.length + 1);
+    expect(english).toMatch(
+      /<details><summary>Show the numbers<\/summary><table><caption>Precision and recall<\/caption>/,
+    );
+    const portuguese = reportHtml(report, { ...meta, locale: 'pt-BR' });
+    expect(portuguese).toContain('<summary>Mostrar os números</summary>');
+    expect(portuguese).toContain(
+      `aria-label="Curva ROC: área ${auc.replace('.', ',')}, sobre 20 casos de fraude e 180 casos legítimos."`,
+    );
+  });
+
+  it('draws no empty curves for one class, and says why in their place', () => {
+    const onlyFraud = scoreReport(
+      cases().filter((c) => c.review !== null),
+      { suspeito: 'fraud', unreviewed: 'exclude' },
+    );
+    const english = reportHtml(onlyFraud, { ...meta, locale: 'en-US' });
+    expect(english).not.toContain('aria-label="ROC curve"');
+    expect(english).not.toContain('aria-label="Precision and recall"');
+    const why =
+      'No curve: it needs both fraud and legitimate cases, and there are 20 fraud cases and 0 legitimate cases.';
+    expect(english.split(why)).toHaveLength(3);
+    expect(reportHtml(onlyFraud, { ...meta, locale: 'pt-BR' })).toContain(
+      'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há 20 casos de fraude e 0 casos legítimos.',
+    );
+  });
 });
 
 describe('reportHtml: what was left out', () => {

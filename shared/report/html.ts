@@ -5,6 +5,7 @@ import { exclusionReasons, reportText, type ReportLocale, type ReportWord } from
 import { curveChart, escapeXml, pairedBars } from './svg';
 
 export interface ReportMeta {
+  /** The report's destination: an environment's key (named in the page's language) or a URL. */
   environment: string;
   /** The batch the report covers, or null for the whole history of the environment. */
   batch: string | null;
@@ -82,7 +83,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   });
   const rateHead = [text.t('rows'), text.t('fraud'), text.t('fraudRate')];
   const scope = text.t('scope', {
-    environment: meta.environment,
+    environment: text.environment(meta.environment),
     batch: meta.batch ? text.t('batch', { id: meta.batch }) : text.t('allBatches'),
   });
   const dateText = new Intl.DateTimeFormat(meta.locale, {
@@ -115,18 +116,50 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
       : ''
   }`;
 
-  const roc = curveChart(
-    text.t('roc'),
-    report.roc.map((point) => [point.falsePositiveRate, point.truePositiveRate] as const),
-    { x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') },
-    true,
-  );
-  const pr = curveChart(
-    text.t('precisionRecall'),
-    report.precisionRecall.map((point) => [point.recall, point.precision] as const),
-    { x: percentAxis('recall'), y: percentAxis('precision') },
-    false,
-  );
+  // Without both classes the curves are empty axes: said instead, as the screen says it.
+  const noCurve = text.noCurve(report.labels);
+  const missing = (why: string) => `<p>${escapeXml(why)}</p>`;
+  // Each chart is named by what it shows, as on screen, and its points are one click away.
+  const numbers = (points: string) =>
+    `<details><summary>${t('numbers')}</summary>${points}</details>`;
+  const roc = noCurve
+    ? missing(noCurve)
+    : curveChart(
+        text.rocSummary(report.auc, report.labels),
+        report.roc.map((point) => [point.falsePositiveRate, point.truePositiveRate] as const),
+        { x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') },
+        true,
+      ) +
+      numbers(
+        table(
+          text.t('roc'),
+          [text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')],
+          report.roc.map((point) => [
+            point.threshold === null ? t('none') : escapeXml(text.cutoff(point.threshold)),
+            text.percent(point.falsePositiveRate),
+            text.percent(point.truePositiveRate),
+          ]),
+        ),
+      );
+  const pr = noCurve
+    ? missing(noCurve)
+    : curveChart(
+        text.prSummary(report.averagePrecision),
+        report.precisionRecall.map((point) => [point.recall, point.precision] as const),
+        { x: percentAxis('recall'), y: percentAxis('precision') },
+        false,
+      ) +
+      numbers(
+        table(
+          text.t('precisionRecall'),
+          [text.t('score'), text.t('recall'), text.t('precision')],
+          report.precisionRecall.map((point) => [
+            escapeXml(text.cutoff(point.threshold)),
+            text.percent(point.recall),
+            text.percent(point.precision),
+          ]),
+        ),
+      );
   // Declining at a cut-off, by score or by risk level: the same columns after the first.
   const cutHead = ['flagged', 'share', 'recall', 'precision', 'falsePositiveRate'] as const;
   const cutCells = (row: Omit<ThresholdRow, 'score'>) => [
@@ -148,18 +181,22 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     'risk',
     report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
   );
-  const histogram = pairedBars(
-    text.t('histogram'),
-    report.histogram.map((bin) => ({
-      label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
-      a: bin.positive,
-      b: bin.negative,
-    })),
-    {
-      x: { label: 'Score', tick: (v) => text.cutoff(v) },
-      y: { label: text.t('count'), tick: (v) => text.count(Math.round(v)) },
-    },
-  );
+  const labelled = report.labels.positive + report.labels.negative;
+  const histogram =
+    labelled === 0
+      ? missing(text.t('noLabelled'))
+      : pairedBars(
+          text.histogramSummary(report.labels, report.histogram.length),
+          report.histogram.map((bin) => ({
+            label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
+            a: bin.positive,
+            b: bin.negative,
+          })),
+          {
+            x: { label: 'Score', tick: (v) => text.cutoff(v) },
+            y: { label: text.t('count'), tick: (v) => text.count(Math.round(v)) },
+          },
+        );
   const histogramTable = table(
     text.t('histogram'),
     ['Score', text.t('positive'), text.t('negative')],

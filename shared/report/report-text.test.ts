@@ -87,3 +87,41 @@ describe('reportText: the AUC interval', () => {
     );
   });
 });
+
+describe('reportText: why a chart is missing', () => {
+  const en = reportText('en-US');
+  const pt = reportText('pt-BR');
+
+  it('names the class that is missing, with the counts, in both languages', () => {
+    expect(en.noCurve({ positive: 5, negative: 0 })).toBe(
+      'No curve: it needs both fraud and legitimate cases, and there are 5 fraud cases and 0 legitimate cases.',
+    );
+    expect(en.noCurve({ positive: 0, negative: 1 })).toBe(
+      'No curve: it needs both fraud and legitimate cases, and there are 0 fraud cases and 1 legitimate case.',
+    );
+    expect(pt.noCurve({ positive: 1, negative: 0 })).toBe(
+      'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há 1 caso de fraude e 0 casos legítimos.',
+    );
+  });
+
+  it('says there are no labelled cases when there are none, and nothing when both classes are there', () => {
+    expect(en.noCurve({ positive: 0, negative: 0 })).toBe(
+      'No chart: there are no labelled cases with a score.',
+    );
+    expect(pt.noCurve({ positive: 0, negative: 0 })).toBe(
+      'Sem gráfico: não há casos rotulados com score.',
+    );
+    expect(en.noCurve({ positive: 1, negative: 1 })).toBeNull();
+  });
+});
+
+describe('reportText: the charts’ summaries', () => {
+  it('agrees with one case and with many, in both languages', () => {
+    expect(reportText('en-US').rocSummary(0.9, { positive: 1, negative: 3 })).toBe(
+      'ROC curve: area 0.900, over 1 fraud case and 3 legitimate cases.',
+    );
+    expect(reportText('pt-BR').histogramSummary({ positive: 2, negative: 1 }, 1)).toBe(
+      'Scores de 2 casos de fraude e 1 caso legítimo em 1 faixa de 0,05.',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { environmentNames as environmentKeys, type EnvironmentName } from '../environment';
 import { pluralCategory } from '../plural-rule';
 import { exclusionReasons, type ExclusionReason } from './labels';
 import type { ScoreReport } from './report';
@@ -23,6 +24,13 @@ const en = {
   aucIntervalNoSpread:
     '95% interval: not estimated, since the scores separate fraud from legitimate completely (or tie them all), where DeLong’s interval has no width',
   aucMissing: 'No area: the report needs both fraud and legitimate cases.',
+  noLabelled: 'No chart: there are no labelled cases with a score.',
+  numbers: 'Show the numbers',
+  rocSummary: 'ROC curve: area {auc}, over {positive} and {negative}.',
+  prSummary: 'Precision and recall: average precision {ap}.',
+  histogramSummary: 'Scores of {positive} and {negative} in {bins} of 0.05.',
+  noCurve:
+    'No curve: it needs both fraud and legitimate cases, and there are {positive} and {negative}.',
   averagePrecision: 'Average precision',
   roc: 'ROC curve',
   falsePositiveRate: 'False positive rate',
@@ -84,6 +92,13 @@ const pt: Words = {
   aucIntervalNoSpread:
     'intervalo de 95%: não estimado, pois os scores separam por completo fraude de legítima (ou empatam todos), o que deixa o intervalo de DeLong sem largura',
   aucMissing: 'Sem área: o relatório precisa de casos de fraude e de casos legítimos.',
+  noLabelled: 'Sem gráfico: não há casos rotulados com score.',
+  numbers: 'Mostrar os números',
+  rocSummary: 'Curva ROC: área {auc}, sobre {positive} e {negative}.',
+  prSummary: 'Precisão e recall: precisão média {ap}.',
+  histogramSummary: 'Scores de {positive} e {negative} em {bins} de 0,05.',
+  noCurve:
+    'Sem curva: ela precisa de casos de fraude e de casos legítimos, e há {positive} e {negative}.',
   averagePrecision: 'Precisão média',
   roc: 'Curva ROC',
   falsePositiveRate: 'Taxa de falsos positivos',
@@ -228,6 +243,29 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
   },
 };
 
+/**
+ * The environments as the window names them (Test is Homologação in Portuguese); a custom
+ * address (`dcdesk --base-url`) is shown as its URL, as on screen.
+ */
+const environmentNames: Record<'en' | 'pt', Record<EnvironmentName, string>> = {
+  en: { sandbox: 'Sandbox', test: 'Test', production: 'Production' },
+  pt: { sandbox: 'Sandbox', test: 'Homologação', production: 'Produção' },
+};
+
+/** Labelled cases of each class, and the histogram's bins, for the charts' sentences. */
+const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative' | 'bins', Counted>> = {
+  en: {
+    positive: { one: '{count} fraud case', other: '{count} fraud cases' },
+    negative: { one: '{count} legitimate case', other: '{count} legitimate cases' },
+    bins: { one: '{count} bin', other: '{count} bins' },
+  },
+  pt: {
+    positive: { one: '{count} caso de fraude', other: '{count} casos de fraude' },
+    negative: { one: '{count} caso legítimo', other: '{count} casos legítimos' },
+    bins: { one: '{count} faixa', other: '{count} faixas' },
+  },
+};
+
 /** The reasons a row is left out, in the order the report lists them. */
 export { exclusionReasons };
 
@@ -236,6 +274,8 @@ export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const classes = classCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const environments = environmentNames[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, {
     style: 'percent',
@@ -250,24 +290,24 @@ export function reportText(locale: ReportLocale) {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  /**
+   * `forms` for `value` by the locale's rule (0 is plural in Portuguese, as the window says it),
+   * never by `value === 1`.
+   */
+  const counted = (forms: Counted, value: number) =>
+    (pluralCategory(locale, value) === 'one' ? forms.one : forms.other).replace(
+      '{count}',
+      count.format(value),
+    );
   return {
     t(word: ReportWord, values: Record<string, string> = {}): string {
       return words[word].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
     },
     count: (value: number) => count.format(value),
     /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
-    excluded(reason: ExclusionReason, rows: number): string {
-      const forms = exclusions[reason];
-      // The locale's rule (0 plural in Portuguese, as the window says it), never `rows === 1`.
-      const form = pluralCategory(locale, rows) === 'one' ? forms.one : forms.other;
-      return form.replace('{count}', count.format(rows));
-    },
+    excluded: (reason: ExclusionReason, rows: number) => counted(exclusions[reason], rows),
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
-    reviewedEarlier(labels: number): string {
-      const form =
-        pluralCategory(locale, labels) === 'one' ? reviewedEarlier.one : reviewedEarlier.other;
-      return form.replace('{count}', count.format(labels));
-    },
+    reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**
      * The AUC's interval, or why it is not given (too few cases; no spread), after the AUC:
      * never an interval of no width. Empty when there is no AUC.
@@ -281,6 +321,42 @@ export function reportText(locale: ReportLocale) {
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
       if (report.aucIntervalMissing === 'no_spread') return words.aucIntervalNoSpread;
       return '';
+    },
+    /** A destination (`production`, or a custom URL) as the screen names it. */
+    environment(destination: string): string {
+      const key = environmentKeys.find((name) => name === destination);
+      return key === undefined ? destination : environments[key];
+    },
+    /** What the ROC curve shows, with its key numbers: its name for a screen reader. */
+    rocSummary(auc: number | null, labels: { positive: number; negative: number }): string {
+      return words.rocSummary
+        .replace('{auc}', auc === null ? words.none : decimal.format(auc))
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative));
+    },
+    prSummary(averagePrecision: number | null): string {
+      return words.prSummary.replace(
+        '{ap}',
+        averagePrecision === null ? words.none : decimal.format(averagePrecision),
+      );
+    },
+    histogramSummary(labels: { positive: number; negative: number }, bins: number): string {
+      return words.histogramSummary
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative))
+        .replace('{bins}', counted(classes.bins, bins));
+    },
+    /**
+     * Why the ROC and precision–recall curves are missing, or null when they can be drawn: they
+     * need cases of both classes, so one class alone is said as such, with both counts, never as
+     * "no labelled cases".
+     */
+    noCurve(labels: { positive: number; negative: number }): string | null {
+      if (labels.positive === 0 && labels.negative === 0) return words.noLabelled;
+      if (labels.positive > 0 && labels.negative > 0) return null;
+      return words.noCurve
+        .replace('{positive}', counted(classes.positive, labels.positive))
+        .replace('{negative}', counted(classes.negative, labels.negative));
     },
     percent: (value: number | null) => (value === null ? words.none : percent.format(value)),
     decimal: (value: number | null) => (value === null ? words.none : decimal.format(value)),

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { leaseRepo, type LeaseOwner } from '../../electron/core/batches/batch-lease';
 import { createBatch } from '../../electron/core/bulk/batch';
 import { batchesRepo, type BatchState } from '../../electron/core/store/batches.repo';
-import { purgeOlderThan } from '../../electron/core/store/retention';
+import { purgeOlderThan, purgePreview } from '../../electron/core/store/retention';
 import { sourceRows } from '../support/bulk';
 import { tempHistory } from '../support/history';
 
@@ -50,6 +50,7 @@ describe('the retention purge keeps what is still at work', () => {
     const stale = oldBatch('finished');
     leases.take(stale.id, elsewhere, now.getTime() - 60_000);
 
+    expect(purgePreview(history.db, 90, now)).toEqual({ batches: 1, rows: 3, kept: 1 });
     const report = purgeOlderThan(history.db, 90, now);
     expect(exists(held.id)).toBe(true);
     expect(exists(stale.id)).toBe(false);
@@ -65,6 +66,9 @@ describe('the retention purge keeps what is still at work', () => {
     const finished = oldBatch('finished', 4);
     const cancelled = oldBatch('cancelled', 2);
 
+    // The question before a purge: the same numbers, nothing deleted.
+    expect(purgePreview(history.db, 90, now)).toEqual({ batches: 2, rows: 6, kept: 4 });
+    expect(exists(finished.id)).toBe(true);
     const report = purgeOlderThan(history.db, 90, now);
     for (const kept of [running, paused, ready, storing]) expect(exists(kept.id)).toBe(true);
     for (const gone of [finished, cancelled]) expect(exists(gone.id)).toBe(false);

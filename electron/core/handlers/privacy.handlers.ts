@@ -2,10 +2,14 @@ import type { CoreContext, HandlerGroup } from '../context';
 import { batchDeletion } from '../privacy/batch-deletion';
 import { privacyService } from '../privacy/privacy-service';
 import { fromStore } from './from-store';
-import { ok } from '../../../shared/result';
+import { fail, ok } from '../../../shared/result';
 
 type Names =
-  'history.purge' | 'history.forgetCpf' | 'history.batchDeletion' | 'history.deleteBatch';
+  | 'history.purgePreview'
+  | 'history.purge'
+  | 'history.forgetCpf'
+  | 'history.batchDeletion'
+  | 'history.deleteBatch';
 
 /** The retention purge on demand, deleting one batch, and a data-subject request about one CPF. */
 export function privacyHandlers(
@@ -22,9 +26,21 @@ export function privacyHandlers(
         if (deleted.ok) context.builtFiles.dropAll();
         return deleted;
       }, 'changed'),
-    'history.purge': () =>
+    'history.purgePreview': () =>
       fromStore(() => {
-        const report = privacy.purgeOlderThan(context.settings().retentionDays);
+        const days = context.settings().retentionDays;
+        return ok({ ...privacy.purgePreview(days), days });
+      }),
+    'history.purge': ({ days: asked }) =>
+      fromStore(() => {
+        const days = context.settings().retentionDays;
+        // Saved elsewhere since the analyst was asked: the question's numbers no longer hold.
+        if (asked !== undefined && asked !== days)
+          return fail(
+            'validation',
+            `The retention is now ${String(days)} days, not the ${String(asked)} days you were asked about (it was saved meanwhile). Nothing was deleted: ask again.`,
+          );
+        const report = privacy.purgeOlderThan(days);
         // Files built before may hold what was purged (a batch, or only old outcomes and uploads
         // of a recent one): they are built again when asked for.
         context.builtFiles.dropAll();

@@ -5,7 +5,13 @@ import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../ba
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
-import { countCpfRows, forgetCpf, purgeOlderThan, type PurgeReport } from '../store/retention';
+import {
+  countCpfRows,
+  forgetCpf,
+  purgeOlderThan,
+  purgePreview,
+  type PurgeReport,
+} from '../store/retention';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
 export interface ForgetReport {
@@ -105,6 +111,10 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       if (mistyped) return fail('validation', mistyped);
       const rows = forgetCpf(db, cpf);
       return ok({ rows, copies: removeHistoryCopies(dataDir) });
+    },
+    /** What `purgeOlderThan(days)` would delete now, deleting nothing. */
+    purgePreview(days: number): PurgeReport {
+      return purgePreview(db, days);
     },
     purgeOlderThan(days: number): PurgeReport {
       return purgeOlderThan(db, days);

@@ -27,5 +27,5 @@ export function historyFileWatch(file: string) {
 
 /** Why the runs of this process paused: the history they wrote into is gone from its folder. */
 export function historyGoneMessage(file: string): string {
-  return `The history file ${file} was deleted or moved while the app had it open: answers stored from now on would be lost. Close the app and start it again (a new history is made if the data folder is gone), then look the file up again.`;
+  return `The history file ${file} was deleted or moved while the app had it open: answers stored from now on would be lost. Put the file back where it was (from the trash or a backup), or close the app and start it again, which starts a new, empty history.`;
 }

@@ -85,6 +85,42 @@ const heldByKept = (externalId: string, environment: string) => `EXISTS (
   WHERE r.external_id = ${externalId} COLLATE NOCASE AND r.external_id = ${externalId}
     AND b.destination = ${environment} AND b.created_at < @cutoff)`;
 
+/** The cutoff of a purge of `days` at `now`, and who judges the leases; refuses a bad `days`. */
+function purgeScope(days: number, now: Date, leases: { self?: LeaseOwner; timing?: LeaseTiming }) {
+  if (!withinBounds(days, settingBounds.retentionDays))
+    throw new RangeError(
+      `Retention must be ${describeBounds(settingBounds.retentionDays)} days, not ${String(days)}.`,
+    );
+  const judge: LeaseJudge = {
+    self: leases.self ?? newLeaseOwner(),
+    now: now.getTime(),
+    timing: leases.timing ?? defaultLeaseTiming,
+  };
+  return { cutoff: new Date(now.getTime() - days * 86_400_000).toISOString(), judge };
+}
+
+/**
+ * What `purgeOlderThan(db, days)` would delete now, deleting nothing: the batches and their rows,
+ * and the older batches it would keep. The window asks with these numbers before a purge.
+ */
+export function purgePreview(
+  db: Db,
+  days: number,
+  now = new Date(),
+  leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
+): PurgeReport {
+  const { cutoff, judge } = purgeScope(days, now, leases);
+  const kept = keptKeys(db, cutoff, judge);
+  const going = db
+    .prepare<[string, string], { batches: number; rows: number }>(
+      `SELECT COUNT(*) AS batches,
+         COALESCE(SUM((SELECT COUNT(*) FROM batch_rows r WHERE r.batch_key = b.key)), 0) AS rows
+       FROM batches b WHERE created_at < ? AND key NOT IN (SELECT value FROM json_each(?))`,
+    )
+    .get(cutoff, JSON.stringify(kept));
+  return { batches: going?.batches ?? 0, rows: going?.rows ?? 0, kept: kept.length };
+}
+
 /**
  * Deletes batches older than `days` with their rows, results, uploads, outcomes and trail, except
  * the batches still at work (see `keptKeys`) and what belongs to their transactions. The batches
@@ -98,16 +134,7 @@ export function purgeOlderThan(
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
   slicing: Slicing = {},
 ): PurgeReport {
-  if (!withinBounds(days, settingBounds.retentionDays))
-    throw new RangeError(
-      `Retention must be ${describeBounds(settingBounds.retentionDays)} days, not ${String(days)}.`,
-    );
-  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-  const judge: LeaseJudge = {
-    self: leases.self ?? newLeaseOwner(),
-    now: now.getTime(),
-    timing: leases.timing ?? defaultLeaseTiming,
-  };
+  const { cutoff, judge } = purgeScope(days, now, leases);
   const going = db
     .transaction(() => {
       // Read under the write lock (IMMEDIATE): no runner takes a lease between this and the lease.

@@ -1,5 +1,6 @@
 import './confirm-dialog.css';
 import { useEffect, useId, useRef } from 'react';
+import { useI18n } from '../i18n/i18n';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -17,6 +18,11 @@ interface ConfirmDialogProps {
    * does what the first asked for. Escape still cancels.
    */
   focus?: 'cancel' | 'confirm';
+  /**
+   * The answer sends to production: the dialog carries the red PRODUCTION marker itself, since
+   * the page's banner may be scrolled away behind it.
+   */
+  production?: boolean;
   testId?: string;
 }
 
@@ -26,6 +32,7 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel } = props;
+  const { t } = useI18n();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -50,13 +57,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       ref={dialog}
       className="dialog"
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
+      // The marker is read with the question, not only seen.
+      aria-describedby={props.production ? `${id}-marker ${id}-text` : `${id}-text`}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
       data-testid={props.testId}
     >
+      {props.production ? (
+        <p id={`${id}-marker`} className="dialog-production" data-testid="dialog-production-marker">
+          {t('dialog.production')}
+        </p>
+      ) : null}
       <h2 id={`${id}-title`} className="dialog-title">
         {title}
       </h2>

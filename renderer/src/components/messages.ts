@@ -4,6 +4,7 @@ import { catalogue } from '../i18n/define';
 export const componentMessages = catalogue(
   {
     'personalData.show': 'Show personal data',
+    'dialog.production': 'PRODUCTION — the real Device Check Service',
     'number.inRange': 'Type a number from {min} to {max}; 0,5 and 0.5 both work.',
     'number.wholeInRange': 'Type a whole number from {min} to {max}.',
     'number.required': 'This field needs a number.',
@@ -18,6 +19,7 @@ export const componentMessages = catalogue(
   },
   {
     'personalData.show': 'Mostrar dados pessoais',
+    'dialog.production': 'PRODUÇÃO — o Device Check Service real',
     'number.inRange': 'Digite um número de {min} a {max}; 0,5 e 0.5 valem igualmente.',
     'number.wholeInRange': 'Digite um número inteiro de {min} a {max}.',
     'number.required': 'Este campo precisa de um número.',

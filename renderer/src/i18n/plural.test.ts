@@ -150,9 +150,6 @@ describe('a count of one, in both languages', () => {
     expect(pt('uploads.build.summary', { total: 1, unsent: 1200, env: 'Sandbox' })).toBe(
       '1 revisada · 1.200 ainda não enviadas para Sandbox',
     );
-    expect(en('report.chart.roc', { auc: '0.9', positive: 1, negative: 3 })).toBe(
-      'ROC curve: area 0.9, over 1 fraud case and 3 legitimate cases.',
-    );
     expect(en('settings.purgeKept', { kept: 1 })).toMatch(/^1 older batch was kept: it is /);
     expect(pt('settings.purgeKept', { kept: 1 })).toMatch(/^1 lote mais antigo foi mantido: está /);
     expect(pt('settings.purgeKept', { kept: 2 })).toMatch(/^2 lotes mais antigos foram mantidos/);

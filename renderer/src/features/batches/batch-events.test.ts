@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchCounts } from '../../../../shared/batch';
 import type { BatchSummary } from '../../../../shared/contract/results';
-import { actionsFor, applyEvent, endsARun, interruptedBatches, speedOf } from './batch-events';
+import {
+  actionsFor,
+  applyEvent,
+  endsARun,
+  interruptedBatches,
+  rowsToSend,
+  speedOf,
+} from './batch-events';
 
 const counts = (done: number, failed = 0): BatchCounts => ({
   total: 10,
@@ -146,5 +153,13 @@ describe('interruptedBatches', () => {
       batch({ id: 'c' }),
     ];
     expect(interruptedBatches(list).map((b) => b.id)).toEqual(['a']);
+  });
+});
+
+describe('rowsToSend', () => {
+  it('counts the rows not yet done for Resume, and the failed ones too for Retry failed rows', () => {
+    // 6 done, 2 of them failed: 4 never sent.
+    expect(rowsToSend(counts(6, 2), 'resume')).toBe(4);
+    expect(rowsToSend(counts(6, 2), 'retryFailed')).toBe(6);
   });
 });

@@ -2,7 +2,7 @@
  * How a run's events change what the screen knows of a batch. Pure: the subscription hook feeds
  * each event to the query cache through these functions.
  */
-import type { BatchEvent } from '../../../../shared/batch';
+import type { BatchCounts, BatchEvent } from '../../../../shared/batch';
 import type { BatchSummary } from '../../../../shared/contract/results';
 
 /** The batch as the event leaves it; `failed` keeps the state (the core is asked again). */
@@ -92,4 +92,12 @@ export function interruptedBatches(list: readonly BatchSummary[]): BatchSummary[
   return list.filter(
     (batch) => batch.state === 'paused' && batch.pauseReason === 'interrupted' && !batch.live,
   );
+}
+
+/** What sends a stopped batch's rows again. */
+export type SendAgain = 'resume' | 'retryFailed';
+
+/** Rows a command sends: Resume those not yet done; Retry failed rows the failed ones as well. */
+export function rowsToSend(counts: BatchCounts, command: SendAgain): number {
+  return command === 'resume' ? counts.remaining : counts.remaining + counts.failed;
 }

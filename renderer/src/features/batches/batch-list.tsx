@@ -7,8 +7,15 @@ import { BatchState } from './batch-state';
 import { useBatchCommand, useBatchList } from './use-batches';
 import { formatDateTime } from '../../lib/format';
 import { destinationText } from '../../i18n/destination-text';
+import { useSendAgain, type SendAgainApi } from './use-send-again';
 
-function BatchLine({ batch }: { batch: BatchSummary }) {
+interface BatchLineProps {
+  batch: BatchSummary;
+  /** The list's one production question, rather than a dialog per line. */
+  sendAgain: SendAgainApi['ask'];
+}
+
+function BatchLine({ batch, sendAgain }: BatchLineProps) {
   const { t, number, locale } = useI18n();
   const { go } = useNavigation();
   const command = useBatchCommand();
@@ -49,7 +56,9 @@ function BatchLine({ batch }: { batch: BatchSummary }) {
             disabled={command.isPending}
             onClick={(event) => {
               event.stopPropagation();
-              command.mutate({ command: 'resume', batchId: batch.id }, { onSuccess: open });
+              sendAgain(batch, 'resume', () =>
+                command.mutate({ command: 'resume', batchId: batch.id }, { onSuccess: open }),
+              );
             }}
             data-testid={`resume-batch-${batch.id}`}
           >
@@ -65,6 +74,7 @@ function BatchLine({ batch }: { batch: BatchSummary }) {
 export function BatchList() {
   const { t } = useI18n();
   const list = useBatchList();
+  const sendAgain = useSendAgain();
   if (list.error) return <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <p className="hint">{t('common.loading')}</p>;
   if (list.data.length === 0)
@@ -74,24 +84,27 @@ export function BatchList() {
       </p>
     );
   return (
-    <table className="batch-list" aria-label={t('batches.list.label')} data-testid="batch-list">
-      <thead>
-        <tr>
-          <th scope="col">{t('batches.col.source')}</th>
-          <th scope="col">{t('batches.col.environment')}</th>
-          <th scope="col">{t('batches.col.state')}</th>
-          <th scope="col">{t('batches.col.progress')}</th>
-          <th scope="col">{t('batches.count.ok')}</th>
-          <th scope="col">{t('batches.count.failed')}</th>
-          <th scope="col">{t('batches.col.created')}</th>
-          <th scope="col">{t('batches.col.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.data.map((batch) => (
-          <BatchLine key={batch.id} batch={batch} />
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table className="batch-list" aria-label={t('batches.list.label')} data-testid="batch-list">
+        <thead>
+          <tr>
+            <th scope="col">{t('batches.col.source')}</th>
+            <th scope="col">{t('batches.col.environment')}</th>
+            <th scope="col">{t('batches.col.state')}</th>
+            <th scope="col">{t('batches.col.progress')}</th>
+            <th scope="col">{t('batches.count.ok')}</th>
+            <th scope="col">{t('batches.count.failed')}</th>
+            <th scope="col">{t('batches.col.created')}</th>
+            <th scope="col">{t('batches.col.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.map((batch) => (
+            <BatchLine key={batch.id} batch={batch} sendAgain={sendAgain.ask} />
+          ))}
+        </tbody>
+      </table>
+      {sendAgain.dialog}
+    </>
   );
 }

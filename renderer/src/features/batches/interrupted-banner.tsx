@@ -3,6 +3,8 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { interruptedBatches } from './batch-events';
 import { useBatchCommand, useBatchList } from './use-batches';
+import { BatchEnvironment } from './batch-environment';
+import { useSendAgain } from './use-send-again';
 import { formatDateTime } from '../../lib/format';
 
 interface InterruptedBannerProps {
@@ -18,19 +20,25 @@ export function InterruptedBanner({ section, exceptBatchId }: InterruptedBannerP
   const { place, go } = useNavigation();
   const list = useBatchList();
   const command = useBatchCommand();
+  const sendAgain = useSendAgain();
   const waiting = interruptedBatches(list.data ?? []).filter((b) => b.id !== exceptBatchId);
   const batch = waiting[0];
   if (place.section !== section || !batch) return null;
 
   const resume = () =>
-    command.mutate(
-      { command: 'resume', batchId: batch.id },
-      { onSuccess: () => go({ section: 'batches', batchId: batch.id }) },
+    sendAgain.ask(batch, 'resume', () =>
+      command.mutate(
+        { command: 'resume', batchId: batch.id },
+        { onSuccess: () => go({ section: 'batches', batchId: batch.id }) },
+      ),
     );
 
   return (
     <div className="notice interrupted-banner" role="status" data-testid="interrupted-banner">
       <p className="notice-title">{t('batches.interrupted.title')}</p>
+      <p>
+        <BatchEnvironment destination={batch.environment} />
+      </p>
       <p>
         {batch.storing
           ? // Interrupted while its rows were stored: its screen offers to keep those it has.
@@ -70,6 +78,7 @@ export function InterruptedBanner({ section, exceptBatchId }: InterruptedBannerP
         </button>
       </div>
       {command.error ? <ErrorNotice error={command.error} /> : null}
+      {sendAgain.dialog}
     </div>
   );
 }

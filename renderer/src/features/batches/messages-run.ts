@@ -55,7 +55,15 @@ export const runMessages = catalogue(
     'batches.run.serviceWait':
       'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
     'batches.reason.history_gone':
-      'The history file was deleted or moved while the app had it open, so answers stored from now on would be lost. Close the app and start it again, then look the file up again.',
+      'The history file was deleted or moved while the app had it open, so the batch paused: answers stored from now on would be lost. Put the file back where it was (from the trash or a backup), or close the app and start it again, which starts a new, empty history.',
+    'batches.sendAgain.resume.title': 'Resume the lookups in production?',
+    'batches.sendAgain.resume.text':
+      '{count, plural, one {# row} other {# rows}} of {name} will be sent to the real Device Check Service, in production.',
+    'batches.sendAgain.resume.confirm': 'Resume in production',
+    'batches.sendAgain.retryFailed.title': 'Retry the failed rows in production?',
+    'batches.sendAgain.retryFailed.text':
+      '{count, plural, one {# row} other {# rows}} of {name} (the failed ones and those not yet sent) will be sent to the real Device Check Service, in production.',
+    'batches.sendAgain.retryFailed.confirm': 'Retry in production',
   },
   {
     'batches.back': 'Todos os lotes',
@@ -110,6 +118,14 @@ export const runMessages = catalogue(
     'batches.run.serviceWait':
       'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
     'batches.reason.history_gone':
-      'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então as respostas guardadas a partir de agora se perderiam. Feche o aplicativo, abra-o de novo e consulte o arquivo outra vez.',
+      'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então o lote pausou: as respostas guardadas a partir de agora se perderiam. Devolva o arquivo ao lugar (da lixeira ou de um backup) ou feche o aplicativo e abra-o de novo, o que começa um histórico novo, vazio.',
+    'batches.sendAgain.resume.title': 'Retomar as consultas em produção?',
+    'batches.sendAgain.resume.text':
+      '{count, plural, one {# linha} other {# linhas}} de {name} {count, plural, one {será enviada} other {serão enviadas}} ao Device Check Service real, em produção.',
+    'batches.sendAgain.resume.confirm': 'Retomar em produção',
+    'batches.sendAgain.retryFailed.title': 'Reenviar as linhas com falha em produção?',
+    'batches.sendAgain.retryFailed.text':
+      '{count, plural, one {# linha} other {# linhas}} de {name} (as com falha e as ainda não enviadas) {count, plural, one {será enviada} other {serão enviadas}} ao Device Check Service real, em produção.',
+    'batches.sendAgain.retryFailed.confirm': 'Reenviar em produção',
   },
 );

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { actionsFor } from './batch-events';
 import { useBatchCommand, type BatchCommand } from './use-batches';
+import { useSendAgain } from './use-send-again';
 
 /** Pause, Resume, Cancel and "Retry failed rows", each offered only when the state allows it. */
 export function RunControls({ batch }: { batch: BatchSummary }) {
@@ -23,6 +24,8 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
     next.current = name === 'pause' ? 'resume-batch' : 'pause-batch';
     command.mutate({ command: name, batchId: batch.id });
   };
+  // Resume and Retry failed rows send the batch's rows: a production batch asks first.
+  const sendAgain = useSendAgain();
   const shown = `${String(allowed.pause)} ${String(allowed.resume)} ${String(allowed.retryFailed)}`;
   useEffect(() => {
     const wanted = next.current;
@@ -56,7 +59,9 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
             type="button"
             className="button button-primary"
             aria-disabled={command.isPending}
-            onClick={() => !command.isPending && send('resume')}
+            onClick={() =>
+              !command.isPending && sendAgain.ask(batch, 'resume', () => send('resume'))
+            }
             data-testid="resume-batch"
           >
             {t('batches.resume')}
@@ -67,7 +72,9 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
             type="button"
             className="button"
             aria-disabled={command.isPending}
-            onClick={() => !command.isPending && send('retryFailed')}
+            onClick={() =>
+              !command.isPending && sendAgain.ask(batch, 'retryFailed', () => send('retryFailed'))
+            }
             data-testid="retry-failed"
           >
             {t('batches.retryFailed')}
@@ -110,6 +117,7 @@ export function RunControls({ batch }: { batch: BatchSummary }) {
         onCancel={() => setConfirmCancel(false)}
         testId="confirm-cancel"
       />
+      {sendAgain.dialog}
     </div>
   );
 }

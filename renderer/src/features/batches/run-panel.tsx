@@ -9,8 +9,7 @@ import { RunCounts } from './run-counts';
 import { RunProgress } from './run-progress';
 import { StoringNotice } from './storing-notice';
 import { formatDateTime } from '../../lib/format';
-import { destinationText } from '../../i18n/destination-text';
-import { isCustomUrl } from '../../../../shared/environment';
+import { BatchEnvironment } from './batch-environment';
 
 interface RunPanelProps {
   batch: BatchSummary;
@@ -28,11 +27,7 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
       <div className="row spread">
         <div className="row">
           <BatchState batch={batch} testId="run-state" />
-          <span
-            className={`env-badge env-${isCustomUrl(batch.environment) ? 'custom' : batch.environment}`}
-          >
-            {t('batches.run.environment', { name: destinationText(batch.environment, t) })}
-          </span>
+          <BatchEnvironment destination={batch.environment} />
           <button
             type="button"
             className="button button-small"

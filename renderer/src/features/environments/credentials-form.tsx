@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { EnvironmentView } from '../../../../shared/contract/views';
+import { credentialLimits } from '../../../../shared/environment';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
@@ -21,6 +22,9 @@ export function CredentialsForm({ view, onEdit }: CredentialsFormProps) {
   const [username, setUsername] = useState(view.username ?? '');
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // A user name of spaces only: said here, beside the field, not by the core's schema wording.
+  const [blankName, setBlankName] = useState(false);
+  const userField = useRef<HTMLInputElement>(null);
   // The password goes to the call, never into the mutation's variables, which the query
   // library keeps (and a devtools panel shows) for minutes after the call.
   const secret = useRef('');
@@ -33,15 +37,22 @@ export function CredentialsForm({ view, onEdit }: CredentialsFormProps) {
   function edit() {
     // "Saved" and an earlier failure were about what the fields held before.
     save.reset();
+    setBlankName(false);
     onEdit();
   }
 
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
+    const name = username.trim();
+    if (name === '') {
+      setBlankName(true);
+      userField.current?.focus();
+      return;
+    }
     // The password leaves this form once, to the keychain, and is never shown again.
     secret.current = password;
     save.mutate(
-      { environment: view.name, username },
+      { environment: view.name, username: name },
       {
         onSuccess: () => {
           setPassword('');
@@ -71,13 +82,27 @@ export function CredentialsForm({ view, onEdit }: CredentialsFormProps) {
         id={`${id}-user`}
         className="input"
         autoComplete="off"
+        ref={userField}
         value={username}
+        maxLength={credentialLimits.username}
         onChange={(event) => {
           setUsername(event.target.value);
           edit();
         }}
+        aria-invalid={blankName}
+        aria-describedby={blankName ? `${id}-user-error` : undefined}
         required
       />
+      {blankName ? (
+        <p
+          id={`${id}-user-error`}
+          className="field-error"
+          role="alert"
+          data-testid="credentials-problem"
+        >
+          {t('environments.usernameBlank')}
+        </p>
+      ) : null}
       <label htmlFor={`${id}-password`}>{t('environments.password')}</label>
       <input
         id={`${id}-password`}
@@ -85,6 +110,7 @@ export function CredentialsForm({ view, onEdit }: CredentialsFormProps) {
         type="password"
         autoComplete="new-password"
         value={password}
+        maxLength={credentialLimits.password}
         onChange={(event) => {
           setPassword(event.target.value);
           edit();

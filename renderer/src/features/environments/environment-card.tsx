@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { EnvironmentView } from '../../../../shared/contract/views';
+import { credentialLimits } from '../../../../shared/environment';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { CredentialsForm } from './credentials-form';
@@ -38,8 +39,12 @@ function AddressForm({ view, onEdit }: FormProps) {
           className="input grow env-url"
           type="url"
           value={baseUrl}
+          maxLength={credentialLimits.baseUrl}
           onChange={(event) => {
             setBaseUrl(event.target.value);
+            // An error about the address typed before says nothing of this one, even one the
+            // browser's own check then keeps from being sent (https://host:99999).
+            configure.reset();
             onEdit();
           }}
           required

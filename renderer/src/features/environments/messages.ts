@@ -11,6 +11,7 @@ export const environmentsMessages = catalogue(
     'environments.paths': 'Paths: {prefix}',
     'environments.saveUrl': 'Save address',
     'environments.username': 'User name',
+    'environments.usernameBlank': 'Type a user name: spaces alone are not one.',
     'environments.password': 'Password',
     'environments.passwordSaved':
       'A password is saved in the OS keychain. Type a new one to replace it, or leave it empty to keep it.',
@@ -43,6 +44,7 @@ export const environmentsMessages = catalogue(
     'environments.paths': 'Caminhos: {prefix}',
     'environments.saveUrl': 'Salvar endereço',
     'environments.username': 'Usuário',
+    'environments.usernameBlank': 'Digite um usuário: só espaços não formam um.',
     'environments.password': 'Senha',
     'environments.passwordSaved':
       'Há uma senha salva no chaveiro do sistema. Digite outra para substituí-la, ou deixe em branco para mantê-la.',

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useId, useState } from 'react';
+import { startTransition, useId } from 'react';
 import { useNavigation } from '../../app/navigation';
 import { rowsPerSlice } from '../../app/row-storing';
 import { useRowStoring } from '../../app/row-storing-provider';
 import { useSettings } from '../../app/use-app';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useProductionConfirm } from '../../components/production-confirm';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { unwrap } from '../../lib/device-check';
@@ -24,7 +24,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
   const client = useQueryClient();
   const storing = useRowStoring();
   const environment = useSettings().data?.activeEnvironment ?? 'sandbox';
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useProductionConfirm('confirm-production-run');
   const { report, state } = imp;
 
   const run = useMutation({
@@ -76,7 +76,14 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
   if (!report || state.check.status !== 'done') return null;
   const valid = report.totals.valid;
   const split = runSplit(valid, imp.recent.data ?? 0, state.skipRecent);
-  const start = () => (environment === 'production' ? setConfirming(true) : run.mutate());
+  // A new batch goes to the active environment: that is what asks.
+  const start = () =>
+    confirm.ask(environment, {
+      title: t('batches.start.confirmTitle'),
+      message: t('batches.start.confirmText', { count: split.lookedUp }),
+      confirmLabel: t('batches.start.confirm'),
+      onConfirm: () => run.mutate(),
+    });
 
   return (
     <section aria-labelledby={`${id}-title`} className="run-lookups" data-testid="run-step">
@@ -104,20 +111,7 @@ export function RunLookups({ imp }: { imp: ImportApi }) {
         ) : null}
       </div>
       {run.error ? <ErrorNotice error={run.error} /> : null}
-      <ConfirmDialog
-        open={confirming}
-        title={t('batches.start.confirmTitle')}
-        message={t('batches.start.confirmText', { count: split.lookedUp })}
-        confirmLabel={t('batches.start.confirm')}
-        cancelLabel={t('common.cancel')}
-        danger
-        onConfirm={() => {
-          setConfirming(false);
-          run.mutate();
-        }}
-        onCancel={() => setConfirming(false)}
-        testId="confirm-production-run"
-      />
+      {confirm.dialog}
     </section>
   );
 }

@@ -23,13 +23,6 @@ export const reportMessages = catalogue(
     'report.unreviewed.exclude': 'is left out',
     'report.refresh': 'Compute again',
     'report.loading': 'Computing the report in the background ({seconds} s)…',
-    'report.numbers': 'Show the numbers',
-    'report.chart.roc':
-      'ROC curve: area {auc}, over {positive, plural, one {# fraud case} other {# fraud cases}} and {negative, plural, one {# legitimate case} other {# legitimate cases}}.',
-    'report.chart.pr': 'Precision and recall: average precision {ap}.',
-    'report.chart.histogram':
-      'Scores of {positive, plural, one {# fraud case} other {# fraud cases}} and {negative, plural, one {# legitimate case} other {# legitimate cases}} in {bins, plural, one {# bin} other {# bins}} of 0.05.',
-    'report.chart.empty': 'No chart: there are no labelled cases with a score.',
     'report.export.title': 'Save the report',
     'report.export.html': 'Save as HTML',
     'report.export.pdf': 'Save as PDF',
@@ -58,13 +51,6 @@ export const reportMessages = catalogue(
     'report.unreviewed.exclude': 'ficam de fora',
     'report.refresh': 'Calcular de novo',
     'report.loading': 'Calculando o relatório em segundo plano ({seconds} s)…',
-    'report.numbers': 'Mostrar os números',
-    'report.chart.roc':
-      'Curva ROC: área {auc}, sobre {positive, plural, one {# caso de fraude} other {# casos de fraude}} e {negative, plural, one {# legítimo} other {# legítimos}}.',
-    'report.chart.pr': 'Precisão e recall: precisão média {ap}.',
-    'report.chart.histogram':
-      'Scores de {positive, plural, one {# caso de fraude} other {# casos de fraude}} e {negative, plural, one {# legítimo} other {# legítimos}} em {bins, plural, one {# faixa} other {# faixas}} de 0,05.',
-    'report.chart.empty': 'Sem gráfico: não há casos rotulados com score.',
     'report.export.title': 'Salvar o relatório',
     'report.export.html': 'Salvar como HTML',
     'report.export.pdf': 'Salvar como PDF',

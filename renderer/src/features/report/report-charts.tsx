@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { ReportView } from '../../../../shared/contract/report';
-import { useI18n } from '../../i18n/i18n';
 import { NumbersTable } from './numbers-table';
 import { useReportText } from './report-words';
 import { CurveSvg, PairedBarsSvg } from './report-svg';
@@ -14,13 +13,13 @@ interface ChartBoxProps {
 
 /** A chart as a figure: caption, the picture, and its numbers one click away. */
 function ChartBox({ title, chart, numbers, testId }: ChartBoxProps) {
-  const { t } = useI18n();
+  const text = useReportText();
   return (
     <figure className="report-figure" data-testid={testId}>
       <figcaption className="chart-title">{title}</figcaption>
       {chart}
       <details className="report-numbers">
-        <summary>{t('report.numbers')}</summary>
+        <summary>{text.t('numbers')}</summary>
         {numbers}
       </details>
     </figure>
@@ -29,16 +28,19 @@ function ChartBox({ title, chart, numbers, testId }: ChartBoxProps) {
 
 /** ROC and precision–recall curves, and the score histogram by label. */
 export function ReportCharts({ report }: { report: ReportView }) {
-  const { t } = useI18n();
   const text = useReportText();
   const percentAxis = (label: Parameters<typeof text.t>[0]) => ({
     label: text.t(label),
     tick: (value: number) => text.percent(value),
   });
   const labelled = report.labels.positive + report.labels.negative;
-  const empty = <p className="hint">{t('report.chart.empty')}</p>;
-  // Numbers, not text: the message picks "1 fraud case" or "2 fraud cases" by the count.
-  const counts = { positive: report.labels.positive, negative: report.labels.negative };
+  // The curves need both classes; the reason is the exported page's own sentence.
+  const noCurve = text.noCurve(report.labels);
+  const missing = (why: string) => (
+    <p className="hint" data-testid="report-no-chart">
+      {why}
+    </p>
+  );
   const bins = report.histogram.map((bin) => ({
     label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
     a: bin.positive,
@@ -50,12 +52,12 @@ export function ReportCharts({ report }: { report: ReportView }) {
         title={text.t('roc')}
         testId="report-roc"
         chart={
-          report.roc.length < 2 ? (
-            empty
+          noCurve ? (
+            missing(noCurve)
           ) : (
             <CurveSvg
               testId="report-roc-chart"
-              summary={t('report.chart.roc', { auc: text.decimal(report.auc), ...counts })}
+              summary={text.rocSummary(report.auc, report.labels)}
               points={report.roc.map((p) => [p.falsePositiveRate, p.truePositiveRate] as const)}
               axes={{ x: percentAxis('falsePositiveRate'), y: percentAxis('truePositiveRate') }}
               diagonal
@@ -79,12 +81,12 @@ export function ReportCharts({ report }: { report: ReportView }) {
         title={text.t('precisionRecall')}
         testId="report-pr"
         chart={
-          report.precisionRecall.length < 2 ? (
-            empty
+          noCurve ? (
+            missing(noCurve)
           ) : (
             <CurveSvg
               testId="report-pr-chart"
-              summary={t('report.chart.pr', { ap: text.decimal(report.averagePrecision) })}
+              summary={text.prSummary(report.averagePrecision)}
               points={report.precisionRecall.map((p) => [p.recall, p.precision] as const)}
               axes={{ x: percentAxis('recall'), y: percentAxis('precision') }}
               diagonal={false}
@@ -109,7 +111,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
         testId="report-histogram"
         chart={
           labelled === 0 ? (
-            empty
+            missing(text.t('noLabelled'))
           ) : (
             <>
               <p className="report-legend" aria-hidden="true">
@@ -118,7 +120,7 @@ export function ReportCharts({ report }: { report: ReportView }) {
               </p>
               <PairedBarsSvg
                 testId="report-histogram-chart"
-                summary={t('report.chart.histogram', { ...counts, bins: bins.length })}
+                summary={text.histogramSummary(report.labels, bins.length)}
                 groups={bins}
                 axes={{
                   x: { label: 'Score', tick: (v) => text.cutoff(v) },

@@ -12,7 +12,14 @@ export const settingsMessages = catalogue(
     'settings.retention': 'Keep batches for (days)',
     'settings.purge': 'Purge now',
     'settings.purged':
-      'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}).',
+      'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}) older than {days, plural, one {# day} other {# days}}.',
+    'settings.purge.unsaved':
+      'Save the settings first: Purge now uses the saved retention ({days, plural, one {# day} other {# days}}), not the number typed here.',
+    'settings.purge.confirmTitle':
+      'Delete batches older than {days, plural, one {# day} other {# days}}?',
+    'settings.purge.confirmText':
+      '{batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}) will be deleted for good, with their answers and results, and the reviews and upload records as old that no kept batch holds. This cannot be undone.',
+    'settings.purge.confirm': 'Delete for good',
     'settings.purgeKept':
       '{kept, plural, one {# older batch was kept: it is running or unfinished.} other {# older batches were kept: they are running or unfinished.}} A batch finished or cancelled goes at the next purge.',
     'settings.appearance': 'Language and appearance',
@@ -23,6 +30,8 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Light',
     'settings.theme.dark': 'Dark',
     'settings.saved': 'Settings saved.',
+    'settings.notSaved':
+      'Not saved: {count, plural, one {# field needs a fix. It says what it takes.} other {# fields need a fix. Each says what it takes.}}',
     'settings.files': 'Response-variable files',
     'settings.separator': 'Column separator',
     'settings.separator.comma': 'Comma (,)',
@@ -51,7 +60,14 @@ export const settingsMessages = catalogue(
     'settings.retention': 'Manter lotes por (dias)',
     'settings.purge': 'Limpar agora',
     'settings.purged':
-      '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}).',
+      '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}) com mais de {days, plural, one {# dia} other {# dias}}.',
+    'settings.purge.unsaved':
+      'Salve as configurações antes: Limpar agora usa a retenção salva ({days, plural, one {# dia} other {# dias}}), não o número digitado aqui.',
+    'settings.purge.confirmTitle':
+      'Apagar os lotes com mais de {days, plural, one {# dia} other {# dias}}?',
+    'settings.purge.confirmText':
+      '{batches, plural, one {# lote será apagado} other {# lotes serão apagados}} ({rows, plural, one {# linha} other {# linhas}}) definitivamente, com suas respostas e resultados, e as revisões e registros de envio tão antigos que nenhum lote mantido contém. Não é possível desfazer.',
+    'settings.purge.confirm': 'Apagar definitivamente',
     'settings.purgeKept':
       '{kept, plural, one {# lote mais antigo foi mantido: está em execução ou não terminou.} other {# lotes mais antigos foram mantidos: estão em execução ou não terminaram.}} Um lote concluído ou cancelado sai na próxima limpeza.',
     'settings.appearance': 'Idioma e aparência',
@@ -62,6 +78,8 @@ export const settingsMessages = catalogue(
     'settings.theme.light': 'Claro',
     'settings.theme.dark': 'Escuro',
     'settings.saved': 'Configurações salvas.',
+    'settings.notSaved':
+      'Nada foi salvo: {count, plural, one {# campo precisa de correção. Ele diz o que aceita.} other {# campos precisam de correção. Cada um diz o que aceita.}}',
     'settings.files': 'Arquivos de variáveis de resposta',
     'settings.separator': 'Separador de colunas',
     'settings.separator.comma': 'Vírgula (,)',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Settings } from '../../../../shared/settings';
 import { settingBounds as bounds } from '../../../../shared/settings-bounds';
 import { ErrorNotice } from '../../components/error-notice';
@@ -7,6 +7,7 @@ import { useSettings } from '../../app/use-app';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { ForgetCpf } from './forget-cpf';
+import { PurgeNow } from './purge-now';
 import { TeamSettings } from './team-settings';
 import { queryKeys } from '../../lib/query-keys';
 import { NumberField } from '../../components/number-field';
@@ -38,6 +39,14 @@ function draftOf(settings: Settings, locale: string): Draft {
     theme: settings.theme,
     responseSeparator: settings.responseSeparator,
   };
+}
+
+/** The number fields that cannot be used as typed: unreadable, or empty where one is needed. */
+function invalidFields(draft: Draft): NumberName[] {
+  return (Object.keys(rules) as NumberName[]).filter((name) => {
+    const parsed = parseLocaleNumber(draft[name], rules[name]);
+    return !parsed.ok || (parsed.value === null && name !== 'rate');
+  });
 }
 
 /**
@@ -93,7 +102,6 @@ function SettingsForm({ settings }: { settings: Settings }) {
     mutationFn: (patch: Partial<Settings>) => unwrap(api.settings.update(patch)),
     onSuccess: (saved) => client.setQueryData(queryKeys['settings.get'](), saved),
   });
-  const purge = useMutation({ mutationFn: () => unwrap(api.history.purge({})) });
   const field = (name: keyof Draft) => ({
     id: `${id}-${name}`,
     value: draft[name],
@@ -101,14 +109,27 @@ function SettingsForm({ settings }: { settings: Settings }) {
       setDraft({ ...draft, [name]: event.target.value }),
   });
 
+  // Save pressed with fields that cannot be used: said until they can, not ignored.
+  const [refused, setRefused] = useState(false);
+  const invalid = invalidFields(draft);
+  const form = useRef<HTMLFormElement>(null);
+
   function submit(event: { preventDefault: () => void }) {
     event.preventDefault();
     const patch = patchOf(draft);
-    if (patch !== null) save.mutate(patch);
+    if (patch !== null) {
+      setRefused(false);
+      save.mutate(patch);
+      return;
+    }
+    save.reset();
+    setRefused(true);
+    // The first field to fix, whose own error its aria-describedby then reads out.
+    form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }
 
   return (
-    <form className="stack settings-form" onSubmit={submit}>
+    <form className="stack settings-form" onSubmit={submit} ref={form}>
       <fieldset>
         <legend>{t('settings.lookups')}</legend>
         <label htmlFor={`${id}-concurrency`}>{t('settings.concurrency')}</label>
@@ -146,7 +167,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <fieldset>
         <legend>{t('settings.history')}</legend>
         <label htmlFor={`${id}-retention`}>{t('settings.retention')}</label>
-        <div className="row">
+        <PurgeNow typed={draft.retention} saved={settings.retentionDays}>
           <NumberField
             id={`${id}-retention`}
             value={draft.retention}
@@ -154,22 +175,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             required
             {...rules.retention}
           />
-          <button
-            type="button"
-            className="button"
-            onClick={() => purge.mutate()}
-            disabled={purge.isPending}
-          >
-            {t('settings.purge')}
-          </button>
-        </div>
-        {purge.data ? (
-          <p role="status">
-            {t('settings.purged', { batches: purge.data.batches, rows: purge.data.rows })}
-            {purge.data.kept > 0 ? ` ${t('settings.purgeKept', { kept: purge.data.kept })}` : null}
-          </p>
-        ) : null}
-        {purge.error ? <ErrorNotice error={purge.error} /> : null}
+        </PurgeNow>
       </fieldset>
       <fieldset>
         <legend>{t('settings.files')}</legend>
@@ -207,6 +213,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
           {t('common.save')}
         </button>
       </div>
+      {refused && invalid.length > 0 ? (
+        <p className="field-error" role="alert" data-testid="settings-not-saved">
+          {t('settings.notSaved', { count: invalid.length })}
+        </p>
+      ) : null}
       {save.isSuccess ? <p role="status">{t('settings.saved')}</p> : null}
       {save.error ? <ErrorNotice error={save.error} /> : null}
     </form>

@@ -30,6 +30,7 @@ export const sendMessages = catalogue(
       'Some of those uploads got no answer (the app stopped, the connection dropped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
+    'uploads.guard.production': 'It goes to the real Device Check Service, in production.',
     'uploads.guard.confirm': 'Send anyway',
     'uploads.result.sent':
       '{env} accepted upload #{id} ({rows, plural, one {# row} other {# rows}}).',
@@ -107,6 +108,7 @@ export const sendMessages = catalogue(
     'uploads.guard.inUpload': 'no envio {ids}',
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
+    'uploads.guard.production': 'Ele vai para o Device Check Service real, em produção.',
     'uploads.guard.confirm': 'Enviar mesmo assim',
     'uploads.result.sent':
       '{env} aceitou o envio nº {id} ({rows, plural, one {# linha} other {# linhas}}).',

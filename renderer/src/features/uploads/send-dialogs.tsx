@@ -13,6 +13,8 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
   const request = step.name === 'idle' ? null : step.request;
   // A file never sent whose outcomes changed since it was built is asked about, not "again".
   const again = step.name !== 'guard' || sentBefore(step.check);
+  // The guard's own answer says where the file goes: production is said and marked there too.
+  const production = step.name === 'guard' && step.check.environment === 'production';
   return (
     <>
       <ConfirmDialog
@@ -25,6 +27,7 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
         confirmLabel={t('uploads.production.confirm')}
         cancelLabel={t('common.cancel')}
         danger
+        production
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
         testId="confirm-production-upload"
@@ -37,12 +40,14 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
             ? [
                 ...guardSentences(step.check, t, locale),
                 ...(again ? [t('uploads.guard.question')] : []),
+                ...(production ? [t('uploads.guard.production')] : []),
               ].join(' ')
             : ''
         }
         confirmLabel={t('uploads.guard.confirm')}
         cancelLabel={t('common.cancel')}
         danger
+        production={production}
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
         testId="confirm-resend"
