@@ -8,12 +8,6 @@ import {
 } from '../../core/batches/batch-service';
 import { checkSettings, maxConcurrency } from '../../core/bulk/batch';
 import type { BatchSettings } from '../../core/store/batches.repo';
-import {
-  outputKind,
-  writeOutput,
-  writeOutputStream,
-  type OutputKind,
-} from '../../core/bulk/output';
 import type { BatchRun, RunEnd } from '../../core/bulk/runner';
 import { settingsRepo } from '../../core/store/settings.repo';
 import type { Command } from '../command';
@@ -28,6 +22,7 @@ import {
 } from '../connection';
 import { optionalNumberFlag, parseCommandLine } from '../flags';
 import { readBulkInput } from '../bulk-input';
+import { targetOf, writeResults, type Target } from '../bulk-target';
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
 import { stdoutFailureText } from '../stdout-failure';
@@ -36,7 +31,7 @@ import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
 import { progressView } from '../progress-view';
 import { detail, note } from '../verbosity';
-import { commandWord, shown } from '../escape-text';
+import { shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
 
@@ -52,51 +47,6 @@ const options = {
   json: { type: 'boolean' },
   format: { type: 'string' },
 } as const;
-
-/** Where the results go: a file, whose extension names the format, or standard output (`-`). */
-interface Target {
-  output: string;
-  kind: OutputKind;
-  /**
-   * How the output is given again in a printed command: `-` needs its --format too, a path its
-   * shell quotes.
-   */
-  arg: string;
-}
-
-function targetOf(output: string | undefined, format: string | undefined): Target {
-  if (!output) throw new UsageError('--output FILE is required (.json, .csv or .xlsx, or -).');
-  if (output === '-') {
-    const kind = outputKind(`.${format ?? ''}`);
-    if (!kind || !format || !/^(json|csv|xlsx)$/.test(format))
-      throw new UsageError('--output - (standard output) needs --format json, csv or xlsx.');
-    return { output, kind, arg: `- --format ${kind}` };
-  }
-  if (format !== undefined)
-    throw new UsageError(
-      "--format is for --output - only; a file's format comes from its extension.",
-    );
-  const kind = outputKind(output);
-  if (!kind)
-    throw new UsageError(
-      `The output file must end in .json, .csv or .xlsx, not '${path.basename(output)}'.`,
-    );
-  return { output, kind, arg: commandWord(output) };
-}
-
-/**
- * Writes the results; standard output gets them and nothing else. A failure of standard output
- * (a full disk) comes as an event of the stream, not from the write: it fails the writing too.
- */
-function writeResults(target: Target, rows: Parameters<typeof writeOutput>[1]): Promise<number> {
-  if (target.output !== '-') return writeOutput(target.output, rows);
-  return new Promise((resolve, reject) => {
-    process.stdout.once('error', reject);
-    writeOutputStream(target.kind, process.stdout, rows)
-      .then(resolve, reject)
-      .finally(() => process.stdout.off('error', reject));
-  });
-}
 
 /** How a run's end is said, besides the run itself. */
 interface Ending {

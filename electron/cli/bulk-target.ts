@@ -1,0 +1,53 @@
+/** Where `dcdesk bulk` writes its results: a file named by its extension, or standard output. */
+import path from 'node:path';
+import { outputKind, writeOutput, writeOutputStream, type OutputKind } from '../core/bulk/output';
+import { commandWord } from './escape-text';
+import { UsageError } from './io';
+
+/** Where the results go: a file, whose extension names the format, or standard output (`-`). */
+export interface Target {
+  output: string;
+  kind: OutputKind;
+  /**
+   * How the output is given again in a printed command: `-` needs its --format too, a path its
+   * shell quotes.
+   */
+  arg: string;
+}
+
+export function targetOf(output: string | undefined, format: string | undefined): Target {
+  if (!output) throw new UsageError('--output FILE is required (.json, .csv or .xlsx, or -).');
+  if (output === '-') {
+    const kind = outputKind(`.${format ?? ''}`);
+    if (!kind || !format || !/^(json|csv|xlsx)$/.test(format))
+      throw new UsageError('--output - (standard output) needs --format json, csv or xlsx.');
+    return { output, kind, arg: `- --format ${kind}` };
+  }
+  if (format !== undefined)
+    throw new UsageError(
+      "--format is for --output - only; a file's format comes from its extension.",
+    );
+  const kind = outputKind(output);
+  if (!kind)
+    throw new UsageError(
+      `The output file must end in .json, .csv or .xlsx, not '${path.basename(output)}'.`,
+    );
+  return { output, kind, arg: commandWord(output) };
+}
+
+/**
+ * Writes the results; standard output gets them and nothing else. A failure of standard output
+ * (a full disk) comes as an event of the stream, not from the write: it fails the writing too.
+ */
+export function writeResults(
+  target: Target,
+  rows: Parameters<typeof writeOutput>[1],
+): Promise<number> {
+  if (target.output !== '-') return writeOutput(target.output, rows);
+  return new Promise((resolve, reject) => {
+    process.stdout.once('error', reject);
+    writeOutputStream(target.kind, process.stdout, rows)
+      .then(resolve, reject)
+      .finally(() => process.stdout.off('error', reject));
+  });
+}
