@@ -90,3 +90,38 @@ test('Purge now: Escape, Cancel and the purge itself give focus back to the butt
   await expect(page.getByTestId('purge-result')).toBeVisible();
   await expectFocusOn(page, opener);
 });
+
+test('Send: the re-send question gives focus back to the Send button that asked', async ({
+  page,
+  app: _app,
+}) => {
+  await page.getByRole('button', { name: 'Send outcomes' }).click();
+  const disk = page.getByTestId('disk-panel');
+  await disk.getByTestId('disk-file-input').setInputFiles({
+    name: 'de-novo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'ID Transacional;DeviceId;Resultado\r\ntx-foco-1;dev-0123456789abcdef0456;Suspeito',
+    ),
+  });
+  await disk.getByTestId('allow-unseen-devices').check();
+  const send = disk.getByTestId('send-disk');
+  await send.click();
+  const ledger = page.getByTestId('ledger');
+  await expect(ledger.getByTestId('upload-row-1')).toHaveAttribute('data-status', 'sent');
+
+  // The same file again: the core answers with the re-send question.
+  const guard = disk.getByTestId('confirm-resend');
+  await ask(page, send, guard);
+  await page.keyboard.press('Escape');
+  await expect(guard).toBeHidden();
+  await expectFocusOn(page, send);
+
+  // From the ledger's line: the same.
+  const again = ledger.getByRole('button', { name: 'Send again: upload #1, de-novo.csv' });
+  const ledgerGuard = ledger.getByTestId('confirm-resend');
+  await ask(page, again, ledgerGuard);
+  await page.keyboard.press('Enter');
+  await expect(ledgerGuard).toBeHidden();
+  await expectFocusOn(page, again);
+});
