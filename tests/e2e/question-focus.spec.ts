@@ -12,13 +12,6 @@ import { expect, test } from './fixtures';
 import { call, finishedBatch } from './steps/core';
 import { sourceRow } from './steps/report';
 
-/** Whether `control` has focus, once it has settled. */
-async function expectFocusOn(page: Page, control: Locator): Promise<void> {
-  await expect
-    .poll(() => control.evaluate((element) => element === document.activeElement))
-    .toBe(true);
-}
-
 /** Opens the question from the keyboard, as the tester did, and waits for it. */
 async function ask(page: Page, opener: Locator, dialog: Locator): Promise<void> {
   await opener.focus();
@@ -40,13 +33,13 @@ test('Delete batch: Escape and Cancel give focus back to the button', async ({ p
   await ask(page, opener, dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expectFocusOn(page, opener);
+  await expect(opener).toBeFocused();
 
   // Cancel ("Keep the batch") has focus when the question opens: Enter answers it.
   await ask(page, opener, dialog);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expectFocusOn(page, opener);
+  await expect(opener).toBeFocused();
   // Still on the batch: a second Enter asks again rather than leaving for the list.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
@@ -78,17 +71,17 @@ test('Purge now: Escape, Cancel and the purge itself give focus back to the butt
   await ask(page, opener, dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expectFocusOn(page, opener);
+  await expect(opener).toBeFocused();
 
   await ask(page, opener, dialog);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expectFocusOn(page, opener);
+  await expect(opener).toBeFocused();
 
   await ask(page, opener, dialog);
   await page.getByTestId('confirm-purge-confirm').press('Enter');
   await expect(page.getByTestId('purge-result')).toBeVisible();
-  await expectFocusOn(page, opener);
+  await expect(opener).toBeFocused();
 });
 
 test('Send: the re-send question gives focus back to the Send button that asked', async ({
@@ -115,7 +108,7 @@ test('Send: the re-send question gives focus back to the Send button that asked'
   await ask(page, send, guard);
   await page.keyboard.press('Escape');
   await expect(guard).toBeHidden();
-  await expectFocusOn(page, send);
+  await expect(send).toBeFocused();
 
   // From the ledger's line: the same.
   const again = ledger.getByRole('button', { name: 'Send again: upload #1, de-novo.csv' });
@@ -123,5 +116,5 @@ test('Send: the re-send question gives focus back to the Send button that asked'
   await ask(page, again, ledgerGuard);
   await page.keyboard.press('Enter');
   await expect(ledgerGuard).toBeHidden();
-  await expectFocusOn(page, again);
+  await expect(again).toBeFocused();
 });
