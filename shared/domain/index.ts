@@ -6,6 +6,7 @@ export { cpfLength, cpfProblem, isValidCpf, normaliseCpf } from './cpf';
 export type { CpfProblem } from './cpf';
 export { maskCpf, maskEmail, maskPhone } from './mask';
 export { isEmailFormat } from './email';
+export { looksLikeData } from './data-like';
 export { parsePhone } from './phone';
 export type { PhoneInput, PhoneParse } from './phone';
 export { describeFieldProblem, transactionLimits } from './field-problem';

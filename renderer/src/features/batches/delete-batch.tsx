@@ -3,6 +3,7 @@ import type { BatchDeletion } from '../../../../shared/purge';
 import { useNavigation } from '../../app/navigation';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
+import { WaitingButton } from '../../components/waiting-button';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { queryKeys } from '../../lib/query-keys';
@@ -51,10 +52,9 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
   const error = preview.error ?? deletion.error;
   return (
     <>
-      <button
-        type="button"
+      <WaitingButton
         className="button button-small"
-        disabled={preview.isPending || deletion.isPending}
+        waiting={preview.isPending || deletion.isPending}
         onClick={() => {
           deletion.reset();
           preview.mutate();
@@ -62,7 +62,7 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
         data-testid="delete-batch"
       >
         {t('batches.delete')}
-      </button>
+      </WaitingButton>
       {error ? <ErrorNotice error={error} /> : null}
       <ConfirmDialog
         open={asked !== undefined}

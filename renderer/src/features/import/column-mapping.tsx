@@ -5,6 +5,7 @@ import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { hasRequiredColumns, type MappingSource } from './import-reducer';
+import { headersHoldData } from './mapping-memory';
 import { fieldLabels } from './problem-text';
 import { ColumnOptions } from './sheet-options';
 import { ColumnChoices } from './column-choices';
@@ -39,7 +40,12 @@ export function ColumnMappingTable({
     <fieldset className="import-mapping">
       <legend>{t('import.mapping.legend')}</legend>
       <p className="hint" data-testid="mapping-source">
-        {t(sourceKeys[source])}
+        {/* A first row of data is never remembered (mapping-memory.ts): the analyst is told why. */}
+        {t(
+          source === 'edited' && headersHoldData(headers)
+            ? 'import.mapping.notRemembered'
+            : sourceKeys[source],
+        )}
       </p>
       <table className="mapping-table">
         <thead>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  forgetDataLikeMappings,
   headerChoice,
+  headersHoldData,
   headerSetKey,
   memoryKey,
   memoryLimit,
@@ -64,6 +66,66 @@ describe('mapping memory', () => {
       },
     };
     expect(() => rememberMapping(store, ['Pedido'], { externalID: 0 })).not.toThrow();
+  });
+});
+
+describe('a first row that is data, not names', () => {
+  // A file without a header row: its first row, one customer's, is taken for the headers.
+  const customer = [
+    'sess-0001-abcdefghijklmnopqrst',
+    'PED-100001',
+    '529.982.247-25',
+    'cliente1@exemplo.com.br',
+    '(11) 98001-1001',
+    '01310-100',
+    '1.234,56',
+  ];
+
+  it('is not remembered, and says so', () => {
+    const store = memoryStore();
+    expect(headersHoldData(customer)).toBe(true);
+    expect(headersHoldData(['Sessão', 'Pedido', 'CPF'])).toBe(false);
+    expect(rememberMapping(store, customer, { sessionID: 0, externalID: 1, cpf: 2 })).toBe(false);
+    expect(store.data.get(memoryKey) ?? '').not.toContain('529.982.247-25');
+    expect(recallMapping(store, customer)).toBeNull();
+    expect(rememberMapping(store, ['Sessão', 'Pedido'], { sessionID: 0, externalID: 1 })).toBe(
+      true,
+    );
+  });
+
+  it('is forgotten when an older version remembered it, with nothing else lost', () => {
+    const store = memoryStore();
+    rememberMapping(store, ['Sessão', 'Pedido'], { sessionID: 0, externalID: 1 });
+    const kept = JSON.parse(store.data.get(memoryKey) ?? '{}') as Record<string, unknown>;
+    // As older versions wrote it: keyed by the row's values, its columns named by them too.
+    const older = {
+      ...kept,
+      [headerSetKey(customer)]: {
+        fields: { sessionID: { header: customer[0]!.toLowerCase(), occurrence: 0 } },
+        usedAt: 1,
+      },
+      [headerSetKey(['Pedido', 'Doc'])]: {
+        fields: { cpf: { header: '52998224725', occurrence: 0 } },
+        usedAt: 2,
+      },
+    };
+    store.data.set(memoryKey, JSON.stringify(older));
+    forgetDataLikeMappings(store);
+    const left = store.data.get(memoryKey) ?? '';
+    expect(left).not.toContain('529.982.247-25');
+    expect(left).not.toContain('52998224725');
+    expect(left).not.toContain('cliente1');
+    expect(recallMapping(store, ['Pedido', 'Sessão'])).toEqual({ sessionID: 1, externalID: 0 });
+  });
+
+  it('leaves a memory without such entries untouched, and a damaged one alone', () => {
+    const store = memoryStore();
+    rememberMapping(store, ['Sessão', 'Pedido'], { sessionID: 0, externalID: 1 });
+    const before = store.data.get(memoryKey);
+    forgetDataLikeMappings(store);
+    expect(store.data.get(memoryKey)).toBe(before);
+    store.data.set(memoryKey, '{not json');
+    expect(() => forgetDataLikeMappings(store)).not.toThrow();
   });
 });
 

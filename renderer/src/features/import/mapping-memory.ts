@@ -2,8 +2,11 @@
  * The column mapping an analyst chose, remembered for the next file with the same columns: the
  * same export from the same system gets the same mapping without a second look. Keyed by the set
  * of header names, so a file whose columns moved still matches; stored by header name (and which
- * occurrence, for repeated names), never by position.
+ * occurrence, for repeated names), never by position. Never for a header row that is data (a
+ * file without one): its "names" are one customer's CPF, e-mail and phone, which must not be kept
+ * on the workstation, where deleting everything about a CPF does not look.
  */
+import { looksLikeData } from '../../../../shared/domain/data-like';
 import { autoMapColumns, mappableFields } from '../../../../shared/spreadsheet/columns';
 import type { ColumnMapping, MappableField } from '../../../../shared/spreadsheet/columns';
 import { headerTexts } from '../../../../shared/spreadsheet/header';
@@ -60,11 +63,59 @@ function load(store: KeyValueStore): Record<string, Remembered> {
   }
 }
 
+/** Whether a header cell holds a value (a CPF, an e-mail, an ID…) rather than a column's name. */
+export function headersHoldData(headers: readonly string[]): boolean {
+  return headers.some(looksLikeData);
+}
+
+function save(store: KeyValueStore, all: Record<string, Remembered>): void {
+  try {
+    store.setItem(memoryKey, JSON.stringify(all));
+  } catch {
+    // Storage full or disabled: the mapping is simply not remembered.
+  }
+}
+
+/** The column names a stored entry holds, read with care: it was written by another version. */
+function storedNames(remembered: unknown): string[] {
+  if (remembered === null || typeof remembered !== 'object' || !('fields' in remembered)) return [];
+  const { fields } = remembered;
+  if (fields === null || typeof fields !== 'object') return [];
+  return Object.values(fields).map((column: unknown) =>
+    column !== null && typeof column === 'object' && 'header' in column
+      ? String(column.header)
+      : '',
+  );
+}
+
+/** Whether a stored entry names a value anywhere: in its key or in the columns it holds. */
+function holdsData(key: string, remembered: unknown): boolean {
+  let names: unknown;
+  try {
+    names = JSON.parse(key);
+  } catch {
+    names = [key];
+  }
+  const texts = Array.isArray(names) ? names.map(String) : [key];
+  return headersHoldData([...texts, ...storedNames(remembered)]);
+}
+
+/**
+ * Run once as the window starts: drops the mappings older versions remembered for a first row
+ * that was data (before they refused to), so the customer values they were keyed by go.
+ */
+export function forgetDataLikeMappings(store: KeyValueStore): void {
+  const all = load(store);
+  const kept = Object.entries(all).filter(([key, remembered]) => !holdsData(key, remembered));
+  if (kept.length < Object.keys(all).length) save(store, Object.fromEntries(kept));
+}
+
 /** The mapping remembered for these headers, or null when none is (or it no longer fits). */
 export function recallMapping(
   store: KeyValueStore,
   headers: readonly string[],
 ): ColumnMapping | null {
+  if (headersHoldData(headers)) return null;
   const remembered = load(store)[headerSetKey(headers)];
   if (!remembered || typeof remembered.fields !== 'object') return null;
   const mapping: ColumnMapping = {};
@@ -78,13 +129,17 @@ export function recallMapping(
   return mapping;
 }
 
-/** Remembers a mapping for these headers, dropping the oldest beyond {@link memoryLimit}. */
+/**
+ * Remembers a mapping for these headers, dropping the oldest beyond {@link memoryLimit}. False,
+ * and nothing kept, when the headers hold data (see {@link headersHoldData}).
+ */
 export function rememberMapping(
   store: KeyValueStore,
   headers: readonly string[],
   mapping: ColumnMapping,
   now = Date.now(),
-): void {
+): boolean {
+  if (headersHoldData(headers)) return false;
   const all = load(store);
   const fields: Remembered['fields'] = {};
   for (const field of mappableFields) {
@@ -95,11 +150,8 @@ export function rememberMapping(
   const kept = Object.entries(all)
     .sort(([, a], [, b]) => b.usedAt - a.usedAt)
     .slice(0, memoryLimit);
-  try {
-    store.setItem(memoryKey, JSON.stringify(Object.fromEntries(kept)));
-  } catch {
-    // Storage full or disabled: the mapping is simply not remembered.
-  }
+  save(store, Object.fromEntries(kept));
+  return true;
 }
 
 /** The mapping for a header row: the remembered one when these headers were seen, else a guess. */

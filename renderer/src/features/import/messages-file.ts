@@ -50,6 +50,8 @@ export const fileMessages = catalogue(
       'Columns as you mapped them last time for a file with these headers.',
     'import.mapping.automatic': 'Columns matched by their names: check them.',
     'import.mapping.edited': 'Your choice will be remembered for files with these headers.',
+    'import.mapping.notRemembered':
+      'Your choice is not remembered: the header row holds values (a CPF, an e-mail, a phone, an ID), not column names, and they are not kept. If the file has no header row, this is its first row of data.',
     'import.mapping.missing':
       'Choose the columns of Session ID and External ID: every row needs both before it can be checked.',
     'import.mapping.choice':
@@ -105,6 +107,8 @@ export const fileMessages = catalogue(
       'Colunas como você as associou da última vez a um arquivo com estes cabeçalhos.',
     'import.mapping.automatic': 'Colunas associadas pelos nomes: confira.',
     'import.mapping.edited': 'Sua escolha será lembrada para arquivos com estes cabeçalhos.',
+    'import.mapping.notRemembered':
+      'Sua escolha não será lembrada: a linha de cabeçalho contém valores (um CPF, um e-mail, um telefone, um ID), não nomes de colunas, e eles não são guardados. Se o arquivo não tem linha de cabeçalho, esta é a primeira linha de dados.',
     'import.mapping.missing':
       'Escolha as colunas de ID da sessão e ID externo: toda linha precisa dos dois para ser verificada.',
     'import.mapping.choice':

@@ -18,7 +18,12 @@ import {
   initialImportState,
 } from './import-reducer';
 import { useLeaveGuard } from './use-leave-guard';
-import { browserStore, headerChoice, rememberMapping } from './mapping-memory';
+import {
+  browserStore,
+  forgetDataLikeMappings,
+  headerChoice,
+  rememberMapping,
+} from './mapping-memory';
 import { useRecentLookups } from './use-recent-lookups';
 import { ImportWorker } from './worker-client';
 import { messageOf } from '../../../../shared/message-of';
@@ -43,6 +48,9 @@ export function useImport() {
   const store = useMemo(() => browserStore(), []);
 
   useEffect(() => () => worker.current?.terminate(), []);
+  // The Import screen mounts as the window starts: mappings older versions kept for a first row
+  // of customer data go then, before anything reads them.
+  useEffect(() => forgetDataLikeMappings(store), [store]);
   useLeaveGuard(hasUnsentWork(state));
 
   const settle = useCallback(

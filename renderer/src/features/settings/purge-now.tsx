@@ -4,6 +4,7 @@ import type { PurgePreview } from '../../../../shared/purge';
 import { settingBounds } from '../../../../shared/settings-bounds';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice } from '../../components/error-notice';
+import { WaitingButton } from '../../components/waiting-button';
 import { useI18n } from '../../i18n/i18n';
 import { api, unwrap } from '../../lib/device-check';
 import { parseLocaleNumber } from '../../lib/locale-number';
@@ -42,18 +43,20 @@ export function PurgeNow({ typed, saved, children }: PurgeNowProps) {
     <>
       <div className="row">
         {children}
-        <button
-          type="button"
+        {/* Disabled while the field is unsaved (focus is in the field then), only aria-disabled
+            while the core counts or purges: the button keeps focus for when the question closes. */}
+        <WaitingButton
           className="button"
           onClick={() => {
             purge.reset();
             preview.mutate();
           }}
-          disabled={unsaved || busy}
+          disabled={unsaved}
+          waiting={busy}
           aria-describedby={unsaved ? `${id}-unsaved` : undefined}
         >
           {t('settings.purge')}
-        </button>
+        </WaitingButton>
       </div>
       {unsaved ? (
         <p className="hint" id={`${id}-unsaved`} data-testid="purge-unsaved">

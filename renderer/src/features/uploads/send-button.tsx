@@ -1,4 +1,5 @@
 import type { EnvironmentName } from '../../../../shared/environment';
+import { WaitingButton } from '../../components/waiting-button';
 import { useI18n } from '../../i18n/i18n';
 import type { SendFlow, SendRequest } from './use-send';
 
@@ -25,14 +26,16 @@ export function SendButton(props: SendButtonProps) {
   const env = t(`env.${environment}`);
   const busy = flow.busy || flow.step.name !== 'idle';
   return (
-    <button
-      type="button"
+    // Waiting, not disabled, while a send or its question is on: the button keeps focus, and a
+    // question (production, or the core's re-send check) gives it back when answered.
+    <WaitingButton
       className={[
         'button',
         props.small ? 'button-small' : 'button-primary',
         environment === 'production' ? 'send-production' : '',
       ].join(' ')}
-      disabled={busy || disabled === true}
+      disabled={disabled === true}
+      waiting={busy}
       aria-busy={flow.busy && props.active !== false}
       aria-label={props.ariaLabel}
       onClick={() => flow.start(request)}
@@ -41,6 +44,6 @@ export function SendButton(props: SendButtonProps) {
       {flow.busy && props.active !== false
         ? t('uploads.send.sending')
         : (label ?? t('uploads.send.button', { env }))}
-    </button>
+    </WaitingButton>
   );
 }
