@@ -145,3 +145,34 @@ describe('reportHtml: what was left out', () => {
     expect(en).toMatch(/<li>1 row repeats a transaction/);
   });
 });
+
+// The curves' points are at the answers' scores: to 2 decimals, 0.0031 read "Score ≥ 0.00" with
+// recall 86.4%, and two points read "1.00".
+describe('reportHtml: the curves’ cut-offs', () => {
+  const scored = (score: number, fraud: boolean): ReportCase => ({
+    score,
+    risk: 'low',
+    insights: [],
+    alertQuantity: 0,
+    deviceAge: 1,
+    review: fraud ? 'Fraude Confirmada' : null,
+  });
+  const close = scoreReport(
+    [scored(0.0031, false), scored(0.0042, true), scored(0.9962, true), scored(0.9981, false)],
+    { suspeito: 'fraud', unreviewed: 'legit' },
+  );
+  const rows = (html: string, caption: string) =>
+    [
+      ...(new RegExp(`<caption>${caption}</caption>.*?</table>`).exec(html)?.[0] ?? '').matchAll(
+        /<tr><th scope="row">([^<]*)<\/th>/g,
+      ),
+    ].map((match) => match[1]);
+
+  it('prints them with the answers’ 4 decimals, none two alike, in both languages', () => {
+    const english = reportHtml(close, { ...meta, locale: 'en-US' });
+    expect(rows(english, 'ROC curve')).toEqual(['—', '0.9981', '0.9962', '0.0042', '0.0031']);
+    expect(rows(english, 'Precision and recall')).toEqual(['0.9981', '0.9962', '0.0042', '0.0031']);
+    const portuguese = reportHtml(close, { ...meta, locale: 'pt-BR' });
+    expect(rows(portuguese, 'Curva ROC')).toEqual(['—', '0,9981', '0,9962', '0,0042', '0,0031']);
+  });
+});

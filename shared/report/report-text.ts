@@ -266,6 +266,45 @@ const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative' | 'bins', 
   },
 };
 
+/**
+ * `value` as `format` writes it, but a value strictly between 0 and 1 that would print as 0 or 1
+ * is said as "< 0.1%" / "> 99.9%" (`step` is the format's last digit, as a fraction): a recall of
+ * 0.9995 is not every fraud caught, nor an AUC of 0.9995 a perfect separation.
+ */
+function notExtreme(format: Intl.NumberFormat, value: number, step: number): string {
+  const shown = format.format(value);
+  if (value > 0 && value < 1) {
+    if (shown === format.format(1)) return `> ${format.format(1 - step)}`;
+    if (shown === format.format(0)) return `< ${format.format(step)}`;
+  }
+  return shown;
+}
+
+/** Curve cut-offs are printed with at least 4 decimals, and never with more than this. */
+const cutoffDigits = { least: 4, most: 12 };
+
+/**
+ * The fewest decimals (from 4) that print every two different `values` differently and no value
+ * strictly between 0 and 1 as 0 or 1.
+ */
+function distinctDigits(values: ReadonlyArray<number | null>): number {
+  const sorted = [...new Set(values.filter((value): value is number => value !== null))].sort(
+    (a, b) => a - b,
+  );
+  for (let digits = cutoffDigits.least; digits < cutoffDigits.most; digits += 1) {
+    const scale = 10 ** digits;
+    const rounded = sorted.map((value) => Math.round(value * scale));
+    const clash = rounded.some(
+      (r, i) =>
+        (i > 0 && r === rounded[i - 1]) ||
+        (r === 0 && (sorted[i] ?? 0) > 0) ||
+        (r === scale && (sorted[i] ?? 1) < 1),
+    );
+    if (!clash) return digits;
+  }
+  return cutoffDigits.most;
+}
+
 /** The reasons a row is left out, in the order the report lists them. */
 export { exclusionReasons };
 
@@ -290,6 +329,11 @@ export function reportText(locale: ReportLocale) {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  const fixedDigits = (digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
   /**
    * `forms` for `value` by the locale's rule (0 is plural in Portuguese, as the window says it),
    * never by `value === 1`.
@@ -299,6 +343,9 @@ export function reportText(locale: ReportLocale) {
       '{count}',
       count.format(value),
     );
+  // Both to 3 digits (99.9%, 0.999): the last one is a thousandth.
+  const share = (value: number) => notExtreme(percent, value, 0.001);
+  const statistic = (value: number) => notExtreme(decimal, value, 0.001);
   return {
     t(word: ReportWord, values: Record<string, string> = {}): string {
       return words[word].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
@@ -315,7 +362,7 @@ export function reportText(locale: ReportLocale) {
     aucInterval(report: Pick<ScoreReport, 'aucInterval' | 'aucIntervalMissing'>): string {
       if (report.aucInterval !== null) {
         const [low, high] = report.aucInterval;
-        return `${words.aucInterval}: ${decimal.format(low)} – ${decimal.format(high)}`;
+        return `${words.aucInterval}: ${statistic(low)} – ${statistic(high)}`;
       }
       if (report.aucIntervalMissing === 'few_cases')
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
@@ -330,14 +377,14 @@ export function reportText(locale: ReportLocale) {
     /** What the ROC curve shows, with its key numbers: its name for a screen reader. */
     rocSummary(auc: number | null, labels: { positive: number; negative: number }): string {
       return words.rocSummary
-        .replace('{auc}', auc === null ? words.none : decimal.format(auc))
+        .replace('{auc}', auc === null ? words.none : statistic(auc))
         .replace('{positive}', counted(classes.positive, labels.positive))
         .replace('{negative}', counted(classes.negative, labels.negative));
     },
     prSummary(averagePrecision: number | null): string {
       return words.prSummary.replace(
         '{ap}',
-        averagePrecision === null ? words.none : decimal.format(averagePrecision),
+        averagePrecision === null ? words.none : statistic(averagePrecision),
       );
     },
     histogramSummary(labels: { positive: number; negative: number }, bins: number): string {
@@ -358,8 +405,17 @@ export function reportText(locale: ReportLocale) {
         .replace('{positive}', counted(classes.positive, labels.positive))
         .replace('{negative}', counted(classes.negative, labels.negative));
     },
-    percent: (value: number | null) => (value === null ? words.none : percent.format(value)),
-    decimal: (value: number | null) => (value === null ? words.none : decimal.format(value)),
+    percent: (value: number | null) => (value === null ? words.none : share(value)),
+    decimal: (value: number | null) => (value === null ? words.none : statistic(value)),
+    /** The score cut-off table's round cut-offs (0.05 apart) and the histogram's bin edges. */
     cutoff: (value: number) => twoDecimals.format(value),
+    /**
+     * The curves' cut-offs, which are the answers' own scores: with their 4 decimals, or more where
+     * 4 would print two different scores alike, or a score below 1 as 1 (above 0 as 0).
+     */
+    curveCutoffs(values: ReadonlyArray<number | null>): string[] {
+      const format = fixedDigits(distinctDigits(values));
+      return values.map((value) => (value === null ? words.none : format.format(value)));
+    },
   };
 }
