@@ -176,3 +176,24 @@ describe('reportHtml: the curves’ cut-offs', () => {
     expect(rows(portuguese, 'Curva ROC')).toEqual(['—', '0,9981', '0,9962', '0,0042', '0,0031']);
   });
 });
+
+// Cases whose answer gave no deviceRisk vanished from the risk tables, with no word why.
+describe('reportHtml: cases without a risk level', () => {
+  const some = cases().map((c, i) => (i % 2 === 0 ? { ...c, risk: null } : c));
+  const withoutRisk = scoreReport(some, { suspeito: 'fraud', unreviewed: 'legit' });
+
+  it('gives them a row of their own and says no risk cut-off declines them, in both languages', () => {
+    const english = reportHtml(withoutRisk, { ...meta, locale: 'en-US' });
+    expect(english).toMatch(/<th scope="row">no risk given<\/th><td>100<\/td><td>20<\/td>/);
+    expect(english).toContain(
+      '100 labelled cases came without a risk level: no risk cut-off declines them, so the table above counts them as never flagged.',
+    );
+    const portuguese = reportHtml(withoutRisk, { ...meta, locale: 'pt-BR' });
+    expect(portuguese).toMatch(/<th scope="row">risco não informado<\/th><td>100<\/td>/);
+    expect(portuguese).toContain('100 casos rotulados vieram sem nível de risco');
+  });
+
+  it('says nothing of them when every case has a risk', () => {
+    expect(reportHtml(report, { ...meta, locale: 'en-US' })).not.toContain('without a risk level');
+  });
+});

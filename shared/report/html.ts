@@ -184,6 +184,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     'risk',
     report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
   );
+  const withoutRisk = text.withoutRisk(report);
   const labelled = report.labels.positive + report.labels.negative;
   const histogram =
     labelled === 0
@@ -232,12 +233,13 @@ ${excludedList}
 ${thresholds}
 <h2>${t('riskThresholds')}</h2>
 ${riskThresholds}
+${withoutRisk === null ? '' : `<p>${escapeXml(withoutRisk)}</p>`}
 ${table(
   text.t('riskLevels'),
   [text.t('riskLevel'), ...rateHead, text.t('interval')],
   rateRows(
     text,
-    report.riskLevels.map((level) => ({ ...level, name: text.t(level.risk) })),
+    report.riskLevels.map((level) => ({ ...level, name: text.riskName(level.risk) })),
     false,
   ),
 )}

@@ -1,3 +1,4 @@
+import type { DeviceRisk } from '../domain/types';
 import { environmentNames as environmentKeys, type EnvironmentName } from '../environment';
 import { pluralCategory } from '../plural-rule';
 import { exclusionReasons, type ExclusionReason } from './labels';
@@ -49,6 +50,7 @@ const en = {
   medium: 'medium',
   low: 'low',
   undefined: 'undefined',
+  noRisk: 'no risk given',
   riskLevels: 'Fraud rate by risk level',
   rows: 'Rows',
   fraud: 'Fraud',
@@ -117,6 +119,7 @@ const pt: Words = {
   medium: 'médio',
   low: 'baixo',
   undefined: 'indefinido',
+  noRisk: 'risco não informado',
   riskLevels: 'Taxa de fraude por nível de risco',
   rows: 'Linhas',
   fraud: 'Fraudes',
@@ -244,6 +247,23 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
 };
 
 /**
+ * Labelled cases whose answer gave no `deviceRisk`, said under the risk cut-off table: no cut-off
+ * declines them, which is why its last row does not catch every fraud.
+ */
+const withoutRiskCounts: Record<'en' | 'pt', Counted> = {
+  en: {
+    one: '{count} labelled case came without a risk level: no risk cut-off declines it, so the table above counts it as never flagged.',
+    other:
+      '{count} labelled cases came without a risk level: no risk cut-off declines them, so the table above counts them as never flagged.',
+  },
+  pt: {
+    one: '{count} caso rotulado veio sem nível de risco: nenhum corte por risco o recusa, então a tabela acima o conta como nunca sinalizado.',
+    other:
+      '{count} casos rotulados vieram sem nível de risco: nenhum corte por risco os recusa, então a tabela acima os conta como nunca sinalizados.',
+  },
+};
+
+/**
  * The environments as the window names them (Test is Homologação in Portuguese); a custom
  * address (`dcdesk --base-url`) is shown as its URL, as on screen.
  */
@@ -313,6 +333,7 @@ export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const withoutRisk = withoutRiskCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const classes = classCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const environments = environmentNames[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
@@ -353,6 +374,16 @@ export function reportText(locale: ReportLocale) {
     count: (value: number) => count.format(value),
     /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
     excluded: (reason: ExclusionReason, rows: number) => counted(exclusions[reason], rows),
+    /** A risk level's name; null is the cases whose answer gave none. */
+    riskName: (risk: DeviceRisk | null) => words[risk ?? 'noRisk'],
+    /**
+     * Why the risk cut-offs leave some labelled cases unflagged (`riskLevels`' row of no risk), or
+     * null when every labelled case has a risk.
+     */
+    withoutRisk(report: Pick<ScoreReport, 'riskLevels'>): string | null {
+      const rows = report.riskLevels.find((level) => level.risk === null)?.rows ?? 0;
+      return rows === 0 ? null : counted(withoutRisk, rows);
+    },
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
     reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**
