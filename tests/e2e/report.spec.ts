@@ -155,8 +155,10 @@ test('a save while the screen still shows the earlier figures saves nothing, and
   await page.getByTestId('report-scope').selectOption(`batch:${batchId}`);
   await expect(page.getByTestId('report-figure-positive')).toHaveText('4');
   // The screen's next reading is held back, as a slow one (a million rows) would be.
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/report.get', async (route) => {
     await held;
     await route.continue();

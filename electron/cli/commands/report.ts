@@ -1,7 +1,6 @@
 import { parseCommandLine } from '../flags';
 import { aucMissingText } from '../report-hints';
 import { reportSummary } from '../report-summary';
-import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
 import { localeOf } from '../locale';
