@@ -24,3 +24,12 @@ export function shortStem(stem: string, maxBytes = maxStemBytes): string {
   }
   return kept.replace(/[\s.]+$/u, '');
 }
+
+/**
+ * `2026-11-23`: the analyst's local date, as the page or file it names says it. Not
+ * `toISOString()`, whose UTC date is already tomorrow's after 21:00 in São Paulo.
+ */
+export function localDateStamp(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(date.getFullYear())}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

@@ -58,4 +58,11 @@ describe('intervalText', () => {
       ' (95% interval not estimated: it needs at least 10 fraud and 10 legitimate cases)',
     );
   });
+
+  // An upper bound of 0.99996 read "1.000", as if the separation could be perfect.
+  it('never prints a bound below 1 as 1.000', () => {
+    const four = view([scored('Fraude Confirmada', 0.9), scored(null, 0.1)], defaults);
+    expect(intervalText({ ...four, aucInterval: [0.9991, 0.99996] })).toBe(' (95% 0.999–> 0.999)');
+    expect(intervalText({ ...four, aucInterval: [0.8123, 1] })).toBe(' (95% 0.812–1.000)');
+  });
 });

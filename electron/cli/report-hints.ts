@@ -5,10 +5,12 @@
 import { counted } from '../../shared/count-text';
 import type { ReportView } from '../../shared/contract/report';
 import type { LabelOptions } from '../../shared/report/labels';
+import { reportText } from '../../shared/report/report-text';
 import { minimumCasesForInterval } from '../../shared/report/roc';
 import { shown } from './escape-text';
 
-const fixed = (value: number) => value.toFixed(3);
+/** The exported page's statistic format: 0.9996 is "> 0.999", never "1.000". */
+const fixed = (value: number) => reportText('en-US').decimal(value);
 
 /**
  * Why there is no AUC, with what to do: worded for the flags actually given, and naming only what

@@ -39,7 +39,7 @@ import {
   type UploadOutcome,
   type UploadView,
 } from './outcomes';
-import { reportExportSchema, reportQuerySchema, type ReportView } from './report';
+import { reportExportSchema, reportQuerySchema, type ShownReport } from './report';
 import { teamConnectInput, type TeamStatus, type TeamSyncReport } from './team';
 
 const batchId = z.string().min(1).max(64);
@@ -340,7 +340,7 @@ export const operations = {
    * The score report (ROC, thresholds, risk levels, insight codes against the analysts' labels)
    * of one batch, or of every batch of a destination (default: the active environment).
    */
-  'report.get': operation<ReportView>()(reportQuerySchema),
+  'report.get': operation<ShownReport>()(reportQuerySchema),
   /**
    * The same report as a self-contained HTML page (inline SVG, no script), or as PDF where the
    * app can print (Electron); elsewhere PDF is refused with `config` and the page offers Print….

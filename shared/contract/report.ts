@@ -29,12 +29,18 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const reportFormats = ['html', 'pdf'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
-/** `report.export`: the same report as a file, in the analyst's language. */
+/**
+ * `report.export`: the same report as a file, in the analyst's language. `figuresId` is the one
+ * `report.get` gave with the figures on screen: the file is made only while the history still
+ * gives those figures, so what is saved is what the analyst saw (outcomes set meanwhile, here or
+ * in another window, are refused as `stale`).
+ */
 export const reportExportSchema = z
   .object({
     ...reportQueryShape,
     format: z.enum(reportFormats),
     locale: z.enum(['en-US', 'pt-BR']).default('en-US'),
+    figuresId: z.string().regex(/^[0-9a-f]{64}$/u, 'the figuresId report.get gave'),
   })
   .strict();
 export type ReportExportQuery = z.infer<typeof reportExportSchema>;
@@ -43,4 +49,9 @@ export type ReportExportQuery = z.infer<typeof reportExportSchema>;
 export interface ReportView extends ScoreReport {
   environment: Destination;
   batch: string | null;
+}
+
+/** `report.get`'s answer: the report, and a digest of its figures that a save names. */
+export interface ShownReport extends ReportView {
+  figuresId: string;
 }

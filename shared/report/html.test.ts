@@ -145,3 +145,55 @@ describe('reportHtml: what was left out', () => {
     expect(en).toMatch(/<li>1 row repeats a transaction/);
   });
 });
+
+// The curves' points are at the answers' scores: to 2 decimals, 0.0031 read "Score ≥ 0.00" with
+// recall 86.4%, and two points read "1.00".
+describe('reportHtml: the curves’ cut-offs', () => {
+  const scored = (score: number, fraud: boolean): ReportCase => ({
+    score,
+    risk: 'low',
+    insights: [],
+    alertQuantity: 0,
+    deviceAge: 1,
+    review: fraud ? 'Fraude Confirmada' : null,
+  });
+  const close = scoreReport(
+    [scored(0.0031, false), scored(0.0042, true), scored(0.9962, true), scored(0.9981, false)],
+    { suspeito: 'fraud', unreviewed: 'legit' },
+  );
+  const rows = (html: string, caption: string) =>
+    [
+      ...(new RegExp(`<caption>${caption}</caption>.*?</table>`).exec(html)?.[0] ?? '').matchAll(
+        /<tr><th scope="row">([^<]*)<\/th>/g,
+      ),
+    ].map((match) => match[1]);
+
+  it('prints them with the answers’ 4 decimals, none two alike, in both languages', () => {
+    const english = reportHtml(close, { ...meta, locale: 'en-US' });
+    expect(rows(english, 'ROC curve')).toEqual(['—', '0.9981', '0.9962', '0.0042', '0.0031']);
+    expect(rows(english, 'Precision and recall')).toEqual(['0.9981', '0.9962', '0.0042', '0.0031']);
+    const portuguese = reportHtml(close, { ...meta, locale: 'pt-BR' });
+    expect(rows(portuguese, 'Curva ROC')).toEqual(['—', '0,9981', '0,9962', '0,0042', '0,0031']);
+  });
+});
+
+// Cases whose answer gave no deviceRisk vanished from the risk tables, with no word why.
+describe('reportHtml: cases without a risk level', () => {
+  const some = cases().map((c, i) => (i % 2 === 0 ? { ...c, risk: null } : c));
+  const withoutRisk = scoreReport(some, { suspeito: 'fraud', unreviewed: 'legit' });
+
+  it('gives them a row of their own and says no risk cut-off declines them, in both languages', () => {
+    const english = reportHtml(withoutRisk, { ...meta, locale: 'en-US' });
+    expect(english).toMatch(/<th scope="row">no risk given<\/th><td>100<\/td><td>20<\/td>/);
+    expect(english).toContain(
+      '100 labelled cases came without a risk level: no risk cut-off declines them, so the table above counts them as never flagged.',
+    );
+    const portuguese = reportHtml(withoutRisk, { ...meta, locale: 'pt-BR' });
+    expect(portuguese).toMatch(/<th scope="row">risco não informado<\/th><td>100<\/td>/);
+    expect(portuguese).toContain('100 casos rotulados vieram sem nível de risco');
+  });
+
+  it('says nothing of them when every case has a risk', () => {
+    expect(reportHtml(report, { ...meta, locale: 'en-US' })).not.toContain('without a risk level');
+  });
+});

@@ -122,6 +122,9 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
   // Each chart is named by what it shows, as on screen, and its points are one click away.
   const numbers = (points: string) =>
     `<details><summary>${t('numbers')}</summary>${points}</details>`;
+  // The points' cut-offs are the answers' scores, printed as precisely as they differ.
+  const rocCutoffs = text.curveCutoffs(report.roc.map((point) => point.threshold));
+  const prCutoffs = text.curveCutoffs(report.precisionRecall.map((point) => point.threshold));
   const roc = noCurve
     ? missing(noCurve)
     : curveChart(
@@ -134,8 +137,8 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
         table(
           text.t('roc'),
           [text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')],
-          report.roc.map((point) => [
-            point.threshold === null ? t('none') : escapeXml(text.cutoff(point.threshold)),
+          report.roc.map((point, i) => [
+            escapeXml(rocCutoffs[i] ?? ''),
             text.percent(point.falsePositiveRate),
             text.percent(point.truePositiveRate),
           ]),
@@ -153,8 +156,8 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
         table(
           text.t('precisionRecall'),
           [text.t('score'), text.t('recall'), text.t('precision')],
-          report.precisionRecall.map((point) => [
-            escapeXml(text.cutoff(point.threshold)),
+          report.precisionRecall.map((point, i) => [
+            escapeXml(prCutoffs[i] ?? ''),
             text.percent(point.recall),
             text.percent(point.precision),
           ]),
@@ -181,6 +184,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     'risk',
     report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
   );
+  const withoutRisk = text.withoutRisk(report);
   const labelled = report.labels.positive + report.labels.negative;
   const histogram =
     labelled === 0
@@ -229,12 +233,13 @@ ${excludedList}
 ${thresholds}
 <h2>${t('riskThresholds')}</h2>
 ${riskThresholds}
+${withoutRisk === null ? '' : `<p>${escapeXml(withoutRisk)}</p>`}
 ${table(
   text.t('riskLevels'),
   [text.t('riskLevel'), ...rateHead, text.t('interval')],
   rateRows(
     text,
-    report.riskLevels.map((level) => ({ ...level, name: text.t(level.risk) })),
+    report.riskLevels.map((level) => ({ ...level, name: text.riskName(level.risk) })),
     false,
   ),
 )}

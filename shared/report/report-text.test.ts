@@ -125,3 +125,60 @@ describe('reportText: the charts’ summaries', () => {
     );
   });
 });
+
+// A value that is not the extreme is never printed as the extreme: 0.9995 read "100.0%" and an
+// AUC of 0.9995 read "1.000", as if every fraud were caught or the separation were perfect.
+describe('reportText: shares and statistics near 0 and 1', () => {
+  const en = reportText('en-US');
+  const pt = reportText('pt-BR');
+
+  it('says "> 99.9%" and "< 0.1%" for shares that would round to the extremes', () => {
+    expect(en.percent(0.9995)).toBe('> 99.9%');
+    expect(pt.percent(0.9995)).toBe('> 99,9%');
+    expect(en.percent(0.0004)).toBe('< 0.1%');
+    expect(pt.percent(0.0004)).toBe('< 0,1%');
+  });
+
+  it('says "> 0.999" and "< 0.001" for statistics that would round to the extremes', () => {
+    expect(en.decimal(0.9995)).toBe('> 0.999');
+    expect(pt.decimal(0.9995)).toBe('> 0,999');
+    expect(en.decimal(0.0004)).toBe('< 0.001');
+    expect(pt.aucInterval({ aucInterval: [0.9991, 0.99996], aucIntervalMissing: null })).toBe(
+      'intervalo de 95% (DeLong): 0,999 – > 0,999',
+    );
+  });
+
+  it('prints the extremes themselves, and the values between, as before', () => {
+    expect(en.percent(1)).toBe('100.0%');
+    expect(en.percent(0)).toBe('0.0%');
+    expect(en.percent(0.9994)).toBe('99.9%');
+    expect(en.decimal(1)).toBe('1.000');
+    expect(en.decimal(0)).toBe('0.000');
+    expect(en.decimal(0.9994)).toBe('0.999');
+    expect(en.decimal(null)).toBe('—');
+  });
+});
+
+// The curves' points are at the answers' own scores: cut to 2 decimals, 0.0031 read "0.00" and
+// two points read "1.00", contradicting the score cut-off table.
+describe('reportText: the curves’ cut-offs', () => {
+  const en = reportText('en-US');
+  const pt = reportText('pt-BR');
+
+  it('gives the answers’ 4 decimals, as the locale writes them', () => {
+    expect(en.curveCutoffs([0.0031, 0.5, 0.9962, 1])).toEqual([
+      '0.0031',
+      '0.5000',
+      '0.9962',
+      '1.0000',
+    ]);
+    expect(pt.curveCutoffs([0.0031, 0.9962])).toEqual(['0,0031', '0,9962']);
+  });
+
+  it('never prints two different cut-offs alike, and keeps the missing one as a dash', () => {
+    const labels = en.curveCutoffs([null, 0.99995, 0.99996, 0.99996]);
+    expect(labels).toEqual(['—', '0.99995', '0.99996', '0.99996']);
+    // Nor a score below 1 as 1, or above 0 as 0.
+    expect(en.curveCutoffs([0.00001, 0.5, 0.99999])).toEqual(['0.00001', '0.50000', '0.99999']);
+  });
+});

@@ -1,3 +1,4 @@
+import type { DeviceRisk } from '../domain/types';
 import { environmentNames as environmentKeys, type EnvironmentName } from '../environment';
 import { pluralCategory } from '../plural-rule';
 import { exclusionReasons, type ExclusionReason } from './labels';
@@ -49,6 +50,7 @@ const en = {
   medium: 'medium',
   low: 'low',
   undefined: 'undefined',
+  noRisk: 'no risk given',
   riskLevels: 'Fraud rate by risk level',
   rows: 'Rows',
   fraud: 'Fraud',
@@ -117,6 +119,7 @@ const pt: Words = {
   medium: 'médio',
   low: 'baixo',
   undefined: 'indefinido',
+  noRisk: 'risco não informado',
   riskLevels: 'Taxa de fraude por nível de risco',
   rows: 'Linhas',
   fraud: 'Fraudes',
@@ -244,6 +247,23 @@ const reviewedEarlierCounts: Record<'en' | 'pt', Counted> = {
 };
 
 /**
+ * Labelled cases whose answer gave no `deviceRisk`, said under the risk cut-off table: no cut-off
+ * declines them, which is why its last row does not catch every fraud.
+ */
+const withoutRiskCounts: Record<'en' | 'pt', Counted> = {
+  en: {
+    one: '{count} labelled case came without a risk level: no risk cut-off declines it, so the table above counts it as never flagged.',
+    other:
+      '{count} labelled cases came without a risk level: no risk cut-off declines them, so the table above counts them as never flagged.',
+  },
+  pt: {
+    one: '{count} caso rotulado veio sem nível de risco: nenhum corte por risco o recusa, então a tabela acima o conta como nunca sinalizado.',
+    other:
+      '{count} casos rotulados vieram sem nível de risco: nenhum corte por risco os recusa, então a tabela acima os conta como nunca sinalizados.',
+  },
+};
+
+/**
  * The environments as the window names them (Test is Homologação in Portuguese); a custom
  * address (`dcdesk --base-url`) is shown as its URL, as on screen.
  */
@@ -266,6 +286,45 @@ const classCounts: Record<'en' | 'pt', Record<'positive' | 'negative' | 'bins', 
   },
 };
 
+/**
+ * `value` as `format` writes it, but a value strictly between 0 and 1 that would print as 0 or 1
+ * is said as "< 0.1%" / "> 99.9%" (`step` is the format's last digit, as a fraction): a recall of
+ * 0.9995 is not every fraud caught, nor an AUC of 0.9995 a perfect separation.
+ */
+function notExtreme(format: Intl.NumberFormat, value: number, step: number): string {
+  const shown = format.format(value);
+  if (value > 0 && value < 1) {
+    if (shown === format.format(1)) return `> ${format.format(1 - step)}`;
+    if (shown === format.format(0)) return `< ${format.format(step)}`;
+  }
+  return shown;
+}
+
+/** Curve cut-offs are printed with at least 4 decimals, and never with more than this. */
+const cutoffDigits = { least: 4, most: 12 };
+
+/**
+ * The fewest decimals (from 4) that print every two different `values` differently and no value
+ * strictly between 0 and 1 as 0 or 1.
+ */
+function distinctDigits(values: ReadonlyArray<number | null>): number {
+  const sorted = [...new Set(values.filter((value): value is number => value !== null))].sort(
+    (a, b) => a - b,
+  );
+  for (let digits = cutoffDigits.least; digits < cutoffDigits.most; digits += 1) {
+    const scale = 10 ** digits;
+    const rounded = sorted.map((value) => Math.round(value * scale));
+    const clash = rounded.some(
+      (r, i) =>
+        (i > 0 && r === rounded[i - 1]) ||
+        (r === 0 && (sorted[i] ?? 0) > 0) ||
+        (r === scale && (sorted[i] ?? 1) < 1),
+    );
+    if (!clash) return digits;
+  }
+  return cutoffDigits.most;
+}
+
 /** The reasons a row is left out, in the order the report lists them. */
 export { exclusionReasons };
 
@@ -274,6 +333,7 @@ export function reportText(locale: ReportLocale) {
   const words = locale === 'pt-BR' ? pt : en;
   const exclusions = exclusionCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const reviewedEarlier = reviewedEarlierCounts[locale === 'pt-BR' ? 'pt' : 'en'];
+  const withoutRisk = withoutRiskCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const classes = classCounts[locale === 'pt-BR' ? 'pt' : 'en'];
   const environments = environmentNames[locale === 'pt-BR' ? 'pt' : 'en'];
   const count = new Intl.NumberFormat(locale);
@@ -290,6 +350,11 @@ export function reportText(locale: ReportLocale) {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+  const fixedDigits = (digits: number) =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
   /**
    * `forms` for `value` by the locale's rule (0 is plural in Portuguese, as the window says it),
    * never by `value === 1`.
@@ -299,6 +364,9 @@ export function reportText(locale: ReportLocale) {
       '{count}',
       count.format(value),
     );
+  // Both to 3 digits (99.9%, 0.999): the last one is a thousandth.
+  const share = (value: number) => notExtreme(percent, value, 0.001);
+  const statistic = (value: number) => notExtreme(decimal, value, 0.001);
   return {
     t(word: ReportWord, values: Record<string, string> = {}): string {
       return words[word].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
@@ -306,6 +374,16 @@ export function reportText(locale: ReportLocale) {
     count: (value: number) => count.format(value),
     /** `1 row repeats …` / `2 rows repeat …`, the count grouped as the locale writes it. */
     excluded: (reason: ExclusionReason, rows: number) => counted(exclusions[reason], rows),
+    /** A risk level's name; null is the cases whose answer gave none. */
+    riskName: (risk: DeviceRisk | null) => words[risk ?? 'noRisk'],
+    /**
+     * Why the risk cut-offs leave some labelled cases unflagged (`riskLevels`' row of no risk), or
+     * null when every labelled case has a risk.
+     */
+    withoutRisk(report: Pick<ScoreReport, 'riskLevels'>): string | null {
+      const rows = report.riskLevels.find((level) => level.risk === null)?.rows ?? 0;
+      return rows === 0 ? null : counted(withoutRisk, rows);
+    },
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
     reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**
@@ -315,7 +393,7 @@ export function reportText(locale: ReportLocale) {
     aucInterval(report: Pick<ScoreReport, 'aucInterval' | 'aucIntervalMissing'>): string {
       if (report.aucInterval !== null) {
         const [low, high] = report.aucInterval;
-        return `${words.aucInterval}: ${decimal.format(low)} – ${decimal.format(high)}`;
+        return `${words.aucInterval}: ${statistic(low)} – ${statistic(high)}`;
       }
       if (report.aucIntervalMissing === 'few_cases')
         return words.aucIntervalFew.replaceAll('{min}', count.format(minimumCasesForInterval));
@@ -330,14 +408,14 @@ export function reportText(locale: ReportLocale) {
     /** What the ROC curve shows, with its key numbers: its name for a screen reader. */
     rocSummary(auc: number | null, labels: { positive: number; negative: number }): string {
       return words.rocSummary
-        .replace('{auc}', auc === null ? words.none : decimal.format(auc))
+        .replace('{auc}', auc === null ? words.none : statistic(auc))
         .replace('{positive}', counted(classes.positive, labels.positive))
         .replace('{negative}', counted(classes.negative, labels.negative));
     },
     prSummary(averagePrecision: number | null): string {
       return words.prSummary.replace(
         '{ap}',
-        averagePrecision === null ? words.none : decimal.format(averagePrecision),
+        averagePrecision === null ? words.none : statistic(averagePrecision),
       );
     },
     histogramSummary(labels: { positive: number; negative: number }, bins: number): string {
@@ -358,8 +436,17 @@ export function reportText(locale: ReportLocale) {
         .replace('{positive}', counted(classes.positive, labels.positive))
         .replace('{negative}', counted(classes.negative, labels.negative));
     },
-    percent: (value: number | null) => (value === null ? words.none : percent.format(value)),
-    decimal: (value: number | null) => (value === null ? words.none : decimal.format(value)),
+    percent: (value: number | null) => (value === null ? words.none : share(value)),
+    decimal: (value: number | null) => (value === null ? words.none : statistic(value)),
+    /** The score cut-off table's round cut-offs (0.05 apart) and the histogram's bin edges. */
     cutoff: (value: number) => twoDecimals.format(value),
+    /**
+     * The curves' cut-offs, which are the answers' own scores: with their 4 decimals, or more where
+     * 4 would print two different scores alike, or a score below 1 as 1 (above 0 as 0).
+     */
+    curveCutoffs(values: ReadonlyArray<number | null>): string[] {
+      const format = fixedDigits(distinctDigits(values));
+      return values.map((value) => (value === null ? words.none : format.format(value)));
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLabelOptions, labelOf, type RowState } from './labels';
-import { scoreReport, thin, type ReportCase } from './report';
+import { createReportBuilder, scoreReport, thin, type ReportCase } from './report';
 
 function scored(
   score: number | null,
@@ -95,6 +95,55 @@ describe('scoreReport', () => {
     expect(report.aucInterval).toBeNull();
     expect(report.aucMissing).toBe('no_positives');
     expect(report.thresholds[10]).toMatchObject({ score: 0.5, flagged: 0, precision: null });
+  });
+
+  // An answer may leave deviceRisk out: 20 of 40 labelled cases vanished from the risk tables,
+  // which then added up to 20 and read "Risk ≥ undefined catches 50% of fraud" with no word why.
+  it('counts the labelled cases without a risk in a row of their own', () => {
+    const cases = [
+      scored(0.9, 'Fraude Confirmada', { risk: 'high' }),
+      scored(0.8, 'Fraude Confirmada', { risk: null }),
+      scored(0.2, null, { risk: 'low' }),
+      scored(0.1, null, { risk: null }),
+      scored(0.3, null, { risk: null }),
+    ];
+    const byOne = scoreReport(cases, defaultLabelOptions);
+    expect(byOne.riskLevels.map((level) => [level.risk, level.rows, level.fraud])).toEqual([
+      ['high', 1, 1],
+      ['medium', 0, 0],
+      ['low', 1, 0],
+      ['undefined', 0, 0],
+      [null, 3, 1],
+    ]);
+    expect(byOne.riskLevels.reduce((sum, level) => sum + level.rows, 0)).toBe(5);
+    // No risk cut-off declines a case without a risk: the cumulative rows stay of all the cases.
+    expect(byOne.riskThresholds.map((row) => [row.risk, row.flagged, row.recall])).toEqual([
+      ['high', 1, 0.5],
+      ['medium', 1, 0.5],
+      ['low', 2, 0.5],
+      ['undefined', 2, 0.5],
+    ]);
+    // Counted elsewhere (the history's SQL), the same.
+    const counted = createReportBuilder(defaultLabelOptions);
+    counted.addCounts({
+      excluded: {},
+      scores: [
+        { score: 0.9, positive: 1, negative: 0 },
+        { score: 0.8, positive: 1, negative: 0 },
+        { score: 0.2, positive: 0, negative: 1 },
+        { score: 0.1, positive: 0, negative: 1 },
+        { score: 0.3, positive: 0, negative: 1 },
+      ],
+      groups: [
+        { risk: 'high', positive: 1, negative: 0 },
+        { risk: 'low', positive: 0, negative: 1 },
+        { risk: null, positive: 1, negative: 2 },
+      ],
+      codes: [],
+    });
+    const bySql = counted.finish();
+    expect(bySql.riskLevels).toEqual(byOne.riskLevels);
+    expect(bySql.riskThresholds).toEqual(byOne.riskThresholds);
   });
 
   it('keeps a score of exactly 1 in the last histogram bin', () => {

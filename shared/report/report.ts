@@ -9,6 +9,7 @@ import {
   histogramBins,
   rateOf,
   type AgeBucket,
+  type GroupCounts,
   type GroupRate,
 } from './breakdowns';
 import {
@@ -68,7 +69,11 @@ export interface ScoreReport {
   aucMissing: 'no_positives' | 'no_negatives' | null;
   averagePrecision: number | null;
   thresholds: ThresholdRow[];
-  riskLevels: Array<{ risk: DeviceRisk } & GroupRate>;
+  /**
+   * Per risk level, from high to undefined, then the cases whose answer gave no risk (`risk`
+   * null), so the rows add up to the labelled cases.
+   */
+  riskLevels: Array<{ risk: DeviceRisk | null } & GroupRate>;
   riskThresholds: RiskCutRow[];
   insightCodes: Array<{ code: string } & GroupRate>;
   alertQuantities: Array<{ bucket: string } & GroupRate>;
@@ -125,7 +130,7 @@ export function createReportBuilder(options: LabelOptions) {
     ExclusionReason,
     number
   >;
-  const risks = createTally<DeviceRisk>();
+  const risks = createTally<DeviceRisk | null>();
   const codes = createTally<string>();
   const alerts = createTally<string>();
   const ages = createTally<AgeBucket>();
@@ -147,7 +152,7 @@ export function createReportBuilder(options: LabelOptions) {
     }
     const fraud = label.kind === 'positive';
     addScore(row.score, fraud, 1);
-    if (row.risk) risks.add(row.risk, fraud);
+    risks.add(row.risk, fraud);
     // A code repeated within one answer counts once for that row.
     row.insights.forEach((code, index) => {
       if (row.insights.indexOf(code) === index) codes.add(code, fraud);
@@ -168,7 +173,7 @@ export function createReportBuilder(options: LabelOptions) {
         [true, group.positive],
         [false, group.negative],
       ] as const) {
-        if (group.risk) risks.add(group.risk, fraud, count);
+        if (group.risk !== undefined) risks.add(group.risk, fraud, count);
         if (group.alerts !== undefined) alerts.add(group.alerts, fraud, count);
         if (group.age !== undefined) ages.add(group.age, fraud, count);
       }
@@ -184,7 +189,10 @@ export function createReportBuilder(options: LabelOptions) {
     const baseRate = labelled === 0 ? null : positives.length / labelled;
     const levels = scoreLevels(positives, negatives);
     const estimate = aucWithInterval(positives, negatives, levels);
-    const riskCounts = new Map(risks.entries());
+    // Cases without a risk are declined at no risk level: the cut-offs count them as never flagged.
+    const riskCounts = new Map(
+      risks.entries().filter((entry): entry is [DeviceRisk, GroupCounts] => entry[0] !== null),
+    );
     const pr = precisionRecall(positives, negatives, levels);
     const excluded = exclusionReasons.reduce((sum, reason) => sum + excludedBy[reason], 0);
     return {
@@ -200,7 +208,7 @@ export function createReportBuilder(options: LabelOptions) {
         positives.length === 0 ? 'no_positives' : negatives.length === 0 ? 'no_negatives' : null,
       averagePrecision: pr.averagePrecision,
       thresholds: thresholdTable(positives, negatives),
-      riskLevels: riskOrder.map((risk) => ({
+      riskLevels: [...riskOrder, null].map((risk) => ({
         risk,
         ...rateOf(risks.get(risk) ?? { rows: 0, fraud: 0 }, baseRate),
       })),

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { ReportView } from '../../shared/contract/report';
 import { reportText } from '../../shared/report/report-text';
 import { expect, screenshot, test } from './fixtures';
-import { finishedBatch } from './steps/core';
+import { batchRows, call, finishedBatch } from './steps/core';
 import { reviewedBatch, sourceRow } from './steps/report';
 
 test('the report of a reviewed batch: the numbers of dcdesk report, charts by keyboard, both languages, HTML and PDF', async ({
@@ -119,6 +119,65 @@ test('the report of a reviewed batch: the numbers of dcdesk report, charts by ke
     pt.t('thresholds'),
   );
   await screenshot(page, 'journey-report-pt-BR');
+});
+
+// The open screen kept its figures when outcomes changed (another window, the review), and Save
+// recomputed: the file held figures the analyst never saw.
+test('the open report follows an outcome set elsewhere, and saves the figures it shows', async ({
+  page,
+  app,
+}) => {
+  const batchId = await reviewedBatch(app);
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await page.getByTestId('report-scope').selectOption(`batch:${batchId}`);
+  await expect(page.getByTestId('report-figure-positive')).toHaveText('4');
+  // Another window reviews one more answered row as fraud, through the core's API.
+  const rows = await batchRows(app, batchId);
+  const unreviewed = rows.find((row) => row.score !== null && row.outcome === null);
+  if (!unreviewed) throw new Error('No unreviewed row with a score.');
+  await call(app, 'outcomes.set', {
+    targets: [{ batchId, seq: unreviewed.seq }],
+    outcome: 'Fraude Confirmada',
+  });
+  await expect(page.getByTestId('report-figure-positive')).toHaveText('5');
+  await expect(page.getByTestId('report-progress')).toHaveText('');
+  const saved = await app.download(() => page.getByTestId('report-export-html').click());
+  const html = (await readFile(await saved.path())).toString('utf8');
+  expect(html).toContain('<div class="figure">Fraud<strong>5</strong></div>');
+});
+
+test('a save while the screen still shows the earlier figures saves nothing, and says why', async ({
+  page,
+  app,
+}) => {
+  const batchId = await reviewedBatch(app);
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await page.getByTestId('report-scope').selectOption(`batch:${batchId}`);
+  await expect(page.getByTestId('report-figure-positive')).toHaveText('4');
+  // The screen's next reading is held back, as a slow one (a million rows) would be.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/report.get', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const rows = await batchRows(app, batchId);
+  const unreviewed = rows.find((row) => row.score !== null && row.outcome === null);
+  if (!unreviewed) throw new Error('No unreviewed row with a score.');
+  await call(app, 'outcomes.set', {
+    targets: [{ batchId, seq: unreviewed.seq }],
+    outcome: 'Fraude Confirmada',
+  });
+  await expect(page.getByTestId('report-progress')).not.toHaveText('');
+  await expect(page.getByTestId('report-figure-positive')).toHaveText('4');
+  await page.getByTestId('report-export-html').click();
+  await expect(page.getByTestId('report-export-status')).toHaveText(
+    'Nothing was saved: outcomes changed the figures while this screen was open. It now shows the new figures; check them and save again.',
+  );
+  release();
+  await expect(page.getByTestId('report-figure-positive')).toHaveText('5');
 });
 
 test('a class with no case: no area, and the message saying why', async ({ page, app }) => {

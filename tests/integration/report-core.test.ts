@@ -128,9 +128,51 @@ describe('report.get with the results filter', () => {
   });
 });
 
+/** The digest of the figures the screen shows for `query` (report.get's `figuresId`). */
+async function shownFigures(query: { batchId: string; suspeito: 'fraud'; unreviewed: 'legit' }) {
+  const shown = await handlers()['report.get'](query);
+  if (!shown.ok) throw new Error(shown.error.message);
+  return shown.value.figuresId;
+}
+
 describe('report.export', () => {
   let browser: Browser | undefined;
   afterAll(async () => browser?.close());
+  const query = { batchId: '', suspeito: 'fraud', unreviewed: 'legit' } as const;
+
+  // The open screen kept its figures while outcomes changed, and Save recomputed: the file held
+  // figures the analyst never saw. It is saved only while they are still the history's.
+  it('saves only the figures the screen shows, refusing once outcomes changed them', async () => {
+    const before = await shownFigures({ ...query, batchId });
+    const seq = [...known].find(([, entry]) => entry.result?.score != null && !entry.review)?.[0];
+    if (seq === undefined) throw new Error('No unreviewed row with a score.');
+    const review = reviewService(history.db);
+    review.set([{ batchId, seq }], 'Fraude Confirmada');
+    try {
+      const refused = await handlers()['report.export']({
+        ...query,
+        batchId,
+        format: 'html',
+        locale: 'en-US',
+        figuresId: before,
+      });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'stale' } });
+      if (!refused.ok) expect(refused.error.message).toMatch(/changed since the screen showed/);
+      const now = await shownFigures({ ...query, batchId });
+      expect(now).not.toBe(before);
+      const saved = await handlers()['report.export']({
+        ...query,
+        batchId,
+        format: 'html',
+        locale: 'en-US',
+        figuresId: now,
+      });
+      expect(saved.ok).toBe(true);
+    } finally {
+      review.set([{ batchId, seq }], null);
+    }
+    expect(await shownFigures({ ...query, batchId })).toBe(before);
+  });
 
   it('writes a self-contained HTML page in the chosen language', async () => {
     const answer = await handlers()['report.export']({
@@ -139,6 +181,7 @@ describe('report.export', () => {
       locale: 'pt-BR',
       suspeito: 'fraud',
       unreviewed: 'legit',
+      figuresId: await shownFigures({ ...query, batchId }),
     });
     if (!answer.ok) throw new Error(answer.error.message);
     expect(answer.value.fileName).toMatch(/^report-sandbox-.+\.html$/);
@@ -157,6 +200,7 @@ describe('report.export', () => {
       locale: 'en-US',
       suspeito: 'fraud',
       unreviewed: 'legit',
+      figuresId: await shownFigures({ ...query, batchId }),
     });
     expect(answer).toMatchObject({ ok: false, error: { code: 'config' } });
     if (!answer.ok) expect(answer.error.message).toMatch(/Print…/);
@@ -182,6 +226,7 @@ describe('report.export', () => {
       locale: 'en-US',
       suspeito: 'fraud',
       unreviewed: 'legit',
+      figuresId: await shownFigures({ ...query, batchId }),
     });
     if (!answer.ok) throw new Error(answer.error.message);
     expect(answer.value.mimeType).toBe('application/pdf');

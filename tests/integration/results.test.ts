@@ -207,8 +207,10 @@ describe('results of a batch', () => {
       const codes = new Map<string, number>();
       for (const row of rows) {
         statuses[row.status] += 1;
-        // Rows not yet answered are not in the risk chart: 'none' means answered without a risk.
-        if (row.status !== 'pending') risks[row.deviceRisk ?? 'none'] += 1;
+        // Rows without an answer (pending, invalid, refused, failed, 204) are not in the risk
+        // chart: 'none' means an answer that gave no risk.
+        if (row.deviceRisk !== null) risks[row.deviceRisk] += 1;
+        else if (row.status === 'ok') risks.none += 1;
         if (row.score !== null) scoreHistogram[Math.min(9, Math.floor(row.score * 10))]! += 1;
         for (const code of row.insights) codes.set(code, (codes.get(code) ?? 0) + 1);
       }

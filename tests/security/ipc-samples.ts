@@ -69,7 +69,12 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'outcomes.fileRows': { scope: 'all' },
   'outcomes.buildFile': { scope: 'all', kind: 'zip', separator: ';', fileName: 'respostas' },
   'report.get': { environment: 'sandbox', suspeito: 'exclude', unreviewed: 'legit' },
-  'report.export': { environment: 'sandbox', format: 'html', locale: 'pt-BR' },
+  'report.export': {
+    environment: 'sandbox',
+    format: 'html',
+    locale: 'pt-BR',
+    figuresId: '0'.repeat(64),
+  },
   'uploads.check': csv,
   'uploads.saveBuilt': { fileId: 'abcdefgh12345678' },
   'uploads.send': { ...csv, confirmed: true },

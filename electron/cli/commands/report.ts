@@ -1,11 +1,9 @@
 import { parseCommandLine } from '../flags';
-import { formatCount } from '../../../shared/spreadsheet/problem';
-import { aucMissingText, intervalText } from '../report-hints';
-import type { ReportView } from '../../../shared/contract/report';
+import { aucMissingText } from '../report-hints';
+import { reportSummary } from '../report-summary';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { reportHtml } from '../../../shared/report/html';
 import { localeOf } from '../locale';
-import { exclusionReasons, reportText } from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
 import { fileFailureText } from '../../core/local-failure';
 import { reportService } from '../../core/report/report-service';
@@ -61,33 +59,6 @@ function choice<T extends string>(
   if (found === undefined)
     throw new UsageError(`--${flag} takes ${allowed.join(' or ')}, not '${value}'.`);
   return found;
-}
-
-const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)}%`);
-const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3));
-
-/** A short summary for the terminal. */
-function printSummary(view: ReportView, io: Io): void {
-  const scope = view.batch === null ? `every batch of ${view.environment}` : `batch ${view.batch}`;
-  const { positive, negative, excluded } = view.labels;
-  io.out(`Score report of ${scope}`);
-  io.out(
-    `  labelled: ${formatCount(positive)} fraud, ${formatCount(negative)} legitimate; left out: ${formatCount(excluded)}`,
-  );
-  const words = reportText('en-US');
-  for (const reason of exclusionReasons)
-    if (view.excludedBy[reason] > 0)
-      io.out(`    ${words.excluded(reason, view.excludedBy[reason])}`);
-  if (view.reviewedEarlier > 0) io.out(`  ${words.reviewedEarlier(view.reviewedEarlier)}`);
-  io.out(
-    `  AUC ${fixed(view.auc)}${view.auc === null ? '' : intervalText(view)}; average precision ${fixed(view.averagePrecision)}`,
-  );
-  io.out('  Risk level   rows  fraud  fraud rate');
-  for (const level of view.riskLevels)
-    io.out(
-      `  ${level.risk.padEnd(10)} ${formatCount(level.rows).padStart(6)} ${formatCount(level.fraud).padStart(6)}  ${percent(level.fraudRate)}`,
-    );
-  io.out('Use --json for every figure, or --html FILE for the page with the charts.');
 }
 
 /** `dcdesk report`: the score report of a batch or of an environment's history. */
@@ -146,7 +117,7 @@ async function runReport(argv: string[], io: Io): Promise<number> {
       io.out(`Wrote ${shown(values.html)}; open it in a browser (print it there to save a PDF).`);
       return exitCodes.ok;
     }
-    printSummary(view, io);
+    for (const line of reportSummary(view)) io.out(line);
     return exitCodes.ok;
   } finally {
     history.close();

@@ -1,4 +1,6 @@
+import { fail, ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
+import { figuresIdOf } from '../report/report-figures';
 import { reportFile, type PdfPrinter } from '../report/report-file';
 import { reportService } from '../report/report-service';
 import { fromStore } from './from-store';
@@ -11,10 +13,20 @@ export function reportHandlers(
   const reports = reportService(context.db);
   return {
     'report.get': (query) =>
-      fromStore(() => reports.view(query, context.settings().activeEnvironment)),
-    'report.export': async ({ format, locale, ...query }) => {
+      fromStore(() => {
+        const view = reports.view(query, context.settings().activeEnvironment);
+        return view.ok ? ok({ ...view.value, figuresId: figuresIdOf(view.value) }) : view;
+      }),
+    'report.export': async ({ format, locale, figuresId, ...query }) => {
       const view = await fromStore(() => reports.view(query, context.settings().activeEnvironment));
       if (!view.ok) return view;
+      // Worked out again, it may differ from the screen (outcomes set meanwhile, anywhere): the
+      // file would hold figures the analyst never saw. The window shows the new ones instead.
+      if (figuresIdOf(view.value) !== figuresId)
+        return fail(
+          'stale',
+          'The report’s figures changed since the screen showed them (outcomes were set or rows deleted); nothing was saved. Look at the new figures and save again.',
+        );
       return reportFile(view.value, { format, locale, now: new Date(), printPdf });
     },
   };

@@ -3,7 +3,7 @@ import type { ExportedFile } from '../../../shared/contract/results';
 import { reportHtml } from '../../../shared/report/html';
 import type { ReportLocale } from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
-import { shortStem } from '../../../shared/file-names';
+import { localDateStamp, shortStem } from '../../../shared/file-names';
 import { fail, ok, type Result } from '../../../shared/result';
 
 /**
@@ -12,13 +12,16 @@ import { fail, ok, type Result } from '../../../shared/result';
  */
 export type PdfPrinter = (html: string) => Promise<Uint8Array>;
 
-/** `report-sandbox-all-2026-11-23.html`: what it covers and when, safe on every OS. */
+/**
+ * `report-sandbox-all-2026-11-23.html`: what it covers and the local day (the page's), safe on
+ * every OS.
+ */
 export function reportFileName(view: ReportView, format: ReportFormat, now: Date): string {
   // A custom environment is its address, up to 2,048 characters: the name keeps its start.
   const scope = shortStem(
     `${view.environment}-${view.batch ?? 'all'}`.replace(/[^A-Za-z0-9._-]+/g, '_'),
   );
-  return `report-${scope}-${now.toISOString().slice(0, 10)}.${format}`;
+  return `report-${scope}-${localDateStamp(now)}.${format}`;
 }
 
 /** The report as an HTML page, or that page printed to PDF. */

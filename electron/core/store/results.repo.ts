@@ -198,8 +198,9 @@ export function resultsRepo(db: Db) {
           for (const { status, risk, score, n } of groups) {
             matching += n;
             statuses[status] += n;
-            // Rows still pending have no answer yet; 'none' is for answered rows without a risk.
-            if (status !== 'pending') risks[riskOfRank.get(risk ?? -1) ?? 'none'] += n;
+            // 'none' is for answers that gave no risk: a row without an answer (pending, invalid,
+            // refused, failed, 204) was judged by no one, so it is not counted as riskless.
+            if (risk !== null || status === 'ok') risks[riskOfRank.get(risk ?? -1) ?? 'none'] += n;
             const bin = scoreBin(score);
             if (bin !== null) scoreHistogram[bin] = (scoreHistogram[bin] ?? 0) + n;
           }

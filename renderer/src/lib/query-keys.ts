@@ -64,4 +64,6 @@ export const queryScopes = {
   uploads: ['uploads'] as const,
   history: ['history'] as const,
   devices: ['devices'] as const,
+  /** Every report, whatever it covers: outcomes are its labels. */
+  report: ['report'] as const,
 };

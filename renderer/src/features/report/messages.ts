@@ -31,6 +31,8 @@ export const reportMessages = catalogue(
     'report.export.done': 'Saved {name}.',
     'report.export.noPdf':
       'This window cannot save PDF itself. Use Print… and choose "Save as PDF", or save as HTML and print it from a browser.',
+    'report.export.changed':
+      'Nothing was saved: outcomes changed the figures while this screen was open. It now shows the new figures; check them and save again.',
     'report.fromResults': 'Report on these rows',
   },
   {
@@ -59,6 +61,8 @@ export const reportMessages = catalogue(
     'report.export.done': '{name} salvo.',
     'report.export.noPdf':
       'Esta janela não salva PDF sozinha. Use Imprimir… e escolha "Salvar como PDF", ou salve como HTML e imprima pelo navegador.',
+    'report.export.changed':
+      'Nada foi salvo: resultados mudaram os números com esta tela aberta. Ela agora mostra os números novos; confira e salve de novo.',
     'report.fromResults': 'Relatório destas linhas',
   },
 );

@@ -41,6 +41,9 @@ export function ReportCharts({ report }: { report: ReportView }) {
       {why}
     </p>
   );
+  // The points' cut-offs are the answers' scores, printed as precisely as they differ.
+  const rocCutoffs = text.curveCutoffs(report.roc.map((p) => p.threshold));
+  const prCutoffs = text.curveCutoffs(report.precisionRecall.map((p) => p.threshold));
   const bins = report.histogram.map((bin) => ({
     label: `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
     a: bin.positive,
@@ -69,8 +72,8 @@ export function ReportCharts({ report }: { report: ReportView }) {
             testId="report-roc-numbers"
             caption={text.t('roc')}
             head={[text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')]}
-            rows={report.roc.map((p) => [
-              p.threshold === null ? text.t('none') : text.cutoff(p.threshold),
+            rows={report.roc.map((p, i) => [
+              rocCutoffs[i] ?? '',
               text.percent(p.falsePositiveRate),
               text.percent(p.truePositiveRate),
             ])}
@@ -98,8 +101,8 @@ export function ReportCharts({ report }: { report: ReportView }) {
             testId="report-pr-numbers"
             caption={text.t('precisionRecall')}
             head={[text.t('score'), text.t('recall'), text.t('precision')]}
-            rows={report.precisionRecall.map((p) => [
-              text.cutoff(p.threshold),
+            rows={report.precisionRecall.map((p, i) => [
+              prCutoffs[i] ?? '',
               text.percent(p.recall),
               text.percent(p.precision),
             ])}

@@ -1,30 +1,48 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportFormat, ReportQuery } from '../../../../shared/contract/report';
 import type { ExportedFile } from '../../../../shared/contract/results';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError, api, unwrap } from '../../lib/device-check';
 import { saveFile } from '../../lib/download';
+import { queryScopes } from '../../lib/query-keys';
 import { reportLocaleOf } from './report-words';
 
 /**
  * Saves the report as a self-contained HTML page or as PDF (printed by the app's Chromium). Where
  * no PDF printer exists (the browser of the web host) the core says so, and Print… prints this
  * screen instead: the browser's print dialog offers "Save as PDF".
+ *
+ * A save names the figures on screen (`figuresId`, none while the report is not shown): when
+ * outcomes changed them meanwhile the core saves nothing, and the screen reads the new ones.
  */
-export function ReportExport({ query }: { query: ReportQuery }) {
+export function ReportExport({ query, figuresId }: { query: ReportQuery; figuresId?: string }) {
   const { t, locale } = useI18n();
+  const client = useQueryClient();
   const exporting = useMutation({
     mutationFn: (format: ReportFormat): Promise<ExportedFile> =>
-      unwrap(api.report.export({ ...query, format, locale: reportLocaleOf(locale) })),
+      unwrap(
+        api.report.export({
+          ...query,
+          format,
+          locale: reportLocaleOf(locale),
+          figuresId: figuresId ?? '',
+        }),
+      ),
     onSuccess: saveFile,
+    onError: (error) => {
+      if (error instanceof ApiError && error.error.code === 'stale')
+        void client.invalidateQueries({ queryKey: queryScopes.report });
+    },
   });
-  const noPrinter = exporting.error instanceof ApiError && exporting.error.error.code === 'config';
+  const failure = exporting.error instanceof ApiError ? exporting.error.error.code : null;
+  const noPrinter = failure === 'config';
+  const changed = failure === 'stale';
   const button = (format: ReportFormat, label: 'report.export.html' | 'report.export.pdf') => (
     <button
       type="button"
       className="button"
-      disabled={exporting.isPending}
+      disabled={exporting.isPending || figuresId === undefined}
       onClick={() => exporting.mutate(format)}
       data-testid={`report-export-${format}`}
     >
@@ -52,9 +70,11 @@ export function ReportExport({ query }: { query: ReportQuery }) {
             ? t('report.export.done', { name: exporting.data.fileName })
             : noPrinter
               ? t('report.export.noPdf')
-              : ''}
+              : changed
+                ? t('report.export.changed')
+                : ''}
       </p>
-      {exporting.error && !noPrinter ? <ErrorNotice error={exporting.error} /> : null}
+      {exporting.error && !noPrinter && !changed ? <ErrorNotice error={exporting.error} /> : null}
     </div>
   );
 }

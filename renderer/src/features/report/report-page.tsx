@@ -62,7 +62,7 @@ export function ReportPage() {
     <section aria-labelledby="report-title" className="page report-page" data-testid="report-page">
       <div className="row spread">
         <h2 id="report-title">{t('report.title')}</h2>
-        <ReportExport query={query} />
+        <ReportExport query={query} figuresId={report.data?.figuresId} />
       </div>
       <p className="hint">{t('report.intro')}</p>
       <ReportControls

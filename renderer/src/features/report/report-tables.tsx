@@ -47,6 +47,7 @@ export function ReportTables({ report }: { report: ReportView }) {
     ...(withLift ? [text.t('lift')] : []),
     text.t('interval'),
   ];
+  const withoutRisk = text.withoutRisk(report);
   const cutHead = (first: ReportWord) => [text.t(first), ...cutColumns.map((w) => text.t(w))];
   return (
     <div className="report-tables">
@@ -62,11 +63,18 @@ export function ReportTables({ report }: { report: ReportView }) {
         head={cutHead('risk')}
         rows={report.riskThresholds.map((row) => [text.t(row.risk), ...cutCells(text, row)])}
       />
+      {withoutRisk === null ? null : (
+        <p className="hint" data-testid="report-without-risk">
+          {withoutRisk}
+        </p>
+      )}
       <NumbersTable
         testId="report-risk-levels"
         caption={text.t('riskLevels')}
         head={rateHead('riskLevel')}
-        rows={report.riskLevels.map((level) => rateCells(text, text.t(level.risk), level, false))}
+        rows={report.riskLevels.map((level) =>
+          rateCells(text, text.riskName(level.risk), level, false),
+        )}
       />
       <NumbersTable
         testId="report-insight-codes"

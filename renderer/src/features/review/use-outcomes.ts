@@ -11,11 +11,12 @@ import { nextBulkProgress, type BulkProgress } from './bulk-progress';
 
 /**
  * Everything that shows an outcome: every batch's result pages (an outcome belongs to a
- * transaction id, which other batches may share), the summaries, the search and device views.
+ * transaction id, which other batches may share), the summaries, the search and device views,
+ * and the report, whose labels are the outcomes (an open Report screen reads its figures again).
  */
 export function refreshOutcomes(client: QueryClient): void {
-  const { allResults, outcomes, history, devices } = queryScopes;
-  for (const queryKey of [allResults, outcomes, history, devices])
+  const { allResults, outcomes, history, devices, report } = queryScopes;
+  for (const queryKey of [allResults, outcomes, history, devices, report])
     void client.invalidateQueries({ queryKey });
 }
 

@@ -3,7 +3,8 @@ import type { ResultAggregates } from '../../../../../shared/contract/results';
 import { insightData, riskData, scoreData } from './chart-data';
 
 const aggregates: ResultAggregates = {
-  statuses: { ok: 8, no_content: 1, invalid: 1, rejected: 0, failed: 0, pending: 0 },
+  // 'none': the 2 answers that gave no risk, among the 10 answered (ok).
+  statuses: { ok: 10, no_content: 1, invalid: 1, rejected: 0, failed: 0, pending: 0 },
   risks: { low: 3, medium: 2, high: 2, undefined: 1, none: 2 },
   scoreHistogram: [1, 0, 2, 0, 0, 1, 0, 0, 3, 1],
   topInsights: Array.from({ length: 12 }, (_, n) => ({ code: `DEV${String(n)}`, count: 12 - n })),
