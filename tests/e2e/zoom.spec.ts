@@ -1,0 +1,52 @@
+/**
+ * The window at 200% zoom: the smallest supported window (1024×640) zoomed twice is a 512×320
+ * CSS px page on a screen of twice the density. An attacker with a keyboard and a screen reader
+ * found the review queue's outcome cut off at its edge with no way to scroll, and the open row
+ * squeezing the queue to its tick boxes. WCAG 1.4.10 (reflow) and 1.4.4 (resize text).
+ */
+import { expect, test } from './fixtures';
+import { batchWithEveryOutcome, cut, cutIds, queueCells, scrollAcross } from './steps/column-fit';
+
+test.use({ viewport: { width: 512, height: 320 }, deviceScaleFactor: 2 });
+// Scroll bars as a window draws them: headless Chromium hides them but still reserves a list's
+// stable gutter, and then stops a sideways scroll a gutter short of the end.
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) =>
+      use({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] }),
+    { scope: 'worker' },
+  ],
+});
+
+for (const locale of ['en-US', 'pt-BR'] as const)
+  test.describe(locale, () => {
+    test.use({ locale });
+
+    test('every column of the review queue can be scrolled to, its header in line, beside an open row too', async ({
+      page,
+      app,
+    }) => {
+      const batchId = await batchWithEveryOutcome(page, app);
+      await page.getByRole('navigation').first().getByRole('button').nth(1).click();
+      await page.getByTestId(`open-batch-${batchId}`).click();
+      await page.getByTestId('review-batch').click();
+      await expect(page.getByTestId('review-line-0')).toBeVisible();
+      const alone = await scrollAcross(page);
+      expect(alone).toEqual({ seen: [1, 2, 3, 4, 5, 6, 7, 8], misaligned: [] });
+      expect(await cutIds(page)).toEqual([]);
+      expect(await cut(page, queueCells.join(', '))).toEqual([]);
+
+      await page.getByTestId('review-line-0').click();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('review-detail')).toBeVisible();
+      // The open row goes under the queue, which keeps the window's width.
+      const queue = await page.locator('.queue').boundingBox();
+      const detail = await page.getByTestId('review-detail').boundingBox();
+      expect(detail?.y).toBeGreaterThanOrEqual((queue?.y ?? 0) + (queue?.height ?? 0));
+      // The time set moves to the open row: seven columns, each reached.
+      const beside = await scrollAcross(page);
+      expect(beside).toEqual({ seen: [1, 2, 3, 4, 5, 6, 7], misaligned: [] });
+      expect(await cutIds(page)).toEqual([]);
+      expect(await cut(page, queueCells.join(', '))).toEqual([]);
+    });
+  });
