@@ -119,3 +119,30 @@ for (const locale of ['en-US', 'pt-BR'] as const)
       expect(wider).toEqual([]);
     });
   });
+
+for (const locale of ['en-US', 'pt-BR'] as const)
+  test.describe(`${locale}, first run`, () => {
+    test.use({ locale, showTour: true });
+
+    test("the tour's card and its focused button are inside the window at every step", async ({
+      page,
+      app: _app,
+    }) => {
+      const tour = page.getByRole('dialog');
+      await expect(tour).toBeVisible();
+      const outside: string[] = [];
+      for (let step = 1; step <= 4; step += 1) {
+        // The card is inside the window; a button below its fold is scrolled to when focused.
+        await expect(page.getByTestId('tour-card')).toBeInViewport({ ratio: 1 });
+        await expect(page.locator(':focus')).toBeInViewport({ ratio: 1 });
+        const focused = await page.evaluate<[number, number] | null>(`(() => {
+          const box = document.activeElement?.getBoundingClientRect();
+          return box ? [box.top, box.bottom] : null;
+        })()`);
+        if (!focused || focused[0] < 0 || focused[1] > 320)
+          outside.push(`step ${String(step)}: the focus is at ${JSON.stringify(focused)}`);
+        if (step < 4) await page.keyboard.press('Enter');
+      }
+      expect(outside).toEqual([]);
+    });
+  });
