@@ -201,3 +201,20 @@ async function scanTeam(page: Page, app: App, found: Violation[]): Promise<void>
   await page.getByTestId('team-disconnect-dialog-confirm').click();
   await expect(team.getByTestId('team-not-connected')).toBeVisible();
 }
+
+/** WCAG 2.4.2: the window's title names the screen, for a screen reader and the window switcher. */
+for (const locale of ['en-US', 'pt-BR'] as const)
+  test.describe(`window title, ${locale}`, () => {
+    test.use({ locale });
+
+    test("the window's title names the current screen", async ({ page, app: _app }) => {
+      const sections = page.getByRole('navigation').first().getByRole('button');
+      const count = await sections.count();
+      expect(count).toBe(8);
+      for (let index = 0; index < count; index += 1) {
+        await sections.nth(index).click();
+        const name = ((await sections.nth(index).textContent()) ?? '').trim();
+        await expect(page).toHaveTitle(`${name} — Device Check Desk`);
+      }
+    });
+  });

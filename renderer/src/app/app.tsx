@@ -12,6 +12,7 @@ import { queryClient } from './query';
 import { RowStoringProvider } from './row-storing-provider';
 import { RunningBatchIndicator } from './running-batch-indicator';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { useWindowTitle } from './use-window-title';
 import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings, useSettingsEvents } from './use-app';
@@ -67,6 +68,7 @@ function Shell() {
   const { shortcutsOpen, closeShortcuts } = useAppCommands();
   useFocusKeeper();
   const section = place.section;
+  useWindowTitle(t(`nav.${section}` as MessageKey));
   const environment = settings.data?.activeEnvironment ?? 'sandbox';
   // Never an empty history in place of one that cannot be opened.
   if (coreUnavailable(info.error)) return <FatalState error={info.error} />;

@@ -3,6 +3,7 @@ import { catalogue } from './define';
 export const shellMessages = catalogue(
   {
     'app.name': 'Device Check Desk',
+    'app.windowTitle': '{screen} — Device Check Desk',
     'nav.label': 'Main sections',
     'nav.skip': 'Skip to the content',
     'nav.import': 'Import',
@@ -62,6 +63,7 @@ export const shellMessages = catalogue(
   },
   {
     'app.name': 'Device Check Desk',
+    'app.windowTitle': '{screen} — Device Check Desk',
     'nav.label': 'Seções principais',
     'nav.skip': 'Pular para o conteúdo',
     'nav.import': 'Importar',

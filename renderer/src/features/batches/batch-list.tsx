@@ -85,25 +85,28 @@ export function BatchList() {
     );
   return (
     <>
-      <table className="batch-list" aria-label={t('batches.list.label')} data-testid="batch-list">
-        <thead>
-          <tr>
-            <th scope="col">{t('batches.col.source')}</th>
-            <th scope="col">{t('batches.col.environment')}</th>
-            <th scope="col">{t('batches.col.state')}</th>
-            <th scope="col">{t('batches.col.progress')}</th>
-            <th scope="col">{t('batches.count.ok')}</th>
-            <th scope="col">{t('batches.count.failed')}</th>
-            <th scope="col">{t('batches.col.created')}</th>
-            <th scope="col">{t('batches.col.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.map((batch) => (
-            <BatchLine key={batch.id} batch={batch} sendAgain={sendAgain.ask} />
-          ))}
-        </tbody>
-      </table>
+      {/* A zoomed window is narrower than the eight columns: the table scrolls, not the page. */}
+      <div className="batch-list-scroll">
+        <table className="batch-list" aria-label={t('batches.list.label')} data-testid="batch-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('batches.col.source')}</th>
+              <th scope="col">{t('batches.col.environment')}</th>
+              <th scope="col">{t('batches.col.state')}</th>
+              <th scope="col">{t('batches.col.progress')}</th>
+              <th scope="col">{t('batches.count.ok')}</th>
+              <th scope="col">{t('batches.count.failed')}</th>
+              <th scope="col">{t('batches.col.created')}</th>
+              <th scope="col">{t('batches.col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((batch) => (
+              <BatchLine key={batch.id} batch={batch} sendAgain={sendAgain.ask} />
+            ))}
+          </tbody>
+        </table>
+      </div>
       {sendAgain.dialog}
     </>
   );

@@ -42,6 +42,7 @@ export function QueueBody(props: QueueBodyProps) {
   const { t } = useI18n();
   const id = useId();
   const listRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
   const queue = useQueueController({ rows, resetKey, setMatching, listRef });
   const total = rows.total ?? 0;
@@ -108,15 +109,17 @@ export function QueueBody(props: QueueBodyProps) {
       {rows.error ? <ErrorNotice error={rows.error} /> : null}
       <div className={detail ? 'review-workspace with-detail' : 'review-workspace'}>
         <div className="queue">
-          <div className="queue-line queue-head" aria-hidden="true">
-            <span className="queue-cell" />
-            <span className="queue-cell numeric">{t('batches.col.row')}</span>
-            <span className="queue-cell">{t('batches.col.externalId')}</span>
-            <span className="queue-cell">{t('batches.col.risk')}</span>
-            <span className="queue-cell numeric">{t('batches.col.score')}</span>
-            <span className="queue-cell">{t('batches.col.deviceId')}</span>
-            <span className="queue-cell">{t('review.col.outcome')}</span>
-            <span className="queue-cell">{t('review.col.setAt')}</span>
+          <div className="queue-head-frame" aria-hidden="true">
+            <div className="queue-line queue-head" ref={headRef}>
+              <span className="queue-cell" />
+              <span className="queue-cell numeric">{t('batches.col.row')}</span>
+              <span className="queue-cell">{t('batches.col.externalId')}</span>
+              <span className="queue-cell">{t('batches.col.risk')}</span>
+              <span className="queue-cell numeric">{t('batches.col.score')}</span>
+              <span className="queue-cell">{t('batches.col.deviceId')}</span>
+              <span className="queue-cell">{t('review.col.outcome')}</span>
+              <span className="queue-cell">{t('review.col.setAt')}</span>
+            </div>
           </div>
           {total === 0 && rows.total !== null ? (
             <p className="hint queue-empty" data-testid="review-empty">
@@ -136,6 +139,7 @@ export function QueueBody(props: QueueBodyProps) {
             describedBy={`${id}-keys`}
             idPrefix={id}
             listRef={listRef}
+            headRef={headRef}
           />
           <ConfirmDialog
             open={queue.asking !== null}

@@ -27,6 +27,8 @@ interface QueueListProps {
   describedBy: string;
   idPrefix: string;
   listRef: RefObject<HTMLDivElement | null>;
+  /** The column header above the list: it follows the list when the list scrolls sideways. */
+  headRef: RefObject<HTMLDivElement | null>;
 }
 
 /** The id of the option at a position: what `aria-activedescendant` points to. */
@@ -40,7 +42,8 @@ export const optionId = (prefix: string, index: number) => `${prefix}-row-${Stri
  * same `visibleRange` arithmetic); the current row is scrolled into view whenever it moves.
  */
 export function QueueList(props: QueueListProps) {
-  const { count, rowHeight, height, activeIndex, renderRow, onRange, resetKey, listRef } = props;
+  const { count, rowHeight, height, activeIndex, renderRow, onRange, resetKey } = props;
+  const { listRef, headRef } = props;
   const [range, setRange] = useState<VisibleRange>(() =>
     visibleRange(0, height, rowHeight, count, 8),
   );
@@ -86,8 +89,17 @@ export function QueueList(props: QueueListProps) {
       aria-activedescendant={activeShown ? optionId(props.idPrefix, activeIndex) : undefined}
       tabIndex={0}
       className="queue-list"
-      style={{ height, overflowY: 'auto', position: 'relative' }}
-      onScroll={measure}
+      // Both ways: a queue narrower than its columns (a zoomed window) scrolls sideways too, and
+      // the arrow keys left and right, which the queue does not use, scroll it.
+      style={{ height, overflow: 'auto', position: 'relative' }}
+      onScroll={() => {
+        measure();
+        const list = listRef.current;
+        // Moved, not scrolled: a box that cannot scroll has no room for the gutter it keeps, so its
+        // scroll would stop a gutter short of the list's.
+        const head = headRef.current;
+        if (list && head) head.style.transform = `translateX(${String(-list.scrollLeft)}px)`;
+      }}
       onKeyDown={props.onKeyDown}
       data-testid="review-queue"
       data-active={activeIndex}

@@ -64,7 +64,9 @@ export function TourDialog({ step, onStep, onClose, returnFocus, sandbox }: Tour
         return;
       }
       const spot = target.getBoundingClientRect();
-      const viewport = { width: window.innerWidth, height: window.innerHeight };
+      // The window less its scroll bars: a card under the page's scroll bar is cut by it.
+      const { clientWidth, clientHeight } = document.documentElement;
+      const viewport = { width: clientWidth, height: clientHeight };
       setLayout({ spot, ...placeCard(spot, box, viewport) });
     };
     targetOf(section ?? '')?.scrollIntoView({ block: 'nearest' });
@@ -111,35 +113,41 @@ export function TourDialog({ step, onStep, onClose, returnFocus, sandbox }: Tour
         {layout ? (
           <span className="tour-arrow" aria-hidden="true" style={{ left: layout.arrowLeft }} />
         ) : null}
-        <p id={`${id}-progress`} className="tour-progress">
-          {t('tour.progress', { step: step + 1, total: tourSteps.length })}
-        </p>
-        <div aria-live="polite">
-          <h2 id={`${id}-title`} className="tour-title">
-            {t(current.title)}
-          </h2>
-          <p id={`${id}-body`}>{t(current.body)}</p>
-          {step === 0 && sandbox ? <p className="hint">{t('tour.sandbox')}</p> : null}
-        </div>
-        <div className="tour-buttons">
-          {last ? null : (
-            <button type="button" className="button tour-skip" onClick={onClose}>
-              {t('tour.skip')}
+        {/*
+          Its own scroll box, under the arrow: a zoomed window can be shorter than the card, and
+          focus then scrolls the focused button into view inside it.
+        */}
+        <div className="tour-card-scroll">
+          <p id={`${id}-progress`} className="tour-progress">
+            {t('tour.progress', { step: step + 1, total: tourSteps.length })}
+          </p>
+          <div aria-live="polite">
+            <h2 id={`${id}-title`} className="tour-title">
+              {t(current.title)}
+            </h2>
+            <p id={`${id}-body`}>{t(current.body)}</p>
+            {step === 0 && sandbox ? <p className="hint">{t('tour.sandbox')}</p> : null}
+          </div>
+          <div className="tour-buttons">
+            {last ? null : (
+              <button type="button" className="button tour-skip" onClick={onClose}>
+                {t('tour.skip')}
+              </button>
+            )}
+            {step > 0 ? (
+              <button type="button" className="button" onClick={() => onStep(step - 1)}>
+                {t('tour.back')}
+              </button>
+            ) : null}
+            <button
+              ref={next}
+              type="button"
+              className="button button-primary"
+              onClick={() => (last ? onClose() : onStep(step + 1))}
+            >
+              {t(last ? 'tour.finish' : 'tour.next')}
             </button>
-          )}
-          {step > 0 ? (
-            <button type="button" className="button" onClick={() => onStep(step - 1)}>
-              {t('tour.back')}
-            </button>
-          ) : null}
-          <button
-            ref={next}
-            type="button"
-            className="button button-primary"
-            onClick={() => (last ? onClose() : onStep(step + 1))}
-          >
-            {t(last ? 'tour.finish' : 'tour.next')}
-          </button>
+          </div>
         </div>
       </div>
     </dialog>

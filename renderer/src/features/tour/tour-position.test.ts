@@ -34,4 +34,15 @@ describe('placeCard', () => {
     const placed = placeCard({ top: 20, left: 100, width: 80, height: 30 }, card, small);
     expect(placed.side).toBe('below');
   });
+
+  it('keeps the card inside a window too short for it on either side of the button', () => {
+    // 200% zoom of the smallest window: 512×320, the button in the header's second row.
+    const placed = placeCard(
+      { top: 60, left: 20, width: 80, height: 30 },
+      { width: 360, height: 230 },
+      { width: 512, height: 320 },
+    );
+    expect(placed.top).toBeGreaterThanOrEqual(tourMargin);
+    expect(placed.top + 230).toBeLessThanOrEqual(320 - tourMargin);
+  });
 });

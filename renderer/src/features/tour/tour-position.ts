@@ -26,7 +26,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(Math.max(val
 
 /**
  * Centres the card under the target, kept inside the window; above the target only when it does
- * not fit below and fits better above. The arrow points at the target's centre.
+ * not fit below and fits better above. The arrow points at the target's centre. The card is never
+ * taller than the window (tour.css), so clamped it is wholly inside.
  */
 export function placeCard(
   target: Box,
@@ -43,8 +44,11 @@ export function placeCard(
   const roomBelow = viewport.height - tourMargin - below;
   const roomAbove = target.top - tourGap - tourMargin;
   const side = roomBelow >= card.height || roomBelow >= roomAbove ? 'below' : 'above';
+  const top = side === 'below' ? below : target.top - tourGap - card.height;
   return {
-    top: side === 'below' ? below : target.top - tourGap - card.height,
+    // A window too short for the card on either side (a zoomed one) gets the card over the
+    // button rather than its buttons below the window's edge.
+    top: clamp(top, tourMargin, Math.max(tourMargin, viewport.height - card.height - tourMargin)),
     left,
     side,
     arrowLeft: clamp(centre - left, arrowInset, Math.max(arrowInset, card.width - arrowInset)),
