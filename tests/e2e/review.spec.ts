@@ -195,6 +195,8 @@ test('reviewing a batch from the keyboard: riskiest first, outcomes that persist
   await expect(page.getByTestId('review-message')).toHaveText(
     `Rows set to “Fraude Confirmada”: ${String(mediums)}.`,
   );
+  // Focus is back on the button that asked, not on a neighbour it went to while the outcome was set.
+  await expect(page.getByTestId('review-set-matching')).toBeFocused();
   await expect(
     page.locator('[data-testid^="review-line-"][data-outcome="Fraude Confirmada"]'),
   ).toHaveCount(mediums);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { reviewOutcomes, type ReviewOutcome } from '../../../../shared/domain/types';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { WaitingButton } from '../../components/waiting-button';
 import { useI18n } from '../../i18n/i18n';
 import { outcomeName } from '../../lib/outcome-name';
 import type { BulkProgress } from './bulk-progress';
@@ -70,24 +71,26 @@ export function BulkBar(props: BulkBarProps) {
           ))}
           <option value={clearChoice}>{t('review.bulk.clearOutcome')}</option>
         </select>
-        <button
-          type="button"
+        {/* While an outcome is being set the buttons keep focus (WaitingButton): a disabled one
+            lost it to a neighbour, and the dialog gave focus back there. */}
+        <WaitingButton
           className="button button-primary"
-          disabled={selected === 0 || busy}
+          disabled={selected === 0}
+          waiting={busy}
           onClick={() => props.onSetSelected(outcome)}
           data-testid="review-set-selected"
         >
           {t('review.bulk.setSelected', { count: selected })}
-        </button>
-        <button
-          type="button"
+        </WaitingButton>
+        <WaitingButton
           className="button"
-          disabled={matching === 0 || busy}
+          disabled={matching === 0}
+          waiting={busy}
           onClick={() => setAsking(true)}
           data-testid="review-set-matching"
         >
           {t('review.bulk.setMatching', { count: matching })}
-        </button>
+        </WaitingButton>
         {busy && props.progress ? (
           <span
             className="hint"
