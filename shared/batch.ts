@@ -37,6 +37,11 @@ export type BatchEvent =
        * seconds are left of the wait. Rows are sent again after it; absent once it is over.
        */
       serviceWait?: { status: number; seconds: number };
+      /**
+       * Another process (another dcdesk, or the app) holds the history's write lock past the busy
+       * timeout: the answers wait to be stored, and the run goes on once it is free. Absent then.
+       */
+      historyWait?: true;
     }
   | { type: 'paused'; batchId: string; counts: BatchCounts; reason: PauseReason; message: string }
   | { type: 'cancelled'; batchId: string; counts: BatchCounts }

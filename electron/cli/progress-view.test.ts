@@ -42,3 +42,22 @@ describe('progressView while a big file is still being stored', () => {
     },
   );
 });
+
+describe('progressView while another process holds the history', () => {
+  it.each([true, false])(
+    'says once that the run waits for it, then once that it goes on (terminal: %s)',
+    (terminal) => {
+      const { view, lines } = viewed(terminal);
+      const progress = { type: 'progress', batchId: 'b', counts, rowsPerSecond: 0 } as const;
+      view.show({ ...progress, etaSeconds: null });
+      view.show({ ...progress, etaSeconds: null, historyWait: true });
+      view.show({ ...progress, etaSeconds: null, historyWait: true });
+      view.show({ ...progress, etaSeconds: null });
+      const said = lines.filter((line) => line.startsWith('dcdesk: '));
+      expect(said).toEqual([
+        'dcdesk: waiting for another process that is writing the history (another dcdesk, or the app): the answers received are kept, and stored as soon as it is done. Ctrl+C still pauses the batch.',
+        'dcdesk: the other process is done writing the history: going on.',
+      ]);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import type { BatchCounts, BatchEvent } from '../core/bulk/progress';
 import type { Io } from './io';
 import { formatCount } from '../../shared/spreadsheet/problem';
+import { note } from './verbosity';
 
 type Progress = Extract<BatchEvent, { type: 'progress' }>;
 
@@ -10,6 +11,11 @@ function duration(seconds: number): string {
   if (minutes < 60) return `${String(minutes)}m${String(seconds % 60).padStart(2, '0')}s`;
   return `${String(Math.floor(minutes / 60))}h${String(minutes % 60).padStart(2, '0')}m`;
 }
+
+/** Said when the run's answers start waiting for another process's lock on the history. */
+const historyWaitText =
+  'dcdesk: waiting for another process that is writing the history (another dcdesk, or the app): the answers received are kept, and stored as soon as it is done. Ctrl+C still pauses the batch.';
+const historyFreeText = 'dcdesk: the other process is done writing the history: going on.';
 
 export function describeCounts(counts: BatchCounts): string {
   // Grouped as every other count dcdesk prints (`1,810`), through the one formatter.
@@ -23,6 +29,7 @@ export function describeCounts(counts: BatchCounts): string {
 export function progressView(io: Io, plainEveryMs = 5000) {
   let lastPlain = 0;
   let drawn = false;
+  let historyWaiting = false;
 
   /**
    * The rows of the whole file, when known (a big file is run while its rows are stored: the
@@ -54,13 +61,25 @@ export function progressView(io: Io, plainEveryMs = 5000) {
     return total === 0 ? width : Math.round((event.counts.done * width) / total);
   }
 
+  function endLine(): void {
+    if (drawn) io.progress?.(null);
+    drawn = false;
+  }
+
   return {
     /** The file's row count, known before its rows are all stored. */
     expect(total: number): void {
       fileTotal = total;
     },
     show(event: BatchEvent): void {
-      if (event.type !== 'progress' || io.verbosity === 'quiet') return;
+      if (event.type !== 'progress') return;
+      // Said on lines of their own, once each: the bar alone would only show the rate falling.
+      if ((event.historyWait === true) !== historyWaiting) {
+        historyWaiting = !historyWaiting;
+        endLine();
+        note(io, historyWaiting ? historyWaitText : historyFreeText);
+      }
+      if (io.verbosity === 'quiet') return;
       if (io.isTerminal) {
         const width = 24;
         const done = filled(event, width);
@@ -74,9 +93,6 @@ export function progressView(io: Io, plainEveryMs = 5000) {
       io.err(line(event));
     },
     /** Ends the redrawn line so the next output starts on a fresh one. */
-    close(): void {
-      if (drawn) io.progress?.(null);
-      drawn = false;
-    },
+    close: endLine,
   };
 }

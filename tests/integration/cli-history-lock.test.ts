@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
-import { runBin } from '../support/cli';
+import { binPath, runBin } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
+import { holdHistoryLock } from '../support/history-lock';
 
 /**
  * Processes sharing the history wait for its lock instead of failing with "database is locked"
@@ -20,29 +21,17 @@ afterAll(async () => {
   work.remove();
 });
 
-/** Holds the history's write lock from another process for `ms`; resolves once it holds it. */
-async function holdLock(dataDir: string, ms: number): Promise<{ released: Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const Database = require('better-sqlite3');
-       const db = new Database(process.argv[1]);
-       db.exec('BEGIN IMMEDIATE');
-       console.log('held');
-       setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`,
-      `${dataDir}/history.sqlite3`,
-      String(ms),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const released = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the lock holder exited (${String(code)})`)));
-  });
-  return { released };
+/** Resolves once `text` has appeared in what the child wrote so far; when it did. */
+async function waitFor(output: () => string, text: RegExp, limitMs = 15_000): Promise<number> {
+  for (let waited = 0; waited < limitMs; waited += 20) {
+    if (text.test(output())) return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`'${String(text)}' never came; got: ${output()}`);
 }
+
+const waiting = /dcdesk: waiting for another process that is writing the history/;
+const goingOn = /dcdesk: the other process is done writing the history: going on\./;
 
 describe('the history locked by another process longer than the busy timeout', () => {
   it('does not stop a bulk run: its writes wait, and the batch finishes', async () => {
@@ -65,7 +54,7 @@ describe('the history locked by another process longer than the busy timeout', (
       { DCDESK_DATA_DIR: dataDir },
     );
     while (sandbox.counters().insights < 20) await new Promise((done) => setTimeout(done, 10));
-    const lock = await holdLock(dataDir, 6_500);
+    const lock = await holdHistoryLock(dataDir, 6_500);
     const run = await running;
     await lock.released;
     sandbox.configure({ latencyMs: 0 });
@@ -74,10 +63,53 @@ describe('the history locked by another process longer than the busy timeout', (
     expect(JSON.parse(run.stdout)).toMatchObject({ state: 'finished', total: 300 });
   }, 60_000);
 
+  it('says a bulk run waits for it and when it goes on; Ctrl+C meanwhile pauses at once, no row lost', async () => {
+    const dataDir = work.file('bulk-wait');
+    writeTransactionsCsv(work.file('wait.csv'), 300);
+    sandbox.configure({ latencyMs: 40 });
+    sandbox.resetCounters();
+    const output = work.file('wait.json');
+    const child = spawn(
+      process.execPath,
+      [binPath, 'bulk', work.file('wait.csv'), '-o', output, '--base-url', sandbox.url],
+      { env: { PATH: process.env.PATH, DCDESK_DATA_DIR: dataDir }, stdio: 'pipe' },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    while (sandbox.counters().insights < 20) await new Promise((done) => setTimeout(done, 10));
+    const lock = await holdHistoryLock(dataDir, 9_000);
+
+    // Said after the first busy timeout (5 s), not at the first sign of the lock.
+    const saidAt = await waitFor(() => stderr, waiting);
+    expect(saidAt - lock.heldAt).toBeGreaterThan(4_500);
+    // Ctrl+C is heard while the run waits: its thread is never held longer than an attempt.
+    child.kill('SIGINT');
+    const askedAt = Date.now();
+    expect((await waitFor(() => stderr, /dcdesk: pausing/)) - askedAt).toBeLessThan(1_000);
+    const [code] = await exited;
+    await lock.released;
+    expect(code, stderr).toBe(5);
+    expect(stderr.search(goingOn), stderr).toBeGreaterThan(stderr.search(waiting));
+
+    // The answers received while the history was locked were kept: the resumed batch sends each
+    // row once, and none is missing.
+    const batchId = /--resume (\S+)/.exec(stderr)?.[1] ?? '';
+    const resumed = await runBin(['bulk', '--resume', batchId, '-o', output], {
+      DCDESK_DATA_DIR: dataDir,
+    });
+    sandbox.configure({ latencyMs: 0 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(output, 'utf8'))).toHaveLength(300);
+    const sent = Object.values(sandbox.counters().perExternalId);
+    expect(sent).toHaveLength(300);
+    expect(sent.every((times) => times === 1)).toBe(true);
+  }, 60_000);
+
   it('lets a command that only reads go on at once (the opening purge waits for a free lock)', async () => {
     const dataDir = work.file('read');
     expect((await runBin(['batches'], { DCDESK_DATA_DIR: dataDir })).code).toBe(0);
-    const lock = await holdLock(dataDir, 8_000);
+    const lock = await holdHistoryLock(dataDir, 8_000);
     const started = Date.now();
     const run = await runBin(['batches', '--json'], { DCDESK_DATA_DIR: dataDir });
     const took = Date.now() - started;
@@ -90,7 +122,7 @@ describe('the history locked by another process longer than the busy timeout', (
   it('says who holds the lock when a write cannot wait any longer, exit 2', async () => {
     const dataDir = work.file('write');
     expect((await runBin(['batches'], { DCDESK_DATA_DIR: dataDir })).code).toBe(0);
-    const lock = await holdLock(dataDir, 12_000);
+    const lock = await holdHistoryLock(dataDir, 12_000);
     const run = await runBin(['settings', 'set', 'retentionDays', '30'], {
       DCDESK_DATA_DIR: dataDir,
     });

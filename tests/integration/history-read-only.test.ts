@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isFatalCode } from '../../renderer/src/app/fatal-codes';
 import { translate } from '../../renderer/src/i18n/translate';
 import { runBin } from '../support/cli';
+import { skipBecause } from '../support/skip';
 import { tempDir } from '../support/files';
 import { createCore } from '../../electron/core/create-core';
 import { createKeychainStore } from '../../electron/core/credentials/keychain';
@@ -83,6 +84,9 @@ function lockFile(file: string): (() => void) | null {
   return () => chmodSync(file, 0o644);
 }
 
+const cannotLock =
+  'this machine cannot make a file read-only to this user (root, on a file system without chattr +i), so what is said of a read-only history file is not proven here.';
+
 async function openCoreAt(dataDir: string) {
   return createCore({
     dataDir,
@@ -96,17 +100,14 @@ async function openCoreAt(dataDir: string) {
 }
 
 describe('a history file that cannot be written, in a folder that can', () => {
-  it('is said as the history file read-only, with its path and the fix, not as unreadable', async () => {
+  it('is said as the history file read-only, with its path and the fix, not as unreadable', async (context) => {
     const dataDir = work.file('locked-file');
     const first = await openCoreAt(dataDir);
     if (!first.ok) throw new Error(first.error.message);
     await first.value.close();
     const file = path.join(dataDir, historyFileName);
     const unlock = lockFile(file);
-    if (!unlock) {
-      console.warn('Skipped: this machine cannot make a file read-only to this user.');
-      return;
-    }
+    if (!unlock) skipBecause(context, cannotLock);
     try {
       const again = await openCoreAt(dataDir);
       expect(again.ok).toBe(false);
@@ -125,16 +126,13 @@ describe('a history file that cannot be written, in a folder that can', () => {
     }
   });
 
-  it('is said so by dcdesk too, with the file, not as a read-only folder', async () => {
+  it('is said so by dcdesk too, with the file, not as a read-only folder', async (context) => {
     const dataDir = work.file('locked-file-cli');
     const made = await runBin(['batches', '--data-dir', dataDir]);
     expect(made.code, made.stderr).toBe(0);
     const file = path.join(dataDir, historyFileName);
     const unlock = lockFile(file);
-    if (!unlock) {
-      console.warn('Skipped: this machine cannot make a file read-only to this user.');
-      return;
-    }
+    if (!unlock) skipBecause(context, cannotLock);
     try {
       const run = await runBin(['batches', '--data-dir', dataDir]);
       expect(run.code).toBe(1);

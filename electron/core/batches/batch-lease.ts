@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../store/db';
+import { briefly } from '../store/busy';
 
 /** The process (and, inside it, the core) that runs batches: `host:pid:random`. */
 export interface LeaseOwner {
@@ -103,9 +104,14 @@ export function leaseRepo(db: Db) {
     take(batchId: string, owner: LeaseOwner, now: number): void {
       take.run({ id: batchId, owner: owner.id, host: owner.host, pid: owner.pid, now });
     },
-    /** Renews the heartbeat; false when the lease is no longer this owner's (it was taken over). */
+    /**
+     * Renews the heartbeat; false when the lease is no longer this owner's (it was taken over).
+     * Waits for a lock another process holds no longer than one attempt (busy.ts), then throws
+     * `SQLITE_BUSY`: it runs on the thread that answers the window, every few seconds, and a
+     * missed beat is tried again at the next one.
+     */
     beat(batchId: string, owner: LeaseOwner, now: number): boolean {
-      return beat.run({ id: batchId, owner: owner.id, now }).changes === 1;
+      return briefly(db, () => beat.run({ id: batchId, owner: owner.id, now }).changes === 1);
     },
     release(batchId: string, owner: LeaseOwner): void {
       release.run({ id: batchId, owner: owner.id });

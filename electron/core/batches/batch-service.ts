@@ -62,6 +62,8 @@ export function createBatchService(options: BatchServiceOptions) {
   const rows = rowsRepo(db);
   const leases = leaseRepo(db);
   const runs = new Map<string, BatchRun>();
+  // Leases of ended runs still being let go (waiting for a lock another process holds).
+  const releasing = new Set<Promise<void>>();
   const feeds = batchFeeds(db);
 
   // Pauses this process could not write (a full disk), told until the batch is written again.
@@ -141,15 +143,20 @@ export function createBatchService(options: BatchServiceOptions) {
     runs.set(batch.id, started);
     unwritten.delete(batch.id);
     const heartbeat = startHeartbeat(leases, batch.id, owner, now, timing, () => started.pause());
-    void started.ended.then((end) => {
-      heartbeat.stop();
-      if (end.state === 'paused' && end.unwritten)
-        unwritten.set(batch.id, { reason: end.reason, message: end.message });
-      runs.delete(batch.id);
-      // A run's last write waits for the lock (busy.ts), and so does letting its lease go: a
-      // failure here would be a rejection nobody hears, with the lease left until it goes stale.
-      waitWhileBusy(() => leases.release(batch.id, owner));
-    });
+    const released = started.ended
+      .then((end) => {
+        heartbeat.stop();
+        if (end.state === 'paused' && end.unwritten)
+          unwritten.set(batch.id, { reason: end.reason, message: end.message });
+        runs.delete(batch.id);
+        // A run's last write waits for the lock (busy.ts), and so does letting its lease go.
+        return waitWhileBusy(db, () => leases.release(batch.id, owner));
+      })
+      // Any other failure (a full disk) leaves the lease to go stale, as this process's end does:
+      // nothing of the batch is lost, and nobody would hear the rejection.
+      .catch(() => undefined)
+      .finally(() => releasing.delete(released));
+    releasing.add(released);
     return ok(started);
   }
 
@@ -413,6 +420,8 @@ export function createBatchService(options: BatchServiceOptions) {
       const active = [...runs.values()];
       active.forEach((one) => one.interrupt());
       await Promise.all(active.map((one) => one.ended));
+      // The history is closed after this: the leases are let go first.
+      await Promise.all([...releasing]);
     },
   };
 }

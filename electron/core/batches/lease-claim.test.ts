@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatch } from '../bulk/batch';
 import { openHistory, type Db } from '../store/db';
@@ -82,5 +83,27 @@ describe('startHeartbeat', () => {
     } finally {
       beat.stop();
     }
+  });
+});
+
+describe('a heartbeat while another process holds the history for writing', () => {
+  it('gives up within one short attempt, keeping the thread free, and the next beat renews', () => {
+    const id = storedBatch();
+    const leases = leaseRepo(db);
+    expect(claimLease(db, leases, id, app, 1000, timing).ok).toBe(true);
+    const other = new Database(db.name);
+    other.exec('BEGIN IMMEDIATE');
+    const started = Date.now();
+    try {
+      // The connection's own wait is 5 s: a beat on the window's thread must not take it.
+      expect(() => leases.beat(id, app, 2000)).toThrow(/locked|busy/i);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      other.exec('COMMIT');
+      other.close();
+    }
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(leases.beat(id, app, 3000)).toBe(true);
+    expect(leases.get(id)?.heartbeatAt).toBe(3000);
   });
 });

@@ -68,8 +68,27 @@ export function failureError(failure: WriteFailure): Error {
 export interface RowWriter {
   write(step: RowWrite): Promise<RowWriteOutcome>;
   insert(slice: RowSlice): Promise<SliceOutcome>;
+  /**
+   * Tells `listener` true when the writes start waiting for the history's lock, held by another
+   * process past the busy timeout, and false when they go on (busy.ts); returns the unsubscribe.
+   */
+  watchWaits(listener: (waiting: boolean) => void): () => void;
   /** Frees the writer; a write after it fails. */
   close(): void;
+}
+
+/** The listeners of a writer's waits, told together (`RowWriter.watchWaits`). */
+export function waitListeners() {
+  const listeners = new Set<(waiting: boolean) => void>();
+  return {
+    watch: (listener: (waiting: boolean) => void): (() => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    tell: (waiting: boolean): void => {
+      for (const listener of listeners) listener(waiting);
+    },
+  };
 }
 
 /** Thrown inside the write transaction when the lease is someone else's: nothing is written. */
@@ -78,39 +97,49 @@ class LeaseLost extends Error {}
 /**
  * The writes of a run on `db`. `holds` is asked inside each step's transaction: a run whose lease
  * was taken over by another process writes nothing more. A write finding the history locked by
- * another process past the busy timeout waits again (`waitWhileBusy`): a long write elsewhere
+ * another process waits for it (`waitWhileBusy`, which tells `onWait`): a long write elsewhere
  * holds the batch up, it never stops it.
  */
-export function rowWrites(db: Db, holds: () => boolean = () => true) {
+export function rowWrites(
+  db: Db,
+  holds: () => boolean = () => true,
+  onWait?: (waiting: boolean) => void,
+) {
   const rows = rowsRepo(db);
   const batches = batchesRepo(db);
   return {
-    write(step: RowWrite): RowWriteOutcome {
+    async write(step: RowWrite): Promise<RowWriteOutcome> {
       try {
-        const claimed = waitWhileBusy(() =>
-          db
-            .transaction(() => {
-              if (!holds()) throw new LeaseLost();
-              rows.complete(step.batchId, step.done, step.at);
-              rows.release(step.batchId, step.back, step.at);
-              return rows.claim(step.batchId, step.claim, step.at);
-            })
-            .immediate(),
+        const claimed = await waitWhileBusy(
+          db,
+          () =>
+            db
+              .transaction(() => {
+                if (!holds()) throw new LeaseLost();
+                rows.complete(step.batchId, step.done, step.at);
+                rows.release(step.batchId, step.back, step.at);
+                return rows.claim(step.batchId, step.claim, step.at);
+              })
+              .immediate(),
+          onWait,
         );
         return { kind: 'stored', claimed };
       } catch (caught) {
         return caught instanceof LeaseLost ? { kind: 'lost' } : writeFailure(caught);
       }
     },
-    insert(slice: RowSlice): SliceOutcome {
+    async insert(slice: RowSlice): Promise<SliceOutcome> {
       try {
-        waitWhileBusy(() =>
-          db
-            .transaction(() => {
-              rows.insert(slice.batchId, slice.rows, slice.at, slice.firstSeq);
-              if (slice.total !== null) batches.storedAll(slice.batchId, slice.total);
-            })
-            .immediate(),
+        await waitWhileBusy(
+          db,
+          () =>
+            db
+              .transaction(() => {
+                rows.insert(slice.batchId, slice.rows, slice.at, slice.firstSeq);
+                if (slice.total !== null) batches.storedAll(slice.batchId, slice.total);
+              })
+              .immediate(),
+          onWait,
         );
         return { kind: 'stored' };
       } catch (caught) {
@@ -120,14 +149,19 @@ export function rowWrites(db: Db, holds: () => boolean = () => true) {
   };
 }
 
-/** Writes on the caller's connection, holding its thread for each commit (and its fsync). */
+/**
+ * Writes on the caller's connection, holding its thread for each commit (and its fsync), and for
+ * each attempt at a lock another process holds (never longer than one, see busy.ts).
+ */
 export function inlineRowWriter(db: Db, holds?: () => boolean): RowWriter {
-  const writes = rowWrites(db, holds);
+  const waits = waitListeners();
+  const writes = rowWrites(db, holds, waits.tell);
   let closed = false;
   const failed = { kind: 'failed', message: 'The row writer is closed.' } as const;
   return {
-    write: (step) => Promise.resolve(closed ? failed : writes.write(step)),
-    insert: (slice) => Promise.resolve(closed ? failed : writes.insert(slice)),
+    write: (step) => (closed ? Promise.resolve(failed) : writes.write(step)),
+    insert: (slice) => (closed ? Promise.resolve(failed) : writes.insert(slice)),
+    watchWaits: waits.watch,
     close: () => {
       closed = true;
     },

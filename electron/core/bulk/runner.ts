@@ -4,7 +4,7 @@ import type { Db } from '../store/db';
 import { batchesRepo, type BatchSettings, type PauseReason } from '../store/batches.repo';
 import { rowsRepo, type ClaimedRow, type RowCounts, type RowResult } from '../store/rows.repo';
 import { createCommitSchedule } from './commit-schedule';
-import { createProgressMeter, toBatchCounts, type BatchEvent } from './progress';
+import { createProgressMeter, toBatchCounts, type BatchCounts, type BatchEvent } from './progress';
 import { createRateLimiter, sleep } from './rate';
 import { failureOf, resultOf } from './row-result';
 import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } from './retry';
@@ -12,7 +12,8 @@ import { messageOf } from '../../../shared/message-of';
 import { diskFullMessage, endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
 import { historyFailureText } from '../local-failure';
-import { waitWhileBusy } from '../store/busy';
+import { briefly, isBusy, waitWhileBusy } from '../store/busy';
+import { runWaits } from './run-waits';
 
 export interface RunnerOptions {
   db: Db;
@@ -109,6 +110,8 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     options.retryBudget?.earnedPerSuccess,
   );
   const meter = createProgressMeter(options.progressIntervalMs ?? 250, now);
+  /** Why nothing moves, told with every progress (see `runWaits`). */
+  const waits = runWaits(now);
   const batches = batchesRepo(db);
   const rows = rowsRepo(db);
   const iso = () => new Date(now()).toISOString();
@@ -120,15 +123,23 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const concurrency = pace.concurrency;
 
   // Rows a crash left in flight have no result: they are pending again before anything is sent.
-  // Like every write of a run, it waits for a lock another process holds (busy.ts).
-  waitWhileBusy(() =>
+  const start = () =>
     db
       .transaction(() => {
         rows.resetInFlight(batchId, iso());
         batches.setState(batchId, 'running', iso());
       })
-      .immediate(),
-  );
+      .immediate();
+  // Like every write of a run, it waits for a lock another process holds (busy.ts), and the run
+  // begins once it is written; any other failure is the caller's at once, as nothing started.
+  let starting: Promise<void> | null = null;
+  try {
+    briefly(db, start);
+  } catch (caught) {
+    if (!isBusy(caught)) throw caught;
+    starting = waitWhileBusy(db, start, historyWait);
+  }
+  let begun = false;
   const counts: RowCounts = rows.counts(batchId);
   // A batch still being stored (migration 0015): its new rows are counted as they come, and
   // running out of rows means waiting for more, not the end.
@@ -151,6 +162,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   let over = false;
   const commits = createCommitSchedule(flush, options.groupCommitMs ?? 20);
   const writer = options.writer ?? inlineRowWriter(db, options.holds);
+  const unwatch = writer.watchWaits(historyWait);
   let writing = false;
   let stop: Stop | null = null;
   const started = now();
@@ -167,30 +179,23 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     commits.request(true);
   }
 
-  /** Until when, and why, the service asked to wait (Retry-After); told with every progress. */
-  let serviceWait: { status: number; until: number } | null = null;
-
-  /** The service asked to wait: said at once, as nothing else moves while every row waits. */
-  function askedToWait(status: number, delayMs: number): void {
-    const until = now() + delayMs;
-    if (serviceWait && serviceWait.until >= until) return;
-    serviceWait = { status, until };
+  /** A progress event now, with the waits: one started or ended. */
+  function sayWaits(): void {
     const progress = meter.next(batchId, toBatchCounts(counts), true);
-    if (progress) onEvent(withWait(progress));
+    if (progress) onEvent(waits.told(progress));
   }
 
-  /** A progress event with the wait the service asked for, while it lasts. */
-  function withWait(event: BatchEvent): BatchEvent {
-    if (event.type !== 'progress' || !serviceWait) return event;
-    const left = serviceWait.until - now();
-    if (left <= 0) {
-      serviceWait = null;
-      return event;
-    }
-    return {
-      ...event,
-      serviceWait: { status: serviceWait.status, seconds: Math.ceil(left / 1000) },
-    };
+  /** The service asked to wait (Retry-After). */
+  function askedToWait(status: number, delayMs: number): void {
+    if (waits.service(status, delayMs)) sayWaits();
+  }
+
+  /**
+   * The run's writes wait for another process holding the history (or go on): here, or on the
+   * writer's thread. Said until the run's end is written, which may wait too.
+   */
+  function historyWait(waiting: boolean): void {
+    if (waits.history(waiting)) sayWaits();
   }
 
   /** One row through its attempts; resolves with its result, or null when it goes back to pending. */
@@ -247,8 +252,9 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
    * only leaves `inFlight` or `ahead` to be written, and the claim counts them both.
    */
   function flush(): void {
-    // After a failed commit the aborted requests still come back; nothing more is stored.
-    if (over || writing) return;
+    // After a failed commit the aborted requests still come back; nothing more is stored. Before
+    // the start is written, nothing is: a stop asked meanwhile is written after it.
+    if (over || writing || !begun) return;
     if (storing) takeNewRows();
     const done = finished.splice(0);
     const back = released.splice(0);
@@ -289,7 +295,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
       launch(next);
     }
     const progress = meter.next(batchId, toBatchCounts(counts));
-    if (progress) onEvent(withWait(progress));
+    if (progress) onEvent(waits.told(progress));
     if (inFlight === 0 && ahead.length === 0 && finished.length === 0 && released.length === 0) {
       if (storing && !stop) waitForRows();
       else finish();
@@ -323,33 +329,44 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   }
 
   /** The batch's state for a run that ended `how`, written only while the lease is this run's. */
-  function storeEnd(how: How, at: string): boolean {
+  async function storeEnd(how: How, at: string): Promise<boolean> {
     if (how.kind === 'failed' || how.kind === 'lost') return how.kind === 'failed';
-    return waitWhileBusy(() =>
-      db
-        .transaction(() => {
-          if (options.holds && !options.holds()) return false;
-          if (how.kind === 'done') batches.setState(batchId, 'finished', at);
-          else if (how.kind === 'cancel') batches.setState(batchId, 'cancelled', at);
-          else
-            batches.setState(batchId, 'paused', at, { reason: how.reason, message: how.message });
-          return true;
-        })
-        .immediate(),
+    return waitWhileBusy(
+      db,
+      () =>
+        db
+          .transaction(() => {
+            if (options.holds && !options.holds()) return false;
+            if (how.kind === 'done') batches.setState(batchId, 'finished', at);
+            else if (how.kind === 'cancel') batches.setState(batchId, 'cancelled', at);
+            else
+              batches.setState(batchId, 'paused', at, {
+                reason: how.reason,
+                message: how.message,
+              });
+            return true;
+          })
+          .immediate(),
+      historyWait,
     );
   }
 
   function end(how: How): void {
     over = true;
     commits.clear();
+    unwatch();
     // A writer passed in is its owner's to close (it may still be storing the batch's rows).
     if (!options.writer) writer.close();
     clearTimeout(waitingForRows);
-    const batchCounts = toBatchCounts(counts);
+    void settle(how, toBatchCounts(counts));
+  }
+
+  /** Writes the run's end (waiting for a lock another process holds), then says it. */
+  async function settle(how: How, batchCounts: BatchCounts): Promise<void> {
     let result: RunEnd;
     try {
       result =
-        how.kind !== 'lost' && storeEnd(how, iso())
+        how.kind !== 'lost' && (await storeEnd(how, iso()))
           ? endOf(how, batchCounts)
           : lostEnd(batchCounts, batches.get(batchId) === null);
     } catch (caught) {
@@ -388,8 +405,25 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     resolveEnded(result);
   }
 
-  onEvent({ type: 'started', batchId, counts: toBatchCounts(counts) });
-  commits.request(true);
+  /** The start is written: the run says so and takes its first rows. */
+  function begin(): void {
+    // Counted again after a start that waited: it put the rows left in flight back to pending,
+    // and more rows may have been stored meanwhile.
+    if (starting) Object.assign(counts, rows.counts(batchId));
+    storedUpTo = counts.total;
+    begun = true;
+    onEvent({ type: 'started', batchId, counts: toBatchCounts(counts) });
+    commits.request(true);
+  }
+
+  if (starting)
+    void starting.then(begin, (caught: unknown) =>
+      end({
+        kind: 'failed',
+        message: `The batch could not start: ${historyFailureText(caught) ?? messageOf(caught)}`,
+      }),
+    );
+  else begin();
 
   return {
     batchId,

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { messageOf } from '../../../shared/message-of';
 import type { Engine } from '../store/engine';
-import type { RowSlice, RowWrite, RowWriteOutcome, RowWriter, SliceOutcome } from './row-writes';
+import {
+  waitListeners,
+  type RowSlice,
+  type RowWrite,
+  type RowWriteOutcome,
+  type RowWriter,
+  type SliceOutcome,
+} from './row-writes';
 
 /**
  * How a host runs a batch's row writes on a thread of their own (`row-writer-thread.ts`): the
@@ -33,6 +40,8 @@ export interface WriterThreadData {
 export type WriterTask = { step: RowWrite } | { slice: RowSlice };
 export type WriterRequest = WriterTask & { id: number };
 export type WriterReply = { id: number; outcome: RowWriteOutcome | SliceOutcome };
+/** The thread's writes started (true) or stopped (false) waiting for another process's lock. */
+export type WriterWait = { waiting: boolean };
 
 /**
  * Writes on a thread with its own connection to the history file, so a commit's fsync and the
@@ -62,7 +71,12 @@ export function threadRowWriter(
     waiting.clear();
   }
 
-  worker.on('message', (reply: WriterReply) => {
+  const waits = waitListeners();
+  worker.on('message', (reply: WriterReply | WriterWait) => {
+    if ('waiting' in reply) {
+      waits.tell(reply.waiting);
+      return;
+    }
     const settle = waiting.get(reply.id);
     waiting.delete(reply.id);
     settle?.(reply.outcome);
@@ -90,6 +104,7 @@ export function threadRowWriter(
   return {
     write: (step) => ask({ step }) as Promise<RowWriteOutcome>,
     insert: (slice) => ask({ slice }) as Promise<SliceOutcome>,
+    watchWaits: waits.watch,
     close() {
       if (broken) return;
       failAll('the row writer is closed');

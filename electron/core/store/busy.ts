@@ -19,19 +19,70 @@ export const busyText =
   'the history is busy: another dcdesk or the app is writing the history, and held it longer than the 5 s this waits. Nothing was changed; try again when it is done.';
 
 /**
- * Runs `write` (one transaction) again each time it finds the lock held past the busy timeout,
- * which each attempt waits first: a run's writes wait for another process's long write (a purge,
- * a bulk outcome) rather than stopping the batch. Nothing was written by an attempt that failed
- * so: `BEGIN IMMEDIATE` takes the lock before anything else.
+ * How long one attempt of `waitWhileBusy` waits for the lock. Short: the attempt holds its thread
+ * (SQLite's busy handler sleeps in it), and that thread may be the one answering the window or
+ * hearing Ctrl+C.
  */
-export function waitWhileBusy<T>(write: () => T): T {
-  for (;;) {
-    try {
-      return write();
-    } catch (caught) {
-      if (!isBusy(caught)) throw caught;
-    }
+export const attemptMs = 200;
+
+/** The pause between two attempts, in which the thread serves its events. */
+const breathMs = 20;
+
+/** Runs `write` with the connection's busy timeout set to `ms`, then puts the timeout back. */
+function withBusyTimeout<T>(db: Db, ms: number, write: () => T): T {
+  const patience = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${String(ms)}`);
+  try {
+    return write();
+  } finally {
+    db.pragma(`busy_timeout = ${String(patience)}`);
   }
+}
+
+/**
+ * Runs `write` (one transaction) until it gets the lock: a run's writes wait for another
+ * process's long write (a purge, a bulk outcome, another run) rather than stopping the batch.
+ * Nothing was written by an attempt that failed so: `BEGIN IMMEDIATE` takes the lock before
+ * anything else. The first attempt runs at once, in the caller's turn.
+ *
+ * Each attempt waits at most `attemptMs`, and the thread serves its events between attempts: a
+ * thread that also answers the window, hears Ctrl+C or takes a Pause is never held longer than
+ * that. `onWait` is told `true` once the lock has been held past the connection's busy timeout
+ * (what any other write would have waited), and `false` when the write goes through after that.
+ */
+export async function waitWhileBusy<T>(
+  db: Db,
+  write: () => T,
+  onWait?: (waiting: boolean) => void,
+): Promise<T> {
+  const patience = db.pragma('busy_timeout', { simple: true }) as number;
+  const started = Date.now();
+  let waiting = false;
+  try {
+    for (;;) {
+      try {
+        return withBusyTimeout(db, attemptMs, write);
+      } catch (caught) {
+        if (!isBusy(caught)) throw caught;
+      }
+      if (!waiting && Date.now() - started >= patience) {
+        waiting = true;
+        onWait?.(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, breathMs));
+    }
+  } finally {
+    if (waiting) onWait?.(false);
+  }
+}
+
+/**
+ * Runs `write` once, waiting for the lock no longer than one attempt of `waitWhileBusy`; throws
+ * `SQLITE_BUSY` when another process still holds it. For writes that try again later on their
+ * own (the lease's heartbeat), on a thread that must stay free.
+ */
+export function briefly<T>(db: Db, write: () => T): T {
+  return withBusyTimeout(db, attemptMs, write);
 }
 
 /**
@@ -39,14 +90,10 @@ export function waitWhileBusy<T>(write: () => T): T {
  * process holds it. For work that can wait for another time (the purge at an opening).
  */
 export function unlessBusy<T>(db: Db, write: () => T): T | null {
-  const patience = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
   try {
-    return write();
+    return withBusyTimeout(db, 0, write);
   } catch (caught) {
     if (isBusy(caught)) return null;
     throw caught;
-  } finally {
-    db.pragma(`busy_timeout = ${String(patience)}`);
   }
 }

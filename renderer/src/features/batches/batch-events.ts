@@ -46,12 +46,19 @@ export interface RunSpeed {
   etaSeconds: number | null;
   /** The service asked to wait (Retry-After): its HTTP status and the seconds it asked for. */
   serviceWait?: { status: number; seconds: number };
+  /** Another process holds the history's lock: the answers wait to be stored. */
+  historyWait?: true;
 }
 
 export function speedOf(event: BatchEvent): RunSpeed | null {
   if (event.type !== 'progress') return null;
-  const { rowsPerSecond, etaSeconds, serviceWait } = event;
-  return serviceWait ? { rowsPerSecond, etaSeconds, serviceWait } : { rowsPerSecond, etaSeconds };
+  const { rowsPerSecond, etaSeconds, serviceWait, historyWait } = event;
+  return {
+    rowsPerSecond,
+    etaSeconds,
+    ...(serviceWait ? { serviceWait } : {}),
+    ...(historyWait ? { historyWait } : {}),
+  };
 }
 
 /** The buttons a batch offers in its state. */

@@ -54,6 +54,8 @@ export const runMessages = catalogue(
       'The disk holding the history is full: free some space on it, then resume the batch. Every answer stored before was kept.',
     'batches.run.serviceWait':
       'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
+    'batches.run.historyWait':
+      'Waiting for another process that is writing the history (another dcdesk, or another copy of the app): the answers received are kept, and the run goes on as soon as it is done. Pause and Cancel still work.',
     'batches.reason.history_gone':
       'The history file was deleted or moved while the app had it open, so the batch paused: answers stored from now on would be lost. Put the file back where it was (from the trash or a backup), or close the app and start it again, which starts a new, empty history.',
     'batches.sendAgain.resume.title': 'Resume the lookups in production?',
@@ -117,6 +119,8 @@ export const runMessages = catalogue(
       'O disco que guarda o histórico está cheio: libere espaço nele e retome o lote. Todas as respostas guardadas antes foram mantidas.',
     'batches.run.serviceWait':
       'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
+    'batches.run.historyWait':
+      'Aguardando outro processo que está gravando o histórico (outro dcdesk ou outra cópia do aplicativo): as respostas recebidas são mantidas, e a execução continua assim que ele terminar. Pausar e Cancelar continuam funcionando.',
     'batches.reason.history_gone':
       'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então o lote pausou: as respostas guardadas a partir de agora se perderiam. Devolva o arquivo ao lugar (da lixeira ou de um backup) ou feche o aplicativo e abra-o de novo, o que começa um histórico novo, vazio.',
     'batches.sendAgain.resume.title': 'Retomar as consultas em produção?',

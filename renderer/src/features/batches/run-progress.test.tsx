@@ -30,14 +30,16 @@ const running: BatchSummary = {
   finishedAt: null,
 };
 
-const shown = (locale: Locale) => {
+const shown = (locale: Locale, wait: 'service' | 'history' = 'service') => {
   const speed = speedOf({
     type: 'progress',
     batchId: 'b1',
     counts: running.counts,
     rowsPerSecond: 0,
     etaSeconds: null,
-    serviceWait: { status: 429, seconds: 30 },
+    ...(wait === 'service'
+      ? { serviceWait: { status: 429, seconds: 30 } }
+      : { historyWait: true as const }),
   });
   return renderToStaticMarkup(
     <I18nProvider locale={locale}>
@@ -56,5 +58,19 @@ describe('a run the service asked to wait', () => {
     expect(shown('pt-BR')).toContain(
       'O serviço pediu para esperar 30 s (HTTP 429): as linhas são enviadas de novo depois disso.',
     );
+  });
+});
+
+// A run whose answers could not be stored while another process held the history's lock showed
+// nothing but a rate falling to 0 rows/s, for as long as that process wrote.
+describe('a run waiting for another process writing the history', () => {
+  it('says so, that the answers are kept and when it goes on, in both languages', () => {
+    expect(shown('en', 'history')).toContain(
+      'Waiting for another process that is writing the history (another dcdesk, or another copy of the app): the answers received are kept, and the run goes on as soon as it is done. Pause and Cancel still work.',
+    );
+    expect(shown('pt-BR', 'history')).toContain(
+      'Aguardando outro processo que está gravando o histórico (outro dcdesk ou outra cópia do aplicativo): as respostas recebidas são mantidas, e a execução continua assim que ele terminar. Pausar e Cancelar continuam funcionando.',
+    );
+    expect(shown('en', 'service')).not.toContain('Waiting for another process');
   });
 });

@@ -53,6 +53,12 @@ export function RunProgress({ batch, speed }: { batch: BatchSummary; speed?: Run
           })}
         </p>
       ) : null}
+      {/* Why the answers are not stored: another process holds the history; gone once it is done. */}
+      {running && speed?.historyWait ? (
+        <p className="notice" role="status" data-testid="history-wait">
+          {t('batches.run.historyWait')}
+        </p>
+      ) : null}
     </div>
   );
 }
