@@ -22,6 +22,8 @@ export const settingBounds = {
   ratePerSecond: { min: 0.1, max: 10_000, integer: false },
   /** Time limit of one request, in milliseconds. */
   timeoutMs: { min: 1000, max: 300_000, integer: true },
+  /** Minutes a token is kept when the service's answer gives no expiry (1 minute to 24 hours). */
+  tokenLifetimeMinutes: { min: 1, max: 1440, integer: true },
   /** Data rows an imported spreadsheet may have. */
   maxRows: { min: 1, max: maxSpreadsheetRows, integer: true },
   /** Days within which an external ID's answer is reused instead of asking again. */

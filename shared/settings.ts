@@ -34,6 +34,11 @@ export const settingsSchema = z.object({
   ratePerSecond: bounded(settingBounds.ratePerSecond).nullable().default(null),
   /** Time limit of one request, in milliseconds. */
   timeoutMs: bounded(settingBounds.timeoutMs).default(30_000),
+  /**
+   * Minutes a token is kept when the service's sign-in answer names no expiry and the token is
+   * no JWT with one (spec 5.6: a configurable lifetime); a 401 ends it sooner.
+   */
+  tokenLifetimeMinutes: bounded(settingBounds.tokenLifetimeMinutes).default(30),
   /** Largest number of data rows an imported spreadsheet may have. */
   maxRows: bounded(settingBounds.maxRows).default(settingBounds.maxRows.max),
   /** The environment the app works in; a new install starts in the sandbox. */
@@ -80,6 +85,7 @@ export const settingsPatchSchema = z
     concurrency: settingsSchema.shape.concurrency.unwrap().optional(),
     ratePerSecond: settingsSchema.shape.ratePerSecond.unwrap().optional(),
     timeoutMs: settingsSchema.shape.timeoutMs.unwrap().optional(),
+    tokenLifetimeMinutes: settingsSchema.shape.tokenLifetimeMinutes.unwrap().optional(),
     maxRows: settingsSchema.shape.maxRows.unwrap().optional(),
     activeEnvironment: settingsSchema.shape.activeEnvironment.unwrap().optional(),
     productionBaseUrl: settingsSchema.shape.productionBaseUrl.unwrap().optional(),

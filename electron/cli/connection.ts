@@ -22,7 +22,7 @@ import { UsageError, type Io } from './io';
 import { nodeFetch } from '../core/service/node-fetch';
 import { detail, note } from './verbosity';
 import { dataDirFrom } from './history';
-import { savedAddresses } from './saved-addresses';
+import { savedAddresses, savedSettings } from './saved-addresses';
 
 /** Options shared by every command that talks to the service. */
 export const connectionOptions = {
@@ -206,11 +206,15 @@ export async function openConnection(
     );
   }
   detail(io, `dcdesk: service: ${endpoint.baseUrl} (${environment}, ${pathStyle} paths)`);
+  // One client, so one token, for the whole command: it is held in memory only, never written
+  // to disk, so the next dcdesk process signs in again (README, "The token").
   const client = createServiceClient({
     fetch: nodeFetch(),
     endpoint,
     credentials: credentialsFor(environment, io),
     timeoutMs,
+    defaultTokenLifetimeMs:
+      savedSettings(dataDirFrom(values['data-dir'], io), io).tokenLifetimeMinutes * 60_000,
   });
   const customUrl = isCustomUrl(destination) ? destination : null;
   return { environment, client, close, storedUrl, destination, customUrl };

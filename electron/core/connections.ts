@@ -25,7 +25,10 @@ export interface ConnectionsOptions {
 
 /**
  * One service client per environment, kept while its address and credentials stay the same so its
- * token is reused; the embedded sandbox is started the first time it is needed.
+ * token is reused: a new token only after the current one expired (spec 5.3). Settings that are
+ * not about who signs in where (the timeout, the token lifetime) are read by the client at each
+ * request, so changing them keeps the client and its token. The embedded sandbox is started the
+ * first time it is needed.
  */
 export function createConnections(options: ConnectionsOptions) {
   const clients = new Map<EnvironmentName, { key: string; client: ServiceClient }>();
@@ -53,14 +56,15 @@ export function createConnections(options: ConnectionsOptions) {
   return {
     async client(environment: EnvironmentName): Promise<ServiceClient> {
       const endpoint = await endpointOf(environment);
-      const timeoutMs = options.settings().timeoutMs;
-      const key = `${endpoint.baseUrl}|${endpoint.pathStyle}|${String(timeoutMs)}`;
+      // Where the token is valid: the credentials' changes drop the client (`forget`).
+      const key = `${endpoint.baseUrl}|${endpoint.pathStyle}`;
       const cached = clients.get(environment);
       if (cached?.key === key) return cached.client;
       const client = createServiceClient({
         fetch: options.fetch,
         endpoint,
-        timeoutMs,
+        timeoutMs: () => options.settings().timeoutMs,
+        defaultTokenLifetimeMs: () => options.settings().tokenLifetimeMinutes * 60_000,
         credentials: credentialsSource({ environment, store: options.keychain }),
         redactor,
       });

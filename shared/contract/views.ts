@@ -37,5 +37,10 @@ export interface ConnectionTest {
   /** When the token obtained expires, and whether the service said so or it was assumed. */
   expiresAt: number;
   expirySource: 'answer' | 'jwt' | 'default' | 'capped';
+  /**
+   * False when a valid token was already held: the test reports it and does not sign in again
+   * (a new token only after the current one expired, spec 5.3).
+   */
+  signedIn: boolean;
   elapsedMs: number;
 }

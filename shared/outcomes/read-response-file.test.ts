@@ -10,9 +10,9 @@ import { maxUploadBytes } from './types';
 import type { ReadResult, ResponseFileKind, ResponseSeparator } from './types';
 
 const rows: ResponseVariableRow[] = [
-  { transactionId: 'PED-1', deviceId: 'dev-1', outcome: 'Suspeito' },
+  { transactionId: 'PED-0001', deviceId: 'dev-1', outcome: 'Suspeito' },
   { transactionId: 'a,b;"c"', deviceId: 'çã€ 🙂', outcome: 'Fraude Confirmada' },
-  { transactionId: 'two "quoted" words', deviceId: ' spaced ', outcome: 'Device Positivado' },
+  { transactionId: 'two "quoted" words', deviceId: 'in spaced', outcome: 'Device Positivado' },
 ];
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -56,10 +56,13 @@ describe('readResponseFile round trips', () => {
     // No control characters: a file holding one is refused (see checkResponseRows).
     const awkward = fc.constantFrom(...'aZ09 ,;"çã€🙂\'=-_/|'.split(/(?:)/u));
     const text = fc.oneof(fc.string({ unit: awkward, minLength: 1, maxLength: 12 }), fc.string());
-    const id = text.filter((value) => value.trim() !== '' && !hasUnsafeCharacters(value));
+    // Spaces inside, never around: a cell with spaces around it is refused (`edge_spaces`).
+    const value = text.filter((value) => value === value.trim() && !hasUnsafeCharacters(value));
+    // An ID is 6 to 64 characters (the externalID's lengths).
+    const id = value.map((value) => `PEDIDO-${value}`.slice(0, 64).trimEnd());
     const row = fc.record({
       transactionId: id,
-      deviceId: id,
+      deviceId: value.filter((value) => value !== ''),
       outcome: fc.constantFrom(...outcomes),
     });
     const file = fc.uniqueArray(row, {
@@ -89,14 +92,14 @@ describe('readResponseFile round trips', () => {
 describe('readResponseFile on files made elsewhere', () => {
   it('takes the columns in any order, a byte order mark and LF line ends', () => {
     const text =
-      '\ufeffResultado;ID Transacional;DeviceId\nSuspeito;A1;d1\nFraude Confirmada;A2;d2';
+      '\ufeffResultado;ID Transacional;DeviceId\nSuspeito;PED-A1;d1\nFraude Confirmada;PED-A2;d2';
     expect(readResponseFile(utf8(text), 'mine.CSV')).toEqual({
       ok: true,
       separator: ';',
       kind: 'csv',
       rows: [
-        { transactionId: 'A1', deviceId: 'd1', outcome: 'Suspeito' },
-        { transactionId: 'A2', deviceId: 'd2', outcome: 'Fraude Confirmada' },
+        { transactionId: 'PED-A1', deviceId: 'd1', outcome: 'Suspeito' },
+        { transactionId: 'PED-A2', deviceId: 'd2', outcome: 'Fraude Confirmada' },
       ],
     });
   });
@@ -104,20 +107,20 @@ describe('readResponseFile on files made elsewhere', () => {
   it('finds the one CSV in a zip beside folders and macOS companions', async () => {
     const zip = await zipOf({
       'out/': null,
-      'out/respostas.csv': 'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n',
+      'out/respostas.csv': 'ID Transacional,DeviceId,Resultado\r\nPED-A1,d,Suspeito\r\n',
       '__MACOSX/out/._respostas.csv': 'junk',
       'out/._other.csv': 'junk',
     });
     expect(readResponseFile(zip, 'r.zip')).toMatchObject({
       ok: true,
       kind: 'zip',
-      rows: [{ transactionId: 'A1', deviceId: 'd', outcome: 'Suspeito' }],
+      rows: [{ transactionId: 'PED-A1', deviceId: 'd', outcome: 'Suspeito' }],
     });
   });
 
   it('applies the row checks with the line of each row', () => {
     const text =
-      'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\nA2,,fraude\r\n,,\r\nA1,d,Suspeito\r\n';
+      'ID Transacional,DeviceId,Resultado\r\nPED-A1,d,Suspeito\r\nPED-A2,,fraude\r\n,,\r\nPED-A1,d,Suspeito\r\n';
     const read = readResponseFile(utf8(text), 'r.csv');
     expect(read).toEqual({
       ok: false,
@@ -136,12 +139,12 @@ describe('readResponseFile on files made elsewhere', () => {
     // A blank line between rows, one before the header, and CR CR LF line ends (Excel on a Mac
     // saving a file a Windows editor wrote): each is an empty line, not a row of empty values.
     const text =
-      '\r\nID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n\r\nA2,d,Suspeito\r\r\nA3,d,Suspeito\r\n';
+      '\r\nID Transacional,DeviceId,Resultado\r\nPED-A1,d,Suspeito\r\n\r\nPED-A2,d,Suspeito\r\r\nPED-A3,d,Suspeito\r\n';
     expect(readResponseFile(utf8(text), 'r.csv')).toEqual({
       ok: true,
       separator: ',',
       kind: 'csv',
-      rows: ['A1', 'A2', 'A3'].map((id) => ({
+      rows: ['PED-A1', 'PED-A2', 'PED-A3'].map((id) => ({
         transactionId: id,
         deviceId: 'd',
         outcome: 'Suspeito',
@@ -149,7 +152,7 @@ describe('readResponseFile on files made elsewhere', () => {
     });
     // Quoted line breaks, blank lines and lone CRs move the line numbers as they move an editor's.
     const quoted =
-      '\nID Transacional,DeviceId,Resultado\n"A\nB",d,Suspeito\n\nA1,d,Suspeito\rA1,d,Nope\n';
+      '\nID Transacional,DeviceId,Resultado\n"PED-A\nB",d,Suspeito\n\nPED-A1,d,Suspeito\rPED-A1,d,Nope\n';
     expect(readResponseFile(utf8(quoted), 'r.csv')).toEqual({
       ok: false,
       problems: [
@@ -159,7 +162,7 @@ describe('readResponseFile on files made elsewhere', () => {
       ],
     });
     // Without a quote mark the quick reader counts the same way.
-    const plain = '\nID Transacional,DeviceId,Resultado\n\nA1,d,Suspeito\n\n\nA1,d,Nope\n';
+    const plain = '\nID Transacional,DeviceId,Resultado\n\nPED-A1,d,Suspeito\n\n\nPED-A1,d,Nope\n';
     expect(readResponseFile(utf8(plain), 'r.csv')).toEqual({
       ok: false,
       problems: [
@@ -181,7 +184,7 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses a header that is not exactly the three columns, once, saying what it found', () => {
-    expect(messages(utf8('ID,DeviceId,Resultado\r\nA1,d,Suspeito\r\n'), 'r.csv')).toEqual([
+    expect(messages(utf8('ID,DeviceId,Resultado\r\nPED-A1,d,Suspeito\r\n'), 'r.csv')).toEqual([
       "Line 1: the header reads 'ID,DeviceId,Resultado' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column 'ID' is not one of them; column ID Transacional is missing.",
     ]);
     // The tester's file: six problems of one header were six identical lines on screen.
@@ -198,7 +201,7 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses an extra column, in the header or in a row', () => {
-    const extra = 'ID Transacional,DeviceId,Resultado,Nota\r\nA1,d,Suspeito,x\r\n';
+    const extra = 'ID Transacional,DeviceId,Resultado,Nota\r\nPED-A1,d,Suspeito,x\r\n';
     const read = readResponseFile(utf8(extra), 'r.csv');
     expect(read).toEqual({
       ok: false,
@@ -212,14 +215,14 @@ describe('readResponseFile refusals', () => {
         },
       ],
     });
-    expect(messages(utf8(header + 'A1,d,Suspeito\r\nA2,d,Suspeito,x\r\n'), 'r.csv')).toEqual([
-      'Line 3: has 4 fields; the header has 3.',
-    ]);
+    expect(
+      messages(utf8(header + 'PED-A1,d,Suspeito\r\nPED-A2,d,Suspeito,x\r\n'), 'r.csv'),
+    ).toEqual(['Line 3: has 4 fields; the header has 3.']);
   });
 
   it('refuses a separator at the end of a line, which the service reads as a fourth field', () => {
     for (const quote of ['', '"']) {
-      const text = `${header}A1,d,${quote}Suspeito${quote},\r\nA2,d,Suspeito;\r\n`;
+      const text = `${header}PED-A1,d,${quote}Suspeito${quote},\r\nPED-A2,d,Suspeito;\r\n`;
       expect(readResponseFile(utf8(text), 'r.csv')).toEqual({
         ok: false,
         problems: [
@@ -235,14 +238,14 @@ describe('readResponseFile refusals', () => {
       });
     }
     expect(
-      messages(utf8('ID Transacional,DeviceId,Resultado,\r\nA1,d,Suspeito\r\n'), 'r.csv'),
+      messages(utf8('ID Transacional,DeviceId,Resultado,\r\nPED-A1,d,Suspeito\r\n'), 'r.csv'),
     ).toEqual([
       "Line 1: the header reads 'ID Transacional,DeviceId,Resultado,' (separated by ,); it must be exactly the columns ID Transacional, DeviceId and Resultado: column 4 has no name (does the line end with a separator?).",
     ]);
   });
 
   it('says a short row once, not as each missing value', () => {
-    expect(messages(utf8(header + 'A1,d\r\n   \r\nA3,d,Suspeito\r\n'), 'r.csv')).toEqual([
+    expect(messages(utf8(header + 'PED-A1,d\r\n   \r\nPED-A3,d,Suspeito\r\n'), 'r.csv')).toEqual([
       'Line 2: has 2 fields; the header has 3.',
       'Line 3: has 1 field; the header has 3.',
     ]);
@@ -250,7 +253,7 @@ describe('readResponseFile refusals', () => {
 
   it('refuses text after a closing quote mark, as the service does', () => {
     const read = readResponseFile(
-      utf8(header + 'A1,d,Suspeito\r\n"A2"junk,d,Suspeito\r\n'),
+      utf8(header + 'PED-A1,d,Suspeito\r\n"PED-A2"junk,d,Suspeito\r\n'),
       'r.csv',
     );
     expect(read).toEqual({
@@ -269,7 +272,7 @@ describe('readResponseFile refusals', () => {
 
   it('names spaces or a second byte order mark around a header name', () => {
     const bom = '\uFEFF';
-    const twice = utf8(`${bom}${bom}ID Transacional,DeviceId ,Resultado\r\nA1,d,Suspeito\r\n`);
+    const twice = utf8(`${bom}${bom}ID Transacional,DeviceId ,Resultado\r\nPED-A1,d,Suspeito\r\n`);
     const read = readResponseFile(twice, 'r.csv');
     expect(read).toEqual({
       ok: false,
@@ -285,7 +288,10 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses a quoted field that never closes', () => {
-    const read = readResponseFile(utf8(header + 'A1,d,Suspeito\r\n"A2,d,Suspeito\r\n'), 'r.csv');
+    const read = readResponseFile(
+      utf8(header + 'PED-A1,d,Suspeito\r\n"PED-A2,d,Suspeito\r\n'),
+      'r.csv',
+    );
     expect(read).toEqual({
       ok: false,
       problems: [
@@ -304,7 +310,7 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses a zip without exactly one CSV', async () => {
-    const csv = header + 'A1,d,Suspeito\r\n';
+    const csv = header + 'PED-A1,d,Suspeito\r\n';
     expect(messages(await zipOf({ 'a.csv': csv, 'b/b.CSV': csv }), 'r.zip')).toEqual([
       'The zip holds 2 CSV files (a.csv, b/b.CSV); it must hold one.',
     ]);
@@ -315,7 +321,7 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses what is not a zip, and a zip that would unpack past 50 MB', async () => {
-    expect(messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
+    expect(messages(utf8(header + 'PED-A1,d,Suspeito\r\n'), 'r.zip')).toEqual([
       'The zip archive is damaged or incomplete. Build or copy the file again, then choose it again.',
     ]);
     // Parts under 10 MB are not held to the ratio: only their sum is over the limit.
@@ -346,7 +352,7 @@ describe('readResponseFile refusals', () => {
     ]);
     // The service takes at most 100 entries: one CSV beside 100 other files went, and was refused.
     const beside = new JSZip();
-    beside.file('data.csv', 'ID Transacional,DeviceId,Resultado\r\nA1,d,Suspeito\r\n');
+    beside.file('data.csv', 'ID Transacional,DeviceId,Resultado\r\nPED-A1,d,Suspeito\r\n');
     for (let entry = 0; entry < 100; entry += 1) beside.file(`evidence/${String(entry)}.txt`, 'x');
     const crowdedCsv = await beside.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
     expect(messages(crowdedCsv, 'r.zip')).toEqual([
@@ -355,7 +361,7 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses a zip whose headers understate the CSV, without unpacking it', async () => {
-    const rows = 'A1,dev-x,Suspeito\r\n'.repeat(200_000);
+    const rows = 'PED-A1,dev-x,Suspeito\r\n'.repeat(200_000);
     const lying = await zipOf({ 'r.csv': header + rows });
     const view = new DataView(lying.buffer, lying.byteOffset);
     const packed = view.getUint32(18, true);
@@ -369,13 +375,13 @@ describe('readResponseFile refusals', () => {
   });
 
   it('reads a stored (not deflated) CSV, and refuses a password or an unknown method', async () => {
-    const csv = header + 'A1,dev-x,Suspeito\r\n';
+    const csv = header + 'PED-A1,dev-x,Suspeito\r\n';
     const stored = new JSZip();
     stored.file('r.csv', csv);
     const plain = await stored.generateAsync({ type: 'uint8array', compression: 'STORE' });
     expect(readResponseFile(plain, 'r.zip')).toMatchObject({
       ok: true,
-      rows: [{ transactionId: 'A1', deviceId: 'dev-x', outcome: 'Suspeito' }],
+      rows: [{ transactionId: 'PED-A1', deviceId: 'dev-x', outcome: 'Suspeito' }],
     });
     /** The zip with the entry's flags or method changed in both its headers. */
     const changed = async (field: 'flags' | 'method', value: number) => {
@@ -406,14 +412,14 @@ describe('readResponseFile refusals', () => {
   });
 
   it('refuses a zip named .csv, a CSV over 20 MB and other extensions', async () => {
-    const zip = await zipOf({ 'a.csv': header + 'A1,d,Suspeito\r\n' });
+    const zip = await zipOf({ 'a.csv': header + 'PED-A1,d,Suspeito\r\n' });
     expect(messages(zip, 'r.csv')).toEqual([
       'The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again.',
     ]);
     expect(messages(new Uint8Array(20 * 1024 * 1024 + 1), 'r.csv')).toEqual([
       'The file is larger than 20 MB, the most the app sends.',
     ]);
-    expect(messages(utf8(header + 'A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
+    expect(messages(utf8(header + 'PED-A1,d,Suspeito\r\n'), 'r.txt')).toEqual([
       'The file name must end in .csv or .zip.',
     ]);
   });

@@ -6,7 +6,7 @@ import type { DraftResponseRow } from './types';
 import { fflateDeflater, type Deflater } from './zip-one';
 
 const many: DraftResponseRow[] = Array.from({ length: 10 }, (_, n) => ({
-  transactionId: `PED-${String(n)}`,
+  transactionId: `PED-00${String(n)}`,
   deviceId: `dev;${String(n)}`,
   outcome: 'Suspeito',
 }));
@@ -29,9 +29,9 @@ describe('responseFileBuilder', () => {
   it('lists every problem of every slice, and writes nothing from the first refused row on', async () => {
     const rows: DraftResponseRow[] = [
       ...many.slice(0, 4),
-      { transactionId: ' PED-1 ', deviceId: 'd', outcome: 'Suspeito' },
+      { transactionId: 'PED-001', deviceId: 'd', outcome: 'Suspeito' },
       ...many.slice(4, 8),
-      { transactionId: 'X', deviceId: ' ', outcome: 'Fraude' },
+      { transactionId: 'PED-XX', deviceId: ' ', outcome: 'Fraude' },
     ];
     let pushed = 0;
     const deflater: Deflater = () => {
@@ -58,7 +58,7 @@ describe('responseFileBuilder', () => {
   });
 
   it('says the problems of a CSV past the most, not its size', async () => {
-    const rows = [...many, { transactionId: 'PED-0', deviceId: 'd', outcome: 'Suspeito' }];
+    const rows = [...many, { transactionId: 'PED-000', deviceId: 'd', outcome: 'Suspeito' }];
     const built = await inSlices(rows, 2, { kind: 'csv', fileName: 'x', maxBytes: 60 });
     expect(!built.ok && built.problems).toEqual([
       expect.objectContaining({ code: 'duplicate_transaction_id', line: 12, firstLine: 2 }),
@@ -70,7 +70,7 @@ describe('streamedResponseFile', () => {
   const outcomesInTurn = ['Suspeito', 'Fraude Confirmada', 'Device Positivado'] as const;
   // 40 rows, a few of them formula-like in every slice of 7: more than the preview lists.
   const rows: DraftResponseRow[] = Array.from({ length: 40 }, (_, n) => ({
-    transactionId: n % 3 === 0 ? `=PED-${String(n)}` : `PED-${String(n)}`,
+    transactionId: n % 3 === 0 ? `=PED-00${String(n)}` : `PED-00${String(n)}`,
     deviceId: n % 5 === 0 ? `+dev-${String(n)}` : `dev-${String(n)}`,
     outcome: outcomesInTurn[n % 3] ?? 'Suspeito',
   }));
@@ -118,7 +118,7 @@ describe('streamedResponseFile', () => {
 describe('the name of a built file', () => {
   it('is cut to fit a file system when the analyst types a very long one', async () => {
     const built = await buildResponseFile(
-      [{ transactionId: 'A1', deviceId: 'd', outcome: 'Suspeito' }],
+      [{ transactionId: 'PED-A1', deviceId: 'd', outcome: 'Suspeito' }],
       { kind: 'csv', separator: ',', fileName: `${'x'.repeat(300)}.csv` },
     );
     expect(built.ok && built.file.fileName).toBe(`${'x'.repeat(150)}.csv`);

@@ -13,9 +13,9 @@ describe('checkResponseRows', () => {
   it('passes complete rows', () => {
     expect(
       checkResponseRows([
-        row('A1', 'dev-1', 'Suspeito'),
-        row('A2', 'dev-1', 'Fraude Confirmada'),
-        row('A3', 'dev-2', 'Device Positivado'),
+        row('PED-A1', 'dev-1', 'Suspeito'),
+        row('PED-A2', 'dev-1', 'Fraude Confirmada'),
+        row('PED-A3', 'dev-2', 'Device Positivado'),
       ]),
     ).toEqual([]);
   });
@@ -29,8 +29,8 @@ describe('checkResponseRows', () => {
   it('names the line of a missing transaction id (header = line 1)', () => {
     expect(
       checkResponseRows([
-        row('A1', 'dev-1', 'Suspeito'),
-        row('A2', 'dev-2', 'Suspeito'),
+        row('PED-A1', 'dev-1', 'Suspeito'),
+        row('PED-A2', 'dev-2', 'Suspeito'),
         row(null, 'dev-3', 'Suspeito'),
         row('  ', 'dev-4', 'Suspeito'),
       ]),
@@ -41,19 +41,19 @@ describe('checkResponseRows', () => {
   });
 
   it('names the line of a missing DeviceId', () => {
-    expect(checkResponseRows([row('A1', 'dev-1', 'Suspeito'), row('A2', '', 'Suspeito')])).toEqual([
-      { code: 'missing_device_id', line: 3, message: 'Line 3: DeviceId is empty.' },
-    ]);
-    expect(checkResponseRows([row('A1', null, 'Suspeito')])[0]?.line).toBe(2);
+    expect(
+      checkResponseRows([row('PED-A1', 'dev-1', 'Suspeito'), row('PED-A2', '', 'Suspeito')]),
+    ).toEqual([{ code: 'missing_device_id', line: 3, message: 'Line 3: DeviceId is empty.' }]);
+    expect(checkResponseRows([row('PED-A1', null, 'Suspeito')])[0]?.line).toBe(2);
   });
 
   it('refuses a control, direction or invisible character in an id, which would break the file or hide itself', () => {
     const problems = checkResponseRows([
-      row('A1', 'dev\u0000C\r\n,"x', 'Suspeito'),
-      row('A\t2', 'dev-2', 'Suspeito'),
-      row('A3', 'dev\u202E3', 'Suspeito'),
-      row('PED\u200B4', 'dev-4', 'Suspeito'),
-      row('A5', 'dev\u00AD5', 'Suspeito'),
+      row('PED-A1', 'dev\u0000C\r\n,"x', 'Suspeito'),
+      row('PED-A\t2', 'dev-2', 'Suspeito'),
+      row('PED-A3', 'dev\u202E3', 'Suspeito'),
+      row('PED-A\u200B4', 'dev-4', 'Suspeito'),
+      row('PED-A5', 'dev\u00AD5', 'Suspeito'),
     ]);
     expect(problems.map(({ code, line }) => ({ code, line }))).toEqual([
       { code: 'unsafe_value', line: 2 },
@@ -67,16 +67,16 @@ describe('checkResponseRows', () => {
     );
     // The zero-width space is shown escaped, not printed invisibly as `"PED4"`.
     expect(problems[3]?.message).toBe(
-      'Line 5: ID Transacional "PED\\u200b4" holds a control, direction or invisible character (U+200B).',
+      'Line 5: ID Transacional "PED-A\\u200b4" holds a control, direction or invisible character (U+200B).',
     );
-    expect(confirmRows([row('A1', 'dev\n1', 'Suspeito')]).ok).toBe(false);
+    expect(confirmRows([row('PED-A1', 'dev\n1', 'Suspeito')]).ok).toBe(false);
   });
 
   it("refuses a transaction id in Excel's exponent form: its digits were lost when it was saved", () => {
     const problems = checkResponseRows([
       row('1.23457E+19', 'dev-1', 'Suspeito'),
-      row('1e10', 'dev-2', 'Suspeito'),
-      row('A3', '1.2E+5', 'Suspeito'),
+      row('00001e10', 'dev-2', 'Suspeito'),
+      row('PED-A3', '1.2E+5', 'Suspeito'),
     ]);
     expect(problems).toEqual([
       {
@@ -97,7 +97,7 @@ describe('checkResponseRows', () => {
   it('refuses a transaction id or DeviceId that is an Excel error, not a value', () => {
     const problems = checkResponseRows([
       row('#N/A', 'dev-1', 'Suspeito'),
-      row('A2', '#REF!', 'Suspeito'),
+      row('PED-A2', '#REF!', 'Suspeito'),
       row('PED-#N/A', 'dev-3', 'Suspeito'),
     ]);
     expect(problems).toEqual([
@@ -116,17 +116,17 @@ describe('checkResponseRows', () => {
           "Line 3: DeviceId '#REF!' is an Excel error (a formula that failed), not a value. Correct the formula or the cell, then build the file again.",
       },
     ]);
-    expect(confirmRows([row('A1', '#NAME?', 'Suspeito')]).ok).toBe(false);
+    expect(confirmRows([row('PED-A1', '#NAME?', 'Suspeito')]).ok).toBe(false);
   });
 
   it('accepts only the three outcomes spelt exactly', () => {
     const problems = checkResponseRows([
-      row('A1', 'd', 'Suspeito'),
-      row('A2', 'd', 'fraude'),
-      row('A3', 'd', 'suspeito'),
-      row('A4', 'd', ' Suspeito'),
-      row('A5', 'd', null),
-      row('A6', 'd', ''),
+      row('PED-A1', 'd', 'Suspeito'),
+      row('PED-A2', 'd', 'fraude'),
+      row('PED-A3', 'd', 'suspeito'),
+      row('PED-A4', 'd', ' Suspeito'),
+      row('PED-A5', 'd', null),
+      row('PED-A6', 'd', ''),
     ]);
     expect(problems).toEqual([
       {
@@ -157,43 +157,105 @@ describe('checkResponseRows', () => {
 
   it('names a repeated transaction id with the line it first appears on', () => {
     const problems = checkResponseRows([
-      row('X', 'd', 'Suspeito'),
-      row('A1', 'd', 'Suspeito'),
-      row('B', 'd', 'Suspeito'),
-      row('C', 'd', 'Suspeito'),
-      row('D', 'd', 'Suspeito'),
-      row('E', 'd', 'Suspeito'),
-      row('F', 'd', 'Suspeito'),
-      row('A1', 'e', 'Fraude Confirmada'),
-      row('A1 ', 'f', 'Suspeito'),
+      row('PED-0X', 'd', 'Suspeito'),
+      row('PED-A1', 'd', 'Suspeito'),
+      row('PED-0B', 'd', 'Suspeito'),
+      row('PED-0C', 'd', 'Suspeito'),
+      row('PED-0D', 'd', 'Suspeito'),
+      row('PED-0E', 'd', 'Suspeito'),
+      row('PED-0F', 'd', 'Suspeito'),
+      row('PED-A1', 'e', 'Fraude Confirmada'),
+      row('PED-A1 ', 'f', 'Suspeito'),
     ]);
     expect(problems).toEqual([
       {
         code: 'duplicate_transaction_id',
         line: 9,
-        value: 'A1',
+        value: 'PED-A1',
         firstLine: 3,
-        message: "Line 9: ID Transacional 'A1' repeats line 3.",
+        message: "Line 9: ID Transacional 'PED-A1' repeats line 3.",
       },
       {
         code: 'duplicate_transaction_id',
         line: 10,
-        value: 'A1 ',
+        value: 'PED-A1 ',
         firstLine: 3,
-        message: "Line 10: ID Transacional 'A1 ' repeats line 3.",
+        message: "Line 10: ID Transacional 'PED-A1 ' repeats line 3.",
       },
+      expect.objectContaining({ code: 'edge_spaces', line: 10 }),
     ]);
   });
 
+  it('refuses a transaction id outside 6 to 64 characters, the externalID the service was asked with', () => {
+    const problems = checkResponseRows([
+      row('TX-001', 'dev-1', 'Suspeito'),
+      row('TX-01', 'dev-2', 'Suspeito'),
+      row('T'.repeat(64), 'dev-3', 'Suspeito'),
+      row('T'.repeat(65), 'dev-4', 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'transaction_id_length',
+        line: 3,
+        value: 'TX-01',
+        message:
+          "Line 3: ID Transacional 'TX-01' has 5 characters; the service takes an ID of 6 to 64 characters (the externalID the transaction was asked with).",
+      },
+      expect.objectContaining({ code: 'transaction_id_length', line: 5, value: 'T'.repeat(65) }),
+    ]);
+    expect(confirmRows([row('TX-01', 'dev-1', 'Suspeito')]).ok).toBe(false);
+  });
+
+  it('refuses a DeviceId longer than the app takes from an answer', () => {
+    const problems = checkResponseRows([
+      row('TX-001', 'd'.repeat(128), 'Suspeito'),
+      row('TX-002', 'd'.repeat(129), 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'device_id_length',
+        line: 3,
+        value: 'd'.repeat(129),
+        message:
+          'Line 3: DeviceId has 129 characters; a device ID has at most 128 (the longest the app takes from the service).',
+      },
+    ]);
+    expect(confirmRows([row('TX-002', 'd'.repeat(129), 'Suspeito')]).ok).toBe(false);
+  });
+
+  it('refuses spaces around an ID or a DeviceId: the file must carry what was checked and recorded', () => {
+    const problems = checkResponseRows([
+      row(' TX-001', 'dev-1', 'Suspeito'),
+      row('TX-002', 'dev-2 ', 'Suspeito'),
+      row('TX-003', 'dev-3', 'Suspeito'),
+      row('TX-004\u00a0', 'dev-4', 'Suspeito'),
+    ]);
+    expect(problems).toEqual([
+      {
+        code: 'edge_spaces',
+        line: 2,
+        value: ' TX-001',
+        message:
+          "Line 2: ID Transacional ' TX-001' has spaces at its start or end: remove them, so the service gets the ID as it was checked.",
+      },
+      expect.objectContaining({ code: 'edge_spaces', line: 3, value: 'dev-2 ' }),
+      expect.objectContaining({ code: 'edge_spaces', line: 5, value: 'TX-004\u00a0' }),
+    ]);
+    expect(confirmRows([row(' TX-001', 'dev-1', 'Suspeito')]).ok).toBe(false);
+    expect(confirmRows([row('TX-001', 'dev-1 ', 'Suspeito')]).ok).toBe(false);
+  });
+
   it('compares ids case-sensitively: the service treats them as opaque', () => {
-    expect(checkResponseRows([row('a1', 'd', 'Suspeito'), row('A1', 'd', 'Suspeito')])).toEqual([]);
+    expect(
+      checkResponseRows([row('ped-a1', 'd', 'Suspeito'), row('PED-A1', 'd', 'Suspeito')]),
+    ).toEqual([]);
   });
 
   it('reports several problems at once, in line order', () => {
     const problems = checkResponseRows([
-      row('A1', 'd', 'Suspeito'),
+      row('PED-A1', 'd', 'Suspeito'),
       row(null, null, 'x'),
-      row('A1', '', 'Suspeito'),
+      row('PED-A1', '', 'Suspeito'),
     ]);
     expect(problems.map((problem) => [problem.line, problem.code])).toEqual([
       [3, 'missing_transaction_id'],
@@ -207,14 +269,14 @@ describe('checkResponseRows', () => {
 
 describe('confirmRows', () => {
   it('gives the rows as the file carries them when they pass', () => {
-    expect(confirmRows([row(' A1', 'dev ', 'Suspeito')])).toEqual({
+    expect(confirmRows([row('PED-A1', 'dev-1', 'Suspeito')])).toEqual({
       ok: true,
-      rows: [{ transactionId: ' A1', deviceId: 'dev ', outcome: 'Suspeito' }],
+      rows: [{ transactionId: 'PED-A1', deviceId: 'dev-1', outcome: 'Suspeito' }],
     });
   });
 
   it('gives the problems otherwise', () => {
-    expect(confirmRows([row('A1', 'd', 'nope')])).toMatchObject({
+    expect(confirmRows([row('PED-A1', 'd', 'nope')])).toMatchObject({
       ok: false,
       problems: [{ code: 'invalid_outcome', line: 2 }],
     });
@@ -228,9 +290,11 @@ describe('the quick check and the detailed one', () => {
       '',
       ' ',
       'A1',
-      ' A1',
-      'A1 ',
-      'a1',
+      'TX-001',
+      ' TX-001',
+      'TX-001 ',
+      'tx-001',
+      'd'.repeat(129),
       '#N/A',
       '  #GETTING_DATA  ',
       '          #CONNECT!',

@@ -5,14 +5,14 @@ import type { BuiltResponseFile, DraftResponseRow } from './types';
 import { fflateDeflater, type Deflater } from './zip-one';
 
 const rows: DraftResponseRow[] = [
-  { transactionId: 'PED-1', deviceId: 'dev-0000000000000000000a', outcome: 'Suspeito' },
+  { transactionId: 'PED-0001', deviceId: 'dev-0000000000000000000a', outcome: 'Suspeito' },
   { transactionId: 'Pedido, "São João"', deviceId: 'dev;2', outcome: 'Fraude Confirmada' },
   { transactionId: 'say "hi"', deviceId: 'dév-ç', outcome: 'Device Positivado' },
 ];
 
 const expectedCsv =
   'ID Transacional,DeviceId,Resultado\r\n' +
-  'PED-1,dev-0000000000000000000a,Suspeito\r\n' +
+  'PED-0001,dev-0000000000000000000a,Suspeito\r\n' +
   '"Pedido, ""São João""",dev;2,Fraude Confirmada\r\n' +
   '"say ""hi""",dév-ç,Device Positivado\r\n';
 
@@ -52,10 +52,10 @@ describe('buildResponseFile over the most the app sends', () => {
 
 describe('buildResponseFile of a CSV past the most', () => {
   it('stops writing as soon as the CSV passes it, and tells the size from the lines written', async () => {
-    // 2,000 lines of 1,021 bytes after a 36-byte header: 2,042,036 bytes, 1.9 MB.
+    // 2,000 lines of 149 bytes (the longest DeviceId taken) after a 36-byte header: 298,036 bytes.
     const long: DraftResponseRow[] = Array.from({ length: 2000 }, (_, n) => ({
       transactionId: `PED-${String(n).padStart(5, '0')}`,
-      deviceId: 'd'.repeat(1000),
+      deviceId: 'd'.repeat(128),
       outcome: 'Suspeito',
     }));
     const encode = vi.spyOn(TextEncoder.prototype, 'encode');
@@ -63,12 +63,12 @@ describe('buildResponseFile of a CSV past the most', () => {
       kind: 'csv',
       fileName: 'big',
       rowsPerTurn: 100,
-      maxBytes: 500_000,
+      maxBytes: 60_000,
     });
     const encoded = encode.mock.calls.length;
     encode.mockRestore();
-    expect(result).toMatchObject({ ok: false, problems: [{ code: 'too_large', value: '1.9' }] });
-    // The header and 5 pieces of 100 lines (510,536 bytes), not the 20 pieces of the whole file.
+    expect(result).toMatchObject({ ok: false, problems: [{ code: 'too_large', value: '0.3' }] });
+    // The header and 5 pieces of 100 lines (74,536 bytes), not the 20 pieces of the whole file.
     expect(encoded).toBeLessThanOrEqual(6);
   });
 });
@@ -92,7 +92,7 @@ describe('buildResponseFile as CSV', () => {
     const file = await built(rows, { kind: 'csv', separator: ';', fileName: 'x' });
     expect(new TextDecoder().decode(file.bytes)).toBe(
       'ID Transacional;DeviceId;Resultado\r\n' +
-        'PED-1;dev-0000000000000000000a;Suspeito\r\n' +
+        'PED-0001;dev-0000000000000000000a;Suspeito\r\n' +
         '"Pedido, ""São João""";"dev;2";Fraude Confirmada\r\n' +
         '"say ""hi""";dév-ç;Device Positivado\r\n',
     );
@@ -120,7 +120,7 @@ describe('buildResponseFile as CSV', () => {
 
   it('builds nothing while there are problems, and lists them all', async () => {
     const result = await buildResponseFile(
-      [...rows, { transactionId: 'PED-1', deviceId: null, outcome: 'fraud' }],
+      [...rows, { transactionId: 'PED-0001', deviceId: null, outcome: 'fraud' }],
       { kind: 'csv', fileName: 'x' },
     );
     expect(result).toEqual({
@@ -141,7 +141,7 @@ describe('buildResponseFile as CSV', () => {
 describe('buildResponseFile of many rows', () => {
   it('writes the CSV a piece at a time, other work running between pieces, to the same bytes', async () => {
     const many: DraftResponseRow[] = Array.from({ length: 7 }, (_, n) => ({
-      transactionId: `PED-${String(n)}`,
+      transactionId: `PED-00${String(n)}`,
       deviceId: `dev;${String(n)}`,
       outcome: 'Suspeito',
     }));
@@ -209,10 +209,10 @@ describe('buildResponseFile as zip', () => {
 describe('previewResponseFile', () => {
   it('names the lines whose ID Excel would run as a formula, which the file carries unchanged', async () => {
     const risky = [
-      { transactionId: 'PED-1', deviceId: 'd1', outcome: 'Suspeito' as const },
+      { transactionId: 'PED-0001', deviceId: 'd1', outcome: 'Suspeito' as const },
       { transactionId: '=HYPERLINK("x")', deviceId: 'd2', outcome: 'Suspeito' as const },
-      { transactionId: 'PED-3', deviceId: '+d3', outcome: 'Suspeito' as const },
-      { transactionId: '-40', deviceId: 'd4', outcome: 'Suspeito' as const },
+      { transactionId: 'PED-0003', deviceId: '+d3', outcome: 'Suspeito' as const },
+      { transactionId: '-400000', deviceId: 'd4', outcome: 'Suspeito' as const },
     ];
     expect(previewResponseFile(risky, 1).formulaLike).toEqual({ count: 3, lines: [3, 4, 5] });
     const file = await built(risky, { kind: 'csv', fileName: 'x' });

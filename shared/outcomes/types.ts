@@ -51,6 +51,12 @@ export const fileProblemCodes = [
   'digits_lost',
   /** A transaction id or DeviceId that is an Excel error (`#N/A`): a formula that failed. */
   'excel_error',
+  /** A transaction id outside the externalID's 6 to 64 characters (spec 2.3, 8). */
+  'transaction_id_length',
+  /** A DeviceId longer than the app takes from an answer (`maxDeviceIdChars`). */
+  'device_id_length',
+  /** A transaction id or DeviceId with white space at its start or end. */
+  'edge_spaces',
 ] as const;
 export type FileProblemCode = (typeof fileProblemCodes)[number];
 

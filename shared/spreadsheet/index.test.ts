@@ -15,6 +15,7 @@ describe('the public API', () => {
       'detectHeaderRow',
       'findDuplicateExternalIds',
       'headerTexts',
+      'listCell',
       'mappableFields',
       'neutraliseFormula',
       'numberToText',

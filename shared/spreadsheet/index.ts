@@ -7,6 +7,7 @@ export { readProblemCodes } from './types';
 export { defaultLimits, resolveLimits } from './limits';
 export type { Limits } from './limits';
 export { readSpreadsheet } from './read';
+export { listCell } from './list-cell';
 export type { ReadOptions } from './read';
 export { checkZip } from './zip-check';
 export type { ZipCheck, ZipEntry } from './zip-check';

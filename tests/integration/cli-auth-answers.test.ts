@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dcdesk } from '../support/cli';
+import { tempDir } from '../support/files';
 
 /** What the authentication route answers next: a status and a body. */
 let answer: { status: number; body: string } = { status: 200, body: '' };
@@ -82,5 +83,35 @@ describe('dcdesk auth when the sign-in is refused with 401', () => {
     expect(run.stderr).not.toMatch(/even a fresh one/);
     expect(run.stderr).toContain('Invalid credentials for [redacted]');
     expect(run.stderr).toContain('HTTP 401');
+  });
+});
+
+describe('dcdesk auth and the lifetime of a token the service gives no expiry for', () => {
+  const work = tempDir('dcdesk-token-lifetime-');
+  afterAll(() => work.remove());
+  const env = { ...credentials, DCDESK_DATA_DIR: work.dir };
+  const settings = (...args: string[]) => dcdesk(['settings', ...args], env);
+
+  it('is the tokenLifetimeMinutes setting, from 1 minute to 24 hours', async () => {
+    expect((await settings('set', 'tokenLifetimeMinutes', '0')).stderr).toContain(
+      "tokenLifetimeMinutes takes a whole number from 1 to 1440, not '0'.",
+    );
+    expect((await settings('set', 'tokenLifetimeMinutes', '1441')).code).toBe(2);
+    const set = await settings('set', 'tokenLifetimeMinutes', '5', '--json');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ tokenLifetimeMinutes: 5 });
+
+    answer = { status: 200, body: '{"token":"tok-1234567890"}' };
+    const started = Date.now();
+    const json = await dcdesk(
+      ['auth', '--env', 'production', '--base-url', baseUrl, '--json'],
+      env,
+    );
+    expect(json.code, json.stderr).toBe(0);
+    const printed = JSON.parse(json.stdout) as { expiresAt: string; expirySource: string };
+    expect(printed.expirySource).toBe('default');
+    const expiresAt = Date.parse(printed.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(started + 5 * 60_000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
   });
 });

@@ -62,7 +62,7 @@ describe('dcdesk upload: each transaction with its own DeviceId', { timeout: 60_
   it('never sends a transaction with the DeviceId another transaction was answered with', async () => {
     const file = responseFile('shuffled.csv', [
       [order(10), deviceOf(0)],
-      [` ${order(11)} `, deviceOf(1)],
+      [order(11), deviceOf(1)],
     ]);
     const refused = await cli('upload', file, '--unseen-devices', '--yes');
     expect(refused.code).toBe(1);
@@ -73,7 +73,6 @@ describe('dcdesk upload: each transaction with its own DeviceId', { timeout: 60_
         'column sorted or pasted apart from its transactions does this. Build the file again ' +
         "from sandbox's answers (dcdesk outcomes build). Nothing was sent.",
     );
-    // The spaces are trimmed, as the service and the ledger read the ID.
     expect(lines.slice(2, 4)).toEqual([
       `  - ${order(10)}: ${deviceOf(0)}`,
       `  - ${order(11)}: ${deviceOf(1)}`,
@@ -81,10 +80,35 @@ describe('dcdesk upload: each transaction with its own DeviceId', { timeout: 60_
     expect(await ledger()).toEqual([]);
   });
 
-  it('sends a transaction written with spaces and its own DeviceId', async () => {
-    const file = responseFile('spaced.csv', [[` ${order(5)} `, deviceOf(5)]]);
-    const sent = await cli('upload', file);
-    expect(sent.code, sent.stderr).toBe(0);
-    expect((await ledger()).map((line) => line.status)).toEqual(['sent']);
+  it('refuses a transaction or DeviceId written with spaces around it, naming the lines: what is sent is what was checked', async () => {
+    const file = responseFile('spaced.csv', [
+      [` ${order(5)} `, deviceOf(5)],
+      [order(6), `${deviceOf(6)} `],
+    ]);
+    const refused = await cli('upload', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split('\n')).toEqual([
+      'dcdesk: spaced.csv does not pass the checks; nothing was sent:',
+      `  - Line 2: ID Transacional ' ${order(5)} ' has spaces at its start or end: remove them, so the service gets the ID as it was checked.`,
+      `  - Line 3: DeviceId '${deviceOf(6)} ' has spaces at its start or end: remove them, so the service gets the DeviceId as it was checked.`,
+      '',
+    ]);
+    expect(await ledger()).toEqual([]);
+  });
+
+  it('refuses an ID outside 6 to 64 characters and a DeviceId over 128, naming the lines', async () => {
+    const file = responseFile('lengths.csv', [
+      ['PED-1', deviceOf(5)],
+      [order(6), 'd'.repeat(129)],
+    ]);
+    const refused = await cli('upload', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "Line 2: ID Transacional 'PED-1' has 5 characters; the service takes an ID of 6 to 64 characters",
+    );
+    expect(refused.stderr).toContain(
+      'Line 3: DeviceId has 129 characters; a device ID has at most 128',
+    );
+    expect(await ledger()).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ async function longestHold<T>(work: () => Promise<T>): Promise<{ value: T; heldM
 /** A CSV of 300,000 rows whose DeviceIds no answer named, as base64 (a file chosen from disk). */
 async function bigFile(): Promise<string> {
   const rows = Array.from({ length: 300_000 }, (_, n) => ({
-    transactionId: `PED-${String(n)}`,
+    transactionId: `PED-${String(n).padStart(6, '0')}`,
     deviceId: `dev-${String(n)}`,
     outcome: 'Suspeito' as const,
   }));

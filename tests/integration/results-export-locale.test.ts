@@ -65,8 +65,9 @@ beforeAll(async () => {
               smartID: 'smart-1',
               similarityResult: {
                 deviceID: 'dev-a',
-                similarDevices: ['dev-b'],
-                maximumScore: [0.5],
+                // Items with a space, a bar and a backslash: each still told apart in a cell.
+                similarDevices: ['dev b', 'dev|c\\d'],
+                maximumScore: [0.5, 0.25],
               },
             },
             messages: [],
@@ -118,8 +119,8 @@ describe('the results CSV in the analyst’s language and separator', () => {
       'Linha;ID externo;ID da sessão;Situação;Status HTTP;ID do dispositivo;Insights;Alertas;' +
       'Idade do dispositivo;Risco do dispositivo;Score;Smart ID;Dispositivos semelhantes;' +
       'Score máximo;Mensagens;Resultado;Resultado marcado em\r\n' +
-      `2;${first.externalID};${first.sessionID};Respondida;200;dev-a;DEV0003 GER0002;2;30;Médio;` +
-      `0,87;smart-1;dev-b;0,5;;Legítima;${exportDateText(new Date(first.setAt), 'pt-BR')}\r\n` +
+      `2;${first.externalID};${first.sessionID};Respondida;200;dev-a;DEV0003 | GER0002;2;30;Médio;` +
+      `0,87;smart-1;dev b | dev\\|c\\\\d;0,5 | 0,25;;Legítima;${exportDateText(new Date(first.setAt), 'pt-BR')}\r\n` +
       `3;${second.externalID};${second.sessionID};Sem conteúdo;204;;;;;;;;;;;;\r\n` +
       `4;${third.externalID};${third.sessionID};Pendente;;;;;;;;;;;;;\r\n`;
     expect(bytes.toString('utf8')).toBe(expected);
@@ -132,8 +133,8 @@ describe('the results CSV in the analyst’s language and separator', () => {
       '\ufeff' +
       'Row,External ID,Session ID,Status,HTTP status,Device ID,Insights,Alerts,Device age,' +
       'Device risk,Score,Smart ID,Similar devices,Maximum score,Messages,Outcome,Outcome set at\r\n' +
-      `2,${first.externalID},${first.sessionID},Answered,200,dev-a,DEV0003 GER0002,2,30,Medium,` +
-      `0.87,smart-1,dev-b,0.5,,Legitimate,${exportDateText(new Date(first.setAt), 'en')}\r\n` +
+      `2,${first.externalID},${first.sessionID},Answered,200,dev-a,DEV0003 | GER0002,2,30,Medium,` +
+      `0.87,smart-1,dev b | dev\\|c\\\\d,0.5 | 0.25,,Legitimate,${exportDateText(new Date(first.setAt), 'en')}\r\n` +
       `3,${second.externalID},${second.sessionID},No content,204,,,,,,,,,,,,\r\n` +
       `4,${third.externalID},${third.sessionID},Pending,,,,,,,,,,,,,\r\n`;
     expect(bytes.toString('utf8')).toBe(expected);
@@ -149,7 +150,9 @@ describe('the results CSV in the analyst’s language and separator', () => {
   it('writes the decimal point when the separator is `,`, in Portuguese too', async () => {
     const { bytes } = await exported({ language: 'pt-BR', responseSeparator: ',' }, 'csv');
     // With `,` between fields the decimal mark is the point: Excel takes both from one setting.
-    expect(bytes.toString('utf8').split('\r\n')[1]).toContain(',Médio,0.87,smart-1,dev-b,0.5,');
+    expect(bytes.toString('utf8').split('\r\n')[1]).toContain(
+      ',Médio,0.87,smart-1,dev b | dev\\|c\\\\d,0.5 | 0.25,',
+    );
   });
 });
 
@@ -173,6 +176,9 @@ describe('the results xlsx', () => {
       expect(sheet.J2).toMatchObject({ t: 's', v: language === 'en' ? 'Medium' : 'Médio' });
       expect(sheet.P2).toMatchObject({ t: 's', v: language === 'en' ? 'Legitimate' : 'Legítima' });
       expect(sheet.A1).toMatchObject({ t: 's', v: language === 'en' ? 'Row' : 'Linha' });
+      // Lists as in the CSV: items apart with ` | `, a bar or backslash inside one escaped.
+      expect(sheet.G2).toMatchObject({ t: 's', v: 'DEV0003 | GER0002' });
+      expect(sheet.M2).toMatchObject({ t: 's', v: 'dev b | dev\\|c\\\\d' });
     });
   }
 });
@@ -208,7 +214,7 @@ describe('the command line CSV', () => {
     const written = readFileSync(file);
     expect(written.equals(Buffer.from(whole))).toBe(true);
     expect(written.toString('utf8').split('\r\n')[1]).toContain(
-      ',ok,200,dev-a,DEV0003 GER0002,2,30,medium,0.87,',
+      ',ok,200,dev-a,DEV0003 | GER0002,2,30,medium,0.87,smart-1,dev b | dev\\|c\\\\d,0.5 | 0.25,',
     );
   });
 });

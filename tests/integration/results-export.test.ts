@@ -79,7 +79,7 @@ describe('exports of a batch', () => {
     const line = body.find((row) => row[column('row')] === String(first.row));
     expect(line?.[column('deviceID')]).toBe(first.deviceId ?? '');
     expect(Number(line?.[column('score')] ?? 'x')).toBe(first.score ?? 0);
-    expect(line?.[column('insights')]).toBe(first.insights.join(' '));
+    expect(line?.[column('insights')]).toBe(first.insights.join(' | '));
   });
 
   it('writes xlsx with the same rows, IDs exact in text cells (the guard is for CSV only)', async () => {

@@ -102,21 +102,18 @@ describe('a transaction and its DeviceId belong together', () => {
     expect(sent.ok).toBe(true);
   });
 
-  it('compares transaction IDs and DeviceIds trimmed, as the ledger keeps them', async () => {
+  it('refuses spaces around a transaction ID or a DeviceId, rather than comparing them trimmed', async () => {
     const uploads = uploadService(fixture.db);
-    const [row, other] = [reviewed[2]!, reviewed[3]!];
-    const spaced = [
-      { ...row, transactionId: ` ${row.transactionId} `, deviceId: ` ${row.deviceId}` },
-    ];
-    const fine = await uploads.check(await file(spaced, 'espacos'), 'sandbox');
-    expect(fine).toMatchObject({ unseenDevices: { count: 0 }, foreignDevices: { count: 0 } });
-    expect(fine.otherDevices ?? fine.unpairedDevices).toBeUndefined();
-    const wrong = [{ ...spaced[0]!, deviceId: other.deviceId }];
-    const refused = await uploads.check(await file(wrong, 'espacos'), 'sandbox');
-    expect(refused.otherDevices).toEqual({
-      count: 1,
-      examples: [{ transactionId: row.transactionId, deviceId: other.deviceId, knownIn: [] }],
-    });
+    const row = reviewed[2]!;
+    const text = `ID Transacional,DeviceId,Resultado\r\n ${row.transactionId} , ${row.deviceId},${row.outcome}\r\n`;
+    const check = await uploads.check(
+      { fileName: 'espacos.csv', bytes: new TextEncoder().encode(text) },
+      'sandbox',
+    );
+    expect(check.problems.map(({ code, line }) => ({ code, line }))).toEqual([
+      { code: 'edge_spaces', line: 2 },
+      { code: 'edge_spaces', line: 2 },
+    ]);
   });
 
   it('knows a pair from an upload once its batch is gone, and says so truly of a device alone', async () => {

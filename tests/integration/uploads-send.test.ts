@@ -207,7 +207,7 @@ describe('sending a response-variable file', () => {
 
   it('refuses a file with problems before sending or storing anything', async () => {
     const bad = new TextEncoder().encode(
-      'ID Transacional,DeviceId,Resultado\r\nA1,,Suspeito\r\nA2,dev-x,Fraude\r\n',
+      'ID Transacional,DeviceId,Resultado\r\nPED-A1,,Suspeito\r\nPED-A2,dev-x,Fraude\r\n',
     );
     const result = await uploadService(fixture.db).send(
       { fileName: 'ruim.csv', bytes: bad },
@@ -263,14 +263,6 @@ describe('the re-send guard', () => {
     });
     expect(fixture.sandbox.uploads()).toHaveLength(1);
     expect(uploads.list()).toHaveLength(1);
-
-    // The same transactions with spaces around their IDs: the service trims them, so they are
-    // the same transactions, and the guard asks.
-    const spaced = await build(
-      reviewed.slice(0, 10).map((row) => ({ ...row, transactionId: ` ${row.transactionId} ` })),
-      { kind: 'csv', fileName: 'lote-1-spaced' },
-    );
-    expect(await uploads.check(spaced, 'sandbox')).toMatchObject({ repeatedTransactions: 10 });
 
     // Another file sharing some transactions: asked too, with how many and where.
     const overlapping = await build(reviewed.slice(6, 14), { kind: 'zip', fileName: 'lote-2' });

@@ -3,7 +3,7 @@ import { streamAtomically } from '../write-atomically';
 import { writeXlsx } from '../xlsx-writer/xlsx-writer';
 import type { Writable } from 'node:stream';
 import { describeFieldProblem } from '../../../shared/domain/field-problem';
-import { csvRow, type OutValue } from '../../../shared/spreadsheet';
+import { csvRow, listCell, type OutValue } from '../../../shared/spreadsheet';
 import type { DeviceRisk, ReviewOutcome, Transaction } from '../../../shared/domain/types';
 import type { RowStatusName } from '../../../shared/contract/results';
 import type { StoredRow } from '../store/rows.repo';
@@ -80,11 +80,11 @@ export const outputColumns: Array<keyof OutputRecord> = [
   'outcomeSetAt',
 ];
 
-/** One output line: lists joined (messages with ` | `, codes and devices with spaces). */
+/** One output line: each list in one cell by `listCell`, so its items can be told apart. */
 export function outputCells(record: OutputRecord): OutValue[] {
   return outputColumns.map((column) => {
     const value = record[column];
-    if (Array.isArray(value)) return value.join(column === 'messages' ? ' | ' : ' ');
+    if (Array.isArray(value)) return listCell(value);
     return value;
   });
 }

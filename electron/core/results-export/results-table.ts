@@ -1,4 +1,4 @@
-import { csvRow, type OutValue } from '../../../shared/spreadsheet';
+import { csvRow, listCell, type OutValue } from '../../../shared/spreadsheet';
 import { outputColumns, toOutputRecord, type OutputRecord } from '../bulk/output';
 import type { StoredRow } from '../store/rows.repo';
 import type { SheetValue } from '../xlsx-writer/sheet-xml';
@@ -44,9 +44,9 @@ export function exportHeader(style: Pick<ExportStyle, 'language'>): string[] {
  * One row of the app's results files: codes become the words the screen shows (`ok` → Answered /
  * Respondida, `medium` → Medium / Médio, `Legítima` → Legitimate / Legítima), numbers stay
  * numbers (numeric cells in xlsx), the outcome's time is a moment (a date cell in xlsx, local
- * text in CSV: `csvCells`). Lists are text: insight codes and devices joined by spaces, messages
- * by ` | ` (a held-back row's problems in the style's language), the maximum scores with the
- * style's decimal mark.
+ * text in CSV: `csvCells`). Lists are text written by `listCell` (items apart with ` | `, a bar or
+ * backslash inside one escaped): insight codes, devices, messages (a held-back row's problems in
+ * the style's language), the maximum scores with the style's decimal mark.
  */
 export function exportCells(row: StoredRow, style: ExportStyle): SheetValue[] {
   const words = exportWords[style.language];
@@ -60,23 +60,25 @@ export function exportCells(row: StoredRow, style: ExportStyle): SheetValue[] {
       case 'Resultado':
         return record.Resultado === null ? null : words.review[record.Resultado];
       case 'maximumScore':
-        return (
-          record.maximumScore
-            ?.map((score) => (style.decimal === ',' ? String(score).replace('.', ',') : score))
-            .join(' ') ?? null
-        );
+        return record.maximumScore
+          ? listCell(
+              record.maximumScore.map((score) =>
+                style.decimal === ',' ? String(score).replace('.', ',') : score,
+              ),
+            )
+          : null;
       case 'messages':
         // A held-back row's problems in the file's language; the service's messages as it sent them.
         return row.status === 'invalid' && row.problems.length > 0
-          ? row.problems
-              .map((problem) => describeExportProblem(problem, style.language))
-              .join(' | ')
-          : (record.messages?.join(' | ') ?? null);
+          ? listCell(row.problems.map((problem) => describeExportProblem(problem, style.language)))
+          : record.messages
+            ? listCell(record.messages)
+            : null;
       case 'outcomeSetAt':
         return moment(record.outcomeSetAt);
       default: {
         const value = record[column];
-        return Array.isArray(value) ? value.join(' ') : value;
+        return Array.isArray(value) ? listCell(value) : value;
       }
     }
   });

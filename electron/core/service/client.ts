@@ -41,10 +41,16 @@ export interface ServiceClientOptions {
   endpoint: ServiceEndpoint;
   /** Asked at every token acquisition, so a changed password takes effect at once. */
   credentials: () => Promise<Result<Credentials>>;
-  /** Per request, including reading the answer. Default 30 s. */
-  timeoutMs?: number;
-  /** Token lifetime when neither the answer nor the token says. Default 30 minutes. */
-  defaultTokenLifetimeMs?: number;
+  /**
+   * Per request, including reading the answer. Default 30 s. A function is asked at each
+   * request, so a changed setting applies to the same client, and its token is kept.
+   */
+  timeoutMs?: number | (() => number);
+  /**
+   * Token lifetime when neither the answer nor the token says. Default 30 minutes. A function
+   * is asked at each sign-in, as `timeoutMs` is at each request.
+   */
+  defaultTokenLifetimeMs?: number | (() => number);
   now?: () => number;
   /**
    * Hides the password and every token in what the client returns; share one across the clients
@@ -79,12 +85,22 @@ export interface UploadAnswer {
 export interface ServiceClient {
   readonly endpoint: ServiceEndpoint;
   readonly tokens: TokenManager;
-  /** Obtains a fresh token (used by "test connection"); the token itself never leaves the client. */
-  testAuthentication(
-    signal?: AbortSignal,
-  ): Promise<Result<{ expiresAt: number; expirySource: TokenGrant['expirySource'] }>>;
+  /**
+   * Checks the sign-in ("Test connection", `dcdesk auth`): with a valid token held it reports that
+   * token (`signedIn: false`) and signs in no more, as a new token may be asked for only after the
+   * current one expired (spec 5.3, 8); else it signs in, and the token it gets is kept for the
+   * requests that follow. The token itself never leaves the client.
+   */
+  testAuthentication(signal?: AbortSignal): Promise<Result<AuthenticationCheck>>;
   insights(transaction: Transaction, signal?: AbortSignal): Promise<Result<InsightAnswer>>;
   uploadResponseVariables(file: UploadFile, signal?: AbortSignal): Promise<Result<UploadAnswer>>;
+}
+
+export interface AuthenticationCheck {
+  expiresAt: number;
+  expirySource: TokenGrant['expirySource'];
+  /** True when this check signed in; false when the token held was still valid and kept. */
+  signedIn: boolean;
 }
 
 type Failure = { ok: false; error: AppError };
@@ -108,8 +124,9 @@ const defaultTokenLifetimeMs = 30 * 60_000;
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { endpoint } = options;
   const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const lifetimeMs = options.defaultTokenLifetimeMs ?? defaultTokenLifetimeMs;
+  const timeoutOption = options.timeoutMs ?? defaultTimeoutMs;
+  const lifetimeOption = options.defaultTokenLifetimeMs ?? defaultTokenLifetimeMs;
+  const lifetimeMs = () => (typeof lifetimeOption === 'number' ? lifetimeOption : lifetimeOption());
   const redactor = options.redactor ?? createRedactor();
 
   /**
@@ -125,6 +142,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     read: Reader<R>,
   ): Promise<R | Failure> {
     const controller = new AbortController();
+    const timeoutMs = typeof timeoutOption === 'number' ? timeoutOption : timeoutOption();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -174,7 +192,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           redactor.text(text),
         );
         if (!parsed.ok) return parsed;
-        return readTokenGrant(parsed.value.json, now(), lifetimeMs);
+        return readTokenGrant(parsed.value.json, now(), lifetimeMs());
       },
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
@@ -225,10 +243,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     endpoint,
     tokens,
     async testAuthentication(signal) {
-      const controller = new AbortController();
-      const grant = await authenticate(signal ?? controller.signal);
-      if (!grant.ok) return grant;
-      return ok({ expiresAt: grant.value.expiresAt, expirySource: grant.value.expirySource });
+      const held = await tokens.grant(signal);
+      if (!held.ok) return held;
+      const { grant, fresh } = held.value;
+      return ok({ expiresAt: grant.expiresAt, expirySource: grant.expirySource, signedIn: fresh });
     },
     insights(transaction, signal) {
       const started = now();

@@ -17,11 +17,23 @@ describe('readTokenGrant', () => {
     [{ expires_in: '3600' }],
     [{ expiresAt: '2026-11-21T13:00:00Z' }],
     [{ expiration: now / 1000 + 3600 }],
+    // Spelt in any case, as the token is read (`Token`): a C# service writes PascalCase.
+    [{ ExpiresInSeconds: 3600 }],
+    [{ EXPIRES_IN: '3600' }],
+    [{ ExpiresAt: '2026-11-21T13:00:00Z' }],
+    [{ Expiration: now / 1000 + 3600 }],
   ])('reads the expiry from the answer: %j', (fields) => {
     const grant = readTokenGrant({ token: 'abc.def', ...fields }, now, 60_000);
     expect(grant).toEqual({
       ok: true,
       value: { token: 'abc.def', expiresAt: now + hour, expirySource: 'answer' },
+    });
+  });
+
+  it('reads a PascalCase answer whole: its Token and its ExpiresInSeconds', () => {
+    expect(readTokenGrant({ Token: 'abc.def', ExpiresInSeconds: 120 }, now, hour)).toEqual({
+      ok: true,
+      value: { token: 'abc.def', expiresAt: now + 120_000, expirySource: 'answer' },
     });
   });
 

@@ -23,8 +23,25 @@ export interface TokenGrant {
   expirySource: ExpirySource;
 }
 
+// Matched whatever their case (`ExpiresInSeconds`, `EXPIRES_IN`), as the token's own field is.
+const tokenFields = ['token', 'access_token'];
 const relativeFields = ['expiresInSeconds', 'expiresIn', 'expires_in'];
 const absoluteFields = ['expiresAt', 'expiration', 'expires_at', 'expiry'];
+
+/** The fields of an answer by their lower-case names; the first spelling met wins. */
+function byLowerName(body: Record<string, unknown>): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  for (const [name, value] of Object.entries(body)) {
+    const lower = name.toLowerCase();
+    if (!fields.has(lower)) fields.set(lower, value);
+  }
+  return fields;
+}
+
+/** The values of `names` in the answer, in that order, whatever the case they are spelt in. */
+function firstOf(fields: Map<string, unknown>, names: readonly string[]): unknown[] {
+  return names.map((name) => fields.get(name.toLowerCase()));
+}
 
 function numberFrom(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -55,13 +72,13 @@ export function jwtExpiry(token: string): number | undefined {
   }
 }
 
-function expiryFromAnswer(body: Record<string, unknown>, now: number): number | undefined {
-  for (const field of relativeFields) {
-    const seconds = numberFrom(body[field]);
+function expiryFromAnswer(fields: Map<string, unknown>, now: number): number | undefined {
+  for (const value of firstOf(fields, relativeFields)) {
+    const seconds = numberFrom(value);
     if (seconds !== undefined) return now + seconds * 1000;
   }
-  for (const field of absoluteFields) {
-    const date = dateFrom(body[field]);
+  for (const value of firstOf(fields, absoluteFields)) {
+    const date = dateFrom(value);
     if (date !== undefined) return date;
   }
   return undefined;
@@ -80,8 +97,8 @@ export function readTokenGrant(
   if (typeof body !== 'object' || body === null) {
     return fail('invalid_response', 'The authentication answer is not a JSON object.');
   }
-  const record = body as Record<string, unknown>;
-  const token = record.token ?? record.Token ?? record.access_token;
+  const fields = byLowerName(body as Record<string, unknown>);
+  const token = firstOf(fields, tokenFields).find((value) => value != null);
   if (typeof token !== 'string' || token.trim() === '') {
     return fail('invalid_response', 'The authentication answer has no token.');
   }
@@ -100,7 +117,7 @@ export function readTokenGrant(
   // An expiry at or before now (`expiresIn: -100`, a past date) cannot be what the service means
   // for a token it just gave: it is passed over for the next source, never shown as the past.
   const said = (at: number | undefined) => (at !== undefined && at > now ? at : undefined);
-  const fromAnswer = said(expiryFromAnswer(record, now));
+  const fromAnswer = said(expiryFromAnswer(fields, now));
   if (fromAnswer !== undefined) return ok(bounded(token, fromAnswer, 'answer', now));
   const fromJwt = said(jwtExpiry(token));
   if (fromJwt !== undefined) return ok(bounded(token, fromJwt, 'jwt', now));

@@ -11,6 +11,11 @@ export interface TokenStatus {
 export interface TokenManager {
   /** A valid token: the held one, or a new one shared by every concurrent caller (single flight). */
   get(signal?: AbortSignal): Promise<Result<string>>;
+  /**
+   * The grant `get` would use, and whether it was obtained for this call (`fresh`) or was held
+   * and still valid: what "Test connection" reports, without signing in again (spec 5.3).
+   */
+  grant(signal?: AbortSignal): Promise<Result<{ grant: TokenGrant; fresh: boolean }>>;
   /** Forgets `token` after a 401, unless another caller already replaced it. */
   invalidate(token: string): void;
   /** Forgets any token (credentials changed, environment switched). */
@@ -46,14 +51,23 @@ export function createTokenManager({ acquire, now = Date.now }: TokenManagerOpti
     return acquisition;
   }
 
+  async function grant(
+    signal: AbortSignal | undefined,
+  ): Promise<Result<{ grant: TokenGrant; fresh: boolean }>> {
+    if (signal?.aborted) return fail('cancelled', 'The request was cancelled.');
+    if (current && now() < current.expiresAt)
+      return { ok: true, value: { grant: current, fresh: false } };
+    current = null;
+    const result = await abortable(pending ?? startAcquisition(), signal);
+    return result.ok ? { ok: true, value: { grant: result.value, fresh: true } } : result;
+  }
+
   return {
     async get(signal) {
-      if (signal?.aborted) return fail('cancelled', 'The request was cancelled.');
-      if (current && now() < current.expiresAt) return { ok: true, value: current.token };
-      current = null;
-      const result = await abortable(pending ?? startAcquisition(), signal);
-      return result.ok ? { ok: true, value: result.value.token } : result;
+      const held = await grant(signal);
+      return held.ok ? { ok: true, value: held.value.grant.token } : held;
     },
+    grant,
     invalidate(token) {
       if (current?.token === token) current = null;
     },

@@ -189,7 +189,8 @@ export function uploadsRepo(db: Db) {
         messages: upload.messages.length > 0 ? JSON.stringify(upload.messages) : null,
       });
       const id = Number(lastInsertRowid);
-      // Trimmed: the service trims its cells, and the re-send guard compares them so.
+      // Trimmed as before; a file sent now has no spaces around its cells (`edge_spaces`), so
+      // what is stored is exactly what was sent.
       for (const row of upload.rows)
         insertTransaction.run(id, row.transactionId.trim(), row.deviceId.trim(), row.outcome);
       return id;

@@ -34,7 +34,9 @@ describe.each([
   ['fflate', fflateInflater],
 ])('a response zip read with %s', (_, inflate) => {
   it('reads a whole one', async () => {
-    expect(messages(await zipOf(header + 'B1,dev-y,Suspeito\r\n'), inflate)).toEqual(['1 rows']);
+    expect(messages(await zipOf(header + 'PED-B1,dev-y,Suspeito\r\n'), inflate)).toEqual([
+      '1 rows',
+    ]);
   });
 
   it('refuses one whose headers understate or overstate the CSV', async () => {
@@ -84,7 +86,7 @@ describe.each([
   it('refuses one whose CSV does not match its CRC-32, deflated or stored', async () => {
     for (const compression of ['DEFLATE', 'STORE'] as const) {
       const zip = new JSZip();
-      zip.file('r.csv', header + 'PED1,dev-1,Suspeito\r\n');
+      zip.file('r.csv', header + 'PED-0001,dev-1,Suspeito\r\n');
       const bytes = await zip.generateAsync({ type: 'uint8array', compression });
       expect(read(bytes)).toEqual(['1 rows']);
       const view = new DataView(bytes.buffer);
@@ -104,8 +106,8 @@ describe.each([
       return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
     };
     // A streaming reader meets the hidden file first; the directory lists only the second.
-    const hidden = await zipOfRows('PED1,dev-1,Fraude Confirmada\r\n');
-    const listed = await zipOfRows('PED1,dev-1,Suspeito\r\n');
+    const hidden = await zipOfRows('PED-0001,dev-1,Fraude Confirmada\r\n');
+    const listed = await zipOfRows('PED-0001,dev-1,Suspeito\r\n');
     const prefix = hidden.subarray(0, directory(hidden).central);
     const shadow = new Uint8Array(prefix.length + listed.length);
     shadow.set(prefix);

@@ -73,7 +73,8 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
       const slice = rows.slice(from, from + sliceRows);
       const found = repo.outcomeMatches(
         environment,
-        // Trimmed, as the outcomes and the ledger hold them: the service trims its cells.
+        // A file that passed its checks has no spaces around its cells (`edge_spaces`), so the
+        // trim changes nothing in it; it keeps the ledger's older rows comparable.
         slice.map((row): [string, string, string] => [
           row.transactionId.trim(),
           row.deviceId.trim(),
@@ -88,7 +89,7 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
 
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
-    // Trimmed, as the ledger stores them: the service trims its cells, so ` A1 ` is `A1`.
+    // A checked file has no spaces around an ID (`edge_spaces`): what is compared is what is sent.
     const ids = rows.map((row) => row.transactionId.trim());
     return ledgerOf({ repo, senders }, hash, ids, environment);
   }

@@ -148,8 +148,9 @@ export async function prepareUpload(
   if (started.kind === 'confirm') return ok(started);
   const rows = target.withRows
     ? read.rows.map(({ transactionId, outcome }) => ({
-        // Trimmed, as the ledgers store them (the service trims its cells).
-        transactionId: transactionId.trim(),
+        // As sent: the checks refuse spaces around an ID (`edge_spaces`), so the ledgers record
+        // the very bytes the service gets (the interface never says it trims its cells).
+        transactionId,
         outcome,
       }))
     : [];

@@ -12,7 +12,7 @@ describe('the response-file worker session', () => {
   it('sends the preview and the row count, not the rows, with the bytes as base64 and SHA-256', async () => {
     const csv = [
       'ID Transacional;DeviceId;Resultado',
-      ...Array.from({ length: 30 }, (_, n) => `tx-${n};dev-${n};Suspeito`),
+      ...Array.from({ length: 30 }, (_, n) => `tx-00${n};dev-${n};Suspeito`),
     ].join('\r\n');
     const bytes = bytesOf(csv);
     const stages: ReadingStage[] = [];
@@ -34,7 +34,10 @@ describe('the response-file worker session', () => {
 
   it('reads the one CSV of a zip, and hashes the zip as chosen', async () => {
     const zip = new JSZip();
-    zip.file('respostas.csv', 'ID Transacional,DeviceId,Resultado\r\ntx-1,dev-1,Device Positivado');
+    zip.file(
+      'respostas.csv',
+      'ID Transacional,DeviceId,Resultado\r\ntx-0001,dev-1,Device Positivado',
+    );
     const bytes = await zip.generateAsync({ type: 'uint8array' });
     const file = await readChosenFile(bytes, 'RESPOSTAS.ZIP');
     expect(file.sha256).toBe(await sha256(bytes));
@@ -44,7 +47,7 @@ describe('the response-file worker session', () => {
   it('sends the first 200 problems in the order of the file, and how many there are', async () => {
     const csv = [
       'ID Transacional,DeviceId,Resultado',
-      ...Array.from({ length: 500 }, (_, n) => `tx-${n},dev-${n},talvez`),
+      ...Array.from({ length: 500 }, (_, n) => `tx-00${n},dev-${n},talvez`),
     ].join('\r\n');
     const file = await readChosenFile(bytesOf(csv), 'ruim.csv');
     if (file.read.ok) throw new Error('expected problems');
@@ -56,7 +59,7 @@ describe('the response-file worker session', () => {
 
   it('answers the stages, then the file; something thrown becomes a failed answer', async () => {
     const answers: ResponseFileAnswer[] = [];
-    const bytes = bytesOf('ID Transacional,DeviceId,Resultado\r\ntx-1,dev-1,Suspeito').buffer;
+    const bytes = bytesOf('ID Transacional,DeviceId,Resultado\r\ntx-0001,dev-1,Suspeito').buffer;
     await handleResponseFileRequest({ type: 'read', bytes, fileName: 'a.csv' }, (answer) =>
       answers.push(answer),
     );

@@ -26,6 +26,8 @@ export const environmentsMessages = catalogue(
     'environments.test': 'Test connection',
     'environments.testing': 'Testing…',
     'environments.testOk': 'Connected in {ms} ms. The token expires at {time} ({source}).',
+    'environments.testHeld':
+      'Connected: the token already held is still valid until {time} ({source}), so no new sign-in was made (the service allows a new token only after the current one expires).',
     'environments.source.answer': 'as the service said',
     'environments.source.jwt': "from the token's expiry",
     'environments.source.default': 'assumed: the service did not say',
@@ -59,6 +61,8 @@ export const environmentsMessages = catalogue(
     'environments.test': 'Testar conexão',
     'environments.testing': 'Testando…',
     'environments.testOk': 'Conectado em {ms} ms. O token expira em {time} ({source}).',
+    'environments.testHeld':
+      'Conectado: o token atual continua válido até {time} ({source}), então não foi feito um novo login (o serviço só permite um novo token depois que o atual expira).',
     'environments.source.answer': 'informado pelo serviço',
     'environments.source.jwt': 'pela validade do token',
     'environments.source.default': 'estimado: o serviço não informou',

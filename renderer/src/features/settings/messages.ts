@@ -7,6 +7,9 @@ export const settingsMessages = catalogue(
     'settings.concurrency': 'Requests at once (1 to 64)',
     'settings.rate': 'Requests per second (empty for no limit)',
     'settings.timeout': 'Time limit per request, in seconds',
+    'settings.tokenLifetime': 'Token lifetime when the service does not say, in minutes',
+    'settings.tokenLifetime.hint':
+      'Used only when the sign-in answer gives no expiry; from 1 minute to 24 hours (1440). A token the service refuses is replaced sooner.',
     'settings.maxRows': 'Largest spreadsheet, in rows',
     'settings.history': 'History',
     'settings.retention': 'Keep batches for (days)',
@@ -55,6 +58,9 @@ export const settingsMessages = catalogue(
     'settings.concurrency': 'Requisições simultâneas (1 a 64)',
     'settings.rate': 'Requisições por segundo (vazio para sem limite)',
     'settings.timeout': 'Tempo limite por requisição, em segundos',
+    'settings.tokenLifetime': 'Validade do token quando o serviço não informa, em minutos',
+    'settings.tokenLifetime.hint':
+      'Usada só quando a resposta do login não traz a validade; de 1 minuto a 24 horas (1440). Um token que o serviço recusa é trocado antes.',
     'settings.maxRows': 'Maior planilha, em linhas',
     'settings.history': 'Histórico',
     'settings.retention': 'Manter lotes por (dias)',

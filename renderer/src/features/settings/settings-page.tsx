@@ -13,16 +13,17 @@ import { queryKeys } from '../../lib/query-keys';
 import { NumberField } from '../../components/number-field';
 import { formatLocaleNumber, parseLocaleNumber, type NumberRules } from '../../lib/locale-number';
 
-type Draft = Record<'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention', string> &
+type Draft = Record<NumberName, string> &
   Pick<Settings, 'language' | 'theme' | 'responseSeparator'>;
 
-type NumberName = 'concurrency' | 'rate' | 'timeout' | 'maxRows' | 'retention';
+type NumberName = 'concurrency' | 'rate' | 'timeout' | 'tokenLifetime' | 'maxRows' | 'retention';
 
 /** Each field's range as typed: the timeout is typed in seconds but bounded in milliseconds. */
 const rules: Record<NumberName, NumberRules> = {
   concurrency: bounds.concurrency,
   rate: bounds.ratePerSecond,
   timeout: { min: bounds.timeoutMs.min / 1000, max: bounds.timeoutMs.max / 1000 },
+  tokenLifetime: bounds.tokenLifetimeMinutes,
   maxRows: bounds.maxRows,
   retention: bounds.retentionDays,
 };
@@ -33,6 +34,7 @@ function draftOf(settings: Settings, locale: string): Draft {
     concurrency: text(settings.concurrency),
     rate: settings.ratePerSecond === null ? '' : text(settings.ratePerSecond),
     timeout: text(settings.timeoutMs / 1000),
+    tokenLifetime: text(settings.tokenLifetimeMinutes),
     maxRows: text(settings.maxRows),
     retention: text(settings.retentionDays),
     language: settings.language,
@@ -62,14 +64,16 @@ function patchOf(draft: Draft): Partial<Settings> | null {
   const rate = read('rate');
   const concurrency = read('concurrency');
   const timeout = read('timeout');
+  const tokenLifetime = read('tokenLifetime');
   const maxRows = read('maxRows');
   const retention = read('retention');
   if (rate === undefined || concurrency == null || timeout == null) return null;
-  if (maxRows == null || retention == null) return null;
+  if (maxRows == null || retention == null || tokenLifetime == null) return null;
   return {
     concurrency,
     ratePerSecond: rate,
     timeoutMs: Math.round(timeout * 1000),
+    tokenLifetimeMinutes: tokenLifetime,
     maxRows,
     retentionDays: retention,
     language: draft.language,
@@ -155,6 +159,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
           required
           {...rules.timeout}
         />
+        <label htmlFor={`${id}-tokenLifetime`}>{t('settings.tokenLifetime')}</label>
+        <NumberField
+          id={`${id}-tokenLifetime`}
+          value={draft.tokenLifetime}
+          onChange={(text) => setDraft({ ...draft, tokenLifetime: text })}
+          required
+          {...rules.tokenLifetime}
+        />
+        <p id={`${id}-tokenLifetime-hint`} className="hint">
+          {t('settings.tokenLifetime.hint')}
+        </p>
         <label htmlFor={`${id}-maxRows`}>{t('settings.maxRows')}</label>
         <NumberField
           id={`${id}-maxRows`}

@@ -83,6 +83,12 @@ export const buildMessages = catalogue(
       '{value} is an Excel error (a formula that failed), not an ID: correct the formula or the cell, then build the file again.',
     'uploads.problem.digits_lost':
       'the transaction id {value} is in the exponent form Excel shows long numbers in: the ID’s other digits are lost. Build the file again in the app, or format the column as Text in Excel before saving.',
+    'uploads.problem.transaction_id_length':
+      'the transaction id {value} has {length, plural, one {# character} other {# characters}}; the service takes an ID of 6 to 64 characters (the externalID the transaction was asked with).',
+    'uploads.problem.device_id_length':
+      'the DeviceId has {length, plural, one {# character} other {# characters}}; a device ID has at most 128 (the longest the app takes from the service).',
+    'uploads.problem.edge_spaces':
+      'the value {value} has spaces at its start or end: remove them in the file, so the service gets exactly what was checked and recorded.',
   },
   {
     'uploads.title': 'Enviar resultados',
@@ -167,5 +173,11 @@ export const buildMessages = catalogue(
       '{value} é um erro do Excel (uma fórmula que falhou), não um ID: corrija a fórmula ou a célula e monte o arquivo de novo.',
     'uploads.problem.digits_lost':
       'o ID da transação {value} está na forma com expoente que o Excel usa para números longos: os outros dígitos do ID se perderam. Monte o arquivo de novo no app, ou formate a coluna como Texto no Excel antes de salvar.',
+    'uploads.problem.transaction_id_length':
+      'o ID da transação {value} tem {length, plural, one {# caractere} other {# caracteres}}; o serviço aceita um ID de 6 a 64 caracteres (o externalID com que a transação foi consultada).',
+    'uploads.problem.device_id_length':
+      'o DeviceId tem {length, plural, one {# caractere} other {# caracteres}}; um ID de dispositivo tem no máximo 128 (o maior que o app aceita do serviço).',
+    'uploads.problem.edge_spaces':
+      'o valor {value} tem espaços no começo ou no fim: remova-os no arquivo, para que o serviço receba exatamente o que foi verificado e registrado.',
   },
 );

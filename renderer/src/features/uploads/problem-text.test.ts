@@ -46,6 +46,40 @@ describe('problemText', () => {
     ).toContain('“fraude”');
   });
 
+  it('says the length rules and the spaces to remove, showing the spaces, in both languages', () => {
+    const short: FileProblem = {
+      code: 'transaction_id_length',
+      line: 4,
+      value: 'TX-01',
+      message: '',
+    };
+    expect(problemText(short, translator('en'))).toBe(
+      'Line 4: the transaction id TX-01 has 5 characters; the service takes an ID of 6 to 64 characters (the externalID the transaction was asked with).',
+    );
+    expect(problemText(short, translator('pt-BR'))).toBe(
+      'Linha 4: o ID da transação TX-01 tem 5 caracteres; o serviço aceita um ID de 6 a 64 caracteres (o externalID com que a transação foi consultada).',
+    );
+    const long: FileProblem = {
+      code: 'device_id_length',
+      line: 6,
+      value: 'd'.repeat(129),
+      message: '',
+    };
+    expect(problemText(long, translator('en'))).toBe(
+      'Line 6: the DeviceId has 129 characters; a device ID has at most 128 (the longest the app takes from the service).',
+    );
+    expect(problemText(long, translator('pt-BR'))).toMatch(
+      /^Linha 6: o DeviceId tem 129 caracteres;/,
+    );
+    const spaced: FileProblem = { code: 'edge_spaces', line: 2, value: ' TX-001', message: '' };
+    expect(problemText(spaced, translator('en'))).toBe(
+      'Line 2: the value " TX-001" has spaces at its start or end: remove them in the file, so the service gets exactly what was checked and recorded.',
+    );
+    expect(problemText(spaced, translator('pt-BR'))).toBe(
+      'Linha 2: o valor " TX-001" tem espaços no começo ou no fim: remova-os no arquivo, para que o serviço receba exatamente o que foi verificado e registrado.',
+    );
+  });
+
   it('writes the size of a file too large in the notation of the locale', () => {
     const problem: FileProblem = { code: 'too_large', line: 0, value: '45.6', message: '' };
     expect(problemText(problem, translator('en'))).toMatch(/^The file is 45\.6 MB, more than/);

@@ -19,6 +19,9 @@ const problemKeys: Record<FileProblemCode, MessageKey> = {
   unsafe_value: 'uploads.problem.unsafe_value',
   digits_lost: 'uploads.problem.digits_lost',
   excel_error: 'uploads.problem.excel_error',
+  transaction_id_length: 'uploads.problem.transaction_id_length',
+  device_id_length: 'uploads.problem.device_id_length',
+  edge_spaces: 'uploads.problem.edge_spaces',
 };
 
 /**
@@ -32,12 +35,16 @@ export function problemText(problem: FileProblem, t: Translate): string {
     value:
       problem.code === 'too_large' || problem.code === 'field_count'
         ? Number(problem.value)
-        : problem.code === 'unsafe_value' || problem.code === 'header'
+        : problem.code === 'unsafe_value' ||
+            problem.code === 'header' ||
+            problem.code === 'edge_spaces'
           ? `"${shown(problem.value ?? '')}"`
           : problem.code === 'after_quote'
             ? shown(problem.value ?? '')
             : (problem.value ?? ''),
     firstLine: problem.firstLine ?? 0,
+    // Counted as the check counts (UTF-16 units), so the number agrees with the log's.
+    length: (problem.value ?? '').length,
     expected: problem.expected ?? 0,
   });
   if (problem.line > 0) return t('uploads.problem.atLine', { line: problem.line, sentence });
