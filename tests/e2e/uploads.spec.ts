@@ -403,7 +403,7 @@ test('a reader that stops is said, not waited for; the next choice reads again',
   await page.route('**/response-file.worker-*.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: "throw new Error('reader down');" }),
   );
-  const csv = ['ID Transacional,DeviceId,Resultado', 'tx-1,dev-1,Suspeito'].join('\r\n');
+  const csv = ['ID Transacional,DeviceId,Resultado', 'PED-000001,dev-1,Suspeito'].join('\r\n');
   const input = disk.getByTestId('disk-file-input');
   await input.setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(disk.getByRole('alert')).toContainText(
