@@ -6,6 +6,7 @@ import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
 import {
+  batchesHoldingCpf,
   countCpfRows,
   forgetCpf,
   purgeOlderThan,
@@ -68,13 +69,11 @@ function runningText(db: Db, cpf: string): Result<never> | null {
     .all();
   const self = newLeaseOwner();
   const now = Date.now();
-  const holds = db.prepare<[number, string]>(
-    'SELECT 1 FROM batch_rows WHERE batch_key = ? AND cpf = ? LIMIT 1',
-  );
+  const holding = new Set(leased.length === 0 ? [] : batchesHoldingCpf(db, cpf));
   for (const batch of leased) {
     const lease = leaseRepo(db).get(batch.id);
     if (!lease || leaseIsGone(lease, self, now, defaultLeaseTiming)) continue;
-    if (holds.get(batch.key, cpf) === undefined) continue;
+    if (!holding.has(batch.key)) continue;
     return fail(
       'busy',
       `Batch ${batch.id} holds rows about that CPF and is running (${holderText(lease, now)}): pause it or wait for it to end, then ask again. Nothing was deleted.`,

@@ -11,6 +11,7 @@ import type { Db } from './db';
 import { rehomeOutcomes } from './outcome-rehome';
 import { deleteRowsInSlices, leaseForDeletion, type Slicing } from './row-slices';
 import { unlessBusy } from './busy';
+import { cpfRowsSql } from './cpf-match';
 
 export const defaultRetentionDays = 90;
 
@@ -208,33 +209,64 @@ export function purgeWhenFree(db: Db, days: number): PurgeReport | null {
 
 /** How many rows `forgetCpf` would remove, for a dry run. */
 export function countCpfRows(db: Db, cpf: string): number {
-  const row = db.prepare('SELECT COUNT(*) AS n FROM batch_rows WHERE cpf = ?').get(cpf) as {
-    n: number;
-  };
-  return row.n;
+  return (
+    db
+      .prepare<{ cpf: string }, number>(`SELECT COUNT(*) FROM (${cpfRowsSql(db)})`)
+      .pluck()
+      .get({ cpf }) ?? 0
+  );
+}
+
+/** The keys of the batches holding rows about the CPF (matched by its digits: cpf-match.ts). */
+export function batchesHoldingCpf(db: Db, cpf: string): number[] {
+  return db
+    .prepare<{ cpf: string }, number>(`SELECT DISTINCT batch_key FROM (${cpfRowsSql(db)})`)
+    .pluck()
+    .all({ cpf });
 }
 
 /**
- * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
- * how many input rows were removed.
+ * A data-subject request: removes every row, result and outcome about one CPF (11 digits), the
+ * rows found by the CPF's digits however the cell was typed (cpf-match.ts). Returns how many
+ * input rows were removed.
  */
 export function forgetCpf(db: Db, cpf: string): number {
   const removed = db
     .transaction(() => {
-      db.prepare(
-        'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
-      ).run(cpf);
+      // Read once (the odd cells are a scan of the CPF index), then used by every delete below.
+      const rows = JSON.stringify(
+        db
+          .prepare<{ cpf: string }, [number, number]>(
+            `SELECT batch_key, seq FROM (${cpfRowsSql(db)})`,
+          )
+          .raw()
+          .all({ cpf }),
+      );
+      const about = `SELECT r.batch_key, r.seq, r.external_id, b.destination
+        FROM json_each(@rows) j
+        JOIN batch_rows r ON r.batch_key = j.value ->> 0 AND r.seq = j.value ->> 1
+        JOIN batches b ON b.key = r.batch_key`;
+      // An outcome and a trail line are of a transaction in one environment (migration 0020): only
+      // those of the environments of the batches that held the CPF go. The same transaction ID at
+      // another address is another case, maybe another person.
+      const ofThem = (table: string) => `EXISTS (SELECT 1 FROM (${about}) a
+        WHERE a.external_id = ${table}.external_id AND a.destination = ${table}.environment)`;
+      db.prepare(`DELETE FROM outcomes WHERE ${ofThem('outcomes')}`).run({ rows });
       // And who reviewed those transactions, when (the trail; the team database has no CPF).
-      db.prepare(
-        'DELETE FROM outcome_changes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
-      ).run(cpf);
+      db.prepare(`DELETE FROM outcome_changes WHERE ${ofThem('outcome_changes')}`).run({ rows });
       // Each batch's total counts its rows: a batch that kept 8 of 9 says 8 of 8, not 8 of 9.
       db.prepare(
         `UPDATE batches SET total = total - gone.n
-         FROM (SELECT batch_key, COUNT(*) AS n FROM batch_rows WHERE cpf = ? GROUP BY batch_key) gone
+         FROM (SELECT j.value ->> 0 AS batch_key, COUNT(*) AS n FROM json_each(@rows) j
+               GROUP BY j.value ->> 0) gone
          WHERE batches.key = gone.batch_key`,
-      ).run(cpf);
-      return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
+      ).run({ rows });
+      return db
+        .prepare(
+          `DELETE FROM batch_rows WHERE (batch_key, seq) IN (
+             SELECT j.value ->> 0, j.value ->> 1 FROM json_each(@rows) j)`,
+        )
+        .run({ rows }).changes;
     })
     .immediate();
   scrub(db);
