@@ -7,6 +7,12 @@ export interface PurgeReport {
    * their file still to store, or unfinished (paused, interrupted, never started).
    */
   kept: number;
+  /**
+   * Older copies of the history deleted whole (migration backups, damaged files): they hold the
+   * batches of their day, so a purge that removed a batch removes them too. In a preview, the
+   * copies that would go.
+   */
+  copies: number;
 }
 
 /** What a purge now would remove, and the saved retention it would use. */
@@ -36,4 +42,6 @@ export interface BatchDeletion {
    * here withdraws nothing from colleagues), so the question says so.
    */
   shared: number;
+  /** Older copies of the history deleted whole with it (or, asked before, that would be). */
+  copies: number;
 }

@@ -1,4 +1,4 @@
-import type { BatchDeletion } from '../../../shared/purge';
+import type { BatchDeletion as Removal } from '../../../shared/purge';
 import { fail, ok, type Result } from '../../../shared/result';
 import {
   defaultLeaseTiming,
@@ -13,6 +13,9 @@ import { rehomeOutcomes } from '../store/outcome-rehome';
 import { deleteRowsInSlices, leaseForDeletion, type Slicing } from '../store/row-slices';
 
 /** The batch's key as a query, for `rehomeOutcomes` and the deletes. */
+/** What deleting the batch removes from the history (the copies beside it: privacy-service). */
+type BatchDeletion = Omit<Removal, 'copies'>;
+
 const theBatch = 'SELECT key FROM batches WHERE id = @batchId';
 
 /**

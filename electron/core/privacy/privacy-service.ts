@@ -5,14 +5,17 @@ import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../ba
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
+import type { BatchDeletion, PurgeReport } from '../../../shared/purge';
 import {
   batchesHoldingCpf,
   countCpfRows,
   forgetCpf,
   purgeOlderThan,
   purgePreview,
-  type PurgeReport,
+  purgeWhenFree,
+  type StorePurge,
 } from '../store/retention';
+import { batchDeletion } from './batch-deletion';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
 export interface ForgetReport {
@@ -83,11 +86,29 @@ function runningText(db: Db, cpf: string): Result<never> | null {
 }
 
 /**
- * Retention and data-subject requests, the same for the app and `dcdesk`: a CPF is forgotten in
- * the history and in every older copy of it (backups and damaged files cannot be scrubbed of one
- * person, so they go whole).
+ * A purge that removed a batch also deletes the older copies of the history: a copy taken at an
+ * upgrade holds every batch of its day, and would keep a batch the retention says is gone.
+ */
+function withCopies(report: StorePurge, dataDir: string): PurgeReport {
+  return { ...report, copies: report.batches > 0 ? removeHistoryCopies(dataDir) : 0 };
+}
+
+/**
+ * The purge at an opening (the app's start, every dcdesk command), put off while another process
+ * writes (see `purgeWhenFree`); null when it was.
+ */
+export function purgeAtOpening(db: Db, dataDir: string, days: number): PurgeReport | null {
+  const report = purgeWhenFree(db, days);
+  return report && withCopies(report, dataDir);
+}
+
+/**
+ * Retention, batch deletions and data-subject requests, the same for the app and `dcdesk`. Each
+ * deletion of personal data also deletes the older copies of the history beside it (migration
+ * backups and damaged files cannot be scrubbed of one person or one batch, so they go whole).
  */
 export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
+  const deletion = batchDeletion(db);
   return {
     checkCpf,
     /** What `forget` would remove, removing nothing. */
@@ -113,10 +134,21 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
     },
     /** What `purgeOlderThan(days)` would delete now, deleting nothing. */
     purgePreview(days: number): PurgeReport {
-      return purgePreview(db, days);
+      const report = purgePreview(db, days);
+      return { ...report, copies: report.batches > 0 ? countHistoryCopies(dataDir) : 0 };
     },
     purgeOlderThan(days: number): PurgeReport {
-      return purgeOlderThan(db, days);
+      return withCopies(purgeOlderThan(db, days), dataDir);
+    },
+    /** What `deleteBatch` would remove, removing nothing. */
+    batchPreview(batchId: string): Result<BatchDeletion> {
+      const asked = deletion.preview(batchId);
+      return asked.ok ? ok({ ...asked.value, copies: countHistoryCopies(dataDir) }) : asked;
+    },
+    /** One batch deleted (batch-deletion.ts), and the older copies of the history with it. */
+    deleteBatch(batchId: string): Result<BatchDeletion> {
+      const deleted = deletion.delete(batchId);
+      return deleted.ok ? ok({ ...deleted.value, copies: removeHistoryCopies(dataDir) }) : deleted;
     },
   };
 }

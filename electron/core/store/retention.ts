@@ -15,7 +15,8 @@ import { cpfRowsSql } from './cpf-match';
 
 export const defaultRetentionDays = 90;
 
-export type { PurgeReport };
+/** What a purge removed from the history itself (the copies beside it are privacy-service's). */
+export type StorePurge = Omit<PurgeReport, 'copies'>;
 
 /**
  * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and
@@ -109,7 +110,7 @@ export function purgePreview(
   days: number,
   now = new Date(),
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
-): PurgeReport {
+): StorePurge {
   const { cutoff, judge } = purgeScope(days, now, leases);
   const kept = keptKeys(db, cutoff, judge);
   const going = db
@@ -134,7 +135,7 @@ export function purgeOlderThan(
   now = new Date(),
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
   slicing: Slicing = {},
-): PurgeReport {
+): StorePurge {
   const { cutoff, judge } = purgeScope(days, now, leases);
   const going = db
     .transaction(() => {
@@ -154,7 +155,7 @@ export function purgeOlderThan(
   let slicedRows = 0;
   for (const key of going) slicedRows += deleteRowsInSlices(db, key, judge.self, slicing);
   const report = db
-    .transaction((): PurgeReport => {
+    .transaction((): StorePurge => {
       // Read under the write lock (IMMEDIATE): no runner can take a lease between this and the delete.
       const kept = JSON.stringify(keptKeys(db, cutoff, judge));
       const goneKeys = `SELECT key FROM batches WHERE created_at < @cutoff
@@ -203,7 +204,7 @@ export function purgeOlderThan(
  * lock is free now: a command that only reads must not wait for, or fail on, another process's
  * write for a purge the next opening does as well. Null when it was put off.
  */
-export function purgeWhenFree(db: Db, days: number): PurgeReport | null {
+export function purgeWhenFree(db: Db, days: number): StorePurge | null {
   return unlessBusy(db, () => purgeOlderThan(db, days));
 }
 

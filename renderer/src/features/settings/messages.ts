@@ -13,6 +13,8 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Purge now',
     'settings.purged':
       'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}) older than {days, plural, one {# day} other {# days}}.',
+    'settings.purgedCopies':
+      '{copies, plural, one {# older copy of the history (a backup taken at an upgrade, or a damaged file) was deleted too: it held those batches.} other {# older copies of the history (backups taken at upgrades, or damaged files) were deleted too: they held those batches.}}',
     'settings.purge.unsaved':
       'Save the settings first: Purge now uses the saved retention ({days, plural, one {# day} other {# days}}), not the number typed here.',
     'settings.purge.confirmTitle':
@@ -61,6 +63,8 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Limpar agora',
     'settings.purged':
       '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}) com mais de {days, plural, one {# dia} other {# dias}}.',
+    'settings.purgedCopies':
+      '{copies, plural, one {# cópia antiga do histórico (um backup feito numa atualização, ou um arquivo danificado) também foi apagada: ela continha esses lotes.} other {# cópias antigas do histórico (backups feitos em atualizações, ou arquivos danificados) também foram apagadas: elas continham esses lotes.}}',
     'settings.purge.unsaved':
       'Salve as configurações antes: Limpar agora usa a retenção salva ({days, plural, one {# dia} other {# dias}}), não o número digitado aqui.',
     'settings.purge.confirmTitle':

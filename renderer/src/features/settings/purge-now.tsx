@@ -67,6 +67,9 @@ export function PurgeNow({ typed, saved, children }: PurgeNowProps) {
             rows: purge.data.rows,
             days: purge.variables,
           })}
+          {purge.data.copies > 0
+            ? ` ${t('settings.purgedCopies', { copies: purge.data.copies })}`
+            : null}
           {purge.data.kept > 0 ? ` ${t('settings.purgeKept', { kept: purge.data.kept })}` : null}
         </p>
       ) : null}
