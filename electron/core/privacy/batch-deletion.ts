@@ -10,7 +10,12 @@ import {
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { rehomeOutcomes } from '../store/outcome-rehome';
-import { deleteRowsInSlices, leaseForDeletion, type Slicing } from '../store/row-slices';
+import {
+  deleteRowsInSlices,
+  deletingMark,
+  leaseForDeletion,
+  type Slicing,
+} from '../store/row-slices';
 
 /** The batch's key as a query, for `rehomeOutcomes` and the deletes. */
 /** What deleting the batch removes from the history (the copies beside it: privacy-service). */
@@ -121,4 +126,27 @@ export function batchDeletion(db: Db, slicing: Slicing = {}) {
       return deleted;
     },
   };
+}
+
+/**
+ * Ends the deletions a process started and did not finish (killed, crashed, its machine stopped:
+ * `deletingMark`), each as `batchDeletion` does; a deletion whose process is alive is left to it.
+ * Returns how many batches and of their remaining rows went.
+ */
+export function finishStoppedDeletions(db: Db): { batches: number; rows: number } {
+  const marked = db
+    .prepare<[string], string>('SELECT id FROM batches WHERE pause_reason = ?')
+    .pluck()
+    .all(deletingMark);
+  const done = { batches: 0, rows: 0 };
+  if (marked.length === 0) return done;
+  const deletion = batchDeletion(db);
+  for (const id of marked) {
+    // Refused while the lease of the process deleting it is alive (`refusal`): it goes on there.
+    const deleted = deletion.delete(id);
+    if (!deleted.ok) continue;
+    done.batches += 1;
+    done.rows += deleted.value.rows;
+  }
+  return done;
 }

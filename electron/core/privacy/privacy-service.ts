@@ -15,7 +15,8 @@ import {
   purgeWhenFree,
   type StorePurge,
 } from '../store/retention';
-import { batchDeletion } from './batch-deletion';
+import { batchDeletion, finishStoppedDeletions } from './batch-deletion';
+import { unlessBusy } from '../store/busy';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
 export interface ForgetReport {
@@ -95,11 +96,18 @@ function withCopies(report: StorePurge, dataDir: string): PurgeReport {
 
 /**
  * The purge at an opening (the app's start, every dcdesk command), put off while another process
- * writes (see `purgeWhenFree`); null when it was.
+ * writes (see `purgeWhenFree`); null when it was. It also finishes the batch deletions a killed
+ * or crashed process left half done (`finishStoppedDeletions`), counted with the batches it removed.
  */
 export function purgeAtOpening(db: Db, dataDir: string, days: number): PurgeReport | null {
   const report = purgeWhenFree(db, days);
-  return report && withCopies(report, dataDir);
+  if (report === null) return null;
+  const finished = unlessBusy(db, () => finishStoppedDeletions(db));
+  if (finished === null) return withCopies(report, dataDir);
+  return withCopies(
+    { ...report, batches: report.batches + finished.batches, rows: report.rows + finished.rows },
+    dataDir,
+  );
 }
 
 /**
