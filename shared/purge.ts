@@ -13,6 +13,12 @@ export interface PurgeReport {
    * copies that would go.
    */
   copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }
 
 /** What a purge now would remove, and the saved retention it would use. */
@@ -26,6 +32,12 @@ export interface CpfErasure {
   rows: number;
   /** Older copies of the history deleted whole (migration backups, damaged files). */
   copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }
 
 /** What deleting one batch removes (or, asked before, would remove). */
@@ -44,4 +56,10 @@ export interface BatchDeletion {
   shared: number;
   /** Older copies of the history deleted whole with it (or, asked before, that would be). */
   copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }

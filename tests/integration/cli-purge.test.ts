@@ -161,10 +161,16 @@ describe('dcdesk purge --cpf asks first', () => {
       kept: 0,
       copies: 0,
       olderThanDays: 1,
+      wiped: true,
     });
     const third = sampleTransaction(0).cpf ?? '';
     const gone = await dcdesk(['purge', '--cpf', third, '--yes', '--json', '--data-dir', work.dir]);
-    expect(JSON.parse(gone.stdout)).toEqual({ cpfRows: 1, copies: 0, dryRun: false });
+    expect(JSON.parse(gone.stdout)).toEqual({
+      cpfRows: 1,
+      copies: 0,
+      dryRun: false,
+      wiped: true,
+    });
   });
 
   it('dcdesk settings --json prints every setting as one object', async () => {

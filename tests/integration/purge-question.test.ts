@@ -61,6 +61,7 @@ describe('the purge question', () => {
       kept: 0,
       copies: 0,
       days: 2,
+      wiped: true,
     });
     expect(await call<BatchSummary[]>('batches.list', {})).toHaveLength(1);
     expect(await call('history.purge', { days: 2 })).toEqual({
@@ -68,6 +69,7 @@ describe('the purge question', () => {
       rows: 4,
       kept: 0,
       copies: 0,
+      wiped: true,
     });
     expect(await call<BatchSummary[]>('batches.list', {})).toHaveLength(0);
   });

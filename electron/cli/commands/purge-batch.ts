@@ -27,6 +27,13 @@ export function olderCopies(count: number): string {
   return `${counted(count, 'older copy', 'older copies')} of the history (backups or damaged files)`;
 }
 
+/**
+ * Said when the checkpoint that wipes the erased pages could not end (`wiped` false): another
+ * connection reads an older snapshot, and the write-ahead log keeps their old copies until then.
+ */
+export const notWipedText =
+  'Another program is reading the history (the app, or another dcdesk): the removed data stays in its file until that program closes it; the next dcdesk command or app start then wipes it.';
+
 /** Asks on a terminal before deleting a batch for good; false when refused or unasked. */
 async function confirmDelete(io: Io, batchId: string, rows: number, outcomes: number) {
   if (!io.stdinIsTerminal) {
@@ -55,8 +62,19 @@ export async function purgeBatch(
     throw new UsageError('--batch takes the ID of a batch (dcdesk batches lists them).');
   const preview = privacy.batchPreview(batchId);
   if (!preview.ok) return reportError(io, preview.error);
-  const print = ({ rows, outcomes, shared, copies }: BatchDeletion, dryRun: boolean) => {
-    if (flags.json) io.out(JSON.stringify({ batchId, rows, outcomes, shared, copies, dryRun }));
+  const print = ({ rows, outcomes, shared, copies, wiped }: BatchDeletion, dryRun: boolean) => {
+    if (flags.json)
+      io.out(
+        JSON.stringify({
+          batchId,
+          rows,
+          outcomes,
+          shared,
+          copies,
+          dryRun,
+          ...(dryRun ? {} : { wiped }),
+        }),
+      );
     else {
       io.out(
         `${dryRun ? 'Would delete' : 'Deleted'} batch ${terminalText(batchId)}: ${what(rows, outcomes)}.`,
@@ -66,6 +84,7 @@ export async function purgeBatch(
           `${dryRun ? 'Would delete' : 'Deleted'} ${olderCopies(copies)} that may ${dryRun ? 'hold' : 'have held'} it.`,
         );
       if (shared > 0) io.out(sharedText(shared));
+      if (!wiped) io.out(notWipedText);
     }
     return exitCodes.ok;
   };

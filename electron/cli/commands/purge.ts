@@ -5,7 +5,7 @@ import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
 import { numberFlag, parseCommandLine } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
-import { olderCopies, purgeBatch } from './purge-batch';
+import { notWipedText, olderCopies, purgeBatch } from './purge-batch';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 
 const options = {
@@ -55,8 +55,10 @@ its file still to store, or is unfinished (paused, interrupted): it goes at the 
 it is finished or cancelled. The batches kept are counted. A purge that removed a batch deletes
 the older copies of the history too (taken at upgrades, they hold the batches of their day).
 --json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
-{batchId, rows, outcomes, shared, copies, dryRun} for --batch, and
-{batches, rows, kept, copies, olderThanDays} otherwise.`,
+{batchId, rows, outcomes, shared, copies, dryRun, wiped} for --batch, and
+{batches, rows, kept, copies, olderThanDays, wiped} otherwise. wiped is false when another
+program was reading the history: the removed data stays in its file until that program closes it,
+and the next opening wipes it (without --dry-run; --cpf's JSON has it too).`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     const modes = (['cpf', 'batch', 'older-than'] as const).filter((m) => values[m] !== undefined);
@@ -98,13 +100,14 @@ the older copies of the history too (taken at upgrades, they hold the batches of
         if (!values.yes && !(await confirmForget(io, preview.value.rows))) return exitCodes.usage;
         const forgotten = privacy.forget(cpf);
         if (!forgotten.ok) return reportError(io, forgotten.error);
-        const { rows: removed, copies } = forgotten.value;
+        const { rows: removed, copies, wiped } = forgotten.value;
         if (values.json) {
-          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
+          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false, wiped }));
           return exitCodes.ok;
         }
         io.out(`Removed ${counted(removed, 'row', 'rows')} about that CPF.`);
         if (copies > 0) io.out(`Deleted ${olderCopies(copies)} that may have held it.`);
+        if (!wiped) io.out(notWipedText);
         return exitCodes.ok;
       }
       const days = numberFlag(
@@ -115,14 +118,15 @@ the older copies of the history too (taken at upgrades, they hold the batches of
       );
       const report = privacy.purgeOlderThan(days);
       if (values.json) {
-        const { batches, rows, kept, copies } = report;
-        io.out(JSON.stringify({ batches, rows, kept, copies, olderThanDays: days }));
+        const { batches, rows, kept, copies, wiped } = report;
+        io.out(JSON.stringify({ batches, rows, kept, copies, olderThanDays: days, wiped }));
         return exitCodes.ok;
       }
       io.out(
         `Removed ${counted(report.batches, 'batch', 'batches')} (${counted(report.rows, 'row', 'rows')}) older than ${counted(days, 'day', 'days')}.`,
       );
       if (report.copies > 0) io.out(`Deleted ${olderCopies(report.copies)} that held them.`);
+      if (!report.wiped) io.out(notWipedText);
       // Said, so a batch left paused for good is seen holding its data past the retention.
       if (report.kept > 0)
         io.out(

@@ -10,6 +10,7 @@ import {
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { rehomeOutcomes } from '../store/outcome-rehome';
+import { scrub } from '../store/retention';
 import {
   deleteRowsInSlices,
   deletingMark,
@@ -59,6 +60,7 @@ function measure(db: Db, batchId: string): BatchDeletion {
          SELECT 1 FROM outcome_changes c WHERE c.external_id = o.external_id
            AND c.environment = o.environment AND c.origin = 'here' AND c.pushed = 1)`,
     ),
+    wiped: true,
   };
 }
 
@@ -121,9 +123,9 @@ export function batchDeletion(db: Db, slicing: Slicing = {}) {
           return ok(removed);
         })
         .immediate();
-      // Freed pages are zeroed (`secure_delete`); the WAL's old copies of them go too.
-      if (deleted.ok) db.pragma('wal_checkpoint(TRUNCATE)');
-      return deleted;
+      // Freed pages are zeroed (`secure_delete`); the WAL's old copies of them go too, unless
+      // another program reads the history (said in the result: `wiped`).
+      return deleted.ok ? ok({ ...deleted.value, wiped: scrub(db) }) : deleted;
     },
   };
 }

@@ -5,7 +5,7 @@ import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../ba
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
-import type { BatchDeletion, PurgeReport } from '../../../shared/purge';
+import type { BatchDeletion, CpfErasure, PurgeReport } from '../../../shared/purge';
 import {
   batchesHoldingCpf,
   countCpfRows,
@@ -19,10 +19,7 @@ import { batchDeletion, finishStoppedDeletions } from './batch-deletion';
 import { unlessBusy } from '../store/busy';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
-export interface ForgetReport {
-  rows: number;
-  copies: number;
-}
+export type ForgetReport = CpfErasure;
 
 /**
  * The CPF as stored (11 digits), or a validation error saying why it is not one: a letter typed
@@ -128,7 +125,7 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       const rows = countCpfRows(db, cpf);
       const mistyped = mistypedText(cpf, rows);
       if (mistyped) return fail('validation', mistyped);
-      return ok({ rows, copies: countHistoryCopies(dataDir) });
+      return ok({ rows, copies: countHistoryCopies(dataDir), wiped: true });
     },
     forget(cpf: string): Result<ForgetReport> {
       const halfStored = halfStoredText(db);
@@ -137,8 +134,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       if (running) return running;
       const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
       if (mistyped) return fail('validation', mistyped);
-      const rows = forgetCpf(db, cpf);
-      return ok({ rows, copies: removeHistoryCopies(dataDir) });
+      const { rows, wiped } = forgetCpf(db, cpf);
+      return ok({ rows, copies: removeHistoryCopies(dataDir), wiped });
     },
     /** What `purgeOlderThan(days)` would delete now, deleting nothing. */
     purgePreview(days: number): PurgeReport {

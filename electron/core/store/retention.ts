@@ -20,10 +20,19 @@ export type StorePurge = Omit<PurgeReport, 'copies'>;
 
 /**
  * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and
- * a truncating checkpoint drops the old page copies the WAL still holds.
+ * a truncating checkpoint drops the old page copies the WAL still holds. False when it could not
+ * (another connection reading an older snapshot keeps the WAL's frames): the data stays in the
+ * WAL file until that reader ends and a later checkpoint (every opening's purge) runs.
  */
-function scrub(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)');
+export function scrub(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{
+    busy: number;
+    log: number;
+    checkpointed: number;
+  }>;
+  // Not in WAL mode (a test's in-memory history): nothing is left behind in a log.
+  if (result === undefined) return true;
+  return result.busy === 0 && result.log === result.checkpointed;
 }
 
 /**
@@ -120,7 +129,7 @@ export function purgePreview(
        FROM batches b WHERE created_at < ? AND key NOT IN (SELECT value FROM json_each(?))`,
     )
     .get(cutoff, JSON.stringify(kept));
-  return { batches: going?.batches ?? 0, rows: going?.rows ?? 0, kept: kept.length };
+  return { batches: going?.batches ?? 0, rows: going?.rows ?? 0, kept: kept.length, wiped: true };
 }
 
 /**
@@ -155,7 +164,7 @@ export function purgeOlderThan(
   let slicedRows = 0;
   for (const key of going) slicedRows += deleteRowsInSlices(db, key, judge.self, slicing);
   const report = db
-    .transaction((): StorePurge => {
+    .transaction((): Omit<StorePurge, 'wiped'> => {
       // Read under the write lock (IMMEDIATE): no runner can take a lease between this and the delete.
       const kept = JSON.stringify(keptKeys(db, cutoff, judge));
       const goneKeys = `SELECT key FROM batches WHERE created_at < @cutoff
@@ -195,8 +204,7 @@ export function purgeOlderThan(
       return { batches, rows: rows + slicedRows, kept: left?.n ?? 0 };
     })
     .immediate();
-  scrub(db);
-  return report;
+  return { ...report, wiped: scrub(db) };
 }
 
 /**
@@ -231,7 +239,7 @@ export function batchesHoldingCpf(db: Db, cpf: string): number[] {
  * rows found by the CPF's digits however the cell was typed (cpf-match.ts). Returns how many
  * input rows were removed.
  */
-export function forgetCpf(db: Db, cpf: string): number {
+export function forgetCpf(db: Db, cpf: string): { rows: number; wiped: boolean } {
   const removed = db
     .transaction(() => {
       // Read once (the odd cells are a scan of the CPF index), then used by every delete below.
@@ -270,6 +278,5 @@ export function forgetCpf(db: Db, cpf: string): number {
         .run({ rows }).changes;
     })
     .immediate();
-  scrub(db);
-  return removed;
+  return { rows: removed, wiped: scrub(db) };
 }
