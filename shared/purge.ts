@@ -7,6 +7,18 @@ export interface PurgeReport {
    * their file still to store, or unfinished (paused, interrupted, never started).
    */
   kept: number;
+  /**
+   * Older copies of the history deleted whole (migration backups, damaged files): they hold the
+   * batches of their day, so a purge that removed a batch removes them too. In a preview, the
+   * copies that would go.
+   */
+  copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }
 
 /** What a purge now would remove, and the saved retention it would use. */
@@ -20,6 +32,12 @@ export interface CpfErasure {
   rows: number;
   /** Older copies of the history deleted whole (migration backups, damaged files). */
   copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }
 
 /** What deleting one batch removes (or, asked before, would remove). */
@@ -36,4 +54,12 @@ export interface BatchDeletion {
    * here withdraws nothing from colleagues), so the question says so.
    */
   shared: number;
+  /** Older copies of the history deleted whole with it (or, asked before, that would be). */
+  copies: number;
+  /**
+   * Whether the removed data left the history's files at once. False when another program held
+   * the history open for reading (the app, another dcdesk): the old copies of the erased pages
+   * stay in its write-ahead log until it closes and the next opening wipes them. True in a preview.
+   */
+  wiped: boolean;
 }

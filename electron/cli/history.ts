@@ -1,6 +1,6 @@
 import { openHistory } from '../core/store/db';
 import { defaultDataDir } from '../core/data-dir';
-import { purgeWhenFree } from '../core/store/retention';
+import { purgeAtOpening } from '../core/privacy/privacy-service';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
@@ -15,7 +15,7 @@ export function dataDirFrom(value: string | undefined, io: Io): string {
 
 /**
  * Opens the history for a command, purging what is past retention as the app does at start (when
- * no other process is writing it: see purgeWhenFree).
+ * no other process is writing it: see purgeAtOpening).
  * When it cannot be opened, prints why and throws CommandExit with the error's exit code (4 when
  * the SQLite module cannot load, so a script can tell a broken install from a failed command).
  */
@@ -40,7 +40,7 @@ export async function openCliHistory(
   const { db, close } = opened.value;
   try {
     // Put off while another process writes: a command that only reads needs no write lock.
-    if (purgeWhenFree(db, settingsRepo(db).read().retentionDays) === null)
+    if (purgeAtOpening(db, dataDir, settingsRepo(db).read().retentionDays) === null)
       detail(io, 'dcdesk: the history is busy (another process is writing it): purge put off');
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next one.

@@ -21,6 +21,12 @@ export interface BatchSummary {
   pauseMessage: string | null;
   /** True while this app is running the batch (false for a batch left running by a crash). */
   live: boolean;
+  /**
+   * Its deletion started and has not ended (a process deleting it was killed, or is at it now):
+   * part of its rows may be gone, so its counts and results are not the batch's. The core
+   * refuses to resume, export or review it; the next opening of the history finishes the deletion.
+   */
+  deleting: boolean;
   counts: BatchCounts;
   /**
    * While its rows are still being stored (see `batches.storeRows`): how many are stored and how

@@ -81,11 +81,11 @@ describe('deleting a batch', () => {
     const deletion = batchDeletion(history.db);
     expect(deletion.preview(mistaken.id)).toEqual({
       ok: true,
-      value: { rows: 8, outcomes: 2, shared: 0 },
+      value: { rows: 8, outcomes: 2, shared: 0, wiped: true },
     });
     expect(deletion.delete(mistaken.id)).toEqual({
       ok: true,
-      value: { rows: 8, outcomes: 2, shared: 0 },
+      value: { rows: 8, outcomes: 2, shared: 0, wiped: true },
     });
 
     expect(batchesRepo(history.db).get(mistaken.id)).toBeNull();
@@ -124,7 +124,7 @@ describe('deleting a batch', () => {
       .run();
     expect(batchDeletion(history.db).preview(batch.id)).toEqual({
       ok: true,
-      value: { rows: 8, outcomes: 2, shared: 1 },
+      value: { rows: 8, outcomes: 2, shared: 1, wiped: true },
     });
   });
 

@@ -80,6 +80,7 @@ describe('dcdesk purge --batch', () => {
       rows: 3,
       outcomes: 0,
       shared: 0,
+      copies: 0,
       dryRun: true,
     });
     expect(batchCount()).toBe(2);

@@ -155,10 +155,22 @@ describe('dcdesk purge --cpf asks first', () => {
     ]);
     expect(JSON.parse(dry.stdout)).toEqual({ cpfRows: 0, copies: 0, dryRun: true });
     const old = await dcdesk(['purge', '--older-than', '1', '--json', '--data-dir', work.dir]);
-    expect(JSON.parse(old.stdout)).toEqual({ batches: 0, rows: 0, kept: 0, olderThanDays: 1 });
+    expect(JSON.parse(old.stdout)).toEqual({
+      batches: 0,
+      rows: 0,
+      kept: 0,
+      copies: 0,
+      olderThanDays: 1,
+      wiped: true,
+    });
     const third = sampleTransaction(0).cpf ?? '';
     const gone = await dcdesk(['purge', '--cpf', third, '--yes', '--json', '--data-dir', work.dir]);
-    expect(JSON.parse(gone.stdout)).toEqual({ cpfRows: 1, copies: 0, dryRun: false });
+    expect(JSON.parse(gone.stdout)).toEqual({
+      cpfRows: 1,
+      copies: 0,
+      dryRun: false,
+      wiped: true,
+    });
   });
 
   it('dcdesk settings --json prints every setting as one object', async () => {

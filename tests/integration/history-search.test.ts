@@ -147,6 +147,24 @@ describe('the history search', () => {
     expect(where(await search(formatted))).toEqual([`${fixture.batchId}#41`]);
     expect(await search('---')).toEqual([]);
   });
+
+  it('finds a CPF whose cell was stored as typed (an invisible character, a word before it)', async () => {
+    const [typed, hidden] = sourceRows(2, 3000).map((row, i) => ({
+      ...row,
+      raw: { ...row.raw, cpf: i === 0 ? 'CPF 390.533.447-05' : '390533447\u201305\u200b' },
+    }));
+    const odd = createBatch(fixture.history.db, {
+      sourceName: 'typed.csv',
+      sourceSha256: 'f'.repeat(64),
+      environment: 'test',
+      baseUrl: 'https://x',
+      rows: [typed!, hidden!],
+    });
+    for (const query of ['39053344705', '390.533.447-05'])
+      expect(where(await search(query))).toEqual([`${odd.id}#1`, `${odd.id}#2`]);
+    // Only an 11-digit query is a CPF: part of the number finds nothing.
+    expect(await search('390533447')).toEqual([]);
+  });
 });
 
 describe('the device view', () => {

@@ -59,10 +59,18 @@ describe('the purge question', () => {
       batches: 1,
       rows: 4,
       kept: 0,
+      copies: 0,
       days: 2,
+      wiped: true,
     });
     expect(await call<BatchSummary[]>('batches.list', {})).toHaveLength(1);
-    expect(await call('history.purge', { days: 2 })).toEqual({ batches: 1, rows: 4, kept: 0 });
+    expect(await call('history.purge', { days: 2 })).toEqual({
+      batches: 1,
+      rows: 4,
+      kept: 0,
+      copies: 0,
+      wiped: true,
+    });
     expect(await call<BatchSummary[]>('batches.list', {})).toHaveLength(0);
   });
 

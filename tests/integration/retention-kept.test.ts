@@ -50,11 +50,16 @@ describe('the retention purge keeps what is still at work', () => {
     const stale = oldBatch('finished');
     leases.take(stale.id, elsewhere, now.getTime() - 60_000);
 
-    expect(purgePreview(history.db, 90, now)).toEqual({ batches: 1, rows: 3, kept: 1 });
+    expect(purgePreview(history.db, 90, now)).toEqual({
+      batches: 1,
+      rows: 3,
+      kept: 1,
+      wiped: true,
+    });
     const report = purgeOlderThan(history.db, 90, now);
     expect(exists(held.id)).toBe(true);
     expect(exists(stale.id)).toBe(false);
-    expect(report).toEqual({ batches: 1, rows: 3, kept: 1 });
+    expect(report).toEqual({ batches: 1, rows: 3, kept: 1, wiped: true });
   });
 
   it('keeps running, stored-in-part and unfinished batches; deletes finished and cancelled ones', () => {
@@ -67,12 +72,17 @@ describe('the retention purge keeps what is still at work', () => {
     const cancelled = oldBatch('cancelled', 2);
 
     // The question before a purge: the same numbers, nothing deleted.
-    expect(purgePreview(history.db, 90, now)).toEqual({ batches: 2, rows: 6, kept: 4 });
+    expect(purgePreview(history.db, 90, now)).toEqual({
+      batches: 2,
+      rows: 6,
+      kept: 4,
+      wiped: true,
+    });
     expect(exists(finished.id)).toBe(true);
     const report = purgeOlderThan(history.db, 90, now);
     for (const kept of [running, paused, ready, storing]) expect(exists(kept.id)).toBe(true);
     for (const gone of [finished, cancelled]) expect(exists(gone.id)).toBe(false);
-    expect(report).toEqual({ batches: 2, rows: 6, kept: 4 });
+    expect(report).toEqual({ batches: 2, rows: 6, kept: 4, wiped: true });
     // The kept batches keep every row.
     const rows = history.db.prepare('SELECT COUNT(*) FROM batch_rows').pluck().get();
     expect(rows).toBe(12);

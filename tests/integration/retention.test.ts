@@ -42,7 +42,7 @@ describe('data-subject deletion', () => {
     await run.ended;
     expect(databaseBytes().includes(target)).toBe(true);
 
-    expect(forgetCpf(history.db, target)).toBe(1);
+    expect(forgetCpf(history.db, target)).toEqual({ rows: 1, wiped: true });
     expect(databaseBytes().includes(target)).toBe(false);
     expect(databaseBytes().includes(rows[43]!.raw.cpf!)).toBe(true);
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(199);
@@ -112,7 +112,7 @@ describe('data-subject deletion while a batch runs', () => {
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(10);
     // Once its runner has stopped answering (the heartbeat stale), the CPF is forgotten as asked.
     history.db.prepare('UPDATE batches SET lease_heartbeat_at = 0 WHERE id = ?').run(batch.id);
-    expect(privacy.forget(cpf)).toEqual({ ok: true, value: { rows: 1, copies: 0 } });
+    expect(privacy.forget(cpf)).toEqual({ ok: true, value: { rows: 1, copies: 0, wiped: true } });
   });
 });
 
@@ -143,7 +143,7 @@ describe('retention', () => {
     // Finished: an unfinished batch is kept whatever its age (retention-kept.test.ts).
     batchesRepo(history.db).setState(old.id, 'finished', '2026-01-01T00:10:00Z');
     const report = purgeOlderThan(history.db, 90, new Date('2026-11-21T00:00:00Z'));
-    expect(report).toEqual({ batches: 1, rows: 5, kept: 0 });
+    expect(report).toEqual({ batches: 1, rows: 5, kept: 0, wiped: true });
     expect(batchesRepo(history.db).get(old.id)).toBeNull();
     expect(batchesRepo(history.db).get(recent.id)).not.toBeNull();
     expect(databaseBytes().includes(sourceRows(1)[0]!.raw.cpf!)).toBe(false);
@@ -191,7 +191,7 @@ describe('retention of a big batch', () => {
     );
     other.close();
     expect(slices).toEqual([10, 10, 5]);
-    expect(report).toEqual({ batches: 1, rows: 25, kept: 0 });
+    expect(report).toEqual({ batches: 1, rows: 25, kept: 0, wiped: true });
     expect(batchesRepo(history.db).get(old.id)).toBeNull();
   });
 });

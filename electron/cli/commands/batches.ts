@@ -1,6 +1,7 @@
 import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
 import { batchViews, type BatchView } from '../../core/batches/batch-views';
+import { deletingText } from '../../core/store/batches.repo';
 import { alignColumns } from '../columns';
 import type { Command } from '../command';
 import { dataDirFrom, openCliHistory } from '../history';
@@ -14,8 +15,12 @@ const options = {
   cancel: { type: 'string' },
 } as const;
 
-/** `interrupted` for a batch whose runner stopped before its end (killed, crashed, closed). */
+/**
+ * `interrupted` for a batch whose runner stopped before its end (killed, crashed, closed);
+ * `deleting` for one whose deletion started and has not ended (part of its rows may be gone).
+ */
 function stateOf(view: BatchView): string {
+  if (view.record.deleting) return 'deleting';
   return view.state === 'paused' && view.pauseReason === 'interrupted' ? 'interrupted' : view.state;
 }
 
@@ -30,7 +35,9 @@ the app, which then offers no Resume; dcdesk bulk --resume ID can still send the
 a run stopped with Ctrl-C): a retention purge deletes it like any finished batch.
 
 A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
-resume it with dcdesk bulk --resume ID. The table has a header row: ID, STATE,
+resume it with dcdesk bulk --resume ID. A batch whose deletion started and has not ended (a
+dcdesk purge killed, say) is shown as deleting, its counts as -: the next opening of the history
+finishes its deletion, and it cannot be resumed, exported or reported meanwhile. The table has a header row: ID, STATE,
 ENVIRONMENT, DONE, TOTAL, OK, INVALID, FAILED, SOURCE.
 --json prints an array of {id, state, source, total, done, ok, noContent, invalid, rejected,
 failed, createdAt, environment} (environment: sandbox, test (homologation), production or the custom
@@ -65,20 +72,24 @@ address the batch was sent to).`,
         return exitCodes.ok;
       }
       const header = ['ID', 'STATE', 'ENVIRONMENT', 'DONE', 'TOTAL', 'OK', 'INVALID', 'FAILED'];
+      // A batch being deleted has lost part of its rows: its counts would read as a whole batch.
+      const shownCount = (batch: (typeof list)[number], n: number) =>
+        batch.state === 'deleting' ? '-' : String(n);
       const rows = list.map((batch) => [
         batch.id,
         batch.state,
         batch.environment,
-        String(batch.done),
-        String(batch.total),
-        String(batch.ok),
-        String(batch.invalid),
-        String(batch.failed),
+        shownCount(batch, batch.done),
+        shownCount(batch, batch.total),
+        shownCount(batch, batch.ok),
+        shownCount(batch, batch.invalid),
+        shownCount(batch, batch.failed),
         batch.source,
       ]);
       // Counts are right-aligned so their digits line up; the source name, free text, goes last.
       for (const line of alignColumns([[...header, 'SOURCE'], ...rows], new Set([3, 4, 5, 6, 7])))
         io.out(line);
+      for (const batch of list) if (batch.state === 'deleting') io.out(deletingText(batch.id));
       return exitCodes.ok;
     } finally {
       history.close();

@@ -13,10 +13,11 @@ import {
 import { fileFailureText } from '../../core/local-failure';
 import { reviewService, type ReviewService } from '../../core/review/review-service';
 import { batchViews } from '../../core/batches/batch-views';
+import { refuseDeleting } from '../../core/store/batches.repo';
 import { settingsRepo } from '../../core/store/settings.repo';
 import { destinationOption } from '../connection';
 import { dataDirFrom, openCliHistory } from '../history';
-import { FileError, UsageError, exitCodes, type Io } from '../io';
+import { FileError, UsageError, exitCodes, reportError, type Io } from '../io';
 import { note } from '../verbosity';
 import { formatBytes } from '../../../shared/format-bytes';
 import { printList } from '../listing';
@@ -145,11 +146,15 @@ export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> 
   try {
     const { db } = history;
     const batchId = values.batch;
-    if (batchId !== undefined && !batchViews(db).get(batchId).ok) {
+    const named = batchId === undefined ? null : batchViews(db).get(batchId);
+    if (batchId !== undefined && !named?.ok) {
       // A mistyped ID, as `report --batch` and `purge --batch` take it: a usage mistake.
       io.err(`dcdesk: there is no batch ${shown(batchId)} in this history (see dcdesk batches).`);
       return exitCodes.usage;
     }
+    // Its deletion under way: part of its rows are gone, and their reviews with them.
+    const deleting = named?.ok ? refuseDeleting(named.value.record) : null;
+    if (deleting && !deleting.ok) return reportError(io, deleting.error);
     const scope = values.all ? 'all' : 'unsent';
     const team = cliTeam(db, io);
     const review = reviewService(db, team.analyst);

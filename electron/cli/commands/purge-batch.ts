@@ -1,7 +1,6 @@
 import { counted } from '../../../shared/count-text';
 import type { BatchDeletion } from '../../../shared/purge';
-import { batchDeletion } from '../../core/privacy/batch-deletion';
-import type { Db } from '../../core/store/db';
+import type { PrivacyService } from '../../core/privacy/privacy-service';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io } from '../io';
 import { terminalText } from '../terminal-text';
 
@@ -23,6 +22,18 @@ function sharedText(shared: number): string {
   return `${counted(shared, 'review was', 'reviews were')} already shared with the team: the team database keeps them, and colleagues' files carry them. To withdraw them, clear their outcomes in the review screen before deleting the batch.`;
 }
 
+/** The older copies of the history a deletion deletes whole (they cannot be scrubbed). */
+export function olderCopies(count: number): string {
+  return `${counted(count, 'older copy', 'older copies')} of the history (backups or damaged files)`;
+}
+
+/**
+ * Said when the checkpoint that wipes the erased pages could not end (`wiped` false): another
+ * connection reads an older snapshot, and the write-ahead log keeps their old copies until then.
+ */
+export const notWipedText =
+  'Another program is reading the history (the app, or another dcdesk): the removed data stays in its file until that program closes it; the next dcdesk command or app start then wipes it.';
+
 /** Asks on a terminal before deleting a batch for good; false when refused or unasked. */
 async function confirmDelete(io: Io, batchId: string, rows: number, outcomes: number) {
   if (!io.stdinIsTerminal) {
@@ -43,22 +54,37 @@ async function confirmDelete(io: Io, batchId: string, rows: number, outcomes: nu
  */
 export async function purgeBatch(
   io: Io,
-  db: Db,
+  privacy: PrivacyService,
   batchId: string,
   flags: BatchPurgeFlags,
 ): Promise<ExitCode> {
   if (batchId.trim() === '')
     throw new UsageError('--batch takes the ID of a batch (dcdesk batches lists them).');
-  const deletion = batchDeletion(db);
-  const preview = deletion.preview(batchId);
+  const preview = privacy.batchPreview(batchId);
   if (!preview.ok) return reportError(io, preview.error);
-  const print = ({ rows, outcomes, shared }: BatchDeletion, dryRun: boolean) => {
-    if (flags.json) io.out(JSON.stringify({ batchId, rows, outcomes, shared, dryRun }));
+  const print = ({ rows, outcomes, shared, copies, wiped }: BatchDeletion, dryRun: boolean) => {
+    if (flags.json)
+      io.out(
+        JSON.stringify({
+          batchId,
+          rows,
+          outcomes,
+          shared,
+          copies,
+          dryRun,
+          ...(dryRun ? {} : { wiped }),
+        }),
+      );
     else {
       io.out(
         `${dryRun ? 'Would delete' : 'Deleted'} batch ${terminalText(batchId)}: ${what(rows, outcomes)}.`,
       );
+      if (copies > 0)
+        io.out(
+          `${dryRun ? 'Would delete' : 'Deleted'} ${olderCopies(copies)} that may ${dryRun ? 'hold' : 'have held'} it.`,
+        );
       if (shared > 0) io.out(sharedText(shared));
+      if (!wiped) io.out(notWipedText);
     }
     return exitCodes.ok;
   };
@@ -66,7 +92,7 @@ export async function purgeBatch(
   const { rows, outcomes, shared } = preview.value;
   if (!flags.yes && shared > 0 && io.stdinIsTerminal) io.err(sharedText(shared));
   if (!flags.yes && !(await confirmDelete(io, batchId, rows, outcomes))) return exitCodes.usage;
-  const deleted = deletion.delete(batchId);
+  const deleted = privacy.deleteBatch(batchId);
   if (!deleted.ok) return reportError(io, deleted.error);
   return print(deleted.value, false);
 }

@@ -5,7 +5,7 @@ import type { Command } from '../command';
 import { settingBounds } from '../../../shared/settings-bounds';
 import { numberFlag, parseCommandLine } from '../flags';
 import { dataDirFrom, openCliHistory } from '../history';
-import { purgeBatch } from './purge-batch';
+import { notWipedText, olderCopies, purgeBatch } from './purge-batch';
 import { UsageError, exitCodes, reportError, type Io } from '../io';
 
 const options = {
@@ -32,11 +32,6 @@ async function confirmForget(io: Io, rows: number): Promise<boolean> {
   return false;
 }
 
-/** The older copies of the history a CPF purge deletes whole (they cannot be scrubbed). */
-function olderCopies(count: number): string {
-  return `${counted(count, 'older copy', 'older copies')} of the history (backups or damaged files)`;
-}
-
 export const purgeCommand: Command = {
   name: 'purge',
   summary: 'delete old batches, one batch, or everything about one CPF (data-subject request)',
@@ -52,13 +47,18 @@ moved aside), which may hold that CPF too. It cannot be undone, so it asks first
 and no --yes nothing is deleted (exit 2).
 --batch deletes one batch (dcdesk batches lists their IDs): its rows, answers and results, and
 the reviews set on it that no other batch of its environment holds (a review of a transaction
-another batch holds moves to it). The upload ledger stays. It asks first, as --cpf does, and is
+another batch holds moves to it), and the older copies of the history, which hold it too. The
+upload ledger stays. It asks first, as --cpf does, and is
 refused while the batch is running here or in another process.
 A batch older than that is kept while it is running (here or in another process), has rows of
 its file still to store, or is unfinished (paused, interrupted): it goes at the first purge after
-it is finished or cancelled. The batches kept are counted.
+it is finished or cancelled. The batches kept are counted. A purge that removed a batch deletes
+the older copies of the history too (taken at upgrades, they hold the batches of their day).
 --json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
-{batchId, rows, outcomes, dryRun} for --batch, and {batches, rows, kept, olderThanDays} otherwise.`,
+{batchId, rows, outcomes, shared, copies, dryRun, wiped} for --batch, and
+{batches, rows, kept, copies, olderThanDays, wiped} otherwise. wiped is false when another
+program was reading the history: the removed data stays in its file until that program closes it,
+and the next opening wipes it (without --dry-run; --cpf's JSON has it too).`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     const modes = (['cpf', 'batch', 'older-than'] as const).filter((m) => values[m] !== undefined);
@@ -77,7 +77,7 @@ it is finished or cancelled. The batches kept are counted.
     const privacy = privacyService({ db: history.db, dataDir });
     try {
       if (values.batch !== undefined)
-        return await purgeBatch(io, history.db, values.batch, {
+        return await purgeBatch(io, privacy, values.batch, {
           yes: values.yes,
           dryRun: values['dry-run'],
           json: values.json,
@@ -100,13 +100,14 @@ it is finished or cancelled. The batches kept are counted.
         if (!values.yes && !(await confirmForget(io, preview.value.rows))) return exitCodes.usage;
         const forgotten = privacy.forget(cpf);
         if (!forgotten.ok) return reportError(io, forgotten.error);
-        const { rows: removed, copies } = forgotten.value;
+        const { rows: removed, copies, wiped } = forgotten.value;
         if (values.json) {
-          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false }));
+          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false, wiped }));
           return exitCodes.ok;
         }
         io.out(`Removed ${counted(removed, 'row', 'rows')} about that CPF.`);
         if (copies > 0) io.out(`Deleted ${olderCopies(copies)} that may have held it.`);
+        if (!wiped) io.out(notWipedText);
         return exitCodes.ok;
       }
       const days = numberFlag(
@@ -117,13 +118,15 @@ it is finished or cancelled. The batches kept are counted.
       );
       const report = privacy.purgeOlderThan(days);
       if (values.json) {
-        const { batches, rows, kept } = report;
-        io.out(JSON.stringify({ batches, rows, kept, olderThanDays: days }));
+        const { batches, rows, kept, copies, wiped } = report;
+        io.out(JSON.stringify({ batches, rows, kept, copies, olderThanDays: days, wiped }));
         return exitCodes.ok;
       }
       io.out(
         `Removed ${counted(report.batches, 'batch', 'batches')} (${counted(report.rows, 'row', 'rows')}) older than ${counted(days, 'day', 'days')}.`,
       );
+      if (report.copies > 0) io.out(`Deleted ${olderCopies(report.copies)} that held them.`);
+      if (!report.wiped) io.out(notWipedText);
       // Said, so a batch left paused for good is seen holding its data past the retention.
       if (report.kept > 0)
         io.out(

@@ -9,7 +9,7 @@ import { runBatch, type BatchRun, type RunnerOptions } from '../bulk/runner';
 import type { RowWriter } from '../bulk/row-writes';
 import { threadRowWriter, type WriterThread } from '../bulk/thread-row-writer';
 import type { InsightAnswer, ServiceClient } from '../service/client';
-import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, refuseDeleting, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
 import { claimLease, heldElsewhere, holderText, startHeartbeat } from './lease-claim';
@@ -76,9 +76,11 @@ export function createBatchService(options: BatchServiceOptions) {
     unwritten: (id) => unwritten.get(id),
   });
 
+  /** The batch to run, cancel or store rows into: refused while its deletion is under way. */
   function found(batchId: string): Result<BatchRecord> {
     const view = views.get(batchId);
-    return view.ok ? ok(view.value.record) : view;
+    if (!view.ok) return view;
+    return refuseDeleting(view.value.record) ?? ok(view.value.record);
   }
 
   /** A run's writer on a thread of its own, when the host gave one (see `WriterThread`). */

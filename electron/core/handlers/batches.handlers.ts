@@ -26,6 +26,7 @@ function summary({ record, ...view }: BatchView, sending: boolean): BatchSummary
     pauseReason: view.pauseReason,
     pauseMessage: view.pauseMessage,
     live: view.live,
+    deleting: record.deleting,
     counts: view.counts,
     storing: record.storing ? { stored: view.counts.total, total: record.total, sending } : null,
     createdAt: record.createdAt,

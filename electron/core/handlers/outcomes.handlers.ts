@@ -1,7 +1,7 @@
 import { fail, ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
-import { batchesRepo } from '../store/batches.repo';
+import { batchesRepo, refuseDeleting } from '../store/batches.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
@@ -23,6 +23,11 @@ export function outcomeHandlers(
   const batches = batchesRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
   const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
+  /** Why the batch cannot be reviewed (missing, or being deleted), or null. */
+  const unusable = (batchId: string) => {
+    const batch = batches.get(batchId);
+    return batch ? refuseDeleting(batch) : noBatch(batchId);
+  };
 
   return {
     'outcomes.set': ({ targets, outcome }) =>
@@ -30,20 +35,19 @@ export function outcomeHandlers(
     'outcomes.setFiltered': ({ batchId, filter, outcome, expected }) =>
       fromStore(
         () =>
-          batches.get(batchId)
-            ? // On the history task thread: a million rows are seconds of writing.
-              context.tasks.run(
-                {
-                  kind: 'bulkOutcome',
-                  batchId,
-                  filter,
-                  outcome,
-                  analyst: context.team.analyst(),
-                  ...(expected === undefined ? {} : { expected }),
-                },
-                (done, total) => context.emit('main:outcomes.progress', { batchId, done, total }),
-              )
-            : noBatch(batchId),
+          unusable(batchId) ??
+          // On the history task thread: a million rows are seconds of writing.
+          context.tasks.run(
+            {
+              kind: 'bulkOutcome',
+              batchId,
+              filter,
+              outcome,
+              analyst: context.team.analyst(),
+              ...(expected === undefined ? {} : { expected }),
+            },
+            (done, total) => context.emit('main:outcomes.progress', { batchId, done, total }),
+          ),
         'changed',
       ),
     'outcomes.setSearched': ({ query, filter, outcome, expected }) =>
@@ -68,28 +72,28 @@ export function outcomeHandlers(
     'outcomes.importApply': ({ rows, replaceConflicts }) =>
       fromStore(() => ok(review.applyImport(rows, replaceConflicts, environment())), 'changed'),
     'outcomes.summary': ({ batchId }) =>
-      fromStore(() =>
-        batchId === undefined || batches.get(batchId)
-          ? ok(review.summary(environment(), batchId))
-          : noBatch(batchId),
+      fromStore(
+        () =>
+          (batchId === undefined ? null : unusable(batchId)) ??
+          ok(review.summary(environment(), batchId)),
       ),
     'outcomes.fileRows': ({ batchId, scope }) =>
-      fromStore(async () =>
-        batchId === undefined || batches.get(batchId)
-          ? ok(await teamFileRows(review, context.team, environment(), { batchId, scope }))
-          : noBatch(batchId),
+      fromStore(
+        async () =>
+          (batchId === undefined ? null : unusable(batchId)) ??
+          ok(await teamFileRows(review, context.team, environment(), { batchId, scope })),
       ),
     'outcomes.buildFile': ({ batchId, ...request }) =>
-      fromStore(async () =>
-        batchId === undefined || batches.get(batchId)
-          ? ok(
-              await context.builtFiles.build(
-                environment(),
-                { ...request, ...(batchId === undefined ? {} : { batchId }) },
-                (done, total) => context.emit('main:outcomes.fileProgress', { done, total }),
-              ),
-            )
-          : noBatch(batchId),
+      fromStore(
+        async () =>
+          (batchId === undefined ? null : unusable(batchId)) ??
+          ok(
+            await context.builtFiles.build(
+              environment(),
+              { ...request, ...(batchId === undefined ? {} : { batchId }) },
+              (done, total) => context.emit('main:outcomes.fileProgress', { done, total }),
+            ),
+          ),
       ),
   };
 }

@@ -1,5 +1,4 @@
 import type { CoreContext, HandlerGroup } from '../context';
-import { batchDeletion } from '../privacy/batch-deletion';
 import { privacyService } from '../privacy/privacy-service';
 import { fromStore } from './from-store';
 import { fail, ok } from '../../../shared/result';
@@ -16,12 +15,11 @@ export function privacyHandlers(
   context: Pick<CoreContext, 'db' | 'dataDir' | 'settings' | 'builtFiles'>,
 ): HandlerGroup<Names> {
   const privacy = privacyService(context);
-  const deletion = batchDeletion(context.db);
   return {
-    'history.batchDeletion': ({ batchId }) => fromStore(() => deletion.preview(batchId)),
+    'history.batchDeletion': ({ batchId }) => fromStore(() => privacy.batchPreview(batchId)),
     'history.deleteBatch': ({ batchId }) =>
       fromStore(() => {
-        const deleted = deletion.delete(batchId);
+        const deleted = privacy.deleteBatch(batchId);
         // A file built before may hold the batch's reviews: built again when asked for.
         if (deleted.ok) context.builtFiles.dropAll();
         return deleted;

@@ -17,7 +17,7 @@ import {
   exportHeader,
   resultsCsvChunks,
 } from '../results-export/results-table';
-import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, refuseDeleting, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { streamAtomically } from '../write-atomically';
 import { writeXlsx } from '../xlsx-writer/xlsx-writer';
@@ -110,6 +110,8 @@ export function resultExportHandlers(
   ): Promise<Result<SavedExport>> {
     const batch = batches.get(batchId);
     if (!batch) return fail('validation', `There is no batch ${batchId}.`);
+    const deleting = refuseDeleting(batch);
+    if (deleting) return deleting;
     const fileName = `${fileStem(batch.sourceName)}-${kind}.${format}`;
     const target = await targets(fileName, format);
     if (target.kind === 'cancelled') return ok({ outcome: 'cancelled', fileName });

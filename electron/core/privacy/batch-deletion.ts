@@ -1,4 +1,4 @@
-import type { BatchDeletion } from '../../../shared/purge';
+import type { BatchDeletion as Removal } from '../../../shared/purge';
 import { fail, ok, type Result } from '../../../shared/result';
 import {
   defaultLeaseTiming,
@@ -10,9 +10,18 @@ import {
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { rehomeOutcomes } from '../store/outcome-rehome';
-import { deleteRowsInSlices, leaseForDeletion, type Slicing } from '../store/row-slices';
+import { scrub } from '../store/retention';
+import {
+  deleteRowsInSlices,
+  deletingMark,
+  leaseForDeletion,
+  type Slicing,
+} from '../store/row-slices';
 
 /** The batch's key as a query, for `rehomeOutcomes` and the deletes. */
+/** What deleting the batch removes from the history (the copies beside it: privacy-service). */
+type BatchDeletion = Omit<Removal, 'copies'>;
+
 const theBatch = 'SELECT key FROM batches WHERE id = @batchId';
 
 /**
@@ -51,6 +60,7 @@ function measure(db: Db, batchId: string): BatchDeletion {
          SELECT 1 FROM outcome_changes c WHERE c.external_id = o.external_id
            AND c.environment = o.environment AND c.origin = 'here' AND c.pushed = 1)`,
     ),
+    wiped: true,
   };
 }
 
@@ -113,9 +123,32 @@ export function batchDeletion(db: Db, slicing: Slicing = {}) {
           return ok(removed);
         })
         .immediate();
-      // Freed pages are zeroed (`secure_delete`); the WAL's old copies of them go too.
-      if (deleted.ok) db.pragma('wal_checkpoint(TRUNCATE)');
-      return deleted;
+      // Freed pages are zeroed (`secure_delete`); the WAL's old copies of them go too, unless
+      // another program reads the history (said in the result: `wiped`).
+      return deleted.ok ? ok({ ...deleted.value, wiped: scrub(db) }) : deleted;
     },
   };
+}
+
+/**
+ * Ends the deletions a process started and did not finish (killed, crashed, its machine stopped:
+ * `deletingMark`), each as `batchDeletion` does; a deletion whose process is alive is left to it.
+ * Returns how many batches and of their remaining rows went.
+ */
+export function finishStoppedDeletions(db: Db): { batches: number; rows: number } {
+  const marked = db
+    .prepare<[string], string>('SELECT id FROM batches WHERE pause_reason = ?')
+    .pluck()
+    .all(deletingMark);
+  const done = { batches: 0, rows: 0 };
+  if (marked.length === 0) return done;
+  const deletion = batchDeletion(db);
+  for (const id of marked) {
+    // Refused while the lease of the process deleting it is alive (`refusal`): it goes on there.
+    const deleted = deletion.delete(id);
+    if (!deleted.ok) continue;
+    done.batches += 1;
+    done.rows += deleted.value.rows;
+  }
+  return done;
 }

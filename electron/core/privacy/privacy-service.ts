@@ -5,19 +5,21 @@ import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../ba
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
+import type { BatchDeletion, CpfErasure, PurgeReport } from '../../../shared/purge';
 import {
+  batchesHoldingCpf,
   countCpfRows,
   forgetCpf,
   purgeOlderThan,
   purgePreview,
-  type PurgeReport,
+  purgeWhenFree,
+  type StorePurge,
 } from '../store/retention';
+import { batchDeletion, finishStoppedDeletions } from './batch-deletion';
+import { unlessBusy } from '../store/busy';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
-export interface ForgetReport {
-  rows: number;
-  copies: number;
-}
+export type ForgetReport = CpfErasure;
 
 /**
  * The CPF as stored (11 digits), or a validation error saying why it is not one: a letter typed
@@ -68,13 +70,11 @@ function runningText(db: Db, cpf: string): Result<never> | null {
     .all();
   const self = newLeaseOwner();
   const now = Date.now();
-  const holds = db.prepare<[number, string]>(
-    'SELECT 1 FROM batch_rows WHERE batch_key = ? AND cpf = ? LIMIT 1',
-  );
+  const holding = new Set(leased.length === 0 ? [] : batchesHoldingCpf(db, cpf));
   for (const batch of leased) {
     const lease = leaseRepo(db).get(batch.id);
     if (!lease || leaseIsGone(lease, self, now, defaultLeaseTiming)) continue;
-    if (holds.get(batch.key, cpf) === undefined) continue;
+    if (!holding.has(batch.key)) continue;
     return fail(
       'busy',
       `Batch ${batch.id} holds rows about that CPF and is running (${holderText(lease, now)}): pause it or wait for it to end, then ask again. Nothing was deleted.`,
@@ -84,11 +84,36 @@ function runningText(db: Db, cpf: string): Result<never> | null {
 }
 
 /**
- * Retention and data-subject requests, the same for the app and `dcdesk`: a CPF is forgotten in
- * the history and in every older copy of it (backups and damaged files cannot be scrubbed of one
- * person, so they go whole).
+ * A purge that removed a batch also deletes the older copies of the history: a copy taken at an
+ * upgrade holds every batch of its day, and would keep a batch the retention says is gone.
+ */
+function withCopies(report: StorePurge, dataDir: string): PurgeReport {
+  return { ...report, copies: report.batches > 0 ? removeHistoryCopies(dataDir) : 0 };
+}
+
+/**
+ * The purge at an opening (the app's start, every dcdesk command), put off while another process
+ * writes (see `purgeWhenFree`); null when it was. It also finishes the batch deletions a killed
+ * or crashed process left half done (`finishStoppedDeletions`), counted with the batches it removed.
+ */
+export function purgeAtOpening(db: Db, dataDir: string, days: number): PurgeReport | null {
+  const report = purgeWhenFree(db, days);
+  if (report === null) return null;
+  const finished = unlessBusy(db, () => finishStoppedDeletions(db));
+  if (finished === null) return withCopies(report, dataDir);
+  return withCopies(
+    { ...report, batches: report.batches + finished.batches, rows: report.rows + finished.rows },
+    dataDir,
+  );
+}
+
+/**
+ * Retention, batch deletions and data-subject requests, the same for the app and `dcdesk`. Each
+ * deletion of personal data also deletes the older copies of the history beside it (migration
+ * backups and damaged files cannot be scrubbed of one person or one batch, so they go whole).
  */
 export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
+  const deletion = batchDeletion(db);
   return {
     checkCpf,
     /** What `forget` would remove, removing nothing. */
@@ -100,7 +125,7 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       const rows = countCpfRows(db, cpf);
       const mistyped = mistypedText(cpf, rows);
       if (mistyped) return fail('validation', mistyped);
-      return ok({ rows, copies: countHistoryCopies(dataDir) });
+      return ok({ rows, copies: countHistoryCopies(dataDir), wiped: true });
     },
     forget(cpf: string): Result<ForgetReport> {
       const halfStored = halfStoredText(db);
@@ -109,15 +134,26 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       if (running) return running;
       const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
       if (mistyped) return fail('validation', mistyped);
-      const rows = forgetCpf(db, cpf);
-      return ok({ rows, copies: removeHistoryCopies(dataDir) });
+      const { rows, wiped } = forgetCpf(db, cpf);
+      return ok({ rows, copies: removeHistoryCopies(dataDir), wiped });
     },
     /** What `purgeOlderThan(days)` would delete now, deleting nothing. */
     purgePreview(days: number): PurgeReport {
-      return purgePreview(db, days);
+      const report = purgePreview(db, days);
+      return { ...report, copies: report.batches > 0 ? countHistoryCopies(dataDir) : 0 };
     },
     purgeOlderThan(days: number): PurgeReport {
-      return purgeOlderThan(db, days);
+      return withCopies(purgeOlderThan(db, days), dataDir);
+    },
+    /** What `deleteBatch` would remove, removing nothing. */
+    batchPreview(batchId: string): Result<BatchDeletion> {
+      const asked = deletion.preview(batchId);
+      return asked.ok ? ok({ ...asked.value, copies: countHistoryCopies(dataDir) }) : asked;
+    },
+    /** One batch deleted (batch-deletion.ts), and the older copies of the history with it. */
+    deleteBatch(batchId: string): Result<BatchDeletion> {
+      const deleted = deletion.delete(batchId);
+      return deleted.ok ? ok({ ...deleted.value, copies: removeHistoryCopies(dataDir) }) : deleted;
     },
   };
 }

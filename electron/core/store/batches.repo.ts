@@ -1,6 +1,8 @@
 import type { PauseReason } from '../../../shared/batch';
 import type { CustomUrl, Destination, EnvironmentName } from '../../../shared/environment';
+import { fail, type Result } from '../../../shared/result';
 import type { Db } from './db';
+import { deletingMark } from './row-slices';
 import { statementCache } from './statement-cache';
 
 export type BatchState = 'ready' | 'running' | 'paused' | 'finished' | 'cancelled';
@@ -41,6 +43,11 @@ export interface BatchRecord {
    * slice by slice (migration 0017); null: none.
    */
   skipRecentDays: number | null;
+  /**
+   * Its deletion started and has not ended (`deletingMark`): some of its rows may be gone already.
+   * No door shows, resumes or writes it out as whole; the next opening finishes the deletion.
+   */
+  deleting: boolean;
 }
 
 export type NewBatch = Pick<
@@ -60,7 +67,7 @@ interface BatchRow {
   destination: Destination;
   settings_json: string;
   state: BatchState;
-  pause_reason: PauseReason | null;
+  pause_reason: PauseReason | typeof deletingMark | null;
   pause_message: string | null;
   total: number;
   started_at: string | null;
@@ -82,14 +89,28 @@ function toRecord(row: BatchRow): BatchRecord {
     destination: row.destination,
     settings: JSON.parse(row.settings_json) as BatchSettings,
     state: row.state,
-    pauseReason: row.pause_reason,
+    pauseReason: row.pause_reason === deletingMark ? null : row.pause_reason,
     pauseMessage: row.pause_message,
     total: row.total,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     storing: row.storing === 1,
     skipRecentDays: row.skip_recent_days ?? null,
+    deleting: row.pause_reason === deletingMark,
   };
+}
+
+/**
+ * Why a batch whose deletion started (`BatchRecord.deleting`) cannot be resumed, exported,
+ * reported or reviewed: some of its rows may be gone, and the rest would read as the whole batch.
+ */
+export function deletingText(batchId: string): string {
+  return `Batch ${batchId} is being deleted: its deletion started and has not ended (it may have been stopped), so some of its rows are gone already. The next opening of the history (the app's start or any dcdesk command) finishes the deletion once no other process is deleting it. It cannot be resumed, exported, reported or reviewed meanwhile.`;
+}
+
+/** A refusal for a batch being deleted (see `deletingText`), or null for any other batch. */
+export function refuseDeleting(record: Pick<BatchRecord, 'id' | 'deleting'>): Result<never> | null {
+  return record.deleting ? fail('busy', deletingText(record.id)) : null;
 }
 
 /** The batches table: one record per imported file (or single lookup). */

@@ -11,17 +11,28 @@ import type { Db } from './db';
 import { rehomeOutcomes } from './outcome-rehome';
 import { deleteRowsInSlices, leaseForDeletion, type Slicing } from './row-slices';
 import { unlessBusy } from './busy';
+import { cpfRowsSql } from './cpf-match';
 
 export const defaultRetentionDays = 90;
 
-export type { PurgeReport };
+/** What a purge removed from the history itself (the copies beside it are privacy-service's). */
+export type StorePurge = Omit<PurgeReport, 'copies'>;
 
 /**
  * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and
- * a truncating checkpoint drops the old page copies the WAL still holds.
+ * a truncating checkpoint drops the old page copies the WAL still holds. False when it could not
+ * (another connection reading an older snapshot keeps the WAL's frames): the data stays in the
+ * WAL file until that reader ends and a later checkpoint (every opening's purge) runs.
  */
-function scrub(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)');
+export function scrub(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{
+    busy: number;
+    log: number;
+    checkpointed: number;
+  }>;
+  // Not in WAL mode (a test's in-memory history): nothing is left behind in a log.
+  if (result === undefined) return true;
+  return result.busy === 0 && result.log === result.checkpointed;
 }
 
 /**
@@ -108,7 +119,7 @@ export function purgePreview(
   days: number,
   now = new Date(),
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
-): PurgeReport {
+): StorePurge {
   const { cutoff, judge } = purgeScope(days, now, leases);
   const kept = keptKeys(db, cutoff, judge);
   const going = db
@@ -118,7 +129,7 @@ export function purgePreview(
        FROM batches b WHERE created_at < ? AND key NOT IN (SELECT value FROM json_each(?))`,
     )
     .get(cutoff, JSON.stringify(kept));
-  return { batches: going?.batches ?? 0, rows: going?.rows ?? 0, kept: kept.length };
+  return { batches: going?.batches ?? 0, rows: going?.rows ?? 0, kept: kept.length, wiped: true };
 }
 
 /**
@@ -133,7 +144,7 @@ export function purgeOlderThan(
   now = new Date(),
   leases: { self?: LeaseOwner; timing?: LeaseTiming } = {},
   slicing: Slicing = {},
-): PurgeReport {
+): StorePurge {
   const { cutoff, judge } = purgeScope(days, now, leases);
   const going = db
     .transaction(() => {
@@ -153,7 +164,7 @@ export function purgeOlderThan(
   let slicedRows = 0;
   for (const key of going) slicedRows += deleteRowsInSlices(db, key, judge.self, slicing);
   const report = db
-    .transaction((): PurgeReport => {
+    .transaction((): Omit<StorePurge, 'wiped'> => {
       // Read under the write lock (IMMEDIATE): no runner can take a lease between this and the delete.
       const kept = JSON.stringify(keptKeys(db, cutoff, judge));
       const goneKeys = `SELECT key FROM batches WHERE created_at < @cutoff
@@ -193,8 +204,7 @@ export function purgeOlderThan(
       return { batches, rows: rows + slicedRows, kept: left?.n ?? 0 };
     })
     .immediate();
-  scrub(db);
-  return report;
+  return { ...report, wiped: scrub(db) };
 }
 
 /**
@@ -202,41 +212,71 @@ export function purgeOlderThan(
  * lock is free now: a command that only reads must not wait for, or fail on, another process's
  * write for a purge the next opening does as well. Null when it was put off.
  */
-export function purgeWhenFree(db: Db, days: number): PurgeReport | null {
+export function purgeWhenFree(db: Db, days: number): StorePurge | null {
   return unlessBusy(db, () => purgeOlderThan(db, days));
 }
 
 /** How many rows `forgetCpf` would remove, for a dry run. */
 export function countCpfRows(db: Db, cpf: string): number {
-  const row = db.prepare('SELECT COUNT(*) AS n FROM batch_rows WHERE cpf = ?').get(cpf) as {
-    n: number;
-  };
-  return row.n;
+  return (
+    db
+      .prepare<{ cpf: string }, number>(`SELECT COUNT(*) FROM (${cpfRowsSql(db)})`)
+      .pluck()
+      .get({ cpf }) ?? 0
+  );
+}
+
+/** The keys of the batches holding rows about the CPF (matched by its digits: cpf-match.ts). */
+export function batchesHoldingCpf(db: Db, cpf: string): number[] {
+  return db
+    .prepare<{ cpf: string }, number>(`SELECT DISTINCT batch_key FROM (${cpfRowsSql(db)})`)
+    .pluck()
+    .all({ cpf });
 }
 
 /**
- * A data-subject request: removes every row, result and outcome about one CPF (11 digits). Returns
- * how many input rows were removed.
+ * A data-subject request: removes every row, result and outcome about one CPF (11 digits), the
+ * rows found by the CPF's digits however the cell was typed (cpf-match.ts). Returns how many
+ * input rows were removed.
  */
-export function forgetCpf(db: Db, cpf: string): number {
+export function forgetCpf(db: Db, cpf: string): { rows: number; wiped: boolean } {
   const removed = db
     .transaction(() => {
-      db.prepare(
-        'DELETE FROM outcomes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
-      ).run(cpf);
+      // Read once (the odd cells are a scan of the CPF index), then used by every delete below.
+      const rows = JSON.stringify(
+        db
+          .prepare<{ cpf: string }, [number, number]>(
+            `SELECT batch_key, seq FROM (${cpfRowsSql(db)})`,
+          )
+          .raw()
+          .all({ cpf }),
+      );
+      const about = `SELECT r.batch_key, r.seq, r.external_id, b.destination
+        FROM json_each(@rows) j
+        JOIN batch_rows r ON r.batch_key = j.value ->> 0 AND r.seq = j.value ->> 1
+        JOIN batches b ON b.key = r.batch_key`;
+      // An outcome and a trail line are of a transaction in one environment (migration 0020): only
+      // those of the environments of the batches that held the CPF go. The same transaction ID at
+      // another address is another case, maybe another person.
+      const ofThem = (table: string) => `EXISTS (SELECT 1 FROM (${about}) a
+        WHERE a.external_id = ${table}.external_id AND a.destination = ${table}.environment)`;
+      db.prepare(`DELETE FROM outcomes WHERE ${ofThem('outcomes')}`).run({ rows });
       // And who reviewed those transactions, when (the trail; the team database has no CPF).
-      db.prepare(
-        'DELETE FROM outcome_changes WHERE external_id IN (SELECT external_id FROM batch_rows WHERE cpf = ?)',
-      ).run(cpf);
+      db.prepare(`DELETE FROM outcome_changes WHERE ${ofThem('outcome_changes')}`).run({ rows });
       // Each batch's total counts its rows: a batch that kept 8 of 9 says 8 of 8, not 8 of 9.
       db.prepare(
         `UPDATE batches SET total = total - gone.n
-         FROM (SELECT batch_key, COUNT(*) AS n FROM batch_rows WHERE cpf = ? GROUP BY batch_key) gone
+         FROM (SELECT j.value ->> 0 AS batch_key, COUNT(*) AS n FROM json_each(@rows) j
+               GROUP BY j.value ->> 0) gone
          WHERE batches.key = gone.batch_key`,
-      ).run(cpf);
-      return db.prepare('DELETE FROM batch_rows WHERE cpf = ?').run(cpf).changes;
+      ).run({ rows });
+      return db
+        .prepare(
+          `DELETE FROM batch_rows WHERE (batch_key, seq) IN (
+             SELECT j.value ->> 0, j.value ->> 1 FROM json_each(@rows) j)`,
+        )
+        .run({ rows }).changes;
     })
     .immediate();
-  scrub(db);
-  return removed;
+  return { rows: removed, wiped: scrub(db) };
 }

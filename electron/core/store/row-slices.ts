@@ -17,17 +17,35 @@ export interface Slicing {
 }
 
 /**
- * Marks batches about to be deleted as run by `owner`, inside the caller's write transaction: a
- * runner asked to resume one while its rows go slice by slice is refused as busy (the lease rule
- * every runner follows), rather than sending a file whose rows are half gone.
+ * Stored as a batch's `pause_reason` (free text, no CHECK: no migration) once its deletion
+ * started, with `state` set to `cancelled`. A process killed between two slices leaves the batch
+ * with part of its rows: the mark says so durably, every door refuses to show, resume or write
+ * out such a batch as whole (batch-views.ts), and the next opening finishes the deletion
+ * (privacy-service's `purgeAtOpening`).
+ */
+export const deletingMark = 'deleting';
+
+/**
+ * Marks batches about to be deleted as run by `owner`, and as being deleted (`deletingMark`),
+ * inside the caller's write transaction, before their first slice goes: a runner asked to resume
+ * one while its rows go slice by slice is refused as busy (the lease rule every runner follows),
+ * rather than sending a file whose rows are half gone.
  */
 export function leaseForDeletion(db: Db, keys: readonly number[], owner: LeaseOwner): void {
   const take = db.prepare(
     `UPDATE batches SET lease_owner = @owner, lease_host = @host, lease_pid = @pid,
-       lease_heartbeat_at = @now WHERE key = @key`,
+       lease_heartbeat_at = @now, state = 'cancelled', pause_reason = @mark, pause_message = NULL
+     WHERE key = @key`,
   );
   for (const key of keys)
-    take.run({ owner: owner.id, host: owner.host, pid: owner.pid, now: Date.now(), key });
+    take.run({
+      owner: owner.id,
+      host: owner.host,
+      pid: owner.pid,
+      now: Date.now(),
+      mark: deletingMark,
+      key,
+    });
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
 import { normaliseCpf } from '../../../shared/domain/cpf';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Db } from './db';
+import { cpfRowsSql } from './cpf-match';
 import { sameId } from './exact-id';
 import { filterSql, orderBy, type Direction } from './result-filter';
 import { outcomeJoin, searchHitColumns, toSearchHit, type SearchHitColumns } from './result-row';
@@ -22,12 +23,13 @@ const newestFirst = 'ORDER BY b.created_at DESC, b.id DESC, r.seq';
 /**
  * The rows a search matches, as `(batch_key, seq)`: each an index lookup (batch_rows external_id,
  * session_id and cpf; lookups device_id), the IDs without regard to case (ASCII), through the
- * NOCASE indexes of migration 12 (since 13 the only indexes on those IDs).
+ * NOCASE indexes of migration 12 (since 13 the only indexes on those IDs), and the CPF by its
+ * digits (cpf-match.ts: a cell stored as typed is read from the CPF index, for a CPF query only).
  */
-const matches = `(
+const matchesSql = (db: Db) => `(
   SELECT batch_key, seq FROM batch_rows WHERE external_id = @query COLLATE NOCASE
   UNION SELECT batch_key, seq FROM batch_rows WHERE session_id = @query COLLATE NOCASE
-  UNION SELECT batch_key, seq FROM batch_rows WHERE cpf = nullif(@cpf, '')
+  UNION ${cpfRowsSql(db)}
   UNION SELECT batch_key, seq FROM lookups WHERE device_id = @query COLLATE NOCASE
 ) m JOIN result_index ri ON ri.batch_key = m.batch_key AND ri.seq = m.seq`;
 
@@ -45,7 +47,7 @@ export interface SearchPageQuery {
 function searchParams(query: string, filter: ResultFilter): { where: string; params: Params } {
   const { matching, params } = filterSql('', filter);
   delete params.batchId;
-  // A query that is no CPF is '' here, NULL in the SQL: it matches no row's CPF.
+  // A query that is no CPF is '' here, NULL in the SQL (cpf-match.ts): it matches no row's CPF.
   return { where: matching, params: { ...params, query, cpf: normaliseCpf(query) } };
 }
 
@@ -56,6 +58,7 @@ function searchParams(query: string, filter: ResultFilter): { where: string; par
  */
 export function searchRepo(db: Db) {
   const statement = statementCache(db);
+  const matches = matchesSql(db);
   const deviceRows = db.prepare<[{ deviceId: string; limit: number }], SearchHitColumns>(
     `SELECT ${searchHitColumns}
      FROM lookups l

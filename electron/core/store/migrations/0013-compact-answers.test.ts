@@ -285,6 +285,7 @@ describe('migration 0013 (compact answers)', () => {
       batches: 1,
       rows: 7,
       kept: 0,
+      wiped: true,
     });
     expect(db.prepare('SELECT upper(code) FROM insight_codes ORDER BY 1').pluck().all()).toEqual([
       'DEV0003',

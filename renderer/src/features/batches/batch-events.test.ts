@@ -29,6 +29,7 @@ const batch = (patch: Partial<BatchSummary> = {}): BatchSummary => ({
   pauseReason: null,
   pauseMessage: null,
   live: true,
+  deleting: false,
   counts: counts(0),
   storing: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -82,6 +83,21 @@ describe('applyEvent', () => {
 });
 
 describe('actionsFor', () => {
+  it('offers nothing for a batch being deleted, its failed rows included', () => {
+    const deleting = batch({
+      state: 'cancelled',
+      live: false,
+      deleting: true,
+      counts: counts(6, 2),
+    });
+    expect(actionsFor(deleting)).toEqual({
+      pause: false,
+      resume: false,
+      cancel: false,
+      retryFailed: false,
+    });
+  });
+
   it('offers pause and cancel while running, resume and cancel when paused', () => {
     expect(actionsFor(batch())).toEqual({
       pause: true,

@@ -70,6 +70,8 @@ export interface BatchActions {
 }
 
 export function actionsFor(summary: BatchSummary): BatchActions {
+  // Part of its rows are gone: nothing of it is sent again (the core refuses it as well).
+  if (summary.deleting) return { pause: false, resume: false, cancel: false, retryFailed: false };
   const running = summary.state === 'running' && summary.live;
   // A batch left `running` without a live run (the app died) can only be resumed.
   // Rows no window sends any more: the batch first keeps the rows it has (see StoringNotice).

@@ -4,6 +4,7 @@ import type { MessageKey } from '../../i18n/messages';
 
 /** The state's key: a batch the app closed on reads "Interrupted" rather than "Paused". */
 export function stateKey(batch: BatchSummary): MessageKey {
+  if (batch.deleting) return 'batches.state.deleting';
   if (batch.state === 'paused' && batch.pauseReason === 'interrupted')
     return 'batches.state.interrupted';
   return `batches.state.${batch.state}`;

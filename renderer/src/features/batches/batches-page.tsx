@@ -96,7 +96,11 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
       ) : batch.error ? (
         <ErrorNotice error={batch.error} onRetry={() => void batch.refetch()} />
       ) : null}
-      {gone ? null : batch.data ? (
+      {gone ? null : batch.data?.deleting ? (
+        <p className="notice notice-error" role="status" data-testid="batch-deleting">
+          {t('batches.deleting')}
+        </p>
+      ) : batch.data ? (
         <>
           <RunPanel
             batch={batch.data}

@@ -44,6 +44,7 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
           outcomes: asked.outcomes,
         }),
         asked.shared > 0 ? t('batches.deleteConfirm.shared', { count: asked.shared }) : '',
+        asked.copies > 0 ? t('batches.deleteConfirm.copies', { copies: asked.copies }) : '',
         t('batches.deleteConfirm.sent'),
       ]
         .filter((part) => part !== '')

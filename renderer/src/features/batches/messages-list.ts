@@ -24,6 +24,9 @@ export const listMessages = catalogue(
     'batches.state.finished': 'Finished',
     'batches.state.cancelled': 'Cancelled',
     'batches.state.interrupted': 'Interrupted',
+    'batches.state.deleting': 'Being deleted',
+    'batches.deleting':
+      'This batch is being deleted: its deletion started and has not ended (the program deleting it may have been closed or stopped), so some of its rows are gone already. Its results cannot be shown, exported, reviewed or sent again. The deletion is finished the next time the app starts (or any dcdesk command runs) once no other program is deleting it, or now with Delete batch.',
     'batches.interrupted.title': 'A batch was interrupted: resume it?',
     'batches.interrupted.detail':
       '{name}, created {time}: {done} of {total, plural, one {# row} other {# rows}} done. Only rows without a stored answer are sent again.',
@@ -66,6 +69,9 @@ export const listMessages = catalogue(
     'batches.state.finished': 'Concluído',
     'batches.state.cancelled': 'Cancelado',
     'batches.state.interrupted': 'Interrompido',
+    'batches.state.deleting': 'Sendo apagado',
+    'batches.deleting':
+      'Este lote está sendo apagado: a remoção começou e não terminou (o programa que o apagava pode ter sido fechado ou interrompido), então parte das linhas já não existe. Os resultados não podem ser mostrados, exportados, revisados nem enviados de novo. A remoção termina na próxima vez que o aplicativo abrir (ou que um comando dcdesk rodar), se nenhum outro programa a estiver fazendo, ou agora, com Apagar lote.',
     'batches.interrupted.title': 'Um lote foi interrompido: retomá-lo?',
     'batches.interrupted.detail':
       '{name}, criado em {time}: {done} de {total, plural, one {# linha concluída} other {# linhas concluídas}}. Só as linhas sem resposta guardada são enviadas de novo.',

@@ -14,6 +14,7 @@ const running: BatchSummary = {
   pauseReason: null,
   pauseMessage: null,
   live: true,
+  deleting: false,
   counts: {
     total: 10,
     done: 2,

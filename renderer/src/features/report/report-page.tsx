@@ -71,7 +71,7 @@ export function ReportPage() {
           setChoice(next);
           setFilterOn(false);
         }}
-        batches={batches.data ?? []}
+        batches={(batches.data ?? []).filter((batch) => !batch.deleting)}
         labels={labels}
         onLabels={setLabels}
         filter={{ available: handedFilter !== undefined, on: filterOn, onChange: setFilterOn }}

@@ -68,6 +68,7 @@ export function ForgetCpf() {
       {forget.data ? (
         <p role="status" data-testid="forget-cpf-result">
           {t('settings.forget.done', { rows: forget.data.rows, copies: forget.data.copies })}
+          {forget.data.wiped ? null : ` ${t('settings.notWiped')}`}
         </p>
       ) : null}
       {forget.error ? <ErrorNotice error={forget.error} /> : null}

@@ -16,6 +16,10 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Purge now',
     'settings.purged':
       'Removed {batches, plural, one {# batch} other {# batches}} ({rows, plural, one {# row} other {# rows}}) older than {days, plural, one {# day} other {# days}}.',
+    'settings.notWiped':
+      'Another program is reading the history (another window of the app, or dcdesk): the removed data stays in the history file until that program closes it; the next start of the app (or any dcdesk command) then wipes it.',
+    'settings.purgedCopies':
+      '{copies, plural, one {# older copy of the history (a backup taken at an upgrade, or a damaged file) was deleted too: it held those batches.} other {# older copies of the history (backups taken at upgrades, or damaged files) were deleted too: they held those batches.}}',
     'settings.purge.unsaved':
       'Save the settings first: Purge now uses the saved retention ({days, plural, one {# day} other {# days}}), not the number typed here.',
     'settings.purge.confirmTitle':
@@ -67,6 +71,10 @@ export const settingsMessages = catalogue(
     'settings.purge': 'Limpar agora',
     'settings.purged':
       '{batches, plural, one {# lote removido} other {# lotes removidos}} ({rows, plural, one {# linha} other {# linhas}}) com mais de {days, plural, one {# dia} other {# dias}}.',
+    'settings.notWiped':
+      'Outro programa está lendo o histórico (outra janela do aplicativo, ou o dcdesk): os dados removidos ficam no arquivo do histórico até esse programa fechá-lo; a próxima abertura do aplicativo (ou qualquer comando dcdesk) então os apaga.',
+    'settings.purgedCopies':
+      '{copies, plural, one {# cópia antiga do histórico (um backup feito numa atualização, ou um arquivo danificado) também foi apagada: ela continha esses lotes.} other {# cópias antigas do histórico (backups feitos em atualizações, ou arquivos danificados) também foram apagadas: elas continham esses lotes.}}',
     'settings.purge.unsaved':
       'Salve as configurações antes: Limpar agora usa a retenção salva ({days, plural, one {# dia} other {# dias}}), não o número digitado aqui.',
     'settings.purge.confirmTitle':

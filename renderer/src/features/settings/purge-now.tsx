@@ -70,7 +70,11 @@ export function PurgeNow({ typed, saved, children }: PurgeNowProps) {
             rows: purge.data.rows,
             days: purge.variables,
           })}
+          {purge.data.copies > 0
+            ? ` ${t('settings.purgedCopies', { copies: purge.data.copies })}`
+            : null}
           {purge.data.kept > 0 ? ` ${t('settings.purgeKept', { kept: purge.data.kept })}` : null}
+          {purge.data.wiped ? null : ` ${t('settings.notWiped')}`}
         </p>
       ) : null}
       {preview.error ? <ErrorNotice error={preview.error} /> : null}

@@ -214,7 +214,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
       <BuildOptions
         choice={full}
         onChange={change}
-        batches={batches.data ?? []}
+        batches={(batches.data ?? []).filter((batch) => !batch.deleting)}
         environment={environment}
         defaultSeparator={defaultSeparator}
       />
