@@ -1,6 +1,6 @@
 import { openHistory } from '../core/store/db';
 import { defaultDataDir } from '../core/data-dir';
-import { purgeAtOpening } from '../core/privacy/privacy-service';
+import { openingPurgeNotice, purgeAtOpening } from '../core/privacy/privacy-service';
 import { settingsRepo } from '../core/store/settings.repo';
 import type { Db } from '../core/store/db';
 import type { Engine } from '../core/store/engine';
@@ -40,8 +40,11 @@ export async function openCliHistory(
   const { db, close } = opened.value;
   try {
     // Put off while another process writes: a command that only reads needs no write lock.
-    if (purgeAtOpening(db, dataDir, settingsRepo(db).read().retentionDays) === null)
+    const purged = purgeAtOpening(db, dataDir, settingsRepo(db).read().retentionDays);
+    if (purged === null)
       detail(io, 'dcdesk: the history is busy (another process is writing it): purge put off');
+    const notice = openingPurgeNotice(purged);
+    if (notice) io.err(`dcdesk: ${notice}`);
   } catch (caught) {
     // Closed, not left open: an opening never closed reads as a crash at the next one.
     close();

@@ -26,7 +26,7 @@ import type { Engine } from './store/engine';
 import type { WriterThread } from './bulk/thread-row-writer';
 import { historyTasks, type HistoryTasks, type TaskThread } from './tasks/thread-tasks';
 import { builtFiles } from './uploads/built-files';
-import { purgeAtOpening } from './privacy/privacy-service';
+import { openingPurgeNotice, purgeAtOpening } from './privacy/privacy-service';
 import { followHistory } from './store/history-follower';
 import { readOnlyHistoryFailure } from './store/read-only-folder';
 import { historyFileWatch, historyGoneMessage } from './store/history-file-watch';
@@ -103,7 +103,9 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       emit('main:settings.changed', { language: changed.language }),
     );
     // Put off while another process writes (dcdesk running a batch): the app still starts.
-    purgeAtOpening(db, options.dataDir, followed.current().retentionDays);
+    const purged = purgeAtOpening(db, options.dataDir, followed.current().retentionDays);
+    const purgeNotice = openingPurgeNotice(purged);
+    if (purgeNotice) notices.push(purgeNotice);
     // Batches, outcomes and uploads another process changes are announced as a deletion is.
     history = followHistory(db, () => emit('main:outcomes.changed', { operation: 'elsewhere' }));
   } catch (caught) {

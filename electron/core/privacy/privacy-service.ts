@@ -108,6 +108,16 @@ export function purgeAtOpening(db: Db, dataDir: string, days: number): PurgeRepo
 }
 
 /**
+ * What to tell the analyst after the purge at an opening, when it deleted older copies of the
+ * history: an upgrade at the same opening has just said a copy is kept, and the copy is gone.
+ */
+export function openingPurgeNotice(report: PurgeReport | null): string | null {
+  if (report === null || report.copies === 0) return null;
+  const copies = report.copies === 1 ? '1 older copy' : `${String(report.copies)} older copies`;
+  return `The batches past the retention period were deleted, and with them ${copies} of the history (a copy kept at an upgrade would still hold them).`;
+}
+
+/**
  * Retention, batch deletions and data-subject requests, the same for the app and `dcdesk`. Each
  * deletion of personal data also deletes the older copies of the history beside it (migration
  * backups and damaged files cannot be scrubbed of one person or one batch, so they go whole).
