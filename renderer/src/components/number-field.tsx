@@ -10,6 +10,8 @@ interface NumberFieldProps extends NumberRules {
   testId?: string;
   /** A problem the field cannot see by itself (a range whose ends are crossed, say). */
   error?: string;
+  /** The ID of a hint that says what the number is for, read with the field. */
+  describedBy?: string;
 }
 
 /**
@@ -40,7 +42,11 @@ export function NumberField(props: NumberFieldProps) {
         value={props.value}
         required={props.required}
         aria-invalid={message !== undefined}
-        aria-describedby={message !== undefined ? errorId : undefined}
+        aria-describedby={
+          [props.describedBy, message !== undefined ? errorId : undefined]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         onChange={(event) => props.onChange(event.target.value)}
         data-testid={props.testId}
       />

@@ -165,6 +165,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           value={draft.tokenLifetime}
           onChange={(text) => setDraft({ ...draft, tokenLifetime: text })}
           required
+          describedBy={`${id}-tokenLifetime-hint`}
           {...rules.tokenLifetime}
         />
         <p id={`${id}-tokenLifetime-hint`} className="hint">
