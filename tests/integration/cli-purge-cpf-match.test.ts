@@ -37,7 +37,7 @@ function traces(dir: string): string[] {
 }
 
 describe('dcdesk purge --cpf matches the CPF by its digits', () => {
-  it('removes rows whose CPF cell has an invisible character, an en dash or a word', async () => {
+  it('removes rows whose CPF cell has an invisible character, an en dash, a word or another number', async () => {
     const work = tempDir('dcdesk-cli-purge-cpf-match-');
     try {
       const cli = (...args: string[]) => dcdesk(args, { DCDESK_DATA_DIR: work.dir });
@@ -50,17 +50,20 @@ describe('dcdesk purge --cpf matches the CPF by its digits', () => {
           line(3, 'TXN-000003', `${cpf}\u200b`),
           line(4, 'TXN-000004', '111.444.777-35'),
           line(5, 'TXN-000005', `CPF ${cpf}`),
+          // Two CPFs in one cell (the person's and another's), and a number after the CPF.
+          line(6, 'TXN-000006', `${cpf} / 111.444.777-35`),
+          line(7, 'TXN-000007', `${cpf} (2)`),
         ].join('\n'),
       );
       const bulk = await cli('bulk', work.file('in.csv'), '--output', work.file('o.json'));
-      // Three rows are invalid (`cpf: format`): stored as typed, not sent.
-      expect(bulk.stderr).toContain('invalid 3');
-      expect(traces(work.dir)).toHaveLength(5);
+      // Five rows are invalid (`cpf: format`): stored as typed, not sent.
+      expect(bulk.stderr).toContain('invalid 5');
+      expect(traces(work.dir)).toHaveLength(7);
 
       const dry = await cli('purge', '--cpf', cpf, '--dry-run');
-      expect(dry.stdout).toBe('Would remove 4 rows about that CPF.');
+      expect(dry.stdout).toBe('Would remove 6 rows about that CPF.');
       const purge = await cli('purge', '--cpf', cpf, '--yes');
-      expect(purge).toMatchObject({ code: 0, stdout: 'Removed 4 rows about that CPF.' });
+      expect(purge).toMatchObject({ code: 0, stdout: 'Removed 6 rows about that CPF.' });
       // The other person's row keeps its cells (the same e-mail was typed on it).
       expect(traces(work.dir)).toEqual(['TXN-000004']);
       expect((await cli('purge', '--cpf', cpf, '--yes')).stdout).toBe(
