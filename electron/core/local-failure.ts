@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { busyText, isBusy } from './store/busy';
+import { fail, type Result } from '../../shared/result';
+import { messageOf } from '../../shared/message-of';
 
 /**
  * What went wrong on this machine (a disk, a folder, the history database), said as it is and
@@ -85,6 +87,16 @@ export function historyFailureText(caught: unknown): string | null {
   if (code.startsWith('SQLITE_IOERR'))
     return 'the disk holding the history reported an error. Check the disk (is it full, or was it removed?), then try again.';
   return caught.message;
+}
+
+/**
+ * A write of the history that failed, as a result: `busy` (exit 2 in dcdesk) when another process
+ * held the lock past the busy timeout, said as every other busy write says it, else `db` with the
+ * failure in plain words. `what` says what could not be done ("The batch could not be stored").
+ */
+export function historyWriteFailure(what: string, caught: unknown): Result<never> {
+  const text = historyFailureText(caught) ?? messageOf(caught);
+  return fail(isBusy(caught) ? 'busy' : 'db', `${what}: ${text}`);
 }
 
 /** What to do when the history cannot be opened for a reason of this machine ('' when unknown). */

@@ -24,7 +24,7 @@ import { batchViews, interruptedMessage } from './batch-views';
 import { batchFeeds, type RowSlice } from './batch-feed';
 import type { StoredRows } from '../../../shared/contract/results';
 import { messageOf } from '../../../shared/message-of';
-import { historyFailureText } from '../local-failure';
+import { historyFailureText, historyWriteFailure } from '../local-failure';
 import { waitWhileBusy } from '../store/busy';
 
 export type { BatchView } from './batch-views';
@@ -140,7 +140,7 @@ export function createBatchService(options: BatchServiceOptions) {
       });
     } catch (caught) {
       leases.release(batch.id, owner);
-      return fail('db', `Batch ${batch.id} could not start: ${messageOf(caught)}`);
+      return historyWriteFailure(`Batch ${batch.id} could not start`, caught);
     }
     runs.set(batch.id, started);
     unwritten.delete(batch.id);
@@ -235,7 +235,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
+          : historyWriteFailure('The batch could not be stored', caught);
       }
       if (!storeRest) {
         const started = run(batch, client);
@@ -263,7 +263,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : fail('db', `The batch could not be stored: ${messageOf(caught)}`);
+          : historyWriteFailure('The batch could not be stored', caught);
       }
       if (feeds.waitsForAllRows(batch.id)) return ok(batch);
       const started = run(batch, client);
@@ -278,9 +278,9 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         const first = String(slice.after + 1);
         const last = String(slice.after + slice.rows.length);
-        return fail(
-          'db',
-          `Rows ${first} to ${last} of batch ${batchId} could not be stored: ${messageOf(caught)}`,
+        return historyWriteFailure(
+          `Rows ${first} to ${last} of batch ${batchId} could not be stored`,
+          caught,
         );
       }
       if (!added.ok || !slice.last || !waited) return added;
