@@ -14,6 +14,11 @@ describe('looksLikeData', () => {
     expect(looksLikeData('Ana Souza <ana.souza+loja@gmail.com>')).toBe(true);
   });
 
+  it('finds an e-mail the format check refuses: an accented domain, a trailing dot or colon', () => {
+    for (const cell of ['ana@exêmplo.com.br', 'ana@x.com.br.', 'ana@x.com:'])
+      expect(looksLikeData(cell), cell).toBe(true);
+  });
+
   it('finds a phone, a CEP and long digit runs', () => {
     expect(looksLikeData('(11) 98001-1001')).toBe(true);
     expect(looksLikeData('+55 11 98765 4321')).toBe(true);

@@ -19,9 +19,15 @@ function digitCount(text: string): number {
   return count;
 }
 
-/** An e-mail anywhere in the cell (`Ana <ana@x.com.br>` too), or a bare `@` between words. */
+/**
+ * An e-mail anywhere in the cell (`Ana <ana@x.com.br>` too), or any `@` between a word and a
+ * word with a dot after it: an address the format check refuses (an accented domain, a trailing
+ * dot or colon) is still someone's address.
+ */
 function holdsEmail(text: string): boolean {
-  return text.split(/[\s<>;,()[\]"']+/).some((word) => word.includes('@') && isEmailFormat(word));
+  return text
+    .split(/[\s<>;,()[\]"']+/)
+    .some((word) => word.includes('@') && (isEmailFormat(word) || /[^@]@[^@]*\.[^@]/u.test(word)));
 }
 
 /**
