@@ -228,6 +228,19 @@ describe('parseInsightResult: refused answers', () => {
     ]);
   });
 
+  it('refuses a device ID with spaces at its edges: its outcome could never be sent', () => {
+    expect(
+      problems({
+        ...documented,
+        deviceID: 'DEV-abc123 ',
+        similarityResult: { deviceID: ' d-1', similarDevices: ['d-9', 'd-8'] },
+      }),
+    ).toEqual([
+      'deviceID is the text "DEV-abc123 "; it has spaces at its start or end, which a device ID cannot have in the response-variable file',
+      'similarityResult.deviceID is the text " d-1"; it has spaces at its start or end, which a device ID cannot have in the response-variable file',
+    ]);
+  });
+
   it('refuses a score outside 0..1 or not a number', () => {
     expect(problems({ ...documented, score: 1.5 })).toEqual([
       'score is the number 1.5; expected a number from 0 to 1',

@@ -135,6 +135,12 @@ function readDeviceId(
     return {
       problem: `${name} is ${String(result.value.length)} characters long; a device ID is at most ${String(maxDeviceIdChars)}`,
     };
+  // The response-variable file refuses a DeviceId with spaces at its edges (the service may trim
+  // what it reads): taken as answered, its outcome could never be sent.
+  if ('value' in result && result.value !== null && result.value.trim() !== result.value)
+    return {
+      problem: `${name} is ${describe(result.value)}; it has spaces at its start or end, which a device ID cannot have in the response-variable file`,
+    };
   return result;
 }
 
