@@ -139,7 +139,9 @@ describe('the history locked by another process longer than the busy timeout', (
     expect(stderr).toContain(
       'dcdesk: pausing: waiting for the other process that is writing the history to finish, to store the answers received',
     );
-    expect(stderr).toContain('answers not stored are asked again with --resume');
+    expect(stderr).toContain(
+      'dcdesk: stopping the requests in flight; still waiting for the other process that is writing the history to finish, to store the answers received (Ctrl+C again to stop now: answers not stored are asked again with --resume).',
+    );
 
     // As the lines say: the answers not stored are asked again, and the batch ends whole.
     await lock.released;
