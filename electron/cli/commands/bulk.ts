@@ -78,7 +78,8 @@ async function report(
 
 /** How a stop said while the run waits for the history ends: what is lost is asked again. */
 const notStored = 'answers not stored are asked again with --resume';
-const historyWriter = 'the other process that is writing the history to finish, to store the answers received';
+const historyWriter =
+  'the other process that is writing the history to finish, to store the answers received';
 
 /**
  * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
