@@ -60,4 +60,14 @@ describe('progressView while another process holds the history', () => {
       ]);
     },
   );
+
+  it('tells whether the run waits for it now (what the pausing line says)', () => {
+    const { view } = viewed(false);
+    const progress = { type: 'progress', batchId: 'b', counts, rowsPerSecond: 0 } as const;
+    expect(view.waitingForHistory()).toBe(false);
+    view.show({ ...progress, etaSeconds: null, historyWait: true });
+    expect(view.waitingForHistory()).toBe(true);
+    view.show({ ...progress, etaSeconds: null });
+    expect(view.waitingForHistory()).toBe(false);
+  });
 });

@@ -92,6 +92,8 @@ export function progressView(io: Io, plainEveryMs = 5000) {
       lastPlain = now;
       io.err(line(event));
     },
+    /** Whether the run's writes are waiting for another process's lock on the history now. */
+    waitingForHistory: () => historyWaiting,
     /** Ends the redrawn line so the next output starts on a fresh one. */
     close: endLine,
   };

@@ -106,6 +106,58 @@ describe('the history locked by another process longer than the busy timeout', (
     expect(sent.every((times) => times === 1)).toBe(true);
   }, 60_000);
 
+  it('ends at the third Ctrl+C with 130, no crash, while its writes wait; the pausing line says why it waits', async () => {
+    const dataDir = work.file('bulk-third');
+    writeTransactionsCsv(work.file('third.csv'), 20);
+    sandbox.configure({ latencyMs: 2_000 });
+    sandbox.resetCounters();
+    const output = work.file('third.json');
+    const args = ['bulk', work.file('third.csv'), '-o', output, '--base-url', sandbox.url];
+    const child = spawn(process.execPath, [binPath, ...args, '--concurrency', '2'], {
+      env: { PATH: process.env.PATH, DCDESK_DATA_DIR: dataDir },
+      stdio: 'pipe',
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const lock = await holdHistoryLock(dataDir, 20_000);
+    await waitFor(() => stderr, waiting);
+
+    // Each Ctrl+C comes while the run's writes wait for the lock (its threads poll it).
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+    child.kill('SIGINT');
+    await waitFor(() => stderr, /dcdesk: pausing/);
+    await pause();
+    child.kill('SIGINT');
+    await pause();
+    child.kill('SIGINT');
+    const [code] = await exited;
+    expect(stderr).not.toMatch(/FATAL|Aborted|ToLocalChecked/);
+    expect(code, stderr).toBe(130);
+    expect(stderr).not.toContain('waiting for the requests in flight to finish');
+    expect(stderr).toContain(
+      'dcdesk: pausing: waiting for the other process that is writing the history to finish, to store the answers received',
+    );
+    expect(stderr).toContain(
+      'dcdesk: stopping the requests in flight; still waiting for the other process that is writing the history to finish, to store the answers received (Ctrl+C again to stop now: answers not stored are asked again with --resume).',
+    );
+
+    // As the lines say: the answers not stored are asked again, and the batch ends whole.
+    await lock.released;
+    sandbox.configure({ latencyMs: 0 });
+    const batches = JSON.parse(
+      (await runBin(['batches', '--json'], { DCDESK_DATA_DIR: dataDir })).stdout,
+    ) as { id: string }[];
+    expect(batches).toHaveLength(1);
+    const resumed = await runBin(['bulk', '--resume', batches[0]?.id ?? '', '-o', output], {
+      DCDESK_DATA_DIR: dataDir,
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(output, 'utf8'))).toHaveLength(20);
+    expect(Object.keys(sandbox.counters().perExternalId)).toHaveLength(20);
+  }, 90_000);
+
   it('lets a command that only reads go on at once (the opening purge waits for a free lock)', async () => {
     const dataDir = work.file('read');
     expect((await runBin(['batches'], { DCDESK_DATA_DIR: dataDir })).code).toBe(0);

@@ -19,14 +19,17 @@ export const busyText =
   'the history is busy: another dcdesk or the app is writing the history, and held it longer than the 5 s this waits. Nothing was changed; try again when it is done.';
 
 /**
- * How long one attempt of `waitWhileBusy` waits for the lock. Short: the attempt holds its thread
- * (SQLite's busy handler sleeps in it), and that thread may be the one answering the window or
- * hearing Ctrl+C.
+ * How long `briefly` waits for the lock, in SQLite's busy handler (which sleeps in the call).
+ * Short: that holds its thread, which may be the one answering the window or hearing Ctrl+C.
  */
 export const attemptMs = 200;
 
-/** The pause between two attempts, in which the thread serves its events. */
-const breathMs = 20;
+/**
+ * The pause between two attempts of `waitWhileBusy`, spent in JavaScript: about the step SQLite's
+ * own busy handler sleeps between its tries once it has waited a while, so a write goes through
+ * about as soon after the lock is released as it would have with the busy timeout.
+ */
+export const breathMs = 25;
 
 /** Runs `write` with the connection's busy timeout set to `ms`, then puts the timeout back. */
 function withBusyTimeout<T>(db: Db, ms: number, write: () => T): T {
@@ -45,10 +48,14 @@ function withBusyTimeout<T>(db: Db, ms: number, write: () => T): T {
  * Nothing was written by an attempt that failed so: `BEGIN IMMEDIATE` takes the lock before
  * anything else. The first attempt runs at once, in the caller's turn.
  *
- * Each attempt waits at most `attemptMs`, and the thread serves its events between attempts: a
- * thread that also answers the window, hears Ctrl+C or takes a Pause is never held longer than
- * that. `onWait` is told `true` once the lock has been held past the connection's busy timeout
- * (what any other write would have waited), and `false` when the write goes through after that.
+ * Each attempt has a busy timeout of 0: SQLite answers `SQLITE_BUSY` at once instead of sleeping
+ * in its busy handler, and the waits are `breathMs` timers between attempts. So the thread is
+ * never inside a SQLite call while it waits: it serves its events (the window, Ctrl+C, a Pause),
+ * and a thread ended meanwhile (the row writer's, when the third Ctrl+C exits the process) is
+ * ended between two calls. Ended inside one, better-sqlite3 aborts the process as it reports the
+ * error to a JavaScript that is gone ("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal").
+ * `onWait` is told `true` once the lock has been held past the connection's busy timeout (what
+ * any other write would have waited), and `false` when the write goes through after that.
  */
 export async function waitWhileBusy<T>(
   db: Db,
@@ -61,7 +68,7 @@ export async function waitWhileBusy<T>(
   try {
     for (;;) {
       try {
-        return withBusyTimeout(db, attemptMs, write);
+        return withBusyTimeout(db, 0, write);
       } catch (caught) {
         if (!isBusy(caught)) throw caught;
       }
@@ -77,9 +84,11 @@ export async function waitWhileBusy<T>(
 }
 
 /**
- * Runs `write` once, waiting for the lock no longer than one attempt of `waitWhileBusy`; throws
- * `SQLITE_BUSY` when another process still holds it. For writes that try again later on their
- * own (the lease's heartbeat), on a thread that must stay free.
+ * Runs `write` once, waiting for the lock no longer than `attemptMs`; throws `SQLITE_BUSY` when
+ * another process still holds it. For writes that try again later on their own (the lease's
+ * heartbeat, the run's first write), on a thread that must stay free. That wait is in SQLite's
+ * busy handler: only for the thread that ends the process (the host's, which is in no SQLite call
+ * when it exits), never on a thread that can be ended mid-call (see `waitWhileBusy`).
  */
 export function briefly<T>(db: Db, write: () => T): T {
   return withBusyTimeout(db, attemptMs, write);
