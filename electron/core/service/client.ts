@@ -9,6 +9,7 @@ import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
 import { mapStrings } from './map-strings';
 import { createRedactor, nothingToHide, type Redactor } from './redact';
+import { createSignerDigest } from './signer';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -39,7 +40,11 @@ export interface Credentials {
 export interface ServiceClientOptions {
   fetch: FetchFn;
   endpoint: ServiceEndpoint;
-  /** Asked at every token acquisition, so a changed password takes effect at once. */
+  /**
+   * Asked at every token acquisition, at every "Test connection", and about once a second while
+   * requests go out with a held token: a token obtained with other credentials than the ones
+   * this answers (changed or deleted by another process, such as `dcdesk credentials`) is dropped.
+   */
   credentials: () => Promise<Result<Credentials>>;
   /**
    * Per request, including reading the answer. Default 30 s. A function is asked at each
@@ -86,10 +91,11 @@ export interface ServiceClient {
   readonly endpoint: ServiceEndpoint;
   readonly tokens: TokenManager;
   /**
-   * Checks the sign-in ("Test connection", `dcdesk auth`): with a valid token held it reports that
-   * token (`signedIn: false`) and signs in no more, as a new token may be asked for only after the
-   * current one expired (spec 5.3, 8); else it signs in, and the token it gets is kept for the
-   * requests that follow. The token itself never leaves the client.
+   * Checks the sign-in ("Test connection", `dcdesk auth`) with the credentials saved now: with a
+   * valid token held that was obtained with exactly those it reports that token (`signedIn:
+   * false`) and signs in no more, as a new token may be asked for only after the current one
+   * expired (spec 5.3, 8); else it signs in, and the token it gets is kept for the requests that
+   * follow. The token itself never leaves the client.
    */
   testAuthentication(signal?: AbortSignal): Promise<Result<AuthenticationCheck>>;
   insights(transaction: Transaction, signal?: AbortSignal): Promise<Result<InsightAnswer>>;
@@ -120,6 +126,12 @@ interface Outgoing {
 
 const defaultTimeoutMs = 30_000;
 const defaultTokenLifetimeMs = 30 * 60_000;
+/**
+ * How often requests with a held token read the saved credentials again: each read is a keychain
+ * call (a D-Bus connection on Linux), too much for every one of 100,000 requests, and once a
+ * second is soon enough for a change made in another process.
+ */
+const signerCheckMs = 1_000;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { endpoint } = options;
@@ -173,9 +185,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
+  // Who each token was obtained for, as a digest: the password itself is kept nowhere here.
+  const digest = createSignerDigest();
+  const signers = new WeakMap<TokenGrant, string>();
+  let signerCheckedAt = -Infinity;
+  let signerCheck: Promise<unknown> | null = null;
+
   async function authenticate(signal: AbortSignal): Promise<Result<TokenGrant>> {
     const credentials = await options.credentials();
     if (!credentials.ok) return credentials;
+    signerCheckedAt = now();
     redactor.remember(credentials.value.password);
     const body = JSON.stringify({
       username: credentials.value.username,
@@ -197,10 +216,37 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
     redactor.remember(grant.value.token);
+    signers.set(grant.value, digest(credentials.value));
     return grant;
   }
 
   const tokens = createTokenManager({ acquire: authenticate, now });
+
+  /**
+   * Reads the saved credentials, as a sign-in would, and drops the token held when it was obtained
+   * with others: another process sharing the keychain (`dcdesk credentials …`) may have changed
+   * or deleted them, and this process's `forget` never hears of it. A read that fails is
+   * returned; only "none saved" (`config`) drops the token, as a locked keychain says nothing
+   * about who signed in.
+   */
+  async function dropTokenOfOtherSigner(): Promise<Result<void>> {
+    const saved = await options.credentials();
+    signerCheckedAt = now();
+    const held = tokens.held();
+    if (!saved.ok) {
+      if (held && saved.error.code === 'config') tokens.clear();
+      return saved;
+    }
+    if (held && signers.get(held) !== digest(saved.value)) tokens.clear();
+    return ok(undefined);
+  }
+
+  /** The same check for requests, at most once per `signerCheckMs`, shared by concurrent ones. */
+  async function recheckSigner(): Promise<void> {
+    if (!tokens.held() || now() - signerCheckedAt < signerCheckMs) return;
+    signerCheck ??= dropTokenOfOtherSigner().finally(() => (signerCheck = null));
+    await signerCheck;
+  }
 
   /**
    * Outcomes of answers with nothing to hide (`nothingToHide`): they leave the client as they
@@ -222,6 +268,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     signal: AbortSignal | undefined,
     read: Reader<Result<T>>,
   ): Promise<Result<T>> {
+    await recheckSigner();
     for (let attempt = 1; ; attempt += 1) {
       const token = await tokens.get(signal);
       if (!token.ok) return token;
@@ -243,6 +290,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     endpoint,
     tokens,
     async testAuthentication(signal) {
+      // No credentials saved, or a keychain that cannot be read: said as a sign-in would say it.
+      const checked = await dropTokenOfOtherSigner();
+      if (!checked.ok) return checked;
       const held = await tokens.grant(signal);
       if (!held.ok) return held;
       const { grant, fresh } = held.value;
