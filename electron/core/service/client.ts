@@ -41,9 +41,10 @@ export interface ServiceClientOptions {
   fetch: FetchFn;
   endpoint: ServiceEndpoint;
   /**
-   * Asked at every token acquisition, at every "Test connection", and about once a second while
-   * requests go out with a held token: a token obtained with other credentials than the ones
-   * this answers (changed or deleted by another process, such as `dcdesk credentials`) is dropped.
+   * Asked at every token acquisition and at every "Test connection": there, a token obtained with
+   * other credentials than the ones this answers (changed or deleted by another process, such as
+   * `dcdesk credentials`) is dropped. Requests do not ask it: a held token stays valid at the
+   * service until it expires, and a keychain read per request could wait on an unlock prompt.
    */
   credentials: () => Promise<Result<Credentials>>;
   /**
@@ -126,13 +127,6 @@ interface Outgoing {
 
 const defaultTimeoutMs = 30_000;
 const defaultTokenLifetimeMs = 30 * 60_000;
-/**
- * How often requests with a held token read the saved credentials again: each read is a keychain
- * call (a D-Bus connection on Linux), too much for every one of 100,000 requests, and once a
- * second is soon enough for a change made in another process.
- */
-const signerCheckMs = 1_000;
-
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { endpoint } = options;
   const now = options.now ?? Date.now;
@@ -188,13 +182,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   // Who each token was obtained for, as a digest: the password itself is kept nowhere here.
   const digest = createSignerDigest();
   const signers = new WeakMap<TokenGrant, string>();
-  let signerCheckedAt = -Infinity;
-  let signerCheck: Promise<unknown> | null = null;
 
   async function authenticate(signal: AbortSignal): Promise<Result<TokenGrant>> {
     const credentials = await options.credentials();
     if (!credentials.ok) return credentials;
-    signerCheckedAt = now();
     redactor.remember(credentials.value.password);
     const body = JSON.stringify({
       username: credentials.value.username,
@@ -231,7 +222,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
    */
   async function dropTokenOfOtherSigner(): Promise<Result<void>> {
     const saved = await options.credentials();
-    signerCheckedAt = now();
     const held = tokens.held();
     if (!saved.ok) {
       if (held && saved.error.code === 'config') tokens.clear();
@@ -239,13 +229,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     if (held && signers.get(held) !== digest(saved.value)) tokens.clear();
     return ok(undefined);
-  }
-
-  /** The same check for requests, at most once per `signerCheckMs`, shared by concurrent ones. */
-  async function recheckSigner(): Promise<void> {
-    if (!tokens.held() || now() - signerCheckedAt < signerCheckMs) return;
-    signerCheck ??= dropTokenOfOtherSigner().finally(() => (signerCheck = null));
-    await signerCheck;
   }
 
   /**
@@ -268,7 +251,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     signal: AbortSignal | undefined,
     read: Reader<Result<T>>,
   ): Promise<Result<T>> {
-    await recheckSigner();
     for (let attempt = 1; ; attempt += 1) {
       const token = await tokens.get(signal);
       if (!token.ok) return token;
