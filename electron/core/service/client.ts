@@ -9,6 +9,7 @@ import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
 import { mapStrings } from './map-strings';
 import { createRedactor, nothingToHide, type Redactor } from './redact';
+import { createSignerDigest } from './signer';
 import { readTokenGrant, type TokenGrant } from './token-grant';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
@@ -39,7 +40,12 @@ export interface Credentials {
 export interface ServiceClientOptions {
   fetch: FetchFn;
   endpoint: ServiceEndpoint;
-  /** Asked at every token acquisition, so a changed password takes effect at once. */
+  /**
+   * Asked at every token acquisition and at every "Test connection": there, a token obtained with
+   * other credentials than the ones this answers (changed or deleted by another process, such as
+   * `dcdesk credentials`) is dropped. Requests do not ask it: a held token stays valid at the
+   * service until it expires, and a keychain read per request could wait on an unlock prompt.
+   */
   credentials: () => Promise<Result<Credentials>>;
   /**
    * Per request, including reading the answer. Default 30 s. A function is asked at each
@@ -86,10 +92,11 @@ export interface ServiceClient {
   readonly endpoint: ServiceEndpoint;
   readonly tokens: TokenManager;
   /**
-   * Checks the sign-in ("Test connection", `dcdesk auth`): with a valid token held it reports that
-   * token (`signedIn: false`) and signs in no more, as a new token may be asked for only after the
-   * current one expired (spec 5.3, 8); else it signs in, and the token it gets is kept for the
-   * requests that follow. The token itself never leaves the client.
+   * Checks the sign-in ("Test connection", `dcdesk auth`) with the credentials saved now: with a
+   * valid token held that was obtained with exactly those it reports that token (`signedIn:
+   * false`) and signs in no more, as a new token may be asked for only after the current one
+   * expired (spec 5.3, 8); else it signs in, and the token it gets is kept for the requests that
+   * follow. The token itself never leaves the client.
    */
   testAuthentication(signal?: AbortSignal): Promise<Result<AuthenticationCheck>>;
   insights(transaction: Transaction, signal?: AbortSignal): Promise<Result<InsightAnswer>>;
@@ -120,7 +127,6 @@ interface Outgoing {
 
 const defaultTimeoutMs = 30_000;
 const defaultTokenLifetimeMs = 30 * 60_000;
-
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { endpoint } = options;
   const now = options.now ?? Date.now;
@@ -173,6 +179,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
+  // Who each token was obtained for, as a digest: the password itself is kept nowhere here.
+  const digest = createSignerDigest();
+  const signers = new WeakMap<TokenGrant, string>();
+
   async function authenticate(signal: AbortSignal): Promise<Result<TokenGrant>> {
     const credentials = await options.credentials();
     if (!credentials.ok) return credentials;
@@ -197,10 +207,29 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
     redactor.remember(grant.value.token);
+    signers.set(grant.value, digest(credentials.value));
     return grant;
   }
 
   const tokens = createTokenManager({ acquire: authenticate, now });
+
+  /**
+   * Reads the saved credentials, as a sign-in would, and drops the token held when it was obtained
+   * with others: another process sharing the keychain (`dcdesk credentials …`) may have changed
+   * or deleted them, and this process's `forget` never hears of it. A read that fails is
+   * returned; only "none saved" (`config`) drops the token, as a locked keychain says nothing
+   * about who signed in.
+   */
+  async function dropTokenOfOtherSigner(): Promise<Result<void>> {
+    const saved = await options.credentials();
+    const held = tokens.held();
+    if (!saved.ok) {
+      if (held && saved.error.code === 'config') tokens.clear();
+      return saved;
+    }
+    if (held && signers.get(held) !== digest(saved.value)) tokens.clear();
+    return ok(undefined);
+  }
 
   /**
    * Outcomes of answers with nothing to hide (`nothingToHide`): they leave the client as they
@@ -243,6 +272,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     endpoint,
     tokens,
     async testAuthentication(signal) {
+      // No credentials saved, or a keychain that cannot be read: said as a sign-in would say it.
+      const checked = await dropTokenOfOtherSigner();
+      if (!checked.ok) return checked;
       const held = await tokens.grant(signal);
       if (!held.ok) return held;
       const { grant, fresh } = held.value;

@@ -89,4 +89,18 @@ describe('createTokenManager', () => {
     await before;
     expect(tokens.status().hasToken).toBe(false);
   });
+
+  it('shows the valid grant held without obtaining one', async () => {
+    let clock = 1000;
+    const { acquire, calls } = manualAcquire();
+    const tokens = createTokenManager({ acquire, now: () => clock });
+    expect(tokens.held()).toBeNull();
+    const waiting = tokens.get();
+    calls[0]?.(grant('t1', 2000));
+    await waiting;
+    expect(tokens.held()).toMatchObject({ token: 't1', expiresAt: 2000 });
+    clock = 2000;
+    expect(tokens.held()).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
 });

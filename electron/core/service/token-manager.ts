@@ -16,6 +16,8 @@ export interface TokenManager {
    * and still valid: what "Test connection" reports, without signing in again (spec 5.3).
    */
   grant(signal?: AbortSignal): Promise<Result<{ grant: TokenGrant; fresh: boolean }>>;
+  /** The valid grant held, if any, without obtaining one. */
+  held(): TokenGrant | null;
   /** Forgets `token` after a 401, unless another caller already replaced it. */
   invalidate(token: string): void;
   /** Forgets any token (credentials changed, environment switched). */
@@ -62,12 +64,15 @@ export function createTokenManager({ acquire, now = Date.now }: TokenManagerOpti
     return result.ok ? { ok: true, value: { grant: result.value, fresh: true } } : result;
   }
 
+  const held = () => (current && now() < current.expiresAt ? current : null);
+
   return {
     async get(signal) {
       const held = await grant(signal);
       return held.ok ? { ok: true, value: held.value.grant.token } : held;
     },
     grant,
+    held,
     invalidate(token) {
       if (current?.token === token) current = null;
     },
@@ -77,7 +82,7 @@ export function createTokenManager({ acquire, now = Date.now }: TokenManagerOpti
       generation += 1;
     },
     status() {
-      const live = current && now() < current.expiresAt ? current : null;
+      const live = held();
       return {
         hasToken: live !== null,
         expiresAt: live?.expiresAt ?? null,
