@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Credentials } from './client';
 
 /**
  * Tells who a token was obtained for without keeping the password: an HMAC-SHA-256 of the user
@@ -7,7 +6,10 @@ import type { Credentials } from './client';
  * digest useless outside this process (no guessing passwords against it), and a new process
  * starts with no token to compare anyway.
  */
-export function createSignerDigest(): (credentials: Credentials) => string {
+export function createSignerDigest(): (credentials: {
+  username: string;
+  password: string;
+}) => string {
   const key = randomBytes(32);
   return ({ username, password }) =>
     // JSON keeps the pair apart: "ab" + "c" and "a" + "bc" give different digests.
