@@ -7,6 +7,7 @@ import { resultsCsvChunks } from '../../electron/core/results-export/results-tab
 import { openHistory } from '../../electron/core/store/db';
 import { exportRepo } from '../../electron/core/store/export.repo';
 import { resultsRepo } from '../../electron/core/store/results.repo';
+import { searchRepo } from '../../electron/core/store/search.repo';
 import { defaultSettings } from '../../shared/settings';
 import type { BenchResult } from './import.bench';
 import { millionRows, storeBigBatch } from './million-batch';
@@ -51,6 +52,20 @@ export async function benchResultsMillion(): Promise<BenchResult[]> {
       const filter = await medianOf3(() => page({ risks: ['high'] }, 'row'));
       const charts = await medianOf3(() => repo.aggregates(batchId, {}));
       const chartsFiltered = await medianOf3(() => repo.aggregates(batchId, { risks: ['high'] }));
+      // The history search by a row's CPF (its digits: the CPF index is read for cells typed
+      // oddly too) and by its transaction ID, each a page and the outcome summary beside it.
+      const middle = db
+        .prepare<[number], { id: string; cpf: string }>(
+          'SELECT external_id AS id, cpf FROM batch_rows WHERE seq = ?',
+        )
+        .get(Math.floor(millionRows / 2));
+      const search = searchRepo(db);
+      const found = (query: string) => () => {
+        search.page(query, { limit: 100 });
+        search.summary(query);
+      };
+      const byCpf = await medianOf3(found(middle?.cpf ?? ''));
+      const byId = await medianOf3(found(middle?.id ?? ''));
 
       const out = path.join(mkdtempSync(path.join(tmpdir(), 'dcdesk-bench-csv-')), 'r.csv');
       global.gc?.();
@@ -94,6 +109,12 @@ export async function benchResultsMillion(): Promise<BenchResult[]> {
           value: `${growthMb.toFixed(0)} MB in ${(csvMs / 1000).toFixed(1)} s`,
           target: '≤ 500 MB',
           met: growthMb <= 500,
+        },
+        {
+          name: `(r5) history search across ${rows} rows, page and outcome summary: by CPF / by transaction ID`,
+          value: `${ms(byCpf)} / ${ms(byId)}`,
+          target: '≤ 1000 ms',
+          met: byCpf.median <= 1000 && byId.median <= 1000,
         },
       ];
     } finally {
