@@ -17,6 +17,7 @@ import {
   connectionOptions,
   connectionUsage,
   openConnection,
+  requestTimeout,
   type Connection,
   type ConnectionPin,
 } from '../connection';
@@ -252,8 +253,9 @@ ${connectionUsage}`,
     const view = progressView(io);
     let connection: Connection | undefined;
     // The connection a run uses: the one opened for a new batch, or one pinned to a resumed batch.
-    const connect = async (pin?: ConnectionPin, timeoutMs?: number) =>
-      (connection ??= await openConnection(values, io, pin, timeoutMs));
+    // Its time limit per request is the run's: --timeout, else the saved setting (requestTimeout).
+    const connect = async (pin?: ConnectionPin) =>
+      (connection ??= await openConnection(values, io, pin));
     const summaryTo = () =>
       values.json && connection ? { destination: connection.destination } : null;
     const batches = createBatchService({
@@ -311,9 +313,9 @@ ${connectionUsage}`,
           throw new UsageError(
             `${shown(file)} is not the file batch ${record.id} was made from (${shown(record.sourceName)}): its contents differ.`,
           );
-        const settings = resumedSettings(record.settings, pace, io);
+        const settings = resumedSettings(record.settings, pace, requestTimeout(values, io), io);
         view.expect(input.total);
-        await connect(record, settings.timeoutMs);
+        await connect(record);
         const resumed = await batches.resumeStoring(record.id, input.sourceRows(), settings);
         if (!resumed.ok) return reportError(io, resumed.error);
         note(
@@ -325,8 +327,13 @@ ${connectionUsage}`,
       if (values.resume !== undefined) {
         const stored = batches.get(values.resume);
         if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
-        const settings = resumedSettings(stored.value.record.settings, pace, io);
-        await connect(stored.value.record, settings.timeoutMs);
+        const settings = resumedSettings(
+          stored.value.record.settings,
+          pace,
+          requestTimeout(values, io),
+          io,
+        );
+        await connect(stored.value.record);
         const resumed = await batches.resume(values.resume, {
           retryFailed: values['retry-failed'],
           pace: settings,
@@ -350,7 +357,7 @@ ${connectionUsage}`,
       const settings = checkSettingsOrUsage({
         concurrency: pace.concurrency ?? saved.concurrency,
         ratePerSecond: pace.ratePerSecond ?? saved.ratePerSecond,
-        timeoutMs: pace.timeoutMs ?? saved.timeoutMs,
+        timeoutMs: requestTimeout(values, io),
       });
       const skipDays = optionalNumberFlag(
         values['skip-recent'],
@@ -358,7 +365,7 @@ ${connectionUsage}`,
         settingBounds.skipRecentDays,
       );
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
-      const opened = await connect(undefined, settings.timeoutMs);
+      const opened = await connect();
       view.expect(input.total);
       const created = await batches.create({
         sourceName: file === '-' ? stdinName : path.basename(file),
@@ -439,18 +446,24 @@ function paceFlags(values: BulkValues): Partial<BatchSettings> {
 }
 
 /**
- * A resumed run's settings: the batch's own, but those given as flags (an analyst resumes a slow
- * batch with more requests at once); the batch service stores a new concurrency and rate with the
- * batch. What a kill can re-send follows the run's own concurrency (see `leaseSize`), so nothing
- * the batch promised is lost. Said with -v.
+ * A resumed run's settings: the batch's concurrency and rate, but those given as flags (an analyst
+ * resumes a slow batch with more requests at once); the batch service stores a new concurrency and
+ * rate with the batch. What a kill can re-send follows the run's own concurrency (see
+ * `leaseSize`), so nothing the batch promised is lost. The time limit is `timeoutMs` (--timeout,
+ * else the saved setting), as every command's and the window's resume: the one stored with the
+ * batch is only what its first run used. Said with -v.
  */
 function resumedSettings(
   stored: BatchSettings,
   pace: Partial<BatchSettings>,
+  timeoutMs: number,
   io: Io,
 ): BatchSettings {
-  const settings = checkSettingsOrUsage({ ...stored, ...pace });
-  const changed = Object.keys(pace).length > 0;
+  const settings = checkSettingsOrUsage({ ...stored, ...pace, timeoutMs });
+  const changed =
+    settings.concurrency !== stored.concurrency ||
+    settings.ratePerSecond !== stored.ratePerSecond ||
+    settings.timeoutMs !== stored.timeoutMs;
   detail(
     io,
     `dcdesk: ${describePace(settings)}${changed ? ` (stored with the batch: ${describePace(stored)})` : ' (as stored with the batch)'}`,
