@@ -35,6 +35,7 @@ import { detail, note } from '../verbosity';
 import { shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
+import { stopNowWords, stoppingWaitWords, stopWords } from '../stop-words';
 
 const options = {
   ...connectionOptions,
@@ -77,44 +78,6 @@ async function report(
   return code;
 }
 
-/** How a stop said while the run waits for the history ends: what is lost is asked again. */
-const notStored = 'answers not stored are asked again with --resume';
-const historyWriter =
-  'the other process that is writing the history to finish, to store the answers received';
-
-/**
- * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
- * the analyst; a SIGTERM or a reader closing standard output is said as such, and the batch is
- * stored as interrupted (the app offers to resume it, `dcdesk batches` lists it so). A run whose
- * writes wait for another process's lock (`historyWaiting`) waits for it to pause, not for its
- * requests: that is what the line says, with the stop that does not wait.
- */
-function stopWords(
-  cause: StopCause | undefined,
-  historyWaiting: boolean,
-): { notice?: string; why?: string } {
-  if (cause === 'SIGTERM')
-    return {
-      notice: historyWaiting
-        ? `dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted), waiting for ${historyWriter} (a second SIGTERM stops the requests in flight, a third stops now: ${notStored}).`
-        : 'dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted), waiting for the requests in flight to finish (a second SIGTERM stops them now; the batch can be resumed either way).',
-      why: 'Stopped by a signal (SIGTERM).',
-    };
-  // Nobody pressed anything: the end of the run says why it stopped.
-  if (cause === 'output closed') return { why: 'Standard output was closed before the end.' };
-  return {
-    notice: historyWaiting
-      ? `dcdesk: pausing: waiting for ${historyWriter} (Ctrl+C again stops the requests in flight, a third time stops now: ${notStored}).`
-      : 'dcdesk: pausing: waiting for the requests in flight to finish (Ctrl+C again to stop them now; the batch can be resumed either way).',
-  };
-}
-
-/** Said at the second stop when the run still waits for the history: the next one does not. */
-function stopNowWords(cause: StopCause | undefined): string {
-  const again = cause === 'SIGTERM' ? 'a third SIGTERM' : 'Ctrl+C again';
-  return `dcdesk: stopping the requests in flight; still waiting for ${historyWriter} (${again} to stop now: ${notStored}).`;
-}
-
 /** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
 async function finish(
   batches: BatchService,
@@ -126,15 +89,22 @@ async function finish(
 ): Promise<{ end: RunEnd; code: ExitCode }> {
   let over = false;
   let cause: StopCause | undefined;
+  let stopsHeard: 1 | 2 = 1;
   void io.stopped.then((heard) => {
     // A run already over has nothing to pause (its reader left while the results were written).
     if (over) return;
     cause = heard;
     const said = stopWords(heard, view.waitingForHistory());
-    if (said.notice) io.err(said.notice);
+    if (said.notice) {
+      io.err(said.notice);
+      // The history's lock taken or freed after this line is said anew: it named what the run
+      // waited for then (the requests in flight), not what it waits for once the lock is held.
+      view.whileStopping((waiting) => stoppingWaitWords(heard, stopsHeard, waiting));
+    }
     run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
   void io.stoppedNow?.then(() => {
+    stopsHeard = 2;
     if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
     run.interrupt();
   });
