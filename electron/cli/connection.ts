@@ -45,7 +45,9 @@ export const connectionUsage = `Connection options:
                                  address of --env is that environment)
   --test-paths                   use the test path style (/api/products/...)
   --data-dir DIR                 where dcdesk keeps its data (default: $DCDESK_DATA_DIR)
-  --timeout MS                   time limit per request, ${String(timeoutBounds.min)} to ${String(timeoutBounds.max)} (default 30000)
+  --timeout MS                   time limit per request, ${String(timeoutBounds.min)} to ${String(timeoutBounds.max)} (default: the
+                                 timeoutMs setting, as in the app: 30000 unless changed there
+                                 or with 'dcdesk settings set timeoutMs MS')
 Credentials come from the OS keychain ('dcdesk credentials set'), or from $DCDESK_USERNAME and
 $DCDESK_PASSWORD, which take precedence; the sandbox needs none.`;
 
@@ -141,6 +143,19 @@ export function destinationOption(
 }
 
 /**
+ * The time limit per request: `--timeout`, else the saved setting (the app's, and
+ * `dcdesk settings`'), so every command waits for the service as long as the window does.
+ */
+export function requestTimeout(values: { timeout?: string; 'data-dir'?: string }, io: Io): number {
+  return numberFlag(
+    values.timeout,
+    'timeout',
+    settingBounds.timeoutMs,
+    savedSettings(dataDirFrom(values['data-dir'], io), io).timeoutMs,
+  );
+}
+
+/**
  * The client for the chosen environment. `--env sandbox` without `--base-url` starts the embedded
  * sandbox on a free loopback port for the length of the command. A `pin` (a batch being resumed)
  * fixes the environment and, unless `--base-url` says otherwise, the address; an address that
@@ -150,7 +165,6 @@ export async function openConnection(
   values: ConnectionValues,
   io: Io,
   pin?: ConnectionPin,
-  defaultTimeoutMs = 30_000,
 ): Promise<Connection> {
   const chosen = environmentFrom(values, io);
   if (pin && values.env !== undefined && chosen !== pin.environment) {
@@ -159,12 +173,7 @@ export async function openConnection(
     );
   }
   const environment = pin?.environment ?? chosen;
-  const timeoutMs = numberFlag(
-    values.timeout,
-    'timeout',
-    settingBounds.timeoutMs,
-    defaultTimeoutMs,
-  );
+  const timeoutMs = requestTimeout(values, io);
   const pathStyle = values['test-paths'] ? 'test' : pathStyleOf(environment);
   const givenUrl =
     values['base-url'] ?? (pin && pin.baseUrl !== embeddedSandbox ? pin.baseUrl : undefined);

@@ -61,6 +61,15 @@ describe('progressView while another process holds the history', () => {
     },
   );
 
+  it('says a wait that starts or ends once the run was asked to stop by the words it is given', () => {
+    const { view, lines } = viewed(false);
+    const progress = { type: 'progress', batchId: 'b', counts, rowsPerSecond: 0 } as const;
+    view.whileStopping((waiting) => (waiting ? 'waits now' : 'goes on now'));
+    view.show({ ...progress, etaSeconds: null, historyWait: true });
+    view.show({ ...progress, etaSeconds: null });
+    expect(lines.filter((line) => !line.includes('/'))).toEqual(['waits now', 'goes on now']);
+  });
+
   it('tells whether the run waits for it now (what the pausing line says)', () => {
     const { view } = viewed(false);
     const progress = { type: 'progress', batchId: 'b', counts, rowsPerSecond: 0 } as const;

@@ -30,6 +30,8 @@ export function progressView(io: Io, plainEveryMs = 5000) {
   let lastPlain = 0;
   let drawn = false;
   let historyWaiting = false;
+  /** What a wait's start or end is said as once the run was asked to stop (`whileStopping`). */
+  let stopping: ((waiting: boolean) => string) | null = null;
 
   /**
    * The rows of the whole file, when known (a big file is run while its rows are stored: the
@@ -77,7 +79,9 @@ export function progressView(io: Io, plainEveryMs = 5000) {
       if ((event.historyWait === true) !== historyWaiting) {
         historyWaiting = !historyWaiting;
         endLine();
-        note(io, historyWaiting ? historyWaitText : historyFreeText);
+        // Once a stop was asked, always said (as the stop's own line): it replaces that line.
+        if (stopping) io.err(stopping(historyWaiting));
+        else note(io, historyWaiting ? historyWaitText : historyFreeText);
       }
       if (io.verbosity === 'quiet') return;
       if (io.isTerminal) {
@@ -91,6 +95,13 @@ export function progressView(io: Io, plainEveryMs = 5000) {
       if (now - lastPlain < plainEveryMs && measure(event).total > event.counts.done) return;
       lastPlain = now;
       io.err(line(event));
+    },
+    /**
+     * The run was asked to stop: a wait for the history that starts or ends from now is said by
+     * `words` (what the run waits for now, and what the next stop does), not as a running run's.
+     */
+    whileStopping(words: (waiting: boolean) => string): void {
+      stopping = words;
     },
     /** Whether the run's writes are waiting for another process's lock on the history now. */
     waitingForHistory: () => historyWaiting,

@@ -90,7 +90,11 @@ describe('the history locked by another process longer than the busy timeout', (
     const [code] = await exited;
     await lock.released;
     expect(code, stderr).toBe(5);
-    expect(stderr.search(goingOn), stderr).toBeGreaterThan(stderr.search(waiting));
+    // Paused meanwhile: the run does not go on, it stores what it received, then pauses.
+    const pausesAfter =
+      /dcdesk: the other process is done writing the history: storing the answers received, then pausing\./;
+    expect(stderr.search(pausesAfter), stderr).toBeGreaterThan(stderr.search(waiting));
+    expect(stderr).not.toMatch(goingOn);
 
     // The answers received while the history was locked were kept: the resumed batch sends each
     // row once, and none is missing.
@@ -157,6 +161,41 @@ describe('the history locked by another process longer than the busy timeout', (
     expect(JSON.parse(readFileSync(output, 'utf8'))).toHaveLength(20);
     expect(Object.keys(sandbox.counters().perExternalId)).toHaveLength(20);
   }, 90_000);
+
+  it('says anew what a pausing run waits for once the lock is held after its Ctrl+C line', async () => {
+    const dataDir = work.file('bulk-later');
+    writeTransactionsCsv(work.file('later.csv'), 20);
+    sandbox.configure({ latencyMs: 2_500 });
+    const output = work.file('later.json');
+    const args = ['bulk', work.file('later.csv'), '-o', output, '--base-url', sandbox.url];
+    const child = spawn(process.execPath, [binPath, ...args, '--concurrency', '2'], {
+      env: { PATH: process.env.PATH, DCDESK_DATA_DIR: dataDir },
+      stdio: 'pipe',
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    await waitFor(() => stderr, /dcdesk: batch /);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Ctrl+C while two requests fly and nothing holds the history: the line speaks of them.
+    child.kill('SIGINT');
+    await waitFor(() => stderr, /dcdesk: pausing: waiting for the requests in flight to finish/);
+    // Their answers come while another process holds the lock past the busy timeout.
+    const lock = await holdHistoryLock(dataDir, 8_000);
+    await waitFor(() => stderr, /still pausing/);
+    const [code] = await exited;
+    await lock.released;
+    sandbox.configure({ latencyMs: 0 });
+    expect(code, stderr).toBe(5);
+    expect(stderr).toContain(
+      'dcdesk: still pausing: now waiting for the other process that is writing the history to finish, to store the answers received (Ctrl+C again stops the requests in flight, a third time stops now: answers not stored are asked again with --resume).',
+    );
+    expect(stderr).toContain(
+      'dcdesk: the other process is done writing the history: storing the answers received, then pausing.',
+    );
+    // No line offers the pause already asked for.
+    expect(stderr).not.toContain('Ctrl+C still pauses the batch');
+  }, 60_000);
 
   it('lets a command that only reads go on at once (the opening purge waits for a free lock)', async () => {
     const dataDir = work.file('read');

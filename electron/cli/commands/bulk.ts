@@ -17,6 +17,7 @@ import {
   connectionOptions,
   connectionUsage,
   openConnection,
+  requestTimeout,
   type Connection,
   type ConnectionPin,
 } from '../connection';
@@ -34,6 +35,7 @@ import { detail, note } from '../verbosity';
 import { shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
+import { stopNowWords, stoppingWaitWords, stopWords } from '../stop-words';
 
 const options = {
   ...connectionOptions,
@@ -76,44 +78,6 @@ async function report(
   return code;
 }
 
-/** How a stop said while the run waits for the history ends: what is lost is asked again. */
-const notStored = 'answers not stored are asked again with --resume';
-const historyWriter =
-  'the other process that is writing the history to finish, to store the answers received';
-
-/**
- * What dcdesk says when asked to stop, and why the batch paused as stored with it: only Ctrl+C is
- * the analyst; a SIGTERM or a reader closing standard output is said as such, and the batch is
- * stored as interrupted (the app offers to resume it, `dcdesk batches` lists it so). A run whose
- * writes wait for another process's lock (`historyWaiting`) waits for it to pause, not for its
- * requests: that is what the line says, with the stop that does not wait.
- */
-function stopWords(
-  cause: StopCause | undefined,
-  historyWaiting: boolean,
-): { notice?: string; why?: string } {
-  if (cause === 'SIGTERM')
-    return {
-      notice: historyWaiting
-        ? `dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted), waiting for ${historyWriter} (a second SIGTERM stops the requests in flight, a third stops now: ${notStored}).`
-        : 'dcdesk: stopped by a signal (SIGTERM): stopping the batch (it is kept as interrupted), waiting for the requests in flight to finish (a second SIGTERM stops them now; the batch can be resumed either way).',
-      why: 'Stopped by a signal (SIGTERM).',
-    };
-  // Nobody pressed anything: the end of the run says why it stopped.
-  if (cause === 'output closed') return { why: 'Standard output was closed before the end.' };
-  return {
-    notice: historyWaiting
-      ? `dcdesk: pausing: waiting for ${historyWriter} (Ctrl+C again stops the requests in flight, a third time stops now: ${notStored}).`
-      : 'dcdesk: pausing: waiting for the requests in flight to finish (Ctrl+C again to stop them now; the batch can be resumed either way).',
-  };
-}
-
-/** Said at the second stop when the run still waits for the history: the next one does not. */
-function stopNowWords(cause: StopCause | undefined): string {
-  const again = cause === 'SIGTERM' ? 'a third SIGTERM' : 'Ctrl+C again';
-  return `dcdesk: stopping the requests in flight; still waiting for ${historyWriter} (${again} to stop now: ${notStored}).`;
-}
-
 /** Waits for the run (Ctrl+C pauses it), writes the output when it finished, says how it ended. */
 async function finish(
   batches: BatchService,
@@ -125,15 +89,22 @@ async function finish(
 ): Promise<{ end: RunEnd; code: ExitCode }> {
   let over = false;
   let cause: StopCause | undefined;
+  let stopsHeard: 1 | 2 = 1;
   void io.stopped.then((heard) => {
     // A run already over has nothing to pause (its reader left while the results were written).
     if (over) return;
     cause = heard;
     const said = stopWords(heard, view.waitingForHistory());
-    if (said.notice) io.err(said.notice);
+    if (said.notice) {
+      io.err(said.notice);
+      // The history's lock taken or freed after this line is said anew: it named what the run
+      // waited for then (the requests in flight), not what it waits for once the lock is held.
+      view.whileStopping((waiting) => stoppingWaitWords(heard, stopsHeard, waiting));
+    }
     run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
   void io.stoppedNow?.then(() => {
+    stopsHeard = 2;
     if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
     run.interrupt();
   });
@@ -252,8 +223,9 @@ ${connectionUsage}`,
     const view = progressView(io);
     let connection: Connection | undefined;
     // The connection a run uses: the one opened for a new batch, or one pinned to a resumed batch.
-    const connect = async (pin?: ConnectionPin, timeoutMs?: number) =>
-      (connection ??= await openConnection(values, io, pin, timeoutMs));
+    // Its time limit per request is the run's: --timeout, else the saved setting (requestTimeout).
+    const connect = async (pin?: ConnectionPin) =>
+      (connection ??= await openConnection(values, io, pin));
     const summaryTo = () =>
       values.json && connection ? { destination: connection.destination } : null;
     const batches = createBatchService({
@@ -311,9 +283,9 @@ ${connectionUsage}`,
           throw new UsageError(
             `${shown(file)} is not the file batch ${record.id} was made from (${shown(record.sourceName)}): its contents differ.`,
           );
-        const settings = resumedSettings(record.settings, pace, io);
+        const settings = resumedSettings(record.settings, pace, requestTimeout(values, io), io);
         view.expect(input.total);
-        await connect(record, settings.timeoutMs);
+        await connect(record);
         const resumed = await batches.resumeStoring(record.id, input.sourceRows(), settings);
         if (!resumed.ok) return reportError(io, resumed.error);
         note(
@@ -325,8 +297,13 @@ ${connectionUsage}`,
       if (values.resume !== undefined) {
         const stored = batches.get(values.resume);
         if (!stored.ok) throw new UsageError(`${stored.error.message} See dcdesk batches.`);
-        const settings = resumedSettings(stored.value.record.settings, pace, io);
-        await connect(stored.value.record, settings.timeoutMs);
+        const settings = resumedSettings(
+          stored.value.record.settings,
+          pace,
+          requestTimeout(values, io),
+          io,
+        );
+        await connect(stored.value.record);
         const resumed = await batches.resume(values.resume, {
           retryFailed: values['retry-failed'],
           pace: settings,
@@ -350,7 +327,7 @@ ${connectionUsage}`,
       const settings = checkSettingsOrUsage({
         concurrency: pace.concurrency ?? saved.concurrency,
         ratePerSecond: pace.ratePerSecond ?? saved.ratePerSecond,
-        timeoutMs: pace.timeoutMs ?? saved.timeoutMs,
+        timeoutMs: requestTimeout(values, io),
       });
       const skipDays = optionalNumberFlag(
         values['skip-recent'],
@@ -358,7 +335,7 @@ ${connectionUsage}`,
         settingBounds.skipRecentDays,
       );
       const input = await readBulkInput(file, { sheet: values.sheet, maxRows: saved.maxRows }, io);
-      const opened = await connect(undefined, settings.timeoutMs);
+      const opened = await connect();
       view.expect(input.total);
       const created = await batches.create({
         sourceName: file === '-' ? stdinName : path.basename(file),
@@ -439,18 +416,24 @@ function paceFlags(values: BulkValues): Partial<BatchSettings> {
 }
 
 /**
- * A resumed run's settings: the batch's own, but those given as flags (an analyst resumes a slow
- * batch with more requests at once); the batch service stores a new concurrency and rate with the
- * batch. What a kill can re-send follows the run's own concurrency (see `leaseSize`), so nothing
- * the batch promised is lost. Said with -v.
+ * A resumed run's settings: the batch's concurrency and rate, but those given as flags (an analyst
+ * resumes a slow batch with more requests at once); the batch service stores a new concurrency and
+ * rate with the batch. What a kill can re-send follows the run's own concurrency (see
+ * `leaseSize`), so nothing the batch promised is lost. The time limit is `timeoutMs` (--timeout,
+ * else the saved setting), as every command's and the window's resume: the one stored with the
+ * batch is only what its first run used. Said with -v.
  */
 function resumedSettings(
   stored: BatchSettings,
   pace: Partial<BatchSettings>,
+  timeoutMs: number,
   io: Io,
 ): BatchSettings {
-  const settings = checkSettingsOrUsage({ ...stored, ...pace });
-  const changed = Object.keys(pace).length > 0;
+  const settings = checkSettingsOrUsage({ ...stored, ...pace, timeoutMs });
+  const changed =
+    settings.concurrency !== stored.concurrency ||
+    settings.ratePerSecond !== stored.ratePerSecond ||
+    settings.timeoutMs !== stored.timeoutMs;
   detail(
     io,
     `dcdesk: ${describePace(settings)}${changed ? ` (stored with the batch: ${describePace(stored)})` : ' (as stored with the batch)'}`,

@@ -2,6 +2,7 @@ import type { Destination } from '../../../shared/environment';
 import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
 import { idIn } from '../store/exact-id';
+import { notDeleting } from '../store/deleting-batches';
 
 /**
  * The columns of a reused answer: the stored ones (its JSON is put together from them, or kept
@@ -55,7 +56,8 @@ export function countRecentlyLookedUp(
          JOIN batches b ON b.key = r.batch_key
          WHERE l.status IN ${reusable} AND l.looked_up_at >= @cutoff
            AND ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
-           AND (@destination IS NULL OR b.destination = @destination)`,
+           AND (@destination IS NULL OR b.destination = @destination)
+           AND ${notDeleting('r.batch_key')}`,
       )
       .get({ cutoff: cutoff(days, now), ids, destination })?.n ?? 0
   );
@@ -83,6 +85,7 @@ export function reuseRecentLookups(
          FROM batch_rows r2 JOIN lookups l2 ON l2.batch_key = r2.batch_key AND l2.seq = r2.seq
          JOIN batches b2 ON b2.key = r2.batch_key
          WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND b2.id <> @batchId
+           AND ${notDeleting('b2.key')}
            -- Only answers of the same destination: a sandbox DeviceId means nothing to production.
            AND b2.destination = (SELECT destination FROM batches WHERE id = @batchId)
        ) p ON p.external_id = r.external_id AND p.newest = 1

@@ -2,6 +2,7 @@ import type { ReportCounts, ReportGroup } from '../../../shared/report/report';
 import type { Db } from '../store/db';
 import type { Scope } from './report-counts';
 import { outcomeRanks } from '../store/result-filter';
+import { notDeleting } from '../store/deleting-batches';
 
 /**
  * A transaction counts once in a report, however many rows of the scope name it: an outcome
@@ -92,7 +93,7 @@ export function repeatedRows(db: Db) {
         statement(
           `INSERT INTO temp.report_ids (external_id, n)
            SELECT external_id, COUNT(*) FROM batch_rows INDEXED BY batch_rows_external_nocase
-           WHERE batch_key IN (SELECT key FROM batches WHERE destination = ?)
+           WHERE batch_key IN (SELECT key FROM batches WHERE destination = ? AND ${notDeleting('key')})
              AND external_id IS NOT NULL
            GROUP BY external_id COLLATE NOCASE HAVING COUNT(*) > 1`,
         ).run(destination);

@@ -15,6 +15,7 @@ import { batchCounts } from './batch-counts';
 import { reportCounts, type Scope } from './report-counts';
 import { countsLess, repeatedRows } from './repeats';
 import { batchKeyOf } from '../store/batch-key';
+import { notDeleting } from '../store/deleting-batches';
 
 /**
  * The cases of one batch (optionally only the rows a results filter shows), or of every batch of
@@ -37,7 +38,7 @@ export function reportService(db: Db) {
   const repeats = repeatedRows(db);
   const batchesOf = db
     .prepare<[string], string>(
-      'SELECT id FROM batches WHERE destination = ? ORDER BY created_at, id',
+      `SELECT id FROM batches WHERE destination = ? AND ${notDeleting('key')} ORDER BY created_at, id`,
     )
     .pluck();
   const batches = batchesRepo(db);
@@ -46,7 +47,7 @@ export function reportService(db: Db) {
   function rowsOf(scope: ReportScope): Scope & { whole: boolean } {
     if (!('batchId' in scope))
       return {
-        where: 'ri.batch_key IN (SELECT key FROM batches WHERE destination = @destination)',
+        where: `ri.batch_key IN (SELECT key FROM batches WHERE destination = @destination AND ${notDeleting('key')})`,
         params: { destination: scope.destination },
         whole: true,
       };

@@ -1,6 +1,7 @@
 import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
 import { sameId } from './exact-id';
+import { notDeleting } from './deleting-batches';
 import { possiblyReceived } from './uploads.repo';
 
 /** A file's pair as the check asks about it: `[DeviceId, transaction ID]`, both trimmed. */
@@ -26,7 +27,8 @@ export const unpairedSql = `SELECT p.key FROM json_each(@pairs) p
       ON r.batch_key = l.batch_key AND r.seq = l.seq
     JOIN batches b ON b.key = l.batch_key
     WHERE ${sameId('l.device_id', device)} AND l.status = 'ok'
-      AND ${sameId('r.external_id', transaction)} AND b.destination = @destination)`;
+      AND ${sameId('r.external_id', transaction)} AND b.destination = @destination
+      AND ${notDeleting('b.key')})`;
 
 /**
  * Of pairs no answer gave, those an upload to `destination` (accepted, or possibly received) or a
@@ -47,7 +49,7 @@ const answeredSql = `SELECT p.key FROM json_each(@pairs) p
     JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
     JOIN batches b ON b.key = r.batch_key
     WHERE ${sameId('r.external_id', transaction)} AND l.status = 'ok'
-      AND b.destination = @destination)`;
+      AND b.destination = @destination AND ${notDeleting('b.key')})`;
 
 /** What the history says of a file's pairs of transaction and DeviceId, for the check before upload. */
 export function devicePairsRepo(db: Db) {

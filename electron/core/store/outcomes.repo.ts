@@ -8,6 +8,7 @@ import { idIn, sameId } from './exact-id';
 import { filterSql } from './result-filter';
 import { keptUntilChange } from './count-cache';
 import { statementCache } from './statement-cache';
+import { notDeleting } from './deleting-batches';
 
 /** A row as review sees it: its transaction id and the device its answer named, if any. */
 export interface ReviewedRow {
@@ -156,11 +157,13 @@ export function outcomesRepo(db: Db) {
      JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
      JOIN batches b ON b.key = r.batch_key
      WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination AND l.status = 'ok' AND l.device_id IS NOT NULL
+       AND ${notDeleting('b.key')}
      ORDER BY l.looked_up_at DESC, b.created_at DESC, r.seq DESC LIMIT 1`,
   );
   const seen = db.prepare<[{ id: string; destination: Destination }], 1>(
     `SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
-     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination LIMIT 1`,
+     WHERE ${sameId('r.external_id', '@id')} AND b.destination = @destination
+       AND ${notDeleting('b.key')} LIMIT 1`,
   );
 
   return {
@@ -293,7 +296,7 @@ export function outcomesRepo(db: Db) {
           `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r
            JOIN batches b ON b.key = r.batch_key
            WHERE ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
-             AND b.destination <> @destination`,
+             AND b.destination <> @destination AND ${notDeleting('b.key')}`,
         ).get({ ids: JSON.stringify(ids), destination })?.n ?? 0
       );
     },

@@ -10,6 +10,7 @@ import { normaliseCpf } from '../../../shared/domain/cpf';
 import type { ReviewOutcome } from '../../../shared/domain/types';
 import type { Db } from './db';
 import { cpfRowsSql } from './cpf-match';
+import { notDeleting } from './deleting-batches';
 import { sameId } from './exact-id';
 import { filterSql, orderBy, type Direction } from './result-filter';
 import { outcomeJoin, searchHitColumns, toSearchHit, type SearchHitColumns } from './result-row';
@@ -31,7 +32,8 @@ const matchesSql = (db: Db) => `(
   UNION SELECT batch_key, seq FROM batch_rows WHERE session_id = @query COLLATE NOCASE
   UNION ${cpfRowsSql(db)}
   UNION SELECT batch_key, seq FROM lookups WHERE device_id = @query COLLATE NOCASE
-) m JOIN result_index ri ON ri.batch_key = m.batch_key AND ri.seq = m.seq`;
+) m JOIN result_index ri ON ri.batch_key = m.batch_key AND ri.seq = m.seq
+  AND ${notDeleting('ri.batch_key')}`;
 
 /** How a page of a search is asked: the results filter and sort, and which page. */
 export interface SearchPageQuery {
@@ -65,11 +67,13 @@ export function searchRepo(db: Db) {
      JOIN batch_rows r ON r.batch_key = l.batch_key AND r.seq = l.seq
      JOIN batches b ON b.key = r.batch_key
      ${outcomeJoin}
-     WHERE ${sameId('l.device_id', '@deviceId')} ${newestFirst} LIMIT @limit`,
+     WHERE ${sameId('l.device_id', '@deviceId')} AND ${notDeleting('l.batch_key')}
+     ${newestFirst} LIMIT @limit`,
   );
   const deviceCount = db
     .prepare<[{ deviceId: string }], number>(
-      `SELECT COUNT(*) FROM lookups l WHERE ${sameId('l.device_id', '@deviceId')}`,
+      `SELECT COUNT(*) FROM lookups l
+       WHERE ${sameId('l.device_id', '@deviceId')} AND ${notDeleting('l.batch_key')}`,
     )
     .pluck();
   // The service pairs `similarDevices[i]` with `maximumScore[i]`; the same device may be named in
@@ -79,12 +83,14 @@ export function searchRepo(db: Db) {
     { device_id: string; maximum_score: number | null; seen_here: 0 | 1 }
   >(
     `SELECT d.value AS device_id, MAX(s.value) AS maximum_score,
-       EXISTS (SELECT 1 FROM lookups x WHERE ${sameId('x.device_id', 'd.value')}) AS seen_here
+       EXISTS (SELECT 1 FROM lookups x
+         WHERE ${sameId('x.device_id', 'd.value')} AND ${notDeleting('x.batch_key')}) AS seen_here
      FROM lookups l
      JOIN json_each(l.result_json, '$.similarityResult.similarDevices') d
      LEFT JOIN json_each(l.result_json, '$.similarityResult.maximumScore') s
        ON s.key = d.key AND s.type IN ('integer', 'real')
      WHERE ${sameId('l.device_id', '@deviceId')} AND l.result_json IS NOT NULL
+       AND ${notDeleting('l.batch_key')}
        AND d.type = 'text' AND d.value <> @deviceId
      GROUP BY d.value
      ORDER BY maximum_score DESC NULLS LAST, device_id`,

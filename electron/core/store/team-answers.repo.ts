@@ -1,5 +1,6 @@
 import { batchKeyOf } from './batch-key';
 import type { Db } from './db';
+import { notDeleting } from './deleting-batches';
 
 /**
  * The answers a team shares (issue 17), read from the history: what the service said of a
@@ -43,7 +44,7 @@ export function teamAnswersRepo(db: Db) {
   const batches = db.prepare<[], ShareableBatch>(
     `SELECT b.id AS batchId, b.destination AS environment,
        (SELECT COUNT(*) FROM result_index ri WHERE ri.batch_key = b.key AND ri.status = 'ok') AS answered
-     FROM batches b WHERE b.state <> 'running' ORDER BY b.created_at`,
+     FROM batches b WHERE b.state <> 'running' AND ${notDeleting('b.key')} ORDER BY b.created_at`,
   );
   const page = db.prepare<[string, number, number], AnswerColumns>(
     `SELECT l.seq, r.external_id, r.session_id, l.device_id, l.device_risk, l.score, l.insights,

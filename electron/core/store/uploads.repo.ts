@@ -4,6 +4,7 @@ import type { Destination } from '../../../shared/environment';
 import type { Db } from './db';
 import { statementCache } from './statement-cache';
 import { sameId } from './exact-id';
+import { notDeleting } from './deleting-batches';
 
 /** A ledger line to store: the file's bytes and rows, and what the service answered. */
 export interface NewUpload {
@@ -141,7 +142,7 @@ export function uploadsRepo(db: Db) {
     `SELECT d.value ->> '$.d' AS device_id, b.destination
      FROM json_each(@ids) d
      JOIN lookups l ON ${sameId('l.device_id', "d.value ->> '$.d'")} AND l.status = 'ok'
-     JOIN batches b ON b.key = l.batch_key
+     JOIN batches b ON b.key = l.batch_key AND ${notDeleting('b.key')}
      UNION
      SELECT d.value ->> '$.d', u.environment
      FROM json_each(@ids) d
@@ -332,7 +333,7 @@ export type UploadsRepo = ReturnType<typeof uploadsRepo>;
 export const unknownDevicesSql = `SELECT d.value FROM json_each(@devices) d
   WHERE NOT EXISTS (SELECT 1 FROM lookups l JOIN batches b ON b.key = l.batch_key
     WHERE ${sameId('l.device_id', 'd.value')} AND l.status = 'ok'
-      AND b.destination = @destination)`;
+      AND b.destination = @destination AND ${notDeleting('b.key')})`;
 
 /**
  * Each of a file's rows (a JSON list of `[transaction, device, outcome]`) against the history of
