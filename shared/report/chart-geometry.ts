@@ -1,7 +1,6 @@
 /**
- * Where the report's charts draw, shared by the app's React SVG (report-svg.tsx) and the exported
- * page's SVG text (svg.ts), so the two pictures are the same: a unit-square plot with ticks at
- * quarters. The left margin holds the rotated y-axis title and, beside it, a tick as wide as
+ * Where the exported page's charts draw (svg.ts): a unit-square plot with ticks at quarters, the
+ * app's React SVG taking the ticks too (it lays itself out for its box, report-geometry.ts). The left margin holds the rotated y-axis title and, beside it, a tick as wide as
  * "100,0 %"; the right one half of that tick, centred under the plot's right edge; the bottom one
  * the x ticks below the lowest y tick, then the x-axis title.
  */

@@ -151,6 +151,65 @@ test('a batch is deleted from its screen, after a question that says what goes',
   expect(left.map((batch) => batch.id)).not.toContain(batchId);
 });
 
+for (const [locale, texts] of [
+  [
+    'en-US',
+    {
+      deleted: 'The batch “lido-por-outro.csv” was deleted from the history.',
+      notWiped: 'Another program is reading the history (another window of the app, or dcdesk)',
+    },
+  ],
+  [
+    'pt-BR',
+    {
+      deleted: 'O lote “lido-por-outro.csv” foi apagado do histórico.',
+      notWiped: 'Outro programa está lendo o histórico (outra janela do aplicativo, ou o dcdesk)',
+    },
+  ],
+] as const)
+  test.describe(locale, () => {
+    test.use({ locale });
+
+    test('a batch deleted while another program reads the history says its data is not wiped yet', async ({
+      page,
+      app,
+    }) => {
+      const batchId = await finishedBatch(app, {
+        sourceName: 'lido-por-outro.csv',
+        sourceSha256: '9'.repeat(64),
+        rows: rowsOf(2, 0, 600),
+      });
+      const batches = page.getByRole('navigation').first().getByRole('button').nth(1);
+      await batches.click();
+      await page.getByTestId(`open-batch-${batchId}`).click();
+      await page.getByTestId('delete-batch').click();
+      // Another program (dcdesk, another window) in a read: the checkpoint cannot wipe the file.
+      const reader = new Database(path.join(app.dataDir, 'history.sqlite3'), { readonly: true });
+      reader.exec('BEGIN');
+      reader.prepare('SELECT COUNT(*) FROM batch_rows').get();
+      try {
+        await page.getByTestId('confirm-delete-batch-confirm').click();
+        await expect(page.getByTestId('batch-deleted')).toContainText(texts.deleted);
+        await expect(page.getByTestId('batch-deleted')).toContainText(texts.notWiped);
+      } finally {
+        reader.exec('COMMIT');
+        reader.close();
+      }
+      // Wiped at once, it says the batch went, and nothing of a file left behind.
+      const other = await finishedBatch(app, {
+        sourceName: 'lido-por-outro.csv',
+        sourceSha256: '8'.repeat(64),
+        rows: rowsOf(2, 0, 650),
+      });
+      await batches.click();
+      await expect(page.getByTestId('batch-deleted')).toHaveCount(0);
+      await page.getByTestId(`open-batch-${other}`).click();
+      await page.getByTestId('delete-batch').click();
+      await page.getByTestId('confirm-delete-batch-confirm').click();
+      await expect(page.getByTestId('batch-deleted')).toHaveText(texts.deleted);
+    });
+  });
+
 test('a batch deleted elsewhere while its question is open: confirming says it is gone', async ({
   page,
   app,

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import type { BatchSummary } from '../../shared/contract/results';
 import type { Result } from '../../shared/result';
 import { sampleTransaction } from '../support/transactions';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hostName } from './hosts/app';
 
 test.skip(hostName === 'electron', 'The web host is the process killed here.');
@@ -54,30 +54,31 @@ async function hostCall<T>(url: string, name: string, input: unknown): Promise<T
   return result.value;
 }
 
+/** A host with a batch of 120 rows running at 2 a second, and the page on that batch's run. */
+async function runningBatch(page: Page, url: string): Promise<void> {
+  await hostCall(url, 'settings.update', { tourDismissed: true, ratePerSecond: 2, concurrency: 1 });
+  const rows = Array.from({ length: 120 }, (_, index) => {
+    const { externalID, sessionID, cpf, email, zipCode } = sampleTransaction(900 + index);
+    return { row: index + 2, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
+  });
+  await hostCall<BatchSummary>(url, 'batches.create', {
+    sourceName: 'perdido.csv',
+    sourceSha256: 'e'.repeat(64),
+    rows,
+  });
+  await page.goto(url);
+  await page.getByTestId('running-indicator').click();
+  await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+  await expect(page.getByTestId('core-lost')).toHaveCount(0);
+}
+
 test('killing the web host mid-run says the core was lost, not that the service is away', async ({
   page,
 }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
   const { child, url } = await startHostProcess(dataDir);
   try {
-    await hostCall(url, 'settings.update', {
-      tourDismissed: true,
-      ratePerSecond: 2,
-      concurrency: 1,
-    });
-    const rows = Array.from({ length: 120 }, (_, index) => {
-      const { externalID, sessionID, cpf, email, zipCode } = sampleTransaction(900 + index);
-      return { row: index + 2, raw: { sessionID, externalID, cpf, email, zipCode }, notes: [] };
-    });
-    await hostCall<BatchSummary>(url, 'batches.create', {
-      sourceName: 'perdido.csv',
-      sourceSha256: 'e'.repeat(64),
-      rows,
-    });
-    await page.goto(url);
-    await page.getByTestId('running-indicator').click();
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
-    await expect(page.getByTestId('core-lost')).toHaveCount(0);
+    await runningBatch(page, url);
 
     child.kill('SIGKILL');
 
@@ -86,6 +87,16 @@ test('killing the web host mid-run says the core was lost, not that the service 
     await expect(banner).toContainText('Lost connection to the app’s core.');
     await expect(banner).toContainText('The service is not at fault.');
     await expect(page.getByText('The service cannot be reached.')).toHaveCount(0);
+
+    // The run panel no longer claims the run goes on, nor offers commands that cannot reach it.
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'unknown');
+    await expect(page.getByTestId('run-state')).toHaveText('State unknown');
+    await expect(page.getByTestId('run-unknown')).toContainText(
+      'this batch’s state is unknown (last seen: Running)',
+    );
+    for (const action of ['pause-batch', 'cancel-batch', 'resume-batch', 'delete-batch'])
+      await expect(page.getByTestId(action)).toHaveCount(0);
+    await expect(page.getByTestId('run-eta')).toHaveCount(0);
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,17 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ResultFilter } from '../../../shared/contract/results';
 
+/** A batch deleted from its screen; `wiped` false: its data is still in the history file. */
+export interface DeletedBatch {
+  name: string;
+  wiped: boolean;
+}
+
 /** The app's sections; a section may open on one batch or one device. */
 export type Place =
   | { section: 'import' }
-  | { section: 'batches'; batchId?: string }
+  /** `deleted`: the batch just deleted from its screen, said once on the list it returns to. */
+  | { section: 'batches'; batchId?: string; deleted?: DeletedBatch }
   /** `from`: where a device was opened from (a batch's row, say), where "Back" returns. */
   | { section: 'search'; query?: string; deviceId?: string; from?: Place }
   /** The review queue over one batch, or over the hits of a history search. */

@@ -13,6 +13,7 @@ import { useBatch, useBatchList } from './use-batches';
 import { useBatchEvents, type LiveRuns } from './use-batch-events';
 import './batches.css';
 import { queryKeys } from '../../lib/query-keys';
+import { useCoreConnected } from '../../lib/use-core-connected';
 
 /**
  * The Batches section: the list of batches, or one batch's run and results. The run's events are
@@ -47,9 +48,17 @@ export function BatchesPage() {
 
 function ListView() {
   const { t } = useI18n();
+  const { place } = useNavigation();
+  const deleted = place.section === 'batches' ? place.deleted : undefined;
   return (
     <>
       <h2 id="batches-title">{t('batches.title')}</h2>
+      {deleted ? (
+        <p className="notice" role="status" data-testid="batch-deleted">
+          {t('batches.deleted', { name: deleted.name })}
+          {deleted.wiped ? null : ` ${t('settings.notWiped')}`}
+        </p>
+      ) : null}
       <p className="hint">{t('batches.intro')}</p>
       <BatchList />
     </>
@@ -66,6 +75,8 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
   const { go } = useNavigation();
   const batch = useBatch(batchId);
   const list = useBatchList();
+  // Without the core, deleting cannot work: not offered (the run panel says why).
+  const connected = useCoreConnected();
   // Deleted while open (a purge, in this window or another): the last answer is not shown as if
   // the batch were still there, with counts of rows that are gone.
   const gone =
@@ -84,7 +95,9 @@ function BatchView({ batchId, live }: { batchId: string; live: LiveRuns }) {
         >
           ← {t('batches.back')}
         </button>
-        {batch.data && !gone && !atWork(batch.data) ? <DeleteBatch batchId={batchId} /> : null}
+        {batch.data && connected && !gone && !atWork(batch.data) ? (
+          <DeleteBatch batchId={batchId} name={batch.data.sourceName} />
+        ) : null}
       </div>
       <h2 id="batches-title" data-testid="batch-title">
         {batch.data?.sourceName ?? t('batches.title')}

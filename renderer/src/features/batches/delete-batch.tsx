@@ -12,9 +12,10 @@ import { queryKeys } from '../../lib/query-keys';
  * "Delete batch…": a test run or a file imported by mistake, gone for good. The core is asked
  * first what would go (and refuses a batch a live process runs), so the question names the rows
  * and the reviews; once deleted, the window goes back to the list (every window refreshes on the
- * change the core announces).
+ * change the core announces), which says so, and whether the data is still in the history file
+ * (another program reading the history holds the wipe back, as Purge now and dcdesk say too).
  */
-export function DeleteBatch({ batchId }: { batchId: string }) {
+export function DeleteBatch({ batchId, name }: { batchId: string; name: string }) {
   const { t } = useI18n();
   const { go } = useNavigation();
   const client = useQueryClient();
@@ -31,9 +32,9 @@ export function DeleteBatch({ batchId }: { batchId: string }) {
   const deletion = useMutation({
     mutationFn: () => unwrap(api.history.deleteBatch({ batchId })),
     onError: refresh,
-    onSuccess: () => {
+    onSuccess: ({ wiped }) => {
       client.removeQueries({ queryKey: queryKeys['batches.get'](batchId) });
-      go({ section: 'batches' });
+      go({ section: 'batches', deleted: { name, wiped } });
     },
   });
   const asked: BatchDeletion | undefined = preview.data;

@@ -4,6 +4,7 @@ import { catalogue } from '../../i18n/define';
 export const deleteMessages = catalogue(
   {
     'batches.delete': 'Delete batch…',
+    'batches.deleted': 'The batch “{name}” was deleted from the history.',
     'batches.deleteConfirm.title': 'Delete this batch for good?',
     'batches.deleteConfirm.text':
       'Its {rows, plural, one {# row} other {# rows}}, with their answers and results, are deleted from the history and scrubbed from its files. This cannot be undone.',
@@ -20,6 +21,7 @@ export const deleteMessages = catalogue(
   },
   {
     'batches.delete': 'Apagar lote…',
+    'batches.deleted': 'O lote “{name}” foi apagado do histórico.',
     'batches.deleteConfirm.title': 'Apagar este lote de vez?',
     'batches.deleteConfirm.text':
       'As {rows, plural, one {# linha} other {# linhas}} dele, com respostas e resultados, são apagadas do histórico e removidas dos arquivos dele. Não dá para desfazer.',

@@ -18,6 +18,9 @@ export const runMessages = catalogue(
     'batches.run.etaUnknown': 'Estimating the time left…',
     'batches.run.stateNow': 'Batch state: {state}',
     'batches.run.failed': 'The run stopped: {message}',
+    'batches.state.unknown': 'State unknown',
+    'batches.run.unknown':
+      'The window cannot reach the app’s core, so this batch’s state is unknown (last seen: {state}) and nothing can be done with it from here. The counts below are the last ones read; the panel comes back once the core is reached again.',
     'batches.count.total': 'Rows',
     'batches.count.done': 'Done',
     'batches.count.ok': 'Answered',
@@ -83,6 +86,9 @@ export const runMessages = catalogue(
     'batches.run.etaUnknown': 'Estimando o tempo restante…',
     'batches.run.stateNow': 'Situação do lote: {state}',
     'batches.run.failed': 'A execução parou. Detalhe (em inglês): {message}',
+    'batches.state.unknown': 'Situação desconhecida',
+    'batches.run.unknown':
+      'A janela não alcança o núcleo do aplicativo, então a situação deste lote é desconhecida (última vista: {state}) e nada pode ser feito com ele daqui. As contagens abaixo são as últimas lidas; o painel volta quando o núcleo for alcançado de novo.',
     'batches.count.total': 'Linhas',
     'batches.count.done': 'Concluídas',
     'batches.count.ok': 'Respondidas',

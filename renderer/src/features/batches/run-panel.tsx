@@ -10,6 +10,7 @@ import { RunProgress } from './run-progress';
 import { StoringNotice } from './storing-notice';
 import { formatDateTime } from '../../lib/format';
 import { BatchEnvironment } from './batch-environment';
+import { useCoreConnected } from '../../lib/use-core-connected';
 
 interface RunPanelProps {
   batch: BatchSummary;
@@ -18,15 +19,27 @@ interface RunPanelProps {
   failure?: string;
 }
 
-/** One batch's run: where it is, how fast, why it stopped, and what can be done with it now. */
+/**
+ * One batch's run: where it is, how fast, why it stopped, and what can be done with it now. While
+ * the window has lost the app's core, the last state read is only a memory: the panel says the
+ * state is unknown and offers no command, since none could reach the run.
+ */
 export function RunPanel({ batch, speed, failure }: RunPanelProps) {
   const { t, locale } = useI18n();
   const { go } = useNavigation();
+  const connected = useCoreConnected();
+  const state = connected ? t(stateKey(batch)) : t('batches.state.unknown');
   return (
     <section className="run-panel card" aria-label={t('batches.run.label')} data-testid="run-panel">
       <div className="row spread">
         <div className="row">
-          <BatchState batch={batch} testId="run-state" />
+          {connected ? (
+            <BatchState batch={batch} testId="run-state" />
+          ) : (
+            <span className="batch-state" data-state="unknown" data-testid="run-state">
+              {state}
+            </span>
+          )}
           <BatchEnvironment destination={batch.environment} />
           <button
             type="button"
@@ -45,7 +58,12 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
             : ''}
         </span>
       </div>
-      <RunProgress batch={batch} speed={speed} />
+      {connected ? null : (
+        <p className="notice notice-error" data-testid="run-unknown">
+          {t('batches.run.unknown', { state: t(stateKey(batch)) })}
+        </p>
+      )}
+      <RunProgress batch={batch} speed={speed} live={connected} />
       <StoringNotice batch={batch} />
       <RunCounts counts={batch.counts} />
       <PauseReason batch={batch} />
@@ -54,10 +72,10 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
           {t('batches.run.failed', { message: failure })}
         </p>
       ) : null}
-      <RunControls batch={batch} />
+      {connected ? <RunControls batch={batch} /> : null}
       {/* State changes are announced; the counts, which change every quarter second, are not. */}
       <p className="visually-hidden" role="status">
-        {t('batches.run.stateNow', { state: t(stateKey(batch)) })}
+        {t('batches.run.stateNow', { state })}
       </p>
     </section>
   );

@@ -4,13 +4,20 @@ import { useI18n } from '../../i18n/i18n';
 import type { RunSpeed } from './batch-events';
 import { formatDuration, percentDone } from './format';
 
+interface RunProgressProps {
+  batch: BatchSummary;
+  speed?: RunSpeed;
+  /** False while the core is unreachable: the counts are the last read, and no rate is known. */
+  live?: boolean;
+}
+
 /** The progress bar of a run, with its rate and time left while it runs. */
-export function RunProgress({ batch, speed }: { batch: BatchSummary; speed?: RunSpeed }) {
+export function RunProgress({ batch, speed, live = true }: RunProgressProps) {
   const { t, number } = useI18n();
   const id = useId();
   const { done, total } = batch.counts;
   const percent = percentDone(done, total);
-  const running = batch.state === 'running' && batch.live;
+  const running = live && batch.state === 'running' && batch.live;
   return (
     <div className="run-progress">
       <p id={id} className="run-progress-label">
