@@ -221,7 +221,9 @@ test.describe('Settings → Team', () => {
     }
 
     await team.getByRole('button', { name: 'Sync now' }).click();
-    await expect(team.getByTestId('team-done')).toContainText('1 change received (1 applied here)');
+    await expect(team.getByTestId('team-done')).toContainText(
+      '1 change received (outcome of 1 transaction changed here)',
+    );
     await expect(team.getByTestId('team-colleagues')).toContainText('Bia');
     await expect(team.getByTestId('team-colleagues')).toContainText(status.analyst);
 

@@ -1,4 +1,3 @@
-import { formatCount } from '../../../shared/spreadsheet/problem';
 import { parseCommandLine } from '../flags';
 import { counted, pluralForm } from '../../../shared/count-text';
 import type { TeamStatus } from '../../../shared/contract/team';
@@ -126,7 +125,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
         );
       else
         io.out(
-          `Synced: pushed ${counted(pushed, 'outcome change', 'outcome changes')} and ${counted(answers, 'answer')}; pulled ${counted(pulled, 'change')} from colleagues, ${formatCount(applied)} of them changed an outcome here.`,
+          `Synced: pushed ${counted(pushed, 'outcome change', 'outcome changes')} and ${counted(answers, 'answer')}; pulled ${counted(pulled, 'change')} from colleagues; the outcome of ${counted(applied, 'transaction')} changed here.`,
         );
       if (passedOver > 0)
         io.err(

@@ -66,6 +66,8 @@ async function devicesFor(client: ClientBase, changes: readonly TrailChange[]) {
  * answer named, the newest here, else the team's: without one the change waits in the trail
  * (`unapplied`) and is tried again at each sync, when a colleague's answers may have come.
  * `guard` throws when the workstation was linked elsewhere meanwhile: nothing is written then.
+ * `changed` names the transactions whose outcome changed here (`transactionKey`): several changes
+ * of one transaction in a page change it once for the analyst, who is told of transactions.
  */
 export async function applyPulled(
   db: Db,
@@ -73,7 +75,7 @@ export async function applyPulled(
   pulled: readonly PulledChange[],
   cursor: number | null,
   guard: () => void,
-): Promise<{ accepted: number; applied: number; passedOver: number }> {
+): Promise<{ accepted: number; changed: Set<string>; passedOver: number }> {
   const changes = pulled.map(trusted).filter((change) => change !== null);
   const passedOver = pulled.length - changes.length;
   const devices = await devicesFor(client, changes);
@@ -84,7 +86,10 @@ export async function applyPulled(
     .transaction(() => {
       guard();
       let accepted = 0;
-      let applied = 0;
+      const changed = new Set<string>();
+      const mark = (count: number, change: TrailChange) => {
+        if (count > 0) changed.add(transactionKey(change.environment, change.externalId));
+      };
       for (const change of changes) {
         const retry = cursor === null;
         if (!retry) {
@@ -98,7 +103,7 @@ export async function applyPulled(
         // An outcome is of a transaction in one environment, here as in the team database: a
         // colleague's change touches that environment's only.
         if (change.outcome === null) {
-          applied += outcomes.clear(change.externalId, change.environment);
+          mark(outcomes.clear(change.externalId, change.environment), change);
           trail.markApplied(change.changeId);
           continue;
         }
@@ -108,20 +113,28 @@ export async function applyPulled(
           trail.markUnapplied(change.changeId);
           continue;
         }
-        applied += outcomes.put(
-          change.externalId,
-          deviceId,
-          change.outcome as ReviewOutcome,
-          known?.batchId ?? null,
-          change.at,
-          { environment: change.environment, setBy: change.analyst },
+        mark(
+          outcomes.put(
+            change.externalId,
+            deviceId,
+            change.outcome as ReviewOutcome,
+            known?.batchId ?? null,
+            change.at,
+            { environment: change.environment, setBy: change.analyst },
+          ),
+          change,
         );
         trail.markApplied(change.changeId);
       }
       if (cursor !== null) link.advance(cursor);
-      return { accepted, applied, passedOver };
+      return { accepted, changed, passedOver };
     })
     .immediate();
+}
+
+/** A transaction of an environment, as one key (an ID holds no control character). */
+export function transactionKey(environment: string, externalId: string): string {
+  return `${environment}\u0000${externalId}`;
 }
 
 /** How many waiting changes are tried at once, and for how long a sync goes on trying them. */
@@ -131,7 +144,7 @@ const waitingBudgetMs = 20_000;
 /**
  * The changes that waited for a device, tried again page by page through all of them (oldest
  * first, by a keyset), so changes that can never apply do not keep a later one from its turn;
- * how many applied now. A sync spends at most `budgetMs` on them, so a huge backlog cannot hold
+ * the transactions whose outcome changed now (`transactionKey`). A sync spends at most `budgetMs` on them, so a huge backlog cannot hold
  * it; a page started is finished.
  */
 export async function applyWaiting(
@@ -139,18 +152,19 @@ export async function applyWaiting(
   client: ClientBase,
   guard: () => void,
   budgetMs = waitingBudgetMs,
-): Promise<number> {
+): Promise<Set<string>> {
   const trail = trailRepo(db);
   const started = Date.now();
   let after: { at: string; changeId: string } | null = null;
-  let applied = 0;
+  const changed = new Set<string>();
   do {
     const waiting = trail.unapplied(waitingPage, after);
     const last = waiting.at(-1);
     if (!last) break;
     const changes = waiting.map((change) => ({ ...change, at: new Date(change.at) }));
-    applied += (await applyPulled(db, client, changes, null, guard)).applied;
+    for (const key of (await applyPulled(db, client, changes, null, guard)).changed)
+      changed.add(key);
     after = { at: last.at, changeId: last.changeId };
   } while (Date.now() - started < budgetMs);
-  return applied;
+  return changed;
 }

@@ -6,7 +6,8 @@ import { updatedColumns } from './team-guards';
  * whose triggers then refuse every change the app never makes); add to the trail but never
  * change or delete it; read the schema's version; call analyst_login, which the triggers on the
  * answers, the trail and the ledger call as the writing role (team-login-execute.ts: PUBLIC may
- * not, so a login outside the team cannot bind a name to itself). The schema itself is created
+ * not, so a login outside the team cannot bind a name to itself); record the late answer of a
+ * send whose line a colleague took over (overtaken_answer, team-takeover.ts). The schema itself is created
  * by its owner (the first `dcdesk team connect` as the owner, or any workstation whose role may
  * create tables); analysts need no CREATE.
  */
@@ -22,6 +23,7 @@ export function analystGrants(role: string, database: string): string {
     ),
     `GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${name};`,
     `GRANT EXECUTE ON FUNCTION analyst_login(text) TO ${name};`,
+    `GRANT EXECUTE ON FUNCTION overtaken_answer(uuid, text, text, text) TO ${name};`,
   ].join('\n');
 }
 

@@ -3,6 +3,7 @@ import type { ClientBase } from 'pg';
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
 import { cleanName } from './analyst';
 import { inTransaction } from './pg-transaction';
+import { staleSendingMinutes } from './team-takeover';
 
 /**
  * The team's upload ledger and its re-send guard (issue 17). Before a file goes to the service,
@@ -29,7 +30,8 @@ export interface UploadClaim {
   /**
    * The analyst confirmed sending again: a line is taken over when it is not being sent right
    * now and it is this analyst's own, or sent another outcome (a correction). A colleague's
-   * line with the same outcome always blocks: the team never sends it twice.
+   * line with the same outcome always blocks: the team never sends it twice. A line still being
+   * sent an hour after its claim (`stale`) counts as not being sent: its sender is gone.
    */
   takeOver?: boolean;
   /**
@@ -47,6 +49,11 @@ export interface SentBefore {
   at: Date;
   status: 'sending' | 'sent' | 'failed';
   outcome: string | null;
+  /**
+   * Set on a line still `sending` longer than `staleSendingMinutes` after the database stored
+   * its claim: its sender is gone (team-takeover.ts), and it may have arrived.
+   */
+  stale?: true;
 }
 
 export type ClaimAnswer = { ok: true } | { ok: false; sentBefore: SentBefore[] };
@@ -80,10 +87,12 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
   const ids = [...new Set(claim.externalIds)];
   return inTransaction(client, async (): Promise<ClaimAnswer> => {
     await lockLedger(client, claim.environment);
-    const held = (await heldTransactions(client, claim.environment, ids)).filter(
+    // Locked until this claim commits: a sender answering its line meanwhile waits, then finds
+    // it taken over, and its answer goes to the takeover's row (recordUploadAnswer).
+    const held = (await heldTransactions(client, claim.environment, ids, true)).filter(
       (line) =>
         !claim.takeOver ||
-        line.status === 'sending' ||
+        (line.status === 'sending' && !line.stale) ||
         (line.analyst !== claim.analyst && line.outcome === claim.outcomes?.[line.externalId]),
     );
     // Held: nothing is written, and the transaction only releases the lock.
@@ -111,7 +120,10 @@ export async function claimUpload(client: ClientBase, claim: UploadClaim): Promi
 
 /**
  * Records the service's answer on an upload's lines: sent, or failed with its error code.
- * `answerKey`: the claim's (the database checks it and never stores it).
+ * `answerKey`: the claim's (the database checks it and never stores it). Lines a colleague took
+ * over meanwhile (the send outlived the bound, team-takeover.ts) stay theirs: the answer is kept
+ * in the takeover's row instead, so the ledger says both who holds the line and what this send
+ * answered.
  */
 export async function recordUploadAnswer(
   client: ClientBase,
@@ -119,18 +131,31 @@ export async function recordUploadAnswer(
   answer: { status: 'sent' } | { status: 'failed'; errorCode: string },
   answerKey?: string,
 ): Promise<void> {
-  await client.query(
-    `UPDATE uploads SET status = $2, error_code = $3, answer_key = $4
-     WHERE upload_id = $1 AND status = 'sending'`,
-    [uploadId, answer.status, answer.status === 'failed' ? answer.errorCode : null, answerKey],
-  );
+  const errorCode = answer.status === 'failed' ? answer.errorCode : null;
+  await inTransaction(client, async () => {
+    await client.query(
+      `UPDATE uploads SET status = $2, error_code = $3, answer_key = $4
+       WHERE upload_id = $1 AND status = 'sending'`,
+      [uploadId, answer.status, errorCode, answerKey],
+    );
+    await client.query('SELECT overtaken_answer($1, $2, $3, $4)', [
+      uploadId,
+      answer.status,
+      errorCode,
+      answerKey ?? null,
+    ]);
+  });
 }
 
-/** Of these transactions, those an upload in the team's ledger holds (sent, or may have been). */
+/**
+ * Of these transactions, those an upload in the team's ledger holds (sent, or may have been).
+ * `lock`: inside a claim's transaction, the lines are locked until it ends.
+ */
 export async function heldTransactions(
   client: ClientBase,
   environment: string,
   externalIds: readonly string[],
+  lock = false,
 ): Promise<SentBefore[]> {
   if (externalIds.length === 0) return [];
   const { rows } = await client.query<{
@@ -139,12 +164,15 @@ export async function heldTransactions(
     at: Date;
     status: SentBefore['status'];
     outcome: string | null;
+    stale: boolean;
   }>(
-    `SELECT external_id, analyst, at, status, outcome FROM uploads
+    `SELECT external_id, analyst, at, status, outcome,
+       status = 'sending' AND claimed_at <= now() - make_interval(mins => $4) AS stale
+     FROM uploads
      WHERE environment = $1 AND external_id = ANY($2::text[])
        AND ${blocks('uploads', '$3')}
-     ORDER BY external_id`,
-    [environment, [...new Set(externalIds)], mayHaveArrived],
+     ORDER BY external_id${lock ? ' FOR UPDATE' : ''}`,
+    [environment, [...new Set(externalIds)], mayHaveArrived, staleSendingMinutes],
   );
   return rows.map((row) => ({
     externalId: row.external_id,
@@ -154,6 +182,7 @@ export async function heldTransactions(
     at: Number.isFinite(new Date(row.at).getTime()) ? new Date(row.at) : new Date(0),
     status: row.status,
     outcome: row.outcome,
+    ...(row.stale ? { stale: true as const } : {}),
   }));
 }
 

@@ -4,6 +4,7 @@ import { guardsSql } from './team-guards';
 import { loginExecuteSql } from './team-login-execute';
 import { loginsSql } from './team-logins';
 import { searchPathSql } from './team-search-path';
+import { takeoverSql } from './team-takeover';
 
 /**
  * The team database's schema (issue 17), versioned like the local history's. Each migration runs
@@ -135,6 +136,13 @@ ALTER TABLE outcome_events DROP CONSTRAINT outcome_events_source_check,
     version: 8,
     name: 'search-path',
     sql: searchPathSql,
+  },
+  {
+    // A line left being sent by a sender who never comes back (team-takeover.ts): taken over
+    // by a colleague's confirmed send an hour after its claim, with who took it from whom kept.
+    version: 9,
+    name: 'sending-takeover',
+    sql: takeoverSql,
   },
 ];
 

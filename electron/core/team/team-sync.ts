@@ -18,11 +18,12 @@ export interface SyncReport {
   pushed: number;
   /** Answers of this workstation's batches shared now. */
   answers: number;
-  /**
-   * Colleagues' changes new here (this workstation's own, coming back, are not counted), and how
-   * many of them changed an outcome here.
-   */
+  /** Colleagues' changes new here (this workstation's own, coming back, are not counted). */
   pulled: number;
+  /**
+   * The transactions whose outcome those changes (or ones that waited for a device) changed
+   * here: each once, however many of its changes came.
+   */
   applied: number;
   /** Colleagues' changes passed over: rows this app cannot trust (written by hand, say). */
   passedOver: number;
@@ -87,16 +88,18 @@ export async function syncTeam(
   await settleOwnClaims(db, client);
   await pushPastUploads(db, client, analyst, guard);
   let cursor = current.cursor;
+  const changed = new Set<string>();
   for (;;) {
     const page = await pullOutcomeChanges(client, cursor, pullPage);
     if (page.changes.length === 0) break;
     const pulled = await applyPulled(db, client, page.changes, page.cursor, guard);
     report.pulled += pulled.accepted;
-    report.applied += pulled.applied;
+    for (const key of pulled.changed) changed.add(key);
     report.passedOver += pulled.passedOver;
     cursor = page.cursor;
   }
-  report.applied += await applyWaiting(db, client, guard);
+  for (const key of await applyWaiting(db, client, guard)) changed.add(key);
+  report.applied = changed.size;
   report.cursor = cursor;
   const at = now();
   await client.query(

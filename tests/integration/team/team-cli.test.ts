@@ -76,6 +76,12 @@ describe.skipIf(missing)('dcdesk with a team database: two analysts, one batch',
     ]);
     expect(imported.stderr).toMatch(/team: pushed \d+ changes/);
 
+    // Said in transactions: each change of Ana's changed one outcome on Bruno's workstation.
+    const pulled = await as('Bruno', ['team', 'sync']);
+    expect(pulled.stdout, pulled.stderr).toMatch(
+      /pulled (\d+) changes from colleagues; the outcome of \1 transactions changed here\./,
+    );
+
     // Bruno never looked these transactions up, yet his file carries Ana's outcomes with their
     // devices (the shared answers name them).
     const built = await Promise.all(

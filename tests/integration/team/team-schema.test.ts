@@ -34,6 +34,7 @@ describe.skipIf(missing)('team schema migrations', () => {
         'outcomes',
         'schema_migrations',
         'team_identity',
+        'upload_takeovers',
         'uploads',
       ]);
     } finally {

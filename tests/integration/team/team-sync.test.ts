@@ -108,6 +108,22 @@ describe.skipIf(missing)('team sync between two workstations', () => {
     expect(await bruno.sync()).toMatchObject({ pulled: 0, applied: 0 });
   });
 
+  it('counts the transactions whose outcome changed here, not the changes', async () => {
+    const ana = await workstation(10, 4000);
+    const bruno = await workstation(0);
+    // The earlier tests' changes first: only this test's are counted below.
+    await bruno.sync();
+    const row = { batchId: ana.batchId, seq: 3 };
+    // Three changes of one transaction reach Bruno in one pull; each replaced the one before.
+    for (const outcome of ['Suspeito', 'Fraude Confirmada', 'Device Positivado'] as const) {
+      ana.review('Ana').set([row], outcome);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    ana.review('Ana').set([{ batchId: ana.batchId, seq: 4 }], 'Suspeito');
+    await ana.sync();
+    expect(await bruno.sync()).toMatchObject({ pulled: 4, applied: 2 });
+  });
+
   it('keeps both of two concurrent changes in the trail; the later one wins everywhere', async () => {
     const ana = await workstation(10, 2000);
     const bruno = await workstation(10, 2000);

@@ -81,7 +81,9 @@ describe.skipIf(missing)('a team database made before the guards', () => {
       expect(refused.error.message).toBe(
         `The team database's schema is at version 4 and this app needs version ${String(teamMigrations.length)}; this user may not change it. Connect once as the database's owner (dcdesk team connect with the owner's URL) to bring it up to date.`,
       );
-    expect(await migrateTeamSchema(owner)).toEqual([5, 6, 7, 8]);
+    expect(await migrateTeamSchema(owner)).toEqual(
+      teamMigrations.map((step) => step.version).filter((version) => version >= 5),
+    );
 
     const opened = await openTeamClient(analystUrl(), undefined);
     if (!opened.ok) throw new Error(opened.error.message);

@@ -28,7 +28,7 @@ export const teamMessages = catalogue(
     'settings.team.done.connect': 'Connected to the team database.',
     'settings.team.done.disconnect': 'Disconnected. Everything on this computer stays as it was.',
     'settings.team.done.sync':
-      'Synced: {pushed, plural, one {# change sent} other {# changes sent}}, {pulled, plural, one {# change received} other {# changes received}} ({applied, plural, one {# applied here} other {# applied here}}), {answers, plural, one {# answer shared} other {# answers shared}}.',
+      'Synced: {pushed, plural, one {# change sent} other {# changes sent}}, {pulled, plural, one {# change received} other {# changes received}} ({applied, plural, one {outcome of # transaction changed here} other {outcomes of # transactions changed here}}), {answers, plural, one {# answer shared} other {# answers shared}}.',
     'settings.team.done.passedOver':
       '{count, plural, one {# change from the team was passed over: it was written outside the app and cannot be trusted} other {# changes from the team were passed over: they were written outside the app and cannot be trusted}} (a forged ID, environment or time). Ask the database administrator who can write to it.',
     'settings.team.connectedTo': 'Team database',
@@ -81,7 +81,7 @@ export const teamMessages = catalogue(
     'settings.team.done.connect': 'Conectado ao banco de dados da equipe.',
     'settings.team.done.disconnect': 'Desconectado. Tudo neste computador continua como estava.',
     'settings.team.done.sync':
-      'Sincronizado: {pushed, plural, one {# alteração enviada} other {# alterações enviadas}}, {pulled, plural, one {# alteração recebida} other {# alterações recebidas}} ({applied, plural, one {# aplicada aqui} other {# aplicadas aqui}}), {answers, plural, one {# resposta compartilhada} other {# respostas compartilhadas}}.',
+      'Sincronizado: {pushed, plural, one {# alteração enviada} other {# alterações enviadas}}, {pulled, plural, one {# alteração recebida} other {# alterações recebidas}} ({applied, plural, one {resultado de # transação alterado aqui} other {resultados de # transações alterados aqui}}), {answers, plural, one {# resposta compartilhada} other {# respostas compartilhadas}}.',
     'settings.team.done.passedOver':
       '{count, plural, one {# alteração da equipe foi ignorada: foi escrita fora do app e não é confiável} other {# alterações da equipe foram ignoradas: foram escritas fora do app e não são confiáveis}} (ID, ambiente ou horário forjado). Pergunte ao administrador do banco quem pode escrever nele.',
     'settings.team.connectedTo': 'Banco de dados da equipe',

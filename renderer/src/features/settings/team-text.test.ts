@@ -58,11 +58,11 @@ describe('the team in words', () => {
   it('says what a sync did with the right plural forms in both languages', () => {
     const report = { pushed: 1, pulled: 1200, applied: 0, answers: 2, passedOver: 0 };
     expect(syncReportText(translate('en'), report)).toBe(
-      'Synced: 1 change sent, 1,200 changes received (0 applied here), 2 answers shared.',
+      'Synced: 1 change sent, 1,200 changes received (outcomes of 0 transactions changed here), 2 answers shared.',
     );
     // Portuguese reads 1 as singular and 0 as plural (as Brazilians write it), and writes 1.200.
     expect(syncReportText(translate('pt-BR'), report)).toBe(
-      'Sincronizado: 1 alteração enviada, 1.200 alterações recebidas (0 aplicadas aqui), 2 respostas compartilhadas.',
+      'Sincronizado: 1 alteração enviada, 1.200 alterações recebidas (resultados de 0 transações alterados aqui), 2 respostas compartilhadas.',
     );
   });
 
