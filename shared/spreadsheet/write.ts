@@ -5,6 +5,7 @@
  * value exactly (an ID stays the same ID), and no formula is ever written.
  */
 import * as XLSX from 'xlsx';
+import { fitExcelCell } from './cell-limit';
 import { guardFormulaStarts, mayRunAsFormula } from './formula';
 import { numberToText } from './number-text';
 
@@ -73,15 +74,13 @@ export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions 
   return (options.bom === true ? '\ufeff' : '') + lines.join('');
 }
 
-/** Excel's cap on one cell; longer text would make it refuse to open the file. */
-const maxCellChars = 32_767;
-
 /**
  * An xlsx workbook with one sheet: the header in row 1, then the rows. Text is stored as a text
  * cell (IDs keep their leading zeros, and `=1+1` stays that text: Excel runs only a cell's formula
- * part, which is never written), unchanged but cut to Excel's 32,767 characters; numbers are
- * stored as numbers; null and non-finite numbers leave the cell empty. Columns get a width that
- * fits their content (up to 60 characters).
+ * part, which is never written), unchanged but cut to Excel's 32,767 characters where a list
+ * item ends, with a mark that says so (`fitExcelCell`); numbers are stored as numbers; null and
+ * non-finite numbers leave the cell empty. Columns get a width that fits their content (up to 60
+ * characters).
  */
 export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]): Uint8Array {
   const sheet: XLSX.WorkSheet = {};
@@ -114,7 +113,7 @@ export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]):
 function xlsxCell(value: OutValue): XLSX.CellObject | null {
   if (value === null || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? { t: 'n', v: value } : null;
-  return { t: 's', v: value.slice(0, maxCellChars) };
+  return { t: 's', v: fitExcelCell(value).text };
 }
 
 /** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not blank. */
