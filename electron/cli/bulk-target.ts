@@ -1,6 +1,12 @@
 /** Where `dcdesk bulk` writes its results: a file named by its extension, or standard output. */
 import path from 'node:path';
-import { outputKind, writeOutput, writeOutputStream, type OutputKind } from '../core/bulk/output';
+import {
+  outputKind,
+  writeOutput,
+  writeOutputStream,
+  type OutputKind,
+  type WrittenOutput,
+} from '../core/bulk/output';
 import { commandWord } from './escape-text';
 import { UsageError } from './io';
 
@@ -42,7 +48,7 @@ export function targetOf(output: string | undefined, format: string | undefined)
 export function writeResults(
   target: Target,
   rows: Parameters<typeof writeOutput>[1],
-): Promise<number> {
+): Promise<WrittenOutput> {
   if (target.output !== '-') return writeOutput(target.output, rows);
   return new Promise((resolve, reject) => {
     process.stdout.once('error', reject);
@@ -50,4 +56,14 @@ export function writeResults(
       .then(resolve, reject)
       .finally(() => process.stdout.off('error', reject));
   });
+}
+
+/**
+ * The warning for an xlsx whose cells were too long for Excel (`writeXlsx` cut them where a list
+ * item ends and marked them), with the command that writes everything; null when none were.
+ */
+export function cutCellsWarning(cutCells: number, where: string, batchId: string): string | null {
+  if (cutCells === 0) return null;
+  const cells = cutCells === 1 ? '1 cell' : `${String(cutCells)} cells`;
+  return `dcdesk: warning: ${cells} of ${where} ${cutCells === 1 ? 'was' : 'were'} longer than the 32,767 characters an Excel cell holds: cut where a list item ends and marked "… (N more, see the CSV export)". For every item, write the results as CSV: dcdesk bulk --resume ${batchId} --output FILE.csv`;
 }

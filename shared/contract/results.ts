@@ -158,9 +158,18 @@ export interface ExportedFile {
  * written because the analyst closed the save dialog.
  */
 export type SavedExport =
-  | { outcome: 'saved'; fileName: string; rows: number; path: string }
-  | { outcome: 'download'; fileName: string; rows: number; url: string }
+  | ({ outcome: 'saved'; fileName: string; rows: number; path: string } & CutCells)
+  | ({ outcome: 'download'; fileName: string; rows: number; url: string } & CutCells)
   | { outcome: 'cancelled'; fileName: string };
+
+interface CutCells {
+  /**
+   * Cells of a results export longer than the 32,767 characters an XLSX cell holds, cut where a
+   * list item ends and marked (`fitExcelCell`); 0 for a CSV, which holds everything. Absent for
+   * a file that is not a results export.
+   */
+  cutCells?: number;
+}
 
 /** A lookup found by the history search. */
 export interface SearchHit extends ResultRow {

@@ -219,6 +219,16 @@ describe('previewResponseFile', () => {
     expect(new TextDecoder().decode(file.bytes)).toContain('=HYPERLINK(""x"")');
   });
 
+  it('names the lines a spreadsheet splitting on the other separator would run', () => {
+    // Excel in Portuguese splits a `,` file on `;` (and one in English a `;` file on `,`).
+    const risky = [
+      { transactionId: "pedido;=cmd|' /C calc'!A0;", deviceId: 'd1', outcome: 'Suspeito' as const },
+      { transactionId: 'PED-0002', deviceId: 'dev,@SUM(1)', outcome: 'Suspeito' as const },
+      { transactionId: 'PED;0003', deviceId: 'dev, -1', outcome: 'Suspeito' as const },
+    ];
+    expect(previewResponseFile(risky, 1).formulaLike).toEqual({ count: 2, lines: [2, 3] });
+  });
+
   it('counts every outcome, zeros included, and keeps the first rows', () => {
     const many = Array.from({ length: 25 }, (_, index) => ({
       transactionId: `T${index}`,

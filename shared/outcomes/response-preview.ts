@@ -1,7 +1,7 @@
 /** The preview of a response-variable file: what the analyst sees before saving or sending it. */
 import { outcomes } from '../domain/types';
 import type { Outcome, ResponseVariableRow } from '../domain/types';
-import { looksLikeFormula } from '../spreadsheet/formula';
+import { mayRunAsFormula } from '../spreadsheet/formula';
 import type { ResponseFilePreview } from './types';
 
 /** The totals per outcome and the first rows, exactly as the file carries them. */
@@ -17,7 +17,9 @@ export function previewResponseFile(
   const formulaLike = { count: 0, lines: [] as number[] };
   rows.forEach((row, index) => {
     counts[row.outcome] += 1;
-    if (!looksLikeFormula(row.transactionId) && !looksLikeFormula(row.deviceId)) return;
+    // The file keeps its values exact, for the service: it is the analyst who is warned, of
+    // a start after a separator too, where a spreadsheet splitting on the other one starts a cell.
+    if (!mayRunAsFormula(row.transactionId) && !mayRunAsFormula(row.deviceId)) return;
     formulaLike.count += 1;
     if (formulaLike.lines.length < 10) formulaLike.lines.push(index + 2);
   });

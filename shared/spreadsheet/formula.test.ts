@@ -12,6 +12,10 @@ describe('withoutFormulaGuard', () => {
       '@SUM(1+1)',
       '\tx',
       '\rx',
+      '\t=1',
+      "pedido;=cmd|' /C calc'!A0;",
+      'a,-1;+2',
+      'a;"=1+1"',
       'PED-1',
       '',
       "'",
@@ -21,7 +25,7 @@ describe('withoutFormulaGuard', () => {
   });
 
   it('gives back through a CSV file what the export wrote, an Excel ="…" text form included', () => {
-    for (const text of ['="0001234567"', '=1+1', '-5', '="a""b"']) {
+    for (const text of ['="0001234567"', '=1+1', '-5', '="a""b"', 'pedido;=1+1', 'a,"-5']) {
       const written = csvRow([text], { separator: ';' });
       const cell = parseCsv(written, ';').rows[0]?.[0];
       expect(withoutFormulaGuard(cell?.text ?? '')).toBe(text);

@@ -1,6 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, it, expect } from 'vitest';
 import { readSpreadsheet } from './read';
+import { listCell } from './list-cell';
 import { csvRow, neutraliseFormula, toCsv, toXlsx } from './write';
 import type { Cell } from './types';
 
@@ -14,8 +15,10 @@ describe('neutraliseFormula', () => {
     expect(neutraliseFormula('+55 11 98765-4321')).toBe("'+55 11 98765-4321");
     expect(neutraliseFormula('-5')).toBe("'-5");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(neutraliseFormula('\t=1')).toBe("'\t=1");
-    expect(neutraliseFormula('\r=1')).toBe("'\r=1");
+    // A tab or a line end separates cells too: what follows it is guarded as well.
+    expect(neutraliseFormula('\t=1')).toBe("'\t'=1");
+    expect(neutraliseFormula('a;=1,b')).toBe("a;'=1,b");
+    expect(neutraliseFormula('\r=1')).toBe("'\r'=1");
   });
 
   it('leaves other text alone', () => {
@@ -58,10 +61,57 @@ describe('toCsv', () => {
     expect(toCsv(['v'], [['=1+1']], { neutralise: false })).toBe('v\r\n=1+1\r\n');
   });
 
-  it('uses ; and a byte order mark when asked, quoting by the chosen separator', () => {
+  it('uses ; and a byte order mark when asked, quoting either separator and tabs', () => {
     expect(toCsv(['a', 'b'], [['1,5', 'x;y']], { separator: ';', bom: true })).toBe(
-      '\ufeffa;b\r\n1,5;"x;y"\r\n',
+      '\ufeffa;b\r\n"1,5";"x;y"\r\n',
     );
+    expect(toCsv(['a', 'b'], [['x;y', 'p\tq']])).toBe('a,b\r\n"x;y","p\tq"\r\n');
+  });
+
+  describe('opened by a spreadsheet that splits on the other separator', () => {
+    // Excel in Portuguese splits a CSV on `;`, in English on `,`: a field holding the other one
+    // is split there, and what follows starts a cell of its own, quoted or not.
+    const attacks = [
+      "pedido;=cmd|' /C calc'!A0;",
+      "pedido,=cmd|' /C calc'!A0,",
+      'a;+1+1',
+      'a,-1+1',
+      'a;@SUM(1)',
+      'a;"=1+1"',
+      'a,""=1+1',
+      'a\t=1+1',
+      'a\n=1+1',
+      'a;\t=1+1',
+      '=1+1',
+    ];
+    /** Every cell SheetJS reads as a formula, with either separator. */
+    function formulas(csv: string): string[] {
+      return [';', ','].flatMap((FS) => {
+        const book = XLSX.read(csv, { type: 'string', FS, cellFormula: true });
+        const sheet = book.Sheets[book.SheetNames[0] ?? ''] ?? {};
+        return Object.entries(sheet)
+          .filter(([, cell]) => typeof cell === 'object' && cell !== null && 'f' in cell)
+          .map(([name, cell]) => `${FS} ${name}: ${String((cell as XLSX.CellObject).f)}`);
+      });
+    }
+
+    for (const separator of [',', ';'] as const) {
+      it(`runs no formula from a "${separator}" file, wherever the text stands`, () => {
+        const rows = attacks.flatMap((text) => [
+          [text, 'x'],
+          ['x', text],
+          ['x', text, 'y'],
+        ]);
+        const csv = toCsv(['ID', 'DeviceId'], rows, { separator });
+        expect(formulas(csv)).toEqual([]);
+        // Read with its own separator, every value comes back, the guard quotes aside.
+        const read = readSpreadsheet(new TextEncoder().encode(csv), `out.csv`);
+        const back = read.ok ? read.value.rows.slice(1).map((row) => row[0]?.text) : [];
+        expect(back.map((text) => text?.replace(/(^|[,;\t\r\n]"*)'/g, '$1'))).toEqual(
+          rows.map((row) => row[0]),
+        );
+      });
+    }
   });
 
   it('reads back through readSpreadsheet unchanged', () => {
@@ -131,9 +181,12 @@ describe('toXlsx', () => {
     ]);
   });
 
-  it('cuts text to the 32,767 characters Excel allows', () => {
-    const long = toXlsx('S', ['a'], [['x'.repeat(40_000)]]);
+  it('cuts text to the 32,767 characters Excel allows, saying so in the cell', () => {
+    const long = toXlsx('S', ['a'], [['x'.repeat(40_000)], [listCell(Array(5000).fill('dev-1'))]]);
     const read = readSpreadsheet(long, 'long.xlsx');
-    expect(read.ok && read.value.rows[1]?.[0]?.text.length).toBe(32_767);
+    const [, one, list] = read.ok ? read.value.rows.map((row) => row[0]?.text ?? '') : [];
+    expect(one?.length).toBeLessThanOrEqual(32_767);
+    expect(one).toMatch(/^x+ … \(\d+ more characters, see the CSV export\)$/);
+    expect(list).toMatch(/^dev-1( \| dev-1)* … \(\d+ more, see the CSV export\)$/);
   });
 });

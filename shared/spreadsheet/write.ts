@@ -5,7 +5,8 @@
  * value exactly (an ID stays the same ID), and no formula is ever written.
  */
 import * as XLSX from 'xlsx';
-import { looksLikeFormula } from './formula';
+import { fitExcelCell } from './cell-limit';
+import { guardFormulaStarts, mayRunAsFormula } from './formula';
 import { numberToText } from './number-text';
 
 /** A value of a result cell: text, a number, or empty. */
@@ -15,10 +16,12 @@ export type OutValue = string | number | null;
  * Prefixes `'` to text starting with `=`, `+`, `-`, `@`, tab or carriage return, so a spreadsheet
  * shows it instead of running it (CSV injection). Every such text is prefixed, `-5` and
  * `+55 11 …` included: deciding which text is "only a number" is exactly what an attacker plays
- * on. Real numbers are passed as numbers to the writers below and are never prefixed.
+ * on. Such a start after `,`, `;`, tab, CR or LF inside the text gets one too (`a;'=1+1`): a
+ * spreadsheet splitting on the other separator starts a cell there. Real numbers are passed as
+ * numbers to the writers below and are never prefixed.
  */
 export function neutraliseFormula(text: string): string {
-  return looksLikeFormula(text) ? `'${text}` : text;
+  return mayRunAsFormula(text) ? guardFormulaStarts(text) : text;
 }
 
 export interface CsvOptions {
@@ -43,14 +46,18 @@ export function csvRow(row: OutValue[], options: CsvOptions = {}): string {
   const separator = options.separator ?? ',';
   const neutralise = options.neutralise ?? true;
   const decimalComma = options.decimal === ',';
+  // Either separator and a tab are quoted whichever is chosen: a spreadsheet may split on any.
   const quoted = (text: string): string =>
-    text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    /[,;\t"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   const field = (value: OutValue): string => {
     if (value === null) return '';
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return '';
       const digits = numberToText(value);
-      return decimalComma ? quoted(digits.replace('.', ',')) : digits;
+      // A number is quoted only for the file's own separator, so `0,87` stays a number there.
+      if (!decimalComma) return digits;
+      const decimal = digits.replace('.', ',');
+      return decimal.includes(separator) ? `"${decimal}"` : decimal;
     }
     return quoted(neutralise ? neutraliseFormula(value) : value);
   };
@@ -58,8 +65,8 @@ export function csvRow(row: OutValue[], options: CsvOptions = {}): string {
 }
 
 /**
- * A CSV text (RFC 4180): fields with the separator, a quote, CR or LF are quoted with quotes
- * doubled; CRLF after every row, the last included; numbers as plain digits (`numberToText`);
+ * A CSV text (RFC 4180): text fields with `,`, `;`, a tab, a quote, CR or LF are quoted with
+ * quotes doubled (numbers only for the separator); CRLF after every row, the last included; numbers as plain digits (`numberToText`);
  * null and non-finite numbers as empty fields. Encode the result with `TextEncoder` (UTF-8).
  */
 export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions = {}): string {
@@ -67,15 +74,13 @@ export function toCsv(header: string[], rows: OutValue[][], options: CsvOptions 
   return (options.bom === true ? '\ufeff' : '') + lines.join('');
 }
 
-/** Excel's cap on one cell; longer text would make it refuse to open the file. */
-const maxCellChars = 32_767;
-
 /**
  * An xlsx workbook with one sheet: the header in row 1, then the rows. Text is stored as a text
  * cell (IDs keep their leading zeros, and `=1+1` stays that text: Excel runs only a cell's formula
- * part, which is never written), unchanged but cut to Excel's 32,767 characters; numbers are
- * stored as numbers; null and non-finite numbers leave the cell empty. Columns get a width that
- * fits their content (up to 60 characters).
+ * part, which is never written), unchanged but cut to Excel's 32,767 characters where a list
+ * item ends, with a mark that says so (`fitExcelCell`); numbers are stored as numbers; null and
+ * non-finite numbers leave the cell empty. Columns get a width that fits their content (up to 60
+ * characters).
  */
 export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]): Uint8Array {
   const sheet: XLSX.WorkSheet = {};
@@ -108,7 +113,7 @@ export function toXlsx(sheetName: string, header: string[], rows: OutValue[][]):
 function xlsxCell(value: OutValue): XLSX.CellObject | null {
   if (value === null || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? { t: 'n', v: value } : null;
-  return { t: 's', v: value.slice(0, maxCellChars) };
+  return { t: 's', v: fitExcelCell(value).text };
 }
 
 /** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not blank. */

@@ -43,7 +43,7 @@ describe('writing the results file', () => {
     const file = path.join(fixture.history.dir, 'whole.json');
     writeFileSync(file, 'the previous results');
     const written = await writeOutput(file, rowsRepo(fixture.history.db).iterate(fixture.batchId));
-    expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBe(written);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as unknown[]).length).toBe(written.rows);
   });
 
   it('writes through a link to the file it points to, and keeps the link', async () => {

@@ -163,7 +163,7 @@ describe('the outcome in result exports', () => {
       csvFile,
       rowsRepo(fixture.history.db).iterate(fixture.batchId),
     );
-    expect(written).toBe(300);
+    expect(written).toEqual({ rows: 300, cutCells: 0 });
     const csv = readBack(new Uint8Array(readFileSync(csvFile)), 'saida.csv');
     expect(csv.header).toEqual(outputColumns);
     const reviewed = csv.body.filter((line) => cell(line, 'Resultado') !== '');

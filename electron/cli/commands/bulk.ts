@@ -23,7 +23,7 @@ import {
 } from '../connection';
 import { optionalNumberFlag, parseCommandLine } from '../flags';
 import { readBulkInput } from '../bulk-input';
-import { targetOf, writeResults, type Target } from '../bulk-target';
+import { cutCellsWarning, targetOf, writeResults, type Target } from '../bulk-target';
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
 import { stdoutFailureText } from '../stdout-failure';
@@ -132,7 +132,9 @@ async function finish(
   if (end.state === 'finished') {
     try {
       const written = await writeResults(target, batches.storedRows(run.batchId));
-      note(io, `dcdesk: wrote ${counted(written, 'row', 'rows')} to ${where}.`);
+      note(io, `dcdesk: wrote ${counted(written.rows, 'row', 'rows')} to ${where}.`);
+      const cut = cutCellsWarning(written.cutCells, where, run.batchId);
+      if (cut !== null) io.err(cut);
     } catch (caught) {
       io.err(
         `dcdesk: ${

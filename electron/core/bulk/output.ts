@@ -97,16 +97,23 @@ export function outputKind(file: string): OutputKind | null {
 }
 
 /**
+ * What an output file holds: its rows, and the cells too long for an xlsx cell, cut where a list
+ * item ends and marked (0 for JSON and CSV, which hold everything).
+ */
+export interface WrittenOutput {
+  rows: number;
+  cutCells: number;
+}
+
+/**
  * Writes every row of a batch, in input order. JSON and CSV are streamed a row at a time; CSV neutralises
  * fields that a spreadsheet would run as formulas; xlsx keeps them exact in text cells.
  */
-export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<number> {
+export async function writeOutput(file: string, rows: Iterable<StoredRow>): Promise<WrittenOutput> {
   const kind = outputKind(file);
   if (!kind) throw new Error('The output file must end in .json, .csv or .xlsx.');
   // Through a temporary file: a failure part-way leaves the previous file, not half of one.
-  const write =
-    kind === 'json' ? writeJsonOutput : kind === 'csv' ? writeCsvOutput : writeXlsxOutput;
-  return streamAtomically(file, (stream) => write(stream, rows));
+  return streamAtomically(file, (stream) => writeOutputStream(kind, stream, rows));
 }
 
 /** The same output on a stream that stays open, such as standard output (`--output -`). */
@@ -114,14 +121,17 @@ export async function writeOutputStream(
   kind: OutputKind,
   stream: Writable,
   rows: Iterable<StoredRow>,
-): Promise<number> {
-  if (kind === 'json') return writeJsonOutput(stream, rows);
-  if (kind === 'csv') return writeCsvOutput(stream, rows);
+): Promise<WrittenOutput> {
+  if (kind === 'json') return { rows: await writeJsonOutput(stream, rows), cutCells: 0 };
+  if (kind === 'csv') return { rows: await writeCsvOutput(stream, rows), cutCells: 0 };
   return writeXlsxOutput(stream, rows);
 }
 
 /** The xlsx output streamed a row at a time (see xlsx-writer): a million rows in little memory. */
-async function writeXlsxOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {
+async function writeXlsxOutput(
+  stream: Writable,
+  rows: Iterable<StoredRow>,
+): Promise<WrittenOutput> {
   const cells = (function* () {
     for (const row of rows) yield outputCells(toOutputRecord(row));
   })();
@@ -130,7 +140,7 @@ async function writeXlsxOutput(stream: Writable, rows: Iterable<StoredRow>): Pro
     header: outputColumns,
     rows: cells,
   });
-  return written.rows;
+  return { rows: written.rows, cutCells: written.cutCells };
 }
 
 async function writeJsonOutput(stream: Writable, rows: Iterable<StoredRow>): Promise<number> {

@@ -24,6 +24,8 @@ import { writeXlsx } from '../xlsx-writer/xlsx-writer';
 
 type Names = 'results.export' | 'results.exportFailed' | 'results.cancelExport';
 type Format = 'csv' | 'xlsx';
+/** What an export wrote: its rows, and its cells cut to fit an XLSX cell (`writeXlsx`). */
+type Written = { rows: number; cutCells: number };
 
 /** `C:\in\pedidos.xlsx` → `pedidos`: a name to build file names on, safe on every OS. */
 export function fileStem(sourceName: string): string {
@@ -105,8 +107,11 @@ export function resultExportHandlers(
     batchId: string,
     kind: 'results' | 'failed',
     format: Format,
-    /** The rows written; throws ExportCancelled when cancelled, so no file is left. */
-    write: (batch: BatchRecord, stream: Writable) => Promise<number>,
+    /**
+     * The rows written, and the cells cut to fit an XLSX cell; throws ExportCancelled when
+     * cancelled, so no file is left.
+     */
+    write: (batch: BatchRecord, stream: Writable) => Promise<Written>,
   ): Promise<Result<SavedExport>> {
     const batch = batches.get(batchId);
     if (!batch) return fail('validation', `There is no batch ${batchId}.`);
@@ -116,11 +121,13 @@ export function resultExportHandlers(
     const target = await targets(fileName, format);
     if (target.kind === 'cancelled') return ok({ outcome: 'cancelled', fileName });
     try {
-      const rows = await streamAtomically(target.path, (stream) => write(batch, stream));
+      const { rows, cutCells } = await streamAtomically(target.path, (stream) =>
+        write(batch, stream),
+      );
       return ok(
         target.kind === 'download'
-          ? { outcome: 'download', fileName, rows, url: target.url }
-          : { outcome: 'saved', fileName, rows, path: target.path },
+          ? { outcome: 'download', fileName, rows, cutCells, url: target.url }
+          : { outcome: 'saved', fileName, rows, cutCells, path: target.path },
       );
     } catch (caught) {
       // streamAtomically has removed the partial file.
@@ -155,19 +162,21 @@ export function resultExportHandlers(
               yield row;
             }
           })();
+          let cutCells = 0;
           if (format === 'xlsx') {
             const cells = (function* () {
               for (const row of rows) yield exportCells(row, style);
             })();
-            await writeXlsx(stream, {
+            ({ cutCells } = await writeXlsx(stream, {
               sheetName: exportWords[style.language].sheets.results,
               header: exportHeader(style),
               rows: cells,
               dateFormat: exportDateFormat(style.language),
-            });
+              language: style.language,
+            }));
           } else await writePieces(stream, resultsCsvChunks(rows, style));
           progress.finished(count);
-          return count;
+          return { rows: count, cutCells };
         });
       } finally {
         if (exportId !== undefined && running.get(exportId) === state) running.delete(exportId);
@@ -191,10 +200,16 @@ export function resultExportHandlers(
         // the analyst's language, as the results sheet is.
         const { language } = exportStyle(settings(), info.locale);
         const sheetName = exportWords[language].sheets.failed;
+        let cutCells = 0;
         if (format === 'xlsx')
-          await writeXlsx(stream, { sheetName, header: reimportColumns, rows });
+          ({ cutCells } = await writeXlsx(stream, {
+            sheetName,
+            header: reimportColumns,
+            rows,
+            language,
+          }));
         else await writePieces(stream, csvPieces(reimportColumns, rows));
-        return count;
+        return { rows: count, cutCells };
       }),
   };
 }

@@ -85,4 +85,30 @@ describe('echoMask', () => {
     const text = `id ${Buffer.from('order-82963300').toString('base64')} dev-8585cbb961ce364fb67f 3132333435363738`;
     expect(mask(text)).toBe(text);
   });
+
+  describe('values that are mostly zeros', () => {
+    // A CEP analysts type as a placeholder, a valid CPF (000.000.001-91) and a phone number of
+    // zeros: what is left once their leading zeros go is empty or a digit or two, which would
+    // match every `0` or `1` of every message, and every deviceID that holds one.
+    const zeros = echoMask({
+      ...transaction,
+      cpf: '00000000191',
+      phone: { countryCode: '55', cityCode: '11', number: '000000000' },
+      zipCode: '00000000',
+    });
+    const ordinary = [
+      'deviceID dev-10a0-0001, risk 10, 1 device, score 0.91, trace 00-4bf92f-01',
+      'CEP 00000-001 or 0000000 is another, and so are 191 and 1.91',
+    ];
+
+    it('leaves text that does not hold them whole alone', () => {
+      for (const text of ordinary) expect(zeros(text)).toBe(text);
+    });
+
+    it('still masks them where they are written whole', () => {
+      expect(zeros('CEP 00000-000 unknown')).toBe('CEP 00000-*** unknown');
+      expect(zeros('CPF 000.000.001-91 blocked')).toBe('CPF ***.000.001-** blocked');
+      expect(zeros('tel (11) 00000-0000')).toBe('tel ***0000');
+    });
+  });
 });

@@ -40,16 +40,31 @@ function normalForms(text: string): string[] {
 }
 
 /**
+ * Fewer digits than this match ordinary numbers everywhere (a 4-digit phone part, the `191` left
+ * of CPF 000.000.001-91 without its zeros, nothing at all left of a CEP of zeros): such a number
+ * is searched for only whole.
+ */
+const fewestDigits = 5;
+
+/** The digits a text must hold to quote `digits`: without its leading zeros, if enough are left. */
+function quotedDigits(digits: string): string {
+  const rest = digits.replace(/^0+/, '');
+  return rest.length >= fewestDigits ? rest : digits;
+}
+
+/**
  * The digits of a number however they are grouped: `82963300751` also matches `829633007-51` and
  * `8 2 9 6 3 3 0 0 7 5 1`, but not inside a longer number. Leading zeros may be missing, as when
- * a server reads the number as a number; a `+` or `(` just before goes with it (`+55`, `(11)`).
+ * a server reads the number as a number, unless too few digits would be left (`quotedDigits`);
+ * a `+` or `(` just before goes with it (`+55`, `(11)`).
  * A part of a number (`standalone`: a CPF's nine digits without its check digits) must stand
  * alone: not joined to other digits by a dot, dash or slash either (`829633007-512` is another).
  */
 function digitsPattern(digits: string, standalone = false): string {
-  const zeros = /^0*/.exec(digits)?.[0].length ?? 0;
+  const needed = quotedDigits(digits);
+  const zeros = digits.length - needed.length;
   // Digits only (the caller checked), so splitting by UTF-16 unit splits by character.
-  const rest = digits.slice(zeros).split('').join(separator);
+  const rest = needed.split('').join(separator);
   const leading = zeros > 0 ? `(?:${Array(zeros).fill('0').join(separator)}${separator})?` : '';
   if (standalone) return `(?<!\\d[.\\-/]?)${leading}${rest}(?![.\\-/]?\\d)`;
   return `(?<![\\d])[+(]?${leading}${rest}(?![\\d])`;
@@ -126,7 +141,10 @@ export function echoMask(transaction: Transaction): (text: string) => string {
     email === undefined ? [] : normalForms(email),
     numbers.filter((value): value is string => value !== undefined && /^\d{8,}$/.test(value)),
   );
-  const needles = found.map((entry) => squeezed(entry.form).replace(/^0+(?=\d)/, ''));
+  // A digit value's needle is what its pattern cannot match without (`quotedDigits`).
+  const needles = found.map((entry) =>
+    /^\d+$/.test(entry.form) ? quotedDigits(entry.form) : squeezed(entry.form),
+  );
   // Built on first use: most answers quote nothing, and a lookup runs for every row of a batch;
   // a text that holds none of the values once its separators are removed cannot match.
   let values: RegExp | undefined;

@@ -1,4 +1,9 @@
 import type { OutValue } from '../../../shared/spreadsheet';
+import {
+  excelCellChars,
+  fitExcelCell,
+  type CutMarkLanguage,
+} from '../../../shared/spreadsheet/cell-limit';
 
 /**
  * The XML of one worksheet, a row at a time. Text goes in inline-string cells (no shared-string
@@ -7,7 +12,7 @@ import type { OutValue } from '../../../shared/spreadsheet';
  */
 
 /** Excel's cap on one cell; longer text would make it refuse to open the file. */
-export const maxCellChars = 32_767;
+export const maxCellChars = excelCellChars;
 
 // Control characters are what these patterns are about.
 /* eslint-disable no-control-regex */
@@ -36,13 +41,24 @@ export function escapeText(text: string): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-/** Text cut to Excel's limit, never between the two halves of a surrogate pair. */
-function cut(text: string): string {
-  if (text.length <= maxCellChars) return text;
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxCellChars - 1))
-    ? maxCellChars - 1
-    : maxCellChars;
-  return text.slice(0, end);
+/**
+ * A row with every text past Excel's limit cut where a list item ends and marked
+ * (`fitExcelCell`), and how many cells were cut: the export says so, as the file cannot hold them.
+ */
+export function fittedRow(
+  values: readonly SheetValue[],
+  language?: CutMarkLanguage,
+): { values: readonly SheetValue[]; cut: number } {
+  if (!values.some((value) => typeof value === 'string' && value.length > maxCellChars))
+    return { values, cut: 0 };
+  let cut = 0;
+  const fitted = values.map((value) => {
+    if (typeof value !== 'string') return value;
+    const cell = fitExcelCell(value, language);
+    if (cell.cut) cut += 1;
+    return cell.text;
+  });
+  return { values: fitted, cut };
 }
 
 /**
@@ -78,7 +94,8 @@ export function cellXml(value: SheetValue): string {
       : `<c s="${String(dateStyle)}"><v>${String(dateSerial(value))}</v></c>`;
   if (typeof value === 'number')
     return Number.isFinite(value) ? `<c><v>${String(value)}</v></c>` : '<c/>';
-  const text = escapeText(cut(value));
+  // Rows come through `fittedRow`, which counts what it cuts; this only keeps a file Excel opens.
+  const text = escapeText(fitExcelCell(value).text);
   // `xml:space` only where an XML reader would otherwise trim the text.
   const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
   return `<c t="inlineStr"><is><t${space}>${text}</t></is></c>`;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { readSpreadsheet, type OutValue } from '../../../shared/spreadsheet';
+import { listCell, readSpreadsheet, type OutValue } from '../../../shared/spreadsheet';
 import { escapeText, maxCellChars } from './sheet-xml';
 import { writeXlsx, type SheetLimits } from './xlsx-writer';
 
@@ -10,7 +10,7 @@ async function written(
   header: string[],
   rows: OutValue[][],
   limits?: SheetLimits,
-): Promise<{ bytes: Buffer; sheets: number; rows: number }> {
+): Promise<{ bytes: Buffer; sheets: number; rows: number; cutCells: number }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -180,6 +180,30 @@ describe('writeXlsx', () => {
     expect(cell?.f).toBeUndefined();
     expect(cell?.v).toBe('=HYPERLINK("http://x")');
     expect(readBack((await written(['id'], [])).bytes).rows).toEqual([[['id']]]);
+  });
+
+  it("cuts a cell past Excel's limit where a list item ends, marks it, and counts such cells", async () => {
+    const devices = Array.from(
+      { length: 3000 },
+      (_, n) => `dev-similar-${String(n).padStart(8, '0')}`,
+    );
+    const list = listCell(devices);
+    const { bytes, cutCells } = await written(
+      ['id', 'similarDevices'],
+      [
+        ['a', list],
+        ['b', 'short'],
+        ['c', list],
+      ],
+    );
+    expect(cutCells).toBe(2);
+    const [, first] = readBack(bytes).rows[0] ?? [];
+    const text = String(first?.[1]);
+    expect(text.length).toBeLessThanOrEqual(maxCellChars);
+    const match = / … \((\d+) more, see the CSV export\)$/.exec(text);
+    const kept = text.slice(0, match?.index).split(' | ');
+    expect(kept).toEqual(devices.slice(0, kept.length));
+    expect(Number(match?.[1])).toBe(devices.length - kept.length);
   });
 
   it('escapes what XML cannot hold the way Excel does', () => {

@@ -1,6 +1,14 @@
 import type { Writable } from 'node:stream';
 import { safeSheetName } from '../../../shared/spreadsheet';
-import { columnWidths, rowXml, sheetEnd, sheetStart, type SheetValue } from './sheet-xml';
+import type { CutMarkLanguage } from '../../../shared/spreadsheet/cell-limit';
+import {
+  columnWidths,
+  fittedRow,
+  rowXml,
+  sheetEnd,
+  sheetStart,
+  type SheetValue,
+} from './sheet-xml';
 import {
   contentTypes,
   rootRelationships,
@@ -16,6 +24,10 @@ import { zipWriter } from './zip-writer';
  * iterator, say) and leave as deflated XML, so a million rows take no more memory than a hundred.
  * The cells are those of `toXlsx` (text cells keep every value exactly, numbers stay numbers, no
  * formula is ever written); only the column widths are fitted to the first rows, not to all.
+ *
+ * A cell holds 32,767 characters: a longer text is cut where a list item ends, with a mark that
+ * sends the reader to the CSV export, and the cells so cut are counted (`cutCells`) for the
+ * analyst to be told.
  *
  * A sheet holds 1,048,576 rows, its header included. A longer table continues on a second sheet,
  * "Results (2)", under the same header, so a full sheet's worth of data rows plus the header
@@ -61,9 +73,11 @@ export async function writeXlsx(
     rows: Rows;
     /** How date cells show (an Excel number format); ISO-like when not given. */
     dateFormat?: string;
+    /** The language of the mark that ends a cut cell; English when not given. */
+    language?: CutMarkLanguage;
   },
   limits: SheetLimits = excelSheetLimits,
-): Promise<{ rows: number; sheets: number }> {
+): Promise<{ rows: number; sheets: number; cutCells: number }> {
   const source = allOf(table.rows);
   const sample: (readonly SheetValue[])[] = [];
   let next = await source.next();
@@ -87,6 +101,7 @@ export async function writeXlsx(
   const base = safeSheetName(table.sheetName);
   let sheets = 0;
   let total = 0;
+  let cutCells = 0;
   do {
     const index = sheets;
     sheets += 1;
@@ -101,7 +116,9 @@ export async function writeXlsx(
           if (row === null) break;
           rowNumber += 1;
           total += 1;
-          piece += rowXml(row);
+          const fitted = fittedRow(row, table.language);
+          cutCells += fitted.cut;
+          piece += rowXml(fitted.values);
           if (piece.length >= pieceSize) {
             characters += piece.length;
             yield piece;
@@ -120,5 +137,5 @@ export async function writeXlsx(
   await zip.part('xl/_rels/workbook.xml.rels', [workbookRelationships(sheets)]);
   await zip.part('xl/styles.xml', [styles(table.dateFormat ?? 'yyyy-mm-dd hh:mm:ss')]);
   await zip.finish();
-  return { rows: total, sheets };
+  return { rows: total, sheets, cutCells };
 }

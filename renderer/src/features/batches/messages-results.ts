@@ -88,6 +88,8 @@ export const resultsMessages = catalogue(
       'Writing the file… {done} of {total, plural, one {# row} other {# rows}} ({percent}%)',
     'batches.export.cancel': 'Cancel export',
     'batches.export.cancelled': 'Export cancelled; no file was saved.',
+    'batches.export.cut':
+      '{count, plural, one {# cell was} other {# cells were}} longer than the 32,767 characters an Excel cell holds: cut where a list item ends and marked “… (N more, see the CSV export)”. Export CSV to have every item.',
   },
   {
     'batches.results.title': 'Resultados',
@@ -177,5 +179,7 @@ export const resultsMessages = catalogue(
       'Gravando o arquivo… {done} de {total, plural, one {# linha} other {# linhas}} ({percent}%)',
     'batches.export.cancel': 'Cancelar exportação',
     'batches.export.cancelled': 'Exportação cancelada; nenhum arquivo foi salvo.',
+    'batches.export.cut':
+      '{count, plural, one {# célula passava} other {# células passavam}} dos 32.767 caracteres que uma célula do Excel comporta: {count, plural, one {cortada} other {cortadas}} onde termina um item da lista e {count, plural, one {marcada} other {marcadas}} “… (mais N, veja a exportação em CSV)”. Exporte em CSV para ter todos os itens.',
   },
 );

@@ -47,7 +47,7 @@ export const buildMessages = catalogue(
     'uploads.preview.separator': 'Separator',
     'uploads.preview.checking': 'Checking…',
     'uploads.preview.formula':
-      'Lines with an ID or DeviceId starting with = + - @: {lines} ({count} in all). Excel would run them as formulas if it opened this file. The file keeps them exactly as they are, because the service needs the exact ID; check it in a text editor, not in Excel.',
+      'Lines with an ID or DeviceId that starts with = + - @, or has one right after a comma or semicolon: {lines} ({count} in all). Excel would run them as formulas if it opened this file. The file keeps them exactly as they are, because the service needs the exact ID; check it in a text editor, not in Excel.',
     'uploads.preview.firstRows':
       'The first {shown} of {total, plural, one {# row} other {# rows}}, exactly as they will be sent',
     'uploads.preview.line': 'Line',
@@ -136,7 +136,7 @@ export const buildMessages = catalogue(
     'uploads.preview.separator': 'Separador',
     'uploads.preview.checking': 'Verificando…',
     'uploads.preview.formula':
-      'Linhas com ID ou DeviceId que começa com = + - @: {lines} ({count} no total). O Excel as executaria como fórmulas se abrisse este arquivo. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; confira-o num editor de texto, não no Excel.',
+      'Linhas com ID ou DeviceId que começa com = + - @, ou tem um deles logo após uma vírgula ou ponto e vírgula: {lines} ({count} no total). O Excel as executaria como fórmulas se abrisse este arquivo. O arquivo as mantém exatamente como estão, porque o serviço precisa do ID exato; confira-o num editor de texto, não no Excel.',
     'uploads.preview.firstRows':
       'As primeiras {shown} de {total, plural, one {# linha} other {# linhas}}, exatamente como serão enviadas',
     'uploads.preview.line': 'Linha',

@@ -8,6 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
 import { download } from '../../../lib/download';
 import { percentDone } from '../format';
+import { ExportCutNotice } from './export-cut-notice';
 import type { Sort } from './query-state';
 
 type Export = 'csv' | 'xlsx' | 'failed';
@@ -138,6 +139,7 @@ export function ExportButtons({ batchId, filter, sort, failedRows, held }: Expor
       <p className="hint" role="status" data-testid="export-status">
         {status}
       </p>
+      {exporting.isPending ? null : <ExportCutNotice saved={saved} />}
       {exporting.error ? <ErrorNotice error={exporting.error} /> : null}
     </div>
   );
