@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi } from './service-routes';
 import { controlPrefix, handleControl } from './control';
+import { isOwnHost } from './local-only';
 import { copyCounters, emptyCounters } from './counters';
 import { ForcedAnswerQueue, mulberry32 } from './faults';
 import { sendEmpty, sendServerError } from './respond';
@@ -19,6 +20,11 @@ async function route(
   res: ServerResponse,
 ): Promise<void> {
   const path = pathOf(req.url);
+  if (!isOwnHost(req, handle.port)) {
+    // Reached under another name: a web page by DNS rebinding. The body is never read.
+    sendEmpty(res, 403, { Connection: 'close' });
+    return;
+  }
   if (path.startsWith(controlPrefix)) {
     await handleControl(handle, req, res, path);
     return;
