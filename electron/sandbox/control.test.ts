@@ -37,6 +37,7 @@ describe('control endpoints', () => {
       uploadsByStatus: { 200: 1 },
       unauthorized: 1,
       perExternalId: { 'order-1': 1 },
+      untrackedExternalIds: 0,
     });
     const uploads = (await (await fetch(`${control}/uploads`)).json()) as ReceivedUpload[];
     expect(uploads).toHaveLength(1);

@@ -62,6 +62,11 @@ function checkRequired(value: unknown, name: string, min: number, max: number): 
   return checkString(value, name, min, max, false);
 }
 
+/** Whether a value passes ExternalID's own rules: present, not blank, 6 to 64 characters. */
+export function isValidExternalId(value: unknown): value is string {
+  return checkRequired(value, 'ExternalID', 6, 64) === null;
+}
+
 /** True for 11 digits, not all the same, whose two check digits are right. */
 export function isValidCpf(cpf: string): boolean {
   if (!/^[0-9]{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
