@@ -105,6 +105,8 @@ describe('authentication', () => {
   it.each([
     ['an empty password', { username: 'ana', password: '' }],
     ['a missing password', { username: 'ana' }],
+    ['a user name of spaces', { username: '   ', password: 'pw' }],
+    ['a password of white space', { username: 'ana', password: '\t \n' }],
     ['a numeric user name', { username: 7, password: 'pw' }],
     ['an array', [{ username: 'ana', password: 'pw' }]],
   ])('refuses %s even without configured credentials', async (_name, body) => {

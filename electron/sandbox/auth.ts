@@ -1,16 +1,17 @@
 import { sendJson } from './respond';
 import type { RouteRequest, SandboxState } from './state';
 import type { SandboxSettings } from './types';
+import { isBlank } from './validation';
 
 /** The operator's exact answer to a wrong user name or password. */
 export const wrongCredentialsMessage = 'Username or Password is incorrect';
 
-/** Reads `{ username, password }` when both are non-empty strings. */
+/** Reads `{ username, password }` when both are strings that are not blank (spec 2.1: required). */
 function readCredentials(body: unknown): { username: string; password: string } | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const { username, password } = body as Record<string, unknown>;
   if (typeof username !== 'string' || typeof password !== 'string') return null;
-  if (username === '' || password === '') return null;
+  if (isBlank(username) || isBlank(password)) return null;
   return { username, password };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './index';
 import type { ReceivedUpload, SandboxCounters, SandboxHandle } from './index';
-import { findSession, getToken, postJson, upload } from './test-support';
+import { findSession, getToken, postJson, rawRequest, upload } from './test-support';
 
 let sandbox: SandboxHandle;
 let control: string;
@@ -37,13 +37,14 @@ describe('control endpoints', () => {
       uploadsByStatus: { 200: 1 },
       unauthorized: 1,
       perExternalId: { 'order-1': 1 },
+      untrackedExternalIds: 0,
     });
     const uploads = (await (await fetch(`${control}/uploads`)).json()) as ReceivedUpload[];
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.rows).toEqual([
       { transactionId: 'tx-9', deviceId: 'dev-00000000000000000009', outcome: 'Fraude Confirmada' },
     ]);
-    expect((await fetch(`${control}/reset-counters`, { method: 'POST' })).status).toBe(204);
+    expect((await postJson(`${control}/reset-counters`, '')).status).toBe(204);
     expect((await counters()).insights).toBe(0);
     expect(sandbox.uploads()).toEqual([]);
   });
@@ -71,7 +72,7 @@ describe('control endpoints', () => {
   it('revokes every token', async () => {
     const token = await getToken(sandbox.url);
     expect((await postJson(`${sandbox.url}/api/v2/insights`, tx, token)).status).toBe(200);
-    expect((await fetch(`${control}/revoke-tokens`, { method: 'POST' })).status).toBe(204);
+    expect((await postJson(`${control}/revoke-tokens`, '')).status).toBe(204);
     expect((await postJson(`${sandbox.url}/api/v2/insights`, tx, token)).status).toBe(401);
   });
 
@@ -104,6 +105,86 @@ describe('control endpoints', () => {
     snapshot.perExternalId.fake = 1;
     expect(sandbox.counters().insights).not.toBe(999);
     expect(sandbox.counters().perExternalId.fake).toBeUndefined();
+  });
+});
+
+describe('control endpoints refuse web pages', () => {
+  const attackerHost = { Host: 'attacker.example' };
+  const configure = (headers: Record<string, string>) =>
+    rawRequest(`${control}/configure`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ faults: { 500: 1 } }),
+    });
+
+  it('refuses another Host name (DNS rebinding), so no page can steer or read the sandbox', async () => {
+    const own = `127.0.0.1:${sandbox.port}`;
+    expect((await configure({ ...attackerHost, 'Content-Type': 'text/plain' })).status).toBe(403);
+    expect((await configure({ ...attackerHost, 'Content-Type': 'application/json' })).status).toBe(
+      403,
+    );
+    const read = await rawRequest(`${control}/counters`, { headers: attackerHost });
+    expect([read.status, read.body]).toEqual([403, '']);
+    const uploads = await rawRequest(`${control}/uploads`, {
+      headers: { Host: `attacker.example:${sandbox.port}` },
+    });
+    expect(uploads.status).toBe(403);
+    // The same name on another port is another origin too.
+    const otherPort = await rawRequest(`${control}/counters`, {
+      headers: { Host: `127.0.0.1:${sandbox.port + 1}` },
+    });
+    expect(otherPort.status).toBe(403);
+    expect((await rawRequest(`${control}/counters`, { headers: { Host: own } })).status).toBe(200);
+    expect(
+      (await rawRequest(`${control}/counters`, { headers: { Host: `LocalHost:${sandbox.port}` } }))
+        .status,
+    ).toBe(200);
+    // Nothing was configured: insights still answer normally.
+    const token = await getToken(sandbox.url);
+    expect((await postJson(`${sandbox.url}/api/v2/insights`, tx, token)).status).toBe(200);
+  });
+
+  it('refuses a request from a page of another origin, even with the right Host', async () => {
+    const host = { Host: `127.0.0.1:${sandbox.port}` };
+    for (const origin of ['http://attacker.example', 'null', `https://127.0.0.1:${sandbox.port}`]) {
+      const read = await rawRequest(`${control}/counters`, {
+        headers: { ...host, Origin: origin },
+      });
+      expect([origin, read.status]).toEqual([origin, 403]);
+    }
+    const own = await rawRequest(`${control}/counters`, {
+      headers: { ...host, Origin: `http://127.0.0.1:${sandbox.port}` },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('takes POSTs only as application/json, which a page cannot send without asking first', async () => {
+    const host = { Host: `127.0.0.1:${sandbox.port}` };
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const answer = await configure({ ...host, 'Content-Type': type });
+      expect([type, answer.status]).toEqual([type, 415]);
+    }
+    const none = await rawRequest(`${control}/reset-counters`, { method: 'POST', headers: host });
+    expect(none.status).toBe(415);
+    const json = await configure({ ...host, 'Content-Type': 'application/json; charset=utf-8' });
+    expect(json.status).toBe(204);
+    sandbox.configure({ faults: {} });
+  });
+
+  it('refuses API calls made under another Host name as well', async () => {
+    const token = await getToken(sandbox.url);
+    const before = sandbox.counters().insights;
+    const answer = await rawRequest(`${sandbox.url}/api/v2/insights`, {
+      method: 'POST',
+      headers: {
+        Host: 'attacker.example',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(tx),
+    });
+    expect([answer.status, answer.body]).toEqual([403, '']);
+    expect(sandbox.counters().insights).toBe(before);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { isForeignOrigin, isJsonBody } from './local-only';
 import { readBody, sendEmpty, sendJson } from './respond';
 import type { SandboxHandle } from './types';
 import { messageOf } from '../../shared/message-of';
@@ -7,13 +8,14 @@ import { messageOf } from '../../shared/message-of';
 /**
  * Control endpoints under `/__sandbox/`, so tests and benchmarks can steer a sandbox that runs in
  * another process. They exist only on the sandbox, never under `/api`, and answer loopback peers
- * only.
+ * only, under the sandbox's own Host, never a page of another origin (see local-only.ts), and take
+ * POSTs as `application/json` only.
  */
 
 /** The handle operations the control endpoints expose. */
 export type Controls = Pick<
   SandboxHandle,
-  'counters' | 'uploads' | 'configure' | 'forceNext' | 'revokeTokens' | 'resetCounters'
+  'port' | 'counters' | 'uploads' | 'configure' | 'forceNext' | 'revokeTokens' | 'resetCounters'
 >;
 
 export const controlPrefix = '/__sandbox/';
@@ -28,6 +30,14 @@ const forceNextSchema = z.strictObject({
     .max(32 * 1024)
     .optional(),
 });
+
+/** The actions that change the sandbox: JSON only, so that no web page can send one unasked. */
+const controlPosts = new Set([
+  'POST reset-counters',
+  'POST revoke-tokens',
+  'POST configure',
+  'POST force-next',
+]);
 
 function isLoopback(address: string | undefined): boolean {
   return (
@@ -50,11 +60,16 @@ export async function handleControl(
   res: ServerResponse,
   path: string,
 ): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) {
-    sendEmpty(res, 403);
+  if (!isLoopback(req.socket.remoteAddress) || isForeignOrigin(req, controls.port)) {
+    sendEmpty(res, 403, { Connection: 'close' });
     return;
   }
   const action = `${req.method ?? ''} ${path.slice(controlPrefix.length)}`;
+  if (controlPosts.has(action) && !isJsonBody(req)) {
+    const message = 'Control requests are POSTed as application/json.';
+    sendJson(res, 415, { message }, { Connection: 'close' });
+    return;
+  }
   switch (action) {
     case 'GET counters':
       sendJson(res, 200, controls.counters());

@@ -17,6 +17,7 @@ export function emptyCounters(): SandboxCounters {
     uploadsByStatus: emptyMap(),
     unauthorized: 0,
     perExternalId: emptyMap(),
+    untrackedExternalIds: 0,
   };
 }
 
@@ -33,4 +34,31 @@ export function copyCounters(counters: SandboxCounters): SandboxCounters {
 /** Adds one to `map[key]`. */
 export function increment(map: Record<string, number>, key: string): void {
   map[key] = (map[key] ?? 0) + 1;
+}
+
+/**
+ * Distinct externalIDs kept in `perExternalId`: about 10 MB. The embedded sandbox lives as long as
+ * the app, and every lookup of a long session would otherwise stay in memory.
+ */
+export const maxTrackedExternalIds = 100_000;
+
+/** Keys in each `perExternalId` map, so a new ID does not count them all again. */
+const keyCounts = new WeakMap<Record<string, number>, number>();
+
+/** Counts one request for `id`; a new ID once the map is full is counted as untracked. */
+export function countExternalId(
+  counters: SandboxCounters,
+  id: string,
+  cap = maxTrackedExternalIds,
+): void {
+  const map = counters.perExternalId;
+  if (map[id] === undefined) {
+    const keys = keyCounts.get(map) ?? Object.keys(map).length;
+    if (keys >= cap) {
+      counters.untrackedExternalIds += 1;
+      return;
+    }
+    keyCounts.set(map, keys + 1);
+  }
+  increment(map, id);
 }

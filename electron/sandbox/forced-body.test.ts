@@ -33,9 +33,10 @@ describe('forceNext with a body', () => {
   });
 
   it('takes the body through the control endpoint too', async () => {
-    const control = await fetch(`${sandbox.url}/__sandbox/force-next`, {
-      method: 'POST',
-      body: JSON.stringify({ status: 500, route: 'insights', body: '"{{authorization}}"' }),
+    const control = await postJson(`${sandbox.url}/__sandbox/force-next`, {
+      status: 500,
+      route: 'insights',
+      body: '"{{authorization}}"',
     });
     expect(control.status).toBe(204);
     const answer = await postJson(`${sandbox.url}/api/v2/insights`, {}, token);

@@ -1,8 +1,8 @@
 import { sandboxAnswer } from './answers';
-import { increment } from './counters';
+import { countExternalId } from './counters';
 import { sendBadRequest, sendEmpty, sendJson } from './respond';
 import type { RouteRequest, SandboxState } from './state';
-import { validateTransaction } from './validation';
+import { isValidExternalId, validateTransaction } from './validation';
 
 /** Largest accepted insights body; a transaction is a few hundred bytes. */
 export const maxInsightsBytes = 1024 * 1024;
@@ -24,8 +24,9 @@ export function handleInsights(state: SandboxState, request: RouteRequest, raw: 
     typeof body === 'object' && body !== null
       ? (body as Record<string, unknown>).externalID
       : undefined;
-  // Counted before validation, so a benchmark can see an id that was sent twice even if refused.
-  if (typeof externalID === 'string') increment(state.counters.perExternalId, externalID);
+  // Counted before the other fields are validated, so a benchmark can see an id that was sent
+  // twice even if refused; only a valid id, so a refused 1 MB one is not kept.
+  if (isValidExternalId(externalID)) countExternalId(state.counters, externalID);
   const messages = validateTransaction(body);
   if (messages.length > 0) {
     sendBadRequest(res, messages, path);

@@ -9,9 +9,10 @@ export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_
 /**
  * Reads the whole request body, keeping at most `limit` bytes. A larger body is drained (so the
  * client can read a clean 400 instead of a broken pipe) up to four times the limit, after which
- * the socket is destroyed to protect the sandbox.
+ * the socket is destroyed to protect the sandbox. With `keep` false (a request that will be
+ * refused) the body is drained the same way but nothing is kept: the result is an empty body.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+export function readBody(req: IncomingMessage, limit: number, keep = true): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -27,13 +28,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
         chunks.length = 0;
         return;
       }
-      chunks.push(chunk);
+      if (keep) chunks.push(chunk);
     });
     req.on('end', () => {
       resolve(
-        tooLarge
-          ? { ok: false, reason: 'too_large' }
-          : { ok: true, body: Buffer.concat(chunks, size) },
+        tooLarge ? { ok: false, reason: 'too_large' } : { ok: true, body: Buffer.concat(chunks) },
       );
     });
     req.on('error', reject);

@@ -1,8 +1,11 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BodyBudget } from './body-budget';
 import { handleApi } from './service-routes';
 import { controlPrefix, handleControl } from './control';
+import { applyLimits, checkingIntervalMs, limitsFrom } from './limits';
+import { isOwnHost } from './local-only';
 import { copyCounters, emptyCounters } from './counters';
 import { ForcedAnswerQueue, mulberry32 } from './faults';
 import { sendEmpty, sendServerError } from './respond';
@@ -19,6 +22,11 @@ async function route(
   res: ServerResponse,
 ): Promise<void> {
   const path = pathOf(req.url);
+  if (!isOwnHost(req, handle.port)) {
+    // Reached under another name: a web page by DNS rebinding. The body is never read.
+    sendEmpty(res, 403, { Connection: 'close' });
+    return;
+  }
   if (path.startsWith(controlPrefix)) {
     await handleControl(handle, req, res, path);
     return;
@@ -40,17 +48,20 @@ async function route(
  * with `expiresInSeconds: "3600"`, no latency, no faults, Retry-After 1.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
-  const { port = 0, seed = 1, now = Date.now, ...patch } = options;
+  const { port = 0, seed = 1, now = Date.now, limits: givenLimits, ...patch } = options;
+  const limits = limitsFrom(givenLimits);
   const state: SandboxState = {
     settings: applySettingsPatch(defaultSettings, patch),
     counters: emptyCounters(),
     uploads: [],
     tokens: new TokenStore(now),
     forced: new ForcedAnswerQueue(),
+    bodies: new BodyBudget(limits.bodyBytes),
     random: mulberry32(seed),
     now,
   };
-  const server = createServer();
+  const server = createServer({ connectionsCheckingInterval: checkingIntervalMs(limits) });
+  applyLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

@@ -86,22 +86,35 @@ async function answer(
   return handleUpload(state, request, body.body);
 }
 
+/** The bytes a body may take in memory: its declared length when it has one, else the limit. */
+function expectedBytes(req: RouteRequest['req'], limit: number): number {
+  const declared = Number(req.headers['content-length']);
+  return Number.isInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit;
+}
+
 /**
  * One request on an API route, in the service's order: body, latency, forced answer, random
- * fault, token, then the route's own checks. Counts the request and its outcome.
+ * fault, token, then the route's own checks. Counts the request and its outcome. The body of a
+ * request whose token is already refused is drained, never kept (it will be answered 401), and
+ * kept bodies share the sandbox's memory budget until their answer is sent.
  */
 export async function handleApi(state: SandboxState, request: RouteRequest): Promise<void> {
   const { route, req } = request;
   if (route === 'authentication') state.counters.authenticationRequests += 1;
   if (route === 'insights') state.counters.insights += 1;
   if (route === 'responsevariables') state.counters.uploads += 1;
-  const body = await readBody(
-    req,
-    // The file may be 20 MB; the form around it adds its boundary lines and headers.
-    route === 'responsevariables' ? maxUploadBytes + formAllowanceBytes : maxInsightsBytes,
-  );
-  const outcome = String(await answer(state, request, body));
-  if (outcome === 'abandoned') return;
-  if (route === 'insights') increment(state.counters.insightsByStatus, outcome);
-  if (route === 'responsevariables') increment(state.counters.uploadsByStatus, outcome);
+  // The file may be 20 MB; the form around it adds its boundary lines and headers.
+  const limit =
+    route === 'responsevariables' ? maxUploadBytes + formAllowanceBytes : maxInsightsBytes;
+  const keep = route === 'authentication' || state.tokens.accepts(req.headers.authorization);
+  const release = keep ? await state.bodies.reserve(expectedBytes(req, limit)) : () => undefined;
+  try {
+    const body = await readBody(req, limit, keep);
+    const outcome = String(await answer(state, request, body));
+    if (outcome === 'abandoned') return;
+    if (route === 'insights') increment(state.counters.insightsByStatus, outcome);
+    if (route === 'responsevariables') increment(state.counters.uploadsByStatus, outcome);
+  } finally {
+    release();
+  }
 }

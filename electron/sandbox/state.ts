@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyBudget } from './body-budget';
 import type { TokenStore } from './tokens';
 import type {
   ForcedAnswers,
@@ -15,6 +16,8 @@ export interface SandboxState {
   uploads: ReceivedUpload[];
   tokens: TokenStore;
   forced: ForcedAnswers;
+  /** Memory for request bodies, shared by every request of this sandbox. */
+  bodies: BodyBudget;
   /** Draws a number in [0, 1) from the seeded generator. */
   random: () => number;
   now: () => number;

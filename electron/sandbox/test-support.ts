@@ -1,4 +1,5 @@
 /** Helpers shared by the sandbox's own tests (not part of the sandbox API). */
+import { request as httpRequest } from 'node:http';
 import { isNoContentSession } from './answers';
 
 /** Valid CPFs (both check digits right). */
@@ -65,4 +66,36 @@ export interface ProblemJson {
   Detail: string;
   Instance: string;
   Extensions: { traceId: string };
+}
+
+/** An answer to `rawRequest`: its status and body text. */
+export interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * One request with exactly the headers given, Host included (fetch sets Host itself), as a web
+ * page reaching the sandbox through another name (DNS rebinding) would send it.
+ */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
 }

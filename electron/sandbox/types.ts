@@ -33,8 +33,28 @@ export interface SandboxSettings {
   retryAfterSeconds: number | null;
 }
 
+/**
+ * What one sandbox lets its clients hold, so that no local program can exhaust the process it
+ * runs in (the app's own, when embedded). The defaults are far above what the app, dcdesk and the
+ * benchmarks use; tests shorten them.
+ */
+export interface SandboxLimits {
+  /** Connections open at once; more are closed as they arrive (default 512). */
+  maxConnections: number;
+  /** A connection that sends no request for this long is closed, in ms (default 10 s). */
+  idleMs: number;
+  /** A request's headers must arrive within this time, else 408, in ms (default 10 s). */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this time, else 408 (default 60 s). */
+  requestMs: number;
+  /** Request bodies held in memory at once, all together, in bytes (default 64 MB). */
+  bodyBytes: number;
+}
+
 /** How to start a sandbox; every setting defaults to the friendliest value. */
 export interface SandboxOptions extends Partial<SandboxSettings> {
+  /** Connection, time and memory limits (see SandboxLimits); each left out takes its default. */
+  limits?: Partial<SandboxLimits>;
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Seed of the pseudo-random generator that draws faults (default 1), for repeatable runs. */
@@ -61,8 +81,14 @@ export interface SandboxCounters {
   uploadsByStatus: Record<string, number>;
   /** Insights and upload requests refused for a missing, unknown, expired or revoked token. */
   unauthorized: number;
-  /** How many insight requests reached validation, per `externalID` (duplicates show as > 1). */
+  /**
+   * How many insight requests reached validation, per `externalID` (duplicates show as > 1).
+   * Only IDs valid by their own rule (6 to 64 characters, not blank) count, even when another
+   * field of the request is refused; the first 100,000 distinct IDs since the last reset are kept.
+   */
   perExternalId: Record<string, number>;
+  /** Requests with a valid `externalID` not in `perExternalId` because it was full. */
+  untrackedExternalIds: number;
 }
 
 /** One accepted response-variable file, as parsed by the sandbox. */
@@ -103,7 +129,10 @@ export interface SandboxHandle {
   port: number;
   /** A snapshot copy of the counters. */
   counters(): SandboxCounters;
-  /** Copies of the accepted uploads, oldest first. */
+  /**
+   * Copies of the accepted uploads, oldest first: the newest ones, up to 1,000 uploads and 20 MB
+   * of files together (the newest is kept whatever its size); older ones are forgotten.
+   */
   uploads(): ReceivedUpload[];
   /** Changes settings at run time; throws on an invalid patch. */
   configure(patch: Partial<SandboxSettings>): void;

@@ -179,6 +179,19 @@ describe('response variable uploads', () => {
     );
   });
 
+  it('refuses a zip whose content no longer matches its CRC-32, and keeps nothing', async () => {
+    const zip = new JSZip();
+    zip.file('variaveis.csv', goodCsv);
+    const data = Buffer.from(await zip.generateAsync({ type: 'uint8array', compression: 'STORE' }));
+    // Changed in place, as a damaged disk or transfer would: the stored CRC-32 stays the old one.
+    const at = data.indexOf('tx-1');
+    data.write('tx-9', at);
+    expect(await detail(await upload(sandbox.url, token, 'damaged.zip', data))).toBe(
+      'The zip file is invalid.',
+    );
+    expect(sandbox.uploads()).toEqual([]);
+  });
+
   it('refuses a zip that declares more than 50 MB uncompressed', async () => {
     const data = Buffer.from(await zipOf({ 'a.csv': goodCsv }));
     // Rewrite the declared uncompressed size in the central directory to 60 MB.

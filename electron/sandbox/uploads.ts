@@ -3,6 +3,7 @@ import { parseResponseVariables } from './csv';
 import { boundaryOf, parseMultipart } from './multipart';
 import { sendBadRequest, sendJson } from './respond';
 import type { RouteRequest, SandboxState } from './state';
+import type { ReceivedUpload } from './types';
 import { readZipCsvs } from './zip';
 
 /** Largest accepted file; a larger one is answered 400 "The file is too large.". */
@@ -10,6 +11,25 @@ export const maxUploadBytes = 20 * 1024 * 1024;
 
 /** What a request may carry beyond its file: the multipart form's boundaries and part headers. */
 export const formAllowanceBytes = 64 * 1024;
+
+/** What `uploads()` keeps: the newest uploads, within these bounds (see SandboxHandle). */
+export const uploadBounds = { maxBytes: maxUploadBytes, maxUploads: 1000 };
+
+/**
+ * Adds an upload to the kept ones and forgets the oldest beyond the bounds, so an app that runs
+ * for weeks does not hold every row it ever sent. The newest is kept whatever its size.
+ */
+export function keepUpload(
+  kept: ReceivedUpload[],
+  upload: ReceivedUpload,
+  bounds = uploadBounds,
+): void {
+  kept.push(upload);
+  let bytes = kept.reduce((sum, each) => sum + each.bytes, 0);
+  while (kept.length > 1 && (kept.length > bounds.maxUploads || bytes > bounds.maxBytes)) {
+    bytes -= kept.shift()?.bytes ?? 0;
+  }
+}
 
 type Parsed = { ok: true; rows: ResponseVariableRow[] } | { ok: false; messages: string[] };
 
@@ -70,7 +90,7 @@ export async function handleUpload(
     sendBadRequest(res, parsed.messages, path);
     return 400;
   }
-  state.uploads.push({
+  keepUpload(state.uploads, {
     fileName,
     kind,
     rows: parsed.rows,

@@ -23,6 +23,22 @@ const length = (name: string, min: number, max: number): string =>
 const cases: [string, unknown, string][] = [
   ['missing sessionID', { externalID: 'order-1' }, 'The SessionID field is required.'],
   ['empty sessionID', { ...base, sessionID: '' }, 'The SessionID field is required.'],
+  // ASP.NET's [Required] refuses a string of only white space, whatever its length.
+  [
+    'whitespace-only sessionID',
+    { ...base, sessionID: ' '.repeat(24) },
+    'The SessionID field is required.',
+  ],
+  [
+    'sessionID of tabs, line ends and no-break spaces',
+    { ...base, sessionID: '\t\r\n\u00a0\u2003\u0085'.repeat(5) },
+    'The SessionID field is required.',
+  ],
+  [
+    'whitespace-only externalID',
+    { ...base, externalID: ' '.repeat(6) },
+    'The ExternalID field is required.',
+  ],
   ['sessionID of 23', { ...base, sessionID: 'a'.repeat(23) }, length('SessionID', 24, 64)],
   ['sessionID of 65', { ...base, sessionID: 'a'.repeat(65) }, length('SessionID', 24, 64)],
   [
@@ -209,6 +225,10 @@ describe('accepted transactions', () => {
     [
       'a 24-character session and 64-character ids',
       { sessionID: 's'.repeat(24), externalID: 'e'.repeat(64) },
+    ],
+    [
+      'ids with white space around and inside (only all-blank ones are missing)',
+      { sessionID: ` ${'s'.repeat(22)} `, externalID: ' id 1 ' },
     ],
     [
       'a 64-character session and 6-character id',

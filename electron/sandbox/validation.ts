@@ -4,7 +4,8 @@
  *
  * One message per invalid field, in the order of the spec's tables, worded like ASP.NET's data
  * annotations. `null` counts as absent (as in ASP.NET model binding); an empty string counts as
- * present and fails the length rule of an optional field or the "required" rule of a required one.
+ * present and fails the length rule of an optional field, and an empty or all-blank string fails
+ * the "required" rule of a required one.
  */
 
 type Json = Record<string, unknown>;
@@ -43,9 +44,27 @@ function checkString(
   return null;
 }
 
+/**
+ * .NET's white space (`char.IsWhiteSpace`): Unicode separators plus the C0 controls tab to
+ * carriage return and NEL. Not JavaScript's `\s`, which adds U+FEFF and leaves out NEL.
+ */
+const dotnetBlank = /^[\t\n\v\f\r\u0085\p{Z}]*$/u;
+
+/** Whether ASP.NET's [Required] takes this string as missing: empty or only white space. */
+export function isBlank(value: string): boolean {
+  return dotnetBlank.test(value);
+}
+
+/** ASP.NET's [Required] refuses null, an empty string and a string of only white space. */
 function checkRequired(value: unknown, name: string, min: number, max: number): string | null {
-  if (isAbsent(value) || value === '') return `The ${name} field is required.`;
+  if (isAbsent(value) || (typeof value === 'string' && isBlank(value)))
+    return `The ${name} field is required.`;
   return checkString(value, name, min, max, false);
+}
+
+/** Whether a value passes ExternalID's own rules: present, not blank, 6 to 64 characters. */
+export function isValidExternalId(value: unknown): value is string {
+  return checkRequired(value, 'ExternalID', 6, 64) === null;
 }
 
 /** True for 11 digits, not all the same, whose two check digits are right. */

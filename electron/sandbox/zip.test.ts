@@ -53,6 +53,22 @@ describe('zip declarations', () => {
     });
   });
 
+  it('refuses an entry whose bytes do not match its CRC-32, stored or deflated', async () => {
+    const stored = new JSZip();
+    stored.file('a.csv', csv);
+    const data = Buffer.from(
+      await stored.generateAsync({ type: 'uint8array', compression: 'STORE' }),
+    );
+    data.write('TX', data.indexOf('tx,dev'));
+    expect(await readZipCsvs(data)).toEqual({ ok: false, message: 'The zip file is invalid.' });
+    const deflated = await zipOf({ 'a.csv': csv });
+    // The CRC-32 of the local header (offset 14) and of the central directory (offset 16).
+    deflated.writeUInt32LE((deflated.readUInt32LE(14) ^ 1) >>> 0, 14);
+    const central = deflated.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    deflated.writeUInt32LE((deflated.readUInt32LE(central + 16) ^ 1) >>> 0, central + 16);
+    expect(await readZipCsvs(deflated)).toEqual({ ok: false, message: 'The zip file is invalid.' });
+  });
+
   it('stops inflating an entry that lies about its size', async () => {
     const data = await zipOf({ 'big.csv': 'A'.repeat(zipLimits.maxUncompressedBytes + 1024) });
     declareSize(data, 10);

@@ -1,9 +1,11 @@
+import { crc32 } from 'node:zlib';
 import JSZip from 'jszip';
 
 /**
  * Zip handling for response-variable uploads. The central directory is read first, by hand, so a
  * zip bomb is refused from its declared sizes before anything is inflated; inflation then stops
- * as soon as the real output passes what was declared.
+ * as soon as the real output passes what was declared. Each entry's CRC-32 is checked as it is
+ * inflated, so a damaged archive is refused rather than read as other rows.
  */
 
 /** Most entries and most declared uncompressed bytes an upload may hold. */
@@ -65,16 +67,33 @@ export interface ZipCsv {
 }
 
 /**
- * Inflates one entry, giving up (null) once it yields more than `budget` bytes. jszip's Node
- * stream is readable-stream 2 (no async iteration), hence the events.
+ * The CRC-32 the archive declares for an entry. jszip keeps it only on its internal record; its
+ * own `checkCRC32` option would inflate every entry in full, without the budget below.
+ */
+function declaredCrc(file: JSZip.JSZipObject): number | null {
+  const crc = (file as unknown as { _data?: { crc32?: unknown } })._data?.crc32;
+  return typeof crc === 'number' ? crc >>> 0 : null;
+}
+
+/**
+ * Inflates one entry, giving up (null) once it yields more than `budget` bytes, and failing when
+ * its bytes do not match the declared CRC-32. jszip's Node stream is readable-stream 2 (no async
+ * iteration), hence the events.
  */
 function inflate(file: JSZip.JSZipObject, budget: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
+    const expected = declaredCrc(file);
+    if (expected === null) {
+      reject(new Error('The zip entry has no CRC-32.'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
+    let crc = 0;
     const stream = file.nodeStream('nodebuffer');
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
+      crc = crc32(chunk, crc);
       if (size <= budget) {
         chunks.push(chunk);
         return;
@@ -84,7 +103,10 @@ function inflate(file: JSZip.JSZipObject, budget: number): Promise<Buffer | null
       stream.removeAllListeners('data');
       resolve(null);
     });
-    stream.on('end', () => resolve(Buffer.concat(chunks, size)));
+    stream.on('end', () => {
+      if (crc >>> 0 === expected) resolve(Buffer.concat(chunks, size));
+      else reject(new Error('The zip entry does not match its CRC-32.'));
+    });
     stream.on('error', reject);
   });
 }

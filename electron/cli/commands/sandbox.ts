@@ -1,4 +1,5 @@
 import { faultsFromRate, startSandbox } from '../../sandbox';
+import type { SandboxHandle, SandboxOptions } from '../../sandbox';
 import { flagBounds, numberFlag, parseCommandLine } from '../flags';
 import { UsageError, exitCodes, type Io } from '../io';
 import type { Command } from '../command';
@@ -19,6 +20,28 @@ function rate(text: string | undefined): number {
   return value;
 }
 
+/**
+ * Starts the sandbox; a port another program holds is the user's set-up to change (exit 2), not
+ * a failure of dcdesk.
+ */
+async function start(options: SandboxOptions): Promise<SandboxHandle> {
+  try {
+    return await startSandbox(options);
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException | null)?.code;
+    const port = String(options.port ?? 0);
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is in use; choose another with --port (0 = any free port).`,
+      );
+    if (code === 'EACCES')
+      throw new UsageError(
+        `port ${port} may not be used by this user; choose another with --port (0 = any free port).`,
+      );
+    throw caught;
+  }
+}
+
 export const sandboxCommand: Command = {
   name: 'sandbox',
   stoppable: true,
@@ -32,7 +55,7 @@ export const sandboxCommand: Command = {
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     const port = numberFlag(values.port, 'port', flagBounds.port, 0);
-    const sandbox = await startSandbox({
+    const sandbox = await start({
       port,
       latencyMs: numberFlag(values.latency, 'latency', flagBounds.latencyMs, 0),
       faults: faultsFromRate(rate(values['fail-rate'])),
