@@ -35,7 +35,13 @@ import { detail, note } from '../verbosity';
 import { shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
-import { stopNowWords, stoppingWaitWords, stopWords } from '../stop-words';
+import {
+  stillStoringWords,
+  stopNowWords,
+  stoppingWaitWords,
+  stopWords,
+  storingLastWords,
+} from '../stop-words';
 
 const options = {
   ...connectionOptions,
@@ -58,6 +64,12 @@ interface Ending {
    */
   storeFailure?: () => string | null;
   file?: string;
+  /**
+   * Settles once the rows of the file are all stored (or their storing failed): a run stopped
+   * before then waits for it before saying how to resume, as the batch resumes without its file
+   * only once they are.
+   */
+  stored?: Promise<unknown>;
 }
 
 /** Finishes the run, then prints the --json summary on stdout when asked. */
@@ -88,6 +100,7 @@ async function finish(
   ending: Ending,
 ): Promise<{ end: RunEnd; code: ExitCode }> {
   let over = false;
+  let storingLast = false;
   let cause: StopCause | undefined;
   let stopsHeard: 1 | 2 = 1;
   void io.stopped.then((heard) => {
@@ -103,9 +116,12 @@ async function finish(
     }
     run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
+  const withFile = () =>
+    `dcdesk bulk --resume ${run.batchId} ${ending.file ?? 'INPUT'} --output ${target.arg}`;
   void io.stoppedNow?.then(() => {
     stopsHeard = 2;
-    if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
+    if (storingLast) io.err(stillStoringWords(cause, withFile()));
+    else if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
     run.interrupt();
   });
   let end: RunEnd;
@@ -117,7 +133,16 @@ async function finish(
   }
   // Rows of the file not stored yet are stored before dcdesk exits: they count in the total.
   const stored = batches.get(run.batchId);
-  if (stored.ok && stored.value.record.storing) end = overFile(end, stored.value.record.total);
+  if (stored.ok && stored.value.record.storing) {
+    end = overFile(end, stored.value.record.total);
+    // How to resume is said once they are: until then the batch resumes only with its file.
+    if (ending.stored && (ending.storeFailure?.() ?? null) === null) {
+      storingLast = true;
+      note(io, storingLastWords(cause, stopsHeard, withFile()));
+      await ending.stored;
+      storingLast = false;
+    }
+  }
   const storeFailed = ending.storeFailure?.() ?? null;
   const summary = endOfRun(end, run.batchId, target.arg, {
     file: storeFailed === null ? undefined : ending.file,
@@ -249,10 +274,8 @@ ${connectionUsage}`,
       let code = await report(batches, created.run, target, io, view, summaryTo(), {
         storeFailure: () => storing.failure,
         file: shellWord(file),
+        stored: created.stored,
       });
-      const stillStoring = batches.get(created.batch.id);
-      if (storing.failure === null && stillStoring.ok && stillStoring.value.record.storing)
-        note(io, 'dcdesk: storing the last rows of the batch before stopping…');
       const stored = await created.stored;
       if (!stored.ok) {
         // Said first, as why the run stopped, when the run ended after it; otherwise now.
