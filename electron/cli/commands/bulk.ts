@@ -161,7 +161,12 @@ async function finish(
     } catch (caught) {
       io.err(
         `dcdesk: ${
-          (target.output !== '-' && fileFailureText(caught, shown(target.output))) ||
+          (target.output !== '-' &&
+            fileFailureText(
+              caught,
+              shown(target.output),
+              'write the stored results to another file with the command below (nothing is sent again)',
+            )) ||
           (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
             ? 'standard output was closed before every result was written to it.'
             : target.output === '-'
