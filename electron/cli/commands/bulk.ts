@@ -206,7 +206,8 @@ A batch whose process was killed while its rows were being stored resumes with i
   --resume ID       continue a stored batch (see dcdesk batches); with INPUT, one stopped
                     while its rows were being stored
   --retry-failed    with --resume: send the rows that failed again
-  --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
+  --skip-recent D   reuse the answer to the same request (external ID, session ID, CPF,
+                    e-mail, phone and CEP all the same) given in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
   --format F        with --output -: json, csv or xlsx
   --json            at the end, print one JSON object on stdout (messages stay on stderr):
                     {batch, environment (the destination: environment name or custom address),
