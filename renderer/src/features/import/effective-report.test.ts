@@ -9,7 +9,9 @@ import type { IdList } from '../../workers/id-list';
 /** The distinct IDs of a list, sorted (the core counts each once). */
 /** The external IDs of the requests of `list`. */
 const ids = (list: IdList) =>
-  [...new Set(idLines(list.text).map((line) => (JSON.parse(line) as Transaction).externalID))].sort();
+  [
+    ...new Set(idLines(list.text).map((line) => (JSON.parse(line) as Transaction).externalID)),
+  ].sort();
 
 const cell = (text: string): Cell => ({ text, numeric: false });
 const session = (n: number) => `session-${String(n).padStart(16, '0')}`;
