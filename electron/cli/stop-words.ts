@@ -60,3 +60,28 @@ export function stoppingWaitWords(
       : `${cause === 'SIGTERM' ? 'a third SIGTERM' : 'Ctrl+C again'} to stop now: ${notStored}`;
   return `dcdesk: still ${pausing}: now waiting for ${historyWriter} (${next}).`;
 }
+
+/**
+ * Said when a stopped run waits for the last rows of its file to be stored (a big file is stored
+ * while its answers come in): the batch resumes without its file only once they are, so the
+ * command to resume it is said then. `stopsHeard` stops were heard: the third ends dcdesk at once
+ * (see index.ts), leaving the batch to be resumed with its file (`withFile`).
+ */
+export function storingLastWords(
+  cause: StopCause | undefined,
+  stopsHeard: 1 | 2,
+  withFile: string,
+): string {
+  const signal = cause === 'SIGTERM' ? 'SIGTERM' : 'Ctrl+C';
+  const next =
+    stopsHeard === 1
+      ? `a second ${signal} does not stop this, a third ${signal} ends dcdesk now`
+      : `the next ${signal} ends dcdesk now`;
+  return `dcdesk: storing the last rows of the batch before stopping, so that it resumes without its file (${next}: the batch then resumes only with its file: ${withFile}).`;
+}
+
+/** Said at a second stop while the last rows are stored: the next one ends dcdesk. */
+export function stillStoringWords(cause: StopCause | undefined, withFile: string): string {
+  const signal = cause === 'SIGTERM' ? 'SIGTERM' : 'Ctrl+C';
+  return `dcdesk: still storing the last rows of the batch (the next ${signal} ends dcdesk now: the batch then resumes only with its file: ${withFile}).`;
+}

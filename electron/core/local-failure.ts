@@ -38,14 +38,23 @@ function missingFolderOn(file: string): string | null {
 const historyFullText =
   'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
 
-/** The sentence for a file that could not be written (or read), or null when `caught` is not a system error. */
-export function fileFailureText(caught: unknown, file: string): string | null {
+/**
+ * The sentence for a file that could not be written (or read), or null when `caught` is not a
+ * system error. `then` is what to do once there is space, as it fits the caller: running the
+ * command again is right before anything was sent, not after a batch whose results are stored
+ * (running it again would send every row again).
+ */
+export function fileFailureText(
+  caught: unknown,
+  file: string,
+  then = 'run the command again',
+): string | null {
   const code = (caught as NodeJS.ErrnoException | null)?.code;
   const folder = path.dirname(path.resolve(file));
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return `Cannot write ${file}: the disk is full (no space left in ${folder}). Nothing was written there; free some space, or choose a folder on another disk, and run the command again.`;
+      return `Cannot write ${file}: the disk is full (no space left in ${folder}). Nothing was written there; free some space, or choose a folder on another disk, and ${then}.`;
     case 'ENOENT': {
       const missing = missingFolderOn(file);
       // A folder that exists may still answer "no such file": Linux's /proc and /sys do.

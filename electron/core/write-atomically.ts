@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { lstat, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -11,6 +21,67 @@ function temporaryBeside(file: string): string {
     path.dirname(file),
     `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
   );
+}
+
+/**
+ * A temporary this long untouched is a killed writer's (`kill -9`, a power cut): a live writer
+ * writes to it all along, and a stalled one this long has nothing left to lose.
+ */
+const staleAfterMs = 15 * 60_000;
+
+/**
+ * Removes the temporaries of `file` that a killed writer left (named as `temporaryBeside` names
+ * them, and stale): otherwise each kill left one more hidden file beside the output, for ever.
+ * Best effort: a temporary that cannot be read or removed is left, never a reason to fail.
+ */
+async function removeStaleTemporaries(file: string): Promise<void> {
+  const folder = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length)))
+      continue;
+    const left = path.join(folder, name);
+    const info = await lstat(left).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs > staleAfterMs)
+      await rm(left, { force: true }).catch(() => undefined);
+  }
+}
+
+/** The permissions of the file a write replaces (an analyst's chmod 600), null for a new one. */
+async function modeToKeep(target: string): Promise<number | null> {
+  const info = await stat(target).catch(() => null);
+  return info ? info.mode & 0o7777 : null;
+}
+
+/**
+ * Makes the temporary's content durable before the rename puts it in place: otherwise a power cut
+ * could leave the path renamed onto a file whose blocks never reached the disk (an empty output).
+ */
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the rename itself durable where a folder can be synced (not on Windows). */
+async function syncFolder(file: string): Promise<void> {
+  const handle = await open(path.dirname(file), 'r').catch(() => null);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close().catch(() => undefined);
+}
+
+/** Puts the finished temporary in the target's place, with the target's permissions. */
+async function replaceWith(temporary: string, target: string, mode: number | null): Promise<void> {
+  if (mode !== null) await chmod(temporary, mode);
+  await syncFile(temporary);
+  await rename(temporary, target);
+  await syncFolder(target);
 }
 
 /**
@@ -36,10 +107,12 @@ async function renamedOnto(file: string): Promise<string | null> {
 export async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
   const target = await renamedOnto(file);
   if (target === null) return writeFile(file, bytes);
+  await removeStaleTemporaries(target);
+  const mode = await modeToKeep(target);
   const temporary = temporaryBeside(target);
   try {
     await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, target);
+    await replaceWith(temporary, target, mode);
   } catch (caught) {
     await rm(temporary, { force: true });
     throw caught;
@@ -55,6 +128,8 @@ export async function streamAtomically<T>(
   write: (stream: Writable) => Promise<T>,
 ): Promise<T> {
   const target = await renamedOnto(file);
+  if (target !== null) await removeStaleTemporaries(target);
+  const mode = target === null ? null : await modeToKeep(target);
   const temporary = target === null ? null : temporaryBeside(target);
   const stream = createWriteStream(temporary ?? file, {
     encoding: 'utf8',
@@ -67,7 +142,7 @@ export async function streamAtomically<T>(
     const result = await Promise.race([write(stream), failed]);
     stream.end();
     await Promise.race([once(stream, 'finish'), failed]);
-    if (temporary !== null && target !== null) await rename(temporary, target);
+    if (temporary !== null && target !== null) await replaceWith(temporary, target, mode);
     return result;
   } catch (caught) {
     // Closed before it is removed: a stream still opening would create the file again.

@@ -105,8 +105,8 @@ describe('dispatch through the real core', () => {
   it.each<[string, string, unknown]>([
     ['an extra field', 'app.info', { extra: true }],
     ['a string for an object', 'settings.update', 'retentionDays=1'],
-    ['a wrong type', 'lookups.countRecent', { externalIds: ['A1'], days: 7 }],
-    ['an out-of-range number', 'lookups.countRecent', { externalIds: '', days: 0 }],
+    ['a wrong type', 'lookups.countRecent', { requests: ['A1'], days: 7 }],
+    ['an out-of-range number', 'lookups.countRecent', { requests: '', days: 0 }],
     ['an unknown environment', 'environments.activate', { environment: 'staging' }],
     ['an empty password', 'credentials.save', { environment: 'test', username: 'u', password: '' }],
     ['an unknown operation', 'shell.openExternal', { url: 'https://example.com' }],

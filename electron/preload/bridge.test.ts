@@ -110,10 +110,10 @@ describe('buildApi', () => {
   it('invokes the operation channel with the one input and returns the answer', async () => {
     const { ipc, invoked } = fakeIpc(() => Promise.resolve({ ok: true, value: 7 }));
     const api = buildApi(ipc);
-    const answer = await api.lookups.countRecent({ externalIds: 'A1', days: 7 });
+    const answer = await api.lookups.countRecent({ requests: 'A1', days: 7 });
     expect(answer).toEqual({ ok: true, value: 7 });
     expect(invoked).toEqual([
-      [operationChannel('lookups.countRecent'), { externalIds: 'A1', days: 7 }],
+      [operationChannel('lookups.countRecent'), { requests: 'A1', days: 7 }],
     ]);
   });
 

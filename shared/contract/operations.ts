@@ -7,7 +7,7 @@ import { settingBounds } from '../settings-bounds';
 import { maxSpreadsheetRows } from '../spreadsheet/limits';
 import { responseSeparators } from '../outcomes/types';
 import { operation } from './define';
-import { idLines } from './id-lines';
+import { maxRequestLine, requestsOfLines } from './request-lines';
 import { sourceRow, sourceRowLines } from './source-rows';
 import type { AppInfo, ConnectionTest, EnvironmentView, SampleFile } from './views';
 import {
@@ -138,22 +138,25 @@ export const operations = {
     z.object({ cpf: z.string().trim().min(11).max(32) }).strict(),
   ),
   /**
-   * How many of these external IDs were answered in the last `days` days. The IDs come one per
-   * line, in one string: a full sheet's million IDs cross the IPC as bytes, not as a million
-   * strings rebuilt on the window's thread.
+   * How many of these requests were answered in the last `days` days: the same request (every
+   * field sent, not the external ID alone), as a run with `skipRecentDays` reuses. The requests
+   * come one per line (`requestLine`), in one string: a full sheet's million requests cross the
+   * IPC as bytes, not as a million objects rebuilt on the window's thread.
    */
   'lookups.countRecent': operation<number>()(
     z
       .object({
-        externalIds: z
+        requests: z
           .string()
-          .max(maxSpreadsheetRows * 65)
+          .max(maxSpreadsheetRows * (maxRequestLine + 1))
           .refine(
             (text) => {
-              const ids = idLines(text);
-              return ids.length <= maxSpreadsheetRows && ids.every((id) => id.length <= 64);
+              const requests = requestsOfLines(text);
+              return requests !== null && requests.length <= maxSpreadsheetRows;
             },
-            { message: `at most ${String(maxSpreadsheetRows)} IDs of at most 64 characters` },
+            {
+              message: `at most ${String(maxSpreadsheetRows)} requests, one per line as JSON`,
+            },
           ),
         days: z
           .number()

@@ -217,6 +217,8 @@ describe('dcdesk bulk', () => {
       total: 40,
       done: 40,
       invalid: 0,
+      stored: 40,
+      needsFile: false,
     });
     expect(Object.keys(batches[0]!).sort()).toEqual(
       [
@@ -226,11 +228,13 @@ describe('dcdesk bulk', () => {
         'failed',
         'id',
         'invalid',
+        'needsFile',
         'noContent',
         'ok',
         'rejected',
         'source',
         'state',
+        'stored',
         'total',
       ].sort(),
     );

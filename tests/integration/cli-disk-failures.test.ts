@@ -83,6 +83,27 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     );
   });
 
+  it('after a batch, points to writing its stored results elsewhere, not to sending it again', async () => {
+    const disk = work.file('nearly-full');
+    writeTransactionsCsv(work.file('many.csv'), 400);
+    const run = await onSmallDisk(disk, { sizeKb: 256, fill: true, leaveKb: 8 }, [
+      'bulk',
+      work.file('many.csv'),
+      '-o',
+      `${disk}/out.json`,
+      '--data-dir',
+      work.file('history-many'),
+    ]);
+    expect(run.code, run.stderr).toBe(1);
+    const lines = run.stderr.split('\n').filter((line) => line.includes(`${disk}/out.json`));
+    expect(lines[0]).toContain('the disk is full');
+    expect(lines[0]).not.toContain('run the command again');
+    expect(lines[0]).toContain('write the stored results to another file with the command below');
+    expect(run.stderr).toMatch(
+      /the results are stored; write them to another file with: dcdesk bulk --resume \S+ --output OTHER_FILE/,
+    );
+  });
+
   it('says the folder is read-only, or does not exist', async () => {
     const disk = work.file('read-only');
     const run = await onSmallDisk(disk, { sizeKb: 64, readOnly: true }, build(`${disk}/out.csv`));

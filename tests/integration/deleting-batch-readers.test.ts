@@ -86,7 +86,8 @@ describe('a batch being deleted', () => {
     expect(known.device).toBeNull();
     expect(known.seen).toBe(false);
 
-    expect(countRecentlyLookedUp(history.db, [own.id], 7)).toBe(0);
+    const asked = Array.from({ length: 4 }, (_, n) => sampleTransaction(500 + n));
+    expect(countRecentlyLookedUp(history.db, asked, 7)).toBe(0);
     const again = createBatch(history.db, {
       sourceName: 'again.csv',
       sourceSha256: 'b',

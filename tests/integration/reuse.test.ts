@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBatch } from '../../electron/core/bulk/batch';
+import { createBatch, prepareRow } from '../../electron/core/bulk/batch';
+import type { Transaction } from '../../shared/domain/types';
+import type { SourceRow } from '../../shared/spreadsheet/transactions';
 import { countRecentlyLookedUp } from '../../electron/core/bulk/reuse';
 import { rowsRepo } from '../../electron/core/store/rows.repo';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { sourceRows, startBatch } from '../support/bulk';
 import { tempHistory } from '../support/history';
+import { sampleTransaction } from '../support/transactions';
 
 let sandbox: SandboxHandle;
 let history: Awaited<ReturnType<typeof tempHistory>>;
@@ -16,7 +19,7 @@ afterEach(() => history.close());
 describe('skipping transactions looked up recently', () => {
   it('counts them, reuses the newest answer and marks the rows reused', async () => {
     await startBatch(history.db, sandbox, sourceRows(20)).run.ended;
-    const ids = sourceRows(25).map((row) => row.raw.externalID ?? '');
+    const ids = Array.from({ length: 25 }, (_, n) => sampleTransaction(n));
     expect(countRecentlyLookedUp(history.db, ids, 7)).toBe(20);
     // Only answers of the destination the run goes to are reused, so only those are counted.
     expect(countRecentlyLookedUp(history.db, ids, 7, new Date(), 'sandbox')).toBe(20);
@@ -47,4 +50,59 @@ describe('skipping transactions looked up recently', () => {
       stored[0]?.status === 'ok' ? expect.stringMatching(/^dev-/) : null,
     );
   });
+
+  it("reuses only an answer to the same request, never another session's", async () => {
+    const row = (n: number, raw: Partial<SourceRow['raw']>, at = n): SourceRow => ({
+      row: at + 2,
+      raw: { ...sourceRows(1, n)[0]?.raw, ...raw },
+      notes: [],
+    });
+    // Two sessions of one order, each answered with its own device.
+    await startBatch(history.db, sandbox, [
+      row(0, { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'a') }),
+      row(1, { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'b') }),
+    ]).run.ended;
+    const answered = new Map(
+      [...rowsRepo(history.db).iterate(lastBatchId())].map((stored) => [
+        stored.sessionId,
+        stored.result?.deviceID,
+      ]),
+    );
+    expect(new Set(answered.values()).size).toBe(2);
+
+    const again = [
+      // Each session gets its own answer back, whichever was looked up last.
+      row(0, { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'a') }, 0),
+      row(1, { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'b') }, 1),
+      // Another session of the same order has no answer yet.
+      row(2, { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'z') }, 2),
+      // The same session with another CPF is another request: its score is another pair's.
+      row(
+        3,
+        { externalID: 'Order-ABC123', sessionID: 'sess-'.padEnd(28, 'a'), cpf: '52998224725' },
+        3,
+      ),
+    ];
+    const requests = again.map((source) => prepareRow(source).request as Transaction);
+    expect(countRecentlyLookedUp(history.db, requests, 7)).toBe(2);
+    const next = createBatch(history.db, {
+      sourceName: 'again.csv',
+      sourceSha256: 'c',
+      environment: 'sandbox',
+      baseUrl: sandbox.url,
+      rows: again,
+      skipLookedUpWithinDays: 7,
+    });
+    const stored = [...rowsRepo(history.db).iterate(next.id)];
+    expect(stored.map((one) => one.notes.includes('reused'))).toEqual([true, true, false, false]);
+    for (const one of stored.slice(0, 2))
+      expect(one.result?.deviceID).toBe(answered.get(one.sessionId));
+  });
+
+  function lastBatchId(): string {
+    return history.db
+      .prepare('SELECT id FROM batches ORDER BY key DESC LIMIT 1')
+      .pluck()
+      .get() as string;
+  }
 });

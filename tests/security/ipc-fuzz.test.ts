@@ -12,6 +12,8 @@ import { operationNames } from '../../shared/contract/names';
 import { operations, type OperationName } from '../../shared/contract/operations';
 import { ok, type Result } from '../../shared/result';
 import { maxSpreadsheetRows } from '../../shared/spreadsheet/limits';
+import { requestLine } from '../../shared/contract/request-lines';
+import { sampleTransaction } from '../support/transactions';
 import { anyValue, foreignUrl, notAnObject, otherTypeThan, validSamples } from './ipc-samples';
 import { startSandbox } from '../../electron/sandbox';
 
@@ -285,13 +287,18 @@ describe('malformed inputs from the app page', () => {
     for (let i = 0; i < 5000; i++) deep = { next: deep };
     await expectRefused('history.search', { query: 'x'.repeat(5_000_000) });
     await expectRefused('lookups.countRecent', {
-      externalIds: Array.from({ length: 100_000 }, () => 1),
+      requests: Array.from({ length: 100_000 }, () => 1),
       days: 7,
     });
-    // One ID too long, and one line more than a sheet has rows.
-    await expectRefused('lookups.countRecent', { externalIds: `A1\n${'x'.repeat(65)}`, days: 7 });
+    // A line that is no request, a request whose ID is too long, and more lines than a sheet has rows.
+    const request = requestLine(sampleTransaction(1));
+    await expectRefused('lookups.countRecent', { requests: `${request}\nA1`, days: 7 });
     await expectRefused('lookups.countRecent', {
-      externalIds: '\n'.repeat(maxSpreadsheetRows),
+      requests: requestLine(sampleTransaction(1, { externalID: 'x'.repeat(65) })),
+      days: 7,
+    });
+    await expectRefused('lookups.countRecent', {
+      requests: '\n'.repeat(maxSpreadsheetRows),
       days: 7,
     });
     await expectRefused('settings.update', { retentionDays: deep });

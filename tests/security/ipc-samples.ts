@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { InputOf, OperationName } from '../../shared/contract/operations';
+import { requestLine } from '../../shared/contract/request-lines';
+import { sampleTransaction } from '../support/transactions';
 
 /**
  * One valid input per operation of the contract: the fuzz test spoils each in one way at a time
@@ -27,7 +29,10 @@ export const validSamples: { [N in OperationName]?: InputOf<N> } = {
   'history.forgetCpf': { cpf: '529.982.247-25' },
   'history.batchDeletion': { batchId: 'b-1' },
   'history.deleteBatch': { batchId: 'b-1' },
-  'lookups.countRecent': { externalIds: 'order-1\norder-2', days: 7 },
+  'lookups.countRecent': {
+    requests: `${requestLine(sampleTransaction(1))}\n${requestLine(sampleTransaction(2))}`,
+    days: 7,
+  },
   'batches.create': {
     sourceName: 'pedidos.xlsx',
     sourceSha256: 'a'.repeat(64),

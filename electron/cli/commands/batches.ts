@@ -17,11 +17,19 @@ const options = {
 
 /**
  * `interrupted` for a batch whose runner stopped before its end (killed, crashed, closed);
- * `deleting` for one whose deletion started and has not ended (part of its rows may be gone).
+ * `incomplete` for one stopped while the rows of its file were being stored (it lacks some, and
+ * resumes only with its file); `deleting` for one whose deletion started and has not ended (part
+ * of its rows may be gone).
  */
 function stateOf(view: BatchView): string {
   if (view.record.deleting) return 'deleting';
+  if (needsFile(view)) return 'incomplete';
   return view.state === 'paused' && view.pauseReason === 'interrupted' ? 'interrupted' : view.state;
+}
+
+/** Stopped before every row of its file was stored: a run storing them now is still running. */
+function needsFile(view: BatchView): boolean {
+  return view.record.storing && view.state !== 'running';
 }
 
 export const batchesCommand: Command = {
@@ -35,12 +43,15 @@ the app, which then offers no Resume; dcdesk bulk --resume ID can still send the
 a run stopped with Ctrl-C): a retention purge deletes it like any finished batch.
 
 A batch whose runner stopped before its end (killed, crashed, closed) is shown as interrupted:
-resume it with dcdesk bulk --resume ID. A batch whose deletion started and has not ended (a
+resume it with dcdesk bulk --resume ID. One stopped while the rows of its file were still being
+stored is shown as incomplete: resume it with its file, dcdesk bulk --resume ID INPUT (the
+same file), which stores the rows it lacks. A batch whose deletion started and has not ended (a
 dcdesk purge killed, say) is shown as deleting, its counts as -: the next opening of the history
 finishes its deletion, and it cannot be resumed, exported or reported meanwhile. The table has a header row: ID, STATE,
 ENVIRONMENT, DONE, TOTAL, OK, INVALID, FAILED, SOURCE.
 --json prints an array of {id, state, source, total, done, ok, noContent, invalid, rejected,
-failed, createdAt, environment} (environment: sandbox, test (homologation), production or the custom
+failed, createdAt, environment, stored, needsFile} (stored: the rows stored, fewer than total
+while needsFile: the batch resumes only with its file; environment: sandbox, test (homologation), production or the custom
 address the batch was sent to).`,
   async run(argv: string[], io: Io) {
     const { values } = parseCommandLine({ args: argv, options, strict: true });
@@ -62,6 +73,8 @@ address the batch was sent to).`,
           failed: view.counts.failed,
           createdAt: view.record.createdAt,
           environment: view.record.destination,
+          stored: view.counts.total,
+          needsFile: needsFile(view),
         }));
       if (values.json) {
         io.out(JSON.stringify(list, null, 2));
@@ -89,7 +102,13 @@ address the batch was sent to).`,
       // Counts are right-aligned so their digits line up; the source name, free text, goes last.
       for (const line of alignColumns([[...header, 'SOURCE'], ...rows], new Set([3, 4, 5, 6, 7])))
         io.out(line);
-      for (const batch of list) if (batch.state === 'deleting') io.out(deletingText(batch.id));
+      for (const batch of list) {
+        if (batch.state === 'deleting') io.out(deletingText(batch.id));
+        if (batch.needsFile)
+          io.out(
+            `Batch ${batch.id} is incomplete: ${String(batch.stored)} of ${counted(batch.total, 'row', 'rows')} stored. Resume it with its file (${batch.source}): dcdesk bulk --resume ${batch.id} INPUT --output OUTPUT`,
+          );
+      }
       return exitCodes.ok;
     } finally {
       history.close();

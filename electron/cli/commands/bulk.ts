@@ -35,7 +35,13 @@ import { detail, note } from '../verbosity';
 import { shown } from '../escape-text';
 import { cliWriterThread } from '../writer-thread';
 import { messageOf } from '../../../shared/message-of';
-import { stopNowWords, stoppingWaitWords, stopWords } from '../stop-words';
+import {
+  stillStoringWords,
+  stopNowWords,
+  stoppingWaitWords,
+  stopWords,
+  storingLastWords,
+} from '../stop-words';
 
 const options = {
   ...connectionOptions,
@@ -58,6 +64,12 @@ interface Ending {
    */
   storeFailure?: () => string | null;
   file?: string;
+  /**
+   * Settles once the rows of the file are all stored (or their storing failed): a run stopped
+   * before then waits for it before saying how to resume, as the batch resumes without its file
+   * only once they are.
+   */
+  stored?: Promise<unknown>;
 }
 
 /** Finishes the run, then prints the --json summary on stdout when asked. */
@@ -88,6 +100,7 @@ async function finish(
   ending: Ending,
 ): Promise<{ end: RunEnd; code: ExitCode }> {
   let over = false;
+  let storingLast = false;
   let cause: StopCause | undefined;
   let stopsHeard: 1 | 2 = 1;
   void io.stopped.then((heard) => {
@@ -103,9 +116,12 @@ async function finish(
     }
     run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
+  const withFile = () =>
+    `dcdesk bulk --resume ${run.batchId} ${ending.file ?? 'INPUT'} --output ${target.arg}`;
   void io.stoppedNow?.then(() => {
     stopsHeard = 2;
-    if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
+    if (storingLast) io.err(stillStoringWords(cause, withFile()));
+    else if (!over && view.waitingForHistory()) io.err(stopNowWords(cause));
     run.interrupt();
   });
   let end: RunEnd;
@@ -117,7 +133,16 @@ async function finish(
   }
   // Rows of the file not stored yet are stored before dcdesk exits: they count in the total.
   const stored = batches.get(run.batchId);
-  if (stored.ok && stored.value.record.storing) end = overFile(end, stored.value.record.total);
+  if (stored.ok && stored.value.record.storing) {
+    end = overFile(end, stored.value.record.total);
+    // How to resume is said once they are: until then the batch resumes only with its file.
+    if (ending.stored && (ending.storeFailure?.() ?? null) === null) {
+      storingLast = true;
+      note(io, storingLastWords(cause, stopsHeard, withFile()));
+      await ending.stored;
+      storingLast = false;
+    }
+  }
   const storeFailed = ending.storeFailure?.() ?? null;
   const summary = endOfRun(end, run.batchId, target.arg, {
     file: storeFailed === null ? undefined : ending.file,
@@ -138,7 +163,12 @@ async function finish(
     } catch (caught) {
       io.err(
         `dcdesk: ${
-          (target.output !== '-' && fileFailureText(caught, shown(target.output))) ||
+          (target.output !== '-' &&
+            fileFailureText(
+              caught,
+              shown(target.output),
+              'write the stored results to another file with the command below (nothing is sent again)',
+            )) ||
           (target.output === '-' && (caught as NodeJS.ErrnoException).code === 'EPIPE'
             ? 'standard output was closed before every result was written to it.'
             : target.output === '-'
@@ -178,7 +208,8 @@ A batch whose process was killed while its rows were being stored resumes with i
   --resume ID       continue a stored batch (see dcdesk batches); with INPUT, one stopped
                     while its rows were being stored
   --retry-failed    with --resume: send the rows that failed again
-  --skip-recent D   reuse the answers of external IDs looked up in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
+  --skip-recent D   reuse the answer to the same request (external ID, session ID, CPF,
+                    e-mail, phone and CEP all the same) given in the last D days (1 to ${String(settingBounds.skipRecentDays.max)})
   --format F        with --output -: json, csv or xlsx
   --json            at the end, print one JSON object on stdout (messages stay on stderr):
                     {batch, environment (the destination: environment name or custom address),
@@ -251,10 +282,8 @@ ${connectionUsage}`,
       let code = await report(batches, created.run, target, io, view, summaryTo(), {
         storeFailure: () => storing.failure,
         file: shellWord(file),
+        stored: created.stored,
       });
-      const stillStoring = batches.get(created.batch.id);
-      if (storing.failure === null && stillStoring.ok && stillStoring.value.record.storing)
-        note(io, 'dcdesk: storing the last rows of the batch before stopping…');
       const stored = await created.stored;
       if (!stored.ok) {
         // Said first, as why the run stopped, when the run ended after it; otherwise now.

@@ -1,7 +1,9 @@
 import type { Destination } from '../../../shared/environment';
+import { requestLine } from '../../../shared/contract/request-lines';
+import type { Transaction } from '../../../shared/domain/types';
 import { batchKeyOf } from '../store/batch-key';
 import type { Db } from '../store/db';
-import { idIn } from '../store/exact-id';
+import { sameId } from '../store/exact-id';
 import { notDeleting } from '../store/deleting-batches';
 
 /**
@@ -36,37 +38,82 @@ function cutoff(days: number, now: Date): string {
   return new Date(now.getTime() - days * 86_400_000).toISOString();
 }
 
+/** The fields of a request besides its external ID, as JSON paths. */
+const requestFields = [
+  '$.sessionID',
+  '$.cpf',
+  '$.email',
+  '$.zipCode',
+  '$.phone.countryCode',
+  '$.phone.cityCode',
+  '$.phone.number',
+];
+
 /**
- * How many of these external IDs were answered in the last `days` days (to ask before a run).
- * Given a destination, only its answers count, as only they are reused (`reuseRecentLookups`):
- * a sandbox answer must not make the production run say its rows reuse stored answers.
+ * The row `asked` (a new row, or a request to count) is the same request as the answered row
+ * `old`: every field sent, not the external ID alone. The service answers for a session's device
+ * (another session of the same order may be another device), and its insights and score depend on
+ * the rest of what is sent (the score is the CPF's with that device): an answer to other data is
+ * not this row's answer. The external ID is found through its index; the fields are compared in
+ * the request as it was sent (`request_json`, whole or rebuilt from the columns), whatever the
+ * order of its members.
+ */
+const sameRequest = (old: string, asked: string) =>
+  [
+    sameId(`${old}.external_id`, `${asked}.external_id`),
+    ...requestFields.map(
+      (field) => `${old}.request_json ->> '${field}' IS ${asked}.request_json ->> '${field}'`,
+    ),
+  ].join(' AND ');
+
+/**
+ * The answered rows that count as recent: reusable, from the last days, of another batch that is
+ * not being deleted. `l2` is the answer, `b2` its batch.
+ */
+const recentAnswer = `l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND ${notDeleting('b2.key')}`;
+
+/** More rows than a batch can hold: a batch key and a row's number fit one 64-bit integer. */
+const rowSpan = 2 ** 32;
+
+/**
+ * How many of these requests were answered in the last `days` days (to ask before a run): the
+ * same request, as `reuseRecentLookups` reuses. Given a destination, only its answers count, as
+ * only they are reused: a sandbox answer must not make the production run say its rows reuse
+ * stored answers.
  */
 export function countRecentlyLookedUp(
   db: Db,
-  externalIds: readonly string[],
+  requests: readonly Transaction[],
   days: number,
   now = new Date(),
   destination: Destination | null = null,
 ): number {
-  const ids = JSON.stringify([...new Set(externalIds)]);
+  const asked = `[${[...new Set(requests.map(requestLine))].join(',')}]`;
   return (
     db
-      .prepare<[{ cutoff: string; ids: string; destination: Destination | null }], { n: number }>(
-        `SELECT COUNT(DISTINCT r.external_id) AS n FROM batch_rows r JOIN lookups l USING (batch_key, seq)
-         JOIN batches b ON b.key = r.batch_key
-         WHERE l.status IN ${reusable} AND l.looked_up_at >= @cutoff
-           AND ${idIn('r.external_id', '(SELECT value FROM json_each(@ids))')}
-           AND (@destination IS NULL OR b.destination = @destination)
-           AND ${notDeleting('r.batch_key')}`,
+      .prepare<[{ cutoff: string; asked: string; destination: Destination | null }], { n: number }>(
+        `WITH asked AS (
+           SELECT value ->> '$.externalID' AS external_id, value AS request_json
+           FROM json_each(@asked))
+         SELECT COUNT(*) AS n FROM asked a
+         WHERE EXISTS (
+           SELECT 1 FROM batch_rows r2 INDEXED BY batch_rows_external_nocase
+           JOIN lookups l2 USING (batch_key, seq)
+           JOIN batches b2 ON b2.key = r2.batch_key
+           WHERE ${sameRequest('r2', 'a')} AND ${recentAnswer}
+             AND (@destination IS NULL OR b2.destination = @destination))`,
       )
-      .get({ cutoff: cutoff(days, now), ids, destination })?.n ?? 0
+      .get({ cutoff: cutoff(days, now), asked, destination })?.n ?? 0
   );
 }
 
 /**
- * Fills the pending rows of a new batch whose external ID was answered in the last `days` days
- * with that answer (the newest), so they are not sent again; they are noted `reused`. Runs in
- * the caller's transaction. Returns how many rows were filled.
+ * Fills the pending rows of a new batch whose same request (`sameRequest`) was answered in the
+ * last `days` days with that answer (the newest), so they are not sent again; they are noted
+ * `reused`. Runs in the caller's transaction. Returns how many rows were filled.
+ *
+ * Each new row looks for its own request through the external ID's index, so the cost follows
+ * the rows of the new batch, not every answer of the window.
  */
 export function reuseRecentLookups(
   db: Db,
@@ -76,22 +123,30 @@ export function reuseRecentLookups(
 ): number {
   const filled = db
     .prepare(
-      `INSERT INTO lookups (batch_key, seq, ${copied.join(', ')})
-       SELECT r.batch_key, r.seq, ${copied.map((column) => `p.${column}`).join(', ')}
-       FROM batch_rows r
-       JOIN (
-         SELECT r2.external_id AS external_id, ${copied.map((column) => `l2.${column}`).join(', ')},
-           ROW_NUMBER() OVER (PARTITION BY r2.external_id ORDER BY l2.looked_up_at DESC) AS newest
-         FROM batch_rows r2 JOIN lookups l2 ON l2.batch_key = r2.batch_key AND l2.seq = r2.seq
-         JOIN batches b2 ON b2.key = r2.batch_key
-         WHERE l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND b2.id <> @batchId
-           AND ${notDeleting('b2.key')}
-           -- Only answers of the same destination: a sandbox DeviceId means nothing to production.
-           AND b2.destination = (SELECT destination FROM batches WHERE id = @batchId)
-       ) p ON p.external_id = r.external_id AND p.newest = 1
-       WHERE r.batch_key = ${batchKeyOf('@batchId')} AND r.state = 'pending'`,
+      `WITH m AS MATERIALIZED (
+         SELECT r.batch_key, r.seq, (
+           -- The newest answer to the same request, as one number: its batch key and row.
+           SELECT l2.batch_key * ${rowSpan} + l2.seq
+           FROM batch_rows r2 INDEXED BY batch_rows_external_nocase
+           JOIN lookups l2 ON l2.batch_key = r2.batch_key AND l2.seq = r2.seq
+           JOIN batches b2 ON b2.key = r2.batch_key
+           WHERE ${sameRequest('r2', 'r')} AND ${recentAnswer} AND b2.key <> r.batch_key
+             -- Only answers of the same destination: a sandbox DeviceId means nothing to production.
+             AND b2.destination = @destination
+           ORDER BY l2.looked_up_at DESC, l2.batch_key DESC, l2.seq DESC LIMIT 1) AS answer
+         FROM batch_rows r
+         WHERE r.batch_key = ${batchKeyOf('@batchId')} AND r.state = 'pending'
+       )
+       INSERT INTO lookups (batch_key, seq, ${copied.join(', ')})
+       SELECT m.batch_key, m.seq, ${copied.map((column) => `l.${column}`).join(', ')}
+       FROM m
+       JOIN lookups l ON l.batch_key = m.answer / ${rowSpan} AND l.seq = m.answer % ${rowSpan}`,
     )
-    .run({ batchId, cutoff: cutoff(days, now) }).changes;
+    .run({
+      batchId,
+      cutoff: cutoff(days, now),
+      destination: db.prepare('SELECT destination FROM batches WHERE id = ?').pluck().get(batchId),
+    }).changes;
   if (filled > 0) {
     db.prepare(
       `UPDATE batch_rows SET state = 'done',

@@ -1,11 +1,11 @@
-import { idLines } from '../../../shared/contract/id-lines';
+import { requestsOfLines } from '../../../shared/contract/request-lines';
 import { ok } from '../../../shared/result';
 import { countRecentlyLookedUp } from '../bulk/reuse';
 import type { CoreContext, HandlerGroup } from '../context';
 
 type Names = 'lookups.countRecent';
 
-/** What the history already knows before a run: transactions looked up in the last days. */
+/** What the history already knows before a run: requests answered in the last days. */
 export function lookupHandlers({
   db,
   settings,
@@ -13,12 +13,13 @@ export function lookupHandlers({
   return {
     // The app's runs go to the active environment itself (never a custom address), so its
     // answers are the ones a run would reuse.
-    'lookups.countRecent': ({ externalIds, days }) =>
+    'lookups.countRecent': ({ requests, days }) =>
       Promise.resolve(
         ok(
           countRecentlyLookedUp(
             db,
-            idLines(externalIds),
+            // Checked by the contract: every line is a request.
+            requestsOfLines(requests) ?? [],
             days,
             new Date(),
             settings().activeEnvironment,

@@ -134,7 +134,8 @@ export function resultExportHandlers(
       if (caught instanceof ExportCancelled) return ok({ outcome: 'cancelled', fileName });
       return fail(
         'file',
-        fileFailureText(caught, target.path) ?? `Cannot write ${target.path}: ${messageOf(caught)}`,
+        fileFailureText(caught, target.path, 'export again') ??
+          `Cannot write ${target.path}: ${messageOf(caught)}`,
       );
     }
   }

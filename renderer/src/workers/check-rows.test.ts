@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../shared/spreadsheet/types';
+import { requestLine } from '../../../shared/contract/request-lines';
 import { checkRows, collectRows } from './check-rows';
 
 const text = (value: string): Cell => ({ text: value, numeric: false });
@@ -47,8 +48,11 @@ describe('checkRows', () => {
     ]);
   });
 
-  it('gives the external IDs and the first request of valid rows outside duplicates', () => {
-    expect(report.uniqueValidIds).toMatchObject({ text: 'PED-000004', count: 1 });
+  it('gives the requests and the first request of valid rows outside duplicates', () => {
+    expect(report.uniqueValidRequests).toMatchObject({
+      text: requestLine({ sessionID: session(4), externalID: 'PED-000004', cpf: '04391906066' }),
+      count: 1,
+    });
     expect(report.firstUniqueValid).toEqual({
       row: 6,
       transaction: { sessionID: session(4), externalID: 'PED-000004', cpf: '04391906066' },
@@ -64,8 +68,8 @@ describe('checkRows', () => {
     expect(seen).toEqual([10_000, 20_000]);
     expect(big.total).toBe(25_000);
     expect(big.invalid).toEqual([]);
-    expect(big.uniqueValidIds.count).toBe(25_000);
-    expect(big.uniqueValidIds.text.split('\n')).toHaveLength(25_000);
+    expect(big.uniqueValidRequests.count).toBe(25_000);
+    expect(big.uniqueValidRequests.text.split('\n')).toHaveLength(25_000);
   });
 });
 

@@ -15,6 +15,7 @@ import { replacedCells } from '../../../shared/spreadsheet/replaced-characters';
 import type { SourceRow } from '../../../shared/spreadsheet/transactions';
 import type { Cell, MergedArea } from '../../../shared/spreadsheet/types';
 import { hiddenRowCounter } from '../../../shared/spreadsheet/hidden-rows';
+import { requestLine } from '../../../shared/contract/request-lines';
 import { idList } from './id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from './import-protocol';
 
@@ -28,7 +29,7 @@ export function problemKey(problem: FieldProblem): string {
 
 /**
  * Validates every row below `headerRow` under `mapping`. Rows come back only when the screen lists
- * them (problems, duplicates); valid rows count, give their external ID (for the "already looked
+ * them (problems, duplicates); valid rows count, give their request (for the "already looked
  * up" question) and the first one gives the request preview.
  */
 export function checkRows(
@@ -43,14 +44,14 @@ export function checkRows(
   const duplicates = findDuplicateExternalIds(sources);
   const inDuplicate = new Set(duplicates.flatMap((group) => group.rows));
   const counts = new Map<string, ProblemCount>();
-  const uniqueValidIds: string[] = [];
+  const uniqueValidRequests: string[] = [];
   const report: BaseReport = {
     total: sources.length,
     invalid: [],
     problemCounts: [],
     duplicates,
     duplicateRows: [],
-    uniqueValidIds: idList([]),
+    uniqueValidRequests: idList([]),
     firstUniqueValid: null,
     padded: { cpf_padded: 0, zip_padded: 0 },
     replaced: replacedCells(rows),
@@ -75,12 +76,12 @@ export function checkRows(
     if (!check.ok) report.invalid.push(listed);
     if (inDuplicate.has(source.row)) report.duplicateRows.push(listed);
     else if (check.ok) {
-      uniqueValidIds.push(check.value.externalID);
+      uniqueValidRequests.push(requestLine(check.value));
       report.firstUniqueValid ??= { row: source.row, transaction: check.value };
     }
   });
   report.problemCounts = [...counts.values()];
-  report.uniqueValidIds = idList(uniqueValidIds);
+  report.uniqueValidRequests = idList(uniqueValidRequests);
   report.hidden = hidden.count;
   return report;
 }

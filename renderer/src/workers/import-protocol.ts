@@ -47,9 +47,11 @@ export interface BaseReport {
   duplicates: Array<{ externalID: string; rows: number[] }>;
   /** Every row of a duplicate group, valid or not, in sheet order. */
   duplicateRows: CheckedRow[];
-  /** External IDs of the valid rows that are in no duplicate group. */
-  /** External IDs of the valid rows that repeat no other row's, in sheet order. */
-  uniqueValidIds: IdList;
+  /**
+   * Requests (`requestLine`) of the valid rows whose external ID repeats no other row's, in sheet
+   * order: for "already looked up".
+   */
+  uniqueValidRequests: IdList;
   /** The first valid row in no duplicate group: such a row can be neither fixed nor excluded. */
   firstUniqueValid: { row: number; transaction: Transaction } | null;
   /** Cells whose lost leading zeros were restored, per kind. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../shared/spreadsheet/types';
 import { effectiveReport, listedRows } from '../features/import/effective-report';
+import { requestLine } from '../../../shared/contract/request-lines';
 import { checkRows, collectRows } from './check-rows';
 
 const text = (value: string): Cell => ({ text: value, numeric: false });
@@ -23,7 +24,10 @@ describe('a row whose ID Excel stored with more than 15 digits', () => {
     expect(base.invalid.map((row) => [row.row, row.problems])).toEqual([
       [2, [{ field: 'externalID', rule: 'digits_lost' }]],
     ]);
-    expect(base.uniqueValidIds).toMatchObject({ text: 'PED-000002', count: 1 });
+    expect(base.uniqueValidRequests).toMatchObject({
+      text: requestLine({ sessionID: session(2), externalID: 'PED-000002' }),
+      count: 1,
+    });
     expect(effectiveReport(base, listed, none).totals).toMatchObject({ valid: 1, invalid: 1 });
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../../shared/domain/types';
 import { createBatch } from '../../bulk/batch';
 import { countRecentlyLookedUp } from '../../bulk/reuse';
 import { reportService } from '../../report/report-service';
@@ -239,7 +240,15 @@ describe('migration 0013 (compact answers)', () => {
         baseUrl: 'embedded',
         rows: [12, 13, 14].map((n) => ({
           row: n,
-          raw: { externalID: `Order-${String(n)}`, sessionID: 'x'.repeat(24) },
+          // The same requests as b12's: only an answer to the same request is reused.
+          raw: {
+            externalID: `Order-${String(n)}`,
+            sessionID: `Sess-${String(n)}-ABCDEFGHIJKLMNOP`,
+            cpf: '52998224725',
+            email: 'a@b.com.br',
+            phone: '+55 11 987654321',
+            zipCode: '01310100',
+          },
           notes: [],
         })),
         skipLookedUpWithinDays: 30,
@@ -265,9 +274,17 @@ describe('migration 0013 (compact answers)', () => {
       changed: 1,
     });
     expect([outcomeOf.pluck().get('b9', 2), outcomeOf.pluck().get('b12', 7)]).toEqual([2, null]);
-    const recent = (ids: string[]) =>
-      countRecentlyLookedUp(db, ids, 30, new Date('2026-11-21T00:00:00.000Z'));
-    expect([recent(['order-2']), recent(['ORDER-2', 'Order-1'])]).toEqual([1, 0]);
+    // b9's order-2 was sent as {externalID, sessionID} (its JSON whole, in that order).
+    const sent = (externalID: string, n: number) => ({
+      externalID,
+      sessionID: `Sess-${String(n)}-ABCDEFGHIJKLMNOP`,
+    });
+    const recent = (requests: Transaction[]) =>
+      countRecentlyLookedUp(db, requests, 30, new Date('2026-11-21T00:00:00.000Z'));
+    expect([
+      recent([sent('order-2', 2)]),
+      recent([sent('ORDER-2', 2), sent('Order-1', 1), sent('order-2', 3)]),
+    ]).toEqual([1, 0]);
     const known = (id: string) => outcomesRepo(db).known(id, 'sandbox');
     expect(known('ORDER-2')).toEqual({ device: null, seen: true, current: null });
     expect(known('Order-2')).toEqual({ device: null, seen: false, current: null });

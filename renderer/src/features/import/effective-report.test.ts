@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawTransaction } from '../../../../shared/domain/types';
+import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { checkRows } from '../../workers/check-rows';
 import { effectiveReport, laterDuplicates, listedRows, type Edits } from './effective-report';
@@ -7,7 +7,11 @@ import { idLines } from '../../../../shared/contract/id-lines';
 import type { IdList } from '../../workers/id-list';
 
 /** The distinct IDs of a list, sorted (the core counts each once). */
-const ids = (list: IdList) => [...new Set(idLines(list.text))].sort();
+/** The external IDs of the requests of `list`. */
+const ids = (list: IdList) =>
+  [
+    ...new Set(idLines(list.text).map((line) => (JSON.parse(line) as Transaction).externalID)),
+  ].sort();
 
 const cell = (text: string): Cell => ({ text, numeric: false });
 const session = (n: number) => `session-${String(n).padStart(16, '0')}`;
@@ -52,7 +56,7 @@ describe('effectiveReport', () => {
 
   it('moves a fixed row out of the invalid list and updates the counts', () => {
     const fix: RawTransaction = { sessionID: session(2), externalID: 'PED-000002', cpf: goodCpf };
-    const { totals, lists, problemCounts, firstRequest, externalIds } = report({
+    const { totals, lists, problemCounts, firstRequest, requests } = report({
       fixes: new Map([[2, fix]]),
     });
     expect(totals).toMatchObject({ valid: 4, invalid: 2, fixed: 1 });
@@ -62,7 +66,7 @@ describe('effectiveReport', () => {
       row: 2,
       transaction: { sessionID: session(2), externalID: 'PED-000002', cpf: '52998224725' },
     });
-    expect(ids(externalIds)).toEqual(['PED-000002', 'PED-000003', 'PED-000006']);
+    expect(ids(requests)).toEqual(['PED-000002', 'PED-000003', 'PED-000006']);
   });
 
   it('keeps a fix that is still invalid in the invalid list, with its new problems', () => {
@@ -87,7 +91,7 @@ describe('effectiveReport', () => {
   it('takes the next valid row for the preview when the first is excluded', () => {
     expect(report({ excluded: new Set([3]) }).firstRequest?.row).toBe(4);
     expect(report({ excluded: new Set([3, 4]) }).firstRequest?.row).toBe(6);
-    expect(ids(report({ excluded: new Set([3, 4]) }).externalIds)).toEqual(['PED-000006']);
+    expect(ids(report({ excluded: new Set([3, 4]) }).requests)).toEqual(['PED-000006']);
   });
 });
 

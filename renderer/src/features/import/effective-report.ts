@@ -9,6 +9,7 @@ import type { RawTransaction, Transaction } from '../../../../shared/domain/type
 import type { SourceNote } from '../../../../shared/spreadsheet/transactions';
 import { checkSourceRow, notesAfterEdit } from '../../../../shared/spreadsheet/lost-digits';
 import { problemKey } from '../../workers/check-rows';
+import { requestLine } from '../../../../shared/contract/request-lines';
 import { withMore, type IdList } from '../../workers/id-list';
 import type { BaseReport, CheckedRow, ProblemCount } from '../../workers/import-protocol';
 
@@ -52,8 +53,8 @@ export interface EffectiveReport {
   /** Listed rows per state, in sheet order. */
   lists: Record<'invalid' | 'fixed' | 'excluded', RowView[]>;
   duplicates: DuplicateGroup[];
-  /** External IDs of the included valid rows (one may repeat): for "already looked up". */
-  externalIds: IdList;
+  /** Requests (`requestLine`) of the included valid rows (one may repeat): for "already looked up". */
+  requests: IdList;
   /** The request the first included valid row will send. */
   firstRequest: { row: number; transaction: Transaction } | null;
   /** Cells where a character was lost in decoding (U+FFFD), as the worker found them. */
@@ -105,8 +106,8 @@ export function effectiveReport(
   const counts = new Map(base.problemCounts.map((count) => [problemKey(count), { ...count }]));
   const lists: EffectiveReport['lists'] = { invalid: [], fixed: [], excluded: [] };
   // The worker's list, plus the valid included rows it listed (repeated IDs, fixed rows); the
-  // core counts each ID once.
-  const listedIds: string[] = [];
+  // core counts each request once.
+  const listedRequests: string[] = [];
   let firstListed: RawTransaction | undefined;
   let firstListedRow = Infinity;
 
@@ -155,8 +156,8 @@ export function effectiveReport(
       continue;
     }
     const raw = fix ?? source.raw;
-    // Valid, so the external ID is present; validateTransaction only trims it.
-    listedIds.push(raw.externalID?.trim() ?? '');
+    const check = validateTransaction(raw);
+    if (check.ok) listedRequests.push(requestLine(check.value));
     if (source.row < firstListedRow) [firstListed, firstListedRow] = [raw, source.row];
   }
 
@@ -188,7 +189,7 @@ export function effectiveReport(
     problemCounts: [...counts.values()].filter((count) => count.count > 0),
     lists,
     duplicates,
-    externalIds: withMore(base.uniqueValidIds, listedIds),
+    requests: withMore(base.uniqueValidRequests, listedRequests),
     firstRequest,
     replaced: base.replaced,
     hidden: base.hidden,

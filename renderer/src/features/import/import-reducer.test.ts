@@ -24,7 +24,7 @@ const report: BaseReport = {
   problemCounts: [],
   duplicates: [],
   duplicateRows: [],
-  uniqueValidIds: idList([]),
+  uniqueValidRequests: idList([]),
   firstUniqueValid: null,
   padded: { cpf_padded: 0, zip_padded: 0 },
   replaced: { count: 0, cells: [] },

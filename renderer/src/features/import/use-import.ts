@@ -139,7 +139,7 @@ export function useImport() {
     () => (state.report ? effectiveReport(state.report, listed, { fixes, excluded }) : null),
     [state.report, listed, fixes, excluded],
   );
-  const recent = useRecentLookups(report?.externalIds ?? null, state.recentDays);
+  const recent = useRecentLookups(report?.requests ?? null, state.recentDays);
 
   const actions = useMemo(
     () => ({
