@@ -63,6 +63,12 @@ export const errorCodes = [
    * ended): nothing reached the service, and nothing will until the app is started again.
    */
   'core_lost',
+  /**
+   * The web host refused the window's call: the secret its address carried is from an earlier
+   * start of the host (each start makes a new one) or missing, or the page was opened at another
+   * host name than the printed 127.0.0.1 (localhost). Nothing reached the core.
+   */
+  'wrong_address',
   /** The team database (issue 17) cannot be reached, refused the login or failed. */
   'team',
   /**

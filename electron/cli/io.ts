@@ -100,6 +100,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   internal: exitCodes.failed,
   busy: exitCodes.usage,
   core_lost: exitCodes.failed,
+  wrong_address: exitCodes.failed,
   team: exitCodes.failed,
   sent_by_team: exitCodes.usage,
   stale: exitCodes.usage,

@@ -15,6 +15,7 @@ import { contentTypes } from '../page-serving/content-types';
 import { bytesFieldHeader, bytesInput, bytesInputHeader } from './bytes-input';
 import { contentSecurityPolicy } from '../page-serving/csp';
 import { messageOf } from '../../shared/message-of';
+import type { Result } from '../../shared/result';
 
 /**
  * The contract over loopback HTTP, for development and tests only (never packaged): the real
@@ -29,6 +30,19 @@ export interface WebHost {
 }
 
 const maxBodyBytes = 64 * 1024 * 1024;
+
+/**
+ * The answer to a page whose secret or host name is not this start's. Not `forbidden`: that one is
+ * the service refusing the account, and the window would say so on every screen.
+ */
+const refusal = JSON.stringify({
+  ok: false,
+  error: {
+    code: 'wrong_address',
+    message:
+      'The web host refused this window: its address is from an earlier start of the host, has no #secret, or uses another host name than 127.0.0.1. Open the address the host printed.',
+  },
+} satisfies Result<never>);
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
@@ -148,11 +162,7 @@ export async function startWebHost(options: {
           req.method !== 'POST' ||
           !authorised(req, (req.headers['x-dcdesk-secret'] as string | undefined) ?? null)
         ) {
-          return send(
-            res,
-            403,
-            JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Not allowed.' } }),
-          );
+          return send(res, 403, refusal);
         }
         const body = await readBody(req);
         if (body === null)
@@ -186,7 +196,7 @@ export async function startWebHost(options: {
         return send(res, 200, JSON.stringify(result));
       }
       if (url.pathname === '/events') {
-        if (!authorised(req, url.searchParams.get('secret'))) return send(res, 403, '{}');
+        if (!authorised(req, url.searchParams.get('secret'))) return send(res, 403, refusal);
         return streamEvents(req, res);
       }
       if (req.method !== 'GET') return send(res, 405, 'Method not allowed', 'text/plain');

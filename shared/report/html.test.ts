@@ -197,3 +197,38 @@ describe('reportHtml: cases without a risk level', () => {
     expect(reportHtml(report, { ...meta, locale: 'en-US' })).not.toContain('without a risk level');
   });
 });
+
+describe('the report’s cells', () => {
+  // Two fraud cases in 2,000: the interval of the low-risk group's rate starts below 0.1% and
+  // prints as "< 0.1%", whose "<" is text, not the start of a tag. Alert quantities 2 to 5 hold
+  // no fraud: their intervals start at 0.
+  const rare = scoreReport(
+    Array.from({ length: 2000 }, (_, i): ReportCase => ({
+      score: i === 0 ? 0.99 : (i % 500) / 1000,
+      risk: i === 0 ? 'high' : 'low',
+      insights: ['GER0002'],
+      alertQuantity: i % 6,
+      deviceAge: 10,
+      review: i < 2 ? 'Fraude Confirmada' : null,
+    })),
+    { suspeito: 'fraud', unreviewed: 'legit' },
+  );
+
+  it.each(['en-US', 'pt-BR'] as const)(
+    'escape every "<" and ">" they print (%s): no bare one outside a tag',
+    (locale) => {
+      const html = reportHtml(rare, { ...meta, locale });
+      expect(html).toMatch(/<td>&#60; 0[.,]1% – 0[.,]3%<\/td>/);
+      // A "<" opens a tag, a comment or the doctype; anything else is a cell's text left raw.
+      expect(html).not.toMatch(/<(?![a-zA-Z/!])/);
+      expect(html).not.toMatch(/<t[dh][^>]*>[^<]*>/);
+    },
+  );
+
+  it('print the interval of a group without fraud from exactly 0', () => {
+    const html = reportHtml(rare, { ...meta, locale: 'en-US' });
+    expect(html).toContain(
+      '<th scope="row">2</th><td>333</td><td>0</td><td>0.0%</td><td>0.0% – 1.1%</td>',
+    );
+  });
+});

@@ -39,12 +39,23 @@ th:first-child, td:first-child { text-align: left; }
 
 type Text = ReturnType<typeof reportText>;
 
-function table(caption: string, head: string[], rows: string[][]): string {
+/**
+ * A cell that is markup, its text already escaped (a group's name with its "few rows" note). Every
+ * other cell is text, escaped by `table`: a number can print as "< 0.1%".
+ */
+interface Markup {
+  html: string;
+}
+type Cell = string | Markup;
+
+const cellHtml = (cell: Cell) => (typeof cell === 'string' ? escapeXml(cell) : cell.html);
+
+function table(caption: string, head: string[], rows: Cell[][]): string {
   const th = head.map((cell) => `<th scope="col">${escapeXml(cell)}</th>`).join('');
   const body = rows
     .map(
       (row) =>
-        `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${cell}</th>` : `<td>${cell}</td>`)).join('')}</tr>`,
+        `<tr>${row.map((cell, i) => (i === 0 ? `<th scope="row">${cellHtml(cell)}</th>` : `<td>${cellHtml(cell)}</td>`)).join('')}</tr>`,
     )
     .join('');
   return `<table><caption>${escapeXml(caption)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
@@ -54,12 +65,15 @@ function rateRows(
   text: Text,
   groups: ReadonlyArray<{ name: string } & GroupRate>,
   withLift: boolean,
-): string[][] {
+): Cell[][] {
   return groups.map((group) => [
-    escapeXml(group.name) +
-      (group.small && group.rows > 0
-        ? ` <span class="small">(${escapeXml(text.t('small'))})</span>`
-        : ''),
+    {
+      html:
+        escapeXml(group.name) +
+        (group.small && group.rows > 0
+          ? ` <span class="small">(${escapeXml(text.t('small'))})</span>`
+          : ''),
+    },
     text.count(group.rows),
     text.count(group.fraud),
     text.percent(group.fraudRate),
@@ -138,7 +152,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
           text.t('roc'),
           [text.t('score'), text.t('falsePositiveRate'), text.t('truePositiveRate')],
           report.roc.map((point, i) => [
-            escapeXml(rocCutoffs[i] ?? ''),
+            rocCutoffs[i] ?? '',
             text.percent(point.falsePositiveRate),
             text.percent(point.truePositiveRate),
           ]),
@@ -157,7 +171,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
           text.t('precisionRecall'),
           [text.t('score'), text.t('recall'), text.t('precision')],
           report.precisionRecall.map((point, i) => [
-            escapeXml(prCutoffs[i] ?? ''),
+            prCutoffs[i] ?? '',
             text.percent(point.recall),
             text.percent(point.precision),
           ]),
@@ -172,17 +186,17 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     text.percent(row.precision),
     text.percent(row.falsePositiveRate),
   ];
-  const cutTable = (caption: ReportWord, first: ReportWord, rows: string[][]) =>
+  const cutTable = (caption: ReportWord, first: ReportWord, rows: Cell[][]) =>
     table(text.t(caption), [text.t(first), ...cutHead.map((word) => text.t(word))], rows);
   const thresholds = cutTable(
     'thresholds',
     'score',
-    report.thresholds.map((row) => [escapeXml(text.cutoff(row.score)), ...cutCells(row)]),
+    report.thresholds.map((row) => [text.cutoff(row.score), ...cutCells(row)]),
   );
   const riskThresholds = cutTable(
     'riskThresholds',
     'risk',
-    report.riskThresholds.map((row) => [t(row.risk), ...cutCells(row)]),
+    report.riskThresholds.map((row) => [text.t(row.risk), ...cutCells(row)]),
   );
   const withoutRisk = text.withoutRisk(report);
   const labelled = report.labels.positive + report.labels.negative;
@@ -205,7 +219,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     text.t('histogram'),
     ['Score', text.t('positive'), text.t('negative')],
     report.histogram.map((bin) => [
-      escapeXml(`${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`),
+      `${text.cutoff(bin.from)}–${text.cutoff(bin.to)}`,
       text.count(bin.positive),
       text.count(bin.negative),
     ]),

@@ -16,5 +16,9 @@ export function wilsonInterval(
   const centre = p + z2 / (2 * trials);
   const spread = z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
   const scale = 1 + z2 / trials;
-  return [Math.max(0, (centre - spread) / scale), Math.min(1, (centre + spread) / scale)];
+  // With no successes the lower bound is 0, and with all of them the upper is 1, exactly; the
+  // formula lands there only up to rounding (3.6e-17 for 0 of 7), which prints as "< 0.1%".
+  const low = successes <= 0 ? 0 : Math.max(0, (centre - spread) / scale);
+  const high = successes >= trials ? 1 : Math.min(1, (centre + spread) / scale);
+  return [low, high];
 }

@@ -59,6 +59,10 @@ test('a messy Brazilian CSV: every problem shown, one row fixed inline, one excl
   const preview = page.getByTestId('request-preview');
   await expect(preview).toContainText(`"externalID": "${t(2).externalID}"`);
   await expect(preview).not.toContainText(zeroCpf);
+  // Masked in the shape it is sent, digits only: never the display's "***.345.678-**".
+  await expect(preview).toContainText(`"cpf": "***${zeroCpf.slice(3, 9)}**"`);
+  await expect(preview).toContainText('"zipCode": "01310***"');
+  await expect(preview).toContainText('"number": "*****5432"');
   await screenshot(page, 'import-report');
 
   const fixedCpf = cpfFrom('111444777');

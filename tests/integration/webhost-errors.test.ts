@@ -65,3 +65,30 @@ describe('the web host on a request it fails on', () => {
     expect(logged.join('\n')).not.toContain('do-not-log-me');
   });
 });
+
+describe('the web host on a page that is not this start’s', () => {
+  const secret = () => /secret=([^&]+)/.exec(new URL(host.url).hash)?.[1] ?? '';
+  const call = (headers: Record<string, string>) =>
+    fetch(`${host.origin}/api/app.info`, { method: 'POST', headers, body: '{}' });
+
+  it.each([
+    ['an old secret', () => ({ 'X-DCDesk-Secret': 'from-an-earlier-start' })],
+    ['no secret', () => ({})],
+    [
+      'the right secret from another origin',
+      () => ({ 'X-DCDesk-Secret': secret(), Origin: 'http://localhost:1' }),
+    ],
+  ])('answers %s with wrong_address, never the service’s forbidden', async (_, headers) => {
+    const response = await call(headers());
+    expect(response.status).toBe(403);
+    const answer = (await response.json()) as { ok: boolean; error: { code: string } };
+    expect(answer).toMatchObject({ ok: false, error: { code: 'wrong_address' } });
+    const events = await fetch(`${host.origin}/events?secret=old`);
+    expect(await events.json()).toMatchObject({ error: { code: 'wrong_address' } });
+  });
+
+  it('still answers the page opened at the printed address', async () => {
+    const response = await call({ 'X-DCDesk-Secret': secret() });
+    expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ import { useWindowTitle } from './use-window-title';
 import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings, useSettingsEvents } from './use-app';
+import { useAddressRefused, WrongAddressState } from './wrong-address-state';
 import type { MessageKey } from '../i18n/messages';
 
 /**
@@ -174,17 +175,22 @@ function Localised() {
   useSettingsEvents();
   useTheme(settings.data?.theme);
   const locale = localeFrom(settings.data?.language ?? 'system', navigator.language);
+  const refused = useAddressRefused();
   // The page's language, for screen readers and hyphenation: set before paint, not during render.
   useLayoutEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
   return (
     <I18nProvider locale={locale}>
-      <NavigationProvider>
-        <RowStoringProvider>
-          <Shell />
-        </RowStoringProvider>
-      </NavigationProvider>
+      {refused ? (
+        <WrongAddressState />
+      ) : (
+        <NavigationProvider>
+          <RowStoringProvider>
+            <Shell />
+          </RowStoringProvider>
+        </NavigationProvider>
+      )}
     </I18nProvider>
   );
 }

@@ -49,6 +49,27 @@ const transportFailure = (): Result<never> => {
   };
 };
 
+/**
+ * Whether the web host refused this window's address (see `wrong_address`). It never comes back
+ * for this page: only opening the address the host printed helps, so the whole window says that.
+ */
+type AddressListener = () => void;
+const addressListeners = new Set<AddressListener>();
+let addressRefused = false;
+
+/** Calls `listener` once the web host has refused this window's address; returns the unsubscribe. */
+export function onAddressRefused(listener: AddressListener): () => void {
+  addressListeners.add(listener);
+  if (addressRefused) listener();
+  return () => addressListeners.delete(listener);
+}
+
+function noteAnswer(answer: Result<unknown>): void {
+  if (answer.ok || answer.error.code !== 'wrong_address' || addressRefused) return;
+  addressRefused = true;
+  addressListeners.forEach((listener) => listener());
+}
+
 /** The web host's secret, read once from the address (empty in Electron). */
 let secret = '';
 
@@ -69,6 +90,7 @@ export async function webHostCall(
     });
     const answer = (await response.json()) as Result<unknown>;
     setCoreConnected(true);
+    noteAnswer(answer);
     return answer;
   } catch {
     return transportFailure();

@@ -17,17 +17,18 @@ describe('maskPersonalData', () => {
     expect(maskPersonalData(request)).toEqual({
       sessionID: 'session-1',
       externalID: 'order-1',
-      cpf: '***.982.247-**',
+      // As the request was sent (digits only), not in the display format.
+      cpf: '***982247**',
       email: 'j***@exemplo.com.br',
-      phone: { countryCode: '55', cityCode: '11', number: '***4321' },
-      zipCode: '01310-***',
+      phone: { countryCode: '55', cityCode: '11', number: '*****4321' },
+      zipCode: '01310***',
     });
   });
 
   it('finds personal data at any depth, but leaves other numbers alone', () => {
     const answer = { extra: { echo: [{ CPF: '52998224725' }] }, number: '12345678', score: 0.5 };
     expect(maskPersonalData(answer)).toEqual({
-      extra: { echo: [{ CPF: '***.982.247-**' }] },
+      extra: { echo: [{ CPF: '***982247**' }] },
       number: '12345678',
       score: 0.5,
     });
@@ -53,7 +54,7 @@ describe('rawAnswerText', () => {
       ),
     ).toBe('{"echo":"*** ***"… (9000 characters in all)');
     expect(rawAnswerText('{"deviceID":1,"cpf":"11144477735"}', false, values)).toBe(
-      JSON.stringify({ deviceID: 1, cpf: '***.444.777-**' }, null, 2),
+      JSON.stringify({ deviceID: 1, cpf: '***444777**' }, null, 2),
     );
   });
 
@@ -111,7 +112,8 @@ describe('rowCopyJson', () => {
       row: 2,
       externalId: 'order-1',
       deviceId: 'dev-1',
-      cpf: '***.982.247-**',
+      // JSON is masked in the shape the value has (digits only here), as the request pane shows it.
+      cpf: '***982247**',
       score: 0.3787,
     });
     expect(JSON.parse(rowCopyJson(detail, true, translate('en')))).toMatchObject({

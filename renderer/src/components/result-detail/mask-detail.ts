@@ -4,17 +4,23 @@
  * service echoes back is masked as well as the request's own.
  */
 import type { ResultDetail } from '../../../../shared/contract/results';
-import { maskCpf, maskEmail, maskPhone, maskZip } from '../../../../shared/domain/mask';
+import { maskEmail } from '../../../../shared/domain/mask';
+import {
+  maskCpfAsSent,
+  maskPhoneAsSent,
+  maskZipAsSent,
+} from '../../../../shared/domain/mask-as-sent';
 import type { Translate } from '../../i18n/translate';
 import { describeProblem } from '../../lib/field-problem-text';
 
+/** In the value's own shape: the request is shown as sent, the answer as it came. */
 const maskers: Record<string, (text: string) => string> = {
-  cpf: maskCpf,
+  cpf: maskCpfAsSent,
   email: maskEmail,
-  phone: maskPhone,
-  phonenumber: maskPhone,
-  number: maskPhone,
-  zipcode: maskZip,
+  phone: maskPhoneAsSent,
+  phonenumber: maskPhoneAsSent,
+  number: maskPhoneAsSent,
+  zipcode: maskZipAsSent,
 };
 
 function maskValue(key: string, value: unknown, insidePhone: boolean): unknown {

@@ -22,9 +22,10 @@ describe('personal data on the Import screen', () => {
       phone: { countryCode: '55', cityCode: '11', number: '987654321' },
       zipCode: '01310100',
     });
+    // The body as it is sent, digits only: masked in that shape, never in the display format.
     expect(JSON.stringify(masked)).toBe(
-      '{"sessionID":"s","externalID":"e","cpf":"***.456.789-**","email":"a***@example.com",' +
-        '"phone":{"countryCode":"55","cityCode":"11","number":"***4321"},"zipCode":"01310-***"}',
+      '{"sessionID":"s","externalID":"e","cpf":"***456789**","email":"a***@example.com",' +
+        '"phone":{"countryCode":"55","cityCode":"11","number":"*****4321"},"zipCode":"01310***"}',
     );
   });
 

@@ -4,6 +4,11 @@
  */
 import type { FieldProblem, TransactionField } from '../../../../shared/domain/field-problem';
 import { maskCpf, maskEmail, maskName, maskPhone, maskZip } from '../../../../shared/domain/mask';
+import {
+  maskCpfAsSent,
+  maskPhoneAsSent,
+  maskZipAsSent,
+} from '../../../../shared/domain/mask-as-sent';
 import type { RawTransaction, Transaction } from '../../../../shared/domain/types';
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import { fieldOfHeader } from '../../../../shared/spreadsheet/header-names';
@@ -30,14 +35,18 @@ export function shownValue(field: MappableField, value: string, show: boolean): 
   }
 }
 
-/** The request body with its personal data masked, keys in the interface's order. */
+/**
+ * The request body with its personal data masked, keys in the interface's order, each value in
+ * the shape it is sent (`***080218**`, not the display's `***.080.218-**`): the preview promises
+ * the exact request.
+ */
 export function maskTransaction(transaction: Transaction): Transaction {
   const masked: Transaction = { ...transaction };
-  if (masked.cpf !== undefined) masked.cpf = maskCpf(masked.cpf);
+  if (masked.cpf !== undefined) masked.cpf = maskCpfAsSent(masked.cpf);
   if (masked.email !== undefined) masked.email = maskEmail(masked.email);
   if (masked.phone !== undefined)
-    masked.phone = { ...masked.phone, number: maskPhone(masked.phone) };
-  if (masked.zipCode !== undefined) masked.zipCode = maskZip(masked.zipCode);
+    masked.phone = { ...masked.phone, number: maskPhoneAsSent(masked.phone.number) };
+  if (masked.zipCode !== undefined) masked.zipCode = maskZipAsSent(masked.zipCode);
   return masked;
 }
 
