@@ -397,7 +397,12 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     if (result.state === 'finished') {
       const last = meter.next(batchId, batchCounts, true);
       if (last) onEvent(last);
-      onEvent({ type: 'finished', batchId, counts: batchCounts, elapsedMs: clock() - started });
+      onEvent({
+        type: 'finished',
+        batchId,
+        counts: batchCounts,
+        elapsedMs: Math.round(clock() - started),
+      });
     } else if (result.state === 'cancelled')
       onEvent({ type: 'cancelled', batchId, counts: batchCounts });
     else if (result.state === 'paused')

@@ -291,6 +291,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     },
     insights(transaction, signal) {
       const started = clock();
+      // Whole milliseconds, as stored (an INTEGER column) and as Date.now gave them.
+      const elapsed = () => Math.round(clock() - started);
       const masked = echoMask(transaction);
       // Whole texts are hidden before they are cut (`answer-read.ts`).
       const hide = (text: string) => masked(redactor.text(text));
@@ -306,9 +308,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         async (response): Promise<Result<InsightAnswer>> => {
           if (response.status === 204) {
             await response.body?.cancel();
-            return keptAsIs(
-              ok({ status: 204, result: null, durationMs: clock() - started, raw: null }),
-            );
+            return keptAsIs(ok({ status: 204, result: null, durationMs: elapsed(), raw: null }));
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
@@ -326,7 +326,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           const outcome = ok({
             status: 200 as const,
             result: parsed.value,
-            durationMs: clock() - started,
+            durationMs: elapsed(),
             raw: parsed.unknownFields.length > 0 ? capped(hide(body.value.text)) : null,
           });
           return clean ? keptAsIs(outcome) : outcome;
