@@ -27,7 +27,7 @@ export function describeCounts(counts: BatchCounts): string {
  * otherwise (logs and CI).
  */
 export function progressView(io: Io, plainEveryMs = 5000) {
-  let lastPlain = 0;
+  let lastPlain = -Infinity;
   let drawn = false;
   let historyWaiting = false;
   /** What a wait's start or end is said as once the run was asked to stop (`whileStopping`). */
@@ -91,7 +91,8 @@ export function progressView(io: Io, plainEveryMs = 5000) {
         drawn = true;
         return;
       }
-      const now = Date.now();
+      // Monotonic: a wall clock set back would hold the progress lines for as long.
+      const now = performance.now();
       if (now - lastPlain < plainEveryMs && measure(event).total > event.counts.done) return;
       lastPlain = now;
       io.err(line(event));

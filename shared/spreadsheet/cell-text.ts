@@ -161,6 +161,28 @@ function shownDate(format: string | number, value: number, date1904: boolean): s
   }
 }
 
+/**
+ * The cell of an xlsx `<c t="d">`, which stores its date as ISO text (`2023-03-15T10:30:00`, as
+ * SheetJS cellDates, openpyxl iso_dates and strict OOXML write it) rather than as a serial with a
+ * date format: `2023-03-15 10:30:00`, a date cell as a date-formatted serial gives (its time
+ * only, `10:30:00`, for a time alone). Excel keeps no time zone, so a zone written after the time
+ * is left out, as Excel and SheetJS leave it out. What Excel shows is not known from the cell, so
+ * it is the ISO text (see `isIsoShown`). Null when the text is no ISO date or time.
+ */
+export function isoDateCell(iso: string): Cell {
+  const match = isoPattern.exec(iso.trim());
+  if (match === null) return null;
+  const [, date, hours = '00', minutes = '00', seconds = '00'] = match;
+  if (date === undefined && match[2] === undefined) return null;
+  const time = `${hours}:${minutes}:${seconds}`;
+  const text = date === undefined ? time : time === '00:00:00' ? date : `${date} ${time}`;
+  return { text, numeric: false, date: text };
+}
+
+/** `YYYY-MM-DD`, then `THH:MM[:SS[.fff]]` and a zone or not; or a time alone (`[T]HH:MM[:SS]`). */
+const isoPattern =
+  /^(\d{4}-\d{2}-\d{2})?(?:(?:^T?|[T ])(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
 /** SheetJS gives `d` cells only for files that store ISO dates; it builds them in UTC. */
 function isoDate(date: Date): string {
   const iso = date.toISOString();

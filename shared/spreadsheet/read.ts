@@ -11,7 +11,7 @@ import { fileTooLarge } from './problem';
 import { OverlappingMerges, readSheet } from './sheet';
 import { sniffContent, type Sniffed } from './sniff';
 import { checkZip } from './zip-check';
-import { addValuelessFormulas, hiddenRowsOf, readXlsx } from './xlsx/read-xlsx';
+import { addMisreadCells, hiddenRowsOf, readXlsx } from './xlsx/read-xlsx';
 import type { Limits } from './limits';
 import type { ZipEntry } from './zip-check';
 import type {
@@ -99,7 +99,7 @@ function readZip(bytes: Uint8Array, sheet: string | undefined, limits: Limits): 
     if (!hidden.ok) return refuse(hidden.problem);
     if (hidden.value.length > 0) read.value.hiddenRows = hidden.value;
   }
-  if (read.ok) addValuelessFormulas(bytes, zip.entries, read.value.sheet, read.value.rows, limits);
+  if (read.ok) addMisreadCells(bytes, zip.entries, read.value.sheet, read.value.rows, limits);
   return read;
 }
 

@@ -115,7 +115,7 @@ export function finishSheet(
  * neither what was read nor the dimension can tell that rows were left out. The most this holds
  * is what the default limit holds; a file over a low limit costs as much to refuse.
  */
-function sheetJsRows(limits: Limits): number {
+export function sheetJsRows(limits: Limits): number {
   return Math.max(rowsToKeep(limits), maxSheetRows);
 }
 

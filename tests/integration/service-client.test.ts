@@ -171,7 +171,7 @@ describe.each(transports)('over $name', ({ make }) => {
   describe('token discipline', () => {
     it('makes one authentication for 100 concurrent lookups after the token expired', async () => {
       let clock = Date.now();
-      const service = client({ now: () => clock });
+      const service = client({ now: () => clock, clock: () => clock });
       await service.insights(sampleTransaction(10));
       clock += 2 * 3_600_000;
       const results = await Promise.all(

@@ -14,7 +14,7 @@ import { rowsRepo } from '../store/rows.repo';
 
 interface Feed {
   stored: number;
-  /** When its last slice (or its first rows) arrived, ms. */
+  /** When its last slice (or its first rows) arrived, ms on the feeds' monotonic clock. */
   at: number;
 }
 
@@ -33,7 +33,7 @@ export interface RowSlice {
  * to apply once its last row is stored (reuse reads the whole batch, so it waits for it) is kept
  * with the batch (migration 0017), so it outlives the process.
  */
-export function batchFeeds(db: Db) {
+export function batchFeeds(db: Db, clock: () => number = () => performance.now()) {
   const batches = batchesRepo(db);
   const rows = rowsRepo(db);
   const fed = new Map<string, Feed>();
@@ -48,7 +48,7 @@ export function batchFeeds(db: Db) {
         now,
         input.rows.length,
       );
-      fed.set(batch.id, { stored: input.rows.length, at: now.getTime() });
+      fed.set(batch.id, { stored: input.rows.length, at: clock() });
       return batch;
     },
     /** Whether the run must wait for the last row (recent answers are reused first). */
@@ -59,9 +59,10 @@ export function batchFeeds(db: Db) {
     /** Whether a window of this process is still sending the batch's rows. */
     feeding: (batchId: string) => fed.has(batchId),
     /** Whether its window sent rows lately: it is still sending them, not gone. */
-    sending(batchId: string, now: number): boolean {
+    sending(batchId: string): boolean {
+      // Measured on a monotonic clock: a wall clock set back would keep a closed window sending.
       const feed = fed.get(batchId);
-      return feed !== undefined && now - feed.at < feedSilentMs;
+      return feed !== undefined && clock() - feed.at < feedSilentMs;
     },
     /**
      * Stores one slice after the rows already stored (a slice sent again is not stored twice);
@@ -73,9 +74,9 @@ export function batchFeeds(db: Db) {
       if (!batch.storing) return fail('validation', allStoredMessage(batch));
       const feed = fed.get(batchId) ?? {
         stored: rows.countsAfter(batchId, 0).last,
-        at: now.getTime(),
+        at: clock(),
       };
-      feed.at = now.getTime();
+      feed.at = clock();
       if (slice.after > feed.stored)
         return fail(
           'validation',

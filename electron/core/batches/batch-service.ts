@@ -290,7 +290,7 @@ export function createBatchService(options: BatchServiceOptions) {
       return started.ok ? added : started;
     },
     /** Whether a window is sending the batch's rows now (it sent some in the last seconds). */
-    sendingRows: (batchId: string) => feeds.sending(batchId, now()),
+    sendingRows: (batchId: string) => feeds.sending(batchId),
     /** Ends the storing of a batch whose window stopped sending its rows: it keeps those it has. */
     keepStoredRows: (batchId: string): Result<StoredRows> => feeds.keep(batchId, new Date(now())),
     /**
@@ -394,7 +394,7 @@ export function createBatchService(options: BatchServiceOptions) {
         return fail('busy', `Batch ${batchId} is running in this window: cancel its run.`);
       if (batch.value.state === 'finished' || batch.value.state === 'cancelled')
         return ok(undefined);
-      if (batch.value.storing && feeds.sending(batchId, now()))
+      if (batch.value.storing && feeds.sending(batchId))
         return fail(
           'busy',
           `Rows of batch ${batchId} are still being stored: wait for them, then cancel it.`,

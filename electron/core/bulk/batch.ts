@@ -96,9 +96,17 @@ export function prepareRow(source: SourceRow): PreparedRow {
   };
 }
 
-/** Readable, sortable and short enough to type: `20261121-215301-k3x9`. */
+/**
+ * Readable, sortable and short enough to type: `20261121-215301-k3x9`, the date and time on the
+ * analyst's own clock, as every other time is shown (a UTC stamp named a batch made at 21:30 on
+ * the 27th in São Paulo after the 28th). IDs made before this were UTC: any ID stays valid, as
+ * an ID is only looked up whole.
+ */
 export function newBatchId(now: Date): string {
-  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  const two = (value: number) => String(value).padStart(2, '0');
+  const stamp =
+    `${String(now.getFullYear()).padStart(4, '0')}${two(now.getMonth() + 1)}${two(now.getDate())}` +
+    `-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
   const suffix = randomBytes(3).readUIntBE(0, 3).toString(36).padStart(4, '0').slice(-4);
   return `${stamp}-${suffix}`;
 }

@@ -25,10 +25,14 @@ export interface RateLimiter {
 /**
  * A token bucket: `ratePerSecond` tokens a second, holding at most `burst`. Waiters are served in
  * order by reserving the time at which their token will exist. Null means no limit.
+ *
+ * `now` is a monotonic clock (`performance.now`), never the wall clock: a wall clock set back ten
+ * minutes would put the next token ten minutes away, and the run would send nothing meanwhile.
+ * Should a clock given here go back all the same, no time has passed; it is never a debt.
  */
 export function createRateLimiter(
   ratePerSecond: number | null,
-  now: () => number = Date.now,
+  now: () => number = () => performance.now(),
   burst = 1,
 ): RateLimiter {
   if (ratePerSecond === null) return { take: () => Promise.resolve() };
@@ -38,7 +42,7 @@ export function createRateLimiter(
   return {
     async take(signal) {
       const current = now();
-      tokens = Math.min(burst, tokens + (current - updated) / interval);
+      tokens = Math.min(burst, tokens + Math.max(0, current - updated) / interval);
       updated = current;
       tokens -= 1;
       if (tokens >= 0) return;

@@ -45,7 +45,13 @@ export interface RunnerOptions {
    * re-send) follows the concurrency of the run that holds it.
    */
   pace?: Partial<Pick<BatchSettings, 'concurrency' | 'ratePerSecond'>>;
+  /** The wall clock, for the times stored (default `Date.now`). */
   now?: () => number;
+  /**
+   * The clock that measures time passing: the rate, progress rates, waits and the run's duration
+   * (default `performance.now`). Monotonic, so a wall clock set back stalls nothing.
+   */
+  clock?: () => number;
   random?: () => number;
   /** Waits between attempts; tests pass one that records the delays asked for. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -102,6 +108,7 @@ export function leaseSize(concurrency: number): number {
 export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const { db, client, onEvent } = options;
   const now = options.now ?? Date.now;
+  const clock = options.clock ?? (() => performance.now());
   const random = options.random ?? Math.random;
   const wait = options.sleep ?? sleep;
   const policy = { ...defaultRetryPolicy, ...options.retryPolicy };
@@ -109,9 +116,9 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     options.retryBudget?.capacity,
     options.retryBudget?.earnedPerSuccess,
   );
-  const meter = createProgressMeter(options.progressIntervalMs ?? 250, now);
+  const meter = createProgressMeter(options.progressIntervalMs ?? 250, clock);
   /** Why nothing moves, told with every progress (see `runWaits`). */
-  const waits = runWaits(now);
+  const waits = runWaits(clock);
   const batches = batchesRepo(db);
   const rows = rowsRepo(db);
   const iso = () => new Date(now()).toISOString();
@@ -119,7 +126,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const batch = batches.get(batchId);
   if (!batch) throw new Error(`There is no batch ${batchId}.`);
   const pace = { ...batch.settings, ...options.pace };
-  const limiter = createRateLimiter(pace.ratePerSecond, now);
+  const limiter = createRateLimiter(pace.ratePerSecond, clock);
   const concurrency = pace.concurrency;
 
   // Rows a crash left in flight have no result: they are pending again before anything is sent.
@@ -165,7 +172,7 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
   const unwatch = writer.watchWaits(historyWait);
   let writing = false;
   let stop: Stop | null = null;
-  const started = now();
+  const started = clock();
   let resolveEnded: (end: RunEnd) => void = () => undefined;
   const ended = new Promise<RunEnd>((resolve) => (resolveEnded = resolve));
 
@@ -390,7 +397,12 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
     if (result.state === 'finished') {
       const last = meter.next(batchId, batchCounts, true);
       if (last) onEvent(last);
-      onEvent({ type: 'finished', batchId, counts: batchCounts, elapsedMs: now() - started });
+      onEvent({
+        type: 'finished',
+        batchId,
+        counts: batchCounts,
+        elapsedMs: Math.round(clock() - started),
+      });
     } else if (result.state === 'cancelled')
       onEvent({ type: 'cancelled', batchId, counts: batchCounts });
     else if (result.state === 'paused')

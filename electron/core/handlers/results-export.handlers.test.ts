@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fileStem } from './results-export.handlers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportProgress, fileStem } from './results-export.handlers';
+
+afterEach(() => vi.useRealTimers());
 
 describe('fileStem', () => {
   it('names export files after the source, without its folder or extension', () => {
@@ -19,5 +21,18 @@ describe('fileStem', () => {
     const stem = fileStem(`${'n'.repeat(250)}.xlsx`);
     expect(stem).toBe('n'.repeat(150));
     expect(`${stem}-failed-rows.xlsx`.length).toBeLessThan(255);
+  });
+});
+
+describe('exportProgress', () => {
+  it('keeps telling progress when the wall clock is set back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const told: number[] = [];
+    const progress = exportProgress(10_000, (done) => told.push(done));
+    vi.setSystemTime(Date.now() - 10 * 60_000);
+    // Past the interval on a clock that never goes back; ten minutes before it on the wall's.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    progress.wrote(1000);
+    expect(told).toEqual([0, 1000]);
   });
 });

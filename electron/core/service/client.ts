@@ -11,6 +11,7 @@ import { mapStrings } from './map-strings';
 import { createRedactor, nothingToHide, type Redactor } from './redact';
 import { createSignerDigest } from './signer';
 import { readTokenGrant, type TokenGrant } from './token-grant';
+import { serverNow } from './server-time';
 import { createTokenManager, type TokenManager } from './token-manager';
 import type { FetchFn, FetchResponse } from './fetch-types';
 
@@ -57,7 +58,13 @@ export interface ServiceClientOptions {
    * is asked at each sign-in, as `timeoutMs` is at each request.
    */
   defaultTokenLifetimeMs?: number | (() => number);
+  /** The wall clock, for absolute times: Retry-After dates, token expiries (default `Date.now`). */
   now?: () => number;
+  /**
+   * The clock that measures time passing: answer durations, the token's age (default
+   * `performance.now`). Monotonic, so a wall clock set back or forward changes neither.
+   */
+  clock?: () => number;
   /**
    * Hides the password and every token in what the client returns; share one across the clients
    * of a process so each knows the secrets of all. Default: one for this client alone.
@@ -130,6 +137,7 @@ const defaultTokenLifetimeMs = 30 * 60_000;
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { endpoint } = options;
   const now = options.now ?? Date.now;
+  const clock = options.clock ?? (() => performance.now());
   const timeoutOption = options.timeoutMs ?? defaultTimeoutMs;
   const lifetimeOption = options.defaultTokenLifetimeMs ?? defaultTokenLifetimeMs;
   const lifetimeMs = () => (typeof lifetimeOption === 'number' ? lifetimeOption : lifetimeOption());
@@ -202,7 +210,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           redactor.text(text),
         );
         if (!parsed.ok) return parsed;
-        return readTokenGrant(parsed.value.json, now(), lifetimeMs());
+        const at = now();
+        return readTokenGrant(parsed.value.json, at, lifetimeMs(), serverNow(response, at));
       },
     );
     if (!grant.ok) return { ok: false, error: redactor.deep(grant.error) };
@@ -211,7 +220,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return grant;
   }
 
-  const tokens = createTokenManager({ acquire: authenticate, now });
+  const tokens = createTokenManager({ acquire: authenticate, now, clock });
 
   /**
    * Reads the saved credentials, as a sign-in would, and drops the token held when it was obtained
@@ -281,7 +290,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return ok({ expiresAt: grant.expiresAt, expirySource: grant.expirySource, signedIn: fresh });
     },
     insights(transaction, signal) {
-      const started = now();
+      const started = clock();
+      // Whole milliseconds, as stored (an INTEGER column) and as Date.now gave them.
+      const elapsed = () => Math.round(clock() - started);
       const masked = echoMask(transaction);
       // Whole texts are hidden before they are cut (`answer-read.ts`).
       const hide = (text: string) => masked(redactor.text(text));
@@ -297,9 +308,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         async (response): Promise<Result<InsightAnswer>> => {
           if (response.status === 204) {
             await response.body?.cancel();
-            return keptAsIs(
-              ok({ status: 204, result: null, durationMs: now() - started, raw: null }),
-            );
+            return keptAsIs(ok({ status: 204, result: null, durationMs: elapsed(), raw: null }));
           }
           if (response.status !== 200)
             return { ok: false, error: await errorFromResponse(response, 'insights', now()) };
@@ -317,7 +326,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           const outcome = ok({
             status: 200 as const,
             result: parsed.value,
-            durationMs: now() - started,
+            durationMs: elapsed(),
             raw: parsed.unknownFields.length > 0 ? capped(hide(body.value.text)) : null,
           });
           return clean ? keptAsIs(outcome) : outcome;

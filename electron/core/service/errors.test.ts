@@ -19,6 +19,40 @@ describe('parseRetryAfter', () => {
 });
 
 describe('errorFromResponse', () => {
+  it.each([
+    ['10 minutes slow', -10],
+    ['10 minutes fast', 10],
+    ['on time', 0],
+  ])(
+    "measures a Retry-After date against the answer's Date, not a workstation clock %s",
+    async (_, skewMinutes) => {
+      const server = Date.parse('2026-11-27T19:30:00Z');
+      const response = new Response(null, {
+        status: 503,
+        headers: {
+          Date: new Date(server).toUTCString(),
+          'Retry-After': new Date(server + 30_000).toUTCString(),
+        },
+      });
+      const local = server + skewMinutes * 60_000;
+      const error = await errorFromResponse(response, 'insights', local);
+      expect(error.retryAfterMs).toBe(30_000);
+    },
+  );
+
+  it('measures a Retry-After date against the workstation clock when the answer has no Date', async () => {
+    const response = new Response(null, {
+      status: 503,
+      headers: { 'Retry-After': 'Sat, 21 Nov 2026 12:00:30 GMT' },
+    });
+    expect((await errorFromResponse(response, 'insights', now)).retryAfterMs).toBe(30_000);
+    const odd = new Response(null, {
+      status: 503,
+      headers: { Date: 'yesterday', 'Retry-After': 'Sat, 21 Nov 2026 12:00:30 GMT' },
+    });
+    expect((await errorFromResponse(odd, 'insights', now)).retryAfterMs).toBe(30_000);
+  });
+
   it('keeps the service messages and trace id of a Problem body', async () => {
     const body = {
       Title: 'BadRequest',

@@ -3,10 +3,12 @@ import type { AppError } from '../../../shared/result';
 import type { Route } from '../../../shared/environment';
 import { parseAuthFailureMessage, parseProblem } from '../../../shared/domain/problem';
 import { limitText, maxErrorBodyBytes, readBodyText } from './body';
+import { serverNow } from './server-time';
 
 /**
- * `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3).
- * Returns milliseconds to wait, or undefined when absent or unreadable.
+ * `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3), measured from `now`:
+ * the service's clock when its answer says it (see `serverNow`). Returns milliseconds to wait, or
+ * undefined when absent or unreadable.
  */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
@@ -119,7 +121,11 @@ export async function errorFromResponse(
   } else if (typeof body === 'string' && status < 500 && body.length < 500) {
     error.details = [body];
   }
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
+  // An HTTP date is on the service's clock: measured from its answer's Date (server-time.ts).
+  const retryAfterMs = parseRetryAfter(
+    response.headers.get('retry-after'),
+    serverNow(response, now),
+  );
   if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
   return error;
 }

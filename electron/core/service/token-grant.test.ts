@@ -30,6 +30,34 @@ describe('readTokenGrant', () => {
     });
   });
 
+  it.each([-10, 10])(
+    "reads an absolute expiry by the service's clock, with the workstation's %i minutes off",
+    (skewMinutes) => {
+      // The service's clock is `now`; the answer's Date says so. Its token lasts 5 minutes.
+      const local = now + skewMinutes * 60_000;
+      const fields = [
+        { expiresAt: new Date(now + 300_000).toISOString() },
+        { expiration: now / 1000 + 300 },
+      ];
+      for (const field of fields) {
+        expect(readTokenGrant({ token: 'abc', ...field }, local, hour, now)).toEqual({
+          ok: true,
+          value: { token: 'abc', expiresAt: local + 300_000, expirySource: 'answer' },
+        });
+      }
+      const token = jwt({ exp: now / 1000 + 300 });
+      expect(readTokenGrant({ token }, local, hour, now)).toEqual({
+        ok: true,
+        value: { token, expiresAt: local + 300_000, expirySource: 'jwt' },
+      });
+      // A lifetime given in seconds is the same on any clock.
+      expect(readTokenGrant({ token: 'abc', expiresIn: 300 }, local, hour, now)).toEqual({
+        ok: true,
+        value: { token: 'abc', expiresAt: local + 300_000, expirySource: 'answer' },
+      });
+    },
+  );
+
   it('reads a PascalCase answer whole: its Token and its ExpiresInSeconds', () => {
     expect(readTokenGrant({ Token: 'abc.def', ExpiresInSeconds: 120 }, now, hour)).toEqual({
       ok: true,

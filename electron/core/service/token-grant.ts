@@ -72,14 +72,19 @@ export function jwtExpiry(token: string): number | undefined {
   }
 }
 
-function expiryFromAnswer(fields: Map<string, unknown>, now: number): number | undefined {
+/** An absolute expiry is on the service's clock: `skew` (ours minus its) puts it on ours. */
+function expiryFromAnswer(
+  fields: Map<string, unknown>,
+  now: number,
+  skew: number,
+): number | undefined {
   for (const value of firstOf(fields, relativeFields)) {
     const seconds = numberFrom(value);
     if (seconds !== undefined) return now + seconds * 1000;
   }
   for (const value of firstOf(fields, absoluteFields)) {
     const date = dateFrom(value);
-    if (date !== undefined) return date;
+    if (date !== undefined) return date + skew;
   }
   return undefined;
 }
@@ -87,12 +92,15 @@ function expiryFromAnswer(fields: Map<string, unknown>, now: number): number | u
 /**
  * Reads the authentication answer (spec §4.1). The expiry comes from the answer when it names one,
  * else from the JWT `exp` claim, else from the configured lifetime; a 401 later is treated as
- * expiry whatever this said.
+ * expiry whatever this said. `now` is the workstation's clock, which `expiresAt` is given in;
+ * `serverNow` the service's as its answer's Date says it (server-time.ts), which absolute dates
+ * in the answer and the token are on.
  */
 export function readTokenGrant(
   body: unknown,
   now: number,
   defaultLifetimeMs: number,
+  serverNow = now,
 ): Result<TokenGrant> {
   if (typeof body !== 'object' || body === null) {
     return fail('invalid_response', 'The authentication answer is not a JSON object.');
@@ -117,9 +125,11 @@ export function readTokenGrant(
   // An expiry at or before now (`expiresIn: -100`, a past date) cannot be what the service means
   // for a token it just gave: it is passed over for the next source, never shown as the past.
   const said = (at: number | undefined) => (at !== undefined && at > now ? at : undefined);
-  const fromAnswer = said(expiryFromAnswer(fields, now));
+  const skew = now - serverNow;
+  const fromAnswer = said(expiryFromAnswer(fields, now, skew));
   if (fromAnswer !== undefined) return ok(bounded(token, fromAnswer, 'answer', now));
-  const fromJwt = said(jwtExpiry(token));
+  const exp = jwtExpiry(token);
+  const fromJwt = said(exp === undefined ? undefined : exp + skew);
   if (fromJwt !== undefined) return ok(bounded(token, fromJwt, 'jwt', now));
   return ok(bounded(token, now + defaultLifetimeMs, 'default', now));
 }

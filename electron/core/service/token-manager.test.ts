@@ -17,7 +17,7 @@ describe('createTokenManager', () => {
   it('shares one acquisition among concurrent callers and keeps the token until it expires', async () => {
     let clock = 1000;
     const { acquire, calls } = manualAcquire();
-    const tokens = createTokenManager({ acquire, now: () => clock });
+    const tokens = createTokenManager({ acquire, now: () => clock, clock: () => clock });
 
     const waiting = Array.from({ length: 100 }, () => tokens.get());
     expect(calls).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('createTokenManager', () => {
   it('shows the valid grant held without obtaining one', async () => {
     let clock = 1000;
     const { acquire, calls } = manualAcquire();
-    const tokens = createTokenManager({ acquire, now: () => clock });
+    const tokens = createTokenManager({ acquire, now: () => clock, clock: () => clock });
     expect(tokens.held()).toBeNull();
     const waiting = tokens.get();
     calls[0]?.(grant('t1', 2000));
@@ -102,5 +102,24 @@ describe('createTokenManager', () => {
     clock = 2000;
     expect(tokens.held()).toBeNull();
     expect(calls).toHaveLength(1);
+  });
+
+  it('ages the token by a clock that never jumps, whatever the wall clock does', async () => {
+    let wall = 1_000_000;
+    let clock = 50;
+    const { acquire, calls } = manualAcquire();
+    const tokens = createTokenManager({ acquire, now: () => wall, clock: () => clock });
+    const waiting = tokens.get();
+    calls[0]?.(grant('t1', wall + 60_000));
+    await waiting;
+    // Set forward 10 minutes: the token has a minute left all the same.
+    wall += 10 * 60_000;
+    clock += 1000;
+    expect(await tokens.get()).toEqual({ ok: true, value: 't1' });
+    // Set back 10 minutes: a minute later the token has expired all the same.
+    wall -= 20 * 60_000;
+    clock += 60_000;
+    void tokens.get();
+    expect(calls).toHaveLength(2);
   });
 });

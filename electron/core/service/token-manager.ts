@@ -28,7 +28,13 @@ export interface TokenManager {
 export interface TokenManagerOptions {
   /** Obtains a new grant; its signal belongs to the acquisition, not to any one caller. */
   acquire: (signal: AbortSignal) => Promise<Result<TokenGrant>>;
+  /** The wall clock the grants' `expiresAt` are given in (default `Date.now`). */
   now?: () => number;
+  /**
+   * The clock that ages the token (default `performance.now`): monotonic, so a wall clock set
+   * back does not keep an expired token, nor one set forward drop a valid one.
+   */
+  clock?: () => number;
 }
 
 /**
@@ -36,8 +42,14 @@ export interface TokenManagerOptions {
  * 401. Concurrent callers share one acquisition, and a failure reaches every waiter as the same
  * error; the next call after a failure tries again.
  */
-export function createTokenManager({ acquire, now = Date.now }: TokenManagerOptions): TokenManager {
+export function createTokenManager({
+  acquire,
+  now = Date.now,
+  clock = () => performance.now(),
+}: TokenManagerOptions): TokenManager {
   let current: TokenGrant | null = null;
+  /** When `current` expires, on `clock`: its lifetime left when it arrived, from then. */
+  let until = 0;
   let pending: Promise<Result<TokenGrant>> | null = null;
   let generation = 0;
 
@@ -46,7 +58,10 @@ export function createTokenManager({ acquire, now = Date.now }: TokenManagerOpti
     const controller = new AbortController();
     const acquisition = acquire(controller.signal).then((result) => {
       if (pending === acquisition) pending = null;
-      if (result.ok && started === generation) current = result.value;
+      if (result.ok && started === generation) {
+        current = result.value;
+        until = clock() + (result.value.expiresAt - now());
+      }
       return result;
     });
     pending = acquisition;
@@ -57,14 +72,13 @@ export function createTokenManager({ acquire, now = Date.now }: TokenManagerOpti
     signal: AbortSignal | undefined,
   ): Promise<Result<{ grant: TokenGrant; fresh: boolean }>> {
     if (signal?.aborted) return fail('cancelled', 'The request was cancelled.');
-    if (current && now() < current.expiresAt)
-      return { ok: true, value: { grant: current, fresh: false } };
+    if (current && clock() < until) return { ok: true, value: { grant: current, fresh: false } };
     current = null;
     const result = await abortable(pending ?? startAcquisition(), signal);
     return result.ok ? { ok: true, value: { grant: result.value, fresh: true } } : result;
   }
 
-  const held = () => (current && now() < current.expiresAt ? current : null);
+  const held = () => (current && clock() < until ? current : null);
 
   return {
     async get(signal) {

@@ -5,7 +5,13 @@
  * sense of) gives `undefined`, and the caller reads the file through SheetJS as before.
  */
 import type { Limits } from '../limits';
-import { clearCoveredCells, finishSheet, missingSheet, OverlappingMerges } from '../sheet';
+import {
+  clearCoveredCells,
+  finishSheet,
+  missingSheet,
+  OverlappingMerges,
+  sheetJsRows,
+} from '../sheet';
 import type { SheetResult } from '../sheet';
 import { rowsToKeep, trimRow } from '../grid';
 import { mergesWithValues } from '../merged-cells';
@@ -13,7 +19,7 @@ import { tooManyColumns } from '../problem';
 import type { ReadProblem } from '../types';
 import type { ZipEntry } from '../zip-check';
 import { sharedStrings } from './shared-strings';
-import { scanHiddenRows, scanSheet, scanValuelessFormulas } from './sheet-xml';
+import { scanHiddenRows, scanMisreadCells, scanSheet } from './sheet-xml';
 import type { Cell } from '../types';
 import { styleFormats } from './styles-xml';
 import { workbookParts, XlsxRefused } from './workbook-xml';
@@ -86,11 +92,12 @@ export function hiddenRowsOf(
 }
 
 /**
- * Puts the formula cells saved without a value into `rows`, the sheet `name` as SheetJS read it,
- * from its XML alone: SheetJS reads such a cell as empty text, or not at all (see
- * formula-cells.ts). Nothing changes when the XML cannot be followed (an xlsb, say).
+ * Puts the cells SheetJS misreads into `rows`, the sheet `name` as SheetJS read it, from its XML
+ * alone (see `scanMisreadCells`): formula cells saved without a value, and ISO date cells. An ISO
+ * date cell SheetJS read under a date style keeps SheetJS's cell, which says what Excel shows.
+ * Nothing changes when the XML cannot be followed (an xlsb, say).
  */
-export function addValuelessFormulas(
+export function addMisreadCells(
   bytes: Uint8Array,
   entries: readonly ZipEntry[],
   name: string,
@@ -100,7 +107,8 @@ export function addValuelessFormulas(
   let found;
   try {
     const part = workbookParts(bytes, entries).sheets.find((s) => s.name === name)?.part;
-    found = part === undefined ? [] : scanValuelessFormulas(bytes, part, rowsToKeep(limits));
+    // As far down as SheetJS read, so a cell far below the rows the limit counts is not missed.
+    found = part === undefined ? [] : scanMisreadCells(bytes, part, sheetJsRows(limits));
   } catch {
     return;
   }
@@ -109,6 +117,7 @@ export function addValuelessFormulas(
     while (rows.length <= row) rows.push([]);
     const cells = rows[row] as Cell[];
     while (cells.length < column) cells.push(null);
+    if (cell?.date !== undefined && cells[column]?.date !== undefined) continue;
     cells[column] = cell;
   }
 }

@@ -9,7 +9,7 @@
  * last (1,048,576) is refused (`pastLastRow`): no Excel writes one, reading up to it would hold
  * millions of empty rows, and SheetJS drops it without a word.
  */
-import { numberCell } from '../cell-text';
+import { isoDateCell, numberCell } from '../cell-text';
 import { formulaCell } from '../formula-cells';
 import { excelErrorTexts } from '../error-cells';
 import { isFilled } from '../grid';
@@ -119,27 +119,30 @@ function eachRow(
   });
 }
 
-/** A formula cell saved without its value: 0-based row and column, and its cell. */
-export interface ValuelessFormula {
+/** A cell SheetJS misreads: 0-based row and column, and its cell. */
+export interface MisreadCell {
   row: number;
   column: number;
   cell: Cell;
 }
 
 /**
- * The formula cells saved without a value in the first `maxRows` rows: for a sheet this reader
- * left to SheetJS (an ISO date cell), which reads such a cell as empty text, or not at all, as it
- * reads a formula whose value is empty text (see formula-cells.ts).
+ * The cells SheetJS misreads in the first `maxRows` rows, for a sheet this reader left to it (an
+ * ISO date cell): formulas saved without a value, which it reads as empty text, or not at all, as
+ * it reads a formula whose value is empty text (see formula-cells.ts); and ISO date cells, which it
+ * turns into bare serials (45000.4375) when their style is not a date format, so an ID column of
+ * dates would be sent as numbers (see `isoDateCell`).
  */
-export function scanValuelessFormulas(
+export function scanMisreadCells(
   bytes: Uint8Array,
   entry: ZipEntry,
   maxRows: number,
-): ValuelessFormula[] {
-  const found: ValuelessFormula[] = [];
+): MisreadCell[] {
+  const found: MisreadCell[] = [];
   eachRow(bytes, entry, (row, rowNumber, tags) => {
-    // Most rows hold no formula: the `includes` spares them the walk through their cells.
-    if (rowNumber > maxRows || !row.content.includes(tags.formula)) return;
+    // Most rows hold neither: the `includes` spare them the walk through their cells.
+    if (rowNumber > maxRows) return;
+    if (!row.content.includes(tags.formula) && !/\st=["']d["']/.test(row.content)) return;
     let column = -1;
     for (
       let cell = elementAfter(row.content, tags.cell, tags.cellEnd, 0);
@@ -149,11 +152,19 @@ export function scanValuelessFormulas(
       const ref = attribute(cell.tag, 'r');
       const place = ref === undefined ? undefined : cellPlace(ref);
       column = place?.column ?? column + 1;
-      const read = valuelessFormula(cell.tag, cell.content, tags);
+      const read =
+        valuelessFormula(cell.tag, cell.content, tags) ?? isoCell(cell.tag, cell.content, tags);
       if (read !== null) found.push({ row: (place?.row ?? rowNumber) - 1, column, cell: read });
     }
   });
   return found;
+}
+
+/** The cell of an ISO date cell (`t="d"`), or null for any other cell. */
+function isoCell(tag: string, inner: string, tags: Tags): Cell {
+  if (attribute(tag, 't') !== 'd') return null;
+  const value = elementText(inner, tags.value, tags.valueEnd);
+  return value === undefined ? null : isoDateCell(unescapeXml(value));
 }
 
 /** The cell of a formula saved without its value, or null for any other cell. */
@@ -341,7 +352,8 @@ function cellOf(tag: string, inner: string, tags: Tags, context: SheetContext): 
       return { text: excelErrorTexts.has(code) ? code : '#ERROR', numeric: false, error: true };
     }
     case 'd':
-      // ISO dates in cells are rare (Excel never writes them); SheetJS's calendar reads them.
+      // ISO dates in cells are rare (Excel never writes them): SheetJS reads such a sheet, and
+      // `scanMisreadCells` gives the dates back where it made serials of them.
       throw new NotPlainXlsx('a date cell');
     default:
       return null;

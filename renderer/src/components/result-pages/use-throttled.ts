@@ -6,13 +6,14 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useThrottled<T extends string | number>(value: T, ms: number): T {
   const [throttled, setThrottled] = useState(value);
-  const last = useRef(0);
+  const last = useRef(-Infinity);
   useEffect(() => {
     const apply = () => {
-      last.current = Date.now();
+      last.current = performance.now();
       setThrottled(value);
     };
-    const wait = last.current + ms - Date.now();
+    // Monotonic: by a wall clock set back, the next change would be minutes or hours away.
+    const wait = last.current + ms - performance.now();
     if (wait <= 0) {
       apply();
       return;

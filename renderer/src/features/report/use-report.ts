@@ -23,8 +23,12 @@ export function useElapsedSeconds(running: boolean): number {
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
     if (!running) return;
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 500);
+    // Monotonic, so a wall clock set back or forward does not show a negative or leaping count.
+    const started = performance.now();
+    const timer = setInterval(
+      () => setSeconds(Math.floor((performance.now() - started) / 1000)),
+      500,
+    );
     return () => {
       clearInterval(timer);
       setSeconds(0);
