@@ -63,7 +63,8 @@ export async function waitWhileBusy<T>(
   onWait?: (waiting: boolean) => void,
 ): Promise<T> {
   const patience = db.pragma('busy_timeout', { simple: true }) as number;
-  const started = Date.now();
+  // A clock that never goes back: a wall clock set back would keep the notice from being said.
+  const started = performance.now();
   let waiting = false;
   try {
     for (;;) {
@@ -72,7 +73,7 @@ export async function waitWhileBusy<T>(
       } catch (caught) {
         if (!isBusy(caught)) throw caught;
       }
-      if (!waiting && Date.now() - started >= patience) {
+      if (!waiting && performance.now() - started >= patience) {
         waiting = true;
         onWait?.(true);
       }
