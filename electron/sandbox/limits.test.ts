@@ -93,6 +93,28 @@ describe('request bodies', () => {
     // A body larger than the whole budget still goes, alone.
     (await budget.reserve(500))();
   });
+
+  it('answers a sign-in and a lookup while slow uploads hold the whole budget', async () => {
+    sandbox = await startSandbox({ limits: { bodyBytes: 1000 } });
+    const token = await getToken(sandbox.url);
+    const host = `Host: 127.0.0.1:${sandbox.port}\r\n`;
+    // An upload that declares more than the budget and sends a byte: it holds all of it.
+    const upload = await open(
+      sandbox.port,
+      `POST /api/v1/responsevariables HTTP/1.1\r\n${host}Authorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: 5000\r\n\r\n-`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Small bodies (a sign-in, a lookup) are bounded by the connection cap, never queued.
+    expect((await getToken(sandbox.url)).length).toBeGreaterThan(0);
+    const lookup = await postJson(
+      `${sandbox.url}/api/v2/insights`,
+      { sessionID: findSession(false), externalID: 'order-budget' },
+      token,
+    );
+    expect(lookup.status).toBe(200);
+    upload.socket.destroy();
+  });
 });
 
 describe('what the sandbox remembers', () => {

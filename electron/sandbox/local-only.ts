@@ -11,7 +11,9 @@ import type { IncomingMessage } from 'node:http';
 
 /** The names this sandbox is reached by on its own machine. */
 function ownAuthorities(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+  const names = ['127.0.0.1', 'localhost'];
+  // A client leaves HTTP's default port out of Host: on port 80 the bare name is its own too.
+  return [...names.map((name) => `${name}:${port}`), ...(port === 80 ? names : [])];
 }
 
 /** Whether the request names this sandbox as its host (`127.0.0.1:PORT` or `localhost:PORT`). */

@@ -92,6 +92,9 @@ function expectedBytes(req: RouteRequest['req'], limit: number): number {
   return Number.isInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit;
 }
 
+/** A body this size or smaller is kept without asking the budget (the app's own are ~300 bytes). */
+const smallBodyBytes = 64 * 1024;
+
 /**
  * One request on an API route, in the service's order: body, latency, forced answer, random
  * fault, token, then the route's own checks. Counts the request and its outcome. The body of a
@@ -107,7 +110,11 @@ export async function handleApi(state: SandboxState, request: RouteRequest): Pro
   const limit =
     route === 'responsevariables' ? maxUploadBytes + formAllowanceBytes : maxInsightsBytes;
   const keep = route === 'authentication' || state.tokens.accepts(req.headers.authorization);
-  const release = keep ? await state.bodies.reserve(expectedBytes(req, limit)) : () => undefined;
+  const expected = expectedBytes(req, limit);
+  // A small body (a sign-in, a lookup) never waits for the budget: the connection cap bounds
+  // what they hold together, and slow uploads holding the budget cannot stall every client.
+  const release =
+    keep && expected > smallBodyBytes ? await state.bodies.reserve(expected) : () => undefined;
   try {
     const body = await readBody(req, limit, keep);
     const outcome = String(await answer(state, request, body));
