@@ -99,6 +99,49 @@ describe('skipping transactions looked up recently', () => {
       expect(one.result?.deviceID).toBe(answered.get(one.sessionId));
   });
 
+  it('never takes as a source a row that reused an answer (an older version reused by ID alone)', async () => {
+    const row = (sessionID: string): SourceRow => ({
+      row: 2,
+      raw: { ...sourceRows(1, 0)[0]?.raw, externalID: 'ORDER-7777', sessionID },
+      notes: [],
+    });
+    const a = 'sess-'.padEnd(28, 'a');
+    const b = 'sess-'.padEnd(28, 'b');
+    await startBatch(history.db, sandbox, [row(a)]).run.ended;
+    const first = lastBatchId();
+    // What the old rule left: session b's row filled with session a's answer, noted reused.
+    const old = createBatch(history.db, {
+      sourceName: 'old.csv',
+      sourceSha256: 'd',
+      environment: 'sandbox',
+      baseUrl: sandbox.url,
+      rows: [row(b)],
+    });
+    const columns = (
+      history.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('lookups') as string[]
+    ).filter((name) => name !== 'batch_key' && name !== 'seq');
+    const key = (id: string) => `(SELECT key FROM batches WHERE id = '${id}')`;
+    history.db.exec(
+      `INSERT INTO lookups (batch_key, seq, ${columns.join(', ')})
+       SELECT ${key(old.id)}, 1, ${columns.join(', ')} FROM lookups
+       WHERE batch_key = ${key(first)} AND seq = 1;
+       UPDATE batch_rows SET state = 'done', notes_json = '["reused"]',
+         status = (SELECT status FROM lookups l WHERE l.batch_key = batch_rows.batch_key AND l.seq = 1)
+       WHERE batch_key = ${key(old.id)}`,
+    );
+    const request = prepareRow(row(b)).request as Transaction;
+    expect(countRecentlyLookedUp(history.db, [request], 7)).toBe(0);
+    const next = createBatch(history.db, {
+      sourceName: 'again.csv',
+      sourceSha256: 'e',
+      environment: 'sandbox',
+      baseUrl: sandbox.url,
+      rows: [row(b)],
+      skipLookedUpWithinDays: 7,
+    });
+    expect([...rowsRepo(history.db).iterate(next.id)].map((one) => one.state)).toEqual(['pending']);
+  });
+
   function lastBatchId(): string {
     return history.db
       .prepare('SELECT id FROM batches ORDER BY key DESC LIMIT 1')

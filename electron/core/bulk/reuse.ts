@@ -67,10 +67,19 @@ const sameRequest = (old: string, asked: string) =>
   ].join(' AND ');
 
 /**
- * The answered rows that count as recent: reusable, from the last days, of another batch that is
- * not being deleted. `l2` is the answer, `b2` its batch.
+ * The row `row` was looked up itself, not filled with a stored answer (noted `reused`). A filled
+ * row's answer is its source's, which is found on its own; and versions before this rule reused
+ * by external ID alone, so a filled row may hold another session's answer under its own request.
  */
-const recentAnswer = `l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND ${notDeleting('b2.key')}`;
+const notReused = (row: string) =>
+  `NOT EXISTS (SELECT 1 FROM json_each(COALESCE(${row}.notes_json, '[]')) WHERE value = 'reused')`;
+
+/**
+ * The answered rows that count as recent: reusable, from the last days, of another batch that is
+ * not being deleted, looked up themselves. `l2` is the answer, `r2` its row, `b2` its batch.
+ */
+const recentAnswer = `l2.status IN ${reusable} AND l2.looked_up_at >= @cutoff AND ${notDeleting('b2.key')}
+  AND ${notReused('r2')}`;
 
 /** More rows than a batch can hold: a batch key and a row's number fit one 64-bit integer. */
 const rowSpan = 2 ** 32;
