@@ -21,20 +21,20 @@ describe('dcdesk batches, a batch killed while its rows were stored', () => {
         sourceSha256: 'a'.repeat(64),
         environment: 'sandbox',
         baseUrl: 'embedded',
-        rows: sourceRows(30),
-        total: 50,
+        rows: sourceRows(3000),
+        total: 5000,
       },
       new Date(),
-      10,
+      1200,
     );
     const json = await dcdesk(['batches', '--json', '--data-dir', history.dir]);
     expect(JSON.parse(json.stdout)).toMatchObject([
-      { id: batch.id, state: 'incomplete', total: 50, stored: 10, needsFile: true },
+      { id: batch.id, state: 'incomplete', total: 5000, stored: 1200, needsFile: true },
     ]);
     const text = await dcdesk(['batches', '--data-dir', history.dir]);
     expect(text.stdout).toMatch(new RegExp(`${batch.id}\\s+incomplete`));
     expect(text.stdout).toContain(
-      `Batch ${batch.id} is incomplete: 10 of 50 rows stored. Resume it with its file (big file.csv): dcdesk bulk --resume ${batch.id} INPUT --output OUTPUT`,
+      `Batch ${batch.id} is incomplete: 1,200 of 5,000 rows stored. Resume it with its file (big file.csv): dcdesk bulk --resume ${batch.id} INPUT --output OUTPUT`,
     );
     const help = await dcdesk(['batches', '--help']);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(

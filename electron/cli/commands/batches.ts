@@ -1,5 +1,6 @@
 import { parseCommandLine } from '../flags';
 import { counted } from '../../../shared/count-text';
+import { formatCount } from '../../../shared/spreadsheet/problem';
 import { batchViews, type BatchView } from '../../core/batches/batch-views';
 import { deletingText } from '../../core/store/batches.repo';
 import { alignColumns } from '../columns';
@@ -106,7 +107,7 @@ address the batch was sent to).`,
         if (batch.state === 'deleting') io.out(deletingText(batch.id));
         if (batch.needsFile)
           io.out(
-            `Batch ${batch.id} is incomplete: ${String(batch.stored)} of ${counted(batch.total, 'row', 'rows')} stored. Resume it with its file (${batch.source}): dcdesk bulk --resume ${batch.id} INPUT --output OUTPUT`,
+            `Batch ${batch.id} is incomplete: ${formatCount(batch.stored)} of ${counted(batch.total, 'row', 'rows')} stored. Resume it with its file (${batch.source}): dcdesk bulk --resume ${batch.id} INPUT --output OUTPUT`,
           );
       }
       return exitCodes.ok;
