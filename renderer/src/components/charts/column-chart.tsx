@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/i18n';
 import type { ChartDatum } from './chart-datum';
 import { columnLayout } from './chart-layout';
 import { barLength, countAxis } from './chart-scale';
+import { ChartSvg } from './chart-svg';
 import { useChartBox } from './use-chart-box';
 
 interface ColumnChartProps {
@@ -33,16 +34,14 @@ export function ColumnChart({ data, titleId, descId, title, description }: Colum
   return (
     <div ref={ref} className="chart-area">
       {layout ? (
-        <svg
+        <ChartSvg
           width={layout.width}
           height={layout.height}
-          viewBox={`0 0 ${String(layout.width)} ${String(layout.height)}`}
-          role="img"
-          aria-labelledby={`${titleId} ${descId}`}
-          className="chart-svg"
+          titleId={titleId}
+          descId={descId}
+          title={title}
+          description={description}
         >
-          <title id={titleId}>{title}</title>
-          <desc id={descId}>{description}</desc>
           {ticks.map((tick, index) => {
             const { margin, plotHeight } = layout;
             const y = margin.top + plotHeight - barLength(tick, top, plotHeight);
@@ -103,7 +102,7 @@ export function ColumnChart({ data, titleId, descId, title, description }: Colum
               </g>
             );
           })}
-        </svg>
+        </ChartSvg>
       ) : null}
     </div>
   );

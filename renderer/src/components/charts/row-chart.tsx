@@ -2,6 +2,7 @@ import { useI18n } from '../../i18n/i18n';
 import type { ChartDatum } from './chart-datum';
 import { rowLayout } from './chart-layout';
 import { barLength } from './chart-scale';
+import { ChartSvg } from './chart-svg';
 import { useChartBox } from './use-chart-box';
 
 interface RowChartProps {
@@ -29,16 +30,14 @@ export function RowChart({ data, titleId, descId, title, description }: RowChart
   return (
     <div ref={ref} className="chart-area">
       {layout ? (
-        <svg
+        <ChartSvg
           width={layout.width}
           height={layout.height}
-          viewBox={`0 0 ${String(layout.width)} ${String(layout.height)}`}
-          role="img"
-          aria-labelledby={`${titleId} ${descId}`}
-          className="chart-svg"
+          titleId={titleId}
+          descId={descId}
+          title={title}
+          description={description}
         >
-          <title id={titleId}>{title}</title>
-          <desc id={descId}>{description}</desc>
           {data.map((datum, index) => {
             const { rowHeight, labelWidth, gap, baseline } = layout;
             const y = layout.gap / 2 + index * rowHeight;
@@ -67,7 +66,7 @@ export function RowChart({ data, titleId, descId, title, description }: RowChart
               </g>
             );
           })}
-        </svg>
+        </ChartSvg>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { outcomes, type Outcome } from '../../../../shared/domain/types';
 import { useI18n } from '../../i18n/i18n';
 import { barLength } from '../../components/charts/chart-scale';
+import { ChartSvg } from '../../components/charts/chart-svg';
 import { rowLayout } from '../../components/charts/chart-layout';
 import { useChartBox } from '../../components/charts/use-chart-box';
 import { outcomeSlug } from '../../lib/outcome-slug';
@@ -26,16 +27,14 @@ export function OutcomeBars({ counts }: { counts: Record<Outcome, number> }) {
       <figcaption className="chart-title">{title}</figcaption>
       <div ref={ref} className="chart-area">
         {layout ? (
-          <svg
+          <ChartSvg
             width={layout.width}
             height={layout.height}
-            viewBox={`0 0 ${String(layout.width)} ${String(layout.height)}`}
-            role="img"
-            aria-labelledby={`${id}-title ${id}-desc`}
-            className="chart-svg"
+            titleId={`${id}-title`}
+            descId={`${id}-desc`}
+            title={title}
+            description={description}
           >
-            <title id={`${id}-title`}>{title}</title>
-            <desc id={`${id}-desc`}>{description}</desc>
             {outcomes.map((outcome, index) => {
               const { rowHeight, labelWidth, plotWidth, gap, baseline } = layout;
               const y = gap / 2 + index * rowHeight;
@@ -63,7 +62,7 @@ export function OutcomeBars({ counts }: { counts: Record<Outcome, number> }) {
                 </g>
               );
             })}
-          </svg>
+          </ChartSvg>
         ) : null}
       </div>
       <table className="visually-hidden">
