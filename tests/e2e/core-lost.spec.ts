@@ -97,8 +97,52 @@ test('killing the web host mid-run says the core was lost, not that the service 
     for (const action of ['pause-batch', 'cancel-batch', 'resume-batch', 'delete-batch'])
       await expect(page.getByTestId(action)).toHaveCount(0);
     await expect(page.getByTestId('run-eta')).toHaveCount(0);
+
+    // The header keeps the batch in sight but no longer shows its last percentage as if live.
+    const indicator = page.getByTestId('running-indicator');
+    await expect(indicator).toHaveAttribute('data-state', 'unknown');
+    await expect(indicator).toContainText('Batch state unknown: perdido.csv');
+    await expect(indicator).not.toContainText('%');
+
+    // The list, read again on the way back, says why it cannot be shown, not the last one read.
+    await page.getByTestId('back-to-batches').click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'Lost connection to the app’s core.',
+    );
+    await expect(page.getByText('Running', { exact: true })).toHaveCount(0);
   } finally {
     child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('without the core, no Resume is offered: neither the list’s nor the interrupted banner’s', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
+  // A first host ends mid-run: the next one, on the same data, finds the batch interrupted.
+  const first = await startHostProcess(dataDir);
+  let second: ChildProcess | undefined;
+  try {
+    await runningBatch(page, first.url);
+    first.child.kill('SIGKILL');
+    const started = await startHostProcess(dataDir);
+    second = started.child;
+    await page.goto(started.url);
+    await page.getByRole('button', { name: 'Batches', exact: true }).click();
+    const resumeInList = page.locator('[data-testid^="resume-batch-"]');
+    await expect(page.getByTestId('interrupted-resume')).toBeVisible();
+    await expect(resumeInList).toHaveCount(1);
+
+    second.kill('SIGKILL');
+
+    await expect(page.getByTestId('core-lost')).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByTestId('interrupted-resume')).toHaveCount(0);
+    await expect(resumeInList).toHaveCount(0);
+    await expect(page.getByTestId('batch-list')).toContainText('State unknown');
+  } finally {
+    first.child.kill('SIGKILL');
+    second?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -8,6 +8,7 @@ import { useBatchCommand, useBatchList } from './use-batches';
 import { formatDateTime } from '../../lib/format';
 import { destinationText } from '../../i18n/destination-text';
 import { useSendAgain, type SendAgainApi } from './use-send-again';
+import { useCoreConnected } from '../../lib/use-core-connected';
 
 interface BatchLineProps {
   batch: BatchSummary;
@@ -19,6 +20,8 @@ function BatchLine({ batch, sendAgain }: BatchLineProps) {
   const { t, number, locale } = useI18n();
   const { go } = useNavigation();
   const command = useBatchCommand();
+  // Without the core no command reaches the batch: none is offered (the banner says why).
+  const connected = useCoreConnected();
   const open = () => go({ section: 'batches', batchId: batch.id });
   const { counts } = batch;
   return (
@@ -48,7 +51,7 @@ function BatchLine({ batch, sendAgain }: BatchLineProps) {
       <td className="numeric">{number(counts.failed)}</td>
       <td>{formatDateTime(batch.createdAt, locale)}</td>
       <td>
-        {actionsFor(batch).resume ? (
+        {connected && actionsFor(batch).resume ? (
           <button
             type="button"
             className="button button-small"

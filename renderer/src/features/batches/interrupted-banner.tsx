@@ -6,6 +6,7 @@ import { useBatchCommand, useBatchList } from './use-batches';
 import { BatchEnvironment } from './batch-environment';
 import { useSendAgain } from './use-send-again';
 import { formatDateTime } from '../../lib/format';
+import { useCoreConnected } from '../../lib/use-core-connected';
 
 interface InterruptedBannerProps {
   /** The section showing the banner: it renders only there, so one banner exists at a time. */
@@ -21,6 +22,8 @@ export function InterruptedBanner({ section, exceptBatchId }: InterruptedBannerP
   const list = useBatchList();
   const command = useBatchCommand();
   const sendAgain = useSendAgain();
+  // Without the core Resume cannot reach the batch: not offered (the banner says why).
+  const connected = useCoreConnected();
   const waiting = interruptedBatches(list.data ?? []).filter((b) => b.id !== exceptBatchId);
   const batch = waiting[0];
   if (place.section !== section || !batch) return null;
@@ -58,7 +61,7 @@ export function InterruptedBanner({ section, exceptBatchId }: InterruptedBannerP
         <p className="hint">{t('batches.interrupted.more', { count: waiting.length - 1 })}</p>
       ) : null}
       <div className="row">
-        {batch.storing ? null : (
+        {batch.storing || !connected ? null : (
           <button
             type="button"
             className="button button-primary"

@@ -33,13 +33,7 @@ export function RunPanel({ batch, speed, failure }: RunPanelProps) {
     <section className="run-panel card" aria-label={t('batches.run.label')} data-testid="run-panel">
       <div className="row spread">
         <div className="row">
-          {connected ? (
-            <BatchState batch={batch} testId="run-state" />
-          ) : (
-            <span className="batch-state" data-state="unknown" data-testid="run-state">
-              {state}
-            </span>
-          )}
+          <BatchState batch={batch} testId="run-state" />
           <BatchEnvironment destination={batch.environment} />
           <button
             type="button"
