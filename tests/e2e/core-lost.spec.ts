@@ -110,6 +110,13 @@ test('killing the web host mid-run says the core was lost, not that the service 
       'Lost connection to the app’s core.',
     );
     await expect(page.getByText('Running', { exact: true })).toHaveCount(0);
+
+    // Elsewhere, a button that asks the core fails with the lost connection, not a generic error.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const form = page.locator('form').filter({ has: page.getByRole('group', { name: 'Lookups' }) });
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByRole('alert')).toContainText('Lost connection to the app’s core.');
   } finally {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

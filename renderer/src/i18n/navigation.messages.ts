@@ -10,7 +10,8 @@ export const navigationMessages = catalogue(
     'running.many': '{count, plural, one {# batch running} other {# batches running}}',
     'running.open': 'Open the running batch',
     'running.unknownOne': 'Batch state unknown: {name}',
-    'running.unknownMany': 'State of {count} batches unknown',
+    'running.unknownMany':
+      '{count, plural, one {State of # batch unknown} other {State of # batches unknown}}',
     'core.lost.title': 'Lost connection to the app’s core.',
     'core.lost.hint':
       'Nothing is being sent or saved from this window, and the progress shown has stopped. The service is not at fault. Start the app again, then reload this window (in development, restart the web host and open the new address it prints): a batch that was running is offered for resume.',
@@ -32,7 +33,8 @@ export const navigationMessages = catalogue(
     'running.many': '{count, plural, one {# lote em execução} other {# lotes em execução}}',
     'running.open': 'Abrir o lote em execução',
     'running.unknownOne': 'Situação do lote desconhecida: {name}',
-    'running.unknownMany': 'Situação de {count} lotes desconhecida',
+    'running.unknownMany':
+      '{count, plural, one {Situação de # lote desconhecida} other {Situação de # lotes desconhecida}}',
     'core.lost.title': 'A conexão com o núcleo do aplicativo foi perdida.',
     'core.lost.hint':
       'Nada está sendo enviado nem salvo a partir desta janela, e o progresso mostrado parou. O serviço não tem culpa. Inicie o aplicativo de novo e recarregue esta janela (em desenvolvimento, reinicie o web host e abra o endereço novo que ele mostrar): um lote que estava em execução é oferecido para retomar.',
