@@ -39,6 +39,9 @@ describe('describeFieldProblem', () => {
     expect(describeFieldProblem({ field: 'phone.cityCode', rule: 'area_code' })).toBe(
       'Phone area code: not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0.',
     );
+    expect(describeFieldProblem({ field: 'phone', rule: 'area_code_unmarked' })).toBe(
+      'Phone: outside Brazil the area code cannot be told from the number by counting digits; write it in parentheses, as in +1 (212) 5555-1234, after the country code and a space, as in +1 212 5555-1234, or separately (an area code column, or --city-code).',
+    );
     expect(describeFieldProblem({ field: 'externalID', rule: 'digits_lost' })).toMatch(
       /^External ID: the cell is a number of more than 15 digits, and Excel keeps only 15.* Format the column as Text in Excel/,
     );

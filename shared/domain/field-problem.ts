@@ -34,6 +34,7 @@ export type ProblemRule =
   | 'phone_incomplete'
   | 'phone_non_geographic'
   | 'area_code'
+  | 'area_code_unmarked'
   | 'digits_lost'
   | 'cell_error'
   | 'merged_cell'
@@ -195,6 +196,12 @@ function ruleSentence(problem: FieldProblem): string {
       );
     case 'area_code':
       return 'not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0.';
+    case 'area_code_unmarked':
+      return (
+        'outside Brazil the area code cannot be told from the number by counting digits; write ' +
+        'it in parentheses, as in +1 (212) 5555-1234, after the country code and a space, as in ' +
+        '+1 212 5555-1234, or separately (an area code column, or --city-code).'
+      );
     case 'digits_lost':
       return (
         'the cell is a number of more than 15 digits, and Excel keeps only 15, so this is not ' +

@@ -240,6 +240,62 @@ describe('parsePhone: Brazilian numbers dialled with the long-distance prefix', 
   });
 });
 
+describe('parsePhone: phones outside Brazil', () => {
+  const unmarked = { problems: [{ field: 'phone', rule: 'area_code_unmarked' }] };
+
+  it('does not split a whole phone by the Brazilian digit count for a country-code column', () => {
+    // 212 555 1234 read as DDD 21 + 25551234 would send an area code the customer never had.
+    for (const phone of ['212 555 1234', '2125551234', '212-555-1234', '12125551234']) {
+      expect(parsePhone({ phone, countryCode: '1' }), phone).toEqual(unmarked);
+      expect(parsePhone({ phone, countryCode: '+1', cityCode: '212' }), phone).toEqual(unmarked);
+    }
+    expect(parsePhone({ phone: '(21) 98765-4321', countryCode: '1' }).phone).toEqual({
+      countryCode: '1',
+      cityCode: '21',
+      number: '987654321',
+    });
+  });
+
+  it('does not split by digit count for a default country other than Brazil', () => {
+    expect(parsePhone({ phone: '2198765432' }, '351')).toEqual(unmarked);
+    expect(parsePhone({ phone: '+3512198765432' }, '351')).toEqual(unmarked);
+  });
+
+  it('does not split the digits after a +country code and no space', () => {
+    expect(parsePhone({ phone: '+1 2125551234' })).toEqual(unmarked);
+    expect(parsePhone({ phone: '+44 2079460958' })).toEqual(unmarked);
+    expect(parsePhone({ phone: '+55 11987654321' }).phone).toEqual(saoPaulo);
+  });
+
+  it('reads the +CC form and the country-code column alike when the area code is marked', () => {
+    const newYork = { countryCode: '1', cityCode: '212', number: '55551234' };
+    for (const input of [
+      { phone: '+1 212 5555 1234' },
+      { phone: '+1 (212) 5555-1234' },
+      { phone: '(212) 5555-1234', countryCode: '1' },
+      { phone: '5555-1234', countryCode: '1', cityCode: '212' },
+    ]) {
+      expect(parsePhone(input), JSON.stringify(input)).toEqual({ phone: newYork, problems: [] });
+    }
+    // Seven digits after the area code are too few for the service, written either way.
+    const short = { problems: [{ field: 'phone.number', rule: 'length', min: 8, max: 9 }] };
+    expect(parsePhone({ phone: '+1 212 555 1234' })).toEqual(short);
+    expect(parsePhone({ phone: '(212) 555 1234', countryCode: '1' })).toEqual(short);
+  });
+
+  it('still splits by digit count when the column or the string says Brazil', () => {
+    expect(parsePhone({ phone: '11 98765-4321', countryCode: '55' }).phone).toEqual(saoPaulo);
+    expect(parsePhone({ phone: '011 98765-4321', countryCode: '+55' }).phone).toEqual(saoPaulo);
+    expect(parsePhone({ phone: '+5511987654321' }, '351').phone).toEqual(saoPaulo);
+  });
+
+  it('reports a country-code column that is not digits, not the phone it came with', () => {
+    expect(parsePhone({ phone: '11 98765-4321', countryCode: 'BR' }).problems).toEqual([
+      { field: 'phone.countryCode', rule: 'format' },
+    ]);
+  });
+});
+
 describe('parsePhone: no phone', () => {
   it('gives no phone and no problem when nothing is filled', () => {
     expect(parsePhone({})).toEqual({ problems: [] });

@@ -58,6 +58,8 @@ interface PhoneParts {
   number?: string | undefined;
   /** A Brazilian non-geographic number (`0800 …`): no part of it is an area code. */
   nonGeographic?: boolean;
+  /** Digits outside Brazil in which nothing marks where the area code ends. */
+  unmarkedAreaCode?: boolean;
 }
 
 /** A run of digits of the whole string, with the marks that give it a meaning. */
@@ -72,7 +74,13 @@ interface Group {
  * `+55 11 98765 4321`, `(11) 98765-4321`, `11987654321`, `5511987654321`, `+5511987654321` and a
  * bare `987654321`. Only `+` (country code) and parentheses (area code) give separated groups a
  * meaning; otherwise the digits are counted (10–11: area code + number; 12–13 starting with the
- * default country code: all three; up to 9: number only).
+ * country code: all three; up to 9: number only).
+ *
+ * Counting digits is Brazil's rule (a 2-digit DDD), so it applies only when the phone is
+ * Brazilian: by its own `+55`, else by the country-code column, else by the default. Elsewhere
+ * area codes have other lengths (New York's is 212), so a phone of more than 9 digits whose area
+ * code is not marked (parentheses, its own column, or a space after `+CC`) is
+ * `area_code_unmarked` rather than split by a guess.
  *
  * Parts the whole string states (or implies by its digit count) win; the separate parts fill what
  * it lacks; the default country code fills a missing country code only when an area code is
@@ -87,19 +95,24 @@ interface Group {
  */
 export function parsePhone(input: PhoneInput, defaultCountryCode = '55'): PhoneParse {
   const country = defaultCountryCode.replace(/^\+/, '');
+  const columnCountry = part(input.countryCode, /[+\s]/g);
   const whole = present(input.phone);
-  const parsed = whole === undefined ? {} : parseWholePhone(whole, country);
+  // The whole phone is read in the country the row gives, not always in the default one; a
+  // column that is not digits is reported below, and the phone is read as if it were empty.
+  const rowCountry =
+    columnCountry !== undefined && isDigits(columnCountry) ? columnCountry : country;
+  const parsed = whole === undefined ? {} : parseWholePhone(whole, rowCountry);
   if (parsed === null) return { problems: [{ field: 'phone', rule: 'format' }] };
   if (parsed.nonGeographic) return { problems: [nonGeographic] };
+  if (parsed.unmarkedAreaCode)
+    return { problems: [{ field: 'phone', rule: 'area_code_unmarked' }] };
 
   const number = parsed.number ?? part(input.phoneNumber, /[-.\s]/g);
   if (number === undefined) return { problems: [] };
   // A DDD column may carry the trunk prefix too, as `0xx11` or `011`.
   const givenCity = parsed.cityCode ?? part(input.cityCode, /[()\s]/g)?.replace(/^0xx/i, '0');
   const countryCode =
-    parsed.countryCode ??
-    part(input.countryCode, /[+\s]/g) ??
-    (givenCity === undefined ? undefined : country);
+    parsed.countryCode ?? columnCountry ?? (givenCity === undefined ? undefined : country);
   const inBrazil = (countryCode ?? country) === brazil;
   const cityCode = inBrazil && givenCity !== undefined ? withoutTrunk(givenCity) : givenCity;
   if (
@@ -142,7 +155,10 @@ function checkPart(field: LimitedField, value: string | undefined, problems: Fie
   else if (!withinLimits(field, value)) problems.push(lengthProblem(field));
 }
 
-/** The parts a whole phone string gives, or null when it cannot be read. */
+/**
+ * The parts a whole phone string gives, or null when it cannot be read. `country` is the one the
+ * row gives (its column, else the default), for a string that does not state its own.
+ */
 function parseWholePhone(text: string, country: string): PhoneParts | null {
   // `0xx11`, `(0xx11)`, `0 XX 11`: the trunk 0 and a carrier code left to choose; read as `011`.
   const groups = scanGroups(text.replace(/^(\(?)\s*0\s*x\s*x\s*/i, '$10'));
@@ -151,7 +167,7 @@ function parseWholePhone(text: string, country: string): PhoneParts | null {
   if (first === undefined) return null;
   if (others.length === 0 && !first.paren) {
     return first.plus
-      ? splitInternational(first.digits, country)
+      ? splitInternational(first.digits, country, true)
       : splitDigits(first.digits, country);
   }
   if (groups.filter((group) => group.paren).length > 1) return null;
@@ -208,39 +224,53 @@ function joinDigits(groups: Group[]): string | undefined {
 
 /** Digits without any mark: number only, area code + number, or country + area + number. */
 function splitDigits(digits: string, country: string): PhoneParts | null {
+  if (country !== brazil) return splitNational(digits, country);
   const national = splitNational(digits, country);
   if (national !== null) return national;
   return splitInternational(digits, country);
 }
 
 /**
- * Digits after a known country code: up to 9 are the number; 10–11 start with a 2-digit DDD.
- * In Brazil, digits that start with 0 are dialled with the long-distance prefix: `0` + DDD +
- * number (11–12 digits), `0` + carrier code + DDD + number (13–14), or a non-geographic number.
+ * Digits after a known country code: up to 9 are the number. In Brazil, 10–11 start with a
+ * 2-digit DDD, and digits that start with 0 are dialled with the long-distance prefix: `0` + DDD
+ * + number (11–12 digits), `0` + carrier code + DDD + number (13–14), or a non-geographic number.
+ * Elsewhere the length of the area code is not known, so more than 9 digits are not split.
  */
 function splitNational(digits: string, country: string): PhoneParts | null {
-  if (country === brazil && digits.startsWith('0')) {
+  if (country !== brazil) return digits.length <= 9 ? { number: digits } : unmarked;
+  if (digits.startsWith('0')) {
     if (nonGeographicDigits.test(digits)) return { nonGeographic: true };
-    if (digits.length === 11 || digits.length === 12) return splitNational(digits.slice(1), '');
-    if (digits.length === 13 || digits.length === 14) return splitNational(digits.slice(3), '');
+    if (digits.length === 11 || digits.length === 12) return splitDdd(digits.slice(1));
+    if (digits.length === 13 || digits.length === 14) return splitDdd(digits.slice(3));
     return null;
   }
+  return splitDdd(digits);
+}
+
+const unmarked: PhoneParts = { unmarkedAreaCode: true };
+
+/** Brazilian digits without the trunk prefix: up to 9 are the number, 10–11 DDD + number. */
+function splitDdd(digits: string): PhoneParts | null {
   if (digits.length <= 9) return { number: digits };
   if (digits.length <= 11) return { cityCode: digits.slice(0, 2), number: digits.slice(2) };
   return null;
 }
 
 /**
- * Digits that start with a country code (`+5511987654321`). Only the default country code can be
- * told apart from the rest; a `+` with up to 3 digits is a country code alone.
+ * Digits that start with a country code (`+5511987654321`). Only the row's country code (or,
+ * after `+`, Brazil's: no other country code starts with 55) can be told apart from the rest; a
+ * `+` with up to 3 digits is a country code alone.
  */
-function splitInternational(digits: string, country: string): PhoneParts | null {
+function splitInternational(digits: string, country: string, plus = false): PhoneParts | null {
   if (digits.length <= 3) return { countryCode: digits };
-  const rest = digits.slice(country.length);
-  if (!digits.startsWith(country) || rest.length < 10) return null;
-  const national = splitNational(rest, country);
+  const code = plus && digits.startsWith(brazil) ? brazil : country;
+  if (!digits.startsWith(code)) return null;
+  if (code !== brazil) return unmarked;
+  const rest = digits.slice(code.length);
+  if (rest.length < 10) return null;
+  const national = splitNational(rest, code);
   // The number alone (up to 9 digits) is not enough after a country code: the DDD is needed.
   if (national === null || (national.cityCode === undefined && !national.nonGeographic))
     return null;
-  return { countryCode: country, ...national };
+  return { countryCode: code, ...national };
 }

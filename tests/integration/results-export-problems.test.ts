@@ -77,6 +77,7 @@ describe("the export's Portuguese problem sentences", () => {
     { rule: 'phone_incomplete' },
     { rule: 'phone_non_geographic' },
     { rule: 'area_code' },
+    { rule: 'area_code_unmarked' },
     { rule: 'digits_lost' },
     { rule: 'cell_error' },
     { rule: 'formula_cell' },

@@ -102,6 +102,12 @@ function ruleText(problem: FieldProblem): string {
       );
     case 'area_code':
       return 'não é um código de área (DDD) do Brasil: eles vão de 11 a 99, e nenhum começa com 0';
+    case 'area_code_unmarked':
+      return (
+        'fora do Brasil o código de área não se separa do número pela contagem de dígitos; ' +
+        'escreva-o entre parênteses, como em +1 (212) 5555-1234, depois do DDI e de um espaço, ' +
+        'como em +1 212 5555-1234, ou numa coluna de código de área'
+      );
     case 'digits_lost':
       return (
         'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o ' +

@@ -24,6 +24,16 @@ describe('describeProblem', () => {
     );
   });
 
+  it('says how to mark the area code of a phone outside Brazil', () => {
+    const problem = { field: 'phone', rule: 'area_code_unmarked' } as const;
+    expect(describeProblem(en, problem)).toMatch(
+      /^Phone: outside Brazil the area code cannot be told .* \+1 \(212\) 5555-1234, .* column$/,
+    );
+    expect(describeProblem(pt, problem)).toMatch(
+      /^Telefone: fora do Brasil o código de área não se separa .* depois do DDI e de um espaço/,
+    );
+  });
+
   it('gives lengths in digits or characters, as a range or exactly', () => {
     expect(describeProblem(en, { field: 'sessionID', rule: 'length', min: 24, max: 64 })).toBe(
       'Session ID: must have 24 to 64 characters',
@@ -91,6 +101,7 @@ describe('describeProblem', () => {
       'phone_incomplete',
       'phone_non_geographic',
       'area_code',
+      'area_code_unmarked',
       'length',
       'digits_lost',
       'cell_error',

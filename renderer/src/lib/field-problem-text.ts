@@ -61,6 +61,8 @@ function ruleText(t: Translate, problem: FieldProblem): string {
       return t('import.rule.phoneNonGeographic');
     case 'area_code':
       return t('import.rule.areaCode');
+    case 'area_code_unmarked':
+      return t('import.rule.areaCodeUnmarked');
     case 'digits_lost':
       return t('import.rule.digitsLost');
     case 'cell_error':

@@ -28,6 +28,8 @@ export const problemMessages = catalogue(
       "a non-geographic number (0800, 0300, 4004 and the like) has no area code (DDD) to send; give the customer's mobile or landline with its DDD, or leave the phone out",
     'import.rule.areaCode':
       'is not a Brazilian area code (DDD): they run from 11 to 99, and none starts with 0',
+    'import.rule.areaCodeUnmarked':
+      'outside Brazil the area code cannot be told from the number by counting digits; write it in parentheses, as in +1 (212) 5555-1234, after the country code and a space, as in +1 212 5555-1234, or in an area code column',
     'import.rule.digitsLost':
       'Excel stored it as a number of more than 15 digits and keeps only 15, so this is not the value typed; type it again',
     'import.rule.cellError':
@@ -100,6 +102,8 @@ export const problemMessages = catalogue(
       'um número não geográfico (0800, 0300, 4004 e semelhantes) não tem código de área (DDD) para enviar; informe o celular ou o fixo do cliente com o DDD, ou deixe o telefone de fora',
     'import.rule.areaCode':
       'não é um código de área (DDD) do Brasil: eles vão de 11 a 99, e nenhum começa com 0',
+    'import.rule.areaCodeUnmarked':
+      'fora do Brasil o código de área não se separa do número pela contagem de dígitos; escreva-o entre parênteses, como em +1 (212) 5555-1234, depois do DDI e de um espaço, como em +1 212 5555-1234, ou numa coluna de código de área',
     'import.rule.digitsLost':
       'o Excel gravou como número de mais de 15 dígitos e guarda só 15, então este não é o valor digitado; digite-o de novo',
     'import.rule.cellError':
