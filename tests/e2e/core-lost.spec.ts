@@ -153,3 +153,34 @@ test('without the core, no Resume is offered: neither the list’s nor the inter
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a Resume from the batch list that the core refuses says why, on its line', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
+  const first = await startHostProcess(dataDir);
+  let second: ChildProcess | undefined;
+  try {
+    await runningBatch(page, first.url);
+    first.child.kill('SIGKILL');
+    const started = await startHostProcess(dataDir);
+    second = started.child;
+    await page.goto(started.url);
+    await page.getByRole('button', { name: 'Batches', exact: true }).click();
+    // The core refuses, as it does when another process runs the batch.
+    const refusal = 'Another process is running this batch.';
+    await page.route('**/api/batches.resume', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, error: { code: 'busy', message: refusal } }),
+      }),
+    );
+    const line = page.locator('[data-testid^="batch-row-"]');
+    await line.locator('[data-testid^="resume-batch-"]').click();
+    await expect(line.getByRole('alert')).toContainText(refusal);
+  } finally {
+    first.child.kill('SIGKILL');
+    second?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

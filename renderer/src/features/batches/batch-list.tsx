@@ -68,6 +68,8 @@ function BatchLine({ batch, sendAgain }: BatchLineProps) {
             {t('batches.resume')}
           </button>
         ) : null}
+        {/* A refusal (another process runs the batch, say) is said on its line, as elsewhere. */}
+        {command.error ? <ErrorNotice error={command.error} /> : null}
       </td>
     </tr>
   );
