@@ -123,11 +123,15 @@ test('killing the web host mid-run says the core was lost, not that the service 
   }
 });
 
-test('without the core, no Resume is offered: neither the list’s nor the interrupted banner’s', async ({
-  page,
-}) => {
+/**
+ * A first host ended mid-run, and a second on the same data, where the batch is now interrupted,
+ * with the page on its batch list: `check` runs against the second host, which it may kill.
+ */
+async function withInterruptedBatch(
+  page: Page,
+  check: (second: ChildProcess) => Promise<void>,
+): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
-  // A first host ends mid-run: the next one, on the same data, finds the batch interrupted.
   const first = await startHostProcess(dataDir);
   let second: ChildProcess | undefined;
   try {
@@ -137,6 +141,18 @@ test('without the core, no Resume is offered: neither the list’s nor the inter
     second = started.child;
     await page.goto(started.url);
     await page.getByRole('button', { name: 'Batches', exact: true }).click();
+    await check(second);
+  } finally {
+    first.child.kill('SIGKILL');
+    second?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('without the core, no Resume is offered: neither the list’s nor the interrupted banner’s', async ({
+  page,
+}) => {
+  await withInterruptedBatch(page, async (second) => {
     const resumeInList = page.locator('[data-testid^="resume-batch-"]');
     await expect(page.getByTestId('interrupted-resume')).toBeVisible();
     await expect(resumeInList).toHaveCount(1);
@@ -147,26 +163,13 @@ test('without the core, no Resume is offered: neither the list’s nor the inter
     await expect(page.getByTestId('interrupted-resume')).toHaveCount(0);
     await expect(resumeInList).toHaveCount(0);
     await expect(page.getByTestId('batch-list')).toContainText('State unknown');
-  } finally {
-    first.child.kill('SIGKILL');
-    second?.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a Resume from the batch list that the core refuses says why, on its line', async ({
   page,
 }) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dcdesk-core-lost-'));
-  const first = await startHostProcess(dataDir);
-  let second: ChildProcess | undefined;
-  try {
-    await runningBatch(page, first.url);
-    first.child.kill('SIGKILL');
-    const started = await startHostProcess(dataDir);
-    second = started.child;
-    await page.goto(started.url);
-    await page.getByRole('button', { name: 'Batches', exact: true }).click();
+  await withInterruptedBatch(page, async () => {
     // The core refuses, as it does when another process runs the batch.
     const refusal = 'Another process is running this batch.';
     await page.route('**/api/batches.resume', (route) =>
@@ -178,9 +181,5 @@ test('a Resume from the batch list that the core refuses says why, on its line',
     const line = page.locator('[data-testid^="batch-row-"]');
     await line.locator('[data-testid^="resume-batch-"]').click();
     await expect(line.getByRole('alert')).toContainText(refusal);
-  } finally {
-    first.child.kill('SIGKILL');
-    second?.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -283,16 +283,19 @@ test('from a spreadsheet to outcomes the sandbox received: run, review by keyboa
   await expect(
     page.getByTestId('results-table').getByRole('columnheader', { name: 'Outcome' }),
   ).toHaveAttribute('aria-sort', 'descending');
-  expect(await shownOutcomes(page, 8)).toEqual([
-    'Device Positivado',
-    'Device Positivado',
-    'Fraude Confirmada',
-    'Fraude Confirmada',
-    'Fraude Confirmada',
-    'Suspeito',
-    'Suspeito',
-    'none',
-  ]);
+  // The header turns at the click; the sorted rows come with the next page: asked until they do.
+  await expect
+    .poll(() => shownOutcomes(page, 8))
+    .toEqual([
+      'Device Positivado',
+      'Device Positivado',
+      'Fraude Confirmada',
+      'Fraude Confirmada',
+      'Fraude Confirmada',
+      'Suspeito',
+      'Suspeito',
+      'none',
+    ]);
   const first = page.getByTestId('results-table').locator('[data-testid^="result-row-"]').first();
   await expect(first.getByTestId('result-outcome')).toHaveText('Device Positivado');
   await screenshot(page, 'journey-results');
