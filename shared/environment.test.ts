@@ -65,4 +65,23 @@ describe('destinationOf', () => {
     expect(isCustomUrl('http://127.0.0.1:4010')).toBe(true);
     expect(isCustomUrl('sandbox')).toBe(false);
   });
+
+  it('is one destination however the same address is typed (attack c1)', () => {
+    // The team's ledger and this workstation's guard against sending an outcome twice compare
+    // destinations as text: one server spelled two ways must be one destination.
+    for (const typed of [
+      'HTTP://127.0.0.1:58080',
+      'http://127.0.0.1:58080/',
+      'Http://127.0.0.1:58080//',
+    ])
+      expect(destinationOf('sandbox', typed)).toBe('http://127.0.0.1:58080');
+    for (const typed of ['https://Proxy.Example:443/dc', 'HTTPS://proxy.example/dc/'])
+      expect(destinationOf('production', typed, 'https://dc.example')).toBe(
+        'https://proxy.example/dc',
+      );
+    // A path is the server's to read: its case stays.
+    expect(destinationOf('production', 'https://proxy.example/DC', null)).toBe(
+      'https://proxy.example/DC',
+    );
+  });
 });

@@ -111,24 +111,28 @@ export function normaliseBaseUrl(text: string): string {
 }
 
 /**
- * Whether two addresses name the same place once read as URLs (`HTTPS://Host:443/` is
- * `https://host`), so the same address typed twice is never two destinations.
+ * The one spelling of an address once read as a URL (`HTTPS://Host:443/dc/` is
+ * `https://host/dc`): the scheme and host in lower case, no default port, no trailing slashes.
+ * The path keeps its case, which is the server's to read.
  */
+export function canonicalAddress(text: string): string {
+  const url = normaliseBaseUrl(text);
+  try {
+    return normaliseBaseUrl(new URL(url).href);
+  } catch {
+    return url;
+  }
+}
+
+/** Whether two addresses name the same place, so one typed twice is never two destinations. */
 export function sameAddress(a: string, b: string): boolean {
-  const key = (text: string) => {
-    const url = normaliseBaseUrl(text);
-    try {
-      return normaliseBaseUrl(new URL(url).href);
-    } catch {
-      return url;
-    }
-  };
-  return key(a) === key(b);
+  return canonicalAddress(a) === canonicalAddress(b);
 }
 
 /**
  * The destination of requests to `environment` at `baseUrl`: the environment itself when the
- * address is its own (`ownUrl`, or none given), else the address.
+ * address is its own (`ownUrl`, or none given), else the address in its one spelling, as the
+ * guards against sending an outcome twice (here and in the team's ledger) compare them as text.
  */
 export function destinationOf(
   environment: EnvironmentName,
@@ -136,11 +140,15 @@ export function destinationOf(
   ownUrl: string | null = null,
 ): Destination {
   if (baseUrl === null) return environment;
-  const url = normaliseBaseUrl(baseUrl);
-  if (ownUrl !== null && sameAddress(url, ownUrl)) return environment;
-  return url as CustomUrl;
+  if (ownUrl !== null && sameAddress(baseUrl, ownUrl)) return environment;
+  return canonicalAddress(baseUrl) as CustomUrl;
 }
 
 export function isCustomUrl(destination: Destination): destination is CustomUrl {
   return destination.includes('://');
+}
+
+/** Whether two destinations are one: the same environment, or one address however typed. */
+export function sameDestination(a: Destination, b: Destination): boolean {
+  return isCustomUrl(a) && isCustomUrl(b) ? sameAddress(a, b) : a === b;
 }

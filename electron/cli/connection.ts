@@ -5,6 +5,8 @@ import {
   isCustomUrl,
   normaliseBaseUrl,
   pathStyleOf,
+  sameAddress,
+  sameDestination,
   type CustomUrl,
   type Destination,
   type EnvironmentName,
@@ -23,6 +25,7 @@ import { nodeFetch } from '../core/service/node-fetch';
 import { detail, note } from './verbosity';
 import { dataDirFrom } from './history';
 import { savedAddresses, savedSettings } from './saved-addresses';
+import { shown } from './terminal-text';
 
 /** Options shared by every command that talks to the service. */
 export const connectionOptions = {
@@ -115,7 +118,9 @@ function savedAddressOf(
 
 /**
  * An address other than the environment's saved one is its own destination (see `Destination`);
- * the saved one is the environment, as the app files what it sends there.
+ * the saved one is the environment, as the app files what it sends there. Another environment's
+ * saved address is refused: filed apart from that environment, its outcomes could be sent there
+ * twice, each guard seeing only its own sends.
  */
 function addressDestination(
   environment: EnvironmentName,
@@ -123,7 +128,18 @@ function addressDestination(
   values: { 'data-dir'?: string },
   io: Io,
 ): Destination {
-  return destinationOf(environment, url, savedAddressOf(environment, values, io));
+  const own = savedAddressOf(environment, values, io);
+  if (own === null || !sameAddress(url, own)) {
+    const saved = savedAddresses(dataDirFrom(values['data-dir'], io), io);
+    const other = (['production', 'test'] as const).find(
+      (name) => name !== environment && sameAddress(url, saved[name]),
+    );
+    if (other)
+      throw new UsageError(
+        `${shown(url)} is the ${other} environment's address: use --env ${other} to send there, so what goes there is kept as the ${other} environment's.`,
+      );
+  }
+  return destinationOf(environment, url, own);
 }
 
 /**
@@ -208,7 +224,7 @@ export async function openConnection(
       : storedUrl === embeddedSandbox
         ? environment
         : addressDestination(environment, storedUrl, values, io);
-  if (pin && destination !== pin.destination) {
+  if (pin && !sameDestination(destination, pin.destination)) {
     await close();
     throw new UsageError(
       `This batch was answered by ${pin.destination}; it cannot be resumed at ${destination}.`,

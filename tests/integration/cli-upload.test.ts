@@ -175,6 +175,18 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     expect(sandbox.uploads()).toHaveLength(2);
   });
 
+  it('takes one address typed two ways for one destination, and guards the re-send (attack c1)', async () => {
+    await sendFirst();
+    for (const typed of [sandbox.url.replace('http://', 'HTTP://'), `${sandbox.url}/`]) {
+      const refused = await cli(['upload', work.file('first.csv'), '--base-url', typed]);
+      expect(refused.code, typed).toBe(2);
+      expect(refused.stderr).toMatch(
+        new RegExp(`The same file was sent to ${at()} on .* as upload #1`),
+      );
+    }
+    expect(sandbox.uploads()).toHaveLength(1);
+  });
+
   it('asks on a terminal, and sends only on yes', async () => {
     await sendFirst();
     const no = await onTerminal(['upload', work.file('first.csv'), '--base-url', sandbox.url], 'n');
