@@ -33,12 +33,37 @@ export interface OutcomeChange {
 /** The first key of the outcome push lock (the ledger's is 170_002). */
 export const pushLockKey = 170_003;
 
-/** Stores the changes a workstation made; returns how many the database did not have. */
+/** A clock ahead of the team database's by no more than this is taken as right. */
+const aheadDoubtMs = 1_000;
+
+/**
+ * How far this workstation's clock runs ahead of the team database's, at least, in milliseconds;
+ * 0 when it is not ahead beyond doubt. The server reads its clock after `before` was taken, so
+ * `before - server` can only be less than the true lead, never more.
+ */
+export async function clockAhead(client: ClientBase, now: () => number): Promise<number> {
+  const before = now();
+  const { rows } = await client.query<{ at: Date }>('SELECT clock_timestamp() AS at');
+  const server = rows[0]?.at.getTime();
+  if (server === undefined) return 0;
+  const ahead = before - server;
+  return ahead > aheadDoubtMs ? ahead : 0;
+}
+
+/**
+ * Stores the changes a workstation made; returns how many the database did not have. A clock
+ * running ahead dates changes later than they were made, so a change made offline would beat a
+ * colleague's made after it: each is dated back by what this clock is ahead now (`now` is this
+ * workstation's clock). A clock set right between the change and the push cannot be told; the
+ * database's cap below still keeps such a change from being dated after the push.
+ */
 export async function pushOutcomeChanges(
   client: ClientBase,
   changes: readonly OutcomeChange[],
+  now: () => number = Date.now,
 ): Promise<number> {
   if (changes.length === 0) return 0;
+  const ahead = await clockAhead(client, now);
   return inTransaction(client, async () => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [pushLockKey]);
     const stored = await client.query(
@@ -59,7 +84,7 @@ export async function pushOutcomeChanges(
         changes.map((change) => change.outcome),
         changes.map((change) => change.previous),
         changes.map((change) => change.analyst),
-        changes.map((change) => change.at),
+        changes.map((change) => new Date(change.at.getTime() - ahead)),
         changes.map((change) => change.source),
       ],
     );

@@ -87,6 +87,29 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
     expect(await current(ana, 'PED-9')).toEqual({ outcome: 'Suspeito', analyst: 'Bruno' });
   });
 
+  it('dates a change from a clock running ahead by what that clock was ahead, pushed later (attack c1)', async () => {
+    const ana = await workstation();
+    const bruno = await workstation();
+    const hour = 3_600_000;
+    const anaClock = () => Date.now() + hour;
+    // Offline, Ana sets an outcome on her clock an hour ahead; a moment later Bruno, whose clock
+    // is right, sets another, never having seen hers. Bruno pushes first, Ana a moment after.
+    const made = anaClock();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const bruno1 = change('PED-10', 'Suspeito', 'Bruno', new Date().toISOString());
+    await pushOutcomeChanges(bruno, [bruno1]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const ana1 = change('PED-10', 'Fraude Confirmada', 'Ana', new Date(made).toISOString());
+    await pushOutcomeChanges(ana, [ana1], anaClock);
+    // Bruno's was made later: it stays the outcome, and Ana's is dated when it was made.
+    expect(await current(ana, 'PED-10')).toEqual({ outcome: 'Suspeito', analyst: 'Bruno' });
+    const { rows } = await ana.query<{ at: Date }>(
+      'SELECT at FROM outcome_events WHERE change_id = $1',
+      [ana1.changeId],
+    );
+    expect(Math.abs(rows[0]!.at.getTime() - (made - hour))).toBeLessThan(1_000);
+  });
+
   it('gives a colleague pulling while others push every change exactly once, in order', async () => {
     const pushers = await Promise.all([workstation(), workstation(), workstation()]);
     const reader = await workstation();
