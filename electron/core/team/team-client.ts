@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { teamFailureMessage, type TeamSurface } from './team-errors';
 import { checkTeamDatabase, checkTeamVersion, migrateTeamSchema } from './team-schema';
 import type { TeamUrl } from './team-url';
+import { checkTeamWrites } from './team-writes';
 
 /** How long to wait for the server to accept a connection, and for one statement. */
 const connectTimeoutMs = 10_000;
@@ -47,6 +48,7 @@ export async function openTeamClient(
     // A test only reads: whether this is a team database (or an empty one Connect may set up).
     if (options.migrate ?? true) await migrateTeamSchema(client);
     else if (await checkTeamDatabase(client)) await checkTeamVersion(client);
+    await checkTeamWrites(client);
     return ok(client);
   } catch (caught) {
     await client.end().catch(() => undefined);

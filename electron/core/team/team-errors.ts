@@ -4,6 +4,7 @@ import { cleanName } from './analyst';
 import { localHost, type TeamUrl } from './team-url';
 import { createRedactor } from '../service/redact';
 import { refusedState } from './team-guards';
+import { LoginCannotWrite } from './team-writes';
 
 /**
  * Where the analyst reads a failure: the CLI's messages name `dcdesk team connect`, the
@@ -53,6 +54,8 @@ function describe(
   )
     return caught.message;
   const where = `the team database at ${url.host}:${String(url.port)}`;
+  if (caught instanceof LoginCannotWrite)
+    return `The user ${url.user} can read ${where} but cannot write to it (no INSERT on ${caught.tables.join(', ')}), so it could share nothing. Ask the database's administrator to make it a member of dcdesk_analyst, with the grants in docs/team-database.md.`;
   if (caught instanceof NotTeamDatabase)
     return `The database ${url.database} at ${url.host}:${String(url.port)} is not a Device Check Desk team database: it holds other tables (${caught.tables.slice(0, 5).map(cleanName).join(', ')}) and no team schema. Nothing was changed there. Check the database's name in the URL: a team database starts empty (docs/team-database.md).`;
   const code = (caught as { code?: unknown } | null)?.code;

@@ -128,6 +128,27 @@ describe.skipIf(missing)('connecting to a team database', () => {
     }
   });
 
+  it('tells a login that can only read that it cannot write, and links nothing (attack c1)', async () => {
+    await owner.query('CREATE ROLE reader LOGIN');
+    const { port, database } = team.cluster().connection;
+    await owner.query(`GRANT CONNECT ON DATABASE ${database} TO reader`);
+    await owner.query('GRANT USAGE ON SCHEMA public TO reader');
+    await owner.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader');
+    const ana = await workstation('Ana');
+    const reader = `postgresql://reader@127.0.0.1:${String(port)}/${database}`;
+    for (const result of [await ana.service.test(reader), await ana.service.connect(reader)]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'team' } });
+      if (!result.ok) {
+        expect(result.error.message).toMatch(
+          /The user reader can read the team database at .* but cannot write to it \(no INSERT on answers, outcomes, uploads, analysts, outcome_events\)/,
+        );
+        expect(result.error.message).toMatch(/dcdesk_analyst/);
+        expect(result.error.message).toMatch(/docs\/team-database\.md/);
+      }
+    }
+    expect(ana.service.status().url).toBeNull();
+  });
+
   it('tells a data folder linked to a team to disconnect before connecting to another', async () => {
     const ana = await workstation('Ana');
     expect(await ana.service.connect(url('postgres'))).toMatchObject({ ok: true });
