@@ -2,19 +2,24 @@ import type { ClientBase } from 'pg';
 import { maxDeviceIdChars } from '../../../shared/domain/insight';
 import { hasUnsafeCharacters } from '../../../shared/domain/text';
 import type { SharedAnswer } from '../store/team-answers.repo';
+import { clockAhead } from './outcome-sync';
 
 /**
  * Answers in the team database (issue 17): the newest answer of each transaction per
  * environment, by whichever analyst looked it up. A push is an upsert, so pushing the same
- * answers again stores nothing twice; an older answer never replaces a newer one.
+ * answers again stores nothing twice; an older answer never replaces a newer one. A clock
+ * running ahead (`now` is this workstation's) has its answers dated back by its lead, as its
+ * outcome changes are (outcome-sync.ts).
  */
 export async function pushAnswers(
   client: ClientBase,
   environment: string,
   analyst: string,
   answers: readonly SharedAnswer[],
+  now: () => number = Date.now,
 ): Promise<void> {
   if (answers.length === 0) return;
+  const ahead = await clockAhead(client, now);
   // One answer per transaction in a statement: ON CONFLICT cannot touch a row twice.
   const newest = new Map<string, SharedAnswer>();
   for (const answer of answers) {
@@ -58,7 +63,7 @@ export async function pushAnswers(
       rows.map((row) => row.alertQuantity),
       rows.map((row) => row.deviceAge),
       rows.map((row) => JSON.stringify(row.similarDevices)),
-      rows.map((row) => row.answeredAt),
+      rows.map((row) => datedBack(row.answeredAt, ahead)),
     ],
   );
 }
@@ -96,4 +101,10 @@ export function safeIdentifier(text: string): boolean {
 
 function withoutNul(text: string | null): string | null {
   return text === null ? null : text.replaceAll('\u0000', '');
+}
+
+/** An answer's time moved back by a clock's lead; as stored when there is none to take. */
+function datedBack(answeredAt: string, ahead: number): string {
+  const time = Date.parse(answeredAt);
+  return ahead === 0 || !Number.isFinite(time) ? answeredAt : new Date(time - ahead).toISOString();
 }
