@@ -60,6 +60,8 @@ import { readRefusal, readSpreadsheetFile, stdinName } from './read-within';
 import { otherSheetHint } from './sheet-hint';
 import { shown } from './terminal-text';
 import { counted, pluralForm } from '../../shared/count-text';
+import { looksLikeData } from '../../shared/domain/data-like';
+import { shownHeaders } from '../../shared/spreadsheet/shown-headers';
 
 export interface BulkInput {
   /**
@@ -262,7 +264,11 @@ export async function readBulkInput(
   );
   if (missing.length > 0) {
     warnReplaced(name, replacedCells(sheet.rows()), io);
-    const found = headers.filter(Boolean).join(', ') || 'empty';
+    // A file without a header row: its first row is one customer's, masked as in any message.
+    const found = shownHeaders(headers).filter(Boolean).join(', ') || 'empty';
+    const noHeader = headers.some(looksLikeData)
+      ? ' That row holds values (a CPF, an e-mail, a phone, an ID), not column names: give the file a header row naming its columns.'
+      : '';
     // The first sheet may be a notes or summary sheet: name the one with the columns, if any.
     const hint =
       options.sheet === undefined
@@ -280,7 +286,7 @@ export async function readBulkInput(
           })
         : '';
     throw new FileError(
-      `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${hint}`,
+      `${name}: no column for ${missing.join(' and ')} in the header row (${found}).${noHeader}${hint}`,
     );
   }
   const found = walk(sheet, headerRow, mapping);

@@ -23,6 +23,7 @@ import { legacyEncodingText } from './bulk-input';
 import { FileError, UsageError } from './io';
 import { readRefusal, readSpreadsheetFile } from './read-within';
 import { otherSheetHint } from './sheet-hint';
+import { shownHeaders } from '../../shared/spreadsheet/shown-headers';
 
 /** Headers named on the command line; absent ones are found by name. */
 export interface ColumnChoice {
@@ -107,7 +108,8 @@ function missingColumns(
         ? 'no outcome column (name it with --outcome-column HEADER)'
         : `no column '${choice.outcomeColumn}'`,
     );
-  const found = headers.filter(Boolean).join(', ') || 'none';
+  // A file without a header row: its first row is one customer's, masked as in any message.
+  const found = shownHeaders(headers).filter(Boolean).join(', ') || 'none';
   return missing.length === 0 ? [] : [`${missing.join(' and ')}; headers found: ${found}.`];
 }
 

@@ -58,6 +58,14 @@ test('mapping a headerless file keeps none of its first row, and says why', asyn
     'Your choice is not remembered: the header row holds values (a CPF, an e-mail, a phone, an ID), not column names, and they are not kept. If the file has no header row, this is its first row of data.',
   );
   await expect(page.getByTestId('total-rows').locator('dd')).toHaveAttribute('data-value', '9');
+  // Personal data not shown: the first row, taken for the column names, is masked in the header
+  // row's choice and in every column's, as the rows below it are (attack c2).
+  await expect(page.getByTestId('map-cpf').locator('option', { hasText: 'C: ' })).toHaveText(
+    'C: ***********',
+  );
+  const html = await page.content();
+  for (const value of [first.cpf, first.email, first.phone, first.zip])
+    expect(html).not.toContain(value);
 
   const kept = await stored(page);
   for (const value of Object.values(first)) expect(kept).not.toContain(value.toLowerCase());

@@ -20,6 +20,7 @@ import { printList } from '../listing';
 import { destinationOption } from '../connection';
 import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
 import { commandWord, shown } from '../escape-text';
+import { shownCell } from '../../../shared/spreadsheet/shown-headers';
 
 const options = {
   'data-dir': { type: 'string' },
@@ -147,7 +148,7 @@ function printReport(
   printList(
     io,
     `Outcomes that name none of ${outcomes.join(', ')}`,
-    report.unknown.map((issue) => `row ${String(issue.row)}: '${issue.incoming ?? ''}'`),
+    report.unknown.map((issue) => `row ${String(issue.row)}: '${shownCell(issue.incoming ?? '')}'`),
   );
   printList(
     io,

@@ -13,6 +13,7 @@ import type { RawTransaction, Transaction } from '../../../../shared/domain/type
 import type { MappableField } from '../../../../shared/spreadsheet/columns';
 import { fieldOfHeader } from '../../../../shared/spreadsheet/header-names';
 import type { Cell } from '../../../../shared/spreadsheet/types';
+import { looksLikeData } from '../../../../shared/domain/data-like';
 
 /** A cell value as shown: masked for the personal fields unless `show`. */
 export function shownValue(field: MappableField, value: string, show: boolean): string {
@@ -76,7 +77,7 @@ export function offendingFields(problems: FieldProblem[], raw: RawTransaction): 
 export interface PreviewOptions {
   /**
    * The row chosen as the header row: its cells are column names, shown as written (the column
-   * choices show them as written too).
+   * choices show them as written too), unless one holds a customer's data (`shownHeaders`).
    */
   header?: boolean;
   /** Values known not to be a person's, such as an outcome ("fraude"), shown as written. */
@@ -106,7 +107,9 @@ export function rowPreview(
   maxLength = 60,
   options: PreviewOptions = {},
 ): string {
-  const texts = cells.map((cell) => previewCell(cell?.text ?? '', options));
+  // A chosen header row holding a customer's data (a file without one) is shown as data.
+  const header = options.header === true && !cells.some((cell) => looksLikeData(cell?.text ?? ''));
+  const texts = cells.map((cell) => previewCell(cell?.text ?? '', { ...options, header }));
   while (texts.at(-1) === '–') texts.pop();
   const joined = texts.join(' | ');
   return joined.length > maxLength ? `${joined.slice(0, maxLength - 1)}…` : joined;

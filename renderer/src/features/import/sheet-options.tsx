@@ -2,6 +2,7 @@ import { columnName } from '../../../../shared/spreadsheet/problem';
 import type { Cell } from '../../../../shared/spreadsheet/types';
 import { useI18n } from '../../i18n/i18n';
 import type { SheetInfo } from '../../workers/sheet';
+import { shownHeaders } from '../../../../shared/spreadsheet/shown-headers';
 import { rowPreview } from './personal-data';
 
 interface HeaderRowOptionsProps {
@@ -14,7 +15,8 @@ interface HeaderRowOptionsProps {
 
 /**
  * The options of a header-row select: each of the first rows, by number, previewed. Data rows
- * are masked; the chosen header row is not, since the column choices show its names anyway.
+ * are masked; the chosen header row is not, since the column choices show its names anyway,
+ * unless it holds data (a file without a header row): then both mask it.
  */
 export function HeaderRowOptions({ topRows, headerRow, plain }: HeaderRowOptionsProps) {
   const { t } = useI18n();
@@ -34,8 +36,11 @@ export function HeaderRowOptions({ topRows, headerRow, plain }: HeaderRowOptions
  * The options of a column select: none, then every column by letter and header. Data may run past
  * the last named column, so the widest of the first rows counts too.
  */
-export function ColumnOptions({ headers, topRows }: { headers: string[]; topRows: Cell[][] }) {
+export function ColumnOptions(props: { headers: string[]; topRows: Cell[][] }) {
+  const { topRows } = props;
   const { t } = useI18n();
+  // A first row of data taken for the names is masked, as the rows below it are.
+  const headers = shownHeaders(props.headers);
   const width = Math.max(headers.length, ...topRows.map((row) => row.length));
   const columns = Array.from({ length: width }, (_, column) => column);
   return (

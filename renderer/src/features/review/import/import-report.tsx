@@ -3,6 +3,7 @@ import type {
   OutcomeImportReport,
 } from '../../../../../shared/contract/outcomes';
 import { useI18n } from '../../../i18n/i18n';
+import { shownCell } from '../../../../../shared/spreadsheet/shown-headers';
 import { IssueList, RowAndId } from './issue-list';
 
 const issueKey = (issue: OutcomeImportIssue) => `${String(issue.row)}:${issue.transactionId}`;
@@ -107,7 +108,7 @@ export function ImportReport({ report }: { report: OutcomeImportReport }) {
                 <span className="issue-value">
                   {issue.incoming === undefined || issue.incoming === ''
                     ? t('review.import.blankValue')
-                    : t('review.import.value', { value: issue.incoming })}
+                    : t('review.import.value', { value: shownCell(issue.incoming) })}
                 </span>
               }
             />
