@@ -59,6 +59,18 @@ describe('echoMask', () => {
     expect(mask(`cc ${decomposed('andré.gonçalves@exemplo.com')}`)).toBe('cc a***@exemplo.com');
   });
 
+  it("masks a plus-addressed e-mail echoed with a form's space for its + (attack c2)", () => {
+    const plus = echoMask({ ...transaction, email: 'maria.silva+fraude@example.com' });
+    expect(plus('email invalid: maria.silva fraude@example.com | x')).toBe(
+      'email invalid: m***@example.com | x',
+    );
+    expect(plus('email invalid: maria.silva+fraude@example.com')).toBe(
+      'email invalid: m***@example.com',
+    );
+    expect(plus('mailbox maria.silva fraude')).toBe('mailbox m***');
+    expect(plus('mailbox maria.silva+fraude.')).toBe('mailbox m***.');
+  });
+
   it('masks the request echoed in base64 or hex, the rest of the echo kept', () => {
     const body = JSON.stringify(transaction);
     const echoes = [

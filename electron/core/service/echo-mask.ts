@@ -30,6 +30,12 @@ const squeezed = (text: string) => text.replace(separators, '').toLowerCase();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * An e-mail address or its local part as written, except that its `+` may come back as a space:
+ * a server reading the body as a form (or logging it decoded) turns `ana+x@…` into `ana x@…`.
+ */
+const addressPattern = (text: string) => escapeRegExp(text).replaceAll('\\+', '[+\\s]');
+
+/**
  * A text in both Unicode normal forms (a server may decompose `ã`), as secrets are searched for;
  * one form when they agree, as in ASCII, which needs no look.
  */
@@ -78,7 +84,7 @@ const localChars = "\\p{L}\\p{M}\\p{N}_+'\\-";
  * not inside a longer one (`maria.silva.junior`); a sentence's full stop may follow it.
  */
 function localPartPattern(local: string): string {
-  return `(?<![${localChars}.])${escapeRegExp(local)}(?![${localChars}]|\\.[${localChars}])`;
+  return `(?<![${localChars}.])${addressPattern(local)}(?![${localChars}]|\\.[${localChars}])`;
 }
 
 /**
@@ -113,15 +119,15 @@ export function echoMask(transaction: Transaction): (text: string) => string {
         digitsPattern(base, true),
       );
   }
-  /** The e-mail's local part, lower-cased: a text that holds nothing else may hold that. */
+  /** The e-mail's local part, squeezed: a text that holds nothing else may hold that. */
   let localParts: string[] = [];
   if (email !== undefined) {
     const mask = maskEmail(email);
-    add(email, mask);
+    add(email, mask, addressPattern);
     // Its local part echoed apart from the domain ("mailbox maria.silva at exemplo.com.br").
     const local = email.slice(0, Math.max(0, email.lastIndexOf('@')));
     add(local, mask.slice(0, mask.lastIndexOf('@')), localPartPattern);
-    if (local.length >= 5) localParts = normalForms(local.toLowerCase());
+    if (local.length >= 5) localParts = normalForms(local.toLowerCase()).map(squeezed);
   }
   const zip = zipCode?.replace(/\D/g, '');
   const numbers = [digits, zip];
@@ -165,11 +171,7 @@ export function echoMask(transaction: Transaction): (text: string) => string {
     // Without a digit, an @ or an escape a text can quote nothing but the e-mail's local part, or
     // a value encoded.
     const quick = !/[\d@%&\\]/.test(text);
-    if (
-      quick &&
-      !localParts.some((part) => text.toLowerCase().includes(part)) &&
-      !encoded.may(text)
-    )
+    if (quick && !localParts.some((part) => squeezed(text).includes(part)) && !encoded.may(text))
       return text;
     const spans: Array<{ from: number; to: number; value: string }> = [];
     for (const reading of readingsOf(text)) {
