@@ -167,6 +167,41 @@ describe('sending a response-variable file', () => {
     expect(fixture.sandbox.uploads()).toEqual([]);
   });
 
+  it("masks a customer's data the service quotes in its answer, accepted or refused (attack c2)", async () => {
+    const whose =
+      'ext-000001 belongs to maria.silva@example.com, CPF 529.982.247-25, phone (11) 98765-4321';
+    fixture.sandbox.forceNext(200, {
+      route: 'responsevariables',
+      body: JSON.stringify({ message: `Received 1 row. ${whose}` }),
+    });
+    fixture.sandbox.forceNext(400, {
+      route: 'responsevariables',
+      body: JSON.stringify({ title: 'Invalid file', status: 400, errors: { file: [whose] } }),
+    });
+    const uploads = uploadService(fixture.db);
+    const sent = done(
+      await uploads.send(
+        await build(reviewed.slice(0, 1), { kind: 'csv', fileName: 'q1' }),
+        target(),
+      ),
+    );
+    const refused = done(
+      await uploads.send(
+        await build(reviewed.slice(1, 2), { kind: 'csv', fileName: 'q2' }),
+        target(),
+      ),
+    );
+    expect(sent.status).toBe('sent');
+    expect(sent.answer).toEqual({
+      message:
+        'Received 1 row. ext-000001 belongs to m***@example.com, CPF ***.982.247-**, phone ***4321',
+    });
+    expect(refused.status).toBe('refused');
+    const said = JSON.stringify([sent, refused, uploads.list()]);
+    for (const value of ['maria.silva', '529.982.247-25', '98765-4321'])
+      expect(said).not.toContain(value);
+  });
+
   it('records a network failure as failed, loses nothing, and sends the stored file later', async () => {
     const gone = await startSandbox();
     const client = sandboxClient(gone, 2000);

@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import { defaultLeaseTiming, leaseIsGone, leaseRepo, newLeaseOwner } from '../batches/batch-lease';
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
+import { maskCpfInUploads } from './upload-quotes';
 import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
 import type { BatchDeletion, CpfErasure, PurgeReport } from '../../../shared/purge';
 import {
@@ -144,6 +145,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       if (running) return running;
       const mistyped = mistypedText(cpf, countCpfRows(db, cpf));
       if (mistyped) return fail('validation', mistyped);
+      // First, so the wipe after the rows' removal takes the old answers' pages too.
+      maskCpfInUploads(db, cpf);
       const { rows, wiped } = forgetCpf(db, cpf);
       return ok({ rows, copies: removeHistoryCopies(dataDir), wiped });
     },

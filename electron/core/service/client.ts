@@ -8,6 +8,7 @@ import { invalidAnswer, readJson, readLoose } from './answer-read';
 import { errorFromException, errorFromResponse, unreadReason } from './errors';
 import { echoMask } from './echo-mask';
 import { mapStrings } from './map-strings';
+import { maskQuotedData } from './quoted-data';
 import { createRedactor, nothingToHide, type Redactor } from './redact';
 import { createSignerDigest } from './signer';
 import { readTokenGrant, type TokenGrant } from './token-grant';
@@ -347,7 +348,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         form.append('file', blob, file.name);
         return { method: 'POST', body: form };
       };
-      return authorized(
+      const answer = authorized(
         'responsevariables',
         init,
         signal,
@@ -372,6 +373,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           }
         },
       );
+      // Whose the IDs are, if the service says so, leaves the client masked (`maskQuotedData`).
+      return answer.then((result) => mapStrings(result, maskQuotedData));
     },
   };
 }

@@ -15,7 +15,7 @@ export const maskedMark = '[masked]';
  * is masked. Letters beyond ASCII count, or `joão@…` would keep `joã` in view, and so do marks:
  * a server may write `ã` decomposed (NFD), as `a` and a combining tilde.
  */
-const emailShape = /[\p{L}\p{M}\p{N}_.+'-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+/gu;
+export const emailShape = /[\p{L}\p{M}\p{N}_.+'-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+/gu;
 
 /**
  * What a server may write between the digits of a number it quotes back: spaces, dots, dashes,
