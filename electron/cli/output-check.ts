@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, fstatSync } from 'node:fs';
 import { open, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { fileFailureText } from '../core/local-failure';
@@ -8,6 +8,16 @@ import { messageOf } from '../../shared/message-of';
 async function statOrNull(file: string): Promise<Stats | null> {
   try {
     return await stat(file);
+  } catch {
+    return null;
+  }
+}
+
+/** What standard input reads, when it is a file; a pipe or a terminal is never the output. */
+function standardInput(): Stats | null {
+  try {
+    const stats = fstatSync(0);
+    return stats.isFile() ? stats : null;
   } catch {
     return null;
   }
@@ -37,19 +47,29 @@ export function errorText(caught: unknown): string {
  * or hard link, a `..` detour or another spelling on a case-insensitive disk are all caught.
  * Writability is proven by opening the file as the write will (creating it, then removing it, when
  * it does not exist yet) without changing its content; a permission check alone is always true
- * for root and says nothing about a read-only disk. `-` (standard output) is not checked.
+ * for root and says nothing about a read-only disk. `-` (standard output) is not checked;
+ * `fromStandardInput` for `input` is the file redirected into standard input, if any.
  * The input itself is a mistake in the command line (UsageError, exit 2); a file that cannot be
  * written is a FileError (exit 1), as `report --html` and `outcomes build` say it.
  */
-export async function checkOutputFile(output: string, input?: string): Promise<void> {
+/** The input named as standard input (`-`), not by a path: no file name can be mistaken for it. */
+export const fromStandardInput = Symbol('standard input');
+
+export async function checkOutputFile(
+  output: string,
+  input?: string | typeof fromStandardInput,
+): Promise<void> {
   // `-` is standard output: nothing to overwrite, nothing to create.
   if (output === '-') return;
   const outputStats = await statOrNull(output);
   if (input !== undefined && outputStats) {
-    const inputStats = await statOrNull(input);
+    // Standard input redirected from a file (`< pedidos.csv`) is that file under another name.
+    const inputStats = input === fromStandardInput ? standardInput() : await statOrNull(input);
     if (inputStats && inputStats.dev === outputStats.dev && inputStats.ino === outputStats.ino)
       throw new UsageError(
-        `--output is the input spreadsheet itself (${output}); writing the results there would overwrite it. Choose another file.`,
+        input === fromStandardInput
+          ? `--output is the file standard input reads (${output}); writing the results there would overwrite the spreadsheet. Choose another file.`
+          : `--output is the input spreadsheet itself (${output}); writing the results there would overwrite it. Choose another file.`,
       );
   }
   try {

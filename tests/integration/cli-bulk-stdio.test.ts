@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../electron/sandbox';
 import { runCli } from '../../electron/cli/run';
@@ -80,6 +80,29 @@ describe('dcdesk bulk - --output -', () => {
     );
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('--format is for --output - only');
+  });
+});
+
+describe('dcdesk bulk - with standard input redirected from a file', () => {
+  it('refuses an --output that is that file, and leaves it whole (attack c3)', () => {
+    writeTransactionsCsv(work.file('pedidos.csv'), 3);
+    const before = readFileSync(work.file('pedidos.csv'));
+    const input = openSync(work.file('pedidos.csv'), 'r');
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [binPath, 'bulk', '-', '--output', work.file('pedidos.csv'), ...target()],
+        {
+          env: { PATH: process.env.PATH, DCDESK_DATA_DIR: work.dir },
+          stdio: [input, 'pipe', 'pipe'],
+        },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr.toString()).toMatch(/--output is the file standard input reads/);
+    } finally {
+      closeSync(input);
+    }
+    expect(readFileSync(work.file('pedidos.csv'))).toEqual(before);
   });
 });
 

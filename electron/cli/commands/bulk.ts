@@ -27,7 +27,7 @@ import { cutCellsWarning, targetOf, writeResults, type Target } from '../bulk-ta
 import { stdinName } from '../read-within';
 import { endOfRun, jsonSummary, overFile } from '../bulk-summary';
 import { stdoutFailureText } from '../stdout-failure';
-import { checkOutputFile, errorText } from '../output-check';
+import { checkOutputFile, errorText, fromStandardInput } from '../output-check';
 import { dataDirFrom, openCliHistory } from '../history';
 import { UsageError, exitCodes, reportError, type ExitCode, type Io, type StopCause } from '../io';
 import { progressView } from '../progress-view';
@@ -249,7 +249,7 @@ ${connectionUsage}`,
     if (positionals[0] === '-' && io.stdinIsTerminal)
       throw new UsageError('- reads the spreadsheet from standard input: pipe a file into dcdesk.');
     const input = positionals[0] === '-' ? undefined : positionals[0];
-    await checkOutputFile(output, input);
+    await checkOutputFile(output, input ?? fromStandardInput);
 
     const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
     const { db } = history;
