@@ -2,16 +2,31 @@ import { runCli, stopsGently } from './run';
 import { processInput } from './terminal-input';
 import { exitCodes, type Io, type StopCause } from './io';
 import { stdoutFailureText } from './stdout-failure';
-import { userWorkingDirectory } from './working-directory';
+import { currentFolder, userWorkingDirectory } from './working-directory';
 import { guardUnfinishedExit } from './unfinished-exit';
 
+// Standard error that went away (`dcdesk … 2>&1 | head`, a log reader that quit) loses the
+// notices, not the command: its results still go to their file or standard output.
+let stderrGone = false;
+process.stderr.on('error', () => (stderrGone = true));
+const writeErr = (text: string) => {
+  if (!stderrGone) process.stderr.write(text);
+};
+
 // Relative paths are the user's: under `npm run dcdesk`, npm started us in the package folder.
-process.chdir(userWorkingDirectory(process.env, process.cwd()));
+const here = currentFolder();
+if (here === null) {
+  writeErr(
+    'dcdesk: the current folder no longer exists (it was deleted or moved): change to a folder that exists, then run dcdesk again.\n',
+  );
+  process.exit(exitCodes.failed);
+}
+process.chdir(userWorkingDirectory(process.env, here));
 
 /** The `dcdesk` entry point: wires the real process to runCli. */
 // An end with the command still under way is said (a progress line ended first, on a terminal).
 const finished = guardUnfinishedExit(process, (text) =>
-  process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}${text}\n`),
+  writeErr(`${process.stderr.isTTY ? '\n' : ''}${text}\n`),
 );
 let stop: (cause: StopCause) => void = () => undefined;
 let stopNow: () => void = () => undefined;
@@ -48,7 +63,7 @@ let stdoutFailure: string | null = null;
 let ended: number | undefined = undefined;
 function sayStdoutFailure(): void {
   if (stdoutFailure === null || ended !== exitCodes.ok) return;
-  process.stderr.write(`dcdesk: ${stdoutFailure}\n`);
+  writeErr(`dcdesk: ${stdoutFailure}\n`);
   stdoutFailure = null;
   process.exitCode = exitCodes.failed;
 }
@@ -65,13 +80,12 @@ const io: Io = {
   out: (text) => {
     if (!stdoutGone) process.stdout.write(`${text}\n`);
   },
-  err: (text) => process.stderr.write(`${text}\n`),
+  err: (text) => writeErr(`${text}\n`),
   env: process.env,
   isTerminal: process.stderr.isTTY,
   progress: (line) => {
-    if (line === null) process.stderr.write('\n');
-    else
-      process.stderr.write(`\r\x1b[2K${line.slice(0, Math.max(20, process.stderr.columns - 1))}`);
+    if (line === null) writeErr('\n');
+    else writeErr(`\r\x1b[2K${line.slice(0, Math.max(20, process.stderr.columns - 1))}`);
   },
   stopped,
   stoppedNow,

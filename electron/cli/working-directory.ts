@@ -8,3 +8,12 @@ export function userWorkingDirectory(env: NodeJS.ProcessEnv, cwd: string): strin
   const underNpmRun = env.npm_lifecycle_event === 'dcdesk';
   return underNpmRun && env.INIT_CWD ? env.INIT_CWD : cwd;
 }
+
+/** The process's current folder, or null when it no longer exists (deleted under a cron job). */
+export function currentFolder(): string | null {
+  try {
+    return process.cwd();
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { binPath, dcdesk } from '../support/cli';
@@ -211,6 +211,49 @@ describe('a reader that goes away', () => {
     const [code] = (await once(child, 'close')) as [number | null];
     expect(stderr).not.toMatch(/EPIPE|Unhandled|at /);
     expect(code).toBe(0);
+  });
+});
+
+describe('standard error that goes away (attack c3)', () => {
+  it('loses the notices only: the run ends, its file and its --json summary are written', async () => {
+    const work = tempDir('dcdesk-stderr-gone-');
+    writeTransactionsCsv(work.file('pedidos.csv'), 20);
+    const child = spawn(
+      process.execPath,
+      [binPath, 'bulk', work.file('pedidos.csv'), '--output', work.file('out.json'), '--json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH, DCDESK_DATA_DIR: work.file('data'), DCDESK_ENV: 'sandbox' },
+      },
+    );
+    // As `2>&1 | head -2` does: the reader of standard error quits before the run ends.
+    child.stderr.destroy();
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ state: 'finished' });
+    expect(JSON.parse(readFileSync(work.file('out.json'), 'utf8'))).toHaveLength(20);
+    work.remove();
+  }, 60_000);
+});
+
+describe('a current folder that no longer exists (attack c3)', () => {
+  it('is said in one line, with no stack trace', () => {
+    const work = tempDir('dcdesk-gone-cwd-');
+    const gone = work.file('gone');
+    mkdirSync(gone);
+    // The shell is left in the folder, which is then deleted, as a rotated cron folder is.
+    const result = spawnSync(
+      'sh',
+      ['-c', `cd "${gone}" && rmdir "${gone}" && "${process.execPath}" "${binPath}" --version`],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'dcdesk: the current folder no longer exists (it was deleted or moved): change to a folder that exists, then run dcdesk again.\n',
+    );
+    work.remove();
   });
 });
 
