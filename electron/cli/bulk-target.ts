@@ -9,6 +9,8 @@ import {
 } from '../core/bulk/output';
 import { commandWord } from './escape-text';
 import { UsageError } from './io';
+import { terminalSafeStream } from './terminal-stream';
+import { once } from 'node:events';
 
 /** Where the results go: a file, whose extension names the format, or standard output (`-`). */
 export interface Target {
@@ -27,6 +29,11 @@ export function targetOf(output: string | undefined, format: string | undefined)
     const kind = outputKind(`.${format ?? ''}`);
     if (!kind || !format || !/^(json|csv|xlsx)$/.test(format))
       throw new UsageError('--output - (standard output) needs --format json, csv or xlsx.');
+    // Refused before anything is sent: the run's answers would have nowhere to go.
+    if (kind === 'xlsx' && process.stdout.isTTY)
+      throw new UsageError(
+        'An xlsx file is binary: it cannot be shown on a terminal. Redirect standard output to a file (> results.xlsx), or use --output FILE.xlsx.',
+      );
     return { output, kind, arg: `- --format ${kind}` };
   }
   if (format !== undefined)
@@ -50,12 +57,26 @@ export function writeResults(
   rows: Parameters<typeof writeOutput>[1],
 ): Promise<WrittenOutput> {
   if (target.output !== '-') return writeOutput(target.output, rows);
+  if (process.stdout.isTTY) return writeToTerminal(target.kind, rows);
   return new Promise((resolve, reject) => {
     process.stdout.once('error', reject);
     writeOutputStream(target.kind, process.stdout, rows)
       .then(resolve, reject)
       .finally(() => process.stdout.off('error', reject));
   });
+}
+
+/** The results on a terminal (never xlsx: `targetOf`), cell text escaped (`terminalSafeStream`). */
+async function writeToTerminal(
+  kind: OutputKind,
+  rows: Parameters<typeof writeOutput>[1],
+): Promise<WrittenOutput> {
+  const safe = terminalSafeStream();
+  safe.pipe(process.stdout, { end: false });
+  const written = await writeOutputStream(kind, safe, rows);
+  safe.end();
+  await once(safe, 'end');
+  return written;
 }
 
 /**
