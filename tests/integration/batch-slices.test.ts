@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchService } from '../../electron/core/batches/batch-service';
 import type { SourceRow } from '../../electron/core/bulk/batch';
 import { createBatchInSlices } from '../../electron/core/bulk/batch-slices';
+import { inlineRowWriter } from '../../electron/core/bulk/row-writes';
 import type { BatchEvent } from '../../electron/core/bulk/progress';
 import { runBatch } from '../../electron/core/bulk/runner';
 import { batchesRepo } from '../../electron/core/store/batches.repo';
@@ -44,6 +45,28 @@ function rowsWithInvalid(n: number): SourceRow[] {
 }
 
 describe('a batch stored slice by slice', () => {
+  it('is marked stored with the slice holding its last row, even when that slice is full (attack c3)', async () => {
+    const { db } = await history();
+    // The first slice holds every row: nothing is left to store.
+    const whole = createBatchInSlices(db, input(sourceRows(50, 41_000)), new Date(), 50);
+    expect(whole.batch).toMatchObject({ storing: false, total: 50 });
+    // The last later slice is full (5,000 rows): a kill before an empty slice after it left the
+    // batch "incomplete" with every row stored, and its resume asked for the file.
+    const rows = sourceRows(5_050, 42_000);
+    const sliced = createBatchInSlices(db, input(rows), new Date(), 50);
+    const totals: Array<number | null> = [];
+    const writer = inlineRowWriter(db);
+    await sliced.storeRest({
+      ...writer,
+      insert: (part) => {
+        totals.push(part.total);
+        return writer.insert(part);
+      },
+    });
+    expect(totals).toEqual([5_050]);
+    expect(batchesRepo(db).get(sliced.batch.id)).toMatchObject({ storing: false, total: 5_050 });
+  });
+
   it('sends its first rows before the last are stored, and every row exactly once', async () => {
     const { db } = await history();
     sandbox.resetCounters();

@@ -13,6 +13,31 @@ export const firstSliceRows = 10_000;
  */
 export const laterSliceRows = 5_000;
 
+/**
+ * Rows that can tell whether any is left before the next is asked for: the slice that takes the
+ * last row marks the batch stored, so a batch whose rows are all in never waits on an empty slice
+ * (a process stopped before it left the batch "incomplete" with every row stored).
+ */
+interface Rows extends Iterator<SourceRow> {
+  ended(): boolean;
+}
+
+function lookingAhead(rows: Iterator<SourceRow>): Rows {
+  let ahead: IteratorResult<SourceRow> | null = null;
+  const next = () => {
+    const taken = ahead ?? rows.next();
+    ahead = null;
+    return taken;
+  };
+  return {
+    next,
+    ended: () => {
+      ahead ??= rows.next();
+      return ahead.done === true;
+    },
+  };
+}
+
 /** The next `count` rows of `rows`, prepared; stops early at the end. */
 function* slice(rows: Iterator<SourceRow>, count: number) {
   for (let taken = 0; taken < count; taken += 1) {
@@ -56,7 +81,7 @@ export function createBatchInSlices(
   const settings = checkSettings(input.settings ?? {});
   const id = newBatchId(now);
   const batches = batchesRepo(db);
-  const rows = input.rows[Symbol.iterator]();
+  const rows = lookingAhead(input.rows[Symbol.iterator]());
   let stored = 0;
   db.transaction(() => {
     const at = now.toISOString();
@@ -76,7 +101,7 @@ export function createBatchInSlices(
       at,
     );
     stored = rowsRepo(db).insert(id, slice(rows, firstSlice), at);
-    if (stored < firstSlice) batches.storedAll(id, stored);
+    if (rows.ended()) batches.storedAll(id, stored);
   }).immediate();
   const batch = batches.get(id);
   if (!batch) throw new Error(`Batch ${id} was not stored.`);
@@ -97,11 +122,12 @@ export async function storeRows(
   writer: RowWriter = inlineRowWriter(db),
 ): Promise<number> {
   const batches = batchesRepo(db);
+  const left = lookingAhead(rows);
   let total = stored;
   while (batches.isStoring(batchId)) {
     await nextTurn();
-    const part = [...slice(rows, laterSliceRows)];
-    const last = part.length < laterSliceRows;
+    const part = [...slice(left, laterSliceRows)];
+    const last = left.ended();
     const outcome = await writer.insert({
       batchId,
       rows: part,
