@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { makeFolder } from '../make-folder';
 
 /**
  * Where an export of results goes. A results file can hold a million rows, so it is written
@@ -22,7 +22,7 @@ export type ExportTargets = (fileName: string, format: ExportFormat) => Promise<
 export function dataFolderTargets(dataDir: string): ExportTargets {
   return (fileName) => {
     const folder = path.join(dataDir, 'exports');
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeFolder(folder, 0o700);
     return Promise.resolve({ kind: 'file', path: path.join(folder, fileName) });
   };
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { makeFolder } from '../make-folder';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -147,7 +148,7 @@ export async function openHistory(
   let sessions: SessionView;
   let unmark: () => void;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
     // Read before this opening's own marker is written, so it is never counted.
     sessions = readSessions(dataDir);
     unmark = markOpen(dataDir, now);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../make-folder';
 import path from 'node:path';
 
 /**
@@ -89,7 +90,7 @@ export function readSessions(dataDir: string, runs = processRuns): SessionView {
 /** Writes this opening's marker; the returned function removes it (the clean close). */
 export function markOpen(dataDir: string, now: Date): () => void {
   const folder = path.join(dataDir, sessionsFolderName);
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder);
   const file = path.join(
     folder,
     `${String(process.pid)}-${String(thisProcessStart)}-${randomUUID()}.open`,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { makeFolder } from '../make-folder';
 import path from 'node:path';
 import type { BuiltFileView, FileScope } from '../../../shared/contract/outcomes';
 import type { Destination } from '../../../shared/environment';
@@ -114,7 +115,7 @@ export function builtFiles(
       progress?: (done: number, total: number) => void,
     ): Promise<BuiltFileView> {
       const { exclude, teamError } = await teamPart(environment, request);
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      makeFolder(folder, 0o700);
       const fileId = randomBytes(12).toString('base64url');
       const file = path.join(folder, `${fileId}.${request.kind}`);
       const idsPath = path.join(folder, `${fileId}.ids.json`);
