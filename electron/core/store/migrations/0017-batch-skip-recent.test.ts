@@ -30,7 +30,8 @@ const sliced = (skipRecentDays?: number) =>
       sourceSha256: 'a'.repeat(64),
       environment: 'sandbox',
       baseUrl: 'embedded',
-      rows: sourceRows(30),
+      // More rows than the first slice takes: the batch stays `storing`, as one cut mid-way.
+      rows: sourceRows(60),
       total: 90,
       ...(skipRecentDays === undefined ? {} : { skipRecentDays }),
     },
