@@ -182,4 +182,6 @@ export const flagBounds = {
   latencyMs: sandboxBounds('latencyMs'),
   tokenTtlSeconds: sandboxBounds('tokenTtlSeconds'),
   port: { min: 0, max: 65_535, integer: true },
+  // A share of requests, as `faultsFromRate` takes it.
+  failRate: { min: 0, max: 1, integer: false },
 } as const satisfies Record<string, NumberBounds>;
