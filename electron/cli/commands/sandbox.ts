@@ -35,6 +35,7 @@ async function start(options: SandboxOptions): Promise<SandboxHandle> {
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
+  options,
   stoppable: true,
   summary: 'run the local sandbox service on 127.0.0.1 until stopped',
   usage: `dcdesk sandbox [--port N] [--latency MS] [--fail-rate R] [--token-ttl S]

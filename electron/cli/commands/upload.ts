@@ -155,6 +155,8 @@ function reportProblems(io: Io, fileName: string, messages: string[]): number {
 
 export const uploadCommand: Command = {
   name: 'upload',
+  options,
+  takesFiles: true,
   summary: 'send a response-variable file (csv or zip) to the service',
   usage: `dcdesk upload FILE [--yes] [--json] [options]
 
