@@ -9,6 +9,8 @@ import { readNumberText } from '../../shared/number-text';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { shown } from './escape-text';
 import { UsageError } from './io';
+import { describeArgumentError } from './suggest';
+import { globalOptions } from './verbosity';
 
 /** What a flag's value is, in the words of "--resume needs a batch ID". */
 const valueNames: Record<string, string> = {
@@ -77,7 +79,7 @@ export function parseCommandLine<T extends ParseArgsConfig>(
     } else if (next.startsWith('-') && next !== '-')
       throw new UsageError(`${needs}; it was followed by ${next}.`);
   }
-  const parsed = parseArgs({ ...config, args, tokens: true });
+  const parsed = parseArgsSaid({ ...config, args, tokens: true });
   refuseRepeatedOrEmpty(parsed.tokens ?? [], options);
   // `dcdesk bulk "$FILE"` with FILE unset: "Cannot read : no such file" would blame the disk.
   if ((parsed.positionals as string[]).includes(''))
@@ -86,6 +88,23 @@ export function parseCommandLine<T extends ParseArgsConfig>(
     );
   const { tokens: _tokens, ...result } = parsed;
   return result as ReturnType<typeof parseArgs<T>>;
+}
+
+/** `node:util` parseArgs, its errors said in the command line's words against these options. */
+function parseArgsSaid<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (caught) {
+    const code = (caught as { code?: unknown } | null)?.code;
+    if (
+      !(caught instanceof Error) ||
+      typeof code !== 'string' ||
+      !code.startsWith('ERR_PARSE_ARGS')
+    )
+      throw caught;
+    const names = Object.keys(config.options ?? {}).map((name) => `--${name}`);
+    throw new UsageError(describeArgumentError(code, caught.message, [...names, ...globalOptions]));
+  }
 }
 
 /** What parseArgs says of each argument, as far as these checks read it. */
@@ -182,4 +201,6 @@ export const flagBounds = {
   latencyMs: sandboxBounds('latencyMs'),
   tokenTtlSeconds: sandboxBounds('tokenTtlSeconds'),
   port: { min: 0, max: 65_535, integer: true },
+  // A share of requests, as `faultsFromRate` takes it.
+  failRate: { min: 0, max: 1, integer: false },
 } as const satisfies Record<string, NumberBounds>;

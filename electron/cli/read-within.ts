@@ -9,14 +9,24 @@ import { errorText } from './output-check';
 export type FileRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
 /**
- * Reads a whole file only when it is at most `maxBytes`: the size is checked on the open file
- * before a byte is read, so a 3 GB file costs no memory, and at most `maxBytes + 1` bytes are read
- * even when the file grows meanwhile. `tooLarge` words the refusal from the size found.
+ * Words a refusal: `bytes` is the size found, or null when the file passed the limit as it was
+ * read (a pipe, a device, a file that grew), so that all that is known is that it is over.
+ */
+export type TooLarge = (bytes: number | null) => string;
+
+/** How much a file without a size (a pipe, a device) is read at a time. */
+const pieceBytes = 64 * 1024;
+
+/**
+ * Reads a whole file only when it is at most `maxBytes`: a regular file's size is checked on the
+ * open file before a byte is read, so a 3 GB file costs no memory, and at most `maxBytes + 1`
+ * bytes are read even when the file grows meanwhile. Pipes, `<(…)`, `/dev/stdin` and devices have
+ * no size and refuse positional reads, so every file is read on from where it stands.
  */
 export async function readFileWithin(
   file: string,
   maxBytes: number,
-  tooLarge: (bytes: number) => string,
+  tooLarge: TooLarge,
 ): Promise<FileRead> {
   let handle;
   try {
@@ -29,17 +39,25 @@ export async function readFileWithin(
     };
   }
   try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) return { ok: false, message: tooLarge(size) };
-    const buffer = Buffer.alloc(size + 1);
+    const stats = await handle.stat();
+    if (stats.isFile() && stats.size > maxBytes)
+      return { ok: false, message: tooLarge(stats.size) };
+    // A regular file comes in one piece of its size (plus a byte, to notice it growing).
+    let want = stats.isFile() ? stats.size + 1 : pieceBytes;
+    const pieces: Buffer[] = [];
     let filled = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      const piece = Buffer.alloc(Math.min(want, maxBytes + 1 - filled));
+      const { bytesRead } = await handle.read(piece, 0, piece.length, null);
       if (bytesRead === 0) break;
       filled += bytesRead;
-      if (filled === buffer.length) return { ok: false, message: tooLarge(filled) };
+      if (filled > maxBytes) return { ok: false, message: tooLarge(null) };
+      pieces.push(piece.subarray(0, bytesRead));
+      want = pieceBytes;
     }
-    return { ok: true, bytes: buffer.subarray(0, filled) };
+    // One piece (a regular file, as a rule) is handed on as it is: no copy of up to 256 MB.
+    const whole = pieces.length === 1 ? pieces[0] : undefined;
+    return { ok: true, bytes: whole ?? Buffer.concat(pieces, filled) };
   } catch (caught) {
     return { ok: false, message: `Cannot read ${file}: ${errorText(caught)}.` };
   } finally {
@@ -54,7 +72,7 @@ export async function readFileWithin(
 export async function readStreamWithin(
   stream: NodeJS.ReadableStream,
   maxBytes: number,
-  tooLarge: (bytes: number) => string,
+  tooLarge: TooLarge,
 ): Promise<FileRead> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -62,7 +80,7 @@ export async function readStreamWithin(
     for await (const chunk of stream) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += bytes.length;
-      if (size > maxBytes) return { ok: false, message: tooLarge(size) };
+      if (size > maxBytes) return { ok: false, message: tooLarge(null) };
       chunks.push(bytes);
     }
   } catch (caught) {
@@ -80,7 +98,7 @@ export const stdinName = 'standard input';
  */
 export function readSpreadsheetFile(file: string): Promise<FileRead> {
   const name = file === '-' ? stdinName : path.basename(file);
-  const tooLarge = (bytes: number) => `${name}: ${fileTooLarge(bytes, defaultLimits).message}`;
+  const tooLarge: TooLarge = (bytes) => `${name}: ${fileTooLarge(bytes, defaultLimits).message}`;
   if (file === '-') return readStreamWithin(process.stdin, defaultLimits.maxFileBytes, tooLarge);
   return readFileWithin(file, defaultLimits.maxFileBytes, tooLarge);
 }

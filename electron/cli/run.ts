@@ -134,11 +134,10 @@ export async function runCli(rawArgv: string[], rawIo: Io): Promise<number> {
     const argumentCode = argumentErrorCode(caught);
     if (caught instanceof UsageError || argumentCode) {
       const message = argumentCode
-        ? describeArgumentError(
-            argumentCode,
-            (caught as Error).message,
-            `${command.usage} ${globalOptions.join(' ')}`,
-          )
+        ? describeArgumentError(argumentCode, (caught as Error).message, [
+            ...Object.keys(command.options).map((option) => `--${option}`),
+            ...globalOptions,
+          ])
         : shown((caught as Error).message);
       io.err(`dcdesk ${name}: ${message}\nRun 'dcdesk ${name} --help' for usage.`);
       return exitCodes.usage;

@@ -42,12 +42,6 @@ export function nearest(typed: string, candidates: readonly string[]): string | 
   return best.distance <= limit ? best.name : null;
 }
 
-/** The long options a command's help text documents (`--output`, `--retry-failed`, …). */
-export function documentedOptions(usage: string): string[] {
-  const found = usage.match(/--[a-z][a-z0-9-]*/g) ?? [];
-  return [...new Set(found)];
-}
-
 /** The option named in a `node:util` parseArgs error, e.g. "Unknown option '--concurency'". */
 export function unknownOptionOf(message: string): string | null {
   const match = /Unknown option '(-{1,2}[^'\s]+)'/.exec(message);
@@ -56,12 +50,17 @@ export function unknownOptionOf(message: string): string | null {
 
 /**
  * A `node:util` parseArgs error in the command line's own words: what was wrong, and the nearest
- * documented option when an unknown one was probably a typo.
+ * of the command's `options` (`--output`, …) when an unknown one was probably a typo. Those are
+ * the options it declares, not every `--flag` its help mentions (`batches` cites `bulk --resume`).
  */
-export function describeArgumentError(code: string, message: string, usage: string): string {
+export function describeArgumentError(
+  code: string,
+  message: string,
+  options: readonly string[],
+): string {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const typed = unknownOptionOf(message) ?? 'given';
-    const meant = typed.startsWith('--') ? nearest(typed, documentedOptions(usage)) : null;
+    const meant = typed.startsWith('--') ? nearest(typed, options) : null;
     return meant
       ? `unknown option '${typed}'; did you mean '${meant}'?`
       : `unknown option '${typed}'.`;

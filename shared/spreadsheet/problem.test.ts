@@ -64,4 +64,10 @@ describe('problems', () => {
     expect(problem.message).not.toMatch(/Settings/);
     expect(problem.code).toBe('too_large');
   });
+
+  it('says a file read as it came (a pipe) is over the limit, not the bytes read so far', () => {
+    expect(fileTooLarge(null, limits).message).toMatch(
+      /^The file is over 256 MB; the limit is 256 MB, which no setting changes\./,
+    );
+  });
 });

@@ -94,13 +94,15 @@ export function cellTooLarge(
   };
 }
 
-export function fileTooLarge(bytes: number, limits: Limits): ReadProblem {
+export function fileTooLarge(bytes: number | null, limits: Limits): ReadProblem {
+  // null: the file was read as it came (a pipe) and stopped at the limit, its whole size unknown.
+  const size = bytes === null ? `over ${formatBytes(limits.maxFileBytes)}` : formatBytes(bytes);
   return {
     code: 'too_large',
     message:
-      `The file is ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxFileBytes)}, which no ` +
+      `The file is ${size}; the limit is ${formatBytes(limits.maxFileBytes)}, which no ` +
       'setting changes. Split it into smaller files, or save it as .xlsx (it takes far less room than .csv or .xls).',
     limit: limits.maxFileBytes,
-    found: bytes,
+    found: bytes ?? limits.maxFileBytes + 1,
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { dcdesk } from '../support/cli';
+import { dcdesk, spawnSandbox } from '../support/cli';
 import { tempDir, writeTransactionsCsv } from '../support/files';
 
 const work = tempDir('dcdesk-cli-flags-');
@@ -70,5 +70,20 @@ describe('numeric flags', () => {
     const ttl = await dcdesk(['sandbox', '--token-ttl', '9999999999']);
     expect(ttl.code, ttl.stderr).toBe(2);
     expect(ttl.stderr).toMatch(/--token-ttl takes a whole number from 0 to 315360000/);
+  });
+
+  it('dcdesk sandbox --fail-rate reads a decimal comma as every numeric flag does', async () => {
+    const { child } = await spawnSandbox(['--fail-rate', '0,5']);
+    child.kill('SIGINT');
+  });
+
+  it.each([
+    ['1.000', /--fail-rate takes a number from 0 to 1; '1\.000' has a thousands separator/],
+    ['1e-1', /--fail-rate takes a number from 0 to 1, not '1e-1'/],
+    ['1.5', /--fail-rate takes a number from 0 to 1, not '1\.5'/],
+  ])('dcdesk sandbox --fail-rate %s is a usage error', async (value, says) => {
+    const run = await dcdesk(['sandbox', '--fail-rate', value]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(says);
   });
 });

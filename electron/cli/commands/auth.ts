@@ -3,12 +3,14 @@ import { connectionOptions, connectionUsage, openConnection } from '../connectio
 import { exitCodes, reportError, type Io } from '../io';
 import type { Command } from '../command';
 
+const options = { ...connectionOptions, json: { type: 'boolean' } } as const;
+
 export const authCommand: Command = {
   name: 'auth',
+  options,
   summary: 'check the credentials by obtaining a token (the token is never printed)',
   usage: `dcdesk auth [--json] [options]\n\n--json prints {environment, baseUrl, expiresAt, expirySource} (expirySource: answer, jwt,\ndefault, or capped: the service said later than a day, and a day is kept).\n\n${connectionUsage}`,
   async run(argv: string[], io: Io) {
-    const options = { ...connectionOptions, json: { type: 'boolean' } } as const;
     const { values } = parseCommandLine({ args: argv, options, strict: true });
     const connection = await openConnection(values, io);
     try {

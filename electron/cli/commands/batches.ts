@@ -35,6 +35,7 @@ function needsFile(view: BatchView): boolean {
 
 export const batchesCommand: Command = {
   name: 'batches',
+  options,
   summary: 'list the stored batches, newest first, or cancel one',
   usage: `dcdesk batches [--json] [--data-dir DIR]
        dcdesk batches --cancel ID [--data-dir DIR]

@@ -188,6 +188,8 @@ async function finish(
 
 export const bulkCommand: Command = {
   name: 'bulk',
+  options,
+  takesFiles: true,
   stoppable: true,
   summary: 'look up every row of a spreadsheet (xlsx, xls, csv); resumable',
   usage: `dcdesk bulk INPUT --output OUTPUT [--sheet NAME] [--concurrency N] [--rate R] [options]

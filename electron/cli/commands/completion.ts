@@ -1,11 +1,15 @@
 import { parseCommandLine } from '../flags';
 import { recentBatchIds } from '../../core/store/batch-ids';
 import type { Command } from '../command';
-import { completionScript, shells, type CompletedCommand, type Shell } from '../completion-scripts';
+import {
+  completionScript,
+  optionValue,
+  shells,
+  type CompletedCommand,
+  type Shell,
+} from '../completion-scripts';
 import { dataDirFrom } from '../history';
 import { UsageError, exitCodes, type Io } from '../io';
-import { documentedOptions } from '../suggest';
-import { globalOptions } from '../verbosity';
 
 const usage = `dcdesk completion bash|zsh|fish
 
@@ -14,16 +18,19 @@ Prints a shell completion script: commands, their options and batch IDs.
   zsh:   eval "$(dcdesk completion zsh)"     in ~/.zshrc, after compinit
   fish:  dcdesk completion fish > ~/.config/fish/completions/dcdesk.fish`;
 
+const options = { 'batch-ids': { type: 'boolean' }, 'data-dir': { type: 'string' } } as const;
+
 /** The completion command completes the commands it is given (the whole list, itself included). */
 export function completionCommand(commands: () => readonly Command[]): Command {
   return {
     name: 'completion',
+    options,
     summary: 'print a shell completion script (bash, zsh, fish)',
     usage,
     run(argv: string[], io: Io) {
       const { values, positionals } = parseCommandLine({
         args: argv,
-        options: { 'batch-ids': { type: 'boolean' }, 'data-dir': { type: 'string' } },
+        options,
         strict: true,
         allowPositionals: true,
       });
@@ -37,7 +44,12 @@ export function completionCommand(commands: () => readonly Command[]): Command {
       const completed: CompletedCommand[] = commands().map((command) => ({
         name: command.name,
         summary: command.summary,
-        options: [...documentedOptions(command.usage), ...globalOptions],
+        // What the command declares, not every --flag its help text mentions.
+        options: Object.entries(command.options).map(([name, option]) => ({
+          name,
+          value: optionValue(name, option.type),
+        })),
+        takesFiles: command.takesFiles === true,
       }));
       io.out(completionScript(shell as Shell, completed).trimEnd());
       return Promise.resolve(exitCodes.ok);

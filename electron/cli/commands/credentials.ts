@@ -111,6 +111,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
 
 export const credentialsCommand: Command = {
   name: 'credentials',
+  options: { ...setOptions, ...showOptions },
   summary: 'save, show or delete the service credentials in the OS keychain',
   usage: `dcdesk credentials set --env production|test [--username NAME] [--password-stdin]
        dcdesk credentials show --env production|test [--json]

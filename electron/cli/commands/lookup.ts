@@ -22,6 +22,7 @@ const options = {
 
 export const lookupCommand: Command = {
   name: 'lookup',
+  options,
   summary: 'look up the insights of one transaction and print them as JSON',
   usage: `dcdesk lookup --session-id ID --external-id ID [--cpf CPF] [--email E-MAIL]
               [--phone "+55 (11) 98765-4321"] [--country-code CC --city-code DDD] [--zip CEP] [options]

@@ -29,7 +29,7 @@ import { cliTeam } from '../team';
 import { commandWord, shown } from '../escape-text';
 import { checkOutputFile } from '../output-check';
 
-const options = {
+export const outcomesBuildOptions = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
   'base-url': { type: 'string' },
@@ -127,7 +127,7 @@ function destinationFlags(destination: Destination): string {
 export async function runOutcomesBuild(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: argv,
-    options,
+    options: outcomesBuildOptions,
     strict: true,
     allowPositionals: true,
   });

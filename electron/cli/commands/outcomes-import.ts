@@ -22,7 +22,7 @@ import { readOutcomeSheet, type OutcomeSheet } from '../outcome-sheet';
 import { commandWord, shown } from '../escape-text';
 import { shownCell } from '../../../shared/spreadsheet/shown-headers';
 
-const options = {
+export const outcomesImportOptions = {
   'data-dir': { type: 'string' },
   env: { type: 'string' },
   'base-url': { type: 'string' },
@@ -181,7 +181,7 @@ function printResult(
 export async function runOutcomesImport(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: argv,
-    options,
+    options: outcomesImportOptions,
     strict: true,
     allowPositionals: true,
   });

@@ -1,11 +1,13 @@
 import type { Command } from '../command';
 import { UsageError, type Io } from '../io';
-import { outcomesBuildUsage, runOutcomesBuild } from './outcomes-build';
-import { outcomesImportUsage, runOutcomesImport } from './outcomes-import';
+import { outcomesBuildOptions, outcomesBuildUsage, runOutcomesBuild } from './outcomes-build';
+import { outcomesImportOptions, outcomesImportUsage, runOutcomesImport } from './outcomes-import';
 
 /** `dcdesk outcomes import|build`: the review outcomes, in from a spreadsheet, out to a file. */
 export const outcomesCommand: Command = {
   name: 'outcomes',
+  options: { ...outcomesImportOptions, ...outcomesBuildOptions },
+  takesFiles: true,
   summary: 'import reviewed outcomes from a spreadsheet, or build the file to upload',
   usage: `dcdesk outcomes import FILE [options]
        dcdesk outcomes build --output FILE.csv|FILE.zip [options]

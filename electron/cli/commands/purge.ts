@@ -34,6 +34,7 @@ async function confirmForget(io: Io, rows: number): Promise<boolean> {
 
 export const purgeCommand: Command = {
   name: 'purge',
+  options,
   summary: 'delete old batches, one batch, or everything about one CPF (data-subject request)',
   usage: `dcdesk purge [--older-than DAYS] [--json] [--data-dir DIR]
        dcdesk purge --cpf CPF [--yes | --dry-run] [--json] [--data-dir DIR]

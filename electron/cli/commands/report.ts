@@ -128,5 +128,6 @@ export const reportCommand: Command = {
   name: 'report',
   summary: 'the score report (AUC, thresholds, risk levels, insight codes) as text, JSON or HTML',
   usage,
+  options,
   run: runReport,
 };

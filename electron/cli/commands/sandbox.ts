@@ -11,15 +11,6 @@ const options = {
   'token-ttl': { type: 'string' },
 } as const;
 
-function rate(text: string | undefined): number {
-  if (text === undefined) return 0;
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new UsageError(`--fail-rate takes a number from 0 to 1, not '${text}'.`);
-  }
-  return value;
-}
-
 /**
  * Starts the sandbox; a port another program holds is the user's set-up to change (exit 2), not
  * a failure of dcdesk.
@@ -44,6 +35,7 @@ async function start(options: SandboxOptions): Promise<SandboxHandle> {
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
+  options,
   stoppable: true,
   summary: 'run the local sandbox service on 127.0.0.1 until stopped',
   usage: `dcdesk sandbox [--port N] [--latency MS] [--fail-rate R] [--token-ttl S]
@@ -58,7 +50,7 @@ export const sandboxCommand: Command = {
     const sandbox = await start({
       port,
       latencyMs: numberFlag(values.latency, 'latency', flagBounds.latencyMs, 0),
-      faults: faultsFromRate(rate(values['fail-rate'])),
+      faults: faultsFromRate(numberFlag(values['fail-rate'], 'fail-rate', flagBounds.failRate, 0)),
       tokenTtlSeconds: numberFlag(
         values['token-ttl'],
         'token-ttl',

@@ -34,6 +34,7 @@ function valueFrom(key: SettingKey, text: string): unknown {
 
 export const settingsCommand: Command = {
   name: 'settings',
+  options,
   summary: 'show or change the settings shared with the app',
   usage: `dcdesk settings [--json] [--data-dir DIR]
        dcdesk settings set KEY VALUE [--json] [--data-dir DIR]

@@ -149,6 +149,7 @@ const actions: Record<string, (argv: string[], io: Io) => Promise<number>> = {
 
 export const teamCommand: Command = {
   name: 'team',
+  options: { ...dataDir, json: { type: 'boolean' }, 'password-stdin': { type: 'boolean' } },
   summary: 'connect to the team database, see its status, sync, disconnect',
   usage: `dcdesk team connect URL [--password-stdin] [--json] [--data-dir DIR]
        dcdesk team status [--json] [--data-dir DIR]

@@ -49,7 +49,7 @@ async function readUploadFile(file: string): Promise<{ fileName: string; bytes: 
     file,
     maxUploadBytes,
     (bytes) =>
-      `${shown(fileName)}: The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
+      `${shown(fileName)}: The file is ${bytes === null ? 'over ' + formatBytes(maxUploadBytes) : formatBytes(bytes)}; the limit is ${formatBytes(maxUploadBytes)}, the most the app sends.`,
   );
   // The path was given right; the file is what cannot be used (exit 1, README's exit codes).
   if (!read.ok) throw new FileError(read.message);
@@ -155,6 +155,8 @@ function reportProblems(io: Io, fileName: string, messages: string[]): number {
 
 export const uploadCommand: Command = {
   name: 'upload',
+  options,
+  takesFiles: true,
   summary: 'send a response-variable file (csv or zip) to the service',
   usage: `dcdesk upload FILE [--yes] [--json] [options]
 

@@ -15,6 +15,7 @@ const options = {
 
 export const uploadsCommand: Command = {
   name: 'uploads',
+  options,
   summary: 'list the upload ledger, newest first',
   usage: `dcdesk uploads [--json] [--data-dir DIR]
 

@@ -23,8 +23,11 @@ export function versionInfo(io: Io): VersionInfo {
   };
 }
 
+const options = { json: { type: 'boolean' } } as const;
+
 export const versionCommand: Command = {
   name: 'version',
+  options,
   summary: 'print the version (also --version, -V)',
   usage: `dcdesk version [--json]
 
@@ -33,7 +36,7 @@ Node.js version running it, the platform, and the data folder it would use.`,
   run(argv: string[], io: Io) {
     const { values } = parseCommandLine({
       args: argv,
-      options: { json: { type: 'boolean' } },
+      options,
       strict: true,
     });
     const info = versionInfo(io);
