@@ -44,7 +44,7 @@ export function batchFeeds(db: Db, clock: () => number = () => performance.now()
       const { skipLookedUpWithinDays: skipRecentDays, ...rest } = input;
       const { batch } = createBatchInSlices(
         db,
-        { ...rest, ...(skipRecentDays === undefined ? {} : { skipRecentDays }) },
+        { ...rest, rowsFollow: true, ...(skipRecentDays === undefined ? {} : { skipRecentDays }) },
         now,
         input.rows.length,
       );

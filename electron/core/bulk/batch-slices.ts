@@ -74,6 +74,11 @@ export function createBatchInSlices(
     total: number;
     /** Kept with the batch for its feeder, which reuses them once every row is in (batch-feed.ts). */
     skipRecentDays?: number;
+    /**
+     * More rows come after these from a window (batch-feed.ts), which says when the last has: the
+     * batch stays `storing` after them. Otherwise `rows` are all the batch's rows.
+     */
+    rowsFollow?: boolean;
   },
   now = new Date(),
   firstSlice = firstSliceRows,
@@ -101,7 +106,7 @@ export function createBatchInSlices(
       at,
     );
     stored = rowsRepo(db).insert(id, slice(rows, firstSlice), at);
-    if (rows.ended()) batches.storedAll(id, stored);
+    if (input.rowsFollow !== true && rows.ended()) batches.storedAll(id, stored);
   }).immediate();
   const batch = batches.get(id);
   if (!batch) throw new Error(`Batch ${id} was not stored.`);
