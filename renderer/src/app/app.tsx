@@ -13,6 +13,7 @@ import { RowStoringProvider } from './row-storing-provider';
 import { RunningBatchIndicator } from './running-batch-indicator';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useWindowTitle } from './use-window-title';
+import { PageBoundary } from './page-boundary';
 import { useAppCommands } from './use-app-commands';
 import { useTheme } from './theme';
 import { useAppInfo, useSettings, useSettingsEvents } from './use-app';
@@ -127,42 +128,58 @@ function Shell() {
         ) : null}
         {/* Pages stay mounted while hidden, so an import in progress survives a look at the settings. */}
         <div hidden={section !== 'import'}>
-          <ImportPage />
+          <PageBoundary>
+            <ImportPage />
+          </PageBoundary>
         </div>
         <div hidden={section !== 'batches'}>
-          <Suspense fallback={null}>
-            <BatchesPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <BatchesPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'review'}>
-          <Suspense fallback={null}>
-            <ReviewPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <ReviewPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'uploads'}>
-          <Suspense fallback={null}>
-            <UploadsPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <UploadsPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'report'}>
-          <Suspense fallback={null}>
-            <ReportPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <ReportPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'search'}>
-          <Suspense fallback={null}>
-            <SearchPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <SearchPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'environments'}>
-          <Suspense fallback={null}>
-            <EnvironmentsPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <EnvironmentsPage />
+            </Suspense>
+          </PageBoundary>
         </div>
         <div hidden={section !== 'settings'}>
-          <Suspense fallback={null}>
-            <SettingsPage />
-          </Suspense>
+          <PageBoundary>
+            <Suspense fallback={null}>
+              <SettingsPage />
+            </Suspense>
+          </PageBoundary>
         </div>
       </main>
     </div>

@@ -27,6 +27,9 @@ export const shellMessages = catalogue(
     'common.hide': 'Hide',
     'notice.title': 'Notice',
     'error.title': 'Something went wrong',
+    'page.failed':
+      'This screen could not be shown: its code did not load, or it failed. Nothing was lost; the other screens still work. Reload the window to try again.',
+    'page.reload': 'Reload the window',
     'error.network': 'The service cannot be reached.',
     'error.timeout': 'The service did not answer in time.',
     'error.cancelled': 'Cancelled.',
@@ -87,6 +90,9 @@ export const shellMessages = catalogue(
     'common.hide': 'Ocultar',
     'notice.title': 'Aviso',
     'error.title': 'Algo deu errado',
+    'page.failed':
+      'Não foi possível mostrar esta tela: o código dela não carregou, ou falhou. Nada se perdeu; as outras telas continuam funcionando. Recarregue a janela para tentar de novo.',
+    'page.reload': 'Recarregar a janela',
     'error.network': 'Não foi possível acessar o serviço.',
     'error.timeout': 'O serviço não respondeu a tempo.',
     'error.cancelled': 'Cancelado.',
