@@ -21,8 +21,13 @@ function fifoWith(name: string, text: string): string {
   return file;
 }
 
-// Pipes and character devices report a size of 0 and refuse positional reads (ESPIPE).
-describe.skipIf(process.platform === 'win32')('readFileWithin on files without a size', () => {
+// Pipes and character devices report a size of 0 and refuse positional reads (ESPIPE). Skipped on
+// Windows only, which has no mkfifo or /dev/zero to make them with: there, reading a named pipe
+// is not proven.
+const noFifos = process.platform === 'win32';
+if (noFifos)
+  console.warn('Skipping the pipe and device reads: Windows has no mkfifo or /dev/zero.');
+describe.skipIf(noFifos)('readFileWithin on files without a size', () => {
   it('reads a named pipe whole', async () => {
     const read = await readFileWithin(fifoWith('rows.csv', 'a,b\n1,2\n'), 1024, tooLarge);
     expect(read).toEqual({ ok: true, bytes: Buffer.from('a,b\n1,2\n') });

@@ -53,17 +53,17 @@ export async function clockAhead(client: ClientBase, now: () => number): Promise
 /**
  * Stores the changes a workstation made; returns how many the database did not have. A clock
  * running ahead dates changes later than they were made, so a change made offline would beat a
- * colleague's made after it: each is dated back by what this clock is ahead now (`now` is this
- * workstation's clock). A clock set right between the change and the push cannot be told; the
- * database's cap below still keeps such a change from being dated after the push.
+ * colleague's made after it: each is dated back by `ahead`, what this clock is ahead of the
+ * database's (`clockAhead`, measured once per sync). A clock set right between the change and the
+ * push cannot be told; the database's cap below still keeps such a change from being dated after
+ * the push.
  */
 export async function pushOutcomeChanges(
   client: ClientBase,
   changes: readonly OutcomeChange[],
-  now: () => number = Date.now,
+  ahead = 0,
 ): Promise<number> {
   if (changes.length === 0) return 0;
-  const ahead = await clockAhead(client, now);
   return inTransaction(client, async () => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [pushLockKey]);
     const stored = await client.query(

@@ -2,13 +2,12 @@ import type { ClientBase } from 'pg';
 import { maxDeviceIdChars } from '../../../shared/domain/insight';
 import { hasUnsafeCharacters } from '../../../shared/domain/text';
 import type { SharedAnswer } from '../store/team-answers.repo';
-import { clockAhead } from './outcome-sync';
 
 /**
  * Answers in the team database (issue 17): the newest answer of each transaction per
  * environment, by whichever analyst looked it up. A push is an upsert, so pushing the same
  * answers again stores nothing twice; an older answer never replaces a newer one. A clock
- * running ahead (`now` is this workstation's) has its answers dated back by its lead, as its
+ * running ahead has its answers dated back by its lead (`ahead`, from `clockAhead`), as its
  * outcome changes are (outcome-sync.ts).
  */
 export async function pushAnswers(
@@ -16,10 +15,9 @@ export async function pushAnswers(
   environment: string,
   analyst: string,
   answers: readonly SharedAnswer[],
-  now: () => number = Date.now,
+  ahead = 0,
 ): Promise<void> {
   if (answers.length === 0) return;
-  const ahead = await clockAhead(client, now);
   // One answer per transaction in a statement: ON CONFLICT cannot touch a row twice.
   const newest = new Map<string, SharedAnswer>();
   for (const answer of answers) {

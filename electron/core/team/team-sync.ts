@@ -3,7 +3,7 @@ import type { Db } from '../store/db';
 import { teamAnswersRepo } from '../store/team-answers.repo';
 import { teamLinkRepo } from '../store/team-link.repo';
 import { trailRepo } from '../store/trail.repo';
-import { pullOutcomeChanges, pushOutcomeChanges, storedTimes } from './outcome-sync';
+import { clockAhead, pullOutcomeChanges, pushOutcomeChanges, storedTimes } from './outcome-sync';
 import { pushAnswers } from './shared-answers';
 import { applyPulled, applyWaiting } from './pulled-changes';
 import { cleanName } from './analyst';
@@ -82,8 +82,10 @@ export async function syncTeam(
     passedOver: 0,
     cursor: 0,
   };
-  report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard);
-  report.pushed = await pushOutbox(db, client, analyst, guard);
+  // How far this clock runs ahead of the team database's: measured once, for every push below.
+  const ahead = await clockAhead(client, Date.now);
+  report.answers = await shareAnswers(db, client, analyst, current.answersPushed, guard, ahead);
+  report.pushed = await pushOutbox(db, client, analyst, guard, ahead);
   guard();
   await settleOwnClaims(db, client);
   await pushPastUploads(db, client, analyst, guard);
@@ -151,6 +153,7 @@ async function pushOutbox(
   client: ClientBase,
   analyst: string,
   guard: () => void,
+  ahead: number,
 ): Promise<number> {
   const trail = trailRepo(db);
   let pushed = 0;
@@ -163,7 +166,7 @@ async function pushOutbox(
       analyst: change.analyst || analyst,
       at: new Date(change.at),
     }));
-    pushed += await pushOutcomeChanges(client, changes);
+    pushed += await pushOutcomeChanges(client, changes, ahead);
     const ids = waiting.map((change) => change.changeId);
     const stored = await storedTimes(client, ids);
     guard();
@@ -192,6 +195,7 @@ async function shareAnswers(
   analyst: string,
   pushedBefore: Record<string, number>,
   guard: () => void,
+  ahead: number,
 ): Promise<number> {
   const answers = teamAnswersRepo(db);
   const link = teamLinkRepo(db);
@@ -202,7 +206,7 @@ async function shareAnswers(
     for (;;) {
       const page = answers.page(batch.batchId, after, answersPage);
       if (page.last === null) break;
-      await pushAnswers(client, batch.environment, analyst, page.answers);
+      await pushAnswers(client, batch.environment, analyst, page.answers, ahead);
       shared += page.answers.length;
       after = page.last;
     }

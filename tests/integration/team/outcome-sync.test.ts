@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
+  clockAhead,
   pullOutcomeChanges,
   pushOutcomeChanges,
   type OutcomeChange,
@@ -100,7 +101,7 @@ describe.skipIf(missing)('outcome changes in the team database', () => {
     await pushOutcomeChanges(bruno, [bruno1]);
     await new Promise((resolve) => setTimeout(resolve, 30));
     const ana1 = change('PED-10', 'Fraude Confirmada', 'Ana', new Date(made).toISOString());
-    await pushOutcomeChanges(ana, [ana1], anaClock);
+    await pushOutcomeChanges(ana, [ana1], await clockAhead(ana, anaClock));
     // Bruno's was made later: it stays the outcome, and Ana's is dated when it was made.
     expect(await current(ana, 'PED-10')).toEqual({ outcome: 'Suspeito', analyst: 'Bruno' });
     const { rows } = await ana.query<{ at: Date }>(

@@ -5,6 +5,7 @@
  * by what its clock is ahead, measured at the push.
  */
 import { describe, expect, it } from 'vitest';
+import { clockAhead } from '../../../electron/core/team/outcome-sync';
 import { pushAnswers } from '../../../electron/core/team/shared-answers';
 import type { SharedAnswer } from '../../../electron/core/store/team-answers.repo';
 import { postgresMissing } from '../../support/postgres';
@@ -40,7 +41,8 @@ describe.skipIf(missing)('answers shared from a clock running ahead', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     await pushAnswers(bruno, 'sandbox', 'Bruno', [answer('dev-bruno', Date.now())]);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    await pushAnswers(ana, 'sandbox', 'Ana', [answer('dev-ana', anaAnswered)], anaClock);
+    const ahead = await clockAhead(ana, anaClock);
+    await pushAnswers(ana, 'sandbox', 'Ana', [answer('dev-ana', anaAnswered)], ahead);
     const { rows } = await ana.query<{ device_id: string; analyst: string }>(
       "SELECT device_id, analyst FROM answers WHERE environment = 'sandbox' AND external_id = 'PED-FAST'",
     );

@@ -151,6 +151,38 @@ describe.skipIf(missing)('a workstation whose clock runs slow', () => {
     },
   );
 
+  it("a clock an hour ahead: an offline change does not beat a colleague's made after it (attack c1)", async () => {
+    const bruno = await workstation(15_000);
+    const id = idOf(bruno.db, bruno.batchId, 1);
+    const hour = 3_600_000;
+    // Bruno, his clock an hour ahead, sets an outcome; Ana, a moment later, sets another.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + hour);
+    replace(bruno, 'key', [id]);
+    vi.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await pushOutcomeChanges(reader, [
+      {
+        changeId: randomUUID(),
+        environment: 'sandbox',
+        externalId: id,
+        outcome: 'Suspeito',
+        previous: null,
+        analyst: 'Ana',
+        at: new Date(),
+        source: 'key',
+      },
+    ]);
+    // Bruno syncs later, his clock still ahead: his change is dated when it was made.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + hour);
+    await bruno.sync();
+    vi.useRealTimers();
+    await bruno.sync();
+    expect(await teamOutcome(id)).toBe('Suspeito');
+    expect(outcomeOf(bruno.db, id)).toBe('Suspeito');
+  });
+
   it("a change dated before one it replaced (by an older version) takes the team's winner at its push", async () => {
     const bruno = await workstation(14_000);
     const id = idOf(bruno.db, bruno.batchId, 1);
