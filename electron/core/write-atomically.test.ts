@@ -1,6 +1,7 @@
 import {
   chmodSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipBecause } from '../../tests/support/skip';
-import { streamAtomically, writeAtomically } from './write-atomically';
+import { streamAtomically, writeAtomically, writeAtomicallySync } from './write-atomically';
 
 let dir = '';
 beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'dcdesk-atomic-'))));
@@ -66,5 +67,15 @@ describe('writing a file through a temporary one', () => {
     utimesSync(recent, old, old);
     await streamed(out, 'b');
     expect(readdirSync(dir)).not.toContain('.o.xlsx.ba9876543210.tmp');
+  });
+
+  it('writes synchronously through a temporary too, leaving none, and fails leaving the old file', () => {
+    const state = path.join(dir, 'window-state.json');
+    writeAtomicallySync(state, '{"a":1}');
+    writeAtomicallySync(state, '{"a":2}');
+    expect(readFileSync(state, 'utf8')).toBe('{"a":2}');
+    expect(readdirSync(dir)).toEqual(['window-state.json']);
+    expect(() => writeAtomicallySync(path.join(dir, 'gone', 'x.json'), '{}')).toThrow(/ENOENT/);
+    expect(readdirSync(dir)).toEqual(['window-state.json']);
   });
 });

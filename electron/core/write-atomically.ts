@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import {
   chmod,
   lstat,
@@ -152,5 +160,36 @@ export async function streamAtomically<T>(
     await closed;
     if (temporary !== null) await rm(temporary, { force: true });
     throw caught;
+  }
+}
+
+/**
+ * `writeAtomically` for a handler that cannot wait (a window closing, whose app may quit before a
+ * promise settles): the same temporary beside the file, synced before and after the rename.
+ */
+export function writeAtomicallySync(file: string, text: string): void {
+  const temporary = temporaryBeside(file);
+  try {
+    const handle = openSync(temporary, 'wx');
+    try {
+      writeSync(handle, text);
+      fsyncSync(handle);
+    } finally {
+      closeSync(handle);
+    }
+    renameSync(temporary, file);
+  } catch (caught) {
+    rmSync(temporary, { force: true });
+    throw caught;
+  }
+  try {
+    const folder = openSync(path.dirname(file), 'r');
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
+  } catch {
+    // A folder cannot be synced on Windows: the rename is as durable as the system makes it.
   }
 }

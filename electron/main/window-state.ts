@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeAtomicallySync } from '../core/write-atomically';
 import type { BrowserWindow, Rectangle } from 'electron';
 
 /**
@@ -56,8 +57,8 @@ export function loadWindowState(file: string, workAreas: readonly Rectangle[]): 
 }
 
 /**
- * Saves the window's normal (unmaximised) bounds when it closes. Written to a temporary file and
- * renamed, so a crash mid-write never leaves a half file; a failure only loses the position, so it
+ * Saves the window's normal (unmaximised) bounds when it closes. Written to a temporary file,
+ * synced and renamed, so neither a crash nor a power cut leaves a half file; a failure only loses the position, so it
  * is ignored rather than allowed to block closing.
  */
 export function rememberWindowState(window: BrowserWindow, file: string): void {
@@ -67,8 +68,7 @@ export function rememberWindowState(window: BrowserWindow, file: string): void {
       maximized: window.isMaximized(),
     };
     try {
-      writeFileSync(`${file}.tmp`, JSON.stringify(state));
-      renameSync(`${file}.tmp`, file);
+      writeAtomicallySync(file, JSON.stringify(state));
     } catch {
       // Nothing to do: the next start uses the default size.
     }

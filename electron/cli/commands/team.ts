@@ -28,10 +28,13 @@ function printStatus(io: Io, status: TeamStatus, json: boolean): void {
   io.out(`analyst: ${shown(status.analyst)}`);
   // The login the database records with each change, and binds the analyst's name to.
   const login = parseTeamUrl(status.url);
-  if (login.ok)
-    io.out(
-      `login: ${shown(login.url.user)} (recorded with each change; the analyst name is bound to it)`,
-    );
+  if (login.ok) {
+    const binding =
+      status.lastSyncAt === null
+        ? 'the first sync binds the analyst name to it'
+        : 'the analyst name is bound to it';
+    io.out(`login: ${shown(login.url.user)} (recorded with each change; ${binding})`);
+  }
   io.out(`last sync: ${status.lastSyncAt ?? 'never'}`);
   io.out(`changes waiting: ${String(status.waiting)}`);
   io.out(`password: ${passwordSource(io, status)}`);

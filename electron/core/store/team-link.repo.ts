@@ -56,6 +56,10 @@ export function teamLinkRepo(db: Db) {
       db.prepare("UPDATE outcome_changes SET pushed = 0 WHERE origin = 'here'").run();
       db.prepare('UPDATE uploads SET team_upload = NULL, team_answer_key = NULL').run();
     }),
+    /** The linked team's URL in another spelling of the same address: nothing starts over. */
+    respell(url: string): void {
+      db.prepare('UPDATE team_link SET url = ? WHERE id = 1').run(url);
+    },
     /**
      * The team database under the linked URL is `databaseId`. Another one than last time (the
      * database was recreated or restored) starts over: its changes pulled from the start, every

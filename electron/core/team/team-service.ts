@@ -40,6 +40,12 @@ export interface TeamOptions {
  * or for one command in `DCDESK_TEAM_PASSWORD` or the URL of `DCDESK_TEAM_URL`. Syncs never
  * overlap: a sync asked for while one runs waits for it and shares its answer.
  */
+/** Whether the URL linked names the team at `url` (a link kept as typed before hosts were). */
+function sameTeam(linked: string, url: TeamUrl): boolean {
+  const parsed = parseTeamUrl(linked);
+  return (parsed.ok ? parsed.url.stored : linked) === url.stored;
+}
+
 export function teamService(db: Db, keychain: CredentialStore, options: TeamOptions) {
   const env = options.env ?? {};
   const link = teamLinkRepo(db);
@@ -69,7 +75,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
    */
   function otherTeam(url: TeamUrl): Result<never> | null {
     const linked = link.get();
-    if (!linked || linked.url === url.stored) return null;
+    if (!linked || sameTeam(linked.url, url)) return null;
     const named =
       env.DCDESK_TEAM_URL?.trim() && parseTeamUrl(env.DCDESK_TEAM_URL).ok
         ? 'DCDESK_TEAM_URL names another'
@@ -79,6 +85,21 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       'config',
       `This data folder syncs with the team database ${linked.url}; ${named}. ${how} first to change teams.`,
     );
+  }
+
+  /**
+   * The linked team, written as `stored` now: its URL and its password's keychain entry move to
+   * the one spelling (an earlier version kept the host as typed). Relinking would start over.
+   */
+  async function respell(stored: string): Promise<void> {
+    const before = link.get()?.url;
+    if (before === undefined || before === stored) return;
+    const kept = await keychain.teamPassword.read(stored);
+    const old = await keychain.teamPassword.read(before);
+    if (kept.ok && kept.value === null && old.ok && old.value !== null)
+      await keychain.teamPassword.save(stored, old.value);
+    await keychain.teamPassword.remove(before);
+    link.respell(stored);
   }
 
   function status(): TeamStatus {
@@ -119,7 +140,8 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
     if (!linked && !chosenName()) return nameFirst();
     const given = env.DCDESK_TEAM_PASSWORD || url.value.password;
     if (given) return ok({ url: url.value, password: given });
-    const saved = await keychain.teamPassword.read(url.value.stored);
+    // The password was kept under the URL linked (an earlier version kept the host as typed).
+    const saved = await keychain.teamPassword.read(linked?.url ?? url.value.stored);
     // No keychain (a server, a container): trust-authenticated or .pgpass setups need none.
     return ok({ url: url.value, password: saved.ok ? (saved.value ?? undefined) : undefined });
   }
@@ -301,6 +323,7 @@ export function teamService(db: Db, keychain: CredentialStore, options: TeamOpti
       }
       // A sync still running against the team linked before ends before the link changes.
       await running;
+      await respell(url.value.stored);
       link.link(url.value.stored);
       const first = sync();
       if (options.wait) await first;

@@ -29,6 +29,23 @@ describe('parseTeamUrl', () => {
     });
   });
 
+  it('reads a host name in any case as DNS does: one stored spelling, loopback known as such', () => {
+    const upper = parseTeamUrl('postgresql://Ana@DB.Example.COM:6432/Fraud');
+    expect(upper.ok && upper.url).toMatchObject({
+      host: 'db.example.com',
+      user: 'Ana',
+      database: 'Fraud',
+      stored: 'postgresql://Ana@db.example.com:6432/Fraud',
+    });
+    const loop = parseTeamUrl('postgresql://ana@LocalHost/fraud');
+    expect(loop.ok && loop.url).toMatchObject({ host: 'localhost', tls: false });
+    const named = parseTeamUrl('postgresql://ana@x/fraud?host=DB.Example.com');
+    expect(named.ok && named.url).toMatchObject({ host: 'db.example.com', tls: true });
+    // A unix socket's folder is a path, whose case is the file system's.
+    const socket = parseTeamUrl('postgresql://ana@x/fraud?host=/Run/PG');
+    expect(socket.ok && socket.url.host).toBe('/Run/PG');
+  });
+
   it('refuses what is not a PostgreSQL URL with a closed code', () => {
     for (const text of ['db.example.com', 'mysql://ana@db/fraud', 'postgresql://db.example.com/'])
       expect(parseTeamUrl(text)).toMatchObject({ ok: false, code: 'team-url-invalid' });

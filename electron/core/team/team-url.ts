@@ -33,6 +33,14 @@ export function localHost(host: string): boolean {
   return host.startsWith('/') || loopback.has(host);
 }
 
+/**
+ * A host as DNS reads it, in lower case (a URL of a scheme browsers do not know keeps the case as
+ * typed); a unix socket's folder is a path, kept as it is.
+ */
+function hostName(host: string): string {
+  return host.startsWith('/') ? host : host.toLowerCase();
+}
+
 function failure(code: TeamUrlErrorCode, message: string): TeamUrlResult {
   return { ok: false, code, message };
 }
@@ -71,7 +79,7 @@ export function parseTeamUrl(text: string): TeamUrlResult {
   }
   // The host a host= parameter names is the one connected to: it decides whether TLS is needed.
   const named = parsed.searchParams.get('host');
-  const host = (named ?? parsed.hostname).replace(/^\[(.*)\]$/, '$1');
+  const host = hostName((named ?? parsed.hostname).replace(/^\[(.*)\]$/, '$1'));
   if (!host || !database || !user)
     return failure(
       'team-url-invalid',
@@ -96,6 +104,10 @@ export function parseTeamUrl(text: string): TeamUrlResult {
   const stored = new URL(parsed.toString());
   stored.password = '';
   stored.searchParams.delete('password');
+  // One spelling per team: a postgresql: URL keeps its host's case, so the link and the keychain
+  // entry would otherwise take DB.example and db.example for two teams.
+  stored.hostname = hostName(stored.hostname);
+  if (named !== null) stored.searchParams.set('host', host);
   return {
     ok: true,
     url: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerOf } from './upload-answers';
+import { heldMessage, ledgerOf } from './upload-answers';
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
 
 describe('ledgerOf', () => {
@@ -17,5 +17,20 @@ describe('ledgerOf', () => {
   it('keeps a connection never made under its own code: the file surely did not go', () => {
     const line = ledgerOf({ ok: false, error: { code: 'network', message: 'Refused.' } });
     expect(line).toMatchObject({ status: 'failed', errorCode: 'network', messages: ['Refused.'] });
+  });
+});
+
+describe('heldMessage', () => {
+  it("says a colleague's send that stopped without an answer stopped, not that it goes on", () => {
+    const at = new Date('2026-11-28T01:00:00Z');
+    const line = { externalId: 'tx-1', analyst: 'Bia', at, outcome: 'Suspeito' };
+    const live = heldMessage('f.csv', [{ ...line, status: 'sending' }]);
+    expect(live.details).toEqual([
+      'tx-1: being sent by Bia since 2026-11-28T01:00:00.000Z, or may have arrived',
+    ]);
+    const dead = heldMessage('f.csv', [{ ...line, status: 'sending', stale: true }]);
+    expect(dead.details).toEqual([
+      'tx-1: may have arrived (Bia began sending it at 2026-11-28T01:00:00.000Z; the send stopped with no answer)',
+    ]);
   });
 });

@@ -11,6 +11,9 @@ export const maxDetails = 100;
 function heldLine(line: SentBefore): string {
   const at = line.at.toISOString();
   if (line.status === 'sent') return `${line.externalId}: sent by ${line.analyst} at ${at}`;
+  // Past the bound a live send can take (team-takeover.ts), its sender is gone.
+  if (line.status === 'sending' && line.stale)
+    return `${line.externalId}: may have arrived (${line.analyst} began sending it at ${at}; the send stopped with no answer)`;
   if (line.status === 'sending')
     return `${line.externalId}: being sent by ${line.analyst} since ${at}, or may have arrived`;
   return `${line.externalId}: may have arrived (sent by ${line.analyst} at ${at}, no answer came)`;

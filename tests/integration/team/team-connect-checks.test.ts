@@ -161,6 +161,23 @@ describe.skipIf(missing)('connecting to a team database', () => {
     expect(await ana.service.connect(url('postgres'))).toMatchObject({ ok: true });
   });
 
+  it('takes a host name typed in another case for the same team, as DNS does', async () => {
+    const { user, port } = team.cluster().connection;
+    const spelled = (host: string) => `postgresql://${user}@${host}:${String(port)}/postgres`;
+    const ana = await workstation('Ana');
+    expect(await ana.service.connect(spelled('LocalHost'))).toMatchObject({ ok: true });
+    expect(teamLinkRepo(ana.db).get()?.url).toBe(spelled('localhost'));
+    expect(await ana.service.connect(spelled('LOCALHOST'))).toMatchObject({ ok: true });
+    // A link an earlier version stored as typed is the same team under any spelling.
+    const bia = await workstation('Bia');
+    teamLinkRepo(bia.db).link(spelled('LOCALHOST'));
+    expect(await bia.service.connect(spelled('localhost'))).toMatchObject({ ok: true });
+    expect(teamLinkRepo(bia.db).get()?.url).toBe(spelled('localhost'));
+    const scripted = await workstation('Caio', { DCDESK_TEAM_URL: spelled('Localhost') });
+    teamLinkRepo(scripted.db).link(spelled('LOCALHOST'));
+    expect(await scripted.service.sync()).toMatchObject({ ok: true });
+  });
+
   it('connects only once the analyst has chosen a name, so none is registered by default', async () => {
     const nameless = await workstation('');
     const refused = await nameless.service.connect(url('postgres'));
@@ -198,6 +215,14 @@ describe.skipIf(missing)('connecting to a team database', () => {
     expect(same.stdout).toMatch(/password: given for this command \(DCDESK_TEAM_PASSWORD\)/);
     expect(same.stdout).toMatch(
       /^login: .* \(recorded with each change; the analyst name is bound to it\)$/m,
+    );
+    // Before its first sync nothing is bound yet: status says when it will be.
+    const dora = await workstation('Dora');
+    teamLinkRepo(dora.db).link(url('postgres'));
+    const unsynced = await dcdesk(['team', 'status', '--data-dir', dora.dir]);
+    expect(unsynced.code, unsynced.stderr).toBe(0);
+    expect(unsynced.stdout).toMatch(
+      /^login: .* \(recorded with each change; the first sync binds the analyst name to it\)$/m,
     );
   });
 });
