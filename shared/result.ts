@@ -103,12 +103,20 @@ export interface AppError {
    */
   rawBody?: string;
   /**
-   * For `network`: the connection was open when it failed, so the request may have reached the
-   * service and only its answer is missing. An upload that may have arrived is not sent again
+   * The request may have reached the service and only its answer is missing: a `network` failure
+   * on a connection that was open, a failure of the app's own while it was out, or a gateway's
+   * 502 or 504 (`gatewayStatuses`). An upload that may have arrived is not sent again
    * without asking.
    */
   mayHaveArrived?: boolean;
 }
+
+/**
+ * Gateway answers (502 Bad Gateway, 504 Gateway Timeout): a proxy took the request and passed it
+ * on, and the service behind it gave no answer it could relay. An upload answered so may have
+ * arrived, as one whose answer timed out.
+ */
+export const gatewayStatuses: readonly number[] = [502, 504];
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 

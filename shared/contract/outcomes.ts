@@ -192,6 +192,12 @@ export interface UploadView {
    * support request; null when its answer gave none, or it was stored before ids were kept.
    */
   traceId: string | null;
+  /**
+   * A failed upload whose file went out and got no answer (the connection dropped after it went,
+   * the time ran out, a gateway's 502 or 504, or the app stopped while it was out): the service
+   * may have received it, and the re-send guard asks before it goes again.
+   */
+  mayHaveArrived: boolean;
 }
 
 /** How many DeviceIds of a file are in one class, and the first few, with where each is known. */

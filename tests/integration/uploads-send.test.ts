@@ -167,6 +167,38 @@ describe('sending a response-variable file', () => {
     expect(fixture.sandbox.uploads()).toEqual([]);
   });
 
+  it.each([502, 504])(
+    'records a gateway %i as may have arrived: the same file and its rows ask before going again (attack e3)',
+    async (status) => {
+      fixture.sandbox.forceNext(status, { route: 'responsevariables' });
+      const uploads = uploadService(fixture.db);
+      const file = await build(reviewed.slice(0, 2), { kind: 'csv', fileName: 'gw' });
+      const failed = done(await uploads.send(file, target()));
+      expect(failed).toMatchObject({ status: 'failed', httpStatus: status, mayHaveArrived: true });
+      expect(failed.messages).toContain('The service may have received it.');
+      const again = unwrap(await uploads.resend(failed.id, target()));
+      expect(again).toMatchObject({ status: 'confirm', check: { repeatedTransactions: 2 } });
+      if (again.status === 'confirm')
+        expect(again.check.sameFile.map((u) => u.id)).toEqual([failed.id]);
+
+      // A line kept before this rule, under the code `unavailable`, is known by its status.
+      fixture.db
+        .prepare(`UPDATE uploads SET error_code = 'unavailable' WHERE id = ?`)
+        .run(failed.id);
+      expect(uploads.get(failed.id)?.mayHaveArrived).toBe(true);
+      expect(unwrap(await uploads.resend(failed.id, target())).status).toBe('confirm');
+    },
+  );
+
+  it('records a 503 as failed and not arrived: the file goes again without asking', async () => {
+    fixture.sandbox.forceNext(503, { route: 'responsevariables' });
+    const uploads = uploadService(fixture.db);
+    const file = await build(reviewed.slice(0, 2), { kind: 'csv', fileName: 'busy' });
+    const failed = done(await uploads.send(file, target()));
+    expect(failed).toMatchObject({ status: 'failed', httpStatus: 503, mayHaveArrived: false });
+    expect(done(await uploads.resend(failed.id, target())).status).toBe('sent');
+  });
+
   it("masks a customer's data the service quotes in its answer, accepted or refused (attack c2)", async () => {
     const whose =
       'ext-000001 belongs to maria.silva@example.com, CPF 529.982.247-25, phone (11) 98765-4321';

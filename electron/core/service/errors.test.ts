@@ -113,6 +113,23 @@ describe('errorFromResponse', () => {
       retryAfterMs: 3000,
     });
   });
+
+  it.each([502, 504])(
+    'says a gateway answer %i may have delivered the request: the gateway passed it on',
+    async (status) => {
+      const error = await errorFromResponse(
+        new Response(null, { status }),
+        'responsevariables',
+        now,
+      );
+      expect(error.mayHaveArrived).toBe(true);
+    },
+  );
+
+  it.each([500, 503, 429, 400])('says nothing of arrival for %i', async (status) => {
+    const error = await errorFromResponse(new Response(null, { status }), 'responsevariables', now);
+    expect(error.mayHaveArrived).toBeUndefined();
+  });
 });
 
 describe('errorFromException', () => {

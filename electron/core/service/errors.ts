@@ -1,5 +1,5 @@
 import type { FetchResponse } from './fetch-types';
-import type { AppError } from '../../../shared/result';
+import { gatewayStatuses, type AppError } from '../../../shared/result';
 import type { Route } from '../../../shared/environment';
 import { parseAuthFailureMessage, parseProblem } from '../../../shared/domain/problem';
 import { limitText, maxErrorBodyBytes, readBodyText } from './body';
@@ -127,6 +127,9 @@ export async function errorFromResponse(
     serverNow(response, now),
   );
   if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+  // A gateway's failure: it took the request and passed it on, and the service behind it gave no
+  // answer it could relay. The service may have it, as after a timeout.
+  if (gatewayStatuses.includes(status)) error.mayHaveArrived = true;
   return error;
 }
 

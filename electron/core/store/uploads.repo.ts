@@ -1,6 +1,7 @@
 import type { UploadStatus, UploadView } from '../../../shared/contract/outcomes';
 import type { ResponseVariableRow } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
+import { gatewayStatuses } from '../../../shared/result';
 import type { Db } from './db';
 import { statementCache } from './statement-cache';
 import { sameId } from './exact-id';
@@ -43,10 +44,12 @@ export const mayHaveArrivedCodes: readonly string[] = ['sending', 'timeout'];
 
 /**
  * Lines the service accepted, or may have received. A refused connection never delivered
- * anything.
+ * anything. A gateway's 502 or 504 is recorded `sending` now; a line kept before then has its
+ * error code `unavailable` and is known by its status.
  */
 export const possiblyReceived = `(u.status = 'sent' OR (u.status = 'failed'
-  AND u.error_code IN (${mayHaveArrivedCodes.map((code) => `'${code}'`).join(', ')})))`;
+  AND (u.error_code IN (${mayHaveArrivedCodes.map((code) => `'${code}'`).join(', ')})
+    OR u.http_status IN (${gatewayStatuses.join(', ')}))))`;
 
 interface UploadColumns {
   id: number;
@@ -63,11 +66,12 @@ interface UploadColumns {
   resent_from: number | null;
   analyst: string | null;
   trace_id: string | null;
+  error_code: string | null;
 }
 
 /** Every column but the file. */
 const columns = `id, created_at, file_name, kind, rows, sha256, environment, status, http_status,
-  messages_json, answer_json, resent_from, analyst, trace_id`;
+  messages_json, answer_json, resent_from, analyst, trace_id, error_code`;
 
 function toView(row: UploadColumns): UploadView {
   return {
@@ -85,6 +89,10 @@ function toView(row: UploadColumns): UploadView {
     resentFrom: row.resent_from,
     analyst: row.analyst,
     traceId: row.trace_id,
+    mayHaveArrived:
+      row.status === 'failed' &&
+      ((row.error_code !== null && mayHaveArrivedCodes.includes(row.error_code)) ||
+        (row.http_status !== null && gatewayStatuses.includes(row.http_status))),
   };
 }
 

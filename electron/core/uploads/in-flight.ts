@@ -12,7 +12,9 @@ export function withInFlight(senders: UploadSendersRepo, views: UploadView[]): U
   const out = senders.inFlight(waiting.map((view) => view.id));
   if (out.size === 0) return views;
   return views.map((view) =>
-    out.has(view.id) ? { ...view, status: 'sending', messages: [], traceId: null } : view,
+    out.has(view.id)
+      ? { ...view, status: 'sending', messages: [], traceId: null, mayHaveArrived: false }
+      : view,
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heldMessage, ledgerOf } from './upload-answers';
 import { mayHaveArrivedCodes } from '../store/uploads.repo';
+import { errorFromResponse } from '../service/errors';
 
 describe('ledgerOf', () => {
   it('keeps a file that may have arrived under a code the re-send guard asks about', () => {
@@ -13,6 +14,21 @@ describe('ledgerOf', () => {
       expect(line.messages).toEqual(['It failed.', 'The service may have received it.']);
     }
   });
+
+  it.each([502, 504])(
+    'keeps a gateway answer %i as one that may have arrived: the gateway passed the file on',
+    async (status) => {
+      const error = await errorFromResponse(
+        new Response(null, { status }),
+        'responsevariables',
+        Date.now(),
+      );
+      const line = ledgerOf({ ok: false, error });
+      expect(line).toMatchObject({ status: 'failed', httpStatus: status });
+      expect(mayHaveArrivedCodes).toContain(line.errorCode);
+      expect(line.messages).toContain('The service may have received it.');
+    },
+  );
 
   it('keeps a connection never made under its own code: the file surely did not go', () => {
     const line = ledgerOf({ ok: false, error: { code: 'network', message: 'Refused.' } });

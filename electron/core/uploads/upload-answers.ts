@@ -63,8 +63,8 @@ export function ledgerOf(answer: Result<UploadAnswer>): UploadAnswerRecord {
       traceId,
     };
   }
-  // The file went out and no answer came back (the connection dropped, or the time ran out): the
-  // service may have it. A dropped connection is recorded under `sending`, the code of a line whose
+  // The file went out and no answer came back (the connection dropped, the time ran out, or a
+  // gateway passed it on and relayed no answer, 502 or 504): the service may have it. A dropped connection is recorded under `sending`, the code of a line whose
   // answer never came, so the re-send guard asks first here and in the team's ledger alike. So
   // is a failure of the app's own while it was out (`internal`): its answer was never read.
   const unanswered = code === 'timeout' || answer.error.mayHaveArrived === true;

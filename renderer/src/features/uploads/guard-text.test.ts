@@ -18,6 +18,7 @@ const line = (id: number, status: UploadView['status']): UploadView => ({
   resentFrom: null,
   analyst: null,
   traceId: null,
+  mayHaveArrived: false,
 });
 
 const check = (uploads: UploadView[]): UploadCheck => ({

@@ -138,6 +138,7 @@ describe('guardSentences', () => {
     resentFrom: null,
     analyst: null,
     traceId: null,
+    mayHaveArrived: false,
   });
 
   it('says when the same file went, and where repeated transactions went', () => {

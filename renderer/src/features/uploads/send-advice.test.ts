@@ -17,6 +17,7 @@ const line = (extra: Partial<UploadView>): UploadView => ({
   resentFrom: null,
   analyst: null,
   traceId: null,
+  mayHaveArrived: false,
   ...extra,
 });
 
