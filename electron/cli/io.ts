@@ -1,4 +1,5 @@
 import type { AppError, ErrorCode } from '../../shared/result';
+import { formatDuration } from '../../shared/format-duration';
 import type { Input } from './terminal-input';
 import { shown } from './escape-text';
 
@@ -117,6 +118,11 @@ export function reportError(io: Io, error: AppError): ExitCode {
   io.err(`dcdesk: ${shown(error.message)}${status}`);
   for (const detail of error.details ?? []) io.err(`  - ${shown(detail)}`);
   if (error.traceId) io.err(`  trace id: ${shown(error.traceId)}`);
+  // A 429 or 503 that says how long: the analyst knows when trying again is worth it.
+  if (error.retryAfterMs !== undefined)
+    io.err(
+      `  The service asked to wait ${formatDuration(error.retryAfterMs / 1000)} before trying again.`,
+    );
   // An answer that broke the interface: its start shows what the service really sent.
   if (error.rawBody) {
     const start = error.rawBody.slice(0, rawShownChars);

@@ -322,6 +322,41 @@ describe('dcdesk upload', { timeout: 60_000 }, () => {
     expect(await ledger()).toEqual(ledgerBefore);
   });
 
+  it.each([
+    ['a dropped connection', () => sandbox.configure({ faults: { reset: 1 } })],
+    ['a gateway 504', () => sandbox.forceNext(504, { route: 'responsevariables' })],
+  ])(
+    'after %s says the service may have the file and that sending it again asks (attack e3)',
+    async (_, fault) => {
+      const built = await build('--output', work.file('first.csv'), '--separator', ';');
+      expect(built.code, built.stderr).toBe(0);
+      fault();
+      let failed;
+      try {
+        failed = await send('first.csv');
+      } finally {
+        sandbox.configure({ faults: {} });
+      }
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/upload #1: first\.csv, 4 rows, to .* failed; recorded/);
+      expect(failed.stderr).toContain(
+        "The service may have received it: 'dcdesk uploads' lists it as one that may have arrived; sending it again asks first (--yes sends it anyway).",
+      );
+      const again = await send('first.csv');
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/as upload #1/);
+    },
+  );
+
+  it('says how long the service asked to wait after a 429 (attack e3)', async () => {
+    const built = await build('--output', work.file('first.csv'));
+    expect(built.code, built.stderr).toBe(0);
+    sandbox.forceNext(429, { route: 'responsevariables', retryAfter: '120' });
+    const limited = await send('first.csv');
+    expect(limited.code).toBe(1);
+    expect(limited.stderr).toContain('The service asked to wait 2 min 00 s before trying again.');
+  });
+
   it('refuses usage mistakes with exit code 2', async () => {
     writeFileSync(work.file('notes.txt'), 'x');
     expect((await send('notes.txt')).code).toBe(2);

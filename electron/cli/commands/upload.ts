@@ -74,6 +74,10 @@ async function confirmResend(
   return false;
 }
 
+/** Said after an upload that went out and got no answer (a dropped connection, a timeout, a 504). */
+const mayHaveArrivedHint =
+  "  The service may have received it: 'dcdesk uploads' lists it as one that may have arrived; sending it again asks first (--yes sends it anyway).";
+
 /** Prints the ledger line of a finished upload and returns the exit code it deserves. */
 function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError | null): number {
   if (json) io.out(JSON.stringify(upload, null, 2));
@@ -89,12 +93,19 @@ function reportUpload(io: Io, upload: UploadView, json: boolean, error: AppError
       // As reportError prints it: the id a support request about this refusal needs.
       if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
       return exitCodes.failed;
-    case 'failed':
+    case 'failed': {
       io.err(`dcdesk: ${head} failed; recorded in the ledger.`);
-      if (error) return reportError(io, error);
-      for (const message of upload.messages) io.err(`  - ${shown(message)}`);
-      if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
-      return upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
+      let code: number;
+      if (error) code = reportError(io, error);
+      else {
+        for (const message of upload.messages) io.err(`  - ${shown(message)}`);
+        if (upload.traceId !== null) io.err(`  trace id: ${shown(upload.traceId)}`);
+        code = upload.httpStatus === 401 ? exitCodes.auth : exitCodes.failed;
+      }
+      // The file went out and no answer came: sending it again blindly could report it twice.
+      if (upload.mayHaveArrived) io.err(mayHaveArrivedHint);
+      return code;
+    }
     case 'sending':
       // A finished send has its answer; a line still out belongs to another send.
       io.err(`dcdesk: ${head} is still being sent; see 'dcdesk uploads' for its answer.`);

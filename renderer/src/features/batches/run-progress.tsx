@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { BatchSummary } from '../../../../shared/contract/results';
 import { useI18n } from '../../i18n/i18n';
 import type { RunSpeed } from './batch-events';
-import { formatDuration, percentDone } from './format';
+import { formatDuration, percentDone } from '../../../../shared/format-duration';
 
 interface RunProgressProps {
   batch: BatchSummary;

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../../components/error-notice';
 import { useI18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/device-check';
 import { download } from '../../../lib/download';
-import { percentDone } from '../format';
+import { percentDone } from '../../../../../shared/format-duration';
 import { ExportCutNotice } from './export-cut-notice';
 import type { Sort } from './query-state';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, percentDone } from './format';
+import { formatDuration, percentDone } from './format-duration';
 
 describe('formatDuration', () => {
   it('shows the two largest units', () => {

@@ -1,4 +1,7 @@
-/** Display helpers of the Batches screens: durations and shares (dates and scores: lib/format). */
+/**
+ * Durations and shares as the window and dcdesk show them (dates and scores: renderer lib/format):
+ * one spelling of a wait, whoever says it.
+ */
 
 /** `75` → `1 min 15 s`, `3725` → `1 h 02 min`: two units at most, the larger first. */
 export function formatDuration(totalSeconds: number): string {
