@@ -19,7 +19,8 @@ import { SendResult } from './send-result';
 import { TeamRowsNotice } from './team-rows-notice';
 import { useBuildProgress } from './use-build-progress';
 import { useResponseFile } from './use-response-file';
-import { useSend } from './use-send';
+import { useNewestUpload } from './use-newest-upload';
+import { useSend, type SendRequest } from './use-send';
 
 interface BuildPanelProps {
   environment: EnvironmentName;
@@ -80,7 +81,29 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
   };
   const fileName = `${full.stem.trim() || defaultStem}.${full.kind}`;
   const { summary, built, file, check } = useResponseFile(full, fileName, environment, visible);
-  const flow = useSend(environment);
+  const newest = useNewestUpload(visible);
+  // The file the send button sends, when the preview shows one: a question about another goes.
+  const request: SendRequest | null = file
+    ? {
+        kind: 'built',
+        fileId: file.fileId,
+        fileName: file.fileName,
+        rows: file.preview.total,
+        sha256: file.sha256,
+      }
+    : null;
+  const onScreen = built.error
+    ? null
+    : built.data
+      ? built.data.problems.length === 0
+        ? request
+        : null
+      : undefined;
+  const flow = useSend(environment, {
+    key: `${file?.fileName ?? ''}\n${file?.sha256 ?? ''}\n${newest.key}`,
+    settling: built.isFetching || newest.settling,
+    file: onScreen,
+  });
   // A copy goes where the analyst says (in a browser, a download): the core copies the file.
   const saving = useMutation({
     mutationFn: (fileId: string): Promise<SavedExport> => unwrap(api.uploads.saveBuilt({ fileId })),
@@ -160,7 +183,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
     );
   else if (built.data && built.data.problems.length > 0)
     body = <ProblemList problems={built.data.problems} />;
-  else if (file)
+  else if (file && request)
     body = (
       <FilePreview
         fileName={file.fileName}
@@ -181,12 +204,7 @@ export function BuildPanel({ environment, defaultSeparator, visible }: BuildPane
         <SendButton
           flow={flow}
           environment={environment}
-          request={{
-            kind: 'built',
-            fileId: file.fileId,
-            fileName: file.fileName,
-            rows: file.preview.total,
-          }}
+          request={request}
           disabled={stale}
           testId="send-built"
         />

@@ -14,6 +14,7 @@ import { ProblemList } from './problem-list';
 import { SendButton } from './send-button';
 import { SendDialogs } from './send-dialogs';
 import { SendResult } from './send-result';
+import { useNewestUpload } from './use-newest-upload';
 import { useSend } from './use-send';
 import { formatBytes } from '../../lib/format';
 import { queryKeys } from '../../lib/query-keys';
@@ -43,7 +44,11 @@ export function DiskPanel({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reading, setReading] = useState<ReadingStage | 'disk' | null>(null);
   const [allowUnseen, setAllowUnseen] = useState(false);
-  const flow = useSend(environment);
+  const newest = useNewestUpload(visible);
+  const flow = useSend(environment, {
+    key: `${file?.name ?? ''}\n${file?.sha256 ?? ''}\n${newest.key}`,
+    settling: newest.settling,
+  });
   const check = useQuery({
     queryKey: queryKeys['uploads.check'](file?.sha256 ?? '', file?.name ?? '', environment),
     queryFn: () =>
@@ -156,6 +161,7 @@ export function DiskPanel({
               base64: file.base64,
               rows: file.read.rows,
               allowUnseenDevices: allowUnseen,
+              sha256: file.sha256,
             }}
             disabled={!devicesAllowSend(check.data ?? null, allowUnseen)}
             testId="send-disk"

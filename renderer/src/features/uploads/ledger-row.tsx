@@ -117,6 +117,7 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
               uploadId: upload.id,
               fileName: upload.fileName,
               rows: upload.rows,
+              sha256: upload.sha256,
             }}
             label={t('uploads.ledger.resend')}
             ariaLabel={t('uploads.ledger.resendNamed', {

@@ -25,12 +25,16 @@ export function Ledger({
 }) {
   const { t, number } = useI18n();
   const id = useId();
-  const flow = useSend(environment);
   const list = useQuery({
     queryKey: queryKeys['uploads.list'](),
     queryFn: () => unwrap(api.uploads.list({})),
     enabled: visible,
     staleTime: 0,
+  });
+  // A re-send's result is about the newest line until another send adds a newer one.
+  const flow = useSend(environment, {
+    key: String(list.data?.[0]?.id ?? ''),
+    settling: list.isFetching,
   });
   const saving = useMutation({
     mutationFn: (upload: UploadView) => unwrap(api.uploads.file({ uploadId: upload.id })),

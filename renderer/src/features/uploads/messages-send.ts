@@ -7,6 +7,9 @@ export const sendMessages = catalogue(
     'uploads.send.sending': 'Sending…',
     'uploads.send.busy': 'Sending the file and waiting for the service’s answer…',
     'uploads.send.cancelled': 'Nothing was sent.',
+    'uploads.send.fileChanged':
+      'The file changed while you were being asked: nothing was sent. Check the new file below, and send it if it is right.',
+    'uploads.send.which': 'File: {file} (SHA-256 {sha}).',
     'uploads.send.teamNotUpdated':
       'The team’s upload ledger could not record this answer: its database could not be reached. Colleagues see the file as being sent until this computer’s next sync records it (Settings → Team → Sync now).',
     'uploads.production.title': 'Send to production?',
@@ -84,6 +87,9 @@ export const sendMessages = catalogue(
     'uploads.send.sending': 'Enviando…',
     'uploads.send.busy': 'Enviando o arquivo e aguardando a resposta do serviço…',
     'uploads.send.cancelled': 'Nada foi enviado.',
+    'uploads.send.fileChanged':
+      'O arquivo mudou enquanto você respondia: nada foi enviado. Confira o novo arquivo abaixo e envie-o se estiver certo.',
+    'uploads.send.which': 'Arquivo: {file} (SHA-256 {sha}).',
     'uploads.send.teamNotUpdated':
       'O registro de envios da equipe não pôde guardar esta resposta: o banco de dados da equipe não respondeu. Os colegas veem o arquivo como em envio até a próxima sincronização deste computador registrá-la (Configurações → Equipe → Sincronizar agora).',
     'uploads.production.title': 'Enviar para produção?',

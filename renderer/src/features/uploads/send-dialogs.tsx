@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n';
+import { shortSha } from './format';
 import { guardSentences, sentBefore } from './guard-text';
 import type { SendFlow } from './use-send';
 
@@ -20,10 +21,15 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
       <ConfirmDialog
         open={step.name === 'production'}
         title={t('uploads.production.title')}
-        message={t('uploads.production.text', {
-          rows: request?.rows ?? 0,
-          file: request?.fileName ?? '',
-        })}
+        message={[
+          t('uploads.production.text', {
+            rows: request?.rows ?? 0,
+            file: request?.fileName ?? '',
+          }),
+          ...(request?.sha256 === undefined
+            ? []
+            : [t('uploads.send.which', { file: request.fileName, sha: shortSha(request.sha256) })]),
+        ].join(' ')}
         confirmLabel={t('uploads.production.confirm')}
         cancelLabel={t('common.cancel')}
         danger
@@ -38,6 +44,10 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
         message={
           step.name === 'guard'
             ? [
+                t('uploads.send.which', {
+                  file: step.check.fileName,
+                  sha: shortSha(step.check.sha256),
+                }),
                 ...guardSentences(step.check, t, locale),
                 ...(again ? [t('uploads.guard.question')] : []),
                 ...(production ? [t('uploads.guard.production')] : []),

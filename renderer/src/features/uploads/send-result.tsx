@@ -86,6 +86,11 @@ export function SendResult({ flow }: { flow: SendFlow }) {
       {flow.upload ? <UploadOutcomeNotice upload={flow.upload} error={flow.uploadError} /> : null}
       <TeamNotUpdatedNotice shown={flow.teamNotUpdated} />
       {flow.error ? <ErrorNotice error={flow.error} /> : null}
+      {flow.fileChanged ? (
+        <p className="notice" role="status" data-testid="send-file-changed">
+          {t('uploads.send.fileChanged')}
+        </p>
+      ) : null}
       {flow.cancelled ? (
         <p className="hint" role="status" data-testid="send-cancelled">
           {t('uploads.send.cancelled')}
