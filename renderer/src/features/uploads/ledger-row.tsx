@@ -87,7 +87,9 @@ export function LedgerRow({ upload, flow, environment, onSave, saving }: LedgerR
       <td>{destinationText(upload.environment, t)}</td>
       <td>
         <span className={`status-badge status-${upload.status}`} data-testid="ledger-status">
-          {t(`uploads.status.${upload.status}`)}
+          {upload.mayHaveArrived
+            ? t('uploads.status.unanswered')
+            : t(`uploads.status.${upload.status}`)}
         </span>
       </td>
       <td className="numeric">{upload.httpStatus ?? '–'}</td>

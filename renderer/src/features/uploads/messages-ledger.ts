@@ -27,6 +27,7 @@ export const ledgerMessages = catalogue(
     'uploads.status.sent': 'Sent',
     'uploads.status.refused': 'Refused',
     'uploads.status.failed': 'Failed',
+    'uploads.status.unanswered': 'No answer: may have arrived',
     'uploads.status.sending': 'Sending…',
   },
   {
@@ -54,6 +55,7 @@ export const ledgerMessages = catalogue(
     'uploads.status.sent': 'Enviado',
     'uploads.status.refused': 'Recusado',
     'uploads.status.failed': 'Falhou',
+    'uploads.status.unanswered': 'Sem resposta: pode ter chegado',
     'uploads.status.sending': 'Enviando…',
   },
 );

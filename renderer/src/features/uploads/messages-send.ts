@@ -41,12 +41,15 @@ export const sendMessages = catalogue(
     'uploads.result.noAnswer': 'The service sent no message with its answer.',
     'uploads.result.refused': '{env} refused upload #{id}; nothing in it was accepted',
     'uploads.result.failed': 'Upload #{id} could not be sent to {env}',
+    'uploads.result.unanswered':
+      'Upload #{id} to {env} got no answer: the service may have received the file',
+    'uploads.result.retryAfter': 'The service asked to wait {time} before sending again.',
     'uploads.result.advice.fixFile':
       'The attempt is kept in the ledger below; fix the file and send it again.',
     'uploads.result.advice.tryLater':
       'The attempt is kept in the ledger below. The file itself was not judged: send it again later with “Send again”.',
     'uploads.result.advice.mayHaveArrived':
-      'The service did not answer in time and may have received the file. The attempt is kept in the ledger below; sending it again asks first.',
+      'No answer came back (the connection dropped after the file went, or the service or a gateway did not answer in time): the service may have received the file. The attempt is kept in the ledger below; sending it again asks first.',
     'uploads.result.advice.credentials':
       'The attempt is kept in the ledger below. Check this environment’s credentials under Environments, then send it again.',
     'uploads.result.advice.ledger': 'The attempt is kept in the ledger below.',
@@ -122,12 +125,15 @@ export const sendMessages = catalogue(
     'uploads.result.noAnswer': 'O serviço não mandou mensagem com a resposta.',
     'uploads.result.refused': '{env} recusou o envio nº {id}; nada dele foi aceito',
     'uploads.result.failed': 'O envio nº {id} não pôde ser feito para {env}',
+    'uploads.result.unanswered':
+      'O envio nº {id} para {env} ficou sem resposta: o serviço pode ter recebido o arquivo',
+    'uploads.result.retryAfter': 'O serviço pediu para esperar {time} antes de enviar de novo.',
     'uploads.result.advice.fixFile':
       'A tentativa fica no registro abaixo; corrija o arquivo e envie de novo.',
     'uploads.result.advice.tryLater':
       'A tentativa fica no registro abaixo. O arquivo em si não foi avaliado: envie de novo mais tarde com “Enviar de novo”.',
     'uploads.result.advice.mayHaveArrived':
-      'O serviço não respondeu a tempo e pode ter recebido o arquivo. A tentativa fica no registro abaixo; enviar de novo pergunta antes.',
+      'Nenhuma resposta voltou (a conexão caiu depois do envio, ou o serviço ou um intermediário não respondeu a tempo): o serviço pode ter recebido o arquivo. A tentativa fica no registro abaixo; enviar de novo pergunta antes.',
     'uploads.result.advice.credentials':
       'A tentativa fica no registro abaixo. Confira as credenciais deste ambiente em Ambientes e envie de novo.',
     'uploads.result.advice.ledger': 'A tentativa fica no registro abaixo.',

@@ -35,10 +35,23 @@ describe('sendAdvice', () => {
     expect(
       sendAdvice(line({ httpStatus: 500 }), { code: 'server', message: 'x', status: 500 }),
     ).toBe('tryLater');
-    expect(sendAdvice(line({ httpStatus: 502 }), { code: 'http', message: 'x', status: 502 })).toBe(
-      'tryLater',
-    );
     expect(sendAdvice(line({ httpStatus: 503 }), null)).toBe('tryLater');
+  });
+
+  it('says a file that went out with no answer may have arrived, whatever the code (attack e3)', () => {
+    const reset = { code: 'network' as const, message: 'reset', mayHaveArrived: true };
+    expect(sendAdvice(line({}), reset)).toBe('mayHaveArrived');
+    expect(sendAdvice(line({}), { code: 'internal', message: 'x', mayHaveArrived: true })).toBe(
+      'mayHaveArrived',
+    );
+    const gateway = { code: 'unavailable' as const, message: 'x', status: 504 };
+    expect(sendAdvice(line({ httpStatus: 504, mayHaveArrived: true }), gateway)).toBe(
+      'mayHaveArrived',
+    );
+    // A line read back from the ledger, with no error at hand.
+    expect(sendAdvice(line({ httpStatus: 502, mayHaveArrived: true }), null)).toBe(
+      'mayHaveArrived',
+    );
   });
 
   it('says a timed-out send may have arrived, and points refused credentials to them', () => {

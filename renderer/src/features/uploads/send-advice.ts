@@ -10,14 +10,17 @@ const aboutTheFile = new Set([400, 413, 415, 422]);
 /**
  * The advice for a refused or failed send: only the service's refusal of the file (a 400 with its
  * messages, or a status about the file) asks to fix the file; a network or service failure asks
- * to try again later, a timeout says it may have arrived, refused credentials point to them.
+ * to try again later, a file that went out unanswered may have arrived, refused credentials point
+ * to them.
  */
 export function sendAdvice(upload: UploadView, error: AppError | null): SendAdvice {
   if (upload.status === 'refused') return 'fixFile';
+  // The file went out and no answer came (a timeout, a connection dropped after it went, a
+  // gateway's 502 or 504): the ledger line and the client's error say so alike.
+  if (upload.mayHaveArrived || error?.mayHaveArrived === true || error?.code === 'timeout')
+    return 'mayHaveArrived';
   const status = error?.status ?? upload.httpStatus ?? undefined;
   switch (error?.code) {
-    case 'timeout':
-      return 'mayHaveArrived';
     case 'unauthorized':
     case 'auth_failed':
     case 'forbidden':

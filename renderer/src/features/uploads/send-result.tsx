@@ -1,5 +1,6 @@
 import type { UploadView } from '../../../../shared/contract/outcomes';
 import type { AppError } from '../../../../shared/result';
+import { formatDuration } from '../../../../shared/format-duration';
 import { ErrorNotice } from '../../components/error-notice';
 import { useI18n } from '../../i18n/i18n';
 import { destinationText } from '../../i18n/destination-text';
@@ -51,7 +52,9 @@ export function UploadOutcomeNotice({
       <p className="notice-title">
         {upload.status === 'refused'
           ? t('uploads.result.refused', { env, id: String(upload.id) })
-          : t('uploads.result.failed', { env, id: String(upload.id) })}
+          : sendAdvice(upload, error) === 'mayHaveArrived'
+            ? t('uploads.result.unanswered', { env, id: String(upload.id) })
+            : t('uploads.result.failed', { env, id: String(upload.id) })}
         {http}
       </p>
       {upload.messages.length > 0 ? (
@@ -64,6 +67,11 @@ export function UploadOutcomeNotice({
       {upload.traceId === null ? null : (
         <p className="hint" data-testid="send-trace-id">
           {t('uploads.ledger.traceId', { id: upload.traceId })}
+        </p>
+      )}
+      {error?.retryAfterMs === undefined ? null : (
+        <p className="hint" data-testid="send-retry-after">
+          {t('uploads.result.retryAfter', { time: formatDuration(error.retryAfterMs / 1000) })}
         </p>
       )}
       <p className="hint" data-testid="send-advice">
