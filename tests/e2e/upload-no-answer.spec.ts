@@ -85,6 +85,22 @@ test('a gateway 504 may have arrived; a 429 says how long to wait', async ({ pag
     await expect(page.getByTestId('upload-row-1').getByTestId('ledger-status')).toHaveText(
       'Failed',
     );
+
+    // Sending it again asks, and says it got no answer: never that it was accepted.
+    await page
+      .getByTestId('ledger')
+      .getByRole('button', { name: /^Send again: upload #2,/ })
+      .click();
+    const question = ledger.getByTestId('confirm-resend');
+    await expect(question).toContainText(
+      /\(upload #2\) and got no answer: the service may have received it\./,
+    );
+    await expect(question).toContainText(
+      'Its only transaction went to Test with no answer, in upload #2: the service may have received it.',
+    );
+    await expect(question).not.toContainText('accepted');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(service.counters().uploads).toBe(2);
   } finally {
     await service.close();
   }

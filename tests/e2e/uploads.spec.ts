@@ -161,7 +161,7 @@ test('reviewed outcomes become a zip, previewed, saved and sent; the guard asks 
   const guard = build.getByTestId('confirm-resend');
   await expect(guard).toBeVisible();
   await expect(guard).toContainText('(upload #1)');
-  await expect(guard).toContainText('9 of its 9 transactions were already accepted by Sandbox');
+  await expect(guard).toContainText('All 9 of its transactions were already accepted by Sandbox');
   await guard.getByRole('button', { name: 'Cancel' }).click();
   await expect(guard).toBeHidden();
   await expect(build.getByTestId('send-cancelled')).toHaveText('Nothing was sent.');

@@ -24,13 +24,23 @@ export const sendMessages = catalogue(
       'This same file was already accepted by {env} on {date} (upload #{id}).',
     'uploads.guard.sameFileMany':
       'This same file was already accepted by {env} {times, plural, one {# time} other {# times}}, last on {date} (upload #{id}).',
+    'uploads.guard.sameFileUnanswered':
+      'This same file was sent to {env} on {date} (upload #{id}) and got no answer: the service may have received it.',
+    'uploads.guard.sameFileUnansweredMany':
+      'This same file was sent to {env} {times, plural, one {# time} other {# times}} with no answer, last on {date} (upload #{id}): the service may have received it.',
+    'uploads.guard.subject.only': 'Its only transaction',
+    'uploads.guard.subject.all': 'All {rows, plural, other {# of its transactions}}',
+    'uploads.guard.subject.some':
+      '{count} of its {rows, plural, one {# transaction} other {# transactions}}',
     'uploads.guard.repeated':
-      '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {was} other {were}} already accepted by {env}, in {uploads}.',
+      '{subject} {count, plural, one {was} other {were}} already accepted by {env}, in {uploads}.',
+    'uploads.guard.repeatedUnanswered':
+      '{subject} went to {env} with no answer, in {uploads}: the service may have received {count, plural, one {it} other {them}}.',
+    'uploads.guard.repeatedMixed':
+      '{subject} {count, plural, one {was} other {were}} already sent to {env}: accepted in {accepted}; with no answer, and maybe received, in {unanswered}.',
     'uploads.guard.inUpload': 'upload {ids}',
     'uploads.guard.changedSince':
       '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file to send the current ones.',
-    'uploads.guard.unanswered':
-      'Some of those uploads got no answer (the app stopped, the connection dropped, or the service did not answer in time): the service may have received them.',
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
     'uploads.guard.production': 'It goes to the real Device Check Service, in production.',
@@ -56,7 +66,7 @@ export const sendMessages = catalogue(
     'uploads.guard.sameFileSending':
       'This same file is being sent to {env} right now (upload #{id}): wait for the service’s answer.',
     'uploads.guard.repeatedSending':
-      '{count} of its {rows, plural, one {# transaction} other {# transactions}} {count, plural, one {is} other {are}} being sent to {env} right now, in {uploads}: wait for the service’s answer.',
+      '{subject} {count, plural, one {is} other {are}} being sent to {env} right now, in {uploads}: wait for the service’s answer.',
     'uploads.disk.title': 'Send a file from disk',
     'uploads.disk.hint':
       'A .csv or .zip with the columns ID Transacional, DeviceId and Resultado: it is checked here before anything is sent.',
@@ -108,12 +118,22 @@ export const sendMessages = catalogue(
       'Este mesmo arquivo já foi aceito por {env} em {date} (envio nº {id}).',
     'uploads.guard.sameFileMany':
       'Este mesmo arquivo já foi aceito por {env} {times, plural, one {# vez} other {# vezes}}, a última em {date} (envio nº {id}).',
+    'uploads.guard.sameFileUnanswered':
+      'Este mesmo arquivo foi enviado para {env} em {date} (envio nº {id}) e ficou sem resposta: o serviço pode tê-lo recebido.',
+    'uploads.guard.sameFileUnansweredMany':
+      'Este mesmo arquivo foi enviado para {env} {times, plural, one {# vez} other {# vezes}} sem resposta, a última em {date} (envio nº {id}): o serviço pode tê-lo recebido.',
+    'uploads.guard.subject.only': 'Sua única transação',
+    'uploads.guard.subject.all': 'Todas as suas {rows, plural, other {# transações}}',
+    'uploads.guard.subject.some':
+      '{count} das suas {rows, plural, one {# transação} other {# transações}}',
     'uploads.guard.repeated':
-      '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} já {count, plural, one {foi aceita} other {foram aceitas}} por {env}, {uploads}.',
+      '{subject} já {count, plural, one {foi aceita} other {foram aceitas}} por {env}, {uploads}.',
+    'uploads.guard.repeatedUnanswered':
+      '{subject} {count, plural, one {foi enviada} other {foram enviadas}} para {env} sem resposta, {uploads}: o serviço pode {count, plural, one {tê-la} other {tê-las}} recebido.',
+    'uploads.guard.repeatedMixed':
+      '{subject} já {count, plural, one {foi enviada} other {foram enviadas}} para {env}: {count, plural, one {aceita} other {aceitas}} {accepted}; sem resposta, e talvez {count, plural, one {recebida} other {recebidas}}, {unanswered}.',
     'uploads.guard.changedSince':
       '{count, plural, one {# das suas linhas não corresponde mais} other {# das suas linhas não correspondem mais}} aos resultados do histórico (alterados ou limpos depois): enviá-lo reportaria os antigos. Monte um novo arquivo para enviar os atuais.',
-    'uploads.guard.unanswered':
-      'Alguns desses envios ficaram sem resposta (o app foi fechado, a conexão caiu ou o serviço não respondeu a tempo): o serviço pode tê-los recebido.',
     'uploads.guard.inUpload': 'no envio {ids}',
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
@@ -140,7 +160,7 @@ export const sendMessages = catalogue(
     'uploads.guard.sameFileSending':
       'Este mesmo arquivo está sendo enviado para {env} agora (envio nº {id}): aguarde a resposta do serviço.',
     'uploads.guard.repeatedSending':
-      '{count} {rows, plural, one {da sua # transação} other {das suas # transações}} {count, plural, one {está sendo enviada} other {estão sendo enviadas}} para {env} agora, {uploads}: aguarde a resposta do serviço.',
+      '{subject} {count, plural, one {está sendo enviada} other {estão sendo enviadas}} para {env} agora, {uploads}: aguarde a resposta do serviço.',
     'uploads.disk.title': 'Enviar um arquivo do disco',
     'uploads.disk.hint':
       'Um .csv ou .zip com as colunas ID Transacional, DeviceId e Resultado: ele é verificado aqui antes de qualquer envio.',
