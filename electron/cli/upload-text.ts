@@ -31,6 +31,12 @@ export function describeCheck(check: UploadCheck): string[] {
       `${String(check.repeatedTransactions)} of its ${counted(check.rows, 'transaction', 'transactions')} ${pluralForm(check.repeatedTransactions, { one: 'was', other: 'were' })} already sent to ${check.environment} in ${where} ${uploadList(check.repeatedIn)}.`,
     );
   }
+  // A correction (sent as Suspeito, now Fraude Confirmada) is not the same report twice.
+  const corrected = check.correctedTransactions ?? 0;
+  if (corrected > 0)
+    lines.push(
+      `${formatCount(corrected)} of them ${pluralForm(corrected, { one: 'carries', other: 'carry' })} a corrected outcome (sent before with another): sending reports the ${pluralForm(corrected, { one: 'correction', other: 'corrections' })}.`,
+    );
   if (check.changedSince > 0)
     lines.push(
       `${formatCount(check.changedSince)} of its rows no longer ${pluralForm(check.changedSince, { one: 'matches', other: 'match' })} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file with 'dcdesk outcomes build' to send the current ones.`,

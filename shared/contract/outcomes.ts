@@ -246,6 +246,12 @@ export interface UploadCheck {
   /** The uploads those transactions went in. */
   repeatedIn: UploadView[];
   /**
+   * Of those transactions, the ones this file carries with an outcome none of those uploads had:
+   * a correction (sent as Suspeito, now Fraude Confirmada), not the same report twice. Absent
+   * when there are none.
+   */
+  correctedTransactions?: number;
+  /**
    * Its rows whose outcome the history no longer holds as the file has it (changed or cleared
    * since the file was built or sent): sending it would report the old ones. Rows of transactions
    * the history never reviewed in this environment (a file made elsewhere) are not counted.

@@ -118,3 +118,24 @@ test('a send’s result goes when another file is built, or another send adds a 
     await service.close();
   }
 });
+
+test('an outcome corrected after it was sent is asked about as a correction, not a repeat', async ({
+  page,
+  app,
+}) => {
+  const targets = await threeReviewed(app, page);
+  await openSendOutcomes(page);
+  const build = page.getByTestId('build-panel');
+  await build.getByTestId('send-built').click();
+  await expect(build.getByTestId('send-result')).toHaveAttribute('data-status', 'sent');
+
+  await call(app, 'outcomes.set', { targets: targets.slice(0, 1), outcome: 'Fraude Confirmada' });
+  await expect(build.getByTestId('preview-total')).toHaveAttribute('data-value', '1');
+  await build.getByTestId('send-built').click();
+  const question = build.getByTestId('confirm-resend');
+  await expect(question).toContainText(
+    'Sending it reports a corrected outcome: the service then has the new one after the one sent before.',
+  );
+  await expect(question).not.toContainText('twice');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+});

@@ -304,6 +304,30 @@ describe('sending a response-variable file', () => {
 });
 
 describe('the re-send guard', () => {
+  it('tells a corrected outcome apart from the same one sent again (attack e3)', async () => {
+    const uploads = uploadService(fixture.db);
+    const sent = done(
+      await uploads.send(
+        await build(reviewed.slice(0, 3), { kind: 'csv', fileName: 'c1' }),
+        target(),
+      ),
+    );
+    expect(sent.status).toBe('sent');
+    const [first, ...rest] = reviewed.slice(0, 3);
+    const corrected = [{ ...first!, outcome: 'Device Positivado' as const }, ...rest];
+    const check = await uploads.check(
+      await build(corrected, { kind: 'csv', fileName: 'c2' }),
+      'sandbox',
+    );
+    expect(check).toMatchObject({ repeatedTransactions: 3, correctedTransactions: 1 });
+    const same = await uploads.check(
+      await build(reviewed.slice(0, 3), { kind: 'csv', fileName: 'c3' }),
+      'sandbox',
+    );
+    expect(same.repeatedTransactions).toBe(3);
+    expect(same.correctedTransactions).toBeUndefined();
+  });
+
   it('asks before the same file or the same transactions go to an environment again', async () => {
     const uploads = uploadService(fixture.db);
     const file = await build(reviewed.slice(0, 10), { kind: 'csv', fileName: 'lote-1' });

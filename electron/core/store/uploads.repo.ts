@@ -140,6 +140,25 @@ export function uploadsRepo(db: Db) {
   const repeatedCount = db.prepare<[{ environment: Destination; ids: string }], { n: number }>(
     `SELECT COUNT(DISTINCT ut.external_id) AS n ${accepted}`,
   );
+  // Of a file's [transaction, outcome] pairs: those sent before, never with this outcome.
+  const sentWith = (outcome: string) => `SELECT 1 FROM upload_transactions ut
+    JOIN uploads u ON u.id = ut.upload_id
+    WHERE ${possiblyReceived} AND u.environment = @environment AND ut.external_id = p.id${outcome}`;
+  const correctedCount = (pairs: string) =>
+    db
+      .prepare<[{ environment: Destination; ids: string }], number>(
+        `SELECT COUNT(DISTINCT p.id) FROM (${pairs}) p
+         WHERE EXISTS (${sentWith('')}) AND NOT EXISTS (${sentWith(' AND ut.outcome IS p.outcome')})`,
+      )
+      .pluck();
+  const correctedOfPairs = correctedCount(
+    `SELECT value ->> 0 AS id, value ->> 1 AS outcome FROM json_each(@ids)`,
+  );
+  // A file built here carries the history's outcomes as they stand (built-check.ts).
+  const correctedOfIds = correctedCount(
+    `SELECT j.value AS id, o.outcome FROM json_each(@ids) j
+     LEFT JOIN outcomes o ON o.external_id = j.value AND o.environment = @environment`,
+  );
   const repeatedIn = db.prepare<[{ environment: Destination; ids: string }], UploadColumns>(
     `SELECT ${columns} FROM uploads WHERE id IN (SELECT ut.upload_id ${accepted}) ORDER BY id DESC`,
   );
@@ -309,6 +328,16 @@ export function uploadsRepo(db: Db) {
         if ((mark & 2) !== 0) paired.push(mark >> 2);
       }
       return { changed, paired };
+    },
+    /**
+     * Of a file's transactions sent to `environment` before, how many it carries with an outcome
+     * none of those uploads had (a correction, not the same report twice): its rows as
+     * `[transaction, outcome]` pairs, or its ids as JSON text when it was built from the history's
+     * outcomes as they stand.
+     */
+    corrected(environment: Destination, rows: Array<[string, string]> | { json: string }): number {
+      if ('json' in rows) return correctedOfIds.get({ environment, ids: rows.json }) ?? 0;
+      return correctedOfPairs.get({ environment, ids: JSON.stringify(rows) }) ?? 0;
     },
     /** True once `environment` accepted or may have received a file: before, nothing repeats. */
     anySent: (environment: Destination): boolean => anySent.get(environment) === 1,

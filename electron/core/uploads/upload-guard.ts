@@ -26,21 +26,27 @@ export function baseName(fileName: string): string {
 }
 
 /**
- * The ledger's part of the guard as it is now, for a file's bytes (their SHA-256) and its
- * transaction IDs, trimmed (a list, or its JSON text): the same bytes, the same transactions sent.
+ * The ledger's part of the guard as it is now, for a file's bytes (their SHA-256) and its rows as
+ * `[transaction, outcome]`, the transaction trimmed (or, for a file built from the history's
+ * outcomes as they stand, its transaction IDs as JSON text): the same bytes, the same transactions
+ * sent, and those of them it corrects.
  * A line whose request is still out in a running process says so (`sending`).
  */
 export function ledgerOf(
   { repo, senders }: { repo: UploadsRepo; senders: UploadSendersRepo },
   hash: string,
-  ids: string[] | { json: string },
+  rows: Array<[string, string]> | { json: string },
   environment: Destination,
 ) {
+  const ids = 'json' in rows ? rows : rows.map(([id]) => id);
   const repeated = repo.repeated(environment, ids);
+  // Asked only of a file that repeats something: most files repeat nothing.
+  const corrected = repeated.count > 0 ? repo.corrected(environment, rows) : 0;
   return {
     sameFile: withInFlight(senders, repo.sameFile(hash, environment)),
     repeatedTransactions: repeated.count,
     repeatedIn: withInFlight(senders, repeated.uploads),
+    ...(corrected > 0 ? { correctedTransactions: corrected } : {}),
   };
 }
 
@@ -90,8 +96,8 @@ export function uploadGuard(db: Db, { sliceRows = 16_384 } = {}) {
   /** The ledger's part of the guard as it is now: the same bytes, the same transactions sent. */
   function ledgerGuard(hash: string, rows: ResponseVariableRow[], environment: Destination) {
     // A checked file has no spaces around an ID (`edge_spaces`): what is compared is what is sent.
-    const ids = rows.map((row) => row.transactionId.trim());
-    return ledgerOf({ repo, senders }, hash, ids, environment);
+    const pairs = rows.map((row): [string, string] => [row.transactionId.trim(), row.outcome]);
+    return ledgerOf({ repo, senders }, hash, pairs, environment);
   }
 
   /** The re-send guard over the history as it is now, for a file already read. */

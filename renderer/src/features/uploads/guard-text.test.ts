@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadCheck, UploadView } from '../../../../shared/contract/outcomes';
 import { translate as translator } from '../../i18n/translate';
-import { guardSentences } from './guard-text';
+import { guardQuestion, guardSentences } from './guard-text';
 
 const line = (id: number, status: UploadView['status']): UploadView => ({
   id,
@@ -113,5 +113,38 @@ describe('guardSentences by what each earlier upload got', () => {
     expect(guardSentences(some, translator('en'), 'en')).toEqual([
       '1 of its 1,200 transactions was already accepted by Test, in upload #4.',
     ]);
+  });
+});
+
+// Found by an outside tester (attack e3): a correction (sent as Suspeito, now Fraude Confirmada)
+// was said to report "the same outcomes twice".
+describe('guardQuestion', () => {
+  const base = { ...check([]), repeatedIn: [line(1, 'sent')] };
+  it('tells a correction apart from the same outcome sent twice', () => {
+    const corrected = { ...base, correctedTransactions: 2 };
+    expect(guardQuestion(corrected, translator('en'))).toBe(
+      'Sending it reports 2 corrected outcomes: the service then has the new ones after those sent before.',
+    );
+    expect(
+      guardQuestion(
+        { ...corrected, correctedTransactions: 1, repeatedTransactions: 1 },
+        translator('pt-BR'),
+      ),
+    ).toBe(
+      'Enviá-lo reporta um resultado corrigido: o serviço passa a ter o novo depois do enviado antes.',
+    );
+    const some = { ...base, correctedTransactions: 1 };
+    expect(guardQuestion(some, translator('en'))).toBe(
+      'Sending again reports 1 outcome twice, and 1 corrected outcome.',
+    );
+    expect(guardQuestion(some, translator('pt-BR'))).toBe(
+      'Enviar de novo reporta 1 resultado duas vezes, e 1 resultado corrigido.',
+    );
+    expect(guardQuestion(base, translator('en'))).toBe(
+      'Sending again reports the same outcomes twice.',
+    );
+    expect(
+      guardQuestion({ ...base, repeatedTransactions: 0, changedSince: 1 }, translator('en')),
+    ).toBeNull();
   });
 });

@@ -125,3 +125,17 @@ export function guardSentences(check: UploadCheck, t: Translate, locale: string)
     sentences.push(t('uploads.guard.changedSince', { count: check.changedSince }));
   return sentences;
 }
+
+/**
+ * The question after the findings of a file sent before: the same outcomes reported twice, or
+ * corrections (an outcome sent before as another), or both; null for a file never sent.
+ */
+export function guardQuestion(check: UploadCheck, t: Translate): string | null {
+  if (!sentBefore(check)) return null;
+  const corrected = check.correctedTransactions ?? 0;
+  if (corrected === 0) return t('uploads.guard.question');
+  const same = check.repeatedTransactions - corrected;
+  if (same <= 0 && check.sameFile.length === 0)
+    return t('uploads.guard.questionCorrected', { count: corrected });
+  return t('uploads.guard.questionSome', { same, corrected });
+}

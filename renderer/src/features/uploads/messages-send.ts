@@ -43,6 +43,10 @@ export const sendMessages = catalogue(
       '{count, plural, one {# of its rows no longer matches} other {# of its rows no longer match}} the outcomes in the history (changed or cleared since): sending it would report the old ones. Build a new file to send the current ones.',
     'uploads.guard.inUploads': 'uploads {ids}',
     'uploads.guard.question': 'Sending again reports the same outcomes twice.',
+    'uploads.guard.questionCorrected':
+      'Sending it reports {count, plural, one {a corrected outcome: the service then has the new one after the one sent before} other {# corrected outcomes: the service then has the new ones after those sent before}}.',
+    'uploads.guard.questionSome':
+      'Sending again reports {same, plural, one {# outcome} other {# outcomes}} twice, and {corrected, plural, one {# corrected outcome} other {# corrected outcomes}}.',
     'uploads.guard.production': 'It goes to the real Device Check Service, in production.',
     'uploads.guard.confirm': 'Send anyway',
     'uploads.result.sent':
@@ -137,6 +141,10 @@ export const sendMessages = catalogue(
     'uploads.guard.inUpload': 'no envio {ids}',
     'uploads.guard.inUploads': 'nos envios {ids}',
     'uploads.guard.question': 'Enviar de novo reporta os mesmos resultados duas vezes.',
+    'uploads.guard.questionCorrected':
+      'Enviá-lo reporta {count, plural, one {um resultado corrigido: o serviço passa a ter o novo depois do enviado antes} other {# resultados corrigidos: o serviço passa a ter os novos depois dos enviados antes}}.',
+    'uploads.guard.questionSome':
+      'Enviar de novo reporta {same, plural, one {# resultado} other {# resultados}} duas vezes, e {corrected, plural, one {# resultado corrigido} other {# resultados corrigidos}}.',
     'uploads.guard.production': 'Ele vai para o Device Check Service real, em produção.',
     'uploads.guard.confirm': 'Enviar mesmo assim',
     'uploads.result.sent':

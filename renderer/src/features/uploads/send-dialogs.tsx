@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useI18n } from '../../i18n/i18n';
 import { shortSha } from './format';
-import { guardSentences, sentBefore } from './guard-text';
+import { guardQuestion, guardSentences, sentBefore } from './guard-text';
 import type { SendFlow } from './use-send';
 
 /**
@@ -49,7 +49,7 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
                   sha: shortSha(step.check.sha256),
                 }),
                 ...guardSentences(step.check, t, locale),
-                ...(again ? [t('uploads.guard.question')] : []),
+                ...(again ? [guardQuestion(step.check, t) ?? ''] : []),
                 ...(production ? [t('uploads.guard.production')] : []),
               ].join(' ')
             : ''
