@@ -1,3 +1,4 @@
+import { WaitingButton } from './waiting-button';
 import './confirm-dialog.css';
 import { useEffect, useId, useRef } from 'react';
 import { useI18n } from '../i18n/i18n';
@@ -23,6 +24,11 @@ interface ConfirmDialogProps {
    * the page's banner may be scrolled away behind it.
    */
   production?: boolean;
+  /**
+   * What the answer is about is changing (the file being built again): the confirm button waits
+   * (`aria-disabled`, clicks ignored, focus kept) until it is known.
+   */
+  waiting?: boolean;
   testId?: string;
 }
 
@@ -78,15 +84,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <button type="button" className="button" onClick={onCancel} ref={cancel}>
           {cancelLabel}
         </button>
-        <button
-          type="button"
+        <WaitingButton
           className={props.danger ? 'button button-danger' : 'button button-primary'}
+          waiting={props.waiting === true}
           onClick={onConfirm}
           ref={confirm}
           data-testid={props.testId ? `${props.testId}-confirm` : undefined}
         >
           {confirmLabel}
-        </button>
+        </WaitingButton>
       </div>
     </dialog>
   );

@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 interface WaitingButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   /** What the button started is on its way: it cannot be used again until it is back. */
   waiting: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

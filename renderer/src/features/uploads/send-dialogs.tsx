@@ -34,6 +34,7 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
         cancelLabel={t('common.cancel')}
         danger
         production
+        waiting={flow.waitingForFile}
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
         testId="confirm-production-upload"
@@ -58,6 +59,7 @@ export function SendDialogs({ flow }: { flow: SendFlow }) {
         cancelLabel={t('common.cancel')}
         danger
         production={production}
+        waiting={flow.waitingForFile}
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
         testId="confirm-resend"

@@ -43,6 +43,8 @@ export type SendStep =
 
 export interface SendFlow {
   step: SendStep;
+  /** A question about the file on screen is open while that file is built again: it waits. */
+  waitingForFile: boolean;
   /** A request is on its way: every send button waits. */
   busy: boolean;
   /** The request on its way, or waiting for an answer to a question. */
@@ -172,8 +174,12 @@ export function useSend(environment: EnvironmentName, screen?: SendScreen): Send
     sending.mutate({ request, confirmed });
   };
 
+  const waitingForFile =
+    step.name !== 'idle' && step.request.kind === 'built' && screen?.settling === true;
+
   return {
     step,
+    waitingForFile,
     busy: sending.isPending,
     target: sending.isPending
       ? sending.variables.request
@@ -197,6 +203,9 @@ export function useSend(environment: EnvironmentName, screen?: SendScreen): Send
       else send(request, false);
     },
     confirm: () => {
+      // The file on screen is being built again: until it is, "send" waits (a file changed
+      // then drops the question; the same bytes keep it).
+      if (waitingForFile) return;
       if (step.name === 'production') {
         setStep({ name: 'idle' });
         send(step.request, false);
