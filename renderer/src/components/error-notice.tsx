@@ -2,6 +2,7 @@ import type { AppError } from '../../../shared/result';
 import { useI18n } from '../i18n/i18n';
 import { ApiError } from '../lib/device-check';
 import { messageOf } from '../../../shared/message-of';
+import { formatDuration } from '../../../shared/format-duration';
 
 /**
  * An error as the analyst reads it: what happened in their language, then the detail, which the
@@ -35,6 +36,11 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
           ))}
         </ul>
       ) : null}
+      {appError.retryAfterMs === undefined ? null : (
+        <p className="hint" data-testid="error-retry-after">
+          {t('error.retryAfter', { time: formatDuration(appError.retryAfterMs / 1000) })}
+        </p>
+      )}
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
           {t('common.retry')}

@@ -47,6 +47,7 @@ export const shellMessages = catalogue(
     'error.validation': 'Some values are not valid.',
     'error.config': 'The set-up needs a change: missing or wrong.',
     'error.detailInEnglish': 'Detail:',
+    'error.retryAfter': 'The service asked to wait {time}.',
     'error.keychain_unavailable': 'The OS keychain is unavailable.',
     'error.db': 'The local history failed.',
     'error.db_engine': 'The database module cannot be loaded; the history was not touched.',
@@ -110,6 +111,7 @@ export const shellMessages = catalogue(
     'error.validation': 'Alguns valores não são válidos.',
     'error.config': 'A configuração precisa de um ajuste: falta algo ou algo está errado.',
     'error.detailInEnglish': 'Detalhe (em inglês):',
+    'error.retryAfter': 'O serviço pediu para esperar {time}.',
     'error.keychain_unavailable': 'O chaveiro do sistema está indisponível.',
     'error.db': 'O histórico local falhou.',
     'error.db_engine':
