@@ -12,6 +12,7 @@ import {
   type GroupCounts,
   type GroupRate,
 } from './breakdowns';
+import { byLift, type CodeRate, type CodesNotShown } from './code-limit';
 import {
   exclusionReasons,
   labelOf,
@@ -75,7 +76,13 @@ export interface ScoreReport {
    */
   riskLevels: Array<{ risk: DeviceRisk | null } & GroupRate>;
   riskThresholds: RiskCutRow[];
-  insightCodes: Array<{ code: string } & GroupRate>;
+  /**
+   * Per insight code, in the table's order (`byLift`). Every code as the builder gives it; the
+   * window, the saved page and the command's text get the codes `withTopCodes` keeps.
+   */
+  insightCodes: CodeRate[];
+  /** The codes `withTopCodes` left out of `insightCodes` (none as the builder gives it). */
+  insightCodesNotShown: CodesNotShown;
   alertQuantities: Array<{ bucket: string } & GroupRate>;
   deviceAges: Array<{ bucket: AgeBucket } & GroupRate>;
   histogram: Array<{ from: number; to: number; positive: number; negative: number }>;
@@ -216,10 +223,8 @@ export function createReportBuilder(options: LabelOptions) {
       insightCodes: codes
         .entries()
         .map(([code, counts]) => ({ code, ...rateOf(counts, baseRate) }))
-        .sort(
-          (a, b) =>
-            (b.lift ?? -1) - (a.lift ?? -1) || b.rows - a.rows || a.code.localeCompare(b.code),
-        ),
+        .sort(byLift),
+      insightCodesNotShown: { codes: 0, fewRows: 0 },
       alertQuantities: alertBuckets.map((bucket) => ({
         bucket,
         ...rateOf(alerts.get(bucket) ?? { rows: 0, fraud: 0 }, baseRate),
