@@ -8,6 +8,7 @@ import {
   type ReportCounts,
   type ScoreReport,
 } from '../../../shared/report/report';
+import { withTopCodes } from '../../../shared/report/code-limit';
 import type { Db } from '../store/db';
 import type { ResultFilter } from '../../../shared/contract/results';
 import { filterSql } from '../store/result-filter';
@@ -29,6 +30,11 @@ export interface ReportQuery extends LabelOptions {
   environment?: Destination;
   /** The results screen's filter; only with `batchId`. */
   filter?: ResultFilter;
+  /**
+   * Every insight code (`dcdesk report --json`, `--all-codes`); else the codes `withTopCodes`
+   * keeps, as the window gets them: thousands of codes made a 10 MB answer that froze it.
+   */
+  allCodes?: boolean;
 }
 
 /** The score report: how well the service's score and signals separate fraud from the rest. */
@@ -131,11 +137,13 @@ export function reportService(db: Db) {
     report,
     /**
      * The report of a batch (its own destination), or of every batch of `query.environment`,
-     * else of `fallback` (the active environment), with what it covers. A batch that does not
+     * else of `fallback` (the active environment), with what it covers; its code table cut to
+     * the codes that say something unless `query.allCodes`. A batch that does not
      * exist, or that belongs to another destination than the one named, is a `validation` error.
      */
     view(query: ReportQuery, fallback: Destination): Result<ReportView> {
       const options = { suspeito: query.suspeito, unreviewed: query.unreviewed };
+      const codes = (report: ScoreReport) => (query.allCodes ? report : withTopCodes(report));
       if (query.batchId === undefined && query.filter !== undefined)
         return fail(
           'validation',
@@ -143,7 +151,11 @@ export function reportService(db: Db) {
         );
       if (query.batchId === undefined) {
         const environment = query.environment ?? fallback;
-        return ok({ ...report({ destination: environment }, options), environment, batch: null });
+        return ok({
+          ...codes(report({ destination: environment }, options)),
+          environment,
+          batch: null,
+        });
       }
       const batch = batches.get(query.batchId);
       if (batch === null)
@@ -156,7 +168,7 @@ export function reportService(db: Db) {
           `Batch ${batch.id} holds answers of ${batch.destination}, not of ${query.environment}. Leave the environment out, or name ${batch.destination}.`,
         );
       return ok({
-        ...report({ batchId: batch.id, filter: query.filter }, options),
+        ...codes(report({ batchId: batch.id, filter: query.filter }, options)),
         environment: batch.destination,
         batch: batch.id,
       });
