@@ -144,6 +144,8 @@ export async function benchReportCodes(): Promise<BenchResult[]> {
       }
     })();
     const screen = { ms: [] as number[], longest: [] as number[] };
+    let shownRows = 0;
+    let line = '';
     for (let run = 0; run < 3; run += 1)
       await withAppInChromium(dataDir, async (page, url) => {
         await page.addInitScript(watchLongTasks);
@@ -154,14 +156,12 @@ export async function benchReportCodes(): Promise<BenchResult[]> {
         await longestTask(page);
         const began = performance.now();
         await page.getByTestId('report-scope').selectOption(`batch:${batchId}`);
+        // No code of e2's is on 30 rows: the table is empty, and the line says why.
         await page.getByTestId('report-codes-not-shown').waitFor({ timeout: 120_000 });
-        await page
-          .getByTestId('report-insight-codes')
-          .locator('tbody tr')
-          .nth(codeLimit - 1)
-          .waitFor();
         screen.ms.push(performance.now() - began);
         screen.longest.push(await longestTask(page));
+        shownRows = await page.getByTestId('report-insight-codes').locator('tbody tr').count();
+        line = (await page.getByTestId('report-codes-not-shown').textContent()) ?? '';
       });
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const ms = medianOf(screen.ms);
@@ -175,8 +175,8 @@ export async function benchReportCodes(): Promise<BenchResult[]> {
         figures: { answerMs },
       },
       {
-        name: `Report screen in Chromium: batch chosen → its ${String(codeLimit)} codes and the line on the rest`,
-        value: `${withSpread(ms)} ms; longest main-thread task ${withSpread(longest)} ms (0: none over 50 ms)`,
+        name: `Report screen in Chromium: batch chosen → its code table and the line on the codes left out`,
+        value: `${withSpread(ms)} ms; longest main-thread task ${withSpread(longest)} ms (0: none over 50 ms); ${String(shownRows)} code rows drawn (at most ${String(codeLimit)}); "${line.slice(0, 90)}…"`,
         target: 'no task over 200 ms',
         met: longest.median <= 200,
         figures: { ms, longest },
