@@ -30,6 +30,15 @@ describe('reportText: the codes the table leaves out', () => {
     );
   });
 
+  it('on screen, names the CSV button as the way to every code', () => {
+    expect(reportText('en-US').codesNotShown(report(25, 30, 0), 'screen')).toMatch(
+      / Every code: Save every code as CSV \(above\), or dcdesk report --json\.$/,
+    );
+    expect(reportText('pt-BR').codesNotShown(report(25, 30, 0), 'screen')).toMatch(
+      / Todos os códigos: Salvar todos os códigos em CSV \(acima\), ou dcdesk report --json\.$/,
+    );
+  });
+
   it('agrees with one code, and leaves out "more" when the table lists none', () => {
     expect(reportText('en-US').codesNotShown(report(25, 1, 1))).toMatch(
       /^1 more insight code is not shown \(1 of them is on fewer than 30 labelled rows\)\. /,

@@ -14,7 +14,7 @@ interface Counted {
  */
 const words: Record<
   'en' | 'pt',
-  Record<'more' | 'none' | 'fewRows', Counted> & { rule: string; every: string }
+  Record<'more' | 'none' | 'fewRows', Counted> & Record<'rule' | 'every' | 'everyOnScreen', string>
 > = {
   en: {
     more: {
@@ -31,6 +31,7 @@ const words: Record<
     },
     rule: 'The table lists the codes on the most labelled rows, up to {limit}, each on {min} or more.',
     every: 'Every code: dcdesk report --json, or --all-codes with its text or --html page.',
+    everyOnScreen: 'Every code: Save every code as CSV (above), or dcdesk report --json.',
   },
   pt: {
     more: {
@@ -47,16 +48,20 @@ const words: Record<
     },
     rule: 'A tabela lista os códigos com mais linhas rotuladas, até {limit}, cada um com {min} ou mais.',
     every: 'Todos os códigos: dcdesk report --json, ou --all-codes no texto ou na página --html.',
+    everyOnScreen:
+      'Todos os códigos: Salvar todos os códigos em CSV (acima), ou dcdesk report --json.',
   },
 };
 
 /**
  * The line under the code table when it leaves codes out, in the locale's words and plurals;
- * null when the table lists every code.
+ * null when the table lists every code. On the screen (`where`), the way to every code is its
+ * CSV button; in the saved page and the command's text, the command's flags.
  */
 export function codesNotShownText(
   locale: 'en-US' | 'pt-BR',
   report: { insightCodes: readonly CodeRate[]; insightCodesNotShown: CodesNotShown },
+  where: 'screen' | 'file' = 'file',
 ): string | null {
   const { codes, fewRows } = report.insightCodesNotShown;
   if (codes === 0) return null;
@@ -70,5 +75,5 @@ export function codesNotShownText(
   const notShown = counted(report.insightCodes.length > 0 ? said.more : said.none, codes);
   const few = fewRows === 0 ? '' : ` (${counted(said.fewRows, fewRows)})`;
   const rule = counted({ one: said.rule, other: said.rule }, codeLimit);
-  return `${notShown}${few}. ${rule} ${said.every}`;
+  return `${notShown}${few}. ${rule} ${where === 'screen' ? said.everyOnScreen : said.every}`;
 }

@@ -386,8 +386,10 @@ export function reportText(locale: ReportLocale) {
       return rows === 0 ? null : counted(withoutRisk, rows);
     },
     /** The line under the code table on the codes it leaves out; null when it lists them all. */
-    codesNotShown: (report: Pick<ScoreReport, 'insightCodes' | 'insightCodesNotShown'>) =>
-      codesNotShownText(locale, report),
+    codesNotShown: (
+      report: Pick<ScoreReport, 'insightCodes' | 'insightCodesNotShown'>,
+      where: 'screen' | 'file' = 'file',
+    ) => codesNotShownText(locale, report, where),
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
     reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**

@@ -5,6 +5,7 @@
  * window froze for 16 s (how fast it draws is `npm run bench`'s to measure, not a test's).
  */
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -110,15 +111,21 @@ test('the report of a batch with thousands of insight codes lists the codes on m
     await expect(table.locator('tbody tr')).toHaveCount(codeLimit);
     await expect(table.locator('tbody th').first()).toHaveText(shown.insightCodes[0]?.code ?? '');
     await expect(page.getByTestId('report-codes-not-shown')).toHaveText(
-      reportText('en-US').codesNotShown(shown) ?? '',
+      reportText('en-US').codesNotShown(shown, 'screen') ?? '',
     );
+
+    // Every code, from the window: the CSV the line names.
+    const saved = await app.download(() => page.getByTestId('report-export-csv').click());
+    expect(saved.suggestedFilename()).toMatch(/^report-codes-.+\.csv$/);
+    const csv = (await readFile(await saved.path())).toString('utf8').trimEnd().split('\r\n');
+    expect(csv).toHaveLength(every.insightCodes.length + 1);
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Language').selectOption('pt-BR');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Relatório', exact: true }).click();
     await expect(page.getByTestId('report-codes-not-shown')).toHaveText(
-      reportText('pt-BR').codesNotShown(shown) ?? '',
+      reportText('pt-BR').codesNotShown(shown, 'screen') ?? '',
     );
     await expect(page.getByTestId('report-insight-codes').locator('tbody tr')).toHaveCount(
       codeLimit,

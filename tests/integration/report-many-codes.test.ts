@@ -114,6 +114,47 @@ describe('a report over thousands of insight codes', () => {
     expect(html).toMatch(/códigos de insight a mais não aparecem/);
   });
 
+  it('saves every code as CSV for the window, with the numbers of the figures on screen', async () => {
+    const all = await everyCode();
+    const shown = await handlers()['report.get']({ batchId, ...labels });
+    if (!shown.ok) throw new Error(shown.error.message);
+    const saved = await handlers()['report.export']({
+      batchId,
+      ...labels,
+      format: 'csv',
+      locale: 'en-US',
+      figuresId: shown.value.figuresId,
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    expect(saved.value.fileName).toMatch(/^report-codes-sandbox-.+\.csv$/);
+    const lines = Buffer.from(saved.value.base64, 'base64').toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '\ufeffInsight code,Rows,Fraud,Fraud rate,Lift,Interval 95% low (Wilson),Interval 95% high (Wilson)',
+    );
+    expect(lines.slice(1, -1)).toHaveLength(all.length);
+    const [first] = all;
+    if (!first) throw new Error('No code.');
+    expect(lines[1]).toBe(
+      [
+        first.code,
+        first.rows,
+        first.fraud,
+        first.fraudRate,
+        first.lift,
+        ...(first.interval ?? []),
+      ].join(','),
+    );
+    // Figures the screen never showed are refused, as for the page.
+    const stale = await handlers()['report.export']({
+      batchId,
+      ...labels,
+      format: 'csv',
+      locale: 'en-US',
+      figuresId: '0'.repeat(64),
+    });
+    expect(stale.ok ? null : stale.error.code).toBe('stale');
+  });
+
   it('dcdesk report: the text lists the codes with most rows and says how to see every one', async () => {
     const all = await everyCode();
     const text = await cli('report', '--batch', batchId);

@@ -143,7 +143,8 @@ export function reportService(db: Db) {
      */
     view(query: ReportQuery, fallback: Destination): Result<ReportView> {
       const options = { suspeito: query.suspeito, unreviewed: query.unreviewed };
-      const codes = (report: ScoreReport) => (query.allCodes ? report : withTopCodes(report));
+      // The same object either way but the codes: a save of every code checks the screen's view.
+      const codes = (view: ReportView) => (query.allCodes ? view : withTopCodes(view));
       if (query.batchId === undefined && query.filter !== undefined)
         return fail(
           'validation',
@@ -151,11 +152,9 @@ export function reportService(db: Db) {
         );
       if (query.batchId === undefined) {
         const environment = query.environment ?? fallback;
-        return ok({
-          ...codes(report({ destination: environment }, options)),
-          environment,
-          batch: null,
-        });
+        return ok(
+          codes({ ...report({ destination: environment }, options), environment, batch: null }),
+        );
       }
       const batch = batches.get(query.batchId);
       if (batch === null)
@@ -167,11 +166,13 @@ export function reportService(db: Db) {
           'validation',
           `Batch ${batch.id} holds answers of ${batch.destination}, not of ${query.environment}. Leave the environment out, or name ${batch.destination}.`,
         );
-      return ok({
-        ...codes(report({ batchId: batch.id, filter: query.filter }, options)),
-        environment: batch.destination,
-        batch: batch.id,
-      });
+      return ok(
+        codes({
+          ...report({ batchId: batch.id, filter: query.filter }, options),
+          environment: batch.destination,
+          batch: batch.id,
+        }),
+      );
     },
   };
 }

@@ -49,7 +49,7 @@ export function ReportTables({ report }: { report: ReportView }) {
   ];
   const withoutRisk = text.withoutRisk(report);
   // The core sends the codes on most rows only (thousands froze the window): the rest are counted.
-  const codesNotShown = text.codesNotShown(report);
+  const codesNotShown = text.codesNotShown(report, 'screen');
   const cutHead = (first: ReportWord) => [text.t(first), ...cutColumns.map((w) => text.t(w))];
   return (
     <div className="report-tables">
