@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { smallCount } from './breakdowns';
 import { codeLimit, topCodes, withTopCodes } from './code-limit';
-import { scoreReport, type ReportCase } from './report';
+import { createReportBuilder, scoreReport, type ReportCase } from './report';
 
 const labels = { suspeito: 'fraud', unreviewed: 'legit' } as const;
 
@@ -49,6 +49,16 @@ describe('topCodes', () => {
       insightCodes: [],
       insightCodesNotShown: null,
     });
+  });
+
+  // The window's answer is built with finish('top'); a save of every code is checked against it
+  // through withTopCodes, so the two must be the same to the byte.
+  it('gives, from the builder, the very report withTopCodes cuts from every code', () => {
+    const builder = createReportBuilder(labels);
+    for (const row of manyCodeCases()) builder.add(row);
+    const top = builder.finish('top');
+    expect(top.insightCodes).toHaveLength(codeLimit);
+    expect(JSON.stringify(top)).toBe(JSON.stringify(withTopCodes(builder.finish('all'))));
   });
 
   it('shows every code, few rows or not, while there are no more than the limit', () => {

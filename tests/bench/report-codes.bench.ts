@@ -20,7 +20,8 @@ import { measure3, medianOf, withSpread } from './median';
 
 const rows = 20_000;
 const fraudRows = 2000;
-const pool = 130_000;
+/** Codes per initial letter: 26 × 5,000 = 130,000, manysrv.py's default. */
+const perLetter = 5000;
 
 /**
  * Eight codes of a pool of 130,000 from a hash of the row, as e2's service answered (its
@@ -35,13 +36,13 @@ function codesOf(seq: number): string[] {
   const codes = new Set<string>();
   for (let k = 0n; k < 8n; k += 1n)
     codes.add(
-      `C${String.fromCharCode(65 + Number((h >> k) % 26n))}${String((h >> (k * 3n)) % BigInt(pool)).padStart(5, '0')}`,
+      `C${String.fromCharCode(65 + Number((h >> k) % 26n))}${String((h >> (k * 3n)) % BigInt(perLetter)).padStart(5, '0')}`,
     );
   return [...codes].sort();
 }
 
 /** 20,000 answered rows with those codes, 2,000 of them reviewed as Fraude Confirmada. */
-async function manyCodeHistory(dataDir: string): Promise<string> {
+export async function manyCodeHistory(dataDir: string): Promise<string> {
   const opened = await openHistory(dataDir);
   if (!opened.ok) throw new Error(opened.error.message);
   const { db } = opened.value;

@@ -8,7 +8,6 @@ import {
   type ReportCounts,
   type ScoreReport,
 } from '../../../shared/report/report';
-import { withTopCodes } from '../../../shared/report/code-limit';
 import type { Db } from '../store/db';
 import type { ResultFilter } from '../../../shared/contract/results';
 import { filterSql } from '../store/result-filter';
@@ -31,8 +30,9 @@ export interface ReportQuery extends LabelOptions {
   /** The results screen's filter; only with `batchId`. */
   filter?: ResultFilter;
   /**
-   * Every insight code (`dcdesk report --json`, `--all-codes`); else the codes `withTopCodes`
-   * keeps, as the window gets them: thousands of codes made a 10 MB answer that froze it.
+   * Every insight code (`dcdesk report --json`, `--all-codes`, the window's CSV of them); else the
+   * codes the table lists (`pickCodes`), as the window gets them: thousands of codes made a 10 MB
+   * answer that froze it.
    */
   allCodes?: boolean;
 }
@@ -114,14 +114,14 @@ export function reportService(db: Db) {
     return [countsLess(everyRow(scope, rows, options), less), repeated(repeatedRows)];
   }
 
-  function report(scope: ReportScope, options: LabelOptions): ScoreReport {
+  function report(scope: ReportScope, options: LabelOptions, allCodes = false): ScoreReport {
     return db
       .transaction(() => {
         const builder = createReportBuilder(options);
         try {
           const { counts: all, laterDevices } = countsOf(scope, options);
           for (const counted of all) builder.addCounts(counted);
-          return { ...builder.finish(), reviewedEarlier: laterDevices };
+          return { ...builder.finish(allCodes ? 'all' : 'top'), reviewedEarlier: laterDevices };
         } finally {
           repeats.clear();
         }
@@ -143,8 +143,6 @@ export function reportService(db: Db) {
      */
     view(query: ReportQuery, fallback: Destination): Result<ReportView> {
       const options = { suspeito: query.suspeito, unreviewed: query.unreviewed };
-      // The same object either way but the codes: a save of every code checks the screen's view.
-      const codes = (view: ReportView) => (query.allCodes ? view : withTopCodes(view));
       if (query.batchId === undefined && query.filter !== undefined)
         return fail(
           'validation',
@@ -152,9 +150,11 @@ export function reportService(db: Db) {
         );
       if (query.batchId === undefined) {
         const environment = query.environment ?? fallback;
-        return ok(
-          codes({ ...report({ destination: environment }, options), environment, batch: null }),
-        );
+        return ok({
+          ...report({ destination: environment }, options, query.allCodes),
+          environment,
+          batch: null,
+        });
       }
       const batch = batches.get(query.batchId);
       if (batch === null)
@@ -166,13 +166,11 @@ export function reportService(db: Db) {
           'validation',
           `Batch ${batch.id} holds answers of ${batch.destination}, not of ${query.environment}. Leave the environment out, or name ${batch.destination}.`,
         );
-      return ok(
-        codes({
-          ...report({ batchId: batch.id, filter: query.filter }, options),
-          environment: batch.destination,
-          batch: batch.id,
-        }),
-      );
+      return ok({
+        ...report({ batchId: batch.id, filter: query.filter }, options, query.allCodes),
+        environment: batch.destination,
+        batch: batch.id,
+      });
     },
   };
 }
