@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportView } from '../../shared/contract/report';
+import { codeLimit, withTopCodes } from '../../shared/report/code-limit';
 import { scoreReport, type ReportCase } from '../../shared/report/report';
 import { reportSummary } from './report-summary';
 
@@ -44,5 +45,20 @@ describe('reportSummary', () => {
     expect(lines).toContain('  high           2,500  2,499  > 99.9%');
     expect(lines).toContain('  low            2,500      1  < 0.1%');
     expect(lines).toMatch(/AUC > 0\.999 \(95% 0\.99\d–/);
+  });
+
+  // The text listed no insight code; beyond 25 it lists the table's and counts the rest.
+  it('lists the insight codes the table keeps, then the line on those it leaves out', () => {
+    const cases = Array.from({ length: 3000 }, (_, i) => ({
+      ...scored((i % 100) / 100, i % 5 === 0),
+      insights: [`DEV${String(i % 30).padStart(2, '0')}`, `RARE${String(i)}`],
+    }));
+    const lines = reportSummary({ ...view(cases), ...withTopCodes(view(cases)) });
+    expect(lines).toContain('  Insight code    rows  fraud  fraud rate    lift');
+    expect(lines).toContain('  DEV00            100    100  100.0%      5.000');
+    expect(lines.filter((line) => /^ {2}DEV\d\d /u.test(line))).toHaveLength(codeLimit);
+    expect(lines).toContain(
+      '  3,005 more insight codes are not shown (3,000 of them are on fewer than 30 labelled rows). The table lists the codes on the most labelled rows, up to 25, each on 30 or more. Every code: dcdesk report --json, or --all-codes with its text or --html page.',
+    );
   });
 });

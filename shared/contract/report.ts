@@ -26,7 +26,11 @@ const reportQueryShape = {
 export const reportQuerySchema = z.object(reportQueryShape).strict();
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const reportFormats = ['html', 'pdf'] as const;
+/**
+ * The page (`html`), the page printed (`pdf`), or every insight code as CSV (`csv`): the screen
+ * and the page list the codes on most rows only (shared/report/code-limit.ts).
+ */
+export const reportFormats = ['html', 'pdf', 'csv'] as const;
 export type ReportFormat = (typeof reportFormats)[number];
 
 /**

@@ -225,6 +225,7 @@ export function reportHtml(report: ScoreReport, meta: ReportMeta): string {
     ]),
   );
   const ageName = (bucket: string) => text.t(bucket as ReportWord);
+  const codesNotShown = text.codesNotShown(report);
 
   return `<!doctype html>
 <html lang="${meta.locale}">
@@ -270,6 +271,7 @@ ${table(
     true,
   ),
 )}
+${codesNotShown === null ? '' : `<p>${escapeXml(codesNotShown)}</p>`}
 <h2>${t('alerts')}</h2>
 ${table(
   text.t('alerts'),

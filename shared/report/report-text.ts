@@ -1,6 +1,7 @@
 import type { DeviceRisk } from '../domain/types';
 import { environmentNames as environmentKeys, type EnvironmentName } from '../environment';
 import { pluralCategory } from '../plural-rule';
+import { codesNotShownText } from './codes-not-shown';
 import { exclusionReasons, type ExclusionReason } from './labels';
 import type { ScoreReport } from './report';
 import { minimumCasesForInterval } from './roc';
@@ -384,6 +385,11 @@ export function reportText(locale: ReportLocale) {
       const rows = report.riskLevels.find((level) => level.risk === null)?.rows ?? 0;
       return rows === 0 ? null : counted(withoutRisk, rows);
     },
+    /** The line under the code table on the codes it leaves out; null when it lists them all. */
+    codesNotShown: (
+      report: Pick<ScoreReport, 'insightCodes' | 'insightCodesNotShown'>,
+      where: 'screen' | 'file' = 'file',
+    ) => codesNotShownText(locale, report, where),
     /** `1 label is scored with the answer that was reviewed; …`, in the locale's plural. */
     reviewedEarlier: (labels: number) => counted(reviewedEarlier, labels),
     /**

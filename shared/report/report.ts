@@ -12,6 +12,7 @@ import {
   type GroupCounts,
   type GroupRate,
 } from './breakdowns';
+import { byLift, pickCodes, type CodeRate, type CodesNotShown } from './code-limit';
 import {
   exclusionReasons,
   labelOf,
@@ -75,7 +76,13 @@ export interface ScoreReport {
    */
   riskLevels: Array<{ risk: DeviceRisk | null } & GroupRate>;
   riskThresholds: RiskCutRow[];
-  insightCodes: Array<{ code: string } & GroupRate>;
+  /**
+   * Per insight code, in the table's order (`byLift`): every code, or the codes the window, the
+   * saved page and the command's text list (`finish('top')`, `withTopCodes`).
+   */
+  insightCodes: CodeRate[];
+  /** The codes left out of `insightCodes`; none when it holds every code. */
+  insightCodesNotShown: CodesNotShown;
   alertQuantities: Array<{ bucket: string } & GroupRate>;
   deviceAges: Array<{ bucket: AgeBucket } & GroupRate>;
   histogram: Array<{ from: number; to: number; positive: number; negative: number }>;
@@ -136,6 +143,23 @@ export function createReportBuilder(options: LabelOptions) {
   const ages = createTally<AgeBucket>();
   const histogram = Array.from({ length: histogramBins }, () => ({ positive: 0, negative: 0 }));
 
+  function codeRates(
+    codeTable: 'all' | 'top',
+    baseRate: number | null,
+  ): Pick<ScoreReport, 'insightCodes' | 'insightCodesNotShown'> {
+    const counted = codes.entries().map(([code, counts]) => ({ code, ...counts }));
+    const { kept, notShown } =
+      codeTable === 'all'
+        ? { kept: counted, notShown: { codes: 0, fewRows: 0 } }
+        : pickCodes(counted);
+    return {
+      insightCodes: kept
+        .map(({ code, rows, fraud }) => ({ code, ...rateOf({ rows, fraud }, baseRate) }))
+        .sort(byLift),
+      insightCodesNotShown: notShown,
+    };
+  }
+
   /** `count` labelled cases of one score. */
   function addScore(score: number, fraud: boolean, count: number): void {
     const scores = fraud ? positives : negatives;
@@ -184,7 +208,11 @@ export function createReportBuilder(options: LabelOptions) {
     }
   }
 
-  function finish(): ScoreReport {
+  /**
+   * The report; its code table of every code, or of the codes the window, the saved page and the
+   * command's text list (`top`: see `pickCodes`), the others counted.
+   */
+  function finish(codeTable: 'all' | 'top' = 'all'): ScoreReport {
     const labelled = positives.length + negatives.length;
     const baseRate = labelled === 0 ? null : positives.length / labelled;
     const levels = scoreLevels(positives, negatives);
@@ -213,13 +241,7 @@ export function createReportBuilder(options: LabelOptions) {
         ...rateOf(risks.get(risk) ?? { rows: 0, fraud: 0 }, baseRate),
       })),
       riskThresholds: riskThresholdTable(riskCounts, positives.length, negatives.length),
-      insightCodes: codes
-        .entries()
-        .map(([code, counts]) => ({ code, ...rateOf(counts, baseRate) }))
-        .sort(
-          (a, b) =>
-            (b.lift ?? -1) - (a.lift ?? -1) || b.rows - a.rows || a.code.localeCompare(b.code),
-        ),
+      ...codeRates(codeTable, baseRate),
       alertQuantities: alertBuckets.map((bucket) => ({
         bucket,
         ...rateOf(alerts.get(bucket) ?? { rows: 0, fraud: 0 }, baseRate),

@@ -7,6 +7,7 @@ import { benchExportMillion } from './export-million.bench';
 import { benchImportInBrowser } from './import-browser.bench';
 import { benchImport, benchImportMemory, bigWorkbook } from './import.bench';
 import { benchReport } from './report.bench';
+import { benchReportCodes } from './report-codes.bench';
 import { benchResultsInBrowser } from './results-browser.bench';
 import { benchResultsMillion } from './results-million.bench';
 import { benchReviewInBrowser } from './review-browser.bench';
@@ -46,6 +47,7 @@ const benches: Bench[] = [
   { name: 'review-million', run: benchReviewMillion },
   { name: 'review-million-browser', run: benchReviewInBrowser },
   { name: 'report', run: async () => [await benchReport()] },
+  { name: 'report-codes', run: benchReportCodes },
   { name: 'team', run: benchTeam },
 ];
 

@@ -24,11 +24,12 @@ const options = {
   unreviewed: { type: 'string' },
   json: { type: 'boolean' },
   html: { type: 'string' },
+  'all-codes': { type: 'boolean' },
 } as const;
 
 const usage = `dcdesk report [--batch ID] [--env production|test|sandbox] [--base-url URL]
               [--suspeito fraud|exclude] [--unreviewed legit|exclude] [--json | --html FILE]
-              [--data-dir DIR]
+              [--all-codes] [--data-dir DIR]
 
 How well the service's score, risk levels and insight codes separate the transactions reviewed as
 fraud from the legitimate ones: AUC (DeLong 95% interval), average precision, a threshold table,
@@ -43,7 +44,10 @@ answered without a score.
   --base-url URL    the batches a custom address answered (dcdesk bulk --base-url URL)
   --suspeito S      fraud (default) or exclude
   --unreviewed U    legit (default) or exclude
-  --json            the whole report as JSON
+  --json            the whole report as JSON, every insight code included
+  --all-codes       every insight code in the text or the --html page too; without it they list
+                    the codes on the most labelled rows (up to 25, each on 30 or more) and say
+                    how many they leave out
   --html FILE       a self-contained HTML page (charts and tables, no scripts), in Portuguese when
                     the language ($LC_ALL, else $LC_MESSAGES, else $LANG; empty is unset)
                     starts with pt. The app saves the report as PDF; from the command line,
@@ -86,7 +90,13 @@ async function runReport(argv: string[], io: Io): Promise<number> {
   const history = await openCliHistory(dataDirFrom(values['data-dir'], io), io);
   try {
     const result = reportService(history.db).view(
-      { batchId: values.batch, environment, ...labels },
+      // The JSON is every figure; the text and the page keep the codes that say something.
+      {
+        batchId: values.batch,
+        environment,
+        allCodes: values.json || values['all-codes'],
+        ...labels,
+      },
       environment ?? 'sandbox',
     );
     if (!result.ok) return reportError(io, result.error);

@@ -3,6 +3,7 @@ import type { ExportedFile } from '../../../shared/contract/results';
 import { reportHtml } from '../../../shared/report/html';
 import type { ReportLocale } from '../../../shared/report/report-text';
 import { messageOf } from '../../../shared/message-of';
+import { codesCsv } from './codes-csv';
 import { localDateStamp, shortStem } from '../../../shared/file-names';
 import { fail, ok, type Result } from '../../../shared/result';
 
@@ -24,11 +25,33 @@ export function reportFileName(view: ReportView, format: ReportFormat, now: Date
   return `report-${scope}-${localDateStamp(now)}.${format}`;
 }
 
-/** The report as an HTML page, or that page printed to PDF. */
+/**
+ * The report as an HTML page, or that page printed to PDF; or every insight code as CSV (`view`
+ * then holds every code), with the separator setting.
+ */
 export async function reportFile(
   view: ReportView,
-  options: { format: ReportFormat; locale: ReportLocale; now: Date; printPdf?: PdfPrinter },
+  options: {
+    format: ReportFormat;
+    locale: ReportLocale;
+    now: Date;
+    printPdf?: PdfPrinter;
+    separator?: ',' | ';';
+  },
 ): Promise<Result<ExportedFile>> {
+  if (options.format === 'csv')
+    return ok({
+      fileName: reportFileName(view, 'csv', options.now).replace(/^report-/, 'report-codes-'),
+      mimeType: 'text/csv',
+      base64: Buffer.from(
+        codesCsv(view.insightCodes, {
+          locale: options.locale,
+          separator: options.separator ?? ',',
+        }),
+        'utf8',
+      ).toString('base64'),
+      rows: view.insightCodes.length,
+    });
   const html = reportHtml(view, {
     environment: view.environment,
     batch: view.batch,

@@ -29,6 +29,12 @@ export interface ReportQuery extends LabelOptions {
   environment?: Destination;
   /** The results screen's filter; only with `batchId`. */
   filter?: ResultFilter;
+  /**
+   * Every insight code (`dcdesk report --json`, `--all-codes`, the window's CSV of them); else the
+   * codes the table lists (`pickCodes`), as the window gets them: thousands of codes made a 10 MB
+   * answer that froze it.
+   */
+  allCodes?: boolean;
 }
 
 /** The score report: how well the service's score and signals separate fraud from the rest. */
@@ -108,14 +114,14 @@ export function reportService(db: Db) {
     return [countsLess(everyRow(scope, rows, options), less), repeated(repeatedRows)];
   }
 
-  function report(scope: ReportScope, options: LabelOptions): ScoreReport {
+  function report(scope: ReportScope, options: LabelOptions, allCodes = false): ScoreReport {
     return db
       .transaction(() => {
         const builder = createReportBuilder(options);
         try {
           const { counts: all, laterDevices } = countsOf(scope, options);
           for (const counted of all) builder.addCounts(counted);
-          return { ...builder.finish(), reviewedEarlier: laterDevices };
+          return { ...builder.finish(allCodes ? 'all' : 'top'), reviewedEarlier: laterDevices };
         } finally {
           repeats.clear();
         }
@@ -131,7 +137,8 @@ export function reportService(db: Db) {
     report,
     /**
      * The report of a batch (its own destination), or of every batch of `query.environment`,
-     * else of `fallback` (the active environment), with what it covers. A batch that does not
+     * else of `fallback` (the active environment), with what it covers; its code table cut to
+     * the codes that say something unless `query.allCodes`. A batch that does not
      * exist, or that belongs to another destination than the one named, is a `validation` error.
      */
     view(query: ReportQuery, fallback: Destination): Result<ReportView> {
@@ -143,7 +150,11 @@ export function reportService(db: Db) {
         );
       if (query.batchId === undefined) {
         const environment = query.environment ?? fallback;
-        return ok({ ...report({ destination: environment }, options), environment, batch: null });
+        return ok({
+          ...report({ destination: environment }, options, query.allCodes),
+          environment,
+          batch: null,
+        });
       }
       const batch = batches.get(query.batchId);
       if (batch === null)
@@ -156,7 +167,7 @@ export function reportService(db: Db) {
           `Batch ${batch.id} holds answers of ${batch.destination}, not of ${query.environment}. Leave the environment out, or name ${batch.destination}.`,
         );
       return ok({
-        ...report({ batchId: batch.id, filter: query.filter }, options),
+        ...report({ batchId: batch.id, filter: query.filter }, options, query.allCodes),
         environment: batch.destination,
         batch: batch.id,
       });

@@ -27,6 +27,7 @@ export const reportMessages = catalogue(
     'report.export.html': 'Save as HTML',
     'report.export.pdf': 'Save as PDF',
     'report.export.print': 'Print…',
+    'report.export.codes': 'Save every code as CSV',
     'report.export.working': 'Preparing the file…',
     'report.export.done': 'Saved {name}.',
     'report.export.noPdf':
@@ -57,6 +58,7 @@ export const reportMessages = catalogue(
     'report.export.html': 'Salvar como HTML',
     'report.export.pdf': 'Salvar como PDF',
     'report.export.print': 'Imprimir…',
+    'report.export.codes': 'Salvar todos os códigos em CSV',
     'report.export.working': 'Preparando o arquivo…',
     'report.export.done': '{name} salvo.',
     'report.export.noPdf':

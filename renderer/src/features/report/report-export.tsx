@@ -9,14 +9,24 @@ import { queryScopes } from '../../lib/query-keys';
 import { reportLocaleOf } from './report-words';
 
 /**
- * Saves the report as a self-contained HTML page or as PDF (printed by the app's Chromium). Where
+ * Saves the report as a self-contained HTML page or as PDF (printed by the app's Chromium), and,
+ * when its code table leaves codes out, every insight code as CSV. Where
  * no PDF printer exists (the browser of the web host) the core says so, and Print… prints this
  * screen instead: the browser's print dialog offers "Save as PDF".
  *
  * A save names the figures on screen (`figuresId`, none while the report is not shown): when
  * outcomes changed them meanwhile the core saves nothing, and the screen reads the new ones.
  */
-export function ReportExport({ query, figuresId }: { query: ReportQuery; figuresId?: string }) {
+export function ReportExport({
+  query,
+  figuresId,
+  codesLeftOut,
+}: {
+  query: ReportQuery;
+  figuresId?: string;
+  /** The code table leaves codes out: every code is offered as CSV. */
+  codesLeftOut: boolean;
+}) {
   const { t, locale } = useI18n();
   const client = useQueryClient();
   const exporting = useMutation({
@@ -38,7 +48,10 @@ export function ReportExport({ query, figuresId }: { query: ReportQuery; figures
   const failure = exporting.error instanceof ApiError ? exporting.error.error.code : null;
   const noPrinter = failure === 'config';
   const changed = failure === 'stale';
-  const button = (format: ReportFormat, label: 'report.export.html' | 'report.export.pdf') => (
+  const button = (
+    format: ReportFormat,
+    label: 'report.export.html' | 'report.export.pdf' | 'report.export.codes',
+  ) => (
     <button
       type="button"
       className="button"
@@ -54,6 +67,7 @@ export function ReportExport({ query, figuresId }: { query: ReportQuery; figures
       <div className="row">
         {button('html', 'report.export.html')}
         {button('pdf', 'report.export.pdf')}
+        {codesLeftOut ? button('csv', 'report.export.codes') : null}
         <button
           type="button"
           className="button"

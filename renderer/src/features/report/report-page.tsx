@@ -62,7 +62,11 @@ export function ReportPage() {
     <section aria-labelledby="report-title" className="page report-page" data-testid="report-page">
       <div className="row spread">
         <h2 id="report-title">{t('report.title')}</h2>
-        <ReportExport query={query} figuresId={report.data?.figuresId} />
+        <ReportExport
+          query={query}
+          figuresId={report.data?.figuresId}
+          codesLeftOut={(report.data?.insightCodesNotShown.codes ?? 0) > 0}
+        />
       </div>
       <p className="hint">{t('report.intro')}</p>
       <ReportControls

@@ -48,6 +48,8 @@ export function ReportTables({ report }: { report: ReportView }) {
     text.t('interval'),
   ];
   const withoutRisk = text.withoutRisk(report);
+  // The core sends the codes on most rows only (thousands froze the window): the rest are counted.
+  const codesNotShown = text.codesNotShown(report, 'screen');
   const cutHead = (first: ReportWord) => [text.t(first), ...cutColumns.map((w) => text.t(w))];
   return (
     <div className="report-tables">
@@ -82,6 +84,11 @@ export function ReportTables({ report }: { report: ReportView }) {
         head={rateHead('code', true)}
         rows={report.insightCodes.map((code) => rateCells(text, code.code, code, true))}
       />
+      {codesNotShown === null ? null : (
+        <p className="hint" data-testid="report-codes-not-shown">
+          {codesNotShown}
+        </p>
+      )}
       <NumbersTable
         testId="report-alerts"
         caption={text.t('alerts')}
