@@ -51,7 +51,9 @@ describe('one transaction, an outcome per environment', () => {
     const review = reviewService(fixture.db);
     const answered = batchRowsOf(fixture.db, fixture.batchId).filter((row) => row.deviceId);
     const targets = answered.map((row) => ({ batchId: fixture.batchId, seq: row.seq }));
-    expect(review.set(targets, 'Suspeito').changed).toBe(answered.length);
+    expect(review.set(targets, 'Suspeito')).toMatchObject({
+      value: { changed: answered.length },
+    });
     // The test batch's rows were not reviewed: the whole filter changes every answered row.
     const bulk = await review.setFiltered(testBatch, {}, 'Fraude Confirmada');
     expect(bulk).toMatchObject({ ok: true, value: { changed: answered.length } });

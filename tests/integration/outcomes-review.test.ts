@@ -44,9 +44,12 @@ describe('setting outcomes by hand', () => {
     const change = review.set(targets(rows.map((row) => row.seq)), 'Suspeito');
     const after = new Date().toISOString();
     expect(change).toEqual({
-      changed: answered.length,
-      withoutTransactionId: 1,
-      withoutDevice: rows.length - answered.length - 1,
+      ok: true,
+      value: {
+        changed: answered.length,
+        withoutTransactionId: 1,
+        withoutDevice: rows.length - answered.length - 1,
+      },
     });
     const outcomes = stored();
     expect(outcomes.size).toBe(answered.length);
@@ -70,11 +73,11 @@ describe('setting outcomes by hand', () => {
     // Until the clock has moved past the stored time, an unchanged set_at would prove nothing.
     await vi.waitUntil(() => new Date().toISOString() > firstSet, { timeout: 5_000, interval: 1 });
 
-    expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ changed: 0 });
+    expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ value: { changed: 0 } });
     expect(stored().get(a!.externalId!)!.set_at).toBe(firstSet);
 
     expect(review.set(targets([a!.seq, b!.seq]), 'Fraude Confirmada')).toMatchObject({
-      changed: 2,
+      value: { changed: 2 },
     });
     const changed = stored().get(a!.externalId!)!;
     expect(changed.outcome).toBe('Fraude Confirmada');
@@ -84,9 +87,8 @@ describe('setting outcomes by hand', () => {
     // is skipped.
     const noDevice = batchRows()[1]!;
     expect(review.set(targets([c!.seq, noDevice.seq, 9999]), null)).toEqual({
-      changed: 1,
-      withoutTransactionId: 0,
-      withoutDevice: 0,
+      ok: true,
+      value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0 },
     });
     expect(stored().has(c!.externalId!)).toBe(false);
   });

@@ -1,7 +1,7 @@
-import { fail, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
-import { batchesRepo, refuseDeleting } from '../store/batches.repo';
+import { batchesRepo, refuseUnusable } from '../store/batches.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
@@ -22,16 +22,12 @@ export function outcomeHandlers(
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
-  const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
   /** Why the batch cannot be reviewed (missing, or being deleted), or null. */
-  const unusable = (batchId: string) => {
-    const batch = batches.get(batchId);
-    return batch ? refuseDeleting(batch) : noBatch(batchId);
-  };
+  const unusable = (batchId: string) => refuseUnusable(batchId, batches.get(batchId));
 
   return {
     'outcomes.set': ({ targets, outcome }) =>
-      fromStore(() => ok(review.set(targets, outcome)), 'changed'),
+      fromStore(() => review.set(targets, outcome), 'changed'),
     'outcomes.setFiltered': ({ batchId, filter, outcome, expected }) =>
       fromStore(
         () =>

@@ -1,3 +1,4 @@
+import { noBatch } from '../store/batches.repo';
 import type { BatchDeletion as Removal } from '../../../shared/purge';
 import { fail, ok, type Result } from '../../../shared/result';
 import {
@@ -36,7 +37,7 @@ const ownOutcomes = `SELECT o.id FROM outcomes o WHERE o.batch_id = @batchId AND
 /** Why the batch cannot be deleted now by `self`, or null. */
 function refusal(db: Db, batchId: string, self: LeaseOwner): Result<never> | null {
   const exists = db.prepare('SELECT 1 FROM batches WHERE id = ?').get(batchId);
-  if (exists === undefined) return fail('validation', `There is no batch ${batchId}.`);
+  if (exists === undefined) return noBatch(batchId);
   const lease = leaseRepo(db).get(batchId);
   const now = Date.now();
   // Judged as every runner judges a lease: a run still sending would fail at its next answer.
