@@ -266,6 +266,33 @@ describe('importing outcomes from a spreadsheet', () => {
       conflicts: [],
     });
   });
+
+  it('applies an outcome kept on an older device again: it moves to the newest lookup', async () => {
+    const review = reviewService(fixture.db);
+    const first = batchRows().find((row) => row.deviceId !== null)!;
+    const rows: OutcomeImportRow[] = [
+      { row: 2, transactionId: first.externalId!, outcome: 'Fraude Confirmada' },
+    ];
+    expect(review.applyImport(rows, false, 'sandbox')).toEqual({ applied: 1, keptConflicts: 0 });
+    // The transaction looked up again in another session: another device, a newer batch.
+    const [later] = sourceRows(1, 600);
+    const laterBatch = await fixture.runBatch([
+      { ...later!, raw: { ...later!.raw, externalID: first.externalId } },
+    ]);
+    const laterDevice = batchRows(laterBatch)[0]!.deviceId;
+    expect(laterDevice).not.toBe(first.deviceId);
+
+    expect(review.checkImport(rows, 'sandbox')).toMatchObject({ toApply: 1, unchanged: 0 });
+    expect(review.applyImport(rows, false, 'sandbox')).toEqual({ applied: 1, keptConflicts: 0 });
+    expect(stored().get(first.externalId!)).toMatchObject({
+      device_id: laterDevice,
+      batch_id: laterBatch,
+    });
+    expect(await review.fileRows('sandbox', { batchId: laterBatch, scope: 'all' })).toEqual([
+      { transactionId: first.externalId, deviceId: laterDevice, outcome: 'Fraude Confirmada' },
+    ]);
+    expect(review.checkImport(rows, 'sandbox')).toMatchObject({ toApply: 0, unchanged: 1 });
+  });
 });
 
 describe('rows for a response-variable file', () => {

@@ -33,6 +33,8 @@ export interface KnownTransaction {
   seen: boolean;
   /** The outcome already stored for the id. */
   current: ReviewOutcome | null;
+  /** The device that stored outcome names (an older lookup's, perhaps), or null. */
+  currentDevice: string | null;
 }
 
 interface RowColumns {
@@ -148,6 +150,10 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string, string], { outcome: ReviewOutcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ? AND environment = ?',
   );
+  const currentWithDevice = db.prepare<
+    [string, string],
+    { outcome: ReviewOutcome; device_id: string | null }
+  >('SELECT outcome, device_id FROM outcomes WHERE external_id = ? AND environment = ?');
   const latestDevice = db.prepare<
     [{ id: string; destination: Destination }],
     { device_id: string; batch_id: string }
@@ -254,10 +260,12 @@ export function outcomesRepo(db: Db) {
     known(externalId: string, environment: Destination): KnownTransaction {
       const params = { id: externalId, destination: environment };
       const device = latestDevice.get(params);
+      const stored = currentWithDevice.get(externalId, environment);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
         seen: device !== undefined || seen.get(params) !== undefined,
-        current: current.get(externalId, environment)?.outcome ?? null,
+        current: stored?.outcome ?? null,
+        currentDevice: stored?.device_id ?? null,
       };
     },
     /** Reviewed transactions per outcome, and how many of them `environment` has not accepted. */
