@@ -277,7 +277,7 @@ describe('importing outcomes from a spreadsheet', () => {
     // The transaction looked up again in another session: another device, a newer batch.
     const [later] = sourceRows(1, 600);
     const laterBatch = await fixture.runBatch([
-      { ...later!, raw: { ...later!.raw, externalID: first.externalId } },
+      { ...later!, raw: { ...later!.raw, externalID: first.externalId! } },
     ]);
     const laterDevice = batchRows(laterBatch)[0]!.deviceId;
     expect(laterDevice).not.toBe(first.deviceId);

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newLeaseOwner } from '../../electron/core/batches/batch-lease';
-import type { CoreContext } from '../../electron/core/context';
-import { outcomeHandlers } from '../../electron/core/handlers/outcomes.handlers';
 import { batchDeletion } from '../../electron/core/privacy/batch-deletion';
 import { reviewService } from '../../electron/core/review/review-service';
 import { leaseForDeletion } from '../../electron/core/store/row-slices';
-import { defaultSettings } from '../../shared/settings';
+import { testOutcomeHandlers } from './outcome-handlers';
 import { batchRowsOf } from './outcome-rows';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
 
@@ -22,17 +20,7 @@ beforeEach(() => fixture.db.prepare('DELETE FROM outcomes').run());
 
 const count = (sql: string) => fixture.db.prepare<[], number>(sql).pluck().get();
 
-function handlers() {
-  const context = {
-    db: fixture.db,
-    settings: () => defaultSettings,
-    team: { analyst: () => 'ana' },
-    emit: () => undefined,
-    tasks: { run: () => Promise.reject(new Error('no task thread in this test')) },
-    builtFiles: {},
-  } as unknown as Pick<CoreContext, 'db' | 'settings' | 'team' | 'emit' | 'tasks' | 'builtFiles'>;
-  return outcomeHandlers(context);
-}
+const handlers = () => testOutcomeHandlers(fixture.db);
 
 /** A second batch of the fixture's rows, and one of its answered rows. */
 async function anotherBatch(): Promise<{ batchId: string; seq: number }> {

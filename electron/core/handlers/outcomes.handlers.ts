@@ -1,7 +1,7 @@
 import { ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
-import { batchesRepo, refuseUnusable } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting, refuseUnusable } from '../store/batches.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
@@ -68,11 +68,14 @@ export function outcomeHandlers(
     'outcomes.importApply': ({ rows, replaceConflicts }) =>
       fromStore(() => ok(review.applyImport(rows, replaceConflicts, environment())), 'changed'),
     'outcomes.summary': ({ batchId }) =>
-      fromStore(
-        () =>
-          (batchId === undefined ? null : unusable(batchId)) ??
-          ok(review.summary(environment(), batchId)),
-      ),
+      fromStore(() => {
+        if (batchId === undefined) return ok(review.summary(environment()));
+        // A batch's reviews are of its own destination's answers (a custom address, another
+        // environment than the active one): counted there, as its queue shows them.
+        const batch = batches.get(batchId);
+        if (batch === null) return noBatch(batchId);
+        return refuseDeleting(batch) ?? ok(review.summary(batch.destination, batchId));
+      }),
     'outcomes.fileRows': ({ batchId, scope }) =>
       fromStore(
         async () =>

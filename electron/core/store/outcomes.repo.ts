@@ -75,12 +75,14 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  * answer there named the reviewed device (asked along the external-id index, then the answer's
  * key). A row whose answer named another device shows no outcome (`outcomeJoin`), so it is not
  * counted or sent with the batch either. The first is asked first: over a million outcomes the
- * lookup is most of a second.
+ * lookup is most of a second. An outcome of another environment is never the batch's, even of
+ * the same device (the sandbox answers the test environment's lookups with the same devices).
  */
-const inBatch = `(o.batch_id = @batchId OR EXISTS (SELECT 1 FROM batch_rows r
+const inBatch = `(o.batch_id = @batchId OR (o.environment = (SELECT destination FROM batches
+    WHERE id = @batchId) AND EXISTS (SELECT 1 FROM batch_rows r
   CROSS JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
   WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')}
-    AND l.device_id = o.device_id))`;
+    AND l.device_id = o.device_id)))`;
 
 const scopeOf = (batchId: string | undefined) => {
   // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
