@@ -288,8 +288,18 @@ describe('migration 0013 (compact answers)', () => {
       recent([sent('ORDER-2', 2), sent('Order-1', 1), sent('order-2', 3)]),
     ]).toEqual([1, 0]);
     const known = (id: string) => outcomesRepo(db).known(id, 'sandbox');
-    expect(known('ORDER-2')).toEqual({ device: null, seen: true, current: null });
-    expect(known('Order-2')).toEqual({ device: null, seen: false, current: null });
+    expect(known('ORDER-2')).toEqual({
+      device: null,
+      seen: true,
+      current: null,
+      currentDevice: null,
+    });
+    expect(known('Order-2')).toEqual({
+      device: null,
+      seen: false,
+      current: null,
+      currentDevice: null,
+    });
     expect(
       uploadsRepo(db)
         .list()
