@@ -49,6 +49,7 @@ describe('setting outcomes by hand', () => {
         changed: answered.length,
         withoutTransactionId: 1,
         withoutDevice: rows.length - answered.length - 1,
+        otherDevice: 0,
       },
     });
     const outcomes = stored();
@@ -88,7 +89,7 @@ describe('setting outcomes by hand', () => {
     const noDevice = batchRows()[1]!;
     expect(review.set(targets([c!.seq, noDevice.seq, 9999]), null)).toEqual({
       ok: true,
-      value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0 },
+      value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0, otherDevice: 0 },
     });
     expect(stored().has(c!.externalId!)).toBe(false);
   });
@@ -162,7 +163,12 @@ describe('setting outcomes by filter', () => {
       }),
     ).toEqual({
       ok: true,
-      value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
+      value: {
+        changed: expected.length,
+        withoutTransactionId: 0,
+        withoutDevice: 0,
+        otherDevice: 0,
+      },
     });
     expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
     expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
@@ -175,6 +181,7 @@ describe('setting outcomes by filter', () => {
       withoutTransactionId: 1,
       withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
         .length,
+      otherDevice: 0,
     });
     // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
     const left = await page({ outcomes: ['none'] });

@@ -76,6 +76,9 @@ describe('an outcome set on a batch that is not usable', () => {
         ],
         'Suspeito',
       ),
-    ).toEqual({ ok: true, value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0 } });
+    ).toEqual({
+      ok: true,
+      value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0, otherDevice: 0 },
+    });
   });
 });

@@ -59,6 +59,7 @@ describe('review and upload through the core', () => {
       changed: answered.length,
       withoutTransactionId: 0,
       withoutDevice: 20 - answered.length,
+      otherDevice: 0,
     });
     const sorted = await call<ResultPage>('results.page', {
       batchId,

@@ -244,13 +244,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
         const refused = refuseUnusable(batchId, batches.get(batchId));
         if (refused) return refused;
       }
-      const now = changeTime();
-      // A transaction met again in the rows is written after the others: a time of its own.
-      return ok(
-        slices.write(read(), { outcome, analyst: analyst(), now, source }, (id, batchId, set) =>
-          setOne(id, batchId, set, changeTime(), source),
-        ),
-      );
+      return ok(slices.write(read(), { outcome, analyst: analyst(), now: changeTime(), source }));
     },
   );
 
@@ -286,7 +280,12 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           ? bulkSlices
           : { first: sliceRows, min: sliceRows, max: sliceRows, targetMs: 0 },
       );
-      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      const counts: OutcomeChange = {
+        changed: 0,
+        withoutTransactionId: 0,
+        withoutDevice: 0,
+        otherDevice: 0,
+      };
       const checkpoints = ownCheckpoints ? betweenSlices(db) : null;
       try {
         let after = 0;
@@ -317,6 +316,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           counts.changed += slice.value.changed;
           counts.withoutTransactionId += slice.value.withoutTransactionId;
           counts.withoutDevice += slice.value.withoutDevice;
+          counts.otherDevice += slice.value.otherDevice;
           const last = rows.at(-1)?.seq ?? lastSeq;
           const done = rows.length < limit ? lastSeq : last;
           progress?.(done, lastSeq);
