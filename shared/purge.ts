@@ -30,6 +30,11 @@ export interface PurgePreview extends PurgeReport {
 export interface CpfErasure {
   /** Input rows about the CPF (their results and outcomes went with them). */
   rows: number;
+  /**
+   * Reviews of the CPF's transactions removed, also one set on another batch's row of the same
+   * transaction (a row without the CPF, which stays).
+   */
+  outcomes: number;
   /** Older copies of the history deleted whole (migration backups, damaged files). */
   copies: number;
   /**

@@ -59,6 +59,16 @@ export const errorCodes = [
   /** Someone else holds what was asked for: another process or window is running the batch. */
   'busy',
   /**
+   * The batch asked for is not in the history: deleted (in another window, by `dcdesk purge`, by
+   * the retention) while a window still showed it, or never stored here.
+   */
+  'no_batch',
+  /**
+   * The batch's deletion started and has not ended (`BatchRecord.deleting`): some of its rows
+   * are gone, so it is neither changed nor read as a whole until the deletion ends.
+   */
+  'deleting',
+  /**
    * The window lost its connection to the app's own core (the web host or the main process
    * ended): nothing reached the service, and nothing will until the app is started again.
    */

@@ -100,6 +100,8 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   file: exitCodes.failed,
   internal: exitCodes.failed,
   busy: exitCodes.usage,
+  no_batch: exitCodes.usage,
+  deleting: exitCodes.usage,
   core_lost: exitCodes.failed,
   wrong_address: exitCodes.failed,
   team: exitCodes.failed,

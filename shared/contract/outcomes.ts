@@ -44,6 +44,11 @@ export interface OutcomeChange {
   withoutTransactionId: number;
   /** Rows left as they were because the service found no device for them (204, or no answer). */
   withoutDevice: number;
+  /**
+   * Rows left as they were because a later row of the change names their transaction with
+   * another device: a transaction's outcome is of one device, the last row's.
+   */
+  otherDevice: number;
 }
 
 /** One row of an outcomes spreadsheet that cannot be applied as it is. */

@@ -1,6 +1,6 @@
 import { sampleTransaction } from '../support/transactions';
 import { expect, screenshot, test } from './fixtures';
-import { call } from './steps/core';
+import { batchRows, call, newestBatchId } from './steps/core';
 import { analystCsv, importAndRun } from './steps/import-run';
 
 const formatted = (cpf: string) =>
@@ -19,6 +19,15 @@ test('a data-subject request from Settings removes every row about one CPF, afte
     4,
   );
   const cpf = rows[0]?.cpf ?? '';
+  // One of the person's transactions was reviewed: the review goes too, and is counted.
+  const batchId = await newestBatchId(app);
+  const reviewed = (await batchRows(app, batchId)).find(
+    (row) => row.externalId === rows[0]?.externalID,
+  );
+  await call(app, 'outcomes.set', {
+    targets: [{ batchId, seq: reviewed?.seq ?? 0 }],
+    outcome: 'Suspeito',
+  });
 
   const search = async (query: string) => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -41,7 +50,7 @@ test('a data-subject request from Settings removes every row about one CPF, afte
   await page.getByTestId('forget-cpf').click();
   await dialog.getByRole('button', { name: 'Delete everything about this CPF' }).click();
   await expect(page.getByTestId('forget-cpf-result')).toHaveText(
-    'Removed 2 rows about that CPF; 0 older copies of the history deleted.',
+    'Removed 2 rows about that CPF and 1 review of its transactions (set on any batch’s row of them); 0 older copies of the history deleted.',
   );
   await expect(page.getByTestId('forget-cpf-input')).toHaveValue('');
 

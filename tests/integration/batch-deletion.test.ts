@@ -97,6 +97,39 @@ describe('deleting a batch', () => {
     expect(cpf && databaseBytes().includes(cpf)).toBeFalsy();
   });
 
+  it('moves a review only to a batch whose answer named the reviewed device', async () => {
+    // The same transactions looked up twice, the second time in other sessions: other devices.
+    const first = sourceRows(3, 700);
+    const again = first.map((row, index) => ({
+      ...row,
+      raw: { ...row.raw, sessionID: `session-again-${String(index).padStart(24, '0')}` },
+    }));
+    const older = await ranBatch(first);
+    const newer = await ranBatch(again);
+    const review = reviewService(history.db);
+    const [seq] = answered(newer.id, 1);
+    review.set([{ batchId: newer.id, seq: seq! }], 'Fraude Confirmada');
+    const devices = history.db
+      .prepare<[number], string>(
+        `SELECT l.device_id FROM lookups l JOIN batch_rows r USING (batch_key, seq)
+         WHERE r.seq = ? ORDER BY l.batch_key`,
+      )
+      .pluck()
+      .all(seq!);
+    expect(devices).toHaveLength(2);
+    expect(devices[0]).not.toBe(devices[1]);
+
+    // The older batch's answer named another device: the review is not its.
+    expect(batchDeletion(history.db).preview(newer.id)).toMatchObject({
+      ok: true,
+      value: { outcomes: 1 },
+    });
+    batchDeletion(history.db).delete(newer.id);
+    expect(count('SELECT COUNT(*) FROM outcomes')).toBe(0);
+    expect(review.summary('sandbox', older.id).total).toBe(0);
+    expect(await review.fileRows('sandbox', { batchId: older.id, scope: 'all' })).toEqual([]);
+  });
+
   it('keeps the trail the team database does not have yet', async () => {
     const batch = await ranBatch(sourceRows(3));
     const [seq] = answered(batch.id, 1);
@@ -170,7 +203,10 @@ describe('deleting a batch', () => {
   it('says there is no such batch', () => {
     expect(batchDeletion(history.db).preview('nope')).toMatchObject({
       ok: false,
-      error: { code: 'validation', message: 'There is no batch nope.' },
+      error: {
+        code: 'no_batch',
+        message: expect.stringMatching(/^There is no batch nope /) as unknown,
+      },
     });
   });
 });

@@ -42,7 +42,9 @@ function answeredBatch(): { batchId: string; seq: number } {
 describe('dcdesk outcomes build with only Legítima reviews', () => {
   it('says Legítima is never sent, not that the transaction was accepted', async () => {
     const { batchId, seq } = answeredBatch();
-    expect(reviewService(history.db).set([{ batchId, seq }], 'Legítima').changed).toBe(1);
+    expect(reviewService(history.db).set([{ batchId, seq }], 'Legítima')).toMatchObject({
+      value: { changed: 1 },
+    });
     for (const scope of [[], ['--all']]) {
       const run = await dcdesk([
         'outcomes',

@@ -98,7 +98,7 @@ describe('dcdesk purge --batch', () => {
   it('says there is no such batch', async () => {
     const run = await dcdesk(['purge', '--batch', 'b-nope', '--yes', '--data-dir', work.dir]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('There is no batch b-nope.');
+    expect(run.stderr).toContain('There is no batch b-nope in this history');
   });
 
   it('refuses an empty batch ID as a usage mistake', async () => {

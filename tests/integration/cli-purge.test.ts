@@ -86,7 +86,7 @@ describe('dcdesk purge --cpf asks first', () => {
         '--data-dir',
         work.dir,
       ]);
-      expect(JSON.parse(run.stdout)).toEqual({ cpfRows: 1, copies: 1, dryRun: true });
+      expect(JSON.parse(run.stdout)).toEqual({ cpfRows: 1, outcomes: 0, copies: 1, dryRun: true });
       const text = await dcdesk(['purge', '--cpf', cpf(), '--dry-run', '--data-dir', work.dir]);
       expect(text.stdout).toContain('Would delete 1 older copy of the history');
       expect(existsSync(copy)).toBe(true);
@@ -153,7 +153,7 @@ describe('dcdesk purge --cpf asks first', () => {
       '--data-dir',
       work.dir,
     ]);
-    expect(JSON.parse(dry.stdout)).toEqual({ cpfRows: 0, copies: 0, dryRun: true });
+    expect(JSON.parse(dry.stdout)).toEqual({ cpfRows: 0, outcomes: 0, copies: 0, dryRun: true });
     const old = await dcdesk(['purge', '--older-than', '1', '--json', '--data-dir', work.dir]);
     expect(JSON.parse(old.stdout)).toEqual({
       batches: 0,
@@ -167,6 +167,7 @@ describe('dcdesk purge --cpf asks first', () => {
     const gone = await dcdesk(['purge', '--cpf', third, '--yes', '--json', '--data-dir', work.dir]);
     expect(JSON.parse(gone.stdout)).toEqual({
       cpfRows: 1,
+      outcomes: 0,
       copies: 0,
       dryRun: false,
       wiped: true,

@@ -141,7 +141,7 @@ describe('batches through the core', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(await core.call('batches.get', { batchId: 'nope' })).toMatchObject({
       ok: false,
-      error: { code: 'validation' },
+      error: { code: 'no_batch' },
     });
     expect(await core.call('no.such', {})).toMatchObject({
       ok: false,

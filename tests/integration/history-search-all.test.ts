@@ -92,7 +92,12 @@ describe('a search matching more lookups than a page', () => {
         expected: matching,
       }),
     ) as OutcomeChange;
-    expect(change).toEqual({ changed: matching, withoutTransactionId: 0, withoutDevice: 0 });
+    expect(change).toEqual({
+      changed: matching,
+      withoutTransactionId: 0,
+      withoutDevice: 0,
+      otherDevice: 0,
+    });
     expect((await search({ filter: { outcomes: ['Suspeito'] } })).total).toBe(matching);
     const summary = unwrap(
       await core.call('history.searchSummary', { query: cpf }),

@@ -66,6 +66,7 @@ describe('a bulk outcome over a large filter', () => {
       withoutTransactionId: 1,
       withoutDevice: batchRows().filter((row) => row.externalId !== null && row.deviceId === null)
         .length,
+      otherDevice: 0,
     });
     expect(progress).toEqual([
       [10, 40],

@@ -4,6 +4,7 @@ import { runBatch } from '../../electron/core/bulk/runner';
 import { reviewService } from '../../electron/core/review/review-service';
 import { resultsRepo } from '../../electron/core/store/results.repo';
 import { batchRowsOf } from './outcome-rows';
+import { testOutcomeHandlers } from './outcome-handlers';
 import { outcomesFixture, type OutcomesFixture } from './outcomes-fixture';
 
 /**
@@ -51,7 +52,9 @@ describe('one transaction, an outcome per environment', () => {
     const review = reviewService(fixture.db);
     const answered = batchRowsOf(fixture.db, fixture.batchId).filter((row) => row.deviceId);
     const targets = answered.map((row) => ({ batchId: fixture.batchId, seq: row.seq }));
-    expect(review.set(targets, 'Suspeito').changed).toBe(answered.length);
+    expect(review.set(targets, 'Suspeito')).toMatchObject({
+      value: { changed: answered.length },
+    });
     // The test batch's rows were not reviewed: the whole filter changes every answered row.
     const bulk = await review.setFiltered(testBatch, {}, 'Fraude Confirmada');
     expect(bulk).toMatchObject({ ok: true, value: { changed: answered.length } });
@@ -90,5 +93,29 @@ describe('one transaction, an outcome per environment', () => {
       { environment: 'test', outcome: 'Fraude Confirmada', previous: null },
       { environment: 'test', outcome: null, previous: 'Fraude Confirmada' },
     ]);
+  });
+});
+
+describe("a batch's review summary", () => {
+  it("counts its own destination's outcomes, whatever the active environment", async () => {
+    fixture.db.prepare('DELETE FROM outcomes').run();
+    const review = reviewService(fixture.db);
+    const answered = batchRowsOf(fixture.db, fixture.batchId).filter((row) => row.deviceId);
+    // Reviewed in the sandbox only: the test batch's queue shows none of it.
+    review.set(
+      answered.map((row) => ({ batchId: fixture.batchId, seq: row.seq })),
+      'Suspeito',
+    );
+    expect(Object.values(shown(testBatch)).filter((outcome) => outcome !== null)).toEqual([]);
+
+    const summary = (batchId: string) =>
+      testOutcomeHandlers(fixture.db, 'sandbox')['outcomes.summary']({ batchId });
+    expect(await summary(testBatch)).toMatchObject({ ok: true, value: { total: 0, unsent: 0 } });
+    expect(await summary(fixture.batchId)).toMatchObject({
+      ok: true,
+      value: { total: answered.length },
+    });
+    // Nor does the core's summary of the test batch count them in the sandbox's name.
+    expect(review.summary('sandbox', testBatch)).toMatchObject({ total: 0 });
   });
 });

@@ -44,9 +44,13 @@ describe('setting outcomes by hand', () => {
     const change = review.set(targets(rows.map((row) => row.seq)), 'Suspeito');
     const after = new Date().toISOString();
     expect(change).toEqual({
-      changed: answered.length,
-      withoutTransactionId: 1,
-      withoutDevice: rows.length - answered.length - 1,
+      ok: true,
+      value: {
+        changed: answered.length,
+        withoutTransactionId: 1,
+        withoutDevice: rows.length - answered.length - 1,
+        otherDevice: 0,
+      },
     });
     const outcomes = stored();
     expect(outcomes.size).toBe(answered.length);
@@ -70,11 +74,11 @@ describe('setting outcomes by hand', () => {
     // Until the clock has moved past the stored time, an unchanged set_at would prove nothing.
     await vi.waitUntil(() => new Date().toISOString() > firstSet, { timeout: 5_000, interval: 1 });
 
-    expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ changed: 0 });
+    expect(review.set(targets([a!.seq]), 'Suspeito')).toMatchObject({ value: { changed: 0 } });
     expect(stored().get(a!.externalId!)!.set_at).toBe(firstSet);
 
     expect(review.set(targets([a!.seq, b!.seq]), 'Fraude Confirmada')).toMatchObject({
-      changed: 2,
+      value: { changed: 2 },
     });
     const changed = stored().get(a!.externalId!)!;
     expect(changed.outcome).toBe('Fraude Confirmada');
@@ -84,9 +88,8 @@ describe('setting outcomes by hand', () => {
     // is skipped.
     const noDevice = batchRows()[1]!;
     expect(review.set(targets([c!.seq, noDevice.seq, 9999]), null)).toEqual({
-      changed: 1,
-      withoutTransactionId: 0,
-      withoutDevice: 0,
+      ok: true,
+      value: { changed: 1, withoutTransactionId: 0, withoutDevice: 0, otherDevice: 0 },
     });
     expect(stored().has(c!.externalId!)).toBe(false);
   });
@@ -160,7 +163,12 @@ describe('setting outcomes by filter', () => {
       }),
     ).toEqual({
       ok: true,
-      value: { changed: expected.length, withoutTransactionId: 0, withoutDevice: 0 },
+      value: {
+        changed: expected.length,
+        withoutTransactionId: 0,
+        withoutDevice: 0,
+        otherDevice: 0,
+      },
     });
     expect([...stored().keys()].sort()).toEqual(expected.map((row) => row.externalId).sort());
     expect((await page({ outcomes: ['Device Positivado'] })).total).toBe(expected.length);
@@ -173,6 +181,7 @@ describe('setting outcomes by filter', () => {
       withoutTransactionId: 1,
       withoutDevice: rest.rows.filter((row) => row.externalId !== null && row.deviceId === null)
         .length,
+      otherDevice: 0,
     });
     // Rows that cannot be reviewed stay in 'none'; every other row now has an outcome.
     const left = await page({ outcomes: ['none'] });
@@ -263,6 +272,33 @@ describe('importing outcomes from a spreadsheet', () => {
       repeated: 1,
       conflicts: [],
     });
+  });
+
+  it('applies an outcome kept on an older device again: it moves to the newest lookup', async () => {
+    const review = reviewService(fixture.db);
+    const first = batchRows().find((row) => row.deviceId !== null)!;
+    const rows: OutcomeImportRow[] = [
+      { row: 2, transactionId: first.externalId!, outcome: 'Fraude Confirmada' },
+    ];
+    expect(review.applyImport(rows, false, 'sandbox')).toEqual({ applied: 1, keptConflicts: 0 });
+    // The transaction looked up again in another session: another device, a newer batch.
+    const [later] = sourceRows(1, 600);
+    const laterBatch = await fixture.runBatch([
+      { ...later!, raw: { ...later!.raw, externalID: first.externalId! } },
+    ]);
+    const laterDevice = batchRows(laterBatch)[0]!.deviceId;
+    expect(laterDevice).not.toBe(first.deviceId);
+
+    expect(review.checkImport(rows, 'sandbox')).toMatchObject({ toApply: 1, unchanged: 0 });
+    expect(review.applyImport(rows, false, 'sandbox')).toEqual({ applied: 1, keptConflicts: 0 });
+    expect(stored().get(first.externalId!)).toMatchObject({
+      device_id: laterDevice,
+      batch_id: laterBatch,
+    });
+    expect(await review.fileRows('sandbox', { batchId: laterBatch, scope: 'all' })).toEqual([
+      { transactionId: first.externalId, deviceId: laterDevice, outcome: 'Fraude Confirmada' },
+    ]);
+    expect(review.checkImport(rows, 'sandbox')).toMatchObject({ toApply: 0, unchanged: 1 });
   });
 });
 

@@ -80,7 +80,7 @@ beforeAll(async () => {
           'SELECT seq FROM batch_rows WHERE batch_key = (SELECT key FROM batches WHERE id = ?) AND external_id = ?',
         )
         .get(batchId, externalId) as { seq: number };
-      expect(review.set([{ batchId, seq }], outcome).changed).toBe(1);
+      expect(review.set([{ batchId, seq }], outcome)).toMatchObject({ value: { changed: 1 } });
     }
   } finally {
     close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
   ];
   for (const [row, outcome] of plan) {
     const change = review.set([{ batchId: fixture.batchId, seq: row.seq }], outcome);
-    expect(change.changed).toBe(1);
+    expect(change).toMatchObject({ value: { changed: 1 } });
   }
   for (const row of await everyRow()) if (row.outcome) given.set(row.externalId!, row.outcome);
   expect(given.size).toBe(3);

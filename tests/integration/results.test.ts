@@ -269,7 +269,10 @@ describe('results of a batch', () => {
     });
     expect(unknownBatch).toMatchObject({
       ok: false,
-      error: { code: 'validation', message: 'There is no batch nope.' },
+      error: {
+        code: 'no_batch',
+        message: expect.stringMatching(/^There is no batch nope in this history/) as unknown,
+      },
     });
   });
 });

@@ -43,7 +43,9 @@ describe('a review set on a batch the purge deletes, of a transaction a kept bat
       .get(old.id);
     expect(answered).toBeDefined();
     const seq = answered ?? 0;
-    expect(review.set([{ batchId: old.id, seq }], 'Fraude Confirmada').changed).toBe(1);
+    expect(review.set([{ batchId: old.id, seq }], 'Fraude Confirmada')).toMatchObject({
+      value: { changed: 1 },
+    });
     expect(review.summary('sandbox', recent.id).total).toBe(1);
 
     purgeOlderThan(history.db, 90, now);

@@ -42,7 +42,7 @@ describe('data-subject deletion', () => {
     await run.ended;
     expect(databaseBytes().includes(target)).toBe(true);
 
-    expect(forgetCpf(history.db, target)).toEqual({ rows: 1, wiped: true });
+    expect(forgetCpf(history.db, target)).toEqual({ rows: 1, outcomes: 0, wiped: true });
     expect(databaseBytes().includes(target)).toBe(false);
     expect(databaseBytes().includes(rows[43]!.raw.cpf!)).toBe(true);
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(199);
@@ -112,7 +112,10 @@ describe('data-subject deletion while a batch runs', () => {
     expect(rowsRepo(history.db).counts(batch.id).total).toBe(10);
     // Once its runner has stopped answering (the heartbeat stale), the CPF is forgotten as asked.
     history.db.prepare('UPDATE batches SET lease_heartbeat_at = 0 WHERE id = ?').run(batch.id);
-    expect(privacy.forget(cpf)).toEqual({ ok: true, value: { rows: 1, copies: 0, wiped: true } });
+    expect(privacy.forget(cpf)).toEqual({
+      ok: true,
+      value: { rows: 1, outcomes: 0, copies: 0, wiped: true },
+    });
   });
 });
 

@@ -18,14 +18,23 @@ const options = {
   json: { type: 'boolean' },
 } as const;
 
+/** The rows about a CPF and the reviews going with them, as a sentence's object. */
+function aboutCpf(rows: number, outcomes: number): string {
+  const reviews =
+    outcomes > 0
+      ? ` and ${counted(outcomes, 'review', 'reviews')} of its transactions (set on any batch's row of them)`
+      : '';
+  return `${counted(rows, 'row', 'rows')} about that CPF${reviews}`;
+}
+
 /** Asks on a terminal before deleting a CPF's rows for good; false when refused or unasked. */
-async function confirmForget(io: Io, rows: number): Promise<boolean> {
+async function confirmForget(io: Io, rows: number, outcomes: number): Promise<boolean> {
   if (!io.stdinIsTerminal) {
     io.err('dcdesk: Nothing deleted. Pass --yes to delete without being asked.');
     return false;
   }
   const answer = await io.readLine(
-    `Delete ${counted(rows, 'row', 'rows')} about that CPF and the older copies of the history? [y/N] `,
+    `Delete ${aboutCpf(rows, outcomes)}, and the older copies of the history? [y/N] `,
   );
   if (answer !== null && /^\s*(y|yes|s|sim)\s*$/i.test(answer)) return true;
   io.err('dcdesk: Nothing deleted.');
@@ -55,7 +64,7 @@ A batch older than that is kept while it is running (here or in another process)
 its file still to store, or is unfinished (paused, interrupted): it goes at the first purge after
 it is finished or cancelled. The batches kept are counted. A purge that removed a batch deletes
 the older copies of the history too (taken at upgrades, they hold the batches of their day).
---json prints {cpfRows, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
+--json prints {cpfRows, outcomes, copies, dryRun} for --cpf (with --dry-run, the counts of what would go),
 {batchId, rows, outcomes, shared, copies, dryRun, wiped} for --batch, and
 {batches, rows, kept, copies, olderThanDays, wiped} otherwise. wiped is false when another
 program was reading the history: the removed data stays in its file until that program closes it,
@@ -87,26 +96,36 @@ and the next opening wipes it (without --dry-run; --cpf's JSON has it too).`,
         if (values['dry-run']) {
           const preview = privacy.preview(cpf);
           if (!preview.ok) return reportError(io, preview.error);
-          const { rows, copies } = preview.value;
+          const { rows, outcomes, copies } = preview.value;
           if (values.json) {
-            io.out(JSON.stringify({ cpfRows: rows, copies, dryRun: true }));
+            io.out(JSON.stringify({ cpfRows: rows, outcomes, copies, dryRun: true }));
             return exitCodes.ok;
           }
-          io.out(`Would remove ${counted(rows, 'row', 'rows')} about that CPF.`);
+          io.out(`Would remove ${aboutCpf(rows, outcomes)}.`);
           if (copies > 0) io.out(`Would delete ${olderCopies(copies)} that may hold it.`);
           return exitCodes.ok;
         }
         const preview = privacy.preview(cpf);
         if (!preview.ok) return reportError(io, preview.error);
-        if (!values.yes && !(await confirmForget(io, preview.value.rows))) return exitCodes.usage;
+        const { rows, outcomes } = preview.value;
+        if (!values.yes && !(await confirmForget(io, rows, outcomes))) return exitCodes.usage;
         const forgotten = privacy.forget(cpf);
         if (!forgotten.ok) return reportError(io, forgotten.error);
-        const { rows: removed, copies, wiped } = forgotten.value;
+        const removed = forgotten.value;
+        const { copies, wiped } = removed;
         if (values.json) {
-          io.out(JSON.stringify({ cpfRows: removed, copies, dryRun: false, wiped }));
+          io.out(
+            JSON.stringify({
+              cpfRows: removed.rows,
+              outcomes: removed.outcomes,
+              copies,
+              dryRun: false,
+              wiped,
+            }),
+          );
           return exitCodes.ok;
         }
-        io.out(`Removed ${counted(removed, 'row', 'rows')} about that CPF.`);
+        io.out(`Removed ${aboutCpf(removed.rows, removed.outcomes)}.`);
         if (copies > 0) io.out(`Deleted ${olderCopies(copies)} that may have held it.`);
         if (!wiped) io.out(notWipedText);
         return exitCodes.ok;

@@ -8,7 +8,7 @@ import type { StoredRows } from '../../../shared/contract/results';
 import { prepareRow, type NewBatchInput, type SourceRow } from '../bulk/batch';
 import { createBatchInSlices } from '../bulk/batch-slices';
 import { reuseRecentLookups } from '../bulk/reuse';
-import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
 
@@ -70,7 +70,10 @@ export function batchFeeds(db: Db, clock: () => number = () => performance.now()
      */
     add(batchId: string, slice: RowSlice, now: Date): Result<StoredRows> {
       const batch = batches.get(batchId);
-      if (!batch) return fail('validation', `There is no batch ${batchId} in this history.`);
+      if (!batch) return noBatch(batchId);
+      // Its deletion started (a purge of a half-stored batch): rows stored now would outlive it.
+      const deleting = refuseDeleting(batch);
+      if (deleting) return deleting;
       if (!batch.storing) return fail('validation', allStoredMessage(batch));
       const feed = fed.get(batchId) ?? {
         stored: rows.countsAfter(batchId, 0).last,
@@ -102,7 +105,9 @@ export function batchFeeds(db: Db, clock: () => number = () => performance.now()
      */
     keep(batchId: string, now: Date): Result<StoredRows> {
       const batch = batches.get(batchId);
-      if (!batch) return fail('validation', `There is no batch ${batchId} in this history.`);
+      if (!batch) return noBatch(batchId);
+      const deleting = refuseDeleting(batch);
+      if (deleting) return deleting;
       if (!batch.storing) return fail('validation', allStoredMessage(batch));
       const stored = rows.countsAfter(batchId, 0).last;
       db.transaction(() => {

@@ -1,7 +1,7 @@
 import type { BatchCounts, PauseReason } from '../../../shared/batch';
-import { fail, ok, type Result } from '../../../shared/result';
+import { ok, type Result } from '../../../shared/result';
 import { toBatchCounts } from '../bulk/progress';
-import { batchesRepo, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, noBatch, type BatchRecord } from '../store/batches.repo';
 import type { Db } from '../store/db';
 import { rowsRepo } from '../store/rows.repo';
 import {
@@ -82,9 +82,7 @@ export function batchViews(db: Db, options: BatchViewsOptions = {}) {
     },
     get(batchId: string): Result<BatchView> {
       const batch = batches.get(batchId);
-      return batch
-        ? ok(view(batch))
-        : fail('validation', `There is no batch ${batchId} in this history.`);
+      return batch ? ok(view(batch)) : noBatch(batchId);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { noBatch } from '../store/batches.repo';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Db } from '../store/db';
 import {
@@ -53,7 +54,7 @@ export function claimLease(
   return db
     .transaction((): Result<void> => {
       const lease = leases.get(batchId);
-      if (!lease) return fail('validation', `There is no batch ${batchId} in this history.`);
+      if (!lease) return noBatch(batchId);
       const busy = heldElsewhere(lease, batchId, owner, now, timing);
       if (busy) return busy;
       leases.take(batchId, owner, now);

@@ -1,7 +1,7 @@
-import { fail, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
 import { reviewService } from '../review/review-service';
-import { batchesRepo, refuseDeleting } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting, refuseUnusable } from '../store/batches.repo';
 import { fromStore } from './from-store';
 import { teamFileRows } from '../team/team-file-rows';
 
@@ -22,16 +22,12 @@ export function outcomeHandlers(
   const review = reviewService(context.db, () => context.team.analyst());
   const batches = batchesRepo(context.db);
   const environment = () => context.settings().activeEnvironment;
-  const noBatch = (batchId: string) => fail('validation', `There is no batch ${batchId}.`);
   /** Why the batch cannot be reviewed (missing, or being deleted), or null. */
-  const unusable = (batchId: string) => {
-    const batch = batches.get(batchId);
-    return batch ? refuseDeleting(batch) : noBatch(batchId);
-  };
+  const unusable = (batchId: string) => refuseUnusable(batchId, batches.get(batchId));
 
   return {
     'outcomes.set': ({ targets, outcome }) =>
-      fromStore(() => ok(review.set(targets, outcome)), 'changed'),
+      fromStore(() => review.set(targets, outcome), 'changed'),
     'outcomes.setFiltered': ({ batchId, filter, outcome, expected }) =>
       fromStore(
         () =>
@@ -72,11 +68,14 @@ export function outcomeHandlers(
     'outcomes.importApply': ({ rows, replaceConflicts }) =>
       fromStore(() => ok(review.applyImport(rows, replaceConflicts, environment())), 'changed'),
     'outcomes.summary': ({ batchId }) =>
-      fromStore(
-        () =>
-          (batchId === undefined ? null : unusable(batchId)) ??
-          ok(review.summary(environment(), batchId)),
-      ),
+      fromStore(() => {
+        if (batchId === undefined) return ok(review.summary(environment()));
+        // A batch's reviews are of its own destination's answers (a custom address, another
+        // environment than the active one): counted there, as its queue shows them.
+        const batch = batches.get(batchId);
+        if (batch === null) return noBatch(batchId);
+        return refuseDeleting(batch) ?? ok(review.summary(batch.destination, batchId));
+      }),
     'outcomes.fileRows': ({ batchId, scope }) =>
       fromStore(
         async () =>

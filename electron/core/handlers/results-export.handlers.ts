@@ -17,7 +17,7 @@ import {
   exportHeader,
   resultsCsvChunks,
 } from '../results-export/results-table';
-import { batchesRepo, refuseDeleting, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting, type BatchRecord } from '../store/batches.repo';
 import { exportRepo } from '../store/export.repo';
 import { streamAtomically } from '../write-atomically';
 import { writeXlsx } from '../xlsx-writer/xlsx-writer';
@@ -115,7 +115,7 @@ export function resultExportHandlers(
     write: (batch: BatchRecord, stream: Writable) => Promise<Written>,
   ): Promise<Result<SavedExport>> {
     const batch = batches.get(batchId);
-    if (!batch) return fail('validation', `There is no batch ${batchId}.`);
+    if (!batch) return noBatch(batchId);
     const deleting = refuseDeleting(batch);
     if (deleting) return deleting;
     const fileName = `${fileStem(batch.sourceName)}-${kind}.${format}`;

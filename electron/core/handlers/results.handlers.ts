@@ -1,7 +1,7 @@
 import type { ResultAggregates, ResultFilter } from '../../../shared/contract/results';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { CoreContext, HandlerGroup } from '../context';
-import { batchesRepo, refuseDeleting, type BatchRecord } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting, type BatchRecord } from '../store/batches.repo';
 import { resultsRepo } from '../store/results.repo';
 import { searchRepo } from '../store/search.repo';
 import { fromStore } from './from-store';
@@ -26,7 +26,7 @@ export function resultHandlers({ db }: Pick<CoreContext, 'db'>): HandlerGroup<Na
   function withBatch<T>(batchId: string, read: (batch: BatchRecord) => T): Promise<Result<T>> {
     return fromStore(() => {
       const batch = batches.get(batchId);
-      if (!batch) return fail('validation', `There is no batch ${batchId}.`);
+      if (!batch) return noBatch(batchId);
       return refuseDeleting(batch) ?? ok(read(batch));
     });
   }

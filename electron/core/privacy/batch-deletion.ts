@@ -1,3 +1,4 @@
+import { noBatch } from '../store/batches.repo';
 import type { BatchDeletion as Removal } from '../../../shared/purge';
 import { fail, ok, type Result } from '../../../shared/result';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../batches/batch-lease';
 import { holderText } from '../batches/lease-claim';
 import type { Db } from '../store/db';
-import { rehomeOutcomes } from '../store/outcome-rehome';
+import { holdersSql, rehomeOutcomes } from '../store/outcome-rehome';
 import { scrub } from '../store/retention';
 import {
   deleteRowsInSlices,
@@ -25,18 +26,17 @@ type BatchDeletion = Omit<Removal, 'copies'>;
 const theBatch = 'SELECT key FROM batches WHERE id = @batchId';
 
 /**
- * Outcomes set on the batch whose transaction no other batch of its environment holds: they go
- * with it, as the purge deletes a deleted batch's. The others move (`rehomeOutcomes`).
+ * Outcomes set on the batch whose review no other batch holds (no other batch of its environment
+ * has the transaction answered with the reviewed device): they go with it, as the purge deletes a
+ * deleted batch's. The others move (`rehomeOutcomes`).
  */
-const ownOutcomes = `SELECT o.id FROM outcomes o WHERE o.batch_id = @batchId AND NOT EXISTS (
-  SELECT 1 FROM batch_rows r JOIN batches b ON b.key = r.batch_key
-  WHERE r.external_id = o.external_id COLLATE NOCASE AND r.external_id = o.external_id
-    AND b.destination = o.environment AND b.id <> @batchId)`;
+const ownOutcomes = `SELECT o.id FROM outcomes o WHERE o.batch_id = @batchId
+  AND NOT EXISTS (${holdersSql('o', theBatch)})`;
 
 /** Why the batch cannot be deleted now by `self`, or null. */
 function refusal(db: Db, batchId: string, self: LeaseOwner): Result<never> | null {
   const exists = db.prepare('SELECT 1 FROM batches WHERE id = ?').get(batchId);
-  if (exists === undefined) return fail('validation', `There is no batch ${batchId}.`);
+  if (exists === undefined) return noBatch(batchId);
   const lease = leaseRepo(db).get(batchId);
   const now = Date.now();
   // Judged as every runner judges a lease: a run still sending would fail at its next answer.

@@ -9,6 +9,7 @@ import { countHistoryCopies, removeHistoryCopies } from '../store/copies';
 import type { BatchDeletion, CpfErasure, PurgeReport } from '../../../shared/purge';
 import {
   batchesHoldingCpf,
+  countCpfOutcomes,
   countCpfRows,
   forgetCpf,
   purgeOlderThan,
@@ -136,7 +137,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       const rows = countCpfRows(db, cpf);
       const mistyped = mistypedText(cpf, rows);
       if (mistyped) return fail('validation', mistyped);
-      return ok({ rows, copies: countHistoryCopies(dataDir), wiped: true });
+      const outcomes = countCpfOutcomes(db, cpf);
+      return ok({ rows, outcomes, copies: countHistoryCopies(dataDir), wiped: true });
     },
     forget(cpf: string): Result<ForgetReport> {
       const halfStored = halfStoredText(db);
@@ -147,8 +149,8 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
       if (mistyped) return fail('validation', mistyped);
       // First, so the wipe after the rows' removal takes the old answers' pages too.
       maskCpfInUploads(db, cpf);
-      const { rows, wiped } = forgetCpf(db, cpf);
-      return ok({ rows, copies: removeHistoryCopies(dataDir), wiped });
+      const { rows, outcomes, wiped } = forgetCpf(db, cpf);
+      return ok({ rows, outcomes, copies: removeHistoryCopies(dataDir), wiped });
     },
     /** What `purgeOlderThan(days)` would delete now, deleting nothing. */
     purgePreview(days: number): PurgeReport {

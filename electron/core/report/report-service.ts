@@ -2,7 +2,7 @@ import type { Destination } from '../../../shared/environment';
 import type { ReportView } from '../../../shared/contract/report';
 import type { LabelOptions } from '../../../shared/report/labels';
 import { fail, ok, type Result } from '../../../shared/result';
-import { batchesRepo, refuseDeleting } from '../store/batches.repo';
+import { batchesRepo, noBatch, refuseDeleting } from '../store/batches.repo';
 import {
   createReportBuilder,
   type ReportCounts,
@@ -157,8 +157,7 @@ export function reportService(db: Db) {
         });
       }
       const batch = batches.get(query.batchId);
-      if (batch === null)
-        return fail('validation', `There is no batch ${query.batchId} in this history.`);
+      if (batch === null) return noBatch(query.batchId);
       const deleting = refuseDeleting(batch);
       if (deleting) return deleting;
       if (query.environment !== undefined && query.environment !== batch.destination)

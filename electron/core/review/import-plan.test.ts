@@ -5,13 +5,25 @@ import { planImport } from './import-plan';
 
 const device = (deviceId: string) => ({ deviceId, batchId: 'b1' });
 const history: Record<string, KnownTransaction> = {
-  new: { device: device('dev-new'), seen: true, current: null },
-  same: { device: device('dev-same'), seen: true, current: 'Suspeito' },
-  other: { device: device('dev-other'), seen: true, current: 'Suspeito' },
-  noContent: { device: null, seen: true, current: null },
+  new: { device: device('dev-new'), seen: true, current: null, currentDevice: null },
+  same: { device: device('dev-same'), seen: true, current: 'Suspeito', currentDevice: 'dev-same' },
+  other: {
+    device: device('dev-other'),
+    seen: true,
+    current: 'Suspeito',
+    currentDevice: 'dev-other',
+  },
+  // Reviewed on an older lookup's device; a newer lookup named another.
+  moved: {
+    device: device('dev-newer'),
+    seen: true,
+    current: 'Suspeito',
+    currentDevice: 'dev-older',
+  },
+  noContent: { device: null, seen: true, current: null, currentDevice: null },
 };
 const known = (id: string): KnownTransaction =>
-  history[id] ?? { device: null, seen: false, current: null };
+  history[id] ?? { device: null, seen: false, current: null, currentDevice: null };
 
 let line = 1;
 const row = (transactionId: string, outcome: OutcomeImportRow['outcome']): OutcomeImportRow => ({
@@ -80,6 +92,16 @@ describe('planImport', () => {
         outcome: 'Device Positivado',
       },
     ]);
+  });
+
+  it("applies an outcome stored on an older device: it moves to the newest answer's device", () => {
+    line = 1;
+    const { report, writes, replacements } = planImport([row('moved', 'Suspeito')], known);
+    expect(report).toMatchObject({ rows: 1, toApply: 1, unchanged: 0, conflicts: [] });
+    expect(writes).toEqual([
+      { transactionId: 'moved', deviceId: 'dev-newer', batchId: 'b1', outcome: 'Suspeito' },
+    ]);
+    expect(replacements).toEqual([]);
   });
 
   it('lists each row of a contradiction, even one that agrees with the history', () => {

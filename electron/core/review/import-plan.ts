@@ -47,7 +47,8 @@ function valueOf(row: OutcomeImportRow): string {
  * names none of the three are otherwise unknown. An id given more than once with one outcome
  * counts once, its other rows as repeated (within the file: nothing says they are stored).
  * Otherwise the id is not found (no row carries it), without a device (no `ok` answer),
- * unchanged (that outcome is stored), a conflict (another outcome is stored) or to apply.
+ * unchanged (that outcome is stored with the device of the id's newest answer), a conflict
+ * (another outcome is stored) or to apply (none is stored, or the same one on an older device).
  * Every row lands in exactly one count, so the counts add up to `rows`.
  */
 export function planImport(
@@ -102,15 +103,17 @@ export function planImport(
     }
     report.repeated += repeated.length;
     const issue: OutcomeImportIssue = { row: first.row, transactionId, incoming: outcome };
-    const { device, seen, current } = known(transactionId);
+    const { device, seen, current, currentDevice } = known(transactionId);
     if (!device) {
       (seen ? report.withoutDevice : report.notFound).push(issue);
       continue;
     }
     const write: ImportWrite = { transactionId, outcome, ...device };
-    if (current === outcome) {
+    // The same outcome on another device (a lookup after the review named a new one) is not
+    // stored for the answer the file would carry: it moves there, as a replaced outcome does.
+    if (current === outcome && currentDevice === device.deviceId) {
       report.unchanged += 1;
-    } else if (current !== null) {
+    } else if (current !== null && current !== outcome) {
       report.conflicts.push({ ...issue, current });
       replacements.push(write);
     } else {

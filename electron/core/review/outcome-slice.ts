@@ -13,16 +13,6 @@ const sliceRows = `(SELECT value ->> 0 AS external_id, value ->> 1 AS device_id 
 const differs = `(o.id IS NULL OR o.outcome IS NOT @outcome OR o.device_id IS NOT s.device_id
   OR o.set_by IS NOT NULL)`;
 
-/**
- * One row's change, as review-service writes it row by row: for repeats within a slice. The
- * outcome is the one of the row's batch's destination.
- */
-export type SetOne = (
-  externalId: string,
-  batchId: string,
-  set: { outcome: ReviewOutcome; deviceId: string } | null,
-) => number;
-
 /** What a slice is written with: the outcome (null clears), who, when, from where. */
 export interface SliceWrite {
   outcome: ReviewOutcome | null;
@@ -34,11 +24,10 @@ export interface SliceWrite {
 /**
  * Outcomes written a set of rows at a time (issue 13): a slice of rows is three statements, its
  * trail lines, its outcomes and (through the triggers) its results-index entries, instead of four
- * statements and a UUID per row (330–480 µs a row at a million). What it writes is what writing
- * the rows one by one in input order writes: the trail line of each changed transaction (who,
- * when, the outcome before), none for a row that changes nothing. A transaction id met again in
- * the same slice is written after the others, row by row (`setOne`): its second row sees the first.
- * Run it inside the caller's transaction.
+ * statements and a UUID per row (330–480 µs a row at a million). It writes the trail line of each
+ * changed transaction (who, when, the outcome before), none for a row that changes nothing; a
+ * transaction id met again in the slice is written once (`write`). Run it inside the caller's
+ * transaction.
  */
 export function outcomeSlices(db: Db) {
   const destination = db.prepare<[string], string | null>(
@@ -113,56 +102,63 @@ export function outcomeSlices(db: Db) {
     /**
      * Writes `write.outcome` on `rows` (any batches, in input order; nulls skipped) and counts
      * what it changed and what it left: rows without a transaction id, and, when setting, rows
-     * whose answer named no device.
+     * whose answer named no device, and rows of a transaction a later row names with another
+     * device (`otherDevice`): a transaction's outcome is of one device, the last row's, so an
+     * earlier row of another device would be written only to be replaced, and shown as not
+     * reviewed. Each transaction is written once.
      */
-    write(rows: Array<ReviewedRow | null>, write: SliceWrite, setOne: SetOne): OutcomeChange {
-      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+    write(rows: Array<ReviewedRow | null>, write: SliceWrite): OutcomeChange {
+      const counts: OutcomeChange = {
+        changed: 0,
+        withoutTransactionId: 0,
+        withoutDevice: 0,
+        otherDevice: 0,
+      };
       // A transaction is met again when a row of the same environment names it: an outcome is
       // of a transaction in one environment (migration 0020).
-      const seen = new Set<string>();
       const environments = new Map<string, string>();
-      const repeats: ReviewedRow[] = [];
-      const byBatch = new Map<string, Array<[string, string]>>();
-      const cleared = new Map<string, string[]>();
-      for (const row of rows) {
-        if (row === null) continue;
-        if (row.externalId === null) {
-          counts.withoutTransactionId += 1;
-          continue;
-        }
-        if (write.outcome !== null && row.deviceId === null) {
-          counts.withoutDevice += 1;
-          continue;
-        }
+      const keyOf = (row: ReviewedRow & { externalId: string }) => {
         let environment = environments.get(row.batchId);
         if (environment === undefined) {
           environment = environmentOf(row.batchId);
           environments.set(row.batchId, environment);
         }
-        const key = `${environment}\u0000${row.externalId}`;
-        if (seen.has(key)) repeats.push(row);
-        else {
-          seen.add(key);
-          if (write.outcome === null) {
-            const ids = cleared.get(environment) ?? [];
-            ids.push(row.externalId);
-            cleared.set(environment, ids);
-          } else {
-            const batch = byBatch.get(row.batchId) ?? [];
-            batch.push([row.externalId, row.deviceId ?? '']);
-            byBatch.set(row.batchId, batch);
-          }
+        return { environment, key: `${environment}\u0000${row.externalId}` };
+      };
+      const reviewable: Array<ReviewedRow & { externalId: string }> = [];
+      for (const row of rows) {
+        if (row === null) continue;
+        if (row.externalId === null) counts.withoutTransactionId += 1;
+        else if (write.outcome !== null && row.deviceId === null) counts.withoutDevice += 1;
+        else reviewable.push({ ...row, externalId: row.externalId });
+      }
+      // The device each transaction ends with: its last row's.
+      const lastDevice = new Map<string, string | null>();
+      for (const row of reviewable) lastDevice.set(keyOf(row).key, row.deviceId);
+      const seen = new Set<string>();
+      const byBatch = new Map<string, Array<[string, string]>>();
+      const cleared = new Map<string, string[]>();
+      for (const row of reviewable) {
+        const { environment, key } = keyOf(row);
+        if (write.outcome !== null && lastDevice.get(key) !== row.deviceId) {
+          counts.otherDevice += 1;
+          continue;
+        }
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (write.outcome === null) {
+          const ids = cleared.get(environment) ?? [];
+          ids.push(row.externalId);
+          cleared.set(environment, ids);
+        } else {
+          const batch = byBatch.get(row.batchId) ?? [];
+          batch.push([row.externalId, row.deviceId ?? '']);
+          byBatch.set(row.batchId, batch);
         }
       }
       for (const [environment, ids] of cleared) counts.changed += clearAll(environment, ids, write);
       for (const [batchId, batchRows] of byBatch)
         counts.changed += setAll(batchId, batchRows, write);
-      for (const row of repeats)
-        counts.changed += setOne(
-          row.externalId ?? '',
-          row.batchId,
-          write.outcome === null ? null : { outcome: write.outcome, deviceId: row.deviceId ?? '' },
-        );
       return counts;
     },
   };

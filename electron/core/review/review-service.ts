@@ -12,11 +12,12 @@ import type { ResultFilter } from '../../../shared/contract/results';
 import type { ResponseVariableRow, ReviewOutcome } from '../../../shared/domain/types';
 import type { Destination } from '../../../shared/environment';
 import type { Db } from '../store/db';
+import { batchesRepo, refuseUnusable } from '../store/batches.repo';
 import { outcomesRepo, type FileRowsCursor, type ReviewedRow } from '../store/outcomes.repo';
 import { inSnapshot } from '../store/read-snapshot';
 import { trailRepo, type ChangeSource } from '../store/trail.repo';
 import { osAnalyst } from '../team/analyst';
-import { fail, ok, type Result } from '../../../shared/result';
+import { fail, ok, type AppError, type Result } from '../../../shared/result';
 import { messageOf } from '../../../shared/message-of';
 import { isOutcome } from '../../../shared/outcomes/outcome-names';
 import { responseCsv } from '../../../shared/outcomes/response-csv';
@@ -31,9 +32,11 @@ export interface ReviewService {
   /**
    * Sets (or, with null, clears) the outcome of some rows' transaction ids. Setting needs a
    * transaction id and a device (an `ok` answer); clearing only the transaction id. Rows that
-   * lack them are counted and left; rows that do not exist are skipped.
+   * lack them are counted and left; rows a batch does not have are skipped. A target whose batch
+   * is not in the history (`no_batch`: deleted while a window showed it) or is being deleted
+   * (`deleting`) fails the call: nothing is changed.
    */
-  set(targets: ReviewTarget[], outcome: ReviewOutcome | null): OutcomeChange;
+  set(targets: ReviewTarget[], outcome: ReviewOutcome | null): Result<OutcomeChange>;
   /**
    * The same for every row of a batch that matches a results filter; with `expected`, only when
    * that many rows match (else `validation`, nothing changed). A filter may match most of a
@@ -146,6 +149,18 @@ export const bulkSlices = { first: 1024, min: 128, max: 65_536, targetMs: 50 };
 /** The header line of a response-variable CSV, in bytes (the same with either separator). */
 const csvHeaderBytes = new TextEncoder().encode(responseCsv([], ',')).length;
 
+/**
+ * A bulk outcome refused at a slice (its batch deleted meanwhile): the first slice's refusal as
+ * it is; a later one's says how far the outcome went, which the slices before keep.
+ */
+function stoppedAt(counts: OutcomeChange, error: AppError): Result<never> {
+  if (counts.changed === 0) return { ok: false, error };
+  return fail(
+    error.code,
+    `The outcome was set on ${String(counts.changed)} ${counts.changed === 1 ? 'row' : 'rows'}, then stopped: ${error.message}`,
+  );
+}
+
 /** Resolves after the events waiting (other requests, I/O) have had their turn. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -155,6 +170,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export function reviewService(db: Db, analyst: () => string = osAnalyst): ReviewService {
   const repo = outcomesRepo(db);
+  const batches = batchesRepo(db);
   const trail = trailRepo(db);
   const slices = outcomeSlices(db);
 
@@ -211,20 +227,24 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
     return changed;
   }
 
-  /** Applies one outcome to the rows `read` finds, in one transaction, a set at a time. */
+  /**
+   * Applies one outcome to the rows `read` finds, in one transaction, a set at a time; refused
+   * when one of `batchIds` is gone or being deleted. Asked in the same transaction as the write:
+   * a deletion another process starts cannot come between (its outcomes would be removed by its
+   * next step while the trail kept them).
+   */
   const change = db.transaction(
     (
+      batchIds: Iterable<string>,
       read: () => Array<ReviewedRow | null>,
       outcome: ReviewOutcome | null,
       source: ChangeSource,
-    ): OutcomeChange => {
-      const now = changeTime();
-      // A transaction met again in the rows is written after the others: a time of its own.
-      return slices.write(
-        read(),
-        { outcome, analyst: analyst(), now, source },
-        (id, batchId, set) => setOne(id, batchId, set, changeTime(), source),
-      );
+    ): Result<OutcomeChange> => {
+      for (const batchId of batchIds) {
+        const refused = refuseUnusable(batchId, batches.get(batchId));
+        if (refused) return refused;
+      }
+      return ok(slices.write(read(), { outcome, analyst: analyst(), now: changeTime(), source }));
     },
   );
 
@@ -242,6 +262,7 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
   return {
     set: (targets, outcome) =>
       change.immediate(
+        new Set(targets.map((target) => target.batchId)),
         () => targets.map((target) => repo.row(target.batchId, target.seq)),
         outcome,
         targets.length === 1 ? 'key' : 'bulk',
@@ -259,17 +280,23 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
           ? bulkSlices
           : { first: sliceRows, min: sliceRows, max: sliceRows, targetMs: 0 },
       );
-      const counts: OutcomeChange = { changed: 0, withoutTransactionId: 0, withoutDevice: 0 };
+      const counts: OutcomeChange = {
+        changed: 0,
+        withoutTransactionId: 0,
+        withoutDevice: 0,
+        otherDevice: 0,
+      };
       const checkpoints = ownCheckpoints ? betweenSlices(db) : null;
       try {
         let after = 0;
         for (;;) {
           let rows: ReviewedRow[] = [];
-          let slice: OutcomeChange;
+          let slice: Result<OutcomeChange>;
           const limit = sizer.size();
           const started = performance.now();
           try {
             slice = change.immediate(
+              [batchId],
               () => (rows = repo.filtered(batchId, filter, { after, limit })),
               outcome,
               'bulk',
@@ -281,12 +308,15 @@ export function reviewService(db: Db, analyst: () => string = osAnalyst): Review
               `The outcome was set on ${String(counts.changed)} ${counts.changed === 1 ? 'row' : 'rows'}, then stopped: ${messageOf(caught)}. The other rows keep their outcome; try again to set it on them.`,
             );
           }
+          // A batch deleted between slices: the slices before stay changed, and it is said.
+          if (!slice.ok) return stoppedAt(counts, slice.error);
           const tookMs = performance.now() - started;
           sizer.took(rows.length, tookMs);
           checkpoints?.after(tookMs);
-          counts.changed += slice.changed;
-          counts.withoutTransactionId += slice.withoutTransactionId;
-          counts.withoutDevice += slice.withoutDevice;
+          counts.changed += slice.value.changed;
+          counts.withoutTransactionId += slice.value.withoutTransactionId;
+          counts.withoutDevice += slice.value.withoutDevice;
+          counts.otherDevice += slice.value.otherDevice;
           const last = rows.at(-1)?.seq ?? lastSeq;
           const done = rows.length < limit ? lastSeq : last;
           progress?.(done, lastSeq);

@@ -110,7 +110,26 @@ export function deletingText(batchId: string): string {
 
 /** A refusal for a batch being deleted (see `deletingText`), or null for any other batch. */
 export function refuseDeleting(record: Pick<BatchRecord, 'id' | 'deleting'>): Result<never> | null {
-  return record.deleting ? fail('busy', deletingText(record.id)) : null;
+  return record.deleting ? fail('deleting', deletingText(record.id)) : null;
+}
+
+/**
+ * A batch asked for by id that is not in the history: a window may still show one another window
+ * or a `dcdesk purge` deleted.
+ */
+export function noBatch(batchId: string): Result<never> {
+  return fail(
+    'no_batch',
+    `There is no batch ${batchId} in this history: it was deleted (in another window, by dcdesk purge or by the retention), or never stored here.`,
+  );
+}
+
+/** Why a batch cannot be changed or read as a whole (missing, or being deleted), or null. */
+export function refuseUnusable(
+  batchId: string,
+  record: Pick<BatchRecord, 'id' | 'deleting'> | null,
+): Result<never> | null {
+  return record ? refuseDeleting(record) : noBatch(batchId);
 }
 
 /** The batches table: one record per imported file (or single lookup). */

@@ -33,6 +33,8 @@ export interface KnownTransaction {
   seen: boolean;
   /** The outcome already stored for the id. */
   current: ReviewOutcome | null;
+  /** The device that stored outcome names (an older lookup's, perhaps), or null. */
+  currentDevice: string | null;
 }
 
 interface RowColumns {
@@ -73,12 +75,14 @@ const sentTo = `EXISTS (SELECT 1 FROM upload_transactions ut CROSS JOIN uploads 
  * answer there named the reviewed device (asked along the external-id index, then the answer's
  * key). A row whose answer named another device shows no outcome (`outcomeJoin`), so it is not
  * counted or sent with the batch either. The first is asked first: over a million outcomes the
- * lookup is most of a second.
+ * lookup is most of a second. An outcome of another environment is never the batch's, even of
+ * the same device (the sandbox answers the test environment's lookups with the same devices).
  */
-const inBatch = `(o.batch_id = @batchId OR EXISTS (SELECT 1 FROM batch_rows r
+const inBatch = `(o.batch_id = @batchId OR (o.environment = (SELECT destination FROM batches
+    WHERE id = @batchId) AND EXISTS (SELECT 1 FROM batch_rows r
   CROSS JOIN lookups l ON l.batch_key = r.batch_key AND l.seq = r.seq
   WHERE ${sameId('r.external_id', 'o.external_id')} AND r.batch_key = ${batchKeyOf('@batchId')}
-    AND l.device_id = o.device_id))`;
+    AND l.device_id = o.device_id)))`;
 
 const scopeOf = (batchId: string | undefined) => {
   // `Legítima` is a local review state: never in a file, never counted as waiting to be sent.
@@ -148,6 +152,10 @@ export function outcomesRepo(db: Db) {
   const current = db.prepare<[string, string], { outcome: ReviewOutcome }>(
     'SELECT outcome FROM outcomes WHERE external_id = ? AND environment = ?',
   );
+  const currentWithDevice = db.prepare<
+    [string, string],
+    { outcome: ReviewOutcome; device_id: string | null }
+  >('SELECT outcome, device_id FROM outcomes WHERE external_id = ? AND environment = ?');
   const latestDevice = db.prepare<
     [{ id: string; destination: Destination }],
     { device_id: string; batch_id: string }
@@ -254,10 +262,12 @@ export function outcomesRepo(db: Db) {
     known(externalId: string, environment: Destination): KnownTransaction {
       const params = { id: externalId, destination: environment };
       const device = latestDevice.get(params);
+      const stored = currentWithDevice.get(externalId, environment);
       return {
         device: device ? { deviceId: device.device_id, batchId: device.batch_id } : null,
         seen: device !== undefined || seen.get(params) !== undefined,
-        current: current.get(externalId, environment)?.outcome ?? null,
+        current: stored?.outcome ?? null,
+        currentDevice: stored?.device_id ?? null,
       };
     },
     /** Reviewed transactions per outcome, and how many of them `environment` has not accepted. */

@@ -216,6 +216,33 @@ export function purgeWhenFree(db: Db, days: number): StorePurge | null {
   return unlessBusy(db, () => purgeOlderThan(db, days));
 }
 
+/**
+ * How many reviews `forgetCpf` would remove, for a dry run: those of the CPF's transactions in
+ * the environments of the batches holding them, also one set on another batch's row of the same
+ * transaction (a row without the CPF, which stays).
+ */
+export function countCpfOutcomes(db: Db, cpf: string): number {
+  const rows = cpfRowKeys(db, cpf);
+  return (
+    db
+      .prepare<{ rows: string }, number>(
+        forgetSql.outcomes.replace('DELETE FROM outcomes', 'SELECT COUNT(*) FROM outcomes'),
+      )
+      .pluck()
+      .get({ rows }) ?? 0
+  );
+}
+
+/** The CPF's rows as `forgetSql` reads them: a JSON array of `[batch_key, seq]`. */
+function cpfRowKeys(db: Db, cpf: string): string {
+  return JSON.stringify(
+    db
+      .prepare<{ cpf: string }, [number, number]>(`SELECT batch_key, seq FROM (${cpfRowsSql(db)})`)
+      .raw()
+      .all({ cpf }),
+  );
+}
+
 /** How many rows `forgetCpf` would remove, for a dry run. */
 export function countCpfRows(db: Db, cpf: string): number {
   return (
@@ -259,21 +286,14 @@ export const forgetSql = {
 /**
  * A data-subject request: removes every row, result and outcome about one CPF (11 digits), the
  * rows found by the CPF's digits however the cell was typed (cpf-match.ts). Returns how many
- * input rows were removed.
+ * input rows and reviews were removed.
  */
-export function forgetCpf(db: Db, cpf: string): { rows: number; wiped: boolean } {
+export function forgetCpf(db: Db, cpf: string): { rows: number; outcomes: number; wiped: boolean } {
   const removed = db
     .transaction(() => {
       // Read once (the odd cells are a scan of the CPF index), then used by every delete below.
-      const rows = JSON.stringify(
-        db
-          .prepare<{ cpf: string }, [number, number]>(
-            `SELECT batch_key, seq FROM (${cpfRowsSql(db)})`,
-          )
-          .raw()
-          .all({ cpf }),
-      );
-      db.prepare(forgetSql.outcomes).run({ rows });
+      const rows = cpfRowKeys(db, cpf);
+      const outcomes = db.prepare(forgetSql.outcomes).run({ rows }).changes;
       // And who reviewed those transactions, when (the trail; the team database has no CPF).
       db.prepare(forgetSql.trail).run({ rows });
       // Each batch's total counts its rows: a batch that kept 8 of 9 says 8 of 8, not 8 of 9.
@@ -283,13 +303,14 @@ export function forgetCpf(db: Db, cpf: string): { rows: number; wiped: boolean }
                GROUP BY j.value ->> 0) gone
          WHERE batches.key = gone.batch_key`,
       ).run({ rows });
-      return db
+      const gone = db
         .prepare(
           `DELETE FROM batch_rows WHERE (batch_key, seq) IN (
              SELECT j.value ->> 0, j.value ->> 1 FROM json_each(@rows) j)`,
         )
         .run({ rows }).changes;
+      return { rows: gone, outcomes };
     })
     .immediate();
-  return { rows: removed, wiped: scrub(db) };
+  return { ...removed, wiped: scrub(db) };
 }

@@ -137,6 +137,7 @@ function setSearched(
       'stale',
       `The lookups matching the search changed: ${String(targets.length)} now, ${String(task.expected)} when you confirmed. Nothing was changed; look again and confirm.`,
     );
-  if (targets.length === 0) return ok({ changed: 0, withoutTransactionId: 0, withoutDevice: 0 });
-  return ok(reviewService(db, () => task.analyst).set(targets, task.outcome));
+  if (targets.length === 0)
+    return ok({ changed: 0, withoutTransactionId: 0, withoutDevice: 0, otherDevice: 0 });
+  return reviewService(db, () => task.analyst).set(targets, task.outcome);
 }

@@ -61,6 +61,10 @@ export const shellMessages = catalogue(
     'error.file': 'A file could not be read or written.',
     'error.internal': 'The app failed unexpectedly.',
     'error.busy': 'Another window or program is running this batch.',
+    'error.no_batch':
+      'This batch is no longer in the history: it was deleted, in another window or by dcdesk purge.',
+    'error.deleting':
+      'This batch is being deleted: it can no longer be reviewed, exported or reported.',
     'error.team': 'The team database failed.',
     'error.sent_by_team': 'A colleague already sent some of these transactions; nothing was sent.',
     'error.stale': 'What you confirmed changed before it was done; nothing was changed.',
@@ -126,6 +130,10 @@ export const shellMessages = catalogue(
     'error.file': 'Um arquivo não pôde ser lido ou gravado.',
     'error.internal': 'O aplicativo falhou inesperadamente.',
     'error.busy': 'Outra janela ou programa está executando este lote.',
+    'error.no_batch':
+      'Este lote não está mais no histórico: foi excluído, em outra janela ou pelo dcdesk purge.',
+    'error.deleting':
+      'Este lote está sendo excluído: não pode mais ser revisado, exportado nem incluído em relatórios.',
     'error.team': 'O banco de dados da equipe falhou.',
     'error.sent_by_team': 'Um colega já enviou algumas destas transações; nada foi enviado.',
     'error.stale': 'O que você confirmou mudou antes de ser feito; nada foi alterado.',

@@ -114,8 +114,12 @@ describe('migration 0009 (legitimate review)', () => {
     await migrate(db, migrations, () => path.join(dir, 'before-latest.sqlite3'));
     const review = reviewService(db);
     // The review service stores Legítima, ranked 3 as the trigger ranks it.
-    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Suspeito')).toMatchObject({ changed: 1 });
-    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Legítima')).toMatchObject({ changed: 1 });
+    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Suspeito')).toMatchObject({
+      value: { changed: 1 },
+    });
+    expect(review.set([{ batchId: 'b1', seq: 2 }], 'Legítima')).toMatchObject({
+      value: { changed: 1 },
+    });
     expect(indexRows(db)[1]).toEqual({ seq: 2, risk: 1, score: 0.9, outcome: 3 });
     // A response-variable file never carries it, nor counts it as unsent.
     expect(
@@ -142,7 +146,7 @@ describe('migration 0009 (legitimate review)', () => {
         .run(),
     ).toThrow(/CHECK constraint failed/);
     // Clearing it clears its index entry.
-    expect(review.set([{ batchId: 'b1', seq: 2 }], null)).toMatchObject({ changed: 1 });
+    expect(review.set([{ batchId: 'b1', seq: 2 }], null)).toMatchObject({ value: { changed: 1 } });
     expect(indexRows(db)[1]).toMatchObject({ outcome: null });
     db.close();
   });

@@ -263,7 +263,9 @@ describe('migration 0013 (compact answers)', () => {
 
     // Outcomes still rank the rows of their transaction, exactly, whichever batch holds them.
     const review = reviewService(db);
-    expect(review.set([{ batchId: 'b12', seq: 2 }], 'Suspeito')).toMatchObject({ changed: 1 });
+    expect(review.set([{ batchId: 'b12', seq: 2 }], 'Suspeito')).toMatchObject({
+      value: { changed: 1 },
+    });
     const outcomeOf = db.prepare(
       `SELECT ri.outcome FROM result_index ri JOIN batches b ON b.key = ri.batch_key WHERE b.id = ? AND ri.seq = ?`,
     );
@@ -271,7 +273,7 @@ describe('migration 0013 (compact answers)', () => {
     expect(outcomeOf.pluck().get('b9', 1)).toBe(1);
     // An outcome, a count of recent answers, a transaction's place in the history: the exact ID.
     expect(review.set([{ batchId: 'b9', seq: 2 }], 'Device Positivado')).toMatchObject({
-      changed: 1,
+      value: { changed: 1 },
     });
     expect([outcomeOf.pluck().get('b9', 2), outcomeOf.pluck().get('b12', 7)]).toEqual([2, null]);
     // b9's order-2 was sent as {externalID, sessionID} (its JSON whole, in that order).
@@ -286,8 +288,18 @@ describe('migration 0013 (compact answers)', () => {
       recent([sent('ORDER-2', 2), sent('Order-1', 1), sent('order-2', 3)]),
     ]).toEqual([1, 0]);
     const known = (id: string) => outcomesRepo(db).known(id, 'sandbox');
-    expect(known('ORDER-2')).toEqual({ device: null, seen: true, current: null });
-    expect(known('Order-2')).toEqual({ device: null, seen: false, current: null });
+    expect(known('ORDER-2')).toEqual({
+      device: null,
+      seen: true,
+      current: null,
+      currentDevice: null,
+    });
+    expect(known('Order-2')).toEqual({
+      device: null,
+      seen: false,
+      current: null,
+      currentDevice: null,
+    });
     expect(
       uploadsRepo(db)
         .list()

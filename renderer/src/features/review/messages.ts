@@ -98,6 +98,8 @@ const queueMessages = catalogue(
     'review.change.cleared': 'Rows whose outcome was cleared: {count}.',
     'review.change.skipped':
       'Left as they were: {count} ({noId} without a transaction ID, {noDevice} without a device).',
+    'review.change.otherDevice':
+      '{count, plural, one {# row was left as it was: a later row of its transaction} other {# rows were left as they were: a later row of their transaction}} named another device, and a transaction’s outcome is of one device (the last row’s).',
   },
   {
     'review.title': 'Revisão',
@@ -195,6 +197,8 @@ const queueMessages = catalogue(
     'review.change.cleared': 'Linhas com o resultado limpo: {count}.',
     'review.change.skipped':
       'Ficaram como estavam: {count} ({noId} sem ID transacional, {noDevice} sem dispositivo).',
+    'review.change.otherDevice':
+      '{count, plural, one {# linha ficou como estava} other {# linhas ficaram como estavam}}: uma linha posterior da mesma transação indicou outro dispositivo, e o resultado de uma transação é de um só dispositivo (o da última linha).',
   },
 );
 

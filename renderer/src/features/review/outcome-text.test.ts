@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate';
-import { bulkChangeText, queueErrorText, rowChangeText } from './outcome-text';
+import { bulkChangeText, queueErrorText, rowChangeText, skippedRows } from './outcome-text';
 
 const t = translate('en');
-const change = (changed: number, withoutTransactionId = 0, withoutDevice = 0) => ({
+const change = (changed: number, withoutTransactionId = 0, withoutDevice = 0, otherDevice = 0) => ({
   changed,
   withoutTransactionId,
   withoutDevice,
+  otherDevice,
 });
 
 describe('what a change of outcomes did, in words', () => {
@@ -35,6 +36,23 @@ describe('what a change of outcomes did, in words', () => {
     expect(bulkChangeText(t, null, change(2, 1, 3))).toBe(
       'Rows whose outcome was cleared: 2. Left as they were: 4 (1 without a transaction ID, 3 without a device).',
     );
+  });
+
+  it('says why rows of a transaction named with another device were left, in both languages', () => {
+    expect(bulkChangeText(t, 'Fraude Confirmada', change(1, 0, 0, 1))).toBe(
+      'Rows set to “Fraude Confirmada”: 1. 1 row was left as it was: a later row of its transaction named another device, and a transaction’s outcome is of one device (the last row’s).',
+    );
+    expect(bulkChangeText(t, 'Suspeito', change(3, 1, 0, 2))).toBe(
+      'Rows set to “Suspeito”: 3. Left as they were: 1 (1 without a transaction ID, 0 without a device). 2 rows were left as they were: a later row of their transaction named another device, and a transaction’s outcome is of one device (the last row’s).',
+    );
+    const pt = translate('pt-BR');
+    expect(bulkChangeText(pt, 'Suspeito', change(1, 0, 0, 1))).toBe(
+      'Linhas marcadas como “Suspeito”: 1. 1 linha ficou como estava: uma linha posterior da mesma transação indicou outro dispositivo, e o resultado de uma transação é de um só dispositivo (o da última linha).',
+    );
+    expect(bulkChangeText(pt, 'Suspeito', change(0, 0, 0, 2))).toMatch(
+      /2 linhas ficaram como estavam: /,
+    );
+    expect(skippedRows(change(1, 0, 0, 2))).toBe(2);
   });
 });
 

@@ -7,9 +7,9 @@ import type { Locale } from '../../i18n/messages';
 import type { Translate } from '../../i18n/i18n';
 import { outcomeName } from '../../lib/outcome-name';
 
-/** Rows a change left alone because they cannot be reviewed. */
+/** Rows a change left alone: they cannot be reviewed, or another row's device won. */
 export function skippedRows(change: OutcomeChange): number {
-  return change.withoutTransactionId + change.withoutDevice;
+  return change.withoutTransactionId + change.withoutDevice + change.otherDevice;
 }
 
 /** What setting (or clearing) one row did: its new state, or why it cannot be reviewed. */
@@ -36,13 +36,19 @@ export function bulkChangeText(
     outcome === null
       ? t('review.change.cleared', { count: change.changed })
       : t('review.change.set', { count: change.changed, outcome: outcomeName(t, outcome) });
-  const skipped = skippedRows(change);
-  if (skipped === 0) return done;
-  return `${done} ${t('review.change.skipped', {
-    count: skipped,
-    noId: change.withoutTransactionId,
-    noDevice: change.withoutDevice,
-  })}`;
+  const parts = [done];
+  const unreviewable = change.withoutTransactionId + change.withoutDevice;
+  if (unreviewable > 0)
+    parts.push(
+      t('review.change.skipped', {
+        count: unreviewable,
+        noId: change.withoutTransactionId,
+        noDevice: change.withoutDevice,
+      }),
+    );
+  if (change.otherDevice > 0)
+    parts.push(t('review.change.otherDevice', { count: change.otherDevice }));
+  return parts.join(' ');
 }
 
 /**

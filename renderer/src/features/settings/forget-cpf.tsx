@@ -67,7 +67,11 @@ export function ForgetCpf() {
       </form>
       {forget.data ? (
         <p role="status" data-testid="forget-cpf-result">
-          {t('settings.forget.done', { rows: forget.data.rows, copies: forget.data.copies })}
+          {t('settings.forget.done', {
+            rows: forget.data.rows,
+            outcomes: forget.data.outcomes,
+            copies: forget.data.copies,
+          })}
           {forget.data.wiped ? null : ` ${t('settings.notWiped')}`}
         </p>
       ) : null}
