@@ -50,7 +50,7 @@ test('a data-subject request from Settings removes every row about one CPF, afte
   await page.getByTestId('forget-cpf').click();
   await dialog.getByRole('button', { name: 'Delete everything about this CPF' }).click();
   await expect(page.getByTestId('forget-cpf-result')).toHaveText(
-    'Removed 2 rows about that CPF and 1 review of its transactions (set on any batch’s row of them); 0 older copies of the history deleted.',
+    'Removed 2 rows about that CPF and 1 review of its transactions; 0 older copies of the history deleted.',
   );
   await expect(page.getByTestId('forget-cpf-input')).toHaveValue('');
 

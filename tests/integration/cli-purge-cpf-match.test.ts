@@ -112,8 +112,7 @@ describe('dcdesk purge --cpf and the same transaction ID in another environment'
       // Only the sandbox's review goes, and is counted: the other address's is another case.
       expect(purge).toMatchObject({
         code: 0,
-        stdout:
-          "Removed 1 row about that CPF and 1 review of its transactions (set on any batch's row of them).",
+        stdout: 'Removed 1 row about that CPF and 1 review of its transactions.',
       });
       const db = new Database(path.join(work.dir, 'history.sqlite3'), { readonly: true });
       try {

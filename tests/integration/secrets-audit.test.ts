@@ -357,7 +357,10 @@ describe('purging one CPF after the flow', () => {
 
     const purge = await runCli(['purge', '--cpf', formatted, '--yes', '--data-dir', dataDir]);
     // Its row in the app's batch and in the two batches of `dcdesk bulk`.
-    expect(purge).toMatchObject({ code: 0, stdout: 'Removed 3 rows about that CPF.' });
+    expect(purge).toMatchObject({
+      code: 0,
+      stdout: 'Removed 3 rows about that CPF and 1 review of its transactions.',
+    });
 
     const after = folderFiles(dataDir);
     const found = findSecrets(after, [target, formatted]);

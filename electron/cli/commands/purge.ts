@@ -21,9 +21,7 @@ const options = {
 /** The rows about a CPF and the reviews going with them, as a sentence's object. */
 function aboutCpf(rows: number, outcomes: number): string {
   const reviews =
-    outcomes > 0
-      ? ` and ${counted(outcomes, 'review', 'reviews')} of its transactions (set on any batch's row of them)`
-      : '';
+    outcomes > 0 ? ` and ${counted(outcomes, 'review', 'reviews')} of its transactions` : '';
   return `${counted(rows, 'row', 'rows')} about that CPF${reviews}`;
 }
 

@@ -54,7 +54,7 @@ export const settingsMessages = catalogue(
     'settings.forget.confirm':
       'Every row, result and outcome about CPF {cpf} is removed from every batch and scrubbed from the database files, with the reviews of its transactions, also one set on another batch’s row of the same transaction. This cannot be undone.',
     'settings.forget.done':
-      'Removed {rows, plural, one {# row} other {# rows}} about that CPF and {outcomes, plural, one {# review} other {# reviews}} of its transactions (set on any batch’s row of them); {copies, plural, one {# older copy} other {# older copies}} of the history deleted.',
+      'Removed {rows, plural, one {# row} other {# rows}} about that CPF and {outcomes, plural, one {# review} other {# reviews}} of its transactions; {copies, plural, one {# older copy} other {# older copies}} of the history deleted.',
   },
   {
     'settings.title': 'Configurações',
@@ -109,6 +109,6 @@ export const settingsMessages = catalogue(
     'settings.forget.confirm':
       'Todas as linhas, respostas e resultados do CPF {cpf} são removidos de todos os lotes e apagados dos arquivos do banco de dados, com as revisões das suas transações, inclusive uma marcada na linha de outro lote da mesma transação. Não é possível desfazer.',
     'settings.forget.done':
-      '{rows, plural, one {# linha sobre esse CPF removida} other {# linhas sobre esse CPF removidas}} e {outcomes, plural, one {# revisão das suas transações removida} other {# revisões das suas transações removidas}} (marcadas em qualquer linha delas, de qualquer lote); {copies, plural, one {# cópia antiga do histórico apagada} other {# cópias antigas do histórico apagadas}}.',
+      '{rows, plural, one {# linha sobre esse CPF removida} other {# linhas sobre esse CPF removidas}} e {outcomes, plural, one {# revisão das suas transações removida} other {# revisões das suas transações removidas}}; {copies, plural, one {# cópia antiga do histórico apagada} other {# cópias antigas do histórico apagadas}}.',
   },
 );
