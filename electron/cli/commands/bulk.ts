@@ -281,17 +281,15 @@ ${connectionUsage}`,
       void created.stored.then((stored) => {
         if (!stored.ok) storing.failure = stored.error.message;
       });
-      let code = await report(batches, created.run, target, io, view, summaryTo(), {
+      const code = await report(batches, created.run, target, io, view, summaryTo(), {
         storeFailure: () => storing.failure,
         file: shellWord(file),
         stored: created.stored,
       });
       const stored = await created.stored;
-      if (!stored.ok) {
-        // Said first, as why the run stopped, when the run ended after it; otherwise now.
-        if (storing.failure === null) code = reportError(io, stored.error);
-        else code = exitCodes.failed;
-      }
+      // Said first, as why the run stopped, when the run ended after it; otherwise now. The exit
+      // code stays the run's (5: resume it once there is room), the one its --json printed.
+      if (!stored.ok && storing.failure === null) reportError(io, stored.error);
       // The batch's answers (never personal data) go to the team, if there is one.
       await syncAfter(cliTeam(history.db, io), io);
       return code;
