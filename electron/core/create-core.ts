@@ -19,6 +19,7 @@ import { resultHandlers } from './handlers/results.handlers';
 import { resultExportHandlers } from './handlers/results-export.handlers';
 import { dataFolderTargets, type ExportTargets } from './results-export/export-target';
 import { settingsHandlers } from './handlers/settings.handlers';
+import { storeFailure } from './handlers/from-store';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
@@ -245,7 +246,11 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
         history.ownDone();
         return result;
       } catch (caught) {
-        return fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`);
+        // A write of any handler may meet a full disk or a locked history: said as such.
+        return (
+          storeFailure(caught, 'The history could not be used') ??
+          fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`)
+        );
       }
     },
     subscribe(listener) {
