@@ -33,6 +33,7 @@ import { readOnlyHistoryFailure } from './store/read-only-folder';
 import { historyFileWatch, historyGoneMessage } from './store/history-file-watch';
 import { historyFailureText } from './local-failure';
 import { historyReads } from './history-reads';
+import { giveRoomBack, isDiskFull } from './store/disk-full';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
@@ -254,7 +255,9 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
         history.ownDone();
         return result;
       } catch (caught) {
-        // A write of any handler may meet a full disk or a locked history: said as such.
+        // A write of any handler may meet a full disk or a locked history: said as such, and
+        // the room a rolled-back write took in the log is given back.
+        if (isDiskFull(caught)) giveRoomBack(db);
         return (
           storeFailure(caught, 'The history could not be used') ??
           fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`)

@@ -6,6 +6,7 @@
  * a large value beside it, and `max_page_count` (SQLite's own limit on the file's size) refuses
  * the pages, as a full disk does (SQLITE_FULL).
  */
+import { statSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBatchService } from '../../electron/core/batches/batch-service';
 import { createBatch } from '../../electron/core/bulk/batch';
@@ -88,4 +89,22 @@ describe('a batch that cannot start on a full disk', () => {
       error: { code: 'db', message: `Batch ${batch.id} could not be cancelled: ${full}` },
     });
   });
+});
+
+describe('a batch too big for the room left', () => {
+  // Found by an outside tester: after "could not be stored: disk full", the write-ahead log kept
+  // the 15 MB the failed store had written into it, and the disk stayed full until the app
+  // closed; the analyst was told to free space the app itself held.
+  it('gives back the room its failed store took in the write-ahead log', async () => {
+    const { db } = history;
+    const wal = () => statSync(`${db.name}-wal`).size;
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    // Room for about 16 MB: more than SQLite keeps in memory, so the store spills into the log.
+    db.pragma(`max_page_count = ${String(pages + 4000)}`);
+    const created = await service().create({ ...input, rows: sourceRows(120_000) });
+    expect(created).toMatchObject({ ok: false, error: { code: 'db' } });
+    if (created.ok) return;
+    expect(created.error.message).toBe(`The batch could not be stored: ${full}`);
+    expect(wal()).toBeLessThan(1_000_000);
+  }, 60_000);
 });

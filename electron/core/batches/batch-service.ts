@@ -22,12 +22,19 @@ import {
 } from './batch-lease';
 import { batchViews, interruptedMessage } from './batch-views';
 import { batchFeeds, type RowSlice } from './batch-feed';
+import {
+  storedUnstarted,
+  storedWhileRunning,
+  storingMessage,
+  type CreatedBatch,
+} from './batch-storing';
 import type { StoredRows } from '../../../shared/contract/results';
-import { messageOf } from '../../../shared/message-of';
 import { historyFailureText, historyWriteFailure } from '../local-failure';
 import { waitWhileBusy } from '../store/busy';
+import { giveRoomBack, isDiskFull } from '../store/disk-full';
 
 export type { BatchView } from './batch-views';
+export type { CreatedBatch } from './batch-storing';
 
 export interface BatchServiceOptions {
   db: Db;
@@ -75,6 +82,12 @@ export function createBatchService(options: BatchServiceOptions) {
     live: (id) => runs.has(id),
     unwritten: (id) => unwritten.get(id),
   });
+
+  /** A store that failed, said; on a full disk, the room it took in the log is given back. */
+  function storeFailed(what: string, caught: unknown): Result<never> {
+    if (isDiskFull(caught)) giveRoomBack(db);
+    return historyWriteFailure(what, caught);
+  }
 
   /** The batch to run, cancel or store rows into: refused while its deletion is under way. */
   function found(batchId: string): Result<BatchRecord> {
@@ -188,7 +201,11 @@ export function createBatchService(options: BatchServiceOptions) {
       writer?.close();
       return started;
     }
-    const stored = storedWhileRunning(() => store(writer), started.value);
+    const stored = storedWhileRunning(
+      () => store(writer),
+      started.value,
+      () => giveRoomBack(db),
+    );
     void Promise.all([started.value.ended, stored]).then(() => writer?.close());
     return ok({ batch, run: started.value, stored });
   }
@@ -253,7 +270,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : historyWriteFailure('The batch could not be stored', caught);
+          : storeFailed('The batch could not be stored', caught);
       }
       if (!storeRest) {
         const started = run(batch, client, undefined, undefined, undefined, storedUnstarted(batch));
@@ -281,7 +298,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : historyWriteFailure('The batch could not be stored', caught);
+          : storeFailed('The batch could not be stored', caught);
       }
       if (feeds.waitsForAllRows(batch.id)) return ok(batch);
       const started = run(batch, client, undefined, undefined, undefined, storedUnstarted(batch));
@@ -296,7 +313,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         const first = String(slice.after + 1);
         const last = String(slice.after + slice.rows.length);
-        return historyWriteFailure(
+        return storeFailed(
           `Rows ${first} to ${last} of batch ${batchId} could not be stored`,
           caught,
         );
@@ -458,42 +475,3 @@ export function createBatchService(options: BatchServiceOptions) {
 }
 
 export type BatchService = ReturnType<typeof createBatchService>;
-
-/** A batch just created (or resumed with its file), running, and its rows' storing. */
-export interface CreatedBatch {
-  batch: BatchRecord;
-  run: BatchRun;
-  /**
-   * Settles when every row is stored: with the batch's total, or with why the rest could not be
-   * stored (the run is then interrupted; the rows stored so far stay).
-   */
-  stored: Promise<Result<number>>;
-}
-
-/** Stores the rest of a running batch's rows; a failure interrupts the run. */
-async function storedWhileRunning(
-  store: () => Promise<number>,
-  run: BatchRun,
-): Promise<Result<number>> {
-  try {
-    return ok(await store());
-  } catch (caught) {
-    // The run stops for this reason, not because the app closed: its message says so.
-    const message = `The rest of the batch's rows could not be stored: ${historyFailureText(caught) ?? messageOf(caught)}`;
-    run.interrupt(message);
-    return fail('db', message);
-  }
-}
-
-/**
- * Begins what is said when a batch was stored but its run could not start (its lease could not be
- * written on a full disk): the batch is there, and resuming it starts it.
- */
-function storedUnstarted(batch: BatchRecord): string {
-  return `Batch ${batch.id} was stored, but could not start (it is kept: resume it once this is fixed)`;
-}
-
-/** Why a batch stopped while its rows were being stored cannot simply be resumed. */
-export function storingMessage(batch: BatchRecord): string {
-  return `Batch ${batch.id} stopped while its rows were being stored: not every row of ${batch.sourceName} is in it. Resume it with its file: dcdesk bulk --resume ${batch.id} FILE --output RESULTS (the rows already stored are not stored again).`;
-}
