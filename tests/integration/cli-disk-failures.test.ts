@@ -48,6 +48,8 @@ function onSmallDisk(
   );
 }
 
+const coreOpen = new URL('../support/core-open.ts', import.meta.url).pathname;
+
 /** Quoted for sh: the words pass as they are. */
 const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
@@ -59,9 +61,14 @@ const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 function stepsOnSmallDisk(mount: string, sizeKb: number, steps: string[][]): Promise<CliRun> {
   mkdirSync(mount, { recursive: true });
   const word = (arg: string) => (arg === 'BATCH' ? '"$id"' : quoted(arg));
+  // CORE DIR starts the app's core there instead (tests/support/core-open.ts).
+  const program = (args: string[]) =>
+    args[0] === 'CORE'
+      ? [process.execPath, '--import', 'tsx', coreOpen, ...args.slice(1)]
+      : [process.execPath, binPath, ...args];
   const run = (args: string[]) =>
     [
-      `out=$(${[process.execPath, binPath, ...args].map(word).join(' ')})`,
+      `out=$(${program(args).map(word).join(' ')})`,
       'rc=$?',
       'printf "%s\\n" "$out"',
       `named=$(printf %s "$out" | sed -n 's/.*"batch":"\\([^"]*\\)".*/\\1/p' | head -n 1)`,
@@ -197,11 +204,14 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
       ['report', ...at],
       ['bulk', '--resume', 'no-such-batch', '-o', work.file('none.json'), ...at],
       ['purge', '--batch', 'BATCH', '--yes', ...at],
+      ['CORE', `${disk}/history`],
     ]);
     const exits = [...run.stderr.matchAll(/=== exit (\d+)/g)].map((match) => Number(match[1]));
     const said = run.stderr.split(/=== exit \d+\n/);
     // The batch stopped on the full disk (5: resume it), then every command could open it.
     expect(exits.slice(0, 4), run.stderr + run.stdout).toEqual([5, 0, 0, 2]);
+    // The window opens it too (the app's core, started as the window starts it).
+    expect(run.stdout).toContain('{"core":"started","batches":1,');
     // A deletion needs a little room: it works, or says why not and what to do.
     if (exits[4] !== 0)
       expect(said[4]).toMatch(
