@@ -10,7 +10,9 @@ export type PauseReason =
   /** The disk holding the history filled up: the answers stored before are kept. */
   | 'disk_full'
   /** The history file was deleted or moved while the app had it open. */
-  | 'history_gone';
+  | 'history_gone'
+  /** This process ran out of open files (too many requests at once for its limit). */
+  | 'out_of_files';
 
 /** Counts as the analyst sees them: done includes invalid rows, which never leave the machine. */
 export interface BatchCounts {

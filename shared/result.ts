@@ -50,6 +50,12 @@ export const errorCodes = [
    * flag, another user's file. The history was opened, and nothing was changed.
    */
   'history_read_only',
+  /**
+   * The history file was deleted or moved while the app had it open: anything saved from then on
+   * would be lost at the next start, so every change is refused (reads still answer from the
+   * file the app holds) until the app is started again.
+   */
+  'history_gone',
   /** The SQLite native module cannot be loaded (built for another Node or Electron, or missing). */
   'db_engine',
   /** A local file could not be read or written. */

@@ -41,7 +41,7 @@ export async function openCliHistory(
   try {
     // Put off while another process writes: a command that only reads needs no write lock.
     const purged = purgeAtOpening(db, dataDir, settingsRepo(db).read().retentionDays);
-    if (purged === null)
+    if ('putOff' in purged && purged.putOff === 'busy')
       detail(io, 'dcdesk: the history is busy (another process is writing it): purge put off');
     const notice = openingPurgeNotice(purged);
     if (notice) io.err(`dcdesk: ${notice}`);

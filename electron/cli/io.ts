@@ -97,6 +97,7 @@ const exitByCode: Record<ErrorCode, ExitCode> = {
   db_engine: exitCodes.engine,
   data_folder_read_only: exitCodes.failed,
   history_read_only: exitCodes.failed,
+  history_gone: exitCodes.failed,
   file: exitCodes.failed,
   internal: exitCodes.failed,
   busy: exitCodes.usage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stoppingWaitWords } from './stop-words';
+import { stoppingWaitWords, storingLastWords } from './stop-words';
 
 const writer =
   'the other process that is writing the history to finish, to store the answers received';
@@ -26,5 +26,17 @@ describe('stoppingWaitWords: a stopping run starts or stops waiting for the hist
     expect(stoppingWaitWords('SIGINT', 1, false)).toBe(
       'dcdesk: the other process is done writing the history: storing the answers received, then pausing.',
     );
+  });
+});
+
+describe('storingLastWords: the last rows stored before dcdesk ends', () => {
+  // Found by an outside tester: a run that paused by itself (a full disk) spoke of "a second
+  // Ctrl+C" when none had been pressed.
+  it('speaks of a second Ctrl+C only after a first', () => {
+    const file = 'dcdesk bulk --resume B in.csv --output out.json';
+    expect(storingLastWords(undefined, 0, file)).toBe(
+      `dcdesk: storing the last rows of the batch before stopping, so that it resumes without its file (Ctrl+C does not stop this; pressed three times, it ends dcdesk now: the batch then resumes only with its file: ${file}).`,
+    );
+    expect(storingLastWords('SIGINT', 1, file)).toContain('a second Ctrl+C does not stop this');
   });
 });

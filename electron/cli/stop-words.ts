@@ -64,19 +64,22 @@ export function stoppingWaitWords(
 /**
  * Said when a stopped run waits for the last rows of its file to be stored (a big file is stored
  * while its answers come in): the batch resumes without its file only once they are, so the
- * command to resume it is said then. `stopsHeard` stops were heard: the third ends dcdesk at once
- * (see index.ts), leaving the batch to be resumed with its file (`withFile`).
+ * command to resume it is said then. `stopsHeard` stops were heard (none when the run stopped by
+ * itself: a full disk, the service failing): the third ends dcdesk at once (see index.ts), leaving
+ * the batch to be resumed with its file (`withFile`).
  */
 export function storingLastWords(
   cause: StopCause | undefined,
-  stopsHeard: 1 | 2,
+  stopsHeard: 0 | 1 | 2,
   withFile: string,
 ): string {
   const signal = cause === 'SIGTERM' ? 'SIGTERM' : 'Ctrl+C';
   const next =
-    stopsHeard === 1
-      ? `a second ${signal} does not stop this, a third ${signal} ends dcdesk now`
-      : `the next ${signal} ends dcdesk now`;
+    stopsHeard === 0
+      ? `Ctrl+C does not stop this; pressed three times, it ends dcdesk now`
+      : stopsHeard === 1
+        ? `a second ${signal} does not stop this, a third ${signal} ends dcdesk now`
+        : `the next ${signal} ends dcdesk now`;
   return `dcdesk: storing the last rows of the batch before stopping, so that it resumes without its file (${next}: the batch then resumes only with its file: ${withFile}).`;
 }
 

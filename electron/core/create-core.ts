@@ -19,6 +19,7 @@ import { resultHandlers } from './handlers/results.handlers';
 import { resultExportHandlers } from './handlers/results-export.handlers';
 import { dataFolderTargets, type ExportTargets } from './results-export/export-target';
 import { settingsHandlers } from './handlers/settings.handlers';
+import { storeFailure } from './handlers/from-store';
 import { uploadHandlers } from './handlers/uploads.handlers';
 import type { FetchFn } from './service/client';
 import { openHistory } from './store/db';
@@ -31,6 +32,8 @@ import { followHistory } from './store/history-follower';
 import { readOnlyHistoryFailure } from './store/read-only-folder';
 import { historyFileWatch, historyGoneMessage } from './store/history-file-watch';
 import { historyFailureText } from './local-failure';
+import { historyReads } from './history-reads';
+import { giveRoomBack, isDiskFull } from './store/disk-full';
 import { followSettings, settingsCheckMs } from './store/settings-follower';
 import { teamHandlers } from './handlers/team.handlers';
 import { teamService } from './team/team-service';
@@ -123,16 +126,21 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
   // An idle window hears of another process's change too, within a check.
   let tasksRunning = 0;
   // The history file deleted or replaced under the app: its runs pause rather than go on
-  // writing answers into a file no longer there (set once the batch service exists).
+  // writing answers into a file no longer there, and every change is refused from then on (a
+  // resume or a new batch would run into it too). Once gone, gone: a file put back at the path
+  // is another file to SQLite's open connection.
   const historyFile = historyFileWatch(db.name);
-  let historyGone: (() => void) | null = null;
+  let gone = false;
+  let pauseRuns: (() => void) | null = null;
+  const historyGone = (): boolean => {
+    gone ||= historyFile.gone();
+    if (gone) pauseRuns?.();
+    return gone;
+  };
   const settingsCheck = setInterval(() => {
     settings();
     history.check({ quietOutcomes: tasksRunning > 0 });
-    if (historyGone && historyFile.gone()) {
-      historyGone();
-      historyGone = null;
-    }
+    historyGone();
   }, settingsCheckMs);
   settingsCheck.unref();
   const team = teamService(db, options.keychain, {
@@ -203,7 +211,7 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
       if (event.type !== 'started' && event.type !== 'progress') team.syncSoon();
     },
   });
-  historyGone = () => batches.pauseAll(historyGoneMessage(db.name));
+  pauseRuns = () => batches.pauseAll(historyGoneMessage(db.name));
   // A batch some earlier run left `running` (closed, killed) is offered for resume as interrupted;
   // one that another process is still running is left alone.
   batches.pauseOrphaned();
@@ -239,13 +247,21 @@ export async function createCore(options: CoreOptions): Promise<Result<Core>> {
         );
         return fail('validation', `The request to ${operation} is not valid.`, { details });
       }
+      if (!historyReads.has(operation) && historyGone())
+        return fail('history_gone', historyGoneMessage(db.name));
       try {
         const handler = handlers[operation] as (input: unknown) => Promise<Result<unknown>>;
         const result = await handler(parsed.data);
         history.ownDone();
         return result;
       } catch (caught) {
-        return fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`);
+        // A write of any handler may meet a full disk or a locked history: said as such, and
+        // the room a rolled-back write took in the log is given back.
+        if (isDiskFull(caught)) giveRoomBack(db);
+        return (
+          storeFailure(caught, 'The history could not be used') ??
+          fail('internal', `${operation} failed unexpectedly: ${messageOf(caught)}`)
+        );
       }
     },
     subscribe(listener) {

@@ -40,6 +40,13 @@ describe('fileFailureText', () => {
     }
   });
 
+  it('says this process ran out of open files, and what to do', () => {
+    const caught = Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    expect(fileFailureText(caught, 'out.csv')).toBe(
+      'Cannot write out.csv: this process ran out of open files (the system lets it hold only so many at once: ulimit -n). Send fewer requests at once (a lower concurrency), or raise that limit, then try again.',
+    );
+  });
+
   // Skipped off Linux: /proc is Linux's. The message for a system folder is proven only there.
   it.skipIf(process.platform !== 'linux')(
     'says a system folder that exists takes no new files (Linux /proc answers ENOENT)',

@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
+import { devNull } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { busyText, isBusy } from './store/busy';
@@ -34,6 +35,25 @@ function missingFolderOn(file: string): string | null {
   }
   return null;
 }
+
+/**
+ * Whether this process has as many files open as the system allows it (`EMFILE`; `ENFILE`: the
+ * whole system has): asked of the system by opening its null device. Then a connection, the
+ * history or a file cannot be opened, whatever else is true of them.
+ */
+export function outOfFiles(): boolean {
+  try {
+    closeSync(openSync(devNull, 'r'));
+    return false;
+  } catch (caught) {
+    const code = (caught as NodeJS.ErrnoException).code;
+    return code === 'EMFILE' || code === 'ENFILE';
+  }
+}
+
+/** What to do when this process ran out of open files, as every door says it. */
+export const outOfFilesText =
+  'this process ran out of open files (the system lets it hold only so many at once: ulimit -n). Send fewer requests at once (a lower concurrency), or raise that limit, then try again.';
 
 const historyFullText =
   'the disk holding the history is full; nothing was half-saved (the history keeps what it had). Free some space on that disk, then try again.';
@@ -73,6 +93,9 @@ export function fileFailureText(
       return `Cannot write ${file}: you may not write in ${folder}. Choose a folder you can write in, or ask for permission.`;
     case 'EIO':
       return `Cannot write ${file}: the disk reported an error. Check the disk, or choose a folder on another one.`;
+    case 'EMFILE':
+    case 'ENFILE':
+      return `Cannot write ${file}: ${outOfFilesText}`;
     default:
       return null;
   }
@@ -89,6 +112,9 @@ export function historyFailureText(caught: unknown): string | null {
   if (isBusy(caught)) return busyText;
   if (code.startsWith('SQLITE_READONLY'))
     return 'the history cannot be written here: its file, its folder or its disk is read-only. Give your user permission to write them (or ask IT to), or use a data folder you can write in.';
+  // SQLite does not pass the system's reason along: asked of the system itself.
+  if (code.startsWith('SQLITE_CANTOPEN') && outOfFiles())
+    return `the history file cannot be opened: ${outOfFilesText}`;
   if (code.startsWith('SQLITE_CANTOPEN'))
     return 'the history file cannot be opened or created in its folder. Check that the data folder exists and that you may write in it.';
   if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'))

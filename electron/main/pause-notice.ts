@@ -31,6 +31,8 @@ const bodies: Record<NoticeLocale, Record<SelfPause, string>> = {
     interrupted: 'The run was interrupted. Open the batch and resume it.',
     disk_full: 'The disk holding the history is full. Free some space, then resume the batch.',
     history_gone: 'The history file was deleted or moved. Close the app and start it again.',
+    out_of_files:
+      'The app ran out of open files. Lower “Requests at once” in Settings, then resume the batch.',
   },
   'pt-BR': {
     service_degraded:
@@ -43,6 +45,8 @@ const bodies: Record<NoticeLocale, Record<SelfPause, string>> = {
     disk_full: 'O disco que guarda o histórico está cheio. Libere espaço e retome o lote.',
     history_gone:
       'O arquivo do histórico foi apagado ou movido. Feche o aplicativo e abra-o de novo.',
+    out_of_files:
+      'O aplicativo ficou sem arquivos abertos disponíveis. Reduza “Requisições simultâneas” em Configurações e retome o lote.',
   },
 };
 

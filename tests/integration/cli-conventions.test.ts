@@ -50,6 +50,10 @@ describe('dcdesk version', () => {
       arch: process.arch,
       dataDir: data.dir,
     });
+    // --data-dir, a general option of every command (README), names the folder it would use.
+    const given = await dcdesk(['version', '--json', '--data-dir', data.file('other')]);
+    expect(given.code, given.stderr).toBe(0);
+    expect((JSON.parse(given.stdout) as { dataDir: string }).dataDir).toBe(data.file('other'));
     data.remove();
   });
 });

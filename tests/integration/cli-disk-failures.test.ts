@@ -48,6 +48,50 @@ function onSmallDisk(
   );
 }
 
+const coreOpen = new URL('../support/core-open.ts', import.meta.url).pathname;
+
+/** Quoted for sh: the words pass as they are. */
+const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Runs several dcdesk commands, one after another, on one small disk of their own (as
+ * `onSmallDisk`): each command's exit code follows its output on stderr, after `=== exit N`.
+ * The word BATCH stands for the batch ID the last `--json` output named.
+ */
+function stepsOnSmallDisk(mount: string, sizeKb: number, steps: string[][]): Promise<CliRun> {
+  mkdirSync(mount, { recursive: true });
+  const word = (arg: string) => (arg === 'BATCH' ? '"$id"' : quoted(arg));
+  // CORE DIR starts the app's core there instead (tests/support/core-open.ts).
+  const program = (args: string[]) =>
+    args[0] === 'CORE'
+      ? [process.execPath, '--import', 'tsx', coreOpen, ...args.slice(1)]
+      : [process.execPath, binPath, ...args];
+  const run = (args: string[]) =>
+    [
+      `out=$(${program(args).map(word).join(' ')})`,
+      'rc=$?',
+      'printf "%s\\n" "$out"',
+      `named=$(printf %s "$out" | sed -n 's/.*"batch":"\\([^"]*\\)".*/\\1/p' | head -n 1)`,
+      'id=${named:-$id}',
+      'echo "=== exit $rc" >&2',
+    ].join('; ');
+  const script = [
+    `mount -t tmpfs -o size=${String(sizeKb)}k tmpfs ${quoted(mount)} || exit 97`,
+    ...steps.map(run),
+  ].join('\n');
+  const child = spawn('unshare', ['-rm', 'sh', '-c', script], {
+    env: { PATH: process.env.PATH },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
+  );
+}
+
 /** A private mount namespace needs user namespaces; where the OS forbids them, these are skipped. */
 const canMount = spawnSync('unshare', ['-rm', 'true']).status === 0;
 if (!canMount)
@@ -142,10 +186,46 @@ describe.skipIf(!canMount)('files dcdesk cannot write', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      // The opening's marker (history.open/) is the first thing written there.
-      `dcdesk: The history folder ${disk}/history cannot be used: ENOSPC: no space left on device, write. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
+      // The opening's marker (history.open/) is empty, so it fits: the new file is what does not.
+      `dcdesk: The history database ${disk}/history/history.sqlite3 cannot be opened: database or disk is full. The disk holding it is full: free some space there, or use another data folder, and try again.\n`,
     );
   });
+
+  // Found by an outside tester: once a batch had filled the disk, every command refused to open
+  // the history (the opening's marker, then its purge's checkpoint, found no room), so the
+  // analyst could not even list the batches or delete one to make room.
+  it('opens the history a batch filled the disk with, to read it and delete a batch', async () => {
+    const disk = work.file('filled-by-bulk');
+    writeTransactionsCsv(work.file('fills.csv'), 40_000);
+    const at = ['--data-dir', `${disk}/history`];
+    const run = await stepsOnSmallDisk(disk, 12_288, [
+      ['bulk', work.file('fills.csv'), '-o', work.file('fills.json'), '--json', ...at],
+      ['batches', '--json', ...at],
+      ['report', ...at],
+      ['bulk', '--resume', 'no-such-batch', '-o', work.file('none.json'), ...at],
+      ['purge', '--batch', 'BATCH', '--yes', ...at],
+      ['CORE', `${disk}/history`],
+    ]);
+    const exits = [...run.stderr.matchAll(/=== exit (\d+)/g)].map((match) => Number(match[1]));
+    const said = run.stderr.split(/=== exit \d+\n/);
+    // The batch stopped on the full disk (5: resume it), then every command could open it.
+    expect(exits.slice(0, 4), run.stderr + run.stdout).toEqual([5, 0, 0, 2]);
+    // The window opens it too (the app's core, started as the window starts it).
+    expect(run.stdout).toContain('{"core":"started","batches":1,');
+    // A deletion needs a little room: it works, or says why not and what to do.
+    if (exits[4] !== 0)
+      expect(said[4]).toMatch(
+        /could not be deleted: the disk holding the history is full, and even a deletion needs a little room on it/,
+      );
+    expect(said[0]).toMatch(/the disk holding the history is full/i);
+    // It stopped by itself: no Ctrl+C was pressed to speak of a second one.
+    expect(said[0]).not.toMatch(/second Ctrl\+C/);
+    // Its --json says the exit code it ends with.
+    expect(run.stdout).toContain('"exitCode":5}');
+    expect(run.stdout).toContain(`"done": `);
+    expect(said[2]).not.toMatch(/full/);
+    expect(said[3]).toContain('There is no batch no-such-batch');
+  }, 60_000);
 
   it('sends nothing when the ledger line cannot be saved on a full disk, and says so', async () => {
     const disk = work.file('full-history');

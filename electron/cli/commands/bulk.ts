@@ -103,16 +103,19 @@ async function finish(
   let storingLast = false;
   let cause: StopCause | undefined;
   let stopsHeard: 1 | 2 = 1;
-  void io.stopped.then((heard) => {
+  // Whether a stop reached the run at all: one that paused by itself heard none.
+  const heard = { stop: false };
+  void io.stopped.then((stopCause) => {
     // A run already over has nothing to pause (its reader left while the results were written).
     if (over) return;
-    cause = heard;
-    const said = stopWords(heard, view.waitingForHistory());
+    heard.stop = true;
+    cause = stopCause;
+    const said = stopWords(stopCause, view.waitingForHistory());
     if (said.notice) {
       io.err(said.notice);
       // The history's lock taken or freed after this line is said anew: it named what the run
       // waited for then (the requests in flight), not what it waits for once the lock is held.
-      view.whileStopping((waiting) => stoppingWaitWords(heard, stopsHeard, waiting));
+      view.whileStopping((waiting) => stoppingWaitWords(stopCause, stopsHeard, waiting));
     }
     run.pause(said.why, said.why === undefined ? 'user' : 'interrupted');
   });
@@ -138,7 +141,7 @@ async function finish(
     // How to resume is said once they are: until then the batch resumes only with its file.
     if (ending.stored && (ending.storeFailure?.() ?? null) === null) {
       storingLast = true;
-      note(io, storingLastWords(cause, stopsHeard, withFile()));
+      note(io, storingLastWords(cause, heard.stop ? stopsHeard : 0, withFile()));
       await ending.stored;
       storingLast = false;
     }
@@ -281,17 +284,15 @@ ${connectionUsage}`,
       void created.stored.then((stored) => {
         if (!stored.ok) storing.failure = stored.error.message;
       });
-      let code = await report(batches, created.run, target, io, view, summaryTo(), {
+      const code = await report(batches, created.run, target, io, view, summaryTo(), {
         storeFailure: () => storing.failure,
         file: shellWord(file),
         stored: created.stored,
       });
       const stored = await created.stored;
-      if (!stored.ok) {
-        // Said first, as why the run stopped, when the run ended after it; otherwise now.
-        if (storing.failure === null) code = reportError(io, stored.error);
-        else code = exitCodes.failed;
-      }
+      // Said first, as why the run stopped, when the run ended after it; otherwise now. The exit
+      // code stays the run's (5: resume it once there is room), the one its --json printed.
+      if (!stored.ok && storing.failure === null) reportError(io, stored.error);
       // The batch's answers (never personal data) go to the team, if there is one.
       await syncAfter(cliTeam(history.db, io), io);
       return code;

@@ -13,23 +13,24 @@ export interface VersionInfo {
   dataDir: string;
 }
 
-export function versionInfo(io: Io): VersionInfo {
+export function versionInfo(io: Io, dataDir?: string): VersionInfo {
   return {
     version,
     node: process.versions.node,
     platform: process.platform,
     arch: process.arch,
-    dataDir: dataDirFrom(undefined, io),
+    dataDir: dataDirFrom(dataDir, io),
   };
 }
 
-const options = { json: { type: 'boolean' } } as const;
+// --data-dir is every command's (README): here it names the folder the JSON reports.
+const options = { json: { type: 'boolean' }, 'data-dir': { type: 'string' } } as const;
 
 export const versionCommand: Command = {
   name: 'version',
   options,
   summary: 'print the version (also --version, -V)',
-  usage: `dcdesk version [--json]
+  usage: `dcdesk version [--json] [--data-dir DIR]
 
 Prints the version of dcdesk. --json prints {version, node, platform, arch, dataDir}: the
 Node.js version running it, the platform, and the data folder it would use.`,
@@ -39,7 +40,7 @@ Node.js version running it, the platform, and the data folder it would use.`,
       options,
       strict: true,
     });
-    const info = versionInfo(io);
+    const info = versionInfo(io, values['data-dir']);
     io.out(
       values.json ? JSON.stringify(info, null, 2) : `dcdesk ${info.version} (Device Check Desk)`,
     );

@@ -22,12 +22,19 @@ import {
 } from './batch-lease';
 import { batchViews, interruptedMessage } from './batch-views';
 import { batchFeeds, type RowSlice } from './batch-feed';
+import {
+  storedUnstarted,
+  storedWhileRunning,
+  storingMessage,
+  type CreatedBatch,
+} from './batch-storing';
 import type { StoredRows } from '../../../shared/contract/results';
-import { messageOf } from '../../../shared/message-of';
 import { historyFailureText, historyWriteFailure } from '../local-failure';
 import { waitWhileBusy } from '../store/busy';
+import { giveRoomBack, isDiskFull } from '../store/disk-full';
 
 export type { BatchView } from './batch-views';
+export type { CreatedBatch } from './batch-storing';
 
 export interface BatchServiceOptions {
   db: Db;
@@ -76,6 +83,12 @@ export function createBatchService(options: BatchServiceOptions) {
     unwritten: (id) => unwritten.get(id),
   });
 
+  /** A store that failed, said; on a full disk, the room it took in the log is given back. */
+  function storeFailed(what: string, caught: unknown): Result<never> {
+    if (isDiskFull(caught)) giveRoomBack(db);
+    return historyWriteFailure(what, caught);
+  }
+
   /** The batch to run, cancel or store rows into: refused while its deletion is under way. */
   function found(batchId: string): Result<BatchRecord> {
     const view = views.get(batchId);
@@ -92,7 +105,8 @@ export function createBatchService(options: BatchServiceOptions) {
 
   /**
    * Takes the lease (optionally resetting failed rows under it), then runs the batch. A writer
-   * passed in is the caller's to close; one made here is closed when the run ends.
+   * passed in is the caller's to close; one made here is closed when the run ends. `unstarted`
+   * begins the sentence said when the history could not take the start (a full disk).
    */
   function run(
     batch: BatchRecord,
@@ -100,9 +114,10 @@ export function createBatchService(options: BatchServiceOptions) {
     before?: () => void,
     shared?: RowWriter,
     pace?: RunnerOptions['pace'],
+    unstarted = `Batch ${batch.id} could not start`,
   ): Result<BatchRun> {
     const writer = shared ?? threadWriter();
-    const started = runWith(batch, client, before, writer, pace);
+    const started = runWith(batch, client, before, writer, pace, unstarted);
     if (!shared) {
       if (started.ok) void started.value.ended.then(() => writer?.close());
       else writer?.close();
@@ -115,18 +130,25 @@ export function createBatchService(options: BatchServiceOptions) {
     client: Pick<ServiceClient, 'insights'>,
     before: (() => void) | undefined,
     writer: RowWriter | undefined,
-    pace?: RunnerOptions['pace'],
+    pace: RunnerOptions['pace'] | undefined,
+    unstarted: string,
   ): Result<BatchRun> {
-    const claim = claimLease(db, leases, batch.id, owner, now(), timing, before);
-    if (!claim.ok) return claim;
     // Under the lease: a resume at another pace stores it, so the app, dcdesk and the next resume
     // read the concurrency and rate in use, not those the batch was started with.
     const paced = { ...batch.settings, ...pace };
-    if (
+    const repaced =
       paced.concurrency !== batch.settings.concurrency ||
-      paced.ratePerSecond !== batch.settings.ratePerSecond
-    )
-      batches.setPace(batch.id, paced);
+      paced.ratePerSecond !== batch.settings.ratePerSecond;
+    try {
+      const claim = claimLease(db, leases, batch.id, owner, now(), timing, () => {
+        before?.();
+        if (repaced) batches.setPace(batch.id, paced);
+      });
+      if (!claim.ok) return claim;
+    } catch (caught) {
+      // One transaction: nothing of it was written (no lease taken, no row reset).
+      return historyWriteFailure(unstarted, caught);
+    }
     let started: BatchRun;
     try {
       started = runBatch(batch.id, {
@@ -140,7 +162,7 @@ export function createBatchService(options: BatchServiceOptions) {
       });
     } catch (caught) {
       leases.release(batch.id, owner);
-      return historyWriteFailure(`Batch ${batch.id} could not start`, caught);
+      return historyWriteFailure(unstarted, caught);
     }
     runs.set(batch.id, started);
     unwritten.delete(batch.id);
@@ -171,14 +193,19 @@ export function createBatchService(options: BatchServiceOptions) {
     client: Pick<ServiceClient, 'insights'>,
     store: (writer: RowWriter | undefined) => Promise<number>,
     pace?: RunnerOptions['pace'],
+    unstarted?: string,
   ): Result<CreatedBatch> {
     const writer = threadWriter();
-    const started = run(batch, client, undefined, writer, pace);
+    const started = run(batch, client, undefined, writer, pace, unstarted);
     if (!started.ok) {
       writer?.close();
       return started;
     }
-    const stored = storedWhileRunning(() => store(writer), started.value);
+    const stored = storedWhileRunning(
+      () => store(writer),
+      started.value,
+      () => giveRoomBack(db),
+    );
     void Promise.all([started.value.ended, stored]).then(() => writer?.close());
     return ok({ batch, run: started.value, stored });
   }
@@ -190,17 +217,25 @@ export function createBatchService(options: BatchServiceOptions) {
       let paused = 0;
       for (const record of batches.list()) {
         if (record.state !== 'running') continue;
-        const changed = db
-          .transaction(() => {
-            const current = batches.get(record.id);
-            if (!current || !views.isOrphaned(current)) return false;
-            batches.setState(record.id, 'paused', new Date(now()).toISOString(), {
-              reason: 'interrupted',
-              message: interruptedMessage,
-            });
-            return true;
-          })
-          .immediate();
+        let changed: boolean;
+        try {
+          changed = db
+            .transaction(() => {
+              const current = batches.get(record.id);
+              if (!current || !views.isOrphaned(current)) return false;
+              batches.setState(record.id, 'paused', new Date(now()).toISOString(), {
+                reason: 'interrupted',
+                message: interruptedMessage,
+              });
+              return true;
+            })
+            .immediate();
+        } catch (caught) {
+          // A full disk or a busy history: the batch still reads as interrupted (batch-views),
+          // and the next start writes it so. The app opens regardless.
+          if (historyFailureText(caught) !== null) continue;
+          throw caught;
+        }
         if (changed) paused += 1;
       }
       return paused;
@@ -235,16 +270,16 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : historyWriteFailure('The batch could not be stored', caught);
+          : storeFailed('The batch could not be stored', caught);
       }
       if (!storeRest) {
-        const started = run(batch, client);
+        const started = run(batch, client, undefined, undefined, undefined, storedUnstarted(batch));
         return started.ok
           ? ok({ batch, run: started.value, stored: Promise.resolve(ok(batch.total)) })
           : started;
       }
       const rest = storeRest;
-      return runStoring(batch, client, (writer) => rest(writer));
+      return runStoring(batch, client, (writer) => rest(writer), undefined, storedUnstarted(batch));
     },
     /**
      * A batch whose rows a window sends in slices (`addRows`): stored with its first rows, after
@@ -263,10 +298,10 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         return caught instanceof RangeError
           ? fail('validation', caught.message)
-          : historyWriteFailure('The batch could not be stored', caught);
+          : storeFailed('The batch could not be stored', caught);
       }
       if (feeds.waitsForAllRows(batch.id)) return ok(batch);
-      const started = run(batch, client);
+      const started = run(batch, client, undefined, undefined, undefined, storedUnstarted(batch));
       return started.ok ? ok(batch) : started;
     },
     /** The next slice of a batch begun with `begin`; the last one may start its run. */
@@ -278,7 +313,7 @@ export function createBatchService(options: BatchServiceOptions) {
       } catch (caught) {
         const first = String(slice.after + 1);
         const last = String(slice.after + slice.rows.length);
-        return historyWriteFailure(
+        return storeFailed(
           `Rows ${first} to ${last} of batch ${batchId} could not be stored`,
           caught,
         );
@@ -286,7 +321,9 @@ export function createBatchService(options: BatchServiceOptions) {
       if (!added.ok || !slice.last || !waited) return added;
       const batch = found(batchId);
       if (!batch.ok) return batch;
-      const started = run(batch.value, await options.clientFor(batch.value));
+      const client = await options.clientFor(batch.value);
+      const unstarted = storedUnstarted(batch.value);
+      const started = run(batch.value, client, undefined, undefined, undefined, unstarted);
       return started.ok ? added : started;
     },
     /** Whether a window is sending the batch's rows now (it sent some in the last seconds). */
@@ -400,12 +437,21 @@ export function createBatchService(options: BatchServiceOptions) {
           `Rows of batch ${batchId} are still being stored: wait for them, then cancel it.`,
         );
       const at = new Date(now()).toISOString();
-      const claimed = claimLease(db, leases, batchId, owner, now(), timing, () => {
-        if (batch.value.storing) batches.storedAll(batchId, rows.countsAfter(batchId, 0).last);
-        batches.setState(batchId, 'cancelled', at);
-      });
-      if (!claimed.ok) return claimed;
-      leases.release(batchId, owner);
+      try {
+        const claimed = claimLease(db, leases, batchId, owner, now(), timing, () => {
+          if (batch.value.storing) batches.storedAll(batchId, rows.countsAfter(batchId, 0).last);
+          batches.setState(batchId, 'cancelled', at);
+        });
+        if (!claimed.ok) return claimed;
+      } catch (caught) {
+        return historyWriteFailure(`Batch ${batchId} could not be cancelled`, caught);
+      }
+      // Cancelled already: a lease that cannot be let go now (a full disk) goes stale.
+      try {
+        leases.release(batchId, owner);
+      } catch {
+        // Judged gone once this process stops renewing it (leaseIsGone).
+      }
       const view = views.get(batchId);
       if (view.ok) onEvent({ type: 'cancelled', batchId, counts: view.value.counts });
       return ok(undefined);
@@ -429,34 +475,3 @@ export function createBatchService(options: BatchServiceOptions) {
 }
 
 export type BatchService = ReturnType<typeof createBatchService>;
-
-/** A batch just created (or resumed with its file), running, and its rows' storing. */
-export interface CreatedBatch {
-  batch: BatchRecord;
-  run: BatchRun;
-  /**
-   * Settles when every row is stored: with the batch's total, or with why the rest could not be
-   * stored (the run is then interrupted; the rows stored so far stay).
-   */
-  stored: Promise<Result<number>>;
-}
-
-/** Stores the rest of a running batch's rows; a failure interrupts the run. */
-async function storedWhileRunning(
-  store: () => Promise<number>,
-  run: BatchRun,
-): Promise<Result<number>> {
-  try {
-    return ok(await store());
-  } catch (caught) {
-    // The run stops for this reason, not because the app closed: its message says so.
-    const message = `The rest of the batch's rows could not be stored: ${historyFailureText(caught) ?? messageOf(caught)}`;
-    run.interrupt(message);
-    return fail('db', message);
-  }
-}
-
-/** Why a batch stopped while its rows were being stored cannot simply be resumed. */
-export function storingMessage(batch: BatchRecord): string {
-  return `Batch ${batch.id} stopped while its rows were being stored: not every row of ${batch.sourceName} is in it. Resume it with its file: dcdesk bulk --resume ${batch.id} FILE --output RESULTS (the rows already stored are not stored again).`;
-}

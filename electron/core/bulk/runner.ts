@@ -11,7 +11,7 @@ import { createRetryBudget, decideRetry, defaultRetryPolicy, type RetryPolicy } 
 import { messageOf } from '../../../shared/message-of';
 import { diskFullMessage, endOf, lostEnd, type How, type RunEnd } from './run-end';
 import { failureError, inlineRowWriter, type RowWriteOutcome, type RowWriter } from './row-writes';
-import { historyFailureText } from '../local-failure';
+import { historyFailureText, outOfFiles, outOfFilesText } from '../local-failure';
 import { briefly, isBusy, waitWhileBusy } from '../store/busy';
 import { runWaits } from './run-waits';
 
@@ -227,6 +227,12 @@ export function runBatch(batchId: string, options: RunnerOptions): BatchRun {
         return null;
       }
       if (!budget.trySpend()) {
+        // The service is not to blame when this process could not open the connections.
+        if (outOfFiles()) {
+          const message = `The requests are failing because ${outOfFilesText}`;
+          requestStop({ kind: 'pause', reason: 'out_of_files', message });
+          return null;
+        }
         const message = `The service is failing too many requests (last: ${answer.error.message}).`;
         requestStop({ kind: 'pause', reason: 'service_degraded', message });
         return null;

@@ -108,7 +108,21 @@ export function batchHandlers(context: CoreContext, service: BatchService): Hand
       return refused ?? after(await service.resume(batchId));
     },
     'batches.pause': ({ batchId }) => {
-      service.running(batchId)?.pause();
+      const run = service.running(batchId);
+      if (run) {
+        run.pause();
+        return Promise.resolve(current(batchId));
+      }
+      // Run by another program (dcdesk): this window cannot pause it, and answering ok with the
+      // batch still running read as a Pause that did nothing.
+      const view = service.get(batchId);
+      if (view.ok && view.value.state === 'running' && !view.value.live)
+        return Promise.resolve(
+          fail(
+            'busy',
+            `Batch ${batchId} is being run by another program (${service.holder(batchId) ?? 'another process'}): pause it there (Ctrl+C where dcdesk runs), not from this window.`,
+          ),
+        );
       return Promise.resolve(current(batchId));
     },
     'batches.cancel': async ({ batchId }) => {

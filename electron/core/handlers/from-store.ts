@@ -16,12 +16,20 @@ export async function fromStore<T>(
   try {
     return await run();
   } catch (caught) {
-    if (!(caught instanceof Database.SqliteError)) throw caught;
-    // The next opening reads the file end to end, and moves it aside if it is damaged.
-    if (isCorruption(caught)) doubtOpenHistories();
-    return fail(
-      'db',
-      `The history could not be ${action}: ${historyFailureText(caught) ?? caught.message}`,
-    );
+    const failure = storeFailure(caught, `The history could not be ${action}`);
+    if (failure === null) throw caught;
+    return failure;
   }
+}
+
+/**
+ * A SQLite failure as a `db` error whose message starts with `what` and says the failure in plain
+ * words (a full disk, with what to do); null when `caught` is not SQLite's. For the core's last
+ * net too: a handler whose write meets a full disk is not "an unexpected failure".
+ */
+export function storeFailure(caught: unknown, what: string): Result<never> | null {
+  if (!(caught instanceof Database.SqliteError)) return null;
+  // The next opening reads the file end to end, and moves it aside if it is damaged.
+  if (isCorruption(caught)) doubtOpenHistories();
+  return fail('db', `${what}: ${historyFailureText(caught) ?? caught.message}`);
 }

@@ -5,7 +5,6 @@ import {
   defaultLeaseTiming,
   leaseIsGone,
   leaseRepo,
-  newLeaseOwner,
   type LeaseOwner,
 } from '../batches/batch-lease';
 import { holderText } from '../batches/lease-claim';
@@ -15,6 +14,7 @@ import { scrub } from '../store/retention';
 import {
   deleteRowsInSlices,
   deletingMark,
+  deletionOwner,
   leaseForDeletion,
   type Slicing,
 } from '../store/row-slices';
@@ -72,7 +72,7 @@ function measure(db: Db, batchId: string): BatchDeletion {
  * half-stored one may go (its storing, if any process resumes it, stops at the missing batch).
  */
 export function batchDeletion(db: Db, slicing: Slicing = {}) {
-  const self = newLeaseOwner();
+  const self = deletionOwner;
   return {
     /** What `delete` would remove, removing nothing. */
     preview(batchId: string): Result<BatchDeletion> {

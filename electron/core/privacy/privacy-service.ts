@@ -18,7 +18,9 @@ import {
   type StorePurge,
 } from '../store/retention';
 import { batchDeletion, finishStoppedDeletions } from './batch-deletion';
+import { deletingMark } from '../store/row-slices';
 import { unlessBusy } from '../store/busy';
+import { isDiskFull } from '../store/disk-full';
 
 /** What a data-subject request removes: input rows about the CPF, and whole history copies. */
 export type ForgetReport = CpfErasure;
@@ -94,29 +96,72 @@ function withCopies(report: StorePurge, dataDir: string): PurgeReport {
 }
 
 /**
- * The purge at an opening (the app's start, every dcdesk command), put off while another process
- * writes (see `purgeWhenFree`); null when it was. It also finishes the batch deletions a killed
- * or crashed process left half done (`finishStoppedDeletions`), counted with the batches it removed.
+ * The purge at an opening, done or put off: while another process writes (`busy`), or while the
+ * disk holding the history is full (`disk_full`). Either way the opening goes on: the analyst can
+ * still read the history, export it, and delete a batch to make room.
  */
-export function purgeAtOpening(db: Db, dataDir: string, days: number): PurgeReport | null {
-  const report = purgeWhenFree(db, days);
-  if (report === null) return null;
-  const finished = unlessBusy(db, () => finishStoppedDeletions(db));
-  if (finished === null) return withCopies(report, dataDir);
-  return withCopies(
-    { ...report, batches: report.batches + finished.batches, rows: report.rows + finished.rows },
-    dataDir,
-  );
+export type OpeningPurge = { done: PurgeReport } | { putOff: 'busy' | 'disk_full' };
+
+/**
+ * The purge at an opening (the app's start, every dcdesk command), put off while another process
+ * writes (see `purgeWhenFree`) or while the disk is full. It also finishes the batch deletions a
+ * killed or crashed process left half done (`finishStoppedDeletions`), counted with the batches
+ * it removed.
+ */
+export function purgeAtOpening(db: Db, dataDir: string, days: number): OpeningPurge {
+  let report: StorePurge | null;
+  try {
+    report = purgeWhenFree(db, days);
+    if (report === null) return { putOff: 'busy' };
+    const finished = unlessBusy(db, () => finishStoppedDeletions(db));
+    if (finished !== null)
+      report = {
+        ...report,
+        batches: report.batches + finished.batches,
+        rows: report.rows + finished.rows,
+      };
+  } catch (caught) {
+    // Each step is a transaction of its own: what one did not finish was rolled back whole.
+    if (isDiskFull(caught)) return { putOff: 'disk_full' };
+    throw caught;
+  }
+  return { done: withCopies(report, dataDir) };
 }
 
 /**
- * What to tell the analyst after the purge at an opening, when it deleted older copies of the
- * history: an upgrade at the same opening has just said a copy is kept, and the copy is gone.
+ * What to tell the analyst after the purge at an opening: when it deleted older copies of the
+ * history (an upgrade at the same opening has just said a copy is kept, and the copy is gone), or
+ * when a full disk put it off. A purge put off while another process writes says nothing: the
+ * next opening does it.
  */
-export function openingPurgeNotice(report: PurgeReport | null): string | null {
-  if (report === null || report.copies === 0) return null;
+export function openingPurgeNotice(purge: OpeningPurge): string | null {
+  if ('putOff' in purge) return purge.putOff === 'disk_full' ? openingOnFullDiskNotice : null;
+  const report = purge.done;
+  if (report.copies === 0) return null;
   const copies = report.copies === 1 ? '1 older copy' : `${String(report.copies)} older copies`;
   return `The batches past the retention period were deleted, and with them ${copies} of the history (a copy kept at an upgrade would still hold them).`;
+}
+
+/** Said at an opening on a full disk: what still works, and how to make room. */
+export const openingOnFullDiskNotice =
+  'The disk holding the history is full: the history can be read and exported, but nothing new can be saved in it, and the deletion of batches past the retention period was put off. Free some space on that disk (other files: deleting a batch needs a little room too, and frees room inside the history file, not on the disk).';
+
+/**
+ * Why a batch could not be deleted on a full disk, and how far it went: SQLite writes each change
+ * down (in the history's write-ahead log, beside it) before making it, so even a deletion needs a
+ * little room. One that stopped after its first slices is marked: the next opening with room
+ * finishes it (`finishStoppedDeletions`).
+ */
+function deletionOnFullDiskText(db: Db, batchId: string): string {
+  const mark = db
+    .prepare<[string], string | null>('SELECT pause_reason FROM batches WHERE id = ?')
+    .pluck()
+    .get(batchId);
+  const done =
+    mark === deletingMark
+      ? 'Its deletion had started: it is marked as being deleted, and the next start of the app or dcdesk command with room on the disk finishes it.'
+      : 'Nothing was deleted.';
+  return `Batch ${batchId} could not be deleted: the disk holding the history is full, and even a deletion needs a little room on it (the history writes each change down beside it before making it). ${done} Free some space on that disk (delete or move other files there), then try again.`;
 }
 
 /**
@@ -167,7 +212,13 @@ export function privacyService({ db, dataDir }: { db: Db; dataDir: string }) {
     },
     /** One batch deleted (batch-deletion.ts), and the older copies of the history with it. */
     deleteBatch(batchId: string): Result<BatchDeletion> {
-      const deleted = deletion.delete(batchId);
+      let deleted: Result<Omit<BatchDeletion, 'copies'>>;
+      try {
+        deleted = deletion.delete(batchId);
+      } catch (caught) {
+        if (!isDiskFull(caught)) throw caught;
+        return fail('db', deletionOnFullDiskText(db, batchId));
+      }
       return deleted.ok ? ok({ ...deleted.value, copies: removeHistoryCopies(dataDir) }) : deleted;
     },
   };

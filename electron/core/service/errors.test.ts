@@ -168,6 +168,12 @@ describe('errorFromException', () => {
     expect(of(new Error('net::ERR_CONNECTION_RESET')).message).toBe(
       'The connection to the service was lost before it answered: the connection was reset.',
     );
+    // This machine's limit of open files, not the network: no connection was opened.
+    expect(of(failed('EMFILE'))).toEqual({
+      code: 'network',
+      message:
+        'Could not reach the service: this process ran out of open files, so no connection could be opened (lower the concurrency, or raise the limit of open files: ulimit -n).',
+    });
     // A failure the app cannot place: an upload asks before going again, never the other way.
     expect(of(new Error('something else')).mayHaveArrived).toBe(true);
   });

@@ -221,6 +221,11 @@ const networkReasons: Record<string, string> = {
   EHOSTUNREACH: 'the host is unreachable',
   ENETUNREACH: 'the network is unreachable',
   UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  // This machine's, not the network's: no socket could be opened.
+  EMFILE:
+    'this process ran out of open files, so no connection could be opened (lower the concurrency, or raise the limit of open files: ulimit -n)',
+  ENFILE:
+    'this computer ran out of open files, so no connection could be opened (lower the concurrency, or close other programs)',
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
   CERT_HAS_EXPIRED: "the server's certificate has expired",
   DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
@@ -232,6 +237,8 @@ const networkReasons: Record<string, string> = {
  * Electron's `net.fetch` names them in its message (`net::ERR_CONNECTION_REFUSED`).
  */
 const notReached = new Set([
+  'EMFILE',
+  'ENFILE',
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',

@@ -13,6 +13,7 @@ import { forget, markOpen, readSessions, sessionsFolderName, type SessionView } 
 import { messageOf } from '../../../shared/message-of';
 import { readOnlyFolderFailure, unwritableFolder } from './read-only-folder';
 import { busyText, isBusy } from './busy';
+import { isDiskFull } from './disk-full';
 export type Db = Database.Database;
 
 export interface OpenedHistory {
@@ -151,7 +152,7 @@ export async function openHistory(
     makeFolder(dataDir);
     // Read before this opening's own marker is written, so it is never counted.
     sessions = readSessions(dataDir);
-    unmark = markOpen(dataDir, now);
+    unmark = markOpen(dataDir);
   } catch (caught) {
     const locked = unwritableFolder(dataDir);
     if (locked !== null) return readOnlyFolderFailure(dataDir, locked);
@@ -216,7 +217,13 @@ export async function openHistory(
         `The history was upgraded; a copy of the previous version is kept at ${report.backupPath}.`,
       );
     if (opening.kind === 'open' && opening.checked)
-      recordCheck(db, now, opening.checked, opening.checkMs);
+      try {
+        recordCheck(db, now, opening.checked, opening.checkMs);
+      } catch (caught) {
+        // No room to note the check on a full disk: the history still opens, and the next
+        // opening checks it again.
+        if (!isDiskFull(caught)) throw caught;
+      }
   } catch (caught) {
     closeQuietly(db);
     unmark();

@@ -3,14 +3,14 @@ import type { PurgeReport } from '../../../shared/purge';
 import {
   defaultLeaseTiming,
   leaseIsGone,
-  newLeaseOwner,
   type LeaseOwner,
   type LeaseTiming,
 } from '../batches/batch-lease';
 import type { Db } from './db';
 import { rehomeOutcomes } from './outcome-rehome';
-import { deleteRowsInSlices, leaseForDeletion, type Slicing } from './row-slices';
+import { deleteRowsInSlices, deletionOwner, leaseForDeletion, type Slicing } from './row-slices';
 import { unlessBusy } from './busy';
+import { isDiskFull } from './disk-full';
 import { cpfRowsSql } from './cpf-match';
 
 export const defaultRetentionDays = 90;
@@ -21,15 +21,20 @@ export type StorePurge = Omit<PurgeReport, 'copies'>;
 /**
  * Makes deleted personal data really gone: `secure_delete` (set at open) zeroes freed pages, and
  * a truncating checkpoint drops the old page copies the WAL still holds. False when it could not
- * (another connection reading an older snapshot keeps the WAL's frames): the data stays in the
- * WAL file until that reader ends and a later checkpoint (every opening's purge) runs.
+ * (another connection reading an older snapshot keeps the WAL's frames, or the disk is full and
+ * the file cannot take the WAL's pages back): the data stays in the WAL file until that reader
+ * ends, or there is room, and a later checkpoint (every opening's purge) runs.
  */
 export function scrub(db: Db): boolean {
-  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{
-    busy: number;
-    log: number;
-    checkpointed: number;
-  }>;
+  let results: Array<{ busy: number; log: number; checkpointed: number }>;
+  try {
+    results = db.pragma('wal_checkpoint(TRUNCATE)') as typeof results;
+  } catch (caught) {
+    // What was deleted is deleted (committed); only its old copies wait for room.
+    if (isDiskFull(caught)) return false;
+    throw caught;
+  }
+  const [result] = results;
   // Not in WAL mode (a test's in-memory history): nothing is left behind in a log.
   if (result === undefined) return true;
   return result.busy === 0 && result.log === result.checkpointed;
@@ -103,7 +108,7 @@ function purgeScope(days: number, now: Date, leases: { self?: LeaseOwner; timing
       `Retention must be ${describeBounds(settingBounds.retentionDays)} days, not ${String(days)}.`,
     );
   const judge: LeaseJudge = {
-    self: leases.self ?? newLeaseOwner(),
+    self: leases.self ?? deletionOwner,
     now: now.getTime(),
     timing: leases.timing ?? defaultLeaseTiming,
   };

@@ -1,4 +1,4 @@
-import type { LeaseOwner } from '../batches/batch-lease';
+import { newLeaseOwner, type LeaseOwner } from '../batches/batch-lease';
 import type { Db } from './db';
 
 /**
@@ -24,6 +24,14 @@ export interface Slicing {
  * (privacy-service's `purgeAtOpening`).
  */
 export const deletingMark = 'deleting';
+
+/**
+ * Who deletes batches in this process: one owner for every deletion and purge here, so a deletion
+ * this process left half done (stopped by a full disk, whose lease could not be released either:
+ * releasing is a write) is taken up by its next deletion, not refused as another's still running.
+ * Deletions run to their end inside one call, so two of this process never overlap.
+ */
+export const deletionOwner: LeaseOwner = newLeaseOwner();
 
 /**
  * Marks batches about to be deleted as run by `owner`, and as being deleted (`deletingMark`),

@@ -43,7 +43,7 @@ describe('readSessions', () => {
     const earlier = marker(dir, process.pid);
     // Another thread of this process (its own copy of the module) writes the same start time.
     const otherThread = marker(dir, process.pid, thisStart);
-    const unmark = markOpen(dir, new Date());
+    const unmark = markOpen(dir);
     const view = readSessions(dir, () => true);
     expect(names(view.stale)).toEqual([earlier]);
     expect(view.live).toHaveLength(2);

@@ -87,15 +87,19 @@ export function readSessions(dataDir: string, runs = processRuns): SessionView {
   return view;
 }
 
-/** Writes this opening's marker; the returned function removes it (the clean close). */
-export function markOpen(dataDir: string, now: Date): () => void {
+/**
+ * Writes this opening's marker; the returned function removes it (the clean close). The marker
+ * is empty: its name says all, and an empty file takes no space on the disk, so a history on a
+ * full disk still opens (to be read, or to have a batch deleted to make room).
+ */
+export function markOpen(dataDir: string): () => void {
   const folder = path.join(dataDir, sessionsFolderName);
   makeFolder(folder);
   const file = path.join(
     folder,
     `${String(process.pid)}-${String(thisProcessStart)}-${randomUUID()}.open`,
   );
-  writeFileSync(file, `${now.toISOString()}\n`);
+  writeFileSync(file, '');
   return () => rmSync(file, { force: true });
 }
 

@@ -55,6 +55,8 @@ export const shellMessages = catalogue(
       'The data folder cannot be written: it, or the folder it is in, is read-only. Nothing was changed.',
     'error.history_read_only':
       'The history file is read-only: nothing can be saved in it. Give your user permission to write it (or ask IT to), then start the app again. Nothing was changed.',
+    'error.history_gone':
+      'The history file was deleted or moved while the app was open: nothing more can be saved in it, and nothing was changed. Put it back, or close the app and start it again (a new, empty history).',
     'fatal.title': 'Device Check Desk cannot open your history',
     'fatal.hint':
       'Nothing was changed or deleted. Do what the message says, then start the app again.',
@@ -124,6 +126,8 @@ export const shellMessages = catalogue(
       'A pasta de dados não pode ser gravada: ela, ou a pasta em que fica, é somente leitura. Nada foi alterado.',
     'error.history_read_only':
       'O arquivo do histórico é somente leitura: nada pode ser salvo nele. Dê ao seu usuário permissão para gravá-lo (ou peça à TI), depois abra o aplicativo de novo. Nada foi alterado.',
+    'error.history_gone':
+      'O arquivo do histórico foi apagado ou movido com o aplicativo aberto: nada mais pode ser salvo nele, e nada foi alterado. Coloque-o de volta, ou feche o aplicativo e abra-o de novo (um histórico novo, vazio).',
     'fatal.title': 'O Device Check Desk não consegue abrir o seu histórico',
     'fatal.hint':
       'Nada foi alterado nem apagado. Faça o que a mensagem indica e abra o aplicativo de novo.',

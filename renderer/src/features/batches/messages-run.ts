@@ -59,6 +59,8 @@ export const runMessages = catalogue(
       'The service asked to wait {time} (HTTP {status}): the rows are sent again after that.',
     'batches.run.historyWait':
       'Waiting for another process that is writing the history (another dcdesk, or another copy of the app): the answers received are kept, and the run goes on as soon as it is done. Pause and Cancel still work.',
+    'batches.reason.out_of_files':
+      'This computer let the app open no more files or connections at once, so the requests failed here, not at the service. Lower “Requests at once” in Settings (or raise the limit of open files), then resume the batch: only rows without an answer are sent.',
     'batches.reason.history_gone':
       'The history file was deleted or moved while the app had it open, so the batch paused: answers stored from now on would be lost. Put the file back where it was (from the trash or a backup), or close the app and start it again, which starts a new, empty history.',
     'batches.sendAgain.resume.title': 'Resume the lookups in production?',
@@ -127,6 +129,8 @@ export const runMessages = catalogue(
       'O serviço pediu para esperar {time} (HTTP {status}): as linhas são enviadas de novo depois disso.',
     'batches.run.historyWait':
       'Aguardando outro processo que está gravando o histórico (outro dcdesk ou outra cópia do aplicativo): as respostas recebidas são mantidas, e a execução continua assim que ele terminar. Pausar e Cancelar continuam funcionando.',
+    'batches.reason.out_of_files':
+      'Este computador não deixou o aplicativo abrir mais arquivos ou conexões ao mesmo tempo, então as consultas falharam aqui, não no serviço. Reduza “Requisições simultâneas” em Configurações (ou aumente o limite de arquivos abertos) e retome o lote: só as linhas sem resposta são enviadas.',
     'batches.reason.history_gone':
       'O arquivo do histórico foi apagado ou movido com o aplicativo aberto, então o lote pausou: as respostas guardadas a partir de agora se perderiam. Devolva o arquivo ao lugar (da lixeira ou de um backup) ou feche o aplicativo e abra-o de novo, o que começa um histórico novo, vazio.',
     'batches.sendAgain.resume.title': 'Retomar as consultas em produção?',
