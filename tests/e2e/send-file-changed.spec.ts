@@ -96,6 +96,9 @@ test('a send’s result goes when another file is built, or another send adds a 
     service.forceNext(503, { route: 'responsevariables' });
     await build.getByTestId('send-built').click();
     await expect(build.getByTestId('send-result')).toHaveAttribute('data-status', 'failed');
+    // The screen has read the ledger again after the send: the notice is now the file's. (An
+    // outcome changed before that moment leaves the notice on the new file: see the note.)
+    await expect(ledger.getByTestId('upload-row-1')).toHaveAttribute('data-status', 'failed');
     await call(app, 'outcomes.set', { targets: targets.slice(0, 1), outcome: 'Fraude Confirmada' });
     await expect(previewCount(build, 'Fraude Confirmada')).toHaveAttribute('data-value', '1');
     await expect(build.getByTestId('send-result')).toHaveCount(0);
